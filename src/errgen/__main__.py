@@ -1,0 +1,5 @@
+"""Allow ``python -m errgen``."""
+
+from errgen.cli import main
+
+main()

@@ -1,0 +1,143 @@
+"""The ``errgen`` command line. Commands only wire the pipeline stages together.
+
+Exit codes: 0 success; 1 a check found differences (or findings); 2 invalid input
+(catalog, pack or usage). Heavy modules are imported inside commands so that
+``errgen --help`` and ``--version`` stay fast.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any, NoReturn
+
+import click
+
+from errgen import __version__
+
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+TARGET_NAMES = ("catalog", "jsonschema", "markdown", "python", "typescript", "packs")
+
+
+def _fail(diagnostics: list[Any], *, wrote: bool = False) -> NoReturn:
+    errors = sum(1 for d in diagnostics if d.level == "error")
+    for diagnostic in diagnostics:
+        click.echo(diagnostic.format(), err=True)
+    note = "" if wrote else "; nothing was written"
+    click.echo(f"errgen: {errors} error{'s' if errors != 1 else ''}{note}", err=True)
+    sys.exit(2)
+
+
+def _project(catalogs: tuple[str, ...], out: str | None, targets: tuple[str, ...], templates: str | None) -> Any:
+    from errgen.config import ConfigError
+    from errgen.project import from_settings
+
+    try:
+        return from_settings(cwd=Path.cwd(), catalogs=catalogs, out=out, targets=targets, templates=templates)
+    except ConfigError as exc:
+        click.echo(str(exc), err=True)
+        sys.exit(2)
+
+
+def _common(func: Any) -> Any:
+    options = [
+        click.argument("catalogs", nargs=-1, type=click.Path(dir_okay=True, path_type=str)),
+        click.option("-o", "--out", help="Output folder.  [default: generated, or [tool.errgen] out]"),
+        click.option(
+            "-t", "--target", "targets", multiple=True, type=click.Choice(TARGET_NAMES),
+            help="Build only this target (repeatable).  [default: all]",
+        ),
+        click.option("--templates", type=click.Path(file_okay=False), help="Folder of templates that override or add to the built-ins."),
+    ]  # fmt: skip
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+@click.group(context_settings=CONTEXT)
+@click.version_option(__version__, "-V", "--version", prog_name="errgen", message="%(prog)s %(version)s")
+def main() -> None:
+    """Compile YAML error catalogs into pydantic models, JSON Schema, TypeScript + zod,
+    Markdown tables and MCP conformance packs.
+
+    With no CATALOGS, commands use [tool.errgen] catalogs in pyproject.toml, else catalog/*.yaml.
+    """
+
+
+@main.command(context_settings=CONTEXT)
+@_common
+def build(catalogs: tuple[str, ...], out: str | None, targets: tuple[str, ...], templates: str | None) -> None:
+    """Generate every target of CATALOGS into the output folder (only changed files are written)."""
+    from errgen.diagnostics import CatalogInvalid, Diagnostics
+    from errgen.project import build as run_build
+
+    project = _project(catalogs, out, targets, templates)
+    diags = Diagnostics()
+    try:
+        diff, files = run_build(project, diags)
+    except CatalogInvalid as exc:
+        _fail(exc.diagnostics)
+    for diagnostic in diags.sorted():
+        click.echo(diagnostic.format(), err=True)
+    changed = len(diff.modified) + len(diff.missing)
+    click.echo(
+        f"errgen: {len(project.catalogs)} catalog(s), {len(files)} file(s): "
+        f"{changed} written, {len(diff.extra)} removed, {len(files) - changed} unchanged"
+    )
+
+
+@main.command(context_settings=CONTEXT)
+@_common
+@click.option("--diff/--no-diff", "show_diff", default=True, show_default=True, help="Print a unified diff of each modified file.")
+def check(catalogs: tuple[str, ...], out: str | None, targets: tuple[str, ...], templates: str | None, show_diff: bool) -> None:
+    """Exit 1 if the output folder is not what CATALOGS generate (modified, missing or extra files)."""
+    from errgen.diagnostics import CatalogInvalid, Diagnostics
+    from errgen.project import check as run_check
+    from errgen.writer import unified
+
+    project = _project(catalogs, out, targets, templates)
+    try:
+        diff, files = run_check(project, Diagnostics())
+    except CatalogInvalid as exc:
+        _fail(exc.diagnostics, wrote=True)
+    if diff.clean:
+        click.echo(f"errgen: {len(files)} file(s) up to date")
+        return
+    out_name = project.display(project.out_dir)
+    for rel in diff.modified:
+        click.echo(f"modified: {out_name}/{rel}")
+        if show_diff:
+            click.echo(unified(project.out_dir, rel, files[rel]), nl=False)
+    for rel in diff.missing:
+        click.echo(f"missing:  {out_name}/{rel}")
+    for rel in diff.extra:
+        click.echo(f"extra:    {out_name}/{rel}")
+    click.echo("errgen: generated files are out of date; run `errgen build` to update them", err=True)
+    sys.exit(1)
+
+
+@main.command(context_settings=CONTEXT)
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=str))
+def validate(paths: tuple[str, ...]) -> None:
+    """Check catalog files without generating anything (exit 2 on any error)."""
+    from errgen.diagnostics import CatalogInvalid, Diagnostics
+    from errgen.project import compile_all
+
+    project = _project(paths, None, (), None)
+    diags = Diagnostics()
+    try:
+        catalogs = compile_all(project, diags)
+    except CatalogInvalid as exc:
+        _fail(exc.diagnostics, wrote=True)
+    for catalog in catalogs:
+        click.echo(f"{catalog.source}: ok ({len(catalog.codes)} codes, {catalog.fingerprint})")
+
+
+@main.command(context_settings=CONTEXT)
+def schema() -> None:
+    """Print the JSON Schema of the catalog format (for editors and yaml-language-server)."""
+    import json
+
+    from errgen.catalog_schema import SCHEMA
+
+    click.echo(json.dumps(SCHEMA, indent=2, ensure_ascii=False))

@@ -1,0 +1,83 @@
+"""Escaping of catalog text for every target language.
+
+Catalog text is data, never template or source code: every free-text value that
+reaches a generated file goes through one of these functions (registered as Jinja
+filters in `templating.py`). Each one is total: any Unicode string in, a literal
+that the target parses back to exactly that string out.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+
+_UNSAFE = re.compile(r"[\u2028\u2029\u0085\ufeff\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069]")
+
+
+def _escape_invisible(text: str) -> str:
+    def sub(m: re.Match[str]) -> str:
+        return f"\\u{ord(m.group()):04x}"
+
+    text = _UNSAFE.sub(sub, text)
+    return "".join(
+        f"\\u{ord(ch):04x}" if unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn") and ord(ch) <= 0xFFFF else ch
+        for ch in text
+    )
+
+
+def json_string(text: str) -> str:
+    """A double-quoted JSON string literal; also a valid Python and TypeScript literal."""
+    return _escape_invisible(json.dumps(text, ensure_ascii=False)[1:-1]).join('""')
+
+
+py_str = json_string
+ts_str = json_string
+
+
+def comment_text(text: str) -> str:
+    """One line of text safe inside a ``#``, ``//`` or ``/* */`` comment or a JSDoc block."""
+    flat = " ".join(text.split())
+    return _escape_invisible(flat.replace("*/", "*\\/").replace("\\", "\\\\"))
+
+
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+!|~])")
+
+
+def md_text(text: str) -> str:
+    """Inline Markdown that shows `text` literally (no markup, no HTML, one line)."""
+    escaped = _MD_SPECIAL.sub(r"\\\1", text.replace("&", "&amp;"))
+    escaped = escaped.replace("<", "&lt;").replace(">", "&gt;")
+    lines = [line.strip() for line in escaped.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
+    return _strip_controls("<br>".join(line for line in lines))
+
+
+def md_cell(text: str) -> str:
+    """Text for one Markdown table cell: `md_text`, never empty, never splits the row."""
+    return md_text(text) or " "
+
+
+def md_code(text: str) -> str:
+    """Inline code span for identifiers; falls back to escaped text when backticks would break it."""
+    if "`" in text or "\n" in text or "|" in text or not text.strip():
+        return md_text(text)
+    return f"`{_strip_controls(text)}`"
+
+
+def md_block(text: str) -> str:
+    """A multi-line Markdown block that keeps the author's Markdown but cannot inject HTML or break out."""
+    body = text.replace("\r\n", "\n").replace("\r", "\n").replace("&", "&amp;").replace("<", "&lt;")
+    return _strip_controls(body.replace(">", "&gt;")).rstrip()
+
+
+def _strip_controls(text: str) -> str:
+    text = _UNSAFE.sub(lambda m: f"&#x{ord(m.group()):x};", text)
+    return "".join(
+        ch if ch == "\n" or unicodedata.category(ch) not in ("Cc", "Cs") else f"&#x{ord(ch):x};" for ch in text
+    )
+
+
+def anchor(text: str) -> str:
+    """A GitHub-style heading anchor slug."""
+    slug = re.sub(r"[^\w\- ]", "", text.strip().lower(), flags=re.UNICODE)
+    return slug.replace(" ", "-")

@@ -1,0 +1,109 @@
+"""Stage 1: read a catalog file and check its shape against the catalog schema.
+
+Schema violations are mapped back to the YAML node they concern; unknown keys get
+a did-you-mean. Returns the positioned `Document` for the compiler, or None when
+the file could not be parsed at all.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from errgen.diagnostics import Diagnostics
+from errgen.yamlsrc import Document, load_yaml, parse_yaml
+
+
+@lru_cache(maxsize=1)
+def _validator() -> Any:
+    import jsonschema
+
+    from errgen.catalog_schema import SCHEMA
+
+    return jsonschema.Draft202012Validator(SCHEMA)
+
+
+def load_catalog(path: Path, display: str, diags: Diagnostics) -> Document | None:
+    """Load one catalog file and report every shape problem in it."""
+    doc = load_yaml(path, display, diags)
+    return None if doc is None else check_shape(doc, diags)
+
+
+def load_catalog_text(text: str, display: str, diags: Diagnostics) -> Document | None:
+    """Like `load_catalog`, from text already in memory."""
+    doc = parse_yaml(text, display, diags)
+    return None if doc is None else check_shape(doc, diags)
+
+
+def check_shape(doc: Document, diags: Diagnostics) -> Document | None:
+    """Validate `doc` against the catalog schema; None if its shape is unusable."""
+    if doc.data is None:
+        diags.error(doc.loc(()), "catalog is empty; expected a mapping with 'errgen', 'catalog' and 'codes'")
+        return None
+    errors = sorted(_validator().iter_errors(doc.data), key=lambda e: [str(p) for p in e.absolute_path])
+    for error in _leaves(errors):
+        _report(doc, error, diags)
+    return None if errors else doc
+
+
+def _leaves(errors: Iterable[Any]) -> Iterable[Any]:
+    """Descend into oneOf/anyOf failures to the most specific error, like a compiler would."""
+    for error in errors:
+        if error.validator in ("oneOf", "anyOf") and error.context:
+            deepest = max(len(e.absolute_path) for e in error.context)
+            if deepest > len(error.absolute_path):
+                yield from _leaves(e for e in error.context if len(e.absolute_path) == deepest)
+                continue
+        yield error
+
+
+def _report(doc: Document, error: Any, diags: Diagnostics) -> None:
+    path = tuple(error.absolute_path)
+    where = "/".join(str(p) for p in path) or "catalog"
+    if error.validator == "additionalProperties":
+        allowed = sorted(error.schema.get("properties", {}))
+        for key in sorted(set(error.instance) - set(allowed)):
+            hint = difflib.get_close_matches(key, allowed, n=1)
+            tip = f"; did you mean {hint[0]!r}?" if hint else f"; expected one of: {', '.join(allowed)}"
+            diags.error(doc.key_loc((*path, key)), f"unknown key {key!r} in {where}{tip}")
+    elif error.validator == "required":
+        diags.error(doc.loc(path), f"{where}: {error.message}")
+    elif error.validator == "propertyNames":
+        diags.error(doc.key_loc((*path, error.instance)), f"invalid name {error.instance!r} in {where}: {_why(error)}")
+    else:
+        diags.error(doc.loc(path), f"{where}: {_why(error)}")
+
+
+def _why(error: Any) -> str:
+    if error.validator == "pattern":
+        return f"{error.instance!r} does not match {error.validator_value}"
+    if error.validator == "oneOf":
+        options = [_describe(s) for s in error.validator_value]
+        return f"expected {' or '.join(options)}, got {_json_type(error.instance)} {error.instance!r}"
+    if error.validator in ("type", "enum", "const"):
+        return f"expected {_describe(error.schema)}, got {_json_type(error.instance)} {_short(error.instance)}"
+    return str(error.message)
+
+
+def _describe(schema: dict[str, Any]) -> str:
+    if "enum" in schema:
+        return "one of " + ", ".join(repr(v) for v in schema["enum"])
+    if "const" in schema:
+        return repr(schema["const"])
+    kind = schema.get("type", "value")
+    if kind == "array" and isinstance(schema.get("items"), dict) and "oneOf" not in schema["items"]:
+        return f"a list of {schema['items'].get('type', 'value')}s"
+    return f"{'an' if str(kind)[0] in 'aeiou' else 'a'} {kind}"
+
+
+def _json_type(value: Any) -> str:
+    names = {bool: "boolean", int: "integer", float: "number", str: "string", list: "list", dict: "mapping"}
+    return "null" if value is None else names.get(type(value), type(value).__name__)
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."

@@ -1,0 +1,124 @@
+"""Message templates: ``"argument '{field}' must be one of {allowed}"``.
+
+`{name}` inserts a field value, `{{` and `}}` are literal braces. Values are
+formatted the same way by errgen and by the generated Python and TypeScript
+runtimes (the cross-language tests hold them to it):
+
+* string → itself; boolean → ``true``/``false``; null → ``null``;
+* number → JavaScript's ``Number.prototype.toString`` (``2.0`` → ``2``);
+* list → items formatted and joined with ``", "``;
+* range ``{min, max}`` → ``min..max`` (a missing bound is left empty);
+* any other object → compact JSON in insertion order.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+_NAME = re.compile(r"[^{}]+")
+
+
+class TemplateError(ValueError):
+    """A malformed message template."""
+
+
+def parse(template: str) -> list[tuple[str, str | None]]:
+    """Split into ``(literal, placeholder-or-None)`` parts; raise TemplateError if malformed."""
+    parts: list[tuple[str, str | None]] = []
+    literal: list[str] = []
+    i = 0
+    while i < len(template):
+        ch = template[i]
+        if template.startswith("{{", i) or template.startswith("}}", i):
+            literal.append(ch)
+            i += 2
+        elif ch == "{":
+            end = template.find("}", i)
+            name = template[i + 1 : end] if end != -1 else ""
+            if end == -1 or not _NAME.fullmatch(name) or name != name.strip():
+                raise TemplateError(f"malformed placeholder at offset {i}: use {{name}}, or {{{{ for a literal brace")
+            parts.append(("".join(literal), name))
+            literal = []
+            i = end + 1
+        elif ch == "}":
+            raise TemplateError(f"unmatched '}}' at offset {i}; write '}}}}' for a literal brace")
+        else:
+            literal.append(ch)
+            i += 1
+    parts.append(("".join(literal), None))
+    return parts
+
+
+def placeholders(template: str) -> tuple[str, ...]:
+    """Placeholder names in order of first appearance."""
+    seen: dict[str, None] = {}
+    for _, name in parse(template):
+        if name is not None:
+            seen.setdefault(name, None)
+    return tuple(seen)
+
+
+def render(template: str, values: dict[str, Any]) -> str:
+    """Render `template` with `values` (missing values render as empty text)."""
+    out: list[str] = []
+    for literal, name in parse(template):
+        out.append(literal)
+        if name is not None and name in values:
+            out.append(format_value(values[name]))
+    return "".join(out)
+
+
+def format_value(value: Any) -> str:
+    """Format one value for a message, identically to the generated runtimes."""
+    if isinstance(value, str):
+        return value
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return js_number(value)
+    if isinstance(value, list):
+        return ", ".join(format_value(v) for v in value)
+    if isinstance(value, dict) and set(value) <= {"min", "max"} and value:
+        return f"{_bound(value.get('min'))}..{_bound(value.get('max'))}"
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _bound(value: Any) -> str:
+    return "" if value is None else format_value(value)
+
+
+def js_number(value: float) -> str:
+    """Format a number exactly like JavaScript's ``String(n)``."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        if abs(value) < 10**21:
+            return str(value)
+        value = float(value)
+    if value != value:
+        return "NaN"
+    if value in (float("inf"), float("-inf")):
+        return "Infinity" if value > 0 else "-Infinity"
+    if value == 0:
+        return "0"
+    sign = "-" if value < 0 else ""
+    mantissa, _, exp_text = repr(abs(value)).partition("e")
+    whole, _, frac = mantissa.partition(".")
+    digits = (whole + frac).lstrip("0")
+    point = len(whole) + (int(exp_text) if exp_text else 0)  # decimal point position
+    if whole == "0":
+        point = -(len(frac) - len(frac.lstrip("0")))
+        digits = frac.lstrip("0")
+    digits = digits.rstrip("0") or "0"
+    k, n = len(digits), point
+    if k <= n <= 21:
+        return sign + digits + "0" * (n - k)
+    if 0 < n <= 21:
+        return sign + digits[:n] + "." + digits[n:]
+    if -6 < n <= 0:
+        return sign + "0." + "0" * (-n) + digits
+    exp = n - 1
+    body = digits[0] + ("." + digits[1:] if k > 1 else "")
+    return f"{sign}{body}e{'+' if exp >= 0 else '-'}{abs(exp)}"

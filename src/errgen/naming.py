@@ -1,0 +1,118 @@
+"""Identifier derivation: wire names → identifiers for Python and TypeScript.
+
+Part of errgen's contract (a change here renames generated API, see go-kratos
+#1618): words are split at non-alphanumerics and camelCase boundaries, joined per
+style, NFKC-normalised (Python normalises identifiers the same way), prefixed with
+``_`` when they would start with a digit, and suffixed with ``_`` when reserved.
+Wire names themselves are never altered. Golden files pin every rule.
+"""
+
+from __future__ import annotations
+
+import builtins
+import keyword
+import re
+import unicodedata
+
+from errgen.model import Names
+
+_BOUNDARY = re.compile(r"(?<=[^\W_])(?=[^\W\d_])(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+
+# Attributes a pydantic v2 BaseModel field must not shadow (besides the model_ prefix).
+PYDANTIC_RESERVED = frozenset(
+    {"copy", "dict", "json", "schema", "schema_json", "validate", "construct", "parse_obj", "parse_raw",
+     "parse_file", "from_orm", "update_forward_refs", "fields", "fields_set"}
+)  # fmt: skip
+
+TS_RESERVED = frozenset(
+    "break case catch class const continue debugger default delete do else enum export extends false finally for "
+    "function if import in instanceof new null return super switch this throw true try typeof var void while with "
+    "as implements interface let package private protected public static yield any boolean constructor declare get "
+    "module require number set string symbol type from of unknown never object bigint undefined await async "
+    "satisfies keyof infer is asserts readonly unique global accessor out".split()
+)
+
+_TS_IDENT = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$]*$")
+
+
+def words(wire: str) -> list[str]:
+    """Split a wire name into words at separators and camelCase boundaries."""
+    text = unicodedata.normalize("NFKC", wire)
+    parts = re.split(r"[\W_]+", _BOUNDARY.sub("_", text))
+    return [_identifier_chars(p) for p in parts if _identifier_chars(p)]
+
+
+def _identifier_chars(part: str) -> str:
+    return "".join(ch for ch in part if ("a" + ch).isidentifier())
+
+
+def _finish(ident: str, wire: str) -> str:
+    if not ident:
+        ident = "x" + "_".join(f"{ord(ch):x}" for ch in wire)
+    if not ident[0].isidentifier():
+        ident = "_" + ident
+    return unicodedata.normalize("NFKC", ident)
+
+
+def pascal(wire: str) -> str:
+    """``bad_request`` → ``BadRequest``."""
+    return _finish("".join(w[:1].upper() + w[1:].lower() for w in words(wire)), wire)
+
+
+def snake(wire: str) -> str:
+    """``BadRequest`` → ``bad_request``."""
+    return _finish("_".join(w.lower() for w in words(wire)), wire)
+
+
+def constant(wire: str) -> str:
+    """``bad-request`` → ``BAD_REQUEST``."""
+    return _finish("_".join(w.upper() for w in words(wire)), wire)
+
+
+def camel(wire: str) -> str:
+    """``bad_request`` → ``badRequest``."""
+    ws = words(wire)
+    joined = ws[0].lower() + "".join(w[:1].upper() + w[1:].lower() for w in ws[1:]) if ws else ""
+    return _finish(joined, wire)
+
+
+def py_safe(ident: str) -> str:
+    """Append ``_`` to a Python keyword or soft keyword (``class`` → ``class_``)."""
+    return ident + "_" if keyword.iskeyword(ident) or keyword.issoftkeyword(ident) else ident
+
+
+def py_attr(wire: str) -> str:
+    """Attribute name of a field on a pydantic model (the wire name stays its alias)."""
+    ident = snake(wire)
+    if ident.startswith("_"):  # pydantic treats _names as private attributes
+        ident = "f" + ident
+    reserved = ident in PYDANTIC_RESERVED or ident.startswith("model_")
+    return ident + "_" if reserved or keyword.iskeyword(ident) else ident
+
+
+def py_module_safe(ident: str) -> str:
+    """A module-level Python name that shadows no keyword or builtin."""
+    return ident + "_" if keyword.iskeyword(ident) or keyword.issoftkeyword(ident) or hasattr(builtins, ident) else ident
+
+
+def ts_safe(ident: str) -> str:
+    """Append ``_`` to a TypeScript reserved word (``class`` → ``class_``)."""
+    return ident + "_" if ident in TS_RESERVED else ident
+
+
+def is_ts_identifier(wire: str) -> bool:
+    """Whether `wire` can be written unquoted as a TS property name in every position."""
+    return bool(_TS_IDENT.match(wire)) and wire not in {"__proto__", "constructor", "prototype"}
+
+
+def names(wire: str) -> Names:
+    """All derived identifiers of one wire name."""
+    return Names(
+        wire=wire,
+        pascal=pascal(wire),
+        snake=snake(wire),
+        constant=constant(wire),
+        camel=camel(wire),
+        py_attr=py_attr(wire),
+        ts_ident=is_ts_identifier(wire),
+    )

@@ -1,0 +1,128 @@
+"""The pipeline as a list of steps: discover → load → compile → render → write/check.
+
+`Project` holds the resolved settings (command line over ``[tool.errgen]`` over
+defaults); `build` and `check` are what the CLI commands call. Nothing is written
+unless every catalog compiled without error.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from errgen.diagnostics import CatalogInvalid, Diagnostics, Loc
+from errgen.model import Catalog
+from errgen.targets import TARGETS, TargetOptions
+from errgen.writer import TreeDiff, compare, write_tree
+
+DEFAULT_TARGETS: tuple[str, ...] = tuple(TARGETS)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Project:
+    """Resolved settings of one errgen run."""
+
+    root: Path
+    catalogs: tuple[Path, ...]
+    out_dir: Path
+    targets: tuple[str, ...] = DEFAULT_TARGETS
+    options: TargetOptions = field(default_factory=TargetOptions)
+    owns_out_dir: bool = False  # True when building the configured catalogs: stale folders count as extra
+
+    def owned(self, catalogs: list[Catalog]) -> list[str]:
+        """Sub-folders of the output folder that this run may rewrite and prune."""
+        names = {c.name for c in catalogs}
+        if self.owns_out_dir and self.out_dir.is_dir():
+            names |= {p.name for p in self.out_dir.iterdir() if p.is_dir() and not p.name.startswith(".")}
+        return sorted(names)
+
+    def display(self, path: Path) -> str:
+        """`path` relative to the project root when inside it, with '/' separators."""
+        try:
+            return path.resolve().relative_to(self.root.resolve()).as_posix()
+        except ValueError:
+            return path.as_posix()
+
+
+def from_settings(
+    *,
+    cwd: Path,
+    catalogs: tuple[str, ...] = (),
+    out: str | None = None,
+    targets: tuple[str, ...] = (),
+    templates: str | None = None,
+) -> Project:
+    """Resolve a Project: command-line values over ``[tool.errgen]`` over defaults."""
+    from errgen.config import expand_catalogs, find_root, load_config
+
+    root = find_root(cwd)
+    config = load_config(root)
+    paths = tuple(cwd / c for c in catalogs) if catalogs else expand_catalogs(root, config.catalogs)
+    out_dir = cwd / out if out else root / config.out
+    user_templates = (cwd / templates) if templates else (root / config.templates if config.templates else None)
+    return Project(
+        root=root,
+        catalogs=paths,
+        out_dir=out_dir,
+        targets=targets or config.targets,
+        options=TargetOptions(
+            templates=str(user_templates) if user_templates else None,
+            python_module=config.python_module,
+            ts_import_extension=config.ts_import_extension,
+            black_cache=str(root / ".errgen-cache"),
+        ),
+        owns_out_dir=not catalogs,
+    )
+
+
+def compile_all(project: Project, diags: Diagnostics) -> list[Catalog]:
+    """Load and compile every catalog; raise CatalogInvalid listing all errors if any."""
+    from errgen.compiler import compile_catalog
+    from errgen.load import load_catalog
+
+    catalogs: list[Catalog] = []
+    for path in project.catalogs:
+        doc = load_catalog(path, project.display(path), diags)
+        catalog = compile_catalog(doc, diags) if doc is not None else None
+        if catalog is not None:
+            catalogs.append(catalog)
+    _check_unique_names(catalogs, diags)
+    if diags.has_errors:
+        raise CatalogInvalid(diags.sorted())
+    return catalogs
+
+
+def _check_unique_names(catalogs: list[Catalog], diags: Diagnostics) -> None:
+    seen: dict[str, Catalog] = {}
+    for catalog in catalogs:
+        first = seen.setdefault(catalog.name, catalog)
+        if first is not catalog:
+            diags.error(
+                Loc(catalog.source),
+                f"catalog name {catalog.name!r} is also used by {first.source}; output folders would collide",
+            )
+
+
+def render_all(project: Project, catalogs: list[Catalog]) -> dict[str, str]:
+    """Every generated file of every catalog, keyed by path relative to the output folder."""
+    from errgen.targets import generate
+
+    files: dict[str, str] = {}
+    for catalog in catalogs:
+        for rel, text in generate(catalog, project.targets, project.options).items():
+            files[f"{catalog.name}/{rel}"] = text
+    return dict(sorted(files.items()))
+
+
+def build(project: Project, diags: Diagnostics) -> tuple[TreeDiff, dict[str, str]]:
+    """Compile, render and write; returns what changed on disk."""
+    catalogs = compile_all(project, diags)
+    files = render_all(project, catalogs)
+    return write_tree(project.out_dir, files, project.owned(catalogs)), files
+
+
+def check(project: Project, diags: Diagnostics) -> tuple[TreeDiff, dict[str, str]]:
+    """Compile and render in memory; compare with disk without writing."""
+    catalogs = compile_all(project, diags)
+    files = render_all(project, catalogs)
+    return compare(project.out_dir, files, project.owned(catalogs)), files

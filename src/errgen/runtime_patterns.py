@@ -1,0 +1,76 @@
+"""Sanitizer patterns emitted verbatim into the generated Python and TypeScript.
+
+Each rule is ``(pattern, flags, replacement)``: the pattern uses only syntax that
+Python ``re`` and JavaScript ``RegExp`` read the same way (no ``\\b``, no inline
+flags, no ``$`` under multiline); flags are JS letters (``i``, ``g`` implied);
+replacements use ``$1`` (the Python target turns it into ``\\g<1>``). The
+reference functions here are the oracle the cross-language tests compare with.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+REDACTED = "[REDACTED]"
+
+SECRET_NAMES = (
+    "authorization|proxy-authorization|cookie|set-cookie|x-api-key|api[-_]?key|apikey|password|passwd|pwd|"
+    "secret|client[-_]?secret|token|access[-_]?token|refresh[-_]?token|id[-_]?token|session|session[-_]?id|"
+    "private[-_]?key"
+)
+
+SECRET_KEY = (f"^(?:{SECRET_NAMES})$", "i")
+
+_PATH_CHARS = "[^\\s\"'<>|]*"
+
+TEXT_RULES: tuple[tuple[str, str, str], ...] = (
+    # 1. stack traces (before paths: a trace is removed whole)
+    ("Traceback \\(most recent call last\\):[\\s\\S]*", "", "[stack trace removed]"),
+    ("(^|\\n)[ \\t]*at [^\\n]*\\([^\\n]*\\)[ \\t]*(?=\\n|$)", "", "$1"),
+    # 2. credentials
+    ("(?<![A-Za-z0-9])(Bearer|Basic)[ \\t]+[A-Za-z0-9._~+/=-]+", "i", "$1 " + REDACTED),
+    (f"((?:{SECRET_NAMES})[\"']?[ \\t]*[:=][ \\t]*[\"']?)[^\\s\"'&,;}}]+", "i", "$1" + REDACTED),
+    (
+        "(?<![A-Za-z0-9])(?:sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|AKIA[0-9A-Z]{16}|"
+        "xox[abprs]-[A-Za-z0-9-]{10,}|eyJ[A-Za-z0-9_-]{5,}\\.eyJ[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]*)",
+        "",
+        REDACTED,
+    ),
+    # 3. absolute user paths
+    (f"(?:/home/|/Users/)[^/\\s\"'<>|]+(?:/{_PATH_CHARS})?", "", "<path>"),
+    (f"/root(?:/{_PATH_CHARS})?(?![A-Za-z0-9_])", "", "<path>"),
+    (f"(?<![A-Za-z0-9])[A-Za-z]:\\\\{_PATH_CHARS}", "", "<path>"),
+    (f"(?<![A-Za-z0-9])[A-Za-z]:/(?:Users|Documents and Settings)/{_PATH_CHARS}", "i", "<path>"),
+)
+
+
+def python_replacement(replacement: str) -> str:
+    """``$1`` → ``\\g<1>`` for ``re.sub``."""
+    return re.sub(r"\$(\d)", r"\\g<\1>", replacement)
+
+
+def _compile(pattern: str, flags: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE if "i" in flags else 0)
+
+
+_RULES = [(_compile(p, f), python_replacement(r)) for p, f, r in TEXT_RULES]
+_KEY = _compile(*SECRET_KEY)
+
+
+def scrub_text(text: str) -> str:
+    """Remove stack traces, credentials and user paths from one string."""
+    for pattern, replacement in _RULES:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def sanitize(value: Any) -> Any:
+    """Redact secret-named keys and scrub every string in JSON data."""
+    if isinstance(value, str):
+        return scrub_text(value)
+    if isinstance(value, list):
+        return [sanitize(v) for v in value]
+    if isinstance(value, dict):
+        return {k: REDACTED if _KEY.match(str(k)) else sanitize(v) for k, v in value.items()}
+    return value

@@ -1,0 +1,37 @@
+"""Target ``catalog``: the published snapshot and the identity file.
+
+``catalog.json`` is the normalized, fingerprinted catalog that other tools and
+languages consume. ``identity.txt`` lists, one line per code, the wire id and
+every identifier derived from it, so a rename shows up as a one-line diff.
+"""
+
+from __future__ import annotations
+
+import json
+
+from errgen.model import Catalog
+from errgen.normalize import normalize
+from errgen.targets import TargetOptions
+from errgen.targets.header import header_text, line_comment
+
+
+def generate(catalog: Catalog, options: TargetOptions) -> dict[str, str]:
+    """``catalog.json`` and ``identity.txt``."""
+    snapshot = {"$comment": header_text(catalog), "fingerprint": catalog.fingerprint, **normalize(catalog)}
+    return {
+        "catalog.json": json.dumps(snapshot, indent=2, ensure_ascii=False) + "\n",
+        "identity.txt": identity(catalog),
+    }
+
+
+def identity(catalog: Catalog) -> str:
+    """One line per code: ``id  Class  function  CONSTANT  tsName``, plus fields and retired ids."""
+    lines = [line_comment(catalog).rstrip("\n"), "# code id | class | function | constant | ts"]
+    for code in catalog.codes.values():
+        n = code.names
+        lines.append(" | ".join((json.dumps(code.id, ensure_ascii=False), n.pascal, n.snake, n.constant, n.camel)))
+    lines.append("# field | python attribute")
+    lines.extend(f"{json.dumps(f.name, ensure_ascii=False)} | {f.names.py_attr}" for f in catalog.fields.values())
+    lines.append("# retired")
+    lines.extend(json.dumps(r, ensure_ascii=False) for r in catalog.retired)
+    return "\n".join(lines) + "\n"
