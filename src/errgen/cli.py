@@ -141,3 +141,16 @@ def schema() -> None:
     from errgen.catalog_schema import SCHEMA
 
     click.echo(json.dumps(SCHEMA, indent=2, ensure_ascii=False))
+
+
+def _register() -> None:
+    """Attach the sub-commands defined in `errgen.commands` (each module exposes `command`)."""
+    from errgen.commands import conform, diff, docs, explain, init, lint
+
+    for module in (conform, diff, docs, explain, init, lint):
+        main.add_command(module.command)
+        for extra in getattr(module, "EXTRA_COMMANDS", ()):
+            main.add_command(extra)
+
+
+_register()

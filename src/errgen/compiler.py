@@ -167,7 +167,7 @@ class _Compiler:
             self.err((*path, "jsonrpc_code"), f"code {cid!r}: 'jsonrpc_code' needs channel 'protocol'", key=True)
         code = Code(
             id=cid,
-            title=spec.get("title", cid),
+            title=spec.get("title") or _humanize(cid),
             when=spec.get("when", ""),
             message=spec["message"],
             placeholders=holes,
@@ -249,6 +249,8 @@ class _Compiler:
                 if key in seen:
                     self.err((*where, "status"), f"status {status} is already matched by rule {seen[key] + 1}")
                 seen[key] = i
+            if ok and target == "code":
+                self.check_mappable((*where, target), known[rule[target]], supplies=("status", "original"))
             if ok:
                 out.append(HttpRule(statuses, rule[target], rule.get("retry_after"), rule.get("retriable"), self.doc.loc(where)))
         return tuple(out)
@@ -261,8 +263,14 @@ class _Compiler:
                 if self.kind_ref(where, known):
                     out.append(FailureRule(failure, rule, None, self.at(where)))
             elif self.code_ref((*where, "code"), known):
+                self.check_mappable((*where, "code"), known[rule["code"]], supplies=("original",))
                 out.append(FailureRule(failure, rule["code"], rule.get("retriable"), self.at(where)))
         return tuple(out)
+
+    def check_mappable(self, path: JsonPath, code: Code, supplies: tuple[str, ...]) -> None:
+        missing = [f for f in code.required if f not in supplies]
+        if missing:
+            self.err(path, f"code {code.id!r} requires {', '.join(missing)}, which this mapping cannot supply")
 
     def retired(self, codes: dict[str, Code]) -> dict[str, Retired]:
         out: dict[str, Retired] = {}
@@ -316,10 +324,19 @@ def compile_catalog(doc: Document, diags: Diagnostics) -> Catalog | None:
 
 def _get(data: Any, path: JsonPath) -> Any:
     for part in path:
-        if not isinstance(data, dict) or part not in data:
+        if isinstance(data, dict) and part in data:
+            data = data[part]
+        elif isinstance(data, list) and isinstance(part, int) and 0 <= part < len(data):
+            data = data[part]
+        else:
             return None
-        data = data[part]
     return data
+
+
+def _humanize(cid: str) -> str:
+    """Default title: ``BAD_REQUEST`` → ``Bad request``."""
+    text = " ".join(naming.words(cid)).lower()
+    return text[:1].upper() + text[1:] if text else cid
 
 
 def _word(value: Any) -> str:

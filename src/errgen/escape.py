@@ -41,7 +41,7 @@ def comment_text(text: str) -> str:
     return _escape_invisible(flat.replace("*/", "*\\/").replace("\\", "\\\\"))
 
 
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+!|~])")
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>#|~])")
 
 
 def md_text(text: str) -> str:

@@ -13,6 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from errgen.catalog_schema import NAME, SEMVER
 from errgen.diagnostics import Diagnostics
 from errgen.yamlsrc import Document, load_yaml, parse_yaml
 
@@ -62,7 +63,7 @@ def _leaves(errors: Iterable[Any]) -> Iterable[Any]:
 
 def _report(doc: Document, error: Any, diags: Diagnostics) -> None:
     path = tuple(error.absolute_path)
-    where = "/".join(str(p) for p in path) or "catalog"
+    where = "/".join(str(p) for p in path) or "the top level"
     if error.validator == "additionalProperties":
         allowed = sorted(error.schema.get("properties", {}))
         for key in sorted(set(error.instance) - set(allowed)):
@@ -70,16 +71,31 @@ def _report(doc: Document, error: Any, diags: Diagnostics) -> None:
             tip = f"; did you mean {hint[0]!r}?" if hint else f"; expected one of: {', '.join(allowed)}"
             diags.error(doc.key_loc((*path, key)), f"unknown key {key!r} in {where}{tip}")
     elif error.validator == "required":
-        diags.error(doc.loc(path), f"{where}: {error.message}")
+        missing = [k for k in error.validator_value if k not in error.instance]
+        diags.error(doc.loc(path), f"{where}: missing required key {', '.join(repr(k) for k in missing)}")
     elif error.validator == "propertyNames":
         diags.error(doc.key_loc((*path, error.instance)), f"invalid name {error.instance!r} in {where}: {_why(error)}")
     else:
         diags.error(doc.loc(path), f"{where}: {_why(error)}")
 
 
+_PATTERNS = {
+    NAME: "lowercase letters, digits, '-' or '_', starting with a letter",
+    SEMVER: "a semantic version such as 1.2.3",
+}
+
+
 def _why(error: Any) -> str:
     if error.validator == "pattern":
-        return f"{error.instance!r} does not match {error.validator_value}"
+        wanted = _PATTERNS.get(error.validator_value, f"text matching {error.validator_value}")
+        return f"{error.instance!r} is not {wanted}"
+    if error.validator == "minLength":
+        return "must not be empty"
+    if error.validator == "minProperties":
+        return "needs at least one entry"
+    if error.validator == "oneOf" and "description" in error.schema:
+        wanted = error.schema["description"].rstrip(".")
+        return f"expected {wanted[:1].lower()}{wanted[1:]}, got {_json_type(error.instance)} {_short(error.instance)}"
     if error.validator == "oneOf":
         options = [_describe(s) for s in error.validator_value]
         return f"expected {' or '.join(options)}, got {_json_type(error.instance)} {error.instance!r}"
@@ -93,9 +109,9 @@ def _describe(schema: dict[str, Any]) -> str:
         return "one of " + ", ".join(repr(v) for v in schema["enum"])
     if "const" in schema:
         return repr(schema["const"])
-    kind = schema.get("type", "value")
-    if kind == "array" and isinstance(schema.get("items"), dict) and "oneOf" not in schema["items"]:
-        return f"a list of {schema['items'].get('type', 'value')}s"
+    kind = {"object": "mapping", "array": "list"}.get(schema.get("type", "value"), schema.get("type", "value"))
+    if kind == "list" and isinstance(schema.get("items"), dict) and "type" in schema["items"]:
+        return f"a list of {schema['items']['type']}s"
     return f"{'an' if str(kind)[0] in 'aeiou' else 'a'} {kind}"
 
 

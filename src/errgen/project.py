@@ -30,7 +30,9 @@ class Project:
     owns_out_dir: bool = False  # True when building the configured catalogs: stale folders count as extra
 
     def owned(self, catalogs: list[Catalog]) -> list[str]:
-        """Sub-folders of the output folder that this run may rewrite and prune."""
+        """Sub-folders of the output folder that this run may prune (none when building a subset of targets)."""
+        if set(self.targets) != set(DEFAULT_TARGETS):
+            return []
         names = {c.name for c in catalogs}
         if self.owns_out_dir and self.out_dir.is_dir():
             names |= {p.name for p in self.out_dir.iterdir() if p.is_dir() and not p.name.startswith(".")}

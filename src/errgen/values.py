@@ -30,7 +30,8 @@ def type_error(ftype: FieldType, value: Any) -> str | None:
         return None if bad is None else f"bounds must be numbers, got {describe(bad)}"
     if ftype.name == "object":
         return None if isinstance(value, dict) else f"must be a mapping, got {describe(value)}"
-    return None if _is_scalar(ftype.name, value) else f"must be a {ftype.name}, got {describe(value)}"
+    article = "an" if ftype.name == "integer" else "a"
+    return None if _is_scalar(ftype.name, value) else f"must be {article} {ftype.name}, got {describe(value)}"
 
 
 def _is_scalar(kind: str, value: Any) -> bool:

@@ -121,7 +121,9 @@ class _Builder:
             if not isinstance(key, str):
                 shown = key if isinstance(key, int | float | bool) else "a complex key"
                 self.diags.error(kloc, f"mapping key {shown!r} is not a string; quote it")
-                continue
+                if not isinstance(key, int | float | bool):
+                    continue
+                key = str(key).lower() if isinstance(key, bool) else str(key)
             if key in first:
                 prev = first[key]
                 self.diags.error(kloc, f"duplicate key {key!r} (first defined at {prev.line}:{prev.col})")

@@ -1,11 +1,159 @@
-"""Target ``jsonschema`` (not implemented yet)."""
+"""Target ``jsonschema``: JSON Schema 2020-12 of the error payloads and the MCP envelope.
+
+Files (under ``schema/``):
+
+* ``<catalog>.schema.json`` — root: the error payload, a union discriminated by
+  ``code`` (closed: unknown codes are rejected). ``$defs`` holds one closed
+  definition per code (``<Pascal>Error``; its required and optional repair fields
+  typed), ``ErrorCode``, ``Provenance`` and ``ToolErrorResult`` — the full MCP
+  ``CallToolResult`` of a failed call (``isError``, ``content``, ``structuredContent``).
+* ``<catalog>.output-fragment.schema.json`` — the payload schema with every
+  reference inlined, for a server to merge into each tool's ``outputSchema``
+  (``{"type": "object", "anyOf": [success, fragment]}``) so strict clients accept
+  error results (see mcp-errors.md).
+"""
 
 from __future__ import annotations
 
-from errgen.model import Catalog
+import json
+from typing import Any
+from urllib.parse import quote
+
+from errgen.model import Catalog, Code
 from errgen.targets import TargetOptions
+from errgen.targets.header import header_text
+
+DRAFT = "https://json-schema.org/draft/2020-12/schema"
+PROVENANCE: dict[str, Any] = {
+    "type": "object",
+    "description": "Which catalog build produced this error.",
+    "properties": {
+        "catalog": {"type": "string"},
+        "version": {"type": "string"},
+        "fingerprint": {"type": "string", "pattern": "^sha256:[0-9a-f]{64}$"},
+    },
+    "required": ["catalog", "version", "fingerprint"],
+    "additionalProperties": False,
+}
+
+
+def def_name(code: Code) -> str:
+    """``$defs`` key of a code's payload schema (never collides with the fixed keys)."""
+    return f"{code.names.pascal}Error"
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": "#/$defs/" + quote(name, safe="")}
+
+
+def code_schema(catalog: Catalog, code: Code, provenance: dict[str, Any]) -> dict[str, Any]:
+    """The closed schema of one code's payload."""
+    props: dict[str, Any] = {
+        "code": {"const": code.id},
+        "message": {"type": "string", "minLength": 1},
+    }
+    required = ["code", "message"]
+    if catalog.envelope.retriable_field:
+        props["retriable"] = {"type": "boolean", "default": False}
+    for name in code.fields:
+        field = catalog.fields[name]
+        props[name] = field.type.json_schema() | ({"description": field.description} if field.description else {})
+    required += list(code.required)
+    if catalog.envelope.provenance:
+        props["provenance"] = provenance
+        required.append("provenance")
+    if catalog.envelope.mirror_is_error:
+        props["isError"] = {"const": True}
+        required.append("isError")
+    schema: dict[str, Any] = {"type": "object", "title": code.id}
+    if code.when:
+        schema["description"] = code.when
+    if code.deprecated:
+        schema["deprecated"] = True
+    return schema | {"properties": props, "required": required, "additionalProperties": False}
+
+
+def payload_union(catalog: Catalog, branch: Any) -> dict[str, Any]:
+    """The payload union: ``code`` must be known, then the matching code's schema applies."""
+    return {
+        "type": "object",
+        "required": ["code", "message"],
+        "properties": {"code": {"enum": list(catalog.codes)}},
+        "allOf": [
+            {"if": {"properties": {"code": {"const": code.id}}, "required": ["code"]}, "then": branch(code)}
+            for code in catalog.codes.values()
+        ],
+    }
+
+
+def envelope_schema(catalog: Catalog) -> dict[str, Any]:
+    """The MCP CallToolResult of a failed call, as errgen's runtimes emit it."""
+    text_block = {
+        "type": "object",
+        "required": ["type", "text"],
+        "properties": {"type": {"const": "text"}, "text": {"type": "string", "minLength": 1}},
+    }
+    min_items = 1 if catalog.envelope.structured_content else 2
+    props: dict[str, Any] = {
+        "isError": {"const": True},
+        "content": {
+            "type": "array",
+            "minItems": min_items,
+            "prefixItems": [text_block] * min_items,
+            "items": {"type": "object", "required": ["type"], "properties": {"type": {"type": "string"}}},
+        },
+        "_meta": {"type": "object"},
+    }
+    required = ["isError", "content"]
+    if catalog.envelope.structured_content:
+        props["structuredContent"] = _ref("ErrorPayload")
+        required.append("structuredContent")
+    return {"type": "object", "properties": props, "required": required}
+
+
+def main_schema(catalog: Catalog) -> dict[str, Any]:
+    """``<catalog>.schema.json``."""
+    defs: dict[str, Any] = {
+        "ErrorCode": {"enum": list(catalog.codes)},
+        "Provenance": PROVENANCE,
+        "ErrorPayload": _ref_root(),
+        "ToolErrorResult": envelope_schema(catalog),
+    }
+    for code in catalog.codes.values():
+        defs[def_name(code)] = code_schema(catalog, code, _ref("Provenance"))
+    return {
+        "$schema": DRAFT,
+        "$id": f"urn:errgen:{catalog.name}:{catalog.version}",
+        "$comment": header_text(catalog),
+        "title": f"{catalog.title} — error payload",
+        "description": catalog.description,
+        **payload_union(catalog, lambda code: _ref(def_name(code))),
+        "$defs": defs,
+    }
+
+
+def _ref_root() -> dict[str, str]:
+    return {"$ref": "#"}
+
+
+def fragment_schema(catalog: Catalog) -> dict[str, Any]:
+    """``<catalog>.output-fragment.schema.json``: the payload union, fully inlined."""
+    return {
+        "$schema": DRAFT,
+        "$comment": header_text(catalog),
+        "title": f"{catalog.title} — error payload (outputSchema fragment)",
+        **payload_union(catalog, lambda code: code_schema(catalog, code, PROVENANCE)),
+    }
+
+
+def dump(schema: dict[str, Any]) -> str:
+    """Stable JSON text: 2-space indent, declared key order, trailing newline."""
+    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
 
 
 def generate(catalog: Catalog, options: TargetOptions) -> dict[str, str]:
-    """No files yet."""
-    return {}
+    """The two schema files of one catalog."""
+    return {
+        f"schema/{catalog.name}.schema.json": dump(main_schema(catalog)),
+        f"schema/{catalog.name}.output-fragment.schema.json": dump(fragment_schema(catalog)),
+    }

@@ -1,0 +1,41 @@
+"""Shared fixtures: repository paths and a way to run the errgen CLI for real."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared"
+CASES = ROOT / "tests" / "cases"
+
+
+def run_errgen(*args: str, cwd: Path = ROOT, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m errgen ARGS`` in a subprocess and capture its output."""
+    return subprocess.run(
+        [sys.executable, "-m", "errgen", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env={**os.environ, **(env or {})},
+        timeout=300,
+        check=False,
+    )
+
+
+@pytest.fixture(scope="session")
+def root() -> Path:
+    """The repository root."""
+    return ROOT
+
+
+@pytest.fixture(scope="session")
+def shared() -> Path:
+    """``../shared`` beside the repository (seeds, wallfacer packs)."""
+    if not SHARED.is_dir():
+        pytest.fail(f"{SHARED} is missing: the test suite needs ../shared beside the repository")
+    return SHARED

@@ -1,0 +1,39 @@
+"""Regenerate every golden file: ``python tests/regen.py``.
+
+Rewrites ``generated/`` (``errgen build``), each good case's ``expected/`` tree and
+each bad case's ``stderr.txt``. Review the resulting ``git diff`` like code.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+
+from golden import ROOT, case_dirs, run_case
+
+
+def main() -> int:
+    """Rewrite all goldens; returns a process exit code."""
+    subprocess.run([sys.executable, "-m", "errgen", "build"], cwd=ROOT, check=True)
+    for case in case_dirs():
+        outcome = run_case(case)
+        if outcome.exit_code == 0:
+            shutil.rmtree(case / "expected", ignore_errors=True)
+            for rel, data in outcome.tree.items():
+                target = case / "expected" / rel
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(data)
+            (case / "stderr.txt").unlink(missing_ok=True)
+        elif outcome.exit_code == 2:
+            shutil.rmtree(case / "expected", ignore_errors=True)
+            (case / "stderr.txt").write_text(outcome.stderr, encoding="utf-8")
+        else:
+            print(f"{case.name}: unexpected exit code {outcome.exit_code}\n{outcome.stderr}", file=sys.stderr)
+            return 1
+        print(f"{case.name}: exit {outcome.exit_code}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,111 @@
+"""The CLI end to end: build/check/validate/schema, exit codes, drift detection, determinism."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import jsonschema
+from conftest import ROOT, run_errgen
+from golden import read_tree
+
+WORKBOOK = str(ROOT / "catalog" / "workbook.yaml")
+
+
+def test_version_and_help() -> None:
+    from errgen import __version__
+
+    assert run_errgen("--version").stdout.strip() == f"errgen {__version__}"
+    for args in (["-h"], ["build", "-h"], ["check", "--help"], ["validate", "-h"], ["schema", "-h"]):
+        result = run_errgen(*args)
+        assert result.returncode == 0 and "Usage:" in result.stdout
+
+
+def test_build_then_check_detects_modified_missing_and_extra(tmp_path: Path) -> None:
+    out = tmp_path / "gen"
+    assert run_errgen("build", WORKBOOK, "--out", str(out)).returncode == 0
+    assert run_errgen("check", WORKBOOK, "--out", str(out)).returncode == 0
+
+    schema = out / "workbook" / "schema" / "workbook.schema.json"
+    schema.write_text(schema.read_text().replace('"minLength": 1', '"minLength": 2', 1))
+    (out / "workbook" / "docs" / "workbook.md").unlink()
+    (out / "workbook" / "orphan.txt").write_text("left behind\n")
+
+    result = run_errgen("check", WORKBOOK, "--out", str(out))
+    assert result.returncode == 1
+    assert "modified: " in result.stdout and "schema/workbook.schema.json" in result.stdout
+    diff_lines = [line.strip() for line in result.stdout.splitlines()]
+    assert '-                  "minLength": 2'.replace(" ", "") in [d.replace(" ", "") for d in diff_lines]
+    assert '+"minLength":1' in [d.replace(" ", "") for d in diff_lines]
+    assert "--- a/workbook/schema/workbook.schema.json" in result.stdout
+    assert "missing:  " in result.stdout and "docs/workbook.md" in result.stdout
+    assert "extra:    " in result.stdout and "orphan.txt" in result.stdout
+    assert "errgen build" in result.stderr
+
+    assert run_errgen("build", WORKBOOK, "--out", str(out)).returncode == 0
+    assert not (out / "workbook" / "orphan.txt").exists()
+    assert run_errgen("check", WORKBOOK, "--out", str(out)).returncode == 0
+
+
+def test_build_writes_only_changed_files(tmp_path: Path) -> None:
+    out = tmp_path / "gen"
+    run_errgen("build", WORKBOOK, "--out", str(out))
+    stamps = {p: p.stat().st_mtime_ns for p in out.rglob("*") if p.is_file()}
+    result = run_errgen("build", WORKBOOK, "--out", str(out))
+    assert "0 written" in result.stdout
+    assert {p: p.stat().st_mtime_ns for p in out.rglob("*") if p.is_file()} == stamps
+
+
+def test_determinism_across_hash_seeds(tmp_path: Path) -> None:
+    trees = []
+    for seed in ("0", "1", "4242"):
+        out = tmp_path / f"out-{seed}"
+        catalogs = [str(p) for p in sorted((ROOT / "catalog").glob("*.yaml"))]
+        result = run_errgen("build", *catalogs, "--out", str(out), env={"PYTHONHASHSEED": seed})
+        assert result.returncode == 0, result.stderr
+        trees.append(read_tree(out))
+    assert trees[0] == trees[1] == trees[2]
+    for rel, data in trees[0].items():
+        assert b"\r\n" not in data, rel
+        assert data.endswith(b"\n") and not data.endswith(b"\n\n"), rel
+
+
+def test_check_exit_2_on_invalid_catalog(tmp_path: Path) -> None:
+    bad = ROOT / "tests" / "cases" / "bad_placeholders" / "catalog.yaml"
+    result = run_errgen("check", str(bad), "--out", str(tmp_path))
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+
+
+def test_validate(tmp_path: Path) -> None:
+    result = run_errgen("validate", WORKBOOK)
+    assert result.returncode == 0 and "ok (6 codes, sha256:" in result.stdout
+    bad = ROOT / "tests" / "cases" / "bad_examples" / "catalog.yaml"
+    result = run_errgen("validate", str(bad), WORKBOOK)
+    assert result.returncode == 2
+    assert result.stderr.count(": error: ") == 5
+
+
+def test_schema_is_valid_2020_12_and_accepts_shipped_catalogs() -> None:
+    import yaml
+
+    result = run_errgen("schema")
+    schema = json.loads(result.stdout)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    for path in (ROOT / "catalog").glob("*.yaml"):
+        jsonschema.validate(yaml.safe_load(path.read_text()), schema)
+
+
+def test_build_with_no_arguments_uses_config_and_catalog_folder(tmp_path: Path) -> None:
+    project = tmp_path / "proj"
+    (project / "catalog").mkdir(parents=True)
+    shutil.copy(WORKBOOK, project / "catalog" / "workbook.yaml")
+    (project / "pyproject.toml").write_text('[project]\nname = "x"\n')
+    result = run_errgen("build", cwd=project)
+    assert result.returncode == 0, result.stderr
+    assert (project / "generated" / "workbook" / "catalog.json").is_file()
+    assert run_errgen("check", cwd=project).returncode == 0
+    (project / "generated" / "gone_catalog").mkdir()
+    (project / "generated" / "gone_catalog" / "x.md").write_text("old\n")
+    result = run_errgen("check", cwd=project)
+    assert result.returncode == 1 and "gone_catalog/x.md" in result.stdout
