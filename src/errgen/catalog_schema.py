@@ -13,7 +13,10 @@ FORMAT_VERSION = 1
 SCHEMA_ID = "https://errgen.dev/schema/catalog-v1.json"
 
 NAME = r"^[a-z][a-z0-9_-]{0,63}$"
-IDENT = r"^\w[\w.\-]{0,127}$"
+# Any character but whitespace, controls and ASCII punctuation other than _ . - (ECMA-262 and
+# Python read this the same way; `\w` would be ASCII-only in ECMA and Unicode in Python).
+_NOT_ID = r"\s\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff"
+IDENT = rf"^[^{_NOT_ID}!-/:-@\[-^`{{-~][^{_NOT_ID}!-,/:-@\[-^`{{-~]{{0,127}}$"
 SEMVER = r"^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$"
 STATUS_CLASS = r"^[1-5]xx$"
 FIELD_TYPES = ["string", "integer", "number", "boolean", "array", "object", "range", "any"]

@@ -74,15 +74,16 @@ def build(catalogs: tuple[str, ...], out: str | None, targets: tuple[str, ...], 
     project = _project(catalogs, out, targets, templates)
     diags = Diagnostics()
     try:
-        diff, files = run_build(project, diags)
+        result = run_build(project, diags)
     except CatalogInvalid as exc:
         _fail(exc.diagnostics)
     for diagnostic in diags.sorted():
         click.echo(diagnostic.format(), err=True)
+    diff = result.diff
     changed = len(diff.modified) + len(diff.missing)
     click.echo(
-        f"errgen: {len(project.catalogs)} catalog(s), {len(files)} file(s): "
-        f"{changed} written, {len(diff.extra)} removed, {len(files) - changed} unchanged"
+        f"errgen: {len(project.catalogs)} catalog(s), {result.file_count} file(s): "
+        f"{changed} written, {len(diff.extra)} removed, {result.file_count - changed} unchanged"
     )
 
 
@@ -97,11 +98,12 @@ def check(catalogs: tuple[str, ...], out: str | None, targets: tuple[str, ...], 
 
     project = _project(catalogs, out, targets, templates)
     try:
-        diff, files = run_check(project, Diagnostics())
+        result = run_check(project, Diagnostics())
     except CatalogInvalid as exc:
         _fail(exc.diagnostics, wrote=True)
+    diff, files = result.diff, result.files
     if diff.clean:
-        click.echo(f"errgen: {len(files)} file(s) up to date")
+        click.echo(f"errgen: {result.file_count} file(s) up to date")
         return
     out_name = project.display(project.out_dir)
     for rel in diff.modified:

@@ -70,11 +70,13 @@ def md_block(text: str) -> str:
     return _strip_controls(body.replace(">", "&gt;")).rstrip()
 
 
+_CONTROLS = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
 def _strip_controls(text: str) -> str:
+    """Show control characters (all but newline) and invisible format characters as entities."""
     text = _UNSAFE.sub(lambda m: f"&#x{ord(m.group()):x};", text)
-    return "".join(
-        ch if ch == "\n" or unicodedata.category(ch) not in ("Cc", "Cs") else f"&#x{ord(ch):x};" for ch in text
-    )
+    return _CONTROLS.sub(lambda m: f"&#x{ord(m.group()):x};", text)
 
 
 def anchor(text: str) -> str:

@@ -19,7 +19,18 @@ from errgen.yamlsrc import Document, load_yaml, parse_yaml
 
 
 @lru_cache(maxsize=1)
+def _fast_validator() -> Any:
+    """jsonschema-rs: answers "valid?" in milliseconds for large catalogs."""
+    import jsonschema_rs
+
+    from errgen.catalog_schema import SCHEMA
+
+    return jsonschema_rs.Draft202012Validator(SCHEMA)
+
+
+@lru_cache(maxsize=1)
 def _validator() -> Any:
+    """jsonschema: slower, used only to explain an invalid catalog error by error."""
     import jsonschema
 
     from errgen.catalog_schema import SCHEMA
@@ -44,7 +55,12 @@ def check_shape(doc: Document, diags: Diagnostics) -> Document | None:
     if doc.data is None:
         diags.error(doc.loc(()), "catalog is empty; expected a mapping with 'errgen', 'catalog' and 'codes'")
         return None
+    if _fast_validator().is_valid(doc.data):
+        return doc
     errors = sorted(_validator().iter_errors(doc.data), key=lambda e: [str(p) for p in e.absolute_path])
+    if not errors:  # the two validators disagree: never let an invalid shape through silently
+        diags.error(doc.loc(()), "catalog does not match the catalog schema (run `errgen schema` to see it)")
+        return None
     for error in _leaves(errors):
         _report(doc, error, diags)
     return None if errors else doc

@@ -24,29 +24,30 @@ class TemplateError(ValueError):
     """A malformed message template."""
 
 
+_TOKEN = re.compile(r"\{\{|\}\}|\{([^{}]*)\}|[{}]")
+
+
 def parse(template: str) -> list[tuple[str, str | None]]:
     """Split into ``(literal, placeholder-or-None)`` parts; raise TemplateError if malformed."""
     parts: list[tuple[str, str | None]] = []
     literal: list[str] = []
-    i = 0
-    while i < len(template):
-        ch = template[i]
-        if template.startswith("{{", i) or template.startswith("}}", i):
-            literal.append(ch)
-            i += 2
-        elif ch == "{":
-            end = template.find("}", i)
-            name = template[i + 1 : end] if end != -1 else ""
-            if end == -1 or not _NAME.fullmatch(name) or name != name.strip():
-                raise TemplateError(f"malformed placeholder at offset {i}: use {{name}}, or {{{{ for a literal brace")
+    pos = 0
+    for match in _TOKEN.finditer(template):
+        literal.append(template[pos : match.start()])
+        pos = match.end()
+        token = match.group()
+        if token in ("{{", "}}"):
+            literal.append(token[0])
+        elif token == "}":
+            raise TemplateError(f"unmatched '}}' at offset {match.start()}; write '}}}}' for a literal brace")
+        elif token == "{" or not _NAME.fullmatch(name := match.group(1)) or name != name.strip():
+            raise TemplateError(
+                f"malformed placeholder at offset {match.start()}: use {{name}}, or {{{{ for a literal brace"
+            )
+        else:
             parts.append(("".join(literal), name))
             literal = []
-            i = end + 1
-        elif ch == "}":
-            raise TemplateError(f"unmatched '}}' at offset {i}; write '}}}}' for a literal brace")
-        else:
-            literal.append(ch)
-            i += 1
+    literal.append(template[pos:])
     parts.append(("".join(literal), None))
     return parts
 

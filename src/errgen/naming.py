@@ -43,6 +43,8 @@ def words(wire: str) -> list[str]:
 
 
 def _identifier_chars(part: str) -> str:
+    if part.isascii() and part.isalnum():
+        return part
     return "".join(ch for ch in part if ("a" + ch).isidentifier())
 
 

@@ -31,12 +31,16 @@ class Project:
 
     def owned(self, catalogs: list[Catalog]) -> list[str]:
         """Sub-folders of the output folder that this run may prune (none when building a subset of targets)."""
+        return self.owned_names([c.name for c in catalogs])
+
+    def owned_names(self, names: list[str]) -> list[str]:
+        """`owned` from catalog names."""
         if set(self.targets) != set(DEFAULT_TARGETS):
             return []
-        names = {c.name for c in catalogs}
+        found = set(names)
         if self.owns_out_dir and self.out_dir.is_dir():
-            names |= {p.name for p in self.out_dir.iterdir() if p.is_dir() and not p.name.startswith(".")}
-        return sorted(names)
+            found |= {p.name for p in self.out_dir.iterdir() if p.is_dir() and not p.name.startswith(".")}
+        return sorted(found)
 
     def display(self, path: Path) -> str:
         """`path` relative to the project root when inside it, with '/' separators."""
@@ -116,15 +120,49 @@ def render_all(project: Project, catalogs: list[Catalog]) -> dict[str, str]:
     return dict(sorted(files.items()))
 
 
-def build(project: Project, diags: Diagnostics) -> tuple[TreeDiff, dict[str, str]]:
+@dataclass(frozen=True)
+class Result:
+    """What a build or check found: the differences, and the file count."""
+
+    diff: TreeDiff
+    files: dict[str, str]
+    file_count: int
+    cached: bool = False
+
+
+def _fresh(project: Project) -> tuple[str | None, Result | None]:
+    """The build key, and a Result when the manifest cache proves the output is current."""
+    from errgen import buildcache
+
+    key = buildcache.build_key(project)
+    count = buildcache.fresh_file_count(project, key)
+    return key, (None if count is None else Result(TreeDiff(), {}, count, cached=True))
+
+
+def build(project: Project, diags: Diagnostics) -> Result:
     """Compile, render and write; returns what changed on disk."""
+    from errgen import buildcache
+
+    key, fresh = _fresh(project)
+    if fresh:
+        return fresh
     catalogs = compile_all(project, diags)
     files = render_all(project, catalogs)
-    return write_tree(project.out_dir, files, project.owned(catalogs)), files
+    diff = write_tree(project.out_dir, files, project.owned(catalogs))
+    buildcache.remember(project, key, files, [c.name for c in catalogs])
+    return Result(diff, files, len(files))
 
 
-def check(project: Project, diags: Diagnostics) -> tuple[TreeDiff, dict[str, str]]:
+def check(project: Project, diags: Diagnostics) -> Result:
     """Compile and render in memory; compare with disk without writing."""
+    from errgen import buildcache
+
+    key, fresh = _fresh(project)
+    if fresh:
+        return fresh
     catalogs = compile_all(project, diags)
     files = render_all(project, catalogs)
-    return compare(project.out_dir, files, project.owned(catalogs)), files
+    diff = compare(project.out_dir, files, project.owned(catalogs))
+    if diff.clean:
+        buildcache.remember(project, key, files, [c.name for c in catalogs])
+    return Result(diff, files, len(files))

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -58,24 +57,51 @@ _SEQ = "tag:yaml.org,2002:seq"
 _MAP = "tag:yaml.org,2002:map"
 
 
-@dataclass(frozen=True)
 class Document:
-    """A loaded YAML file: its data and where each value and key came from."""
+    """A loaded YAML file: its data, and positions of values and keys resolved on demand.
 
-    path: str
-    data: Any
-    locs: dict[JsonPath, Loc] = field(default_factory=dict)
-    key_locs: dict[JsonPath, Loc] = field(default_factory=dict)
+    Positions come from the composed node tree, indexed lazily per mapping, so a
+    large catalog pays nothing for positions until an error needs one.
+    """
+
+    def __init__(self, path: str, data: Any, root: yaml.Node | None) -> None:
+        self.path, self.data, self.root = path, data, root
+        self._index: dict[int, dict[str, tuple[yaml.Node, yaml.Node]]] = {}
+
+    def _mark(self, node: yaml.Node) -> Loc:
+        return Loc(self.path, node.start_mark.line + 1, node.start_mark.column + 1)
+
+    def _entries(self, node: yaml.MappingNode) -> dict[str, tuple[yaml.Node, yaml.Node]]:
+        index = self._index.get(id(node))
+        if index is None:
+            index = {}
+            for key, value in node.value:
+                if isinstance(key, yaml.ScalarNode):
+                    index.setdefault(key.value, (key, value))
+            self._index[id(node)] = index
+        return index
+
+    def _walk(self, path: JsonPath) -> tuple[yaml.Node | None, yaml.Node | None]:
+        """(key node, value node) at `path`, stopping at the deepest existing node."""
+        key_node, node = None, self.root
+        for part in path:
+            if isinstance(node, yaml.MappingNode) and isinstance(part, str) and part in self._entries(node):
+                key_node, node = self._entries(node)[part]
+            elif isinstance(node, yaml.SequenceNode) and isinstance(part, int) and 0 <= part < len(node.value):
+                key_node, node = None, node.value[part]
+            else:
+                return None, node
+        return key_node, node
 
     def loc(self, path: JsonPath) -> Loc:
-        """Position of the value at `path`, or of its nearest located ancestor."""
-        while path not in self.locs and path:
-            path = path[:-1]
-        return self.locs.get(path, Loc(self.path, 1, 1))
+        """Position of the value at `path`, or of its nearest existing ancestor."""
+        node = self._walk(path)[1]
+        return self._mark(node) if node is not None else Loc(self.path, 1, 1)
 
     def key_loc(self, path: JsonPath) -> Loc:
-        """Position of the mapping key whose value sits at `path`."""
-        return self.key_locs.get(path) or self.loc(path)
+        """Position of the mapping key whose value sits at `path` (else of the value)."""
+        key_node = self._walk(path)[0]
+        return self._mark(key_node) if key_node is not None else self.loc(path)
 
 
 class _TooBig(Exception):
@@ -85,53 +111,58 @@ class _TooBig(Exception):
 
 
 class _Builder:
-    """Convert a composed node tree to data, recording positions and problems."""
+    """Convert a composed node tree to plain data, recording problems as diagnostics."""
 
     def __init__(self, path: str, diags: Diagnostics) -> None:
         self.path, self.diags = path, diags
-        self.locs: dict[JsonPath, Loc] = {}
-        self.key_locs: dict[JsonPath, Loc] = {}
 
     def mark(self, node: yaml.Node) -> Loc:
         return Loc(self.path, node.start_mark.line + 1, node.start_mark.column + 1)
 
-    def build(self, node: yaml.Node, path: JsonPath) -> Any:
-        if len(path) > MAX_DEPTH:
+    def build(self, node: yaml.Node, depth: int) -> Any:
+        if depth > MAX_DEPTH:
             raise _TooBig(self.mark(node), f"nesting deeper than {MAX_DEPTH} levels")
-        self.locs[path] = self.mark(node)
-        if isinstance(node, yaml.MappingNode):
-            return self.mapping(node, path)
-        if isinstance(node, yaml.SequenceNode):
+        cls = node.__class__
+        if cls is yaml.ScalarNode:
+            return node.value if node.tag == _STR else self.scalar(node)
+        if cls is yaml.SequenceNode:
             if node.tag != _SEQ:
                 self.diags.error(self.mark(node), f"unsupported tag {node.tag!r}")
-            return [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
-        return self.scalar(node)
+            return [self.build(item, depth + 1) for item in node.value]
+        return self.mapping(node, depth)
 
-    def mapping(self, node: yaml.MappingNode, path: JsonPath) -> dict[str, Any]:
+    def mapping(self, node: yaml.MappingNode, depth: int) -> dict[str, Any]:
         if node.tag != _MAP:
             self.diags.error(self.mark(node), f"unsupported tag {node.tag!r}")
         out: dict[str, Any] = {}
-        first: dict[str, Loc] = {}
         for key_node, value_node in node.value:
-            key = self.scalar(key_node) if isinstance(key_node, yaml.ScalarNode) else None
-            kloc = self.mark(key_node)
-            if key_node.tag == "tag:yaml.org,2002:merge":
-                self.diags.error(kloc, "merge keys ('<<') are not supported; write the keys out")
+            if key_node.__class__ is yaml.ScalarNode and key_node.tag == _STR:
+                key = key_node.value
+            elif not self.bad_key(key_node):
                 continue
-            if not isinstance(key, str):
-                shown = key if isinstance(key, int | float | bool) else "a complex key"
-                self.diags.error(kloc, f"mapping key {shown!r} is not a string; quote it")
-                if not isinstance(key, int | float | bool):
-                    continue
-                key = str(key).lower() if isinstance(key, bool) else str(key)
-            if key in first:
-                prev = first[key]
-                self.diags.error(kloc, f"duplicate key {key!r} (first defined at {prev.line}:{prev.col})")
+            else:
+                scalar = self.scalar(key_node)
+                key = str(scalar).lower() if isinstance(scalar, bool) else str(scalar)
+            if key in out:
+                first = next(k for k, _ in node.value if isinstance(k, yaml.ScalarNode) and str(k.value) == key)
+                prev = self.mark(first)
+                self.diags.error(self.mark(key_node), f"duplicate key {key!r} (first defined at {prev.line}:{prev.col})")
                 continue
-            first[key] = kloc
-            self.key_locs[(*path, key)] = kloc
-            out[key] = self.build(value_node, (*path, key))
+            out[key] = self.build(value_node, depth + 1)
         return out
+
+    def bad_key(self, key_node: yaml.Node) -> bool:
+        """Report a non-string key; True when it is a scalar that can stand in as text."""
+        kloc = self.mark(key_node)
+        if key_node.tag == "tag:yaml.org,2002:merge":
+            self.diags.error(kloc, "merge keys ('<<') are not supported; write the keys out")
+            return False
+        if not isinstance(key_node, yaml.ScalarNode):
+            self.diags.error(kloc, "mapping key 'a complex key' is not a string; quote it")
+            return False
+        shown = self.scalar(key_node)
+        self.diags.error(kloc, f"mapping key {shown!r} is not a string; quote it")
+        return isinstance(shown, int | float | bool)
 
     def scalar(self, node: yaml.Node) -> Any:
         tag, value = node.tag, node.value
@@ -201,19 +232,20 @@ def parse_yaml(text: str, display: str, diags: Diagnostics) -> Document | None:
         diags.error(Loc(display), "invalid YAML: nesting is too deep")
         return None
     if node is None:
-        return Document(display, None, {(): Loc(display)})
+        return Document(display, None, None)
     builder = _Builder(display, diags)
-    distinct: dict[int, int] = {}
-    expanded = _expanded_size(node, distinct)
-    if expanded > MAX_ALIAS_GROWTH * len(distinct) + 10_000:
-        diags.error(Loc(display), f"aliases expand the document to {expanded} nodes (alias bomb?); write values out")
-        return None
+    if "&" in text:  # anchors (and so aliases) are possible: bound their expansion
+        distinct: dict[int, int] = {}
+        expanded = _expanded_size(node, distinct)
+        if expanded > MAX_ALIAS_GROWTH * len(distinct) + 10_000:
+            diags.error(Loc(display), f"aliases expand the document to {expanded} nodes (alias bomb?); write values out")
+            return None
     try:
-        data = builder.build(node, ())
+        data = builder.build(node, 0)
     except _TooBig as exc:
         diags.error(exc.loc, exc.message)
         return None
-    return Document(display, data, builder.locs, builder.key_locs)
+    return Document(display, data, node)
 
 
 def _expanded_size(node: yaml.Node, memo: dict[int, int]) -> int:

@@ -27,6 +27,7 @@ VALUE_KINDS = ("string", "integer", "number", "boolean", "array")
 HINTS = ("readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint")
 EXPECTS = ("pass", "fail")
 _BODY_KEYS = ("input", "generate", "fixed", "cases", "test_fixtures")
+_BOUNDS = ("min", "max")
 
 
 def pack(reader: Reader) -> m.Pack:
@@ -48,14 +49,16 @@ def pack(reader: Reader) -> m.Pack:
     )
 
 
-def _each(reader: Reader, value: Json, path: JsonPointer, build: Callable[[Reader, Json, JsonPointer], T]) -> tuple[T, ...]:
+def _each(
+    reader: Reader, value: Json, path: JsonPointer, build: Callable[[Reader, Json, JsonPointer], T]
+) -> tuple[T, ...]:
     return tuple(build(reader, item, where) for item, where in reader.items(value, path))
 
 
 def metadata(reader: Reader, value: Json, path: JsonPointer) -> m.Metadata:
     """Build the v3 `metadata` block."""
     raw = reader.mapping(value, path, (), ("name", "description", "authors", "tags", "parameters", "extends"))
-    params = reader.mapping(raw.get("parameters", {}), (*path, "parameters"))
+    params = reader.dictionary(raw.get("parameters", {}), (*path, "parameters"))
     return m.Metadata(
         name=reader.optional_string(raw.get("name"), (*path, "name")),
         description=reader.optional_string(raw.get("description"), (*path, "description")),
@@ -89,13 +92,13 @@ def invariant(reader: Reader, value: Json, path: JsonPointer) -> m.Invariant:
 def body(reader: Reader, raw: dict[str, Json], path: JsonPointer) -> m.Body:
     """Build the shared invariant / `apply` fields from an already key-checked mapping."""
     fixed, generate, mode, cases = raw.get("fixed"), raw.get("generate"), raw.get("input"), raw.get("cases")
-    gen = None if generate is None else reader.mapping(generate, (*path, "generate"))
+    gen = None if generate is None else reader.dictionary(generate, (*path, "generate"))
     for key, spec in (gen or {}).items():
         value_spec(reader, spec, (*path, "generate", key))
     return m.Body(
         assertions=ba.assertions(reader, raw.get("assert", []), (*path, "assert")),
         fixtures=_each(reader, raw.get("test_fixtures", []), (*path, "test_fixtures"), fixture),
-        fixed=None if fixed is None else reader.mapping(fixed, (*path, "fixed")),
+        fixed=None if fixed is None else reader.dictionary(fixed, (*path, "fixed")),
         generate=gen,
         input_mode=None if mode is None else reader.choice(mode, (*path, "input"), ("schema_valid",)),
         cases=None if cases is None else reader.integer(cases, (*path, "cases"), 0, U32_MAX),
@@ -104,11 +107,13 @@ def body(reader: Reader, raw: dict[str, Json], path: JsonPointer) -> m.Body:
 
 def value_spec(reader: Reader, value: Json, path: JsonPointer) -> None:
     """Check one `generate` entry (wallfacer `ValueSpec`)."""
-    raw = reader.mapping(value, path, ("type",), ("min_length", "max_length", "min", "max", "items", "min_items", "max_items"))
+    raw = reader.mapping(
+        value, path, ("type",), ("min_length", "max_length", *_BOUNDS, "items", "min_items", "max_items")
+    )
     if "type" in raw:
         reader.choice(raw["type"], (*path, "type"), VALUE_KINDS)
     for key in ("min_length", "max_length", "min_items", "max_items", "min", "max"):
-        low, high = (I64_MIN, I64_MAX) if key in ("min", "max") else (0, USIZE_MAX)
+        low, high = (I64_MIN, I64_MAX) if key in _BOUNDS else (0, USIZE_MAX)
         if raw.get(key) is not None:
             reader.integer(raw[key], (*path, key), low, high)
     if raw.get("items") is not None:
@@ -169,7 +174,7 @@ def step(reader: Reader, value: Json, path: JsonPointer) -> m.Step:
     expect = raw.get("expect")
     return m.Step(
         call=reader.string(raw.get("call", ""), (*path, "call")),
-        with_=None if with_ is None else reader.mapping(with_, (*path, "with")),
+        with_=None if with_ is None else reader.dictionary(with_, (*path, "with")),
         bind=reader.optional_string(raw.get("bind"), (*path, "bind")),
         expect="ok" if expect is None else reader.choice(expect, (*path, "expect"), ("ok", "error")),
         assertions=ba.assertions(reader, raw.get("assert", []), (*path, "assert")),

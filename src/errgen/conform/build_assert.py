@@ -73,7 +73,8 @@ def _children(reader: Reader, raw: dict[str, Json], path: JsonPointer) -> tuple[
 
 
 def _compare(reader: Reader, kind: str, raw: dict[str, Json], path: JsonPointer) -> m.Assertion:
-    return m.Compare(kind, operand(reader, raw.get("lhs"), (*path, "lhs")), operand(reader, raw.get("rhs"), (*path, "rhs")))
+    lhs, rhs = (operand(reader, raw.get(side), (*path, side)) for side in ("lhs", "rhs"))
+    return m.Compare(kind, lhs, rhs)
 
 
 def _bound(reader: Reader, kind: str, raw: dict[str, Json], path: JsonPointer) -> m.Assertion:

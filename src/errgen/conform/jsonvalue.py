@@ -9,20 +9,20 @@ from __future__ import annotations
 
 import json
 from decimal import Decimal
-from typing import TypeAlias
+from typing import TypeAlias, TypeGuard
 
-Json: TypeAlias = None | bool | int | float | str | list["Json"] | dict[str, "Json"]
+Json: TypeAlias = bool | int | float | str | list["Json"] | dict[str, "Json"] | None
 
 I64_MIN = -(2**63)
 U64_MAX = 2**64 - 1
 
 
-def is_integer(value: object) -> bool:
+def is_integer(value: object) -> TypeGuard[int]:
     """Return whether serde_json would hold `value` as an integer (i64 or u64)."""
     return isinstance(value, int) and not isinstance(value, bool) and I64_MIN <= value <= U64_MAX
 
 
-def is_number(value: object) -> bool:
+def is_number(value: object) -> TypeGuard[int | float]:
     """Return whether `value` is a JSON number (booleans are not)."""
     return isinstance(value, int | float) and not isinstance(value, bool)
 

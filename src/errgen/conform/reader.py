@@ -49,11 +49,19 @@ class Reader:
         allowed = set(required) | set(optional)
         for key in value:
             if key not in allowed:
-                self.error((*path, key), f"unknown key '{key}' (expected one of: {', '.join(sorted(allowed))})", at_key=True)
+                expected = ", ".join(sorted(allowed))
+                self.error((*path, key), f"unknown key '{key}' (expected one of: {expected})", at_key=True)
         for key in required:
             if key not in value:
                 self.error(path, f"missing required key '{key}'")
         return value
+
+    def dictionary(self, value: Json, path: JsonPointer) -> dict[str, Json]:
+        """Check `value` is a mapping with arbitrary keys."""
+        if isinstance(value, dict):
+            return value
+        self.error(path, f"expected a mapping, got {json_type(value)}")
+        return {}
 
     def string(self, value: Json, path: JsonPointer) -> str:
         """Return `value` if it is a string."""
@@ -81,9 +89,10 @@ class Reader:
         return False
 
     def choice(self, value: Json, path: JsonPointer, options: tuple[str, ...]) -> str:
-        """Return `value` if it is one of `options`."""
-        if isinstance(value, str) and value in options:
-            return value
+        """Return `value` if it is one of `options` (a plain scalar counts by its text, as in serde_yaml)."""
+        text = value if isinstance(value, str) else self.located.plain.get(path)
+        if text in options:
+            return text
         self.error(path, f"expected one of {', '.join(options)}, got {_show(value)}")
         return options[0]
 

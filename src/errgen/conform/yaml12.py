@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypeAlias
 
@@ -41,11 +42,16 @@ for _tag, _pattern in (("null", _NULL), ("bool", _BOOL), ("int", _INT), ("float"
 
 @dataclass
 class Located:
-    """A JSON value plus the character offset where each value (and each mapping key) starts."""
+    """A JSON value, where each value (and mapping key) starts, and the text of plain scalars.
+
+    serde_yaml reads an enum variant from a scalar's text, so `type: null` names the `null`
+    JSON type; `plain` keeps that text for `Reader.choice`.
+    """
 
     value: Json = None
     values: dict[JsonPointer, int] = field(default_factory=dict)
     keys: dict[JsonPointer, int] = field(default_factory=dict)
+    plain: dict[JsonPointer, str] = field(default_factory=dict)  # source text of plain scalars
 
 
 @dataclass(frozen=True)
@@ -55,11 +61,12 @@ class YamlProblem:
     index: int
     message: str
     first_index: int | None = None  # for duplicates: where the key was first defined
+    syntax: bool = False  # the text is not YAML at all (nothing was loaded)
 
 
 def compose(text: str) -> yaml.Node | None:
     """Compose `text` with YAML 1.2 resolution; raise `yaml.YAMLError` on syntax errors."""
-    return yaml.compose(text, Loader=Yaml12Loader)  # noqa: S506 - SafeLoader subclass
+    return yaml.compose(text, Loader=Yaml12Loader)
 
 
 def load(text: str) -> tuple[Located, list[YamlProblem]]:
@@ -69,9 +76,9 @@ def load(text: str) -> tuple[Located, list[YamlProblem]]:
         root = compose(text)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        return Located(), [YamlProblem(mark.index if mark else 0, _yaml_message(exc))]
+        return Located(), [YamlProblem(mark.index if mark else 0, _yaml_message(exc), syntax=True)]
     except yaml.YAMLError as exc:
-        return Located(), [YamlProblem(0, str(exc))]
+        return Located(), [YamlProblem(0, f"invalid YAML: {exc}", syntax=True)]
     located = Located()
     if root is not None:
         located.value = _convert(root, (), located, problems)
@@ -89,6 +96,8 @@ def _convert(node: yaml.Node, path: JsonPointer, out: Located, problems: list[Ya
         return [_convert(item, (*path, i), out, problems) for i, item in enumerate(node.value)]
     if isinstance(node, yaml.MappingNode):
         return _convert_mapping(node, path, out, problems)
+    if getattr(node, "style", None) is None:
+        out.plain[path] = str(node.value)
     return _scalar(node, problems)
 
 
@@ -149,7 +158,7 @@ def _to_null(text: str) -> None:
         raise ValueError(f"invalid null '{text}'")
 
 
-_SCALARS = {
+_SCALARS: dict[str, Callable[[str], Json]] = {
     _TAG + "str": str,
     _TAG + "int": _to_int,
     _TAG + "float": _to_float,

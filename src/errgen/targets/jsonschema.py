@@ -2,8 +2,8 @@
 
 Files (under ``schema/``):
 
-* ``<catalog>.schema.json`` — root: the error payload, a union discriminated by
-  ``code`` (closed: unknown codes are rejected). ``$defs`` holds one closed
+* ``<catalog>.schema.json`` — root: ``ErrorPayload``, the error payload as a union
+  discriminated by ``code`` (closed: unknown codes are rejected). ``$defs`` holds one closed
   definition per code (``<Pascal>Error``; its required and optional repair fields
   typed), ``ErrorCode``, ``Provenance`` and ``ToolErrorResult`` — the full MCP
   ``CallToolResult`` of a failed call (``isError``, ``content``, ``structuredContent``).
@@ -116,7 +116,7 @@ def main_schema(catalog: Catalog) -> dict[str, Any]:
     defs: dict[str, Any] = {
         "ErrorCode": {"enum": list(catalog.codes)},
         "Provenance": PROVENANCE,
-        "ErrorPayload": _ref_root(),
+        "ErrorPayload": payload_union(catalog, lambda code: _ref(def_name(code))),
         "ToolErrorResult": envelope_schema(catalog),
     }
     for code in catalog.codes.values():
@@ -127,13 +127,9 @@ def main_schema(catalog: Catalog) -> dict[str, Any]:
         "$comment": header_text(catalog),
         "title": f"{catalog.title} — error payload",
         "description": catalog.description,
-        **payload_union(catalog, lambda code: _ref(def_name(code))),
+        "$ref": "#/$defs/ErrorPayload",
         "$defs": defs,
     }
-
-
-def _ref_root() -> dict[str, str]:
-    return {"$ref": "#"}
 
 
 def fragment_schema(catalog: Catalog) -> dict[str, Any]:

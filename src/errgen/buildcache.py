@@ -1,0 +1,105 @@
+"""Warm builds: a content-addressed manifest of what a build produced.
+
+The key hashes everything that determines the output: errgen's own sources and
+built-in templates, user templates, every catalog file's bytes and display path,
+and the target options. The entry lists each output file's sha256. When the key
+is known and the files on disk still have those hashes (and no extra file
+appeared), ``build`` and ``check`` are done without parsing YAML, validating,
+rendering or running black. Any mismatch falls back to the full pipeline.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from errgen import __version__
+
+if TYPE_CHECKING:
+    from errgen.project import Project
+
+CACHE_ENV = "ERRGEN_CACHE_DIR"
+
+
+def cache_dir(project: Project) -> Path | None:
+    """Where manifests live (``$ERRGEN_CACHE_DIR`` or ``<root>/.errgen-cache``); None disables caching."""
+    if os.environ.get(CACHE_ENV) == "":
+        return None
+    return Path(os.environ.get(CACHE_ENV) or project.root / ".errgen-cache") / "builds"
+
+
+def _tree_digest(folder: Path, digest: hashlib._Hash) -> None:
+    for path in sorted(folder.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts and not path.name.endswith(".pyc"):
+            digest.update(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+
+
+@lru_cache(maxsize=1)
+def _tool_digest() -> str:
+    from errgen.templating import builtin_templates
+
+    digest = hashlib.sha256(__version__.encode())
+    _tree_digest(Path(__file__).parent, digest)
+    _tree_digest(builtin_templates(), digest)
+    return digest.hexdigest()
+
+
+def build_key(project: Project) -> str | None:
+    """The manifest key of this run, or None when an input cannot be read."""
+    digest = hashlib.sha256(_tool_digest().encode())
+    options = project.options
+    digest.update(json.dumps([project.targets, options.python_module, options.ts_import_extension]).encode())
+    try:
+        if options.templates:
+            _tree_digest(Path(options.templates), digest)
+        for path in project.catalogs:
+            digest.update(project.display(path).encode() + b"\0" + path.read_bytes() + b"\0")
+    except OSError:
+        return None
+    return digest.hexdigest()
+
+
+def _hash_file(path: Path) -> str | None:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+def fresh_file_count(project: Project, key: str | None) -> int | None:
+    """The number of output files if the folder holds exactly what the build with `key` produced, else None."""
+    folder = cache_dir(project)
+    if key is None or folder is None:
+        return None
+    try:
+        entry = json.loads((folder / f"{key}.json").read_text(encoding="utf-8"))
+        manifest: dict[str, str] = entry["files"]
+        owned: list[str] = project.owned_names(entry["catalogs"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    from errgen.writer import existing_files
+
+    if not set(existing_files(project.out_dir, owned)) <= set(manifest):
+        return None
+    if any(_hash_file(project.out_dir / rel) != sha for rel, sha in manifest.items()):
+        return None
+    return len(manifest)
+
+
+def remember(project: Project, key: str | None, files: dict[str, str], catalogs: list[str]) -> None:
+    """Record the files of a build whose output folder is now in sync."""
+    folder = cache_dir(project)
+    if key is None or folder is None:
+        return
+    manifest = {rel: hashlib.sha256(text.encode()).hexdigest() for rel, text in files.items()}
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        tmp = folder / f".{key}.{os.getpid()}.tmp"
+        tmp.write_text(json.dumps({"files": manifest, "catalogs": catalogs}, sort_keys=True), encoding="utf-8")
+        os.replace(tmp, folder / f"{key}.json")
+    except OSError:
+        pass  # a cache that cannot be written only costs speed
