@@ -39,9 +39,7 @@ def read_tree(folder: Path) -> dict[str, bytes]:
     """All files below `folder` as ``{posix relative path: bytes}``."""
     if not folder.is_dir():
         return {}
-    return {
-        p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()
-    }
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 def run_case(case: Path, out: Path | None = None) -> Outcome:

@@ -47,7 +47,10 @@ def _common(func: Any) -> Any:
             "-t", "--target", "targets", multiple=True, type=click.Choice(TARGET_NAMES),
             help="Build only this target (repeatable).  [default: all]",
         ),
-        click.option("--templates", type=click.Path(file_okay=False), help="Folder of templates that override or add to the built-ins."),
+        click.option(
+            "--templates", type=click.Path(file_okay=False),
+            help="Folder of templates that override or add to the built-ins.",
+        ),
     ]  # fmt: skip
     for option in reversed(options):
         func = option(func)
@@ -89,8 +92,12 @@ def build(catalogs: tuple[str, ...], out: str | None, targets: tuple[str, ...], 
 
 @main.command(context_settings=CONTEXT)
 @_common
-@click.option("--diff/--no-diff", "show_diff", default=True, show_default=True, help="Print a unified diff of each modified file.")
-def check(catalogs: tuple[str, ...], out: str | None, targets: tuple[str, ...], templates: str | None, show_diff: bool) -> None:
+@click.option(
+    "--diff/--no-diff", "show_diff", default=True, show_default=True, help="Print a unified diff of each modified file."
+)
+def check(
+    catalogs: tuple[str, ...], out: str | None, targets: tuple[str, ...], templates: str | None, show_diff: bool
+) -> None:
     """Exit 1 if the output folder is not what CATALOGS generate (modified, missing or extra files)."""
     from errgen.diagnostics import CatalogInvalid, Diagnostics
     from errgen.project import check as run_check

@@ -220,13 +220,17 @@ class _Compiler:
                 self.err((*path, "message"), f"placeholder {{{name}}} is not a declared field{_suggest(name, fields)}")
         return tuple(h for h in holes if h in fields)
 
-    def examples(self, path: JsonPath, raw: list[dict[str, Any]], code: Code, fields: dict[str, Field]) -> tuple[Example, ...]:
+    def examples(
+        self, path: JsonPath, raw: list[dict[str, Any]], code: Code, fields: dict[str, Field]
+    ) -> tuple[Example, ...]:
         out: list[Example] = []
         for i, values in enumerate(raw):
             where = (*path, "examples", i)
             for key, value in values.items():
                 if key not in code.params:
-                    self.err((*where, key), f"example {i + 1} of {code.id!r}: {key!r} is not a field of this code", key=True)
+                    self.err(
+                        (*where, key), f"example {i + 1} of {code.id!r}: {key!r} is not a field of this code", key=True
+                    )
                 elif problem := type_error(fields[key].type, value):
                     self.err((*where, key), f"example {i + 1} of {code.id!r}: field {key!r} {problem}")
             missing = [f for f in code.required if f not in values]
@@ -243,7 +247,7 @@ class _Compiler:
         for i, rule in enumerate(_get(self.raw, path) or []):
             where = (*path, i)
             statuses = tuple(rule["status"] if isinstance(rule["status"], list) else [rule["status"]])
-            ok = (self.kind_ref if target == "kind" else self.code_ref)((*where, target), known)  # type: ignore[operator]
+            ok = (self.kind_ref if target == "kind" else self.code_ref)((*where, target), known)
             for status in statuses:
                 key = (status, rule.get("retry_after"))
                 if key in seen:
@@ -252,7 +256,11 @@ class _Compiler:
             if ok and target == "code":
                 self.check_mappable((*where, target), known[rule[target]], supplies=("status", "original"))
             if ok:
-                out.append(HttpRule(statuses, rule[target], rule.get("retry_after"), rule.get("retriable"), self.doc.loc(where)))
+                out.append(
+                    HttpRule(
+                        statuses, rule[target], rule.get("retry_after"), rule.get("retriable"), self.doc.loc(where)
+                    )
+                )
         return tuple(out)
 
     def failure_rules(self, path: JsonPath, known: dict[str, Any]) -> tuple[FailureRule, ...]:
@@ -278,7 +286,9 @@ class _Compiler:
             path = ("retired", rid)
             if rid in codes:
                 first = codes[rid].loc
-                self.err(path, f"retired id {rid!r} is reused by a code at {first.line}:{first.col}; pick a new id", key=True)
+                self.err(
+                    path, f"retired id {rid!r} is reused by a code at {first.line}:{first.col}; pick a new id", key=True
+                )
             if "replaced_by" in spec:
                 self.code_ref((*path, "replaced_by"), codes, runtime=False)
             out[rid] = Retired(rid, spec.get("since"), spec.get("reason", ""), spec.get("replaced_by"), self.at(path))

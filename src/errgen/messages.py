@@ -14,6 +14,7 @@ runtimes (the cross-language tests hold them to it):
 from __future__ import annotations
 
 import json
+import math
 import re
 from typing import Any
 
@@ -98,7 +99,7 @@ def js_number(value: float) -> str:
         if abs(value) < 10**21:
             return str(value)
         value = float(value)
-    if value != value:
+    if math.isnan(value):
         return "NaN"
     if value in (float("inf"), float("-inf")):
         return "Infinity" if value > 0 else "-Infinity"

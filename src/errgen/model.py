@@ -21,13 +21,13 @@ Nodes:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 from errgen.diagnostics import Loc
 
 
-class Retriable(str, Enum):
+class Retriable(StrEnum):
     """Whether a caller may retry the same call unchanged."""
 
     YES = "yes"
@@ -35,7 +35,7 @@ class Retriable(str, Enum):
     CONDITIONAL = "conditional"
 
 
-class Recoverable(str, Enum):
+class Recoverable(StrEnum):
     """Whether the caller can repair the call (seed 003's three values)."""
 
     YES = "yes"
@@ -43,7 +43,7 @@ class Recoverable(str, Enum):
     SOMETIMES = "sometimes"
 
 
-class Channel(str, Enum):
+class Channel(StrEnum):
     """How the error reaches the client."""
 
     TOOL = "tool"  # CallToolResult with isError: true

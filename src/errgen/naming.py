@@ -94,7 +94,9 @@ def py_attr(wire: str) -> str:
 
 def py_module_safe(ident: str) -> str:
     """A module-level Python name that shadows no keyword or builtin."""
-    return ident + "_" if keyword.iskeyword(ident) or keyword.issoftkeyword(ident) or hasattr(builtins, ident) else ident
+    return (
+        ident + "_" if keyword.iskeyword(ident) or keyword.issoftkeyword(ident) or hasattr(builtins, ident) else ident
+    )
 
 
 def ts_safe(ident: str) -> str:

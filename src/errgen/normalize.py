@@ -86,7 +86,9 @@ def _code(code: Code) -> dict[str, Any]:
         "jsonrpc_code": code.jsonrpc_code,
         "http_status": code.http_status,
         "since": code.since,
-        "deprecated": None if dep is None else {"since": dep.since, "replaced_by": dep.replaced_by, "reason": dep.reason},
+        "deprecated": None
+        if dep is None
+        else {"since": dep.since, "replaced_by": dep.replaced_by, "reason": dep.reason},
         "deferred": code.deferred,
         "fields": {"required": list(code.required), "optional": list(code.optional)},
         "examples": [e.values for e in code.examples],

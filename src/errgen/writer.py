@@ -79,9 +79,7 @@ def compare(out_dir: Path, files: dict[str, str], owned: list[str], *, clean_lef
 def unified(out_dir: Path, rel: str, new: str) -> str:
     """A unified diff from the on-disk file to the generated text."""
     old = (out_dir / rel).read_text(encoding="utf-8", errors="replace") if (out_dir / rel).is_file() else ""
-    lines = difflib.unified_diff(
-        old.splitlines(keepends=True), new.splitlines(keepends=True), f"a/{rel}", f"b/{rel}"
-    )
+    lines = difflib.unified_diff(old.splitlines(keepends=True), new.splitlines(keepends=True), f"a/{rel}", f"b/{rel}")
     return "".join(line if line.endswith("\n") else line + "\n" for line in lines)
 
 
@@ -115,6 +113,6 @@ def _atomic_write(target: Path, data: bytes) -> None:
 def _prune_empty(root: Path) -> None:
     if not root.is_dir():
         return
-    for dirpath, dirs, names in os.walk(root, topdown=False):
+    for dirpath, _dirs, _names in os.walk(root, topdown=False):
         if Path(dirpath) != root and not any(Path(dirpath).iterdir()):
             Path(dirpath).rmdir()

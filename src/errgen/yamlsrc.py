@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import yaml
 
@@ -35,7 +35,7 @@ _BaseLoader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 class Yaml12Loader(_BaseLoader):  # type: ignore[misc]
     """SafeLoader with the YAML 1.2 core schema's implicit scalar resolution."""
 
-    yaml_implicit_resolvers: dict[str | None, list[tuple[str, re.Pattern[str]]]] = {}
+    yaml_implicit_resolvers: ClassVar[dict[str | None, list[tuple[str, re.Pattern[str]]]]] = {}
 
 
 def _add(tag: str, pattern: str, first: str) -> None:
@@ -129,7 +129,7 @@ class _Builder:
             if node.tag != _SEQ:
                 self.diags.error(self.mark(node), f"unsupported tag {node.tag!r}")
             return [self.build(item, depth + 1) for item in node.value]
-        return self.mapping(node, depth)
+        return self.mapping(node, depth)  # type: ignore[arg-type]
 
     def mapping(self, node: yaml.MappingNode, depth: int) -> dict[str, Any]:
         if node.tag != _MAP:
@@ -146,7 +146,8 @@ class _Builder:
             if key in out:
                 first = next(k for k, _ in node.value if isinstance(k, yaml.ScalarNode) and str(k.value) == key)
                 prev = self.mark(first)
-                self.diags.error(self.mark(key_node), f"duplicate key {key!r} (first defined at {prev.line}:{prev.col})")
+                where = f"first defined at {prev.line}:{prev.col}"
+                self.diags.error(self.mark(key_node), f"duplicate key {key!r} ({where})")
                 continue
             out[key] = self.build(value_node, depth + 1)
         return out
@@ -238,7 +239,8 @@ def parse_yaml(text: str, display: str, diags: Diagnostics) -> Document | None:
         distinct: dict[int, int] = {}
         expanded = _expanded_size(node, distinct)
         if expanded > MAX_ALIAS_GROWTH * len(distinct) + 10_000:
-            diags.error(Loc(display), f"aliases expand the document to {expanded} nodes (alias bomb?); write values out")
+            message = f"aliases expand the document to {expanded} nodes (alias bomb?); write values out"
+            diags.error(Loc(display), message)
             return None
     try:
         data = builder.build(node, 0)
