@@ -14,9 +14,10 @@ from typing import Any, NoReturn
 import click
 
 from errgen import __version__
+from errgen.targets import TARGETS
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
-TARGET_NAMES = ("catalog", "jsonschema", "markdown", "python", "typescript", "packs")
+TARGET_NAMES = tuple(TARGETS)
 
 
 def _fail(diagnostics: list[Any], *, wrote: bool = False) -> NoReturn:
@@ -95,15 +96,41 @@ def build(catalogs: tuple[str, ...], out: str | None, targets: tuple[str, ...], 
 @click.option(
     "--diff/--no-diff", "show_diff", default=True, show_default=True, help="Print a unified diff of each modified file."
 )
+@click.option(
+    "--against", metavar="GIT_REF",
+    help="Also report breaking changes of the catalogs since this git revision (e.g. origin/main).",
+)
+@click.option(
+    "--category", type=click.Choice(["all", "wire", "source"]), default="all", show_default=True,
+    help="With --against: which breaking-change rules count (WIRE: payloads on the wire; SOURCE: generated API).",
+)
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json", "github"]), default="text", show_default=True,
+    help="With --against: output format of the findings.",
+)  # fmt: skip
 def check(
-    catalogs: tuple[str, ...], out: str | None, targets: tuple[str, ...], templates: str | None, show_diff: bool
+    catalogs: tuple[str, ...],
+    out: str | None,
+    targets: tuple[str, ...],
+    templates: str | None,
+    show_diff: bool,
+    against: str | None,
+    category: str,
+    fmt: str,
 ) -> None:
-    """Exit 1 if the output folder is not what CATALOGS generate (modified, missing or extra files)."""
+    """Exit 1 if the output folder is not what CATALOGS generate (modified, missing or extra files),
+    or, with --against, if a catalog changed incompatibly since GIT_REF."""
     from errgen.diagnostics import CatalogInvalid, Diagnostics
     from errgen.project import check as run_check
     from errgen.writer import unified
 
     project = _project(catalogs, out, targets, templates)
+    if against:
+        from errgen.commands.diff import check_against
+
+        breaking = check_against(project, against, category, fmt)
+        if breaking:
+            sys.exit(breaking)
     try:
         result = run_check(project, Diagnostics())
     except CatalogInvalid as exc:

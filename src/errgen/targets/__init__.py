@@ -23,6 +23,7 @@ TARGETS: dict[str, str] = {
     "python": "errgen.targets.python",
     "typescript": "errgen.targets.typescript",
     "packs": "errgen.targets.packs",
+    "custom": "errgen.targets.custom",
 }
 
 

@@ -1,11 +1,245 @@
-"""Target ``packs`` (not implemented yet)."""
+"""Target ``packs``: a wallfacer conformance pack per catalog, ``packs/errgen-<catalog>.yaml``.
+
+One invariant per code a server can send as a tool result (constructible, tool
+channel). It calls the code's witness tool with the witness input (``fixed:``,
+``cases: 1``) and asserts the envelope of `docs/runtime-contract.md`: ``isError``
+true, a non-empty first text block, the payload's ``code``, its required repair
+fields with their types (optional ones typed when present), provenance, and no
+home path or stack trace in the text. Each invariant carries test fixtures (see
+`packs_fixtures`). The witness tool is a pack parameter ``<code>_witness_tool``
+(default: the catalog's witness, else ``<catalog>_witness``, which a live run
+reports as skipped until it is overridden with ``--param``).
+
+Assertions avoid wallfacer's weak idioms: shape checks are one ``matches_schema``
+at ``$.response`` (the root always resolves, so a broken response fails by
+assertion, never structurally), and leak checks run only on text the schema has
+proved to be a string. Regexes use only syntax that Rust's ``regex`` and RE2 read
+alike (no look-around, no ``\\s``/``\\w``/``\\d``, scoped flags only).
+"""
 
 from __future__ import annotations
 
-from errgen.model import Catalog
+import re
+from typing import Any
+
+from errgen.model import Catalog, Channel, Code
 from errgen.targets import TargetOptions
+from errgen.targets.header import header_text
+from errgen.targets.packs_fixtures import fixtures, json_data
+from errgen.targets.packs_yaml import Placeholder, comment, dump
+
+SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
+TOOL_FAILURE_META = "io.modelcontextprotocol/toolFailure"
+TEXT = "$.response.content[0].text"
+
+# What `scrub_text` (runtime_patterns.TEXT_RULES) removes, matched no wider than it does:
+# a server that scrubs its messages always passes.
+LEAKS: dict[str, str] = {
+    "home_path": (
+        "(?:/home/|/Users/)[A-Za-z0-9._-]+"
+        "|/root(?:/|$|[^A-Za-z0-9_])"
+        "|(?:^|[^A-Za-z0-9])[A-Za-z]:\\\\"
+        "|(?:^|[^A-Za-z0-9])(?i:[a-z]:/(?:users|documents and settings)/)"
+    ),
+    "stack_trace": "Traceback \\(most recent call last\\):|(?m:^[ \\t]*at [^\\n]*\\([^\\n]*\\)[ \\t]*$)",
+}
 
 
 def generate(catalog: Catalog, options: TargetOptions) -> dict[str, str]:
-    """No files yet."""
-    return {}
+    """``packs/errgen-<catalog>.yaml``."""
+    name = pack_name(catalog)
+    return {f"packs/{name}.yaml": comment(header_text(catalog)) + dump(build_pack(catalog))}
+
+
+def pack_name(catalog: Catalog) -> str:
+    """The pack's name, also its file stem (``wallfacer --pack <name>``)."""
+    return f"errgen-{catalog.name}"
+
+
+def checked_codes(catalog: Catalog) -> tuple[Code, ...]:
+    """Codes a live server can return as a tool result, in declared order."""
+    return tuple(c for c in catalog.constructible_codes if c.channel is Channel.TOOL)
+
+
+def invariant_name(catalog: Catalog, code: Code) -> str:
+    """``errgen.<catalog>.<code>``: the invariant's id in reports."""
+    return f"errgen.{catalog.name}.{code.id}"
+
+
+def build_pack(catalog: Catalog) -> dict[str, Any]:
+    """The whole pack as JSON-like data (`Placeholder` marks template parameters)."""
+    tools = witness_tools(catalog)
+    return {
+        "version": 3,
+        "metadata": {
+            "name": pack_name(catalog),
+            "description": f"Error envelopes of the {catalog.name} catalog {catalog.version} ({catalog.title}).",
+            "authors": ["errgen"],
+            "tags": ["errors", "errgen", catalog.name],
+            "parameters": {
+                param: {
+                    "description": f"The tool whose witness input fails with code {code_id}.",
+                    "type": "string",
+                    "default": default,
+                }
+                for code_id, (param, default) in tools.items()
+                if param
+            },
+        },
+        "invariants": [invariant(catalog, code, tools[code.id]) for code in checked_codes(catalog)],
+    }
+
+
+def witness_tools(catalog: Catalog) -> dict[str, tuple[str | None, str]]:
+    """Per code: (parameter name or None when the tool cannot be templated safely, tool name)."""
+    out: dict[str, tuple[str | None, str]] = {}
+    used: set[str] = set()
+    for index, code in enumerate(checked_codes(catalog)):
+        tool = code.witness.tool if code.witness else f"{catalog.name}_witness"
+        param = f"{code.names.snake if code.names.snake.isascii() else f'code_{index + 1}'}_witness_tool"
+        while param in used:  # only a non-ASCII code's fallback name can collide
+            param = f"_{param}"
+        used.add(param)
+        out[code.id] = (param if _templatable(tool) else None, tool)
+    return out
+
+
+def _templatable(value: str) -> bool:
+    """Whether `value` can be pasted verbatim into a single-quoted YAML scalar."""
+    return value.isprintable() and "'" not in value and "{" not in value and "}" not in value
+
+
+def invariant(catalog: Catalog, code: Code, tool: tuple[str | None, str]) -> dict[str, Any]:
+    """The invariant of one code: witness call, envelope assertions, fixtures."""
+    param, name = tool
+    return {
+        "name": invariant_name(catalog, code),
+        "tool": Placeholder.named(param) if param else name,
+        "fixed": json_data(code.witness.input) if code.witness else {},
+        "cases": 1,
+        "assert": assertions(catalog, code),
+        "test_fixtures": fixtures(catalog, code),
+    }
+
+
+def assertions(catalog: Catalog, code: Code) -> list[dict[str, Any]]:
+    """Envelope shape first (proves the text is a string), then one leak check per kind of leak."""
+    checks: list[dict[str, Any]] = [
+        {"kind": "matches_schema", "path": "$.response", "schema": result_schema(catalog, code)}
+    ]
+    if not catalog.envelope.structured_content:
+        checks.extend(_payload_text_checks(catalog, code))
+    checks.extend(
+        {"kind": "not", "assertion": {"kind": "matches_regex", "path": TEXT, "pattern": pattern}}
+        for pattern in LEAKS.values()
+    )
+    return checks
+
+
+def result_schema(catalog: Catalog, code: Code) -> dict[str, Any]:
+    """JSON Schema of the CallToolResult carrying `code` (draft 2020-12)."""
+    text_block = {
+        "type": "object",
+        "required": ["type", "text"],
+        "properties": {"type": {"const": "text"}, "text": {"type": "string", "minLength": 1}},
+    }
+    blocks = [text_block, text_block] if not catalog.envelope.structured_content else [text_block]
+    properties: dict[str, Any] = {
+        "isError": {"const": True},
+        "content": {"type": "array", "minItems": len(blocks), "prefixItems": blocks},
+    }
+    if catalog.envelope.structured_content:
+        properties["structuredContent"] = payload_schema(catalog, code)
+    if catalog.envelope.tool_failure_meta:
+        properties["_meta"] = _meta_schema(code)
+    return {"$schema": SCHEMA_DIALECT, "type": "object", "required": list(properties), "properties": properties}
+
+
+def payload_schema(catalog: Catalog, code: Code) -> dict[str, Any]:
+    """JSON Schema of the error payload (§1 of the runtime contract)."""
+    properties: dict[str, Any] = {"code": {"const": code.id}, "message": {"type": "string", "minLength": 1}}
+    if catalog.envelope.retriable_field:
+        properties["retriable"] = {"type": "boolean"}
+    for name in code.fields:
+        properties[name] = catalog.field_of(name).type.json_schema()
+    if catalog.envelope.provenance:
+        properties["provenance"] = {
+            "type": "object",
+            "required": ["catalog", "version", "fingerprint"],
+            "properties": {
+                "catalog": {"const": catalog.name},
+                "version": {"type": "string", "minLength": 1},
+                "fingerprint": {"type": "string", "minLength": 1},
+            },
+        }
+    if catalog.envelope.mirror_is_error:
+        properties["isError"] = {"const": True}
+    required = [k for k in properties if k not in code.optional]
+    return {"type": "object", "required": required, "properties": properties}
+
+
+def _meta_schema(code: Code) -> dict[str, Any]:
+    failure = {
+        "type": "object",
+        "required": ["class", "code", "retryable"],
+        "properties": {
+            "class": {"type": ["string", "null"]},
+            "code": {"const": code.id},
+            "retryable": {"type": "boolean"},
+        },
+    }
+    return {"type": "object", "required": [TOOL_FAILURE_META], "properties": {TOOL_FAILURE_META: failure}}
+
+
+# JSON type → (regex for the start of such a value, negated class of anything else), as JSON.stringify writes it.
+_JSON_START: dict[str, tuple[str, str]] = {
+    "string": ('"', '[^"]'),
+    "integer": ("-?[0-9]", "[^-0-9]"),
+    "number": ("-?[0-9]", "[^-0-9]"),
+    "boolean": ("(?:true|false)", "[^tf]"),
+    "array": ("\\[", "[^\\[]"),
+    "object": ("\\{", "[^{]"),
+    "range": ("\\{", "[^{]"),
+    "any": ("", ""),
+}
+
+
+def _payload_text_checks(catalog: Catalog, code: Code) -> list[dict[str, Any]]:
+    """`structured_content: false`: the payload is JSON text in the second block; check it by regex.
+
+    Keys are matched as ``[{,]"key":<start of a value of its type>``; an optional field
+    must not start with a value of another type.
+    """
+    path = "$.response.content[1].text"
+
+    def check(pattern: str, *, negate: bool = False) -> dict[str, Any]:
+        regex = {"kind": "matches_regex", "path": path, "pattern": pattern}
+        return {"kind": "not", "assertion": regex} if negate else regex
+
+    checks = [check('^\\{"code":' + _json_literal(code.id) + ',"message":"[^"]')]
+    if catalog.envelope.retriable_field:
+        checks.append(check('[{,]"retriable":(?:true|false)'))
+    for name in code.fields:
+        start, other = _JSON_START[catalog.field_of(name).type.name]
+        key = "[{,]" + _json_literal(name) + ":"
+        if name in code.required:
+            checks.append(check(key + start))
+        elif other:
+            checks.append(check(key + other, negate=True))
+    if catalog.envelope.provenance:
+        checks.append(check('[{,]"provenance":\\{"catalog":' + _json_literal(catalog.name) + ","))
+    if catalog.envelope.mirror_is_error:
+        checks.append(check('[{,]"isError":true'))
+    return checks
+
+
+def _json_literal(text: str) -> str:
+    """A regex matching `text` as a JSON string literal (as ``JSON.stringify`` writes it)."""
+    import json
+
+    return rust_escape(json.dumps(text, ensure_ascii=False))
+
+
+def rust_escape(text: str) -> str:
+    """Escape regex metacharacters the way both Rust's regex and RE2 accept."""
+    return re.sub(r"([\\.+*?()|\[\]{}^$])", r"\\\1", text)

@@ -1,0 +1,134 @@
+"""``errgen conform``: check wallfacer packs offline (``--fixtures``) or against a live MCP server.
+
+Exit codes: 0 all passed; 1 a fixture mismatched or an invariant failed; 2 a pack
+or the command line is invalid; 130 interrupted (the server is stopped first).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+@click.command("conform", context_settings=CONTEXT)
+@click.argument("packs", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option(
+    "--fixtures",
+    "fixtures",
+    is_flag=True,
+    help="Evaluate the packs' test_fixtures offline, like `wallfacer pack test` (no server).",
+)
+@click.option(
+    "-p",
+    "--param",
+    "params",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="Override a parameter the pack declares, e.g. invalid_input_witness_tool=compute (repeatable).",
+)
+@click.option(
+    "--server",
+    metavar='"CMD ARGS"',
+    help='Start this MCP server and test it over stdio, e.g. --server "python server.py".',
+)
+@click.option(
+    "--url", metavar="URL", help="Test a running MCP server over streamable HTTP, e.g. http://127.0.0.1:8000/mcp."
+)
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=10.0,
+    show_default=True,
+    help="Seconds to wait for each tool call; a call that takes longer is a failure.",
+)
+@click.option(
+    "--cases",
+    type=click.IntRange(min=0),
+    default=100,
+    show_default=True,
+    help="Calls per invariant that does not set `cases` itself (generated packs set 1).",
+)
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of generated inputs.")
+@click.option(
+    "--allow-destructive",
+    is_flag=True,
+    help="Also run for_each_tool blocks on tools annotated destructiveHint: true (skipped by default).",
+)
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["human", "json"]),
+    default="human",
+    show_default=True,
+    help="Output of a live run: text for people, or one JSON document.",
+)
+def command(
+    *, packs: tuple[Path, ...], fixtures: bool, params: tuple[str, ...], server: str | None, url: str | None,
+    timeout: float, cases: int, seed: int, allow_destructive: bool, output_format: str,
+) -> None:  # fmt: skip
+    """Check wallfacer conformance PACKS (e.g. generated/<catalog>/packs/errgen-<catalog>.yaml).
+
+    With --fixtures, evaluate every test fixture offline. With --server or --url, run every
+    invariant against the server and print one line per invariant, closing with
+    `N passed, M failed, K skipped`; invariants whose tool the server does not list are skipped.
+    """
+    from errgen.conform.run import parse_param
+
+    overrides: dict[str, str] = {}
+    for raw in params:
+        try:
+            key, value = parse_param(raw)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="--param") from exc
+        overrides[key] = value
+    chosen = (("--fixtures", fixtures), ("--server", server is not None), ("--url", url is not None))
+    modes = [name for name, present in chosen if present]
+    if len(modes) != 1:
+        got = f" (got {', '.join(modes)})" if modes else ""
+        raise click.UsageError(f"give exactly one of --fixtures, --server or --url{got}")
+    if fixtures:
+        if output_format != "human":
+            raise click.UsageError("--format applies to live runs (--server / --url)")
+        from errgen.conform.run import run_fixtures
+
+        sys.exit(run_fixtures(list(packs), overrides))
+    _live(packs, overrides, server=server, url=url, options={
+        "timeout": timeout, "cases": cases, "seed": seed, "allow_destructive": allow_destructive,
+    }, output_format=output_format)  # fmt: skip
+
+
+def _live(
+    packs: tuple[Path, ...], overrides: dict[str, str], *, server: str | None, url: str | None,
+    options: dict[str, Any], output_format: str,
+) -> None:  # fmt: skip
+    import anyio
+
+    from errgen.conform.live import Settings, run_live
+    from errgen.conform.live_conn import Target
+    from errgen.conform.live_report import to_json, to_text
+    from errgen.conform.pack import load_pack
+
+    loaded = [load_pack(path, overrides) for path in packs]
+    errors = [error for item in loaded for error in item.errors]
+    for error in errors:
+        click.echo(str(error), err=True)
+    if errors:
+        click.echo(f"errgen conform: {len(errors)} pack error(s); nothing was run", err=True)
+        sys.exit(2)
+    try:
+        target = Target.stdio(server) if server is not None else Target(url=url)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--server") from exc
+    valid = [item.pack for item in loaded if item.pack is not None]
+    try:
+        report = anyio.run(run_live, valid, target, Settings(**options))
+    except KeyboardInterrupt:
+        click.echo("errgen conform: interrupted; the server was stopped", err=True)
+        sys.exit(130)
+    click.echo(to_json(report) if output_format == "json" else to_text(report), nl=output_format == "json")
+    sys.exit(1 if report.failed else 0)

@@ -1,0 +1,89 @@
+"""Shared helpers for the generated-pack and live-run tests: catalogs, packs, servers, processes."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from errgen.diagnostics import Diagnostics
+from errgen.load import load_catalog_text
+from errgen.model import Catalog
+from errgen.targets import TargetOptions
+from errgen.targets.packs import generate, pack_name
+
+ROOT = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).resolve().parent
+SHARED_PACKS = ROOT.parent / "shared" / "wallfacer-packs"
+CATALOGS = sorted((ROOT / "catalog").glob("*.yaml"))
+HOSTILE = HERE / "hostile.yaml"
+SERVERS = HERE / "servers"
+EXAMPLE_SERVER = ROOT / "examples" / "workbook_server" / "server.py"
+BROKEN_SERVER = ROOT / "examples" / "workbook_server" / "broken_server.py"
+WORKBOOK_PACK = ROOT / "generated" / "workbook" / "packs" / "errgen-workbook.yaml"
+
+
+def compile_text(text: str, display: str = "catalog.yaml") -> Catalog:
+    """Compile catalog text that must be valid."""
+    from errgen.compiler import compile_catalog
+
+    diags = Diagnostics()
+    doc = load_catalog_text(text, display, diags)
+    catalog = compile_catalog(doc, diags) if doc is not None else None
+    assert catalog is not None, [d.format() for d in diags.items]
+    return catalog
+
+
+def hostile_variants() -> dict[str, Catalog]:
+    """The hostile catalog with its payload as JSON text (as written) and as structuredContent."""
+    text = HOSTILE.read_text(encoding="utf-8")
+    structured = text.replace("structured_content: false", "structured_content: true")
+    assert structured != text
+    return {
+        "text": compile_text(text, "tests/conform_live/hostile.yaml"),
+        "structured": compile_text(structured.replace("name: hostile", "name: hostile2"), "hostile2.yaml"),
+    }
+
+
+def all_catalogs() -> dict[str, Catalog]:
+    """The shipped catalogs plus the hostile variants, by name."""
+    shipped = {p.stem: compile_text(p.read_text(encoding="utf-8"), f"catalog/{p.name}") for p in CATALOGS}
+    return shipped | {f"hostile-{k}": v for k, v in hostile_variants().items()}
+
+
+def pack_text(catalog: Catalog) -> str:
+    """The generated pack of `catalog`."""
+    return generate(catalog, TargetOptions())[f"packs/{pack_name(catalog)}.yaml"]
+
+
+def write_pack(folder: Path, catalog: Catalog) -> Path:
+    """Write the generated pack into `folder` under its proper file name."""
+    path = folder / f"{pack_name(catalog)}.yaml"
+    path.write_text(pack_text(catalog), encoding="utf-8")
+    return path
+
+
+def python_command(script: Path, *args: str) -> str:
+    """A --server command line running `script` with this interpreter."""
+    import shlex
+
+    return shlex.join([sys.executable, str(script), *args])
+
+
+def process_state(pid: int) -> str | None:
+    """The kernel's state letter of `pid` (``Z`` for a zombie), or None when it is gone."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except (FileNotFoundError, ProcessLookupError):
+        return None
+    return stat.rsplit(")", 1)[1].split()[0]
+
+
+def pids(pidfile: Path) -> list[int]:
+    """Process ids a test server appended to `pidfile`."""
+    return [int(line) for line in pidfile.read_text().split()] if pidfile.exists() else []
+
+
+def env_with(**extra: str) -> dict[str, str]:
+    """The current environment plus `extra`."""
+    return {**os.environ, **extra}

@@ -1,0 +1,154 @@
+"""End to end: the generated workbook pack, live against the example server and its broken variant."""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import anyio
+import pytest
+
+from errgen.conform.live import Settings, run_live
+from errgen.conform.live_conn import Target
+from errgen.conform.live_report import LiveReport, Status
+from errgen.conform.model import Pack
+from errgen.conform.pack import load_pack
+
+from .support import (
+    BROKEN_SERVER,
+    EXAMPLE_SERVER,
+    ROOT,
+    SHARED_PACKS,
+    WORKBOOK_PACK,
+    compile_text,
+    pack_text,
+    python_command,
+)
+
+pytestmark = pytest.mark.slow
+CODES = ("invalid_input", "missing_field", "unsupported_option", "strict_constant_override")
+
+
+def load(path: Path, **params: str) -> Pack:
+    loaded = load_pack(path, params)
+    assert loaded.pack is not None, [str(e) for e in loaded.errors]
+    return loaded.pack
+
+
+def run(packs: list[Pack], target: Target, cases: int = 3) -> LiveReport:
+    return anyio.run(run_live, packs, target, Settings(timeout=20, cases=cases))
+
+
+def statuses(report: LiveReport) -> dict[str, str]:
+    return {r.name: r.status.value for r in report.results}
+
+
+def test_committed_workbook_pack_is_current() -> None:
+    catalog = compile_text((ROOT / "catalog" / "workbook.yaml").read_text(encoding="utf-8"), "catalog/workbook.yaml")
+    assert WORKBOOK_PACK.read_text(encoding="utf-8") == pack_text(catalog)
+
+
+@pytest.fixture(scope="module")
+def good() -> LiveReport:
+    """One server start: the generated pack, the shared packs, and the pack with a witness sent elsewhere."""
+    packs = [
+        load(WORKBOOK_PACK),
+        load(SHARED_PACKS / "mcp-spec-conformance.yaml"),
+        load(SHARED_PACKS / "error-shape.yaml", error_witness_tool="compute"),
+        load(WORKBOOK_PACK, missing_field_witness_tool="not_a_tool"),
+    ]
+    return run(packs, Target(command=(sys.executable, str(EXAMPLE_SERVER))))
+
+
+def test_generated_pack_passes_against_the_example_server(good: LiveReport) -> None:
+    assert good.tools == ["compute", "units"]
+    generated = [r for r in good.results[:4] if r.pack == "errgen-workbook"]
+    assert [(r.name, r.status, r.cases) for r in generated] == [
+        (f"errgen.workbook.{code}", Status.PASSED, 1) for code in CODES
+    ]
+
+
+def test_shared_packs_pass_against_the_example_server(good: LiveReport) -> None:
+    shared = {r.name: r.status.value for r in good.results if r.pack in ("mcp-spec-conformance", "error-shape")}
+    assert shared.pop("error.unknown_tool_returns_envelope_not_panic") == "skipped"
+    assert len(shared) == 11 and set(shared.values()) == {"passed"}, shared
+
+
+def test_an_unlisted_witness_tool_is_skipped_not_passed(good: LiveReport) -> None:
+    redirected = good.results[-4:]
+    assert [r.status for r in redirected] == [Status.PASSED, Status.SKIPPED, Status.PASSED, Status.PASSED]
+    assert redirected[1].reason == "tool 'not_a_tool' is not listed by the server"
+    assert good.summary_line() == "18 passed, 0 failed, 2 skipped"
+
+
+def test_each_fault_of_the_broken_server_is_reported_under_its_invariant() -> None:
+    report = run([load(WORKBOOK_PACK)], Target(command=(sys.executable, str(BROKEN_SERVER))))
+    results = {r.name.rsplit(".", 1)[1]: r for r in report.results}
+    assert {code: r.status for code, r in results.items()} == {
+        "invalid_input": Status.FAILED,
+        "missing_field": Status.FAILED,
+        "unsupported_option": Status.FAILED,
+        "strict_constant_override": Status.PASSED,
+    }
+    wrong_is_error, leak, missing = (results[c].finding for c in CODES[:3])
+    assert wrong_is_error is not None and wrong_is_error.assertion == "1 (matches_schema $.response)"
+    assert "/isError" in wrong_is_error.message and "/structuredContent" not in wrong_is_error.message
+    assert leak is not None and leak.assertion == "2 (not matches_regex $.response.content[0].text)"
+    assert "'/home/deploy'" in leak.message
+    assert missing is not None and missing.assertion == "1 (matches_schema $.response)"
+    assert '"allowed" is a required property at /structuredContent' in missing.message
+
+
+def test_cli_json_report_and_exit_code() -> None:
+    from conftest import run_errgen
+
+    result = run_errgen(
+        "conform", str(WORKBOOK_PACK), "--server", python_command(BROKEN_SERVER), "--format", "json", "--timeout", "20"
+    )
+    assert result.returncode == 1, result.stderr
+    data = json.loads(result.stdout)
+    assert set(data) == {"target", "tools", "results", "server_stderr", "summary"}
+    assert data["summary"] == {"passed": 1, "failed": 3, "skipped": 0}
+    failed = {r["name"]: r["finding"]["assertion"] for r in data["results"] if r["status"] == "failed"}
+    assert failed == {
+        "errgen.workbook.invalid_input": "1 (matches_schema $.response)",
+        "errgen.workbook.missing_field": "2 (not matches_regex $.response.content[0].text)",
+        "errgen.workbook.unsupported_option": "1 (matches_schema $.response)",
+    }
+    first = data["results"][0]
+    assert first["tool"] == "compute" and first["finding"]["input"] == {"unit": "stone", "quantity": 1}
+    assert first["finding"]["response"]["isError"] is False
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture
+def http_server() -> Iterator[str]:
+    port = _free_port()
+    process = subprocess.Popen([sys.executable, str(EXAMPLE_SERVER), "--http", str(port)], stderr=subprocess.PIPE)
+    try:
+        for _ in range(300):
+            with socket.socket() as sock:
+                if sock.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            assert process.poll() is None, process.communicate()[1]
+            time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}/mcp"
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def test_generated_pack_passes_over_streamable_http(http_server: str) -> None:
+    report = run([load(WORKBOOK_PACK)], Target(url=http_server))
+    assert report.target == f"{http_server} (streamable HTTP)"
+    assert statuses(report) == {f"errgen.workbook.{code}": "passed" for code in CODES}

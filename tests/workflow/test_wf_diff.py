@@ -1,0 +1,194 @@
+"""Breaking-change diff: previous/current catalog pairs with exact expected findings."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from errgen.diagnostics import Diagnostics
+from errgen.diff import CATEGORIES, RULES, identity_of, parse_identity
+from errgen.sources import compile_path
+from errgen.targets import TargetOptions
+from errgen.targets.catalog_json import generate as catalog_json
+from workflow.util import DIFF_CASES, ROOT, cases, errgen, git, run_diff_case
+
+CASES = cases(DIFF_CASES)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda p: p.name)
+def test_case(case: Path) -> None:
+    expected = (case / "expected.txt").read_text(encoding="utf-8")
+    result = run_diff_case(case)
+    assert result.stdout == expected
+    assert result.exit_code == (1 if expected else 0), result.stderr
+
+
+def test_every_rule_has_its_own_case() -> None:
+    names = {c.name for c in CASES}
+    assert set(RULES) <= names, f"rules without a diff case: {sorted(set(RULES) - names)}"
+    for rule in RULES:
+        found = (DIFF_CASES / rule / "expected.txt").read_text(encoding="utf-8").splitlines()
+        assert found, f"case {rule} finds nothing"
+        assert all(line.endswith(f"[{rule}]") for line in found), f"case {rule} reports other rules too"
+
+
+def test_compatible_changes_are_not_breaking() -> None:
+    assert (DIFF_CASES / "compatible" / "expected.txt").read_text(encoding="utf-8") == ""
+
+
+def test_every_rule_is_wire_or_source() -> None:
+    for rule in RULES.values():
+        assert rule.categories and rule.categories <= set(CATEGORIES), rule.id
+
+
+def test_category_selects_rules() -> None:
+    wire = run_diff_case(DIFF_CASES / "category-wire").stdout
+    source = run_diff_case(DIFF_CASES / "category-source").stdout
+    assert "[kind-changed]" in wire and "[identifier-changed]" not in wire
+    assert "[identifier-changed]" in source and "[kind-changed]" not in source
+    both = errgen("diff", "previous.yaml", "current.yaml", cwd=DIFF_CASES / "category-wire").stdout
+    assert sorted(both.splitlines()) == sorted(wire.splitlines() + source.splitlines())
+
+
+def test_formats() -> None:
+    case = DIFF_CASES / "kind-changed"
+    data = json.loads(errgen("diff", "previous.yaml", "current.yaml", "--format", "json", cwd=case).stdout)
+    assert data == [{"path": "current.yaml", "line": 20, "col": 5, "level": "error", "rule": "kind-changed",
+                     "message": "kind of code 'too_large' changed from Validation to Transient"}]  # fmt: skip
+    github = errgen("diff", "previous.yaml", "current.yaml", "--format", "github", cwd=case).stdout
+    assert github == (
+        "::error file=current.yaml,line=20,col=5,title=kind-changed::"
+        "kind of code 'too_large' changed from Validation to Transient\n"
+    )
+
+
+def test_invalid_catalog_is_exit_2(tmp_path: Path) -> None:
+    shutil.copy(DIFF_CASES / "compatible" / "previous.yaml", tmp_path / "old.yaml")
+    (tmp_path / "new.yaml").write_text(
+        "errgen: 1\ncatalog: {name: shop, version: 1.0.0}\ncodes: {}\n", encoding="utf-8"
+    )
+    result = errgen("diff", "old.yaml", "new.yaml", cwd=tmp_path)
+    assert result.exit_code == 2
+    assert "new.yaml:3:8: error:" in result.stderr and result.stdout == ""
+    missing = errgen("diff", "old.yaml", "nope.yaml", cwd=tmp_path)
+    assert missing.exit_code == 2 and "nope.yaml:1:1: error: cannot read file" in missing.stderr
+
+
+def _snapshot(catalog_file: Path, out: Path) -> None:
+    located = compile_path(catalog_file, catalog_file.name, Diagnostics())
+    assert located is not None
+    for rel, text in catalog_json(located.catalog, TargetOptions()).items():
+        (out / rel).write_text(text, encoding="utf-8")
+
+
+@pytest.mark.parametrize("name", ["workbook", "filetools", "napkin"])
+def test_published_snapshot_round_trips(name: str) -> None:
+    diags = Diagnostics()
+    source = compile_path(ROOT / "catalog" / f"{name}.yaml", "a", diags)
+    snapshot = compile_path(ROOT / "generated" / name / "catalog.json", "b", diags)
+    assert source is not None and snapshot is not None, [d.format() for d in diags.items]
+    assert snapshot.catalog.fingerprint == source.catalog.fingerprint
+    assert diags.items == []
+
+
+def test_snapshot_as_old_side_uses_identity_beside_it(tmp_path: Path) -> None:
+    case = DIFF_CASES / "identifier-changed-naming"
+    shutil.copy(case / "current.yaml", tmp_path / "catalog.yaml")
+    _snapshot(tmp_path / "catalog.yaml", tmp_path)
+    assert errgen("diff", "catalog.json", "catalog.yaml", cwd=tmp_path).exit_code == 0
+    (tmp_path / "identity.txt").write_text(
+        (case / "previous.identity.txt").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    result = errgen("diff", "catalog.json", "catalog.yaml", cwd=tmp_path)
+    assert result.exit_code == 1
+    assert result.stdout.count("[identifier-changed]") == 2
+    edited = tmp_path / "catalog.json"
+    edited.write_text(edited.read_text(encoding="utf-8").replace('"version": "1.0.0"', '"version": "9.0.0"'))
+    assert "fingerprint does not match" in errgen("diff", "catalog.json", "catalog.yaml", cwd=tmp_path).stderr
+
+
+def test_identity_file_round_trips() -> None:
+    located = compile_path(ROOT / "catalog" / "napkin.yaml", "napkin.yaml", Diagnostics())
+    assert located is not None
+    text = catalog_json(located.catalog, TargetOptions())["identity.txt"]
+    parsed, derived = parse_identity(text), identity_of(located.catalog)
+    assert (parsed.codes, parsed.fields) == (derived.codes, derived.fields)
+    assert len(parsed.codes) == 10
+
+
+def _repo(tmp_path: Path) -> Path:
+    """A scratch git repository with a configured project whose catalog and identity are committed."""
+    repo = tmp_path / "repo"
+    (repo / "catalog").mkdir(parents=True)
+    (repo / "pyproject.toml").write_text('[tool.errgen]\ncatalogs = ["catalog/*.yaml"]\n', encoding="utf-8")
+    shutil.copy(DIFF_CASES / "compatible" / "previous.yaml", repo / "catalog" / "shop.yaml")
+    (repo / "generated" / "shop").mkdir(parents=True)
+    _snapshot(repo / "catalog" / "shop.yaml", repo / "generated" / "shop")
+    git(repo, "init", "-q")
+    git(repo, "add", ".")
+    git(repo, "commit", "-qm", "v1")
+    return repo
+
+
+def test_diff_reads_a_git_revision(tmp_path: Path) -> None:
+    repo = _repo(tmp_path)
+    shutil.copy(DIFF_CASES / "code-removed" / "current.yaml", repo / "catalog" / "shop.yaml")
+    result = errgen("diff", "HEAD:catalog/shop.yaml", "catalog/shop.yaml", cwd=repo)
+    assert result.stdout == (DIFF_CASES / "code-removed" / "expected.txt").read_text().replace(
+        "current.yaml", "catalog/shop.yaml"
+    )
+    assert result.exit_code == 1
+    bad_rev = errgen("diff", "nope:catalog/shop.yaml", "catalog/shop.yaml", cwd=repo)
+    assert bad_rev.exit_code == 2 and "unknown git revision 'nope'" in bad_rev.stderr
+    bad_path = errgen("diff", "HEAD:catalog/other.yaml", "catalog/shop.yaml", cwd=repo)
+    assert bad_path.exit_code == 2 and "catalog/other.yaml does not exist at revision HEAD" in bad_path.stderr
+
+
+def _check_against(repo: Path, ref: str, category: str = "all") -> int:
+    from errgen.commands.diff import check_against
+    from errgen.project import from_settings
+    from workflow.util import chdir
+
+    with chdir(repo):
+        return check_against(from_settings(cwd=repo), ref, category)
+
+
+def test_check_against(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    repo = _repo(tmp_path)
+    assert _check_against(repo, "HEAD") == 0
+    assert "no breaking changes" in capsys.readouterr().err
+    shutil.copy(DIFF_CASES / "kind-changed" / "current.yaml", repo / "catalog" / "shop.yaml")
+    shutil.copy(DIFF_CASES / "compatible" / "current.yaml", repo / "catalog" / "other.yaml")
+    (repo / "catalog" / "other.yaml").write_text(
+        (repo / "catalog" / "other.yaml").read_text().replace("name: shop", "name: other"), encoding="utf-8"
+    )
+    assert _check_against(repo, "HEAD") == 1
+    out = capsys.readouterr()
+    assert out.out == (
+        "catalog/shop.yaml:20:5: error: kind of code 'too_large' changed from Validation to Transient [kind-changed]\n"
+    )
+    assert "catalog/other.yaml is new since HEAD" in out.err
+    assert _check_against(repo, "HEAD", "source") == 0
+    assert _check_against(repo, "no-such-branch") == 2
+    assert "unknown git revision 'no-such-branch'" in capsys.readouterr().err
+
+
+def test_check_against_uses_the_committed_identity(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    repo = _repo(tmp_path)
+    identity = repo / "generated" / "shop" / "identity.txt"
+    identity.write_text(identity.read_text().replace("| TooLarge |", "| TooLARGE |"), encoding="utf-8")
+    git(repo, "commit", "-qam", "identity written by an older errgen")
+    shutil.rmtree(repo / "generated")  # read from the revision, not the work tree
+    assert _check_against(repo, "HEAD") == 1
+    assert "class TooLARGE → TooLarge [identifier-changed]" in capsys.readouterr().out
+
+
+def test_check_against_outside_git(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "catalog").mkdir()
+    shutil.copy(DIFF_CASES / "compatible" / "previous.yaml", tmp_path / "catalog" / "shop.yaml")
+    (tmp_path / "pyproject.toml").write_text("[tool.errgen]\n", encoding="utf-8")
+    assert _check_against(tmp_path, "HEAD") == 2
+    assert "not inside a git repository" in capsys.readouterr().err

@@ -1,0 +1,67 @@
+"""Ecosystem hooks: pre-commit hooks, the documented GitHub Actions job, shell completion."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from errgen.cli import main
+from workflow.util import ROOT, errgen
+
+HOOKS = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+
+
+def test_hook_manifest_shape() -> None:
+    assert [h["id"] for h in HOOKS] == ["errgen-check", "errgen-build", "errgen-lint", "errgen-docs"]
+    for hook in HOOKS:
+        assert {"id", "name", "entry", "language"} <= set(hook)
+        assert hook["language"] == "python" and hook["pass_filenames"] is False
+        re.compile(hook["files"])
+
+
+@pytest.mark.parametrize("hook", HOOKS, ids=[h["id"] for h in HOOKS])
+def test_hook_entry_runs_on_a_fresh_project(shipped: Path, hook: dict[str, str]) -> None:
+    with (shipped / "pyproject.toml").open("a", encoding="utf-8") as handle:
+        handle.write('[tool.errgen.docs]\nfiles = ["README.md"]\n')
+        handle.write('[tool.errgen.lint.filetools]\ndisable = ["missing-ui-meaning"]\n')
+    readme = "<!-- errgen:begin workbook -->\n<!-- errgen:end -->\n"
+    (shipped / "README.md").write_text(readme, encoding="utf-8")
+    assert errgen("build", "-t", "catalog", "-t", "markdown", cwd=shipped).exit_code == 0
+    assert errgen("docs", "inject", cwd=shipped).exit_code == 0
+    args = shlex.split(hook["entry"])
+    assert args[0] == "errgen"
+    if hook["id"] == "errgen-check":
+        args += ["-t", "catalog", "-t", "markdown"]  # the other targets have their own tests
+    if hook["id"] == "errgen-build":
+        args += ["-t", "catalog"]
+    result = errgen(*args[1:], cwd=shipped)
+    assert result.exit_code == 0, result.stdout + result.stderr
+
+
+def test_documented_github_actions_job_uses_real_commands() -> None:
+    page = (ROOT / "docs" / "workflow.md").read_text(encoding="utf-8")
+    block = page.split("# .github/workflows/errors.yml\n", 1)[1].split("```", 1)[0]
+    job = yaml.safe_load(block)["jobs"]["errgen"]
+    runs = [step["run"] for step in job["steps"] if "run" in step and step["run"].startswith("errgen ")]
+    assert len(runs) == 4
+    for run in runs:
+        args = shlex.split(run.replace("${{ github.base_ref }}", "main"))
+        options = [a for a in args[1:] if a.startswith("--")]
+        words = [a for a in args[1:] if not a.startswith("-")][:2]
+        command = main
+        for word in words:
+            command = getattr(command, "commands", {}).get(word, command)
+        declared = {opt for p in command.params for opt in p.opts}
+        assert set(options) <= declared, f"{run}: unknown option(s) {set(options) - declared}"
+
+
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+def test_shell_completion_scripts(shell: str) -> None:
+    result = CliRunner().invoke(main, [], prog_name="errgen", env={"_ERRGEN_COMPLETE": f"{shell}_source"})
+    assert result.exit_code == 0
+    assert "_ERRGEN_COMPLETE" in result.stdout
