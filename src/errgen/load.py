@@ -13,7 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from errgen.catalog_schema import NAME, SEMVER
+from errgen.catalog_schema import IDENT, NAME, SEMVER
 from errgen.diagnostics import Diagnostics
 from errgen.yamlsrc import Document, load_yaml, parse_yaml
 
@@ -98,6 +98,7 @@ def _report(doc: Document, error: Any, diags: Diagnostics) -> None:
 _PATTERNS = {
     NAME: "lowercase letters, digits, '-' or '_', starting with a letter",
     SEMVER: "a semantic version such as 1.2.3",
+    IDENT: "a valid id (letters, digits, '_', '.' and '-', not starting with '.' or '-', at most 128 characters)",
 }
 
 

@@ -86,7 +86,20 @@ def format_value(value: Any) -> str:
         return ", ".join(format_value(v) for v in value)
     if isinstance(value, dict) and set(value) <= {"min", "max"} and value:
         return f"{_bound(value.get('min'))}..{_bound(value.get('max'))}"
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return js_json(value)
+
+
+def js_json(value: Any) -> str:
+    """Compact JSON exactly as JavaScript's ``JSON.stringify`` writes it (numbers included)."""
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, int | float):
+        return js_number(value) if math.isfinite(value) else "null"
+    if isinstance(value, list):
+        return "[" + ",".join(js_json(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ",".join(f"{json.dumps(str(k), ensure_ascii=False)}:{js_json(v)}" for k, v in value.items()) + "}"
+    return json.dumps(str(value), ensure_ascii=False)
 
 
 def _bound(value: Any) -> str:
@@ -96,9 +109,12 @@ def _bound(value: Any) -> str:
 def js_number(value: float) -> str:
     """Format a number exactly like JavaScript's ``String(n)``."""
     if isinstance(value, int) and not isinstance(value, bool):
-        if abs(value) < 10**21:
+        if abs(value) <= 2**53:
             return str(value)
-        value = float(value)
+        try:
+            value = float(value)  # JavaScript numbers are doubles
+        except OverflowError:
+            return "Infinity" if value > 0 else "-Infinity"
     if math.isnan(value):
         return "NaN"
     if value in (float("inf"), float("-inf")):

@@ -28,6 +28,7 @@ TEXT_RULES: tuple[tuple[str, str, str], ...] = (
     # 1. stack traces (before paths: a trace is removed whole)
     ("Traceback \\(most recent call last\\):[\\s\\S]*", "", "[stack trace removed]"),
     ("(^|\\n)[ \\t]*at [^\\n]*\\([^\\n]*\\)[ \\t]*(?=\\n|$)", "", "$1"),
+    ("(^|\\n)[ \\t]*at [^ \\t\\n()]+:\\d+:\\d+[ \\t]*(?=\\n|$)", "", "$1"),
     # 2. credentials
     ("(?<![A-Za-z0-9])(Bearer|Basic)[ \\t]+[A-Za-z0-9._~+/=-]+", "i", "$1 " + REDACTED),
     (f"((?:{SECRET_NAMES})[\"']?[ \\t]*[:=][ \\t]*[\"']?)[^\\s\"'&,;}}]+", "i", "$1" + REDACTED),
@@ -72,5 +73,5 @@ def sanitize(value: Any) -> Any:
     if isinstance(value, list):
         return [sanitize(v) for v in value]
     if isinstance(value, dict):
-        return {k: REDACTED if _KEY.match(str(k)) else sanitize(v) for k, v in value.items()}
+        return {k: REDACTED if _KEY.fullmatch(str(k)) else sanitize(v) for k, v in value.items()}
     return value

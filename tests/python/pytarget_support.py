@@ -1,0 +1,180 @@
+"""Helpers of the Python-target tests: compile catalogs, generate and import their modules.
+
+Modules are written under a temporary directory and imported under their own
+name (registered in ``sys.modules``, which pickling and the lazy per-code classes
+need). ``synthetic(n)`` builds an n-code catalog for the scale tests; ``NASTY`` is
+a catalog of hostile names and texts, ``MINIMAL`` one code and nothing else.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from errgen.compiler import compile_catalog
+from errgen.diagnostics import Diagnostics
+from errgen.load import load_catalog, load_catalog_text
+from errgen.model import Catalog
+from errgen.targets import TargetOptions
+from errgen.targets.python import generate
+
+ROOT = Path(__file__).resolve().parents[2]
+SHIPPED = ("workbook", "filetools", "napkin")
+PACKS = Path("/work/shared/wallfacer-packs")
+
+
+def compiled(doc: Any, diags: Diagnostics) -> Catalog:
+    """The compiled catalog, or an AssertionError listing every diagnostic."""
+    catalog = compile_catalog(doc, diags) if doc is not None else None
+    assert catalog is not None, "\n".join(d.format() for d in diags.sorted())
+    return catalog
+
+
+def shipped(name: str) -> Catalog:
+    """One of the catalogs in catalog/*.yaml."""
+    diags = Diagnostics()
+    return compiled(load_catalog(ROOT / "catalog" / f"{name}.yaml", f"catalog/{name}.yaml", diags), diags)
+
+
+def from_text(text: str, display: str = "catalog/test.yaml") -> Catalog:
+    """A catalog compiled from YAML text."""
+    diags = Diagnostics()
+    return compiled(load_catalog_text(text, display, diags), diags)
+
+
+def source(catalog: Catalog, module: str | None = None, cache: Path | None = None) -> tuple[str, str]:
+    """(module name, generated text)."""
+    options = TargetOptions(python_module=module, black_cache=str(cache) if cache else None)
+    [(path, text)] = generate(catalog, options).items()
+    return Path(path).stem, text
+
+
+def load(catalog: Catalog, where: Path, module: str | None = None) -> ModuleType:
+    """Generate `catalog`'s module into `where` and import it (fresh)."""
+    name, text = source(catalog, module)
+    path = where / f"{name}.py"
+    path.write_text(text, encoding="utf-8")
+    return import_path(path)
+
+
+def import_path(path: Path) -> ModuleType:
+    """Import a file as a fresh top-level module named after it."""
+    sys.modules.pop(path.stem, None)
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[path.stem] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def synthetic(n: int, name: str = "scale") -> str:
+    """YAML of an n-code catalog mixing every field type, kinds, policies and mappings."""
+    fields = {
+        "field": {"type": "string", "description": "The argument."},
+        "allowed": {"type": "array", "items": "string", "description": "Allowed values."},
+        "limit": {"type": "integer", "description": "A limit."},
+        "ratio": {"type": "number", "description": "A ratio."},
+        "bounds": {"type": "range", "description": "Bounds."},
+        "flag": {"type": "boolean", "description": "A flag."},
+        "extra": {"type": "object", "description": "Details."},
+        "original": {"type": "any", "description": "Upstream payload."},
+        "status": {"type": "integer", "description": "HTTP status."},
+    }
+    shapes = [
+        ({"required": ["field"], "optional": ["allowed", "bounds"]}, "argument '{field}' is invalid"),
+        ({"required": ["limit"], "optional": ["ratio", "flag"]}, "limit {limit} exceeded ({ratio})"),
+        ({"optional": ["extra", "original"]}, "something failed"),
+        ({"required": ["status"], "optional": ["original"]}, "upstream failed with HTTP {status}"),
+    ]
+    kinds = ["Transient", "Permanent", "Auth", "Internal"]
+    codes = {}
+    for i in range(n):
+        spec, message = shapes[i % len(shapes)]
+        codes[f"E{i:05d}_{['bad_input', 'too_big', 'failed', 'upstream'][i % 4]}"] = {
+            "message": message,
+            "kind": kinds[i % len(kinds)],
+            "retriable": "yes" if i % 4 == 3 else "no",
+            "recoverable": ["yes", "no", "sometimes"][i % 3],
+            "next_action": f"Do the thing number {i}.",
+            "ui_meaning": "something to fix",
+            "fields": spec,
+        }
+    first_upstream = next(c for c in codes if c.endswith("upstream"))
+    doc = {
+        "errgen": 1,
+        "catalog": {"name": name, "version": "1.0.0", "title": f"{n} codes"},
+        "envelope": {"retriable_field": True},
+        "fields": fields,
+        "kinds": {k: {"retryable": k == "Transient", "description": k} for k in kinds},
+        "default_kind": "Internal",
+        "policies": {"operator_safe": {"terminate_on": ["Auth", "Permanent"]}},
+        "classification": {"http": [{"status": "5xx", "kind": "Transient"}, {"status": "4xx", "kind": "Permanent"}]},
+        "mappings": {"http": [{"status": "5xx", "code": first_upstream, "retriable": True}], "default": first_upstream},
+        "codes": codes,
+    }
+    return json.dumps(doc)  # JSON is YAML
+
+
+MINIMAL = "errgen: 1\ncatalog: {name: minimal, version: 0.1.0}\ncodes:\n  failed: {message: the operation failed}\n"
+
+NASTY = r"""
+errgen: 1
+catalog:
+  name: nasty
+  version: 0.1.0-rc.1+build.5
+  title: "Quotes \" ' \"\"\" and back\\slashes \\ */ ${x} `tick` {{ x }}"
+  description: "Line one\nline two\t\u200b\u202e RTL \u0000 end \\"
+envelope:
+  mirror_is_error: true
+  tool_failure_meta: true
+  retriable_field: true
+fields:
+  class: {type: string, description: "keyword \"class\""}
+  None: {type: integer, description: "'None'"}
+  match: {type: array, items: number, description: "soft keyword"}
+  type: {type: boolean, description: "builtin"}
+  str: {type: string, description: "shadows str"}
+  cls: {type: string, description: "clashes with cls"}
+  to_result: {type: string, description: "clashes with a method"}
+  __proto__: {type: string, description: "JS"}
+  constructor: {type: object, description: "JS"}
+  2fa: {type: string, description: "leading digit"}
+  größe: {type: number, description: "non-ASCII"}
+  model_config: {type: string, description: "pydantic"}
+  range: {type: range, description: "bounds"}
+codes:
+  class:
+    message: "class {class} \"quoted\" '{None}' {{literal}} \\ {match}"
+    when: "ends with a quote\""
+    fields: {required: [class, None], optional: [match, type, str, cls]}
+    examples: [{class: x, None: 1, match: [1.5, 2]}]
+  None:
+    message: "{to_result} {__proto__} {constructor}"
+    title: "'''\"\"\""
+    fields: {required: [to_result], optional: [__proto__, constructor, 2fa, größe, model_config, range]}
+    examples: [{to_result: a, größe: 1.0e21, range: {max: 3}}]
+  timeout:
+    message: "timed out"
+    fields: {optional: [range]}
+  2fa-required:
+    message: "{2fa} \u2028 \U0001F600 日本語のメッセージ"
+    when: "非常に長い説明文がここに入ります。非常に長い説明文がここに入ります。非常に長い説明文がここに入ります。"
+    fields: {required: [2fa]}
+    deprecated: {since: 0.1.0, reason: "use \"class\"", replaced_by: class}
+  protocol.fault:
+    message: "internal fault"
+    channel: protocol
+    jsonrpc_code: -32603
+  blank:
+    message: "{str}"
+    fields: {optional: [str]}
+  shape-only:
+    message: "not yet"
+    deferred: true
+    fields: {required: [str]}
+"""
