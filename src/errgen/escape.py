@@ -28,6 +28,8 @@ def _escape_invisible(text: str) -> str:
 
 def json_string(text: str) -> str:
     """A double-quoted JSON string literal; also a valid Python and TypeScript literal."""
+    if text.isascii() and text.isprintable():
+        return json.dumps(text)
     return _escape_invisible(json.dumps(text, ensure_ascii=False)[1:-1]).join('""')
 
 

@@ -1,4 +1,4 @@
-"""YAML text of a wallfacer pack: PyYAML's emitter, made safe for YAML 1.2 readers and for templating.
+"""YAML text of a wallfacer pack: a small block-style writer, safe for YAML 1.1/1.2 readers and templating.
 
 Two readers see a pack: wallfacer's ``{{name}}`` templating (a regex over the raw
 text, before parsing) and serde_yaml (YAML 1.2 core schema). So:
@@ -6,21 +6,17 @@ text, before parsing) and serde_yaml (YAML 1.2 core schema). So:
 * a string that YAML 1.1 *or* 1.2 would read as something else (``yes``, ``1e3``,
   ``0o17``, ``null``, ``.inf``…) is always quoted;
 * a string holding ``{{`` is double-quoted with its braces written ``{\\x7B``, so no
-  catalog text can ever look like a template placeholder;
+  catalog text can ever look like a template placeholder (double-quoted strings use the
+  JSON escapes, which YAML shares; invisible and control characters are escaped);
 * a `Placeholder` is the one deliberate ``{{name}}``: single-quoted, verbatim.
 """
 
 from __future__ import annotations
 
-import io
 import re
 from typing import Any
 
-import yaml
-from yaml.emitter import Emitter
-from yaml.representer import SafeRepresenter
-from yaml.resolver import Resolver
-from yaml.serializer import Serializer
+from errgen.escape import json_string
 
 _YAML12_NOT_STRING = re.compile(
     r"~|null|Null|NULL|true|True|TRUE|false|False|FALSE"
@@ -43,60 +39,85 @@ class Placeholder(str):
         return cls("{{" + name + "}}")
 
 
-class _Emitter(Emitter):
-    def write_double_quoted(self, text: str, split: bool = True) -> None:
-        real = self.stream
-        self.stream = io.StringIO()
-        try:
-            super().write_double_quoted(text, split)
-            written = self.stream.getvalue()
-        finally:
-            self.stream = real
-        real.write(written.replace("{{", "{\\x7B"))
+_PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_./ -]*")
+_YAML11_WORDS = frozenset("y n yes no on off true false null".split())
 
 
-class _Dumper(_Emitter, Serializer, SafeRepresenter, Resolver):
-    def __init__(self, stream: Any, **kwargs: Any) -> None:
-        sort_keys = kwargs.pop("sort_keys", False)
-        default_flow_style = kwargs.pop("default_flow_style", False)
-        _Emitter.__init__(
-            self, stream, canonical=None, indent=None, width=kwargs.pop("width", None),
-            allow_unicode=kwargs.pop("allow_unicode", True), line_break=None,
-        )  # fmt: skip
-        Serializer.__init__(self, encoding=None, explicit_start=None, explicit_end=None, version=None, tags=None)
-        SafeRepresenter.__init__(self, default_style=None, default_flow_style=default_flow_style, sort_keys=sort_keys)
-        Resolver.__init__(self)
-
-    def ignore_aliases(self, data: Any) -> bool:
-        return True  # no anchors: every value is written where it is used
+_STR_CACHE: dict[str, str] = {}
 
 
-def _represent_str(dumper: SafeRepresenter, data: str) -> yaml.ScalarNode:
-    style = None
-    if "{{" in data or _YAML12_NOT_STRING.fullmatch(data):
-        style = '"'
-    return dumper.represent_scalar("tag:yaml.org,2002:str", data, style=style)
+def scalar(value: Any) -> str:
+    """One scalar as YAML text that YAML 1.1 and 1.2 readers both read back as `value`."""
+    if type(value) is str:  # exact str: a Placeholder equals its text but is written differently
+        cached = _STR_CACHE.get(value)
+        if cached is None:
+            cached = _string(value)
+            if len(_STR_CACHE) < 100_000:
+                _STR_CACHE[value] = cached
+        return cached
+    if isinstance(value, Placeholder):
+        return f"'{value}'"
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        text = repr(value)
+        return text.replace("e", ".0e", 1) if "e" in text and "." not in text else text
+    return _string(str(value))
 
 
-def _represent_placeholder(dumper: SafeRepresenter, data: Placeholder) -> yaml.ScalarNode:
-    return dumper.represent_scalar("tag:yaml.org,2002:str", str(data), style="'")
+def _string(text: str) -> str:
+    if _PLAIN.fullmatch(text) and not text.endswith(" ") and text.lower() not in _YAML11_WORDS:
+        return text
+    return json_string(text).replace("{{", "{\\x7B")
 
 
-_Dumper.add_representer(str, _represent_str)
-_Dumper.add_representer(Placeholder, _represent_placeholder)
+def _emit(value: Any, indent: int, out: list[str], lead: str) -> None:
+    """Append `value` as block YAML; `lead` is what precedes it on its first line."""
+    pad = " " * indent
+    if isinstance(value, dict) and value:
+        first = True
+        for key, item in value.items():
+            prefix = lead if first else pad
+            first = False
+            head = f"{prefix}{scalar(str(key))}:"
+            if isinstance(item, dict | list) and item:
+                out.append(head)
+                _emit(
+                    item,
+                    indent + 2 if isinstance(item, dict) else indent,
+                    out,
+                    " " * (indent + 2 if isinstance(item, dict) else indent),
+                )
+            else:
+                out.append(f"{head} {_flat(item)}")
+    elif isinstance(value, list) and value:
+        for i, item in enumerate(value):
+            prefix = (lead if i == 0 else pad) + "- "
+            if isinstance(item, dict | list) and item:
+                _emit(item, indent + 2, out, prefix)
+            else:
+                out.append(prefix + _flat(item))
+    else:
+        out.append(lead + _flat(value))
+
+
+def _flat(value: Any) -> str:
+    if isinstance(value, dict):
+        return "{}"
+    if isinstance(value, list):
+        return "[]"
+    return scalar(value)
 
 
 def dump(data: Any) -> str:
     """Block-style YAML of JSON-like `data`, keys in insertion order, one line per scalar."""
-    stream = io.StringIO()
-    dumper = _Dumper(stream, sort_keys=False, allow_unicode=True, width=float("inf"))
-    try:
-        dumper.open()
-        dumper.represent(data)
-        dumper.close()
-    finally:
-        dumper.dispose()
-    return stream.getvalue()
+    out: list[str] = []
+    _emit(data, 0, out, "")
+    return "\n".join(out) + "\n"
 
 
 def comment(text: str) -> str:
