@@ -36,9 +36,9 @@ def run_fixtures(paths: list[Path], params: Mapping[str, str]) -> int:
     Returns:
         0 if every fixture matched, 1 if any did not, 2 if any pack file is invalid.
     """
-    from errgen.conform import report  # noqa: PLC0415 - keep CLI start-up light
-    from errgen.conform.fixtures import FixtureResult, run_pack  # noqa: PLC0415
-    from errgen.conform.pack import load_pack  # noqa: PLC0415
+    from errgen.conform import report
+    from errgen.conform.fixtures import FixtureResult, run_pack
+    from errgen.conform.pack import load_pack
 
     results: list[FixtureResult] = []
     invalid = False
