@@ -109,3 +109,17 @@ def test_build_with_no_arguments_uses_config_and_catalog_folder(tmp_path: Path) 
     (project / "generated" / "gone_catalog" / "x.md").write_text("old\n")
     result = run_errgen("check", cwd=project)
     assert result.returncode == 1 and "gone_catalog/x.md" in result.stdout
+
+
+def test_generated_files_get_ordinary_permissions(tmp_path: Path) -> None:
+    import os
+    import stat
+
+    old = os.umask(0o022)
+    try:
+        out = tmp_path / "gen"
+        assert run_errgen("build", WORKBOOK, "--out", str(out)).returncode == 0
+        modes = {stat.S_IMODE(p.stat().st_mode) for p in out.rglob("*") if p.is_file()}
+        assert modes == {0o644}
+    finally:
+        os.umask(old)

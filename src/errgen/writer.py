@@ -96,10 +96,22 @@ def write_tree(out_dir: Path, files: dict[str, str], owned: list[str]) -> TreeDi
     return diff
 
 
+def _file_mode(target: Path) -> int:
+    """The existing file's mode, else the usual mode for a new file under the current umask."""
+    try:
+        return target.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
 def _atomic_write(target: Path, data: bytes) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
+    mode = _file_mode(target)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
+        os.fchmod(fd, mode)  # mkstemp creates 0600; generated files are ordinary files
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()

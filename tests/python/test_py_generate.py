@@ -107,15 +107,17 @@ class CountingBlack:
 
 
 def test_black_cache_skips_black_for_input_it_has_formatted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(formatting, "_memory", {})  # results of earlier tests must not hide disk misses
     counter = CountingBlack(monkeypatch)
     catalog = support.from_text(support.synthetic(8))
     options = TargetOptions(black_cache=str(tmp_path / "cache"))
     first = generate(catalog, options)
-    assert counter.calls == 1
+    calls = counter.calls  # black runs only on the units whose content could change its decisions
+    assert calls >= 1
     assert list((tmp_path / "cache" / "black").glob("*/*.py"))
     monkeypatch.setattr(formatting, "_memory", {})  # a new process: only the disk cache remains
     assert generate(catalog, options) == first
-    assert counter.calls == 1
+    assert counter.calls == calls
 
 
 def test_black_cache_key_covers_text_version_and_mode(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -132,23 +134,24 @@ def test_black_cache_key_covers_text_version_and_mode(monkeypatch: pytest.Monkey
 
 
 def test_black_really_formats_what_is_not_clean() -> None:
-    assert formatting.format_python("x  =  [1,2]\n") == "x = [1, 2]\n"
+    assert formatting.format_whole("x  =  [1,2]\n") == "x = [1, 2]\n"
+    assert formatting.format_python("x  =  'a'  \n") == 'x = "a"\n'  # a unit with a trigger goes through black
 
 
 def test_a_corrupt_cache_directory_costs_speed_not_correctness(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("not a directory")
-    assert formatting.format_python("z  =  4\n", str(blocker)) == "z = 4\n"
+    assert formatting.format_whole("z  =  4\n", str(blocker)) == "z = 4\n"
 
 
 def test_an_unreadable_cache_entry_is_recomputed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(formatting, "_memory", {})
     text = "w  =  5\n"
-    key = formatting.cache_key(text)
+    key = formatting.cache_key(f"{formatting.LINE_LENGTH}\n{text}")
     entry = tmp_path / "black" / key[:2] / f"{key}.py"
     entry.parent.mkdir(parents=True)
     entry.write_bytes(b"\xff\xfe not utf-8")
-    assert formatting.format_python(text, str(tmp_path)) == "w = 5\n"
+    assert formatting.format_whole(text, str(tmp_path)) == "w = 5\n"
     assert entry.read_text() == "w = 5\n"
 
 
@@ -156,5 +159,5 @@ def test_the_cache_keeps_only_the_most_recent_entries(tmp_path: Path, monkeypatc
     monkeypatch.setattr(formatting, "_memory", {})
     monkeypatch.setattr(formatting, "MAX_ENTRIES", 2)
     for i in range(4):
-        formatting.format_python(f"v{i}  =  {i}\n", str(tmp_path))
+        formatting.format_whole(f"v{i}  =  {i}\n", str(tmp_path))
     assert len(list((tmp_path / "black").glob("*/*.py"))) == 2

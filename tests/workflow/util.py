@@ -76,8 +76,9 @@ def render_custom(case: Path) -> dict[str, str]:
     from errgen.targets import TargetOptions
     from errgen.targets.custom import generate
 
-    with chdir(case):
-        located = compile_path(Path("catalog.yaml"), "catalog.yaml", Diagnostics())
+    display = (case / "catalog.yaml").resolve().relative_to(Path(__file__).resolve().parents[2]).as_posix()
+    with chdir(case):  # the display path is the CLI's: relative to the project root
+        located = compile_path(Path("catalog.yaml"), display, Diagnostics())
         assert located is not None, "the golden catalog must compile"
         return generate(located.catalog, TargetOptions(templates=str(case / "templates")))
 

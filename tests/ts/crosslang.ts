@@ -1,0 +1,109 @@
+// The TypeScript half of tests/test_crosslang.py: reads a JSON list of cases on stdin and
+// prints one JSON text per case, computed with the generated module of the case's catalog.
+// The Python half computes the same cases with the generated Python module; the lines
+// must be byte-identical.
+import { readFileSync } from "node:fs";
+
+type Json = unknown;
+
+/** The slice of a generated `<catalog>-errors.ts` module these cases use (loosely typed). */
+interface Module {
+  buildError(code: string, values?: Record<string, Json>): Json;
+  toResult(error: Json): Json;
+  toJsonRpcError?(error: Json): Json;
+  mapHttp(status: number, body?: Json): Json;
+  mapException(err: unknown): Json;
+  classifyHttp(status: number, retryAfter?: boolean): Json;
+  classifyFailure(failure: string): Json;
+  kindOf(code: string): Json;
+  isRetryable(code: string): boolean;
+  isTerminal(code: string, policy: string): boolean;
+  parseResult(result: Json): Json;
+  isCatalogError(value: Json): boolean;
+  sanitize(value: Json): Json;
+  scrubText(text: string): string;
+  METADATA: Record<string, { readonly channel: string }>;
+  POLICIES: Record<string, unknown>;
+}
+
+interface Case {
+  readonly op: string;
+  readonly catalog: string;
+  readonly [key: string]: Json;
+}
+
+const modules = new Map<string, Module>();
+
+async function load(catalog: string): Promise<Module> {
+  let module = modules.get(catalog);
+  if (module === undefined) {
+    module = (await import(`../../generated/${catalog}/ts/${catalog}-errors.js`)) as Module;
+    modules.set(catalog, module);
+  }
+  return module;
+}
+
+function envelope(m: Module, error: Json): Json {
+  const code = (error as { code: string }).code;
+  return m.METADATA[code]?.channel === "protocol" && m.toJsonRpcError ? m.toJsonRpcError(error) : m.toResult(error);
+}
+
+function parsed(m: Module, value: Json): Json {
+  if (value === undefined) {
+    return null;
+  }
+  if (m.isCatalogError(value)) {
+    return { known: true, payload: value };
+  }
+  const unknown = value as { code: string; message: string; payload: Json };
+  return { known: false, code: unknown.code, message: unknown.message, payload: unknown.payload };
+}
+
+function thrown(name: string, message: string): Error {
+  return Object.assign(new Error(message), { name });
+}
+
+async function run(c: Case): Promise<Json> {
+  const m = await load(c.catalog);
+  switch (c.op) {
+    case "build":
+      try {
+        return envelope(m, m.buildError(c["code"] as string, c["values"] as Record<string, Json>));
+      } catch (err) {
+        return { raises: (err as Error).name };
+      }
+    case "map_http": {
+      const error = m.mapHttp(c["status"] as number, c["body"]);
+      return error === undefined ? null : envelope(m, error);
+    }
+    case "map_exception": {
+      const error = m.mapException(thrown(c["name"] as string, "boom"));
+      return error === undefined ? null : envelope(m, error);
+    }
+    case "classify":
+      return {
+        http: m.classifyHttp(c["status"] as number, c["retry_after"] as boolean),
+        failure: m.classifyFailure(c["failure"] as string),
+      };
+    case "code": {
+      const code = c["code"] as string;
+      const policies = Object.keys(m.POLICIES).map((name) => [name, m.isTerminal(code, name)]);
+      return { kind: m.kindOf(code), retryable: m.isRetryable(code), terminal: Object.fromEntries(policies) };
+    }
+    case "parse":
+      return parsed(m, m.parseResult(c["result"]));
+    case "sanitize":
+      return m.sanitize(c["value"]);
+    case "scrub":
+      return m.scrubText(c["text"] as string);
+    default:
+      throw new Error(`unknown op ${c.op}`);
+  }
+}
+
+const cases = JSON.parse(readFileSync(0, "utf8")) as Case[];
+const lines: string[] = [];
+for (const c of cases) {
+  lines.push(JSON.stringify(await run(c)) ?? "undefined");
+}
+process.stdout.write(lines.join("\n") + "\n");

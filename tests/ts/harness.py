@@ -1,0 +1,154 @@
+"""Build and run the TypeScript test program with the real toolchain (npm, tsc, node).
+
+`program()` generates the TypeScript of every catalog (shipped, `tests/ts/catalogs/`,
+and the good golden cases) into a temporary tree laid out like the repository,
+adds the test sources of `tests/ts/`, and type-checks all of it as ONE `tsc`
+program with the strict flags of `tests/ts/tsconfig.json`, emitting JavaScript for
+`node --test`. A missing node or npm fails the tests; nothing is skipped.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import shutil
+import subprocess
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from errgen.compiler import compile_catalog
+from errgen.diagnostics import Diagnostics
+from errgen.load import load_catalog
+from errgen.model import Catalog
+from errgen.targets import TargetOptions, typescript
+
+ROOT = Path(__file__).resolve().parents[2]
+TS_DIR = ROOT / "tests" / "ts"
+MIN_NODE = 20
+
+
+@dataclass(frozen=True)
+class Program:
+    """The compiled test program: where it lives and what tsc said."""
+
+    root: Path
+    catalogs: dict[str, Catalog]
+    tsc: subprocess.CompletedProcess[str]
+
+    @property
+    def out(self) -> Path:
+        """Folder of the emitted JavaScript (same layout as `root`)."""
+        return self.root / "out"
+
+    def node(self, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+        """Run node in the program folder."""
+        return run([tool("node"), *args], cwd=self.root, stdin=stdin)
+
+
+def run(cmd: list[str], cwd: Path, stdin: str | None = None, timeout: int = 600) -> subprocess.CompletedProcess[str]:
+    """Run a command, capturing text output (never raises on a non-zero exit)."""
+    return subprocess.run(cmd, cwd=cwd, input=stdin, capture_output=True, text=True, timeout=timeout, check=False)
+
+
+def tool(name: str) -> str:
+    """Absolute path of `name` on PATH, or a test failure saying how to get it."""
+    found = shutil.which(name)
+    if found is None:
+        pytest.fail(f"`{name}` is not on PATH: the TypeScript tests need Node.js >= {MIN_NODE} with npm")
+    return found
+
+
+def catalog_paths() -> list[Path]:
+    """Every catalog whose TypeScript the program type-checks."""
+    cases = [p / "catalog.yaml" for p in sorted((ROOT / "tests" / "cases").glob("good_*"))]
+    return sorted((ROOT / "catalog").glob("*.yaml")) + sorted((TS_DIR / "catalogs").glob("*.yaml")) + cases
+
+
+def load(path: Path) -> Catalog:
+    """Compile one catalog file, failing the test with its diagnostics if it is invalid."""
+    diags = Diagnostics()
+    rel = path.relative_to(ROOT).as_posix()
+    doc = load_catalog(path, rel, diags)
+    catalog = compile_catalog(doc, diags) if doc is not None else None
+    if catalog is None:
+        pytest.fail(f"{rel} does not compile:\n" + "\n".join(d.format() for d in diags.items))
+    return catalog
+
+
+def ensure_node_modules() -> Path:
+    """`npm ci` in tests/ts when node_modules is missing or differs from package-lock.json."""
+    version = run([tool("node"), "--version"], cwd=TS_DIR).stdout.strip()
+    if int(version.lstrip("v").split(".")[0]) < MIN_NODE:
+        pytest.fail(f"Node.js {version} is too old: the TypeScript tests need Node.js >= {MIN_NODE}")
+    modules = TS_DIR / "node_modules"
+    with open(TS_DIR / "package-lock.json", "rb") as lock_file:
+        fcntl.flock(lock_file, fcntl.LOCK_EX)  # one `npm ci` at a time (pytest-xdist workers)
+        if stale_packages(modules):
+            done = run([tool("npm"), "ci", "--no-audit", "--no-fund"], cwd=TS_DIR)
+            if done.returncode != 0 or stale_packages(modules):
+                pytest.fail(f"`npm ci` in {TS_DIR} failed:\n{done.stdout}\n{done.stderr}")
+    return modules
+
+
+def stale_packages(modules: Path) -> list[str]:
+    """Locked packages that are missing from `modules` or installed at another version."""
+    lock = json.loads((TS_DIR / "package-lock.json").read_text(encoding="utf-8"))
+    stale = []
+    for key, meta in lock["packages"].items():
+        if not key.startswith("node_modules/") or meta.get("optional"):
+            continue
+        manifest = TS_DIR / key / "package.json"
+        installed = json.loads(manifest.read_text(encoding="utf-8")).get("version") if manifest.exists() else None
+        if installed != meta["version"]:
+            stale.append(key)
+    return stale
+
+
+def write_generated(root: Path, catalogs: dict[str, Catalog]) -> None:
+    """Generate every catalog's TypeScript into ``root/generated/<name>/ts/``."""
+    for name, catalog in catalogs.items():
+        for rel, text in typescript.generate(catalog, TargetOptions()).items():
+            path = root / "generated" / name / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8", newline="\n")
+
+
+def write_project(root: Path, modules: Path) -> None:
+    """package.json, node_modules link, the test sources and a tsconfig extending tests/ts/tsconfig.json."""
+    (root / "package.json").write_text('{"type": "module", "private": true}\n', encoding="utf-8")
+    (root / "node_modules").symlink_to(modules, target_is_directory=True)
+    tests = root / "tests" / "ts"
+    tests.mkdir(parents=True)
+    for source in sorted(TS_DIR.glob("*.ts")):
+        shutil.copy(source, tests / source.name)
+    config = {
+        "extends": str(TS_DIR / "tsconfig.json"),
+        "compilerOptions": {"noEmit": False, "noEmitOnError": True, "rootDir": ".", "outDir": "out"},
+        "include": ["generated/**/*.ts", "tests/ts/*.ts"],
+    }
+    (root / "tsconfig.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
+
+
+_BUILT: dict[int, Program] = {}
+
+
+def program(tmp: Path) -> Program:
+    """The compiled program (built once per test process)."""
+    if os.getpid() not in _BUILT:
+        modules = ensure_node_modules()
+        catalogs = {c.name: c for c in map(load, catalog_paths())}
+        write_generated(tmp, catalogs)
+        write_project(tmp, modules)
+        tsc = run([tool("node"), str(modules / "typescript" / "bin" / "tsc"), "-p", "tsconfig.json"], cwd=tmp)
+        _BUILT[os.getpid()] = Program(tmp, catalogs, tsc)
+    return _BUILT[os.getpid()]
+
+
+@cache
+def node_test_files() -> tuple[str, ...]:
+    """Names of the node:test files (``tests/ts/*.test.ts``)."""
+    return tuple(sorted(p.name.removesuffix(".ts") for p in TS_DIR.glob("*.test.ts")))
