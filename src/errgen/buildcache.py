@@ -50,6 +50,8 @@ def _tool_digest() -> str:
 
 def build_key(project: Project) -> str | None:
     """The manifest key of this run, or None when an input cannot be read."""
+    from errgen.yamlsrc import MAX_BYTES
+
     digest = hashlib.sha256(_tool_digest().encode())
     options = project.options
     digest.update(json.dumps([project.targets, options.python_module, options.ts_import_extension]).encode())
@@ -57,6 +59,8 @@ def build_key(project: Project) -> str | None:
         if options.templates:
             _tree_digest(Path(options.templates), digest)
         for path in project.catalogs:
+            if not path.is_file() or path.stat().st_size > MAX_BYTES:
+                return None  # the full pipeline reports it
             digest.update(project.display(path).encode() + b"\0" + path.read_bytes() + b"\0")
     except OSError:
         return None

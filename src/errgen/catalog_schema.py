@@ -12,13 +12,14 @@ from typing import Any
 FORMAT_VERSION = 1
 SCHEMA_ID = "https://errgen.dev/schema/catalog-v1.json"
 
-NAME = r"^[a-z][a-z0-9_-]{0,63}$"
+# `(?!\n)$`: Python's `$` also matches before a final newline, ECMA-262's does not.
+NAME = r"^[a-z][a-z0-9_-]{0,63}(?!\n)$"
 # Any character but whitespace, controls and ASCII punctuation other than _ . - (ECMA-262 and
 # Python read this the same way; `\w` would be ASCII-only in ECMA and Unicode in Python).
 _NOT_ID = r"\s\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff"
-IDENT = rf"^[^{_NOT_ID}!-/:-@\[-^`{{-~][^{_NOT_ID}!-,/:-@\[-^`{{-~]{{0,127}}$"
-SEMVER = r"^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$"
-STATUS_CLASS = r"^[1-5]xx$"
+IDENT = rf"^[^{_NOT_ID}!-/:-@\[-^`{{-~][^{_NOT_ID}!-,/:-@\[-^`{{-~]{{0,127}}(?!\n)$"
+SEMVER = r"^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?(?!\n)$"
+STATUS_CLASS = r"^[1-5]xx(?!\n)$"
 FIELD_TYPES = ["string", "integer", "number", "boolean", "array", "object", "range", "any"]
 ITEM_TYPES = ["string", "integer", "number", "boolean"]
 
@@ -134,7 +135,7 @@ _HTTP_RULE_CODE = _obj(
     {"status": _STATUSES, "code": {"type": "string"}, "retriable": {"type": "boolean"}},
     ("status", "code"),
 )
-_FAILURE_NAME = r"^[a-z][a-z0-9_]{0,63}$"
+_FAILURE_NAME = r"^[a-z][a-z0-9_]{0,63}(?!\n)$"
 
 SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -150,7 +151,7 @@ SCHEMA: dict[str, Any] = {
                     "title": _text("Human title."),
                     "description": _text("What the catalog covers."),
                     "docs_url": {"type": "string", "pattern": "^https?://"},
-                    "prefix": {"type": "string", "pattern": r"^[A-Za-z][A-Za-z0-9]{0,15}$"},
+                    "prefix": {"type": "string", "pattern": r"^[A-Za-z][A-Za-z0-9]{0,15}(?!\n)$"},
                 },
                 ("name", "version"),
             ),

@@ -43,12 +43,16 @@ def comment_text(text: str) -> str:
     return _escape_invisible(flat.replace("*/", "*\\/").replace("\\", "\\\\"))
 
 
-_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>#|~])")
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]#|~])")
+_MD_LINE_START = re.compile(r"^(\s*(?:\d+)?)([-+=]|(?<=\d)[.)])", re.MULTILINE)
+_AUTOLINK = re.compile(r"(?i)(://|www\.)")
 
 
 def md_text(text: str) -> str:
     """Inline Markdown that shows `text` literally (no markup, no HTML, one line)."""
     escaped = _MD_SPECIAL.sub(r"\\\1", text.replace("&", "&amp;"))
+    escaped = _MD_LINE_START.sub(r"\1\\\2", escaped)  # no accidental list, rule or quote
+    escaped = _AUTOLINK.sub(lambda m: "\\" + m.group() if m.group() == "://" else m.group()[:3] + "\\.", escaped)
     escaped = escaped.replace("<", "&lt;").replace(">", "&gt;")
     lines = [line.strip() for line in escaped.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
     return _strip_controls("<br>".join(line for line in lines))
@@ -66,10 +70,21 @@ def md_code(text: str) -> str:
     return f"`{_strip_controls(text)}`"
 
 
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})", re.MULTILINE)
+
+
 def md_block(text: str) -> str:
     """A multi-line Markdown block that keeps the author's Markdown but cannot inject HTML or break out."""
     body = text.replace("\r\n", "\n").replace("\r", "\n").replace("&", "&amp;").replace("<", "&lt;")
-    return _strip_controls(body.replace(">", "&gt;")).rstrip()
+    body = _strip_controls(body.replace(">", "&gt;")).rstrip()
+    open_fence = None
+    for match in _FENCE.finditer(body):
+        fence = match.group(1)
+        if open_fence is None:
+            open_fence = fence
+        elif fence[0] == open_fence[0] and len(fence) >= len(open_fence):
+            open_fence = None
+    return body + f"\n{open_fence}" if open_fence else body
 
 
 _CONTROLS = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\ud800-\udfff]")

@@ -79,18 +79,19 @@ def _leaves(errors: Iterable[Any]) -> Iterable[Any]:
 
 def _report(doc: Document, error: Any, diags: Diagnostics) -> None:
     path = tuple(error.absolute_path)
-    where = "/".join(str(p) for p in path) or "the top level"
+    where = "/".join(_printable(str(p)) for p in path) or "the top level"
     if error.validator == "additionalProperties":
         allowed = sorted(error.schema.get("properties", {}))
         for key in sorted(set(error.instance) - set(allowed)):
             hint = difflib.get_close_matches(key, allowed, n=1)
             tip = f"; did you mean {hint[0]!r}?" if hint else f"; expected one of: {', '.join(allowed)}"
-            diags.error(doc.key_loc((*path, key)), f"unknown key {key!r} in {where}{tip}")
+            diags.error(doc.key_loc((*path, key)), f"unknown key {_printable(repr(key))} in {where}{tip}")
     elif error.validator == "required":
         missing = [k for k in error.validator_value if k not in error.instance]
         diags.error(doc.loc(path), f"{where}: missing required key {', '.join(repr(k) for k in missing)}")
     elif error.validator == "propertyNames":
-        diags.error(doc.key_loc((*path, error.instance)), f"invalid name {error.instance!r} in {where}: {_why(error)}")
+        name = _printable(repr(error.instance))
+        diags.error(doc.key_loc((*path, error.instance)), f"invalid name {name} in {where}: {_why(error)}")
     else:
         diags.error(doc.loc(path), f"{where}: {_why(error)}")
 
@@ -100,6 +101,11 @@ _PATTERNS = {
     SEMVER: "a semantic version such as 1.2.3",
     IDENT: "a valid id (letters, digits, '_', '.' and '-', not starting with '.' or '-', at most 128 characters)",
 }
+
+
+def _printable(text: str) -> str:
+    """`text` with control characters escaped, so a message stays on one line."""
+    return text if text.isprintable() else text.encode("unicode_escape").decode("ascii")
 
 
 def _why(error: Any) -> str:

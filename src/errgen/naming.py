@@ -88,7 +88,9 @@ def py_attr(wire: str) -> str:
     ident = snake(wire)
     if ident.startswith("_"):  # pydantic treats _names as private attributes
         ident = "f" + ident
-    reserved = ident in PYDANTIC_RESERVED or ident.startswith("model_")
+    if ident.startswith("model_"):  # pydantic's protected namespace; a suffix would not leave it
+        ident = "f_" + ident
+    reserved = ident in PYDANTIC_RESERVED
     return ident + "_" if reserved or keyword.iskeyword(ident) else ident
 
 

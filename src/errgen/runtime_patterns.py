@@ -31,10 +31,14 @@ TEXT_RULES: tuple[tuple[str, str, str], ...] = (
     ("(^|\\n)[ \\t]*at [^ \\t\\n()]+:\\d+:\\d+[ \\t]*(?=\\n|$)", "", "$1"),
     # 2. credentials
     ("(?<![A-Za-z0-9])(Bearer|Basic)[ \\t]+[A-Za-z0-9._~+/=-]+", "i", "$1 " + REDACTED),
+    ("((?:^|[^A-Za-z0-9-])(?:set-)?cookie[ \\t]*:[ \\t]*)[^\\r\\n]*", "i", "$1" + REDACTED),
+    (f"((?:{SECRET_NAMES})[\"']?[ \\t]*[:=][ \\t]*\")[^\"\\n]*", "i", "$1" + REDACTED),
+    (f"((?:{SECRET_NAMES})[\"']?[ \\t]*[:=][ \\t]*')[^'\\n]*", "i", "$1" + REDACTED),
     (f"((?:{SECRET_NAMES})[\"']?[ \\t]*[:=][ \\t]*[\"']?)[^\\s\"'&,;}}]+", "i", "$1" + REDACTED),
     (
         "(?<![A-Za-z0-9])(?:sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|AKIA[0-9A-Z]{16}|"
-        "xox[abprs]-[A-Za-z0-9-]{10,}|eyJ[A-Za-z0-9_-]{5,}\\.eyJ[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]*)",
+        "xox[abprs]-[A-Za-z0-9-]{10,}|eyJ[A-Za-z0-9_-]{5,}\\.eyJ[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]*|"
+        "github_pat_[A-Za-z0-9_]{20,}|[sr]k_(?:live|test)_[A-Za-z0-9]{10,}|AIza[0-9A-Za-z_-]{35}|glpat-[A-Za-z0-9_-]{20,})",
         "",
         REDACTED,
     ),

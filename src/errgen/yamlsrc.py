@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import re
+import stat
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -25,6 +26,7 @@ from errgen.diagnostics import Diagnostics, Loc
 
 MAX_BYTES = 32 * 1024 * 1024
 MAX_ALIAS_GROWTH = 4
+MAX_EVENTS = 2_000_000
 MAX_DEPTH = 64
 
 JsonPath = tuple[str | int, ...]
@@ -173,10 +175,14 @@ class _Builder:
             return None
         if tag == "tag:yaml.org,2002:bool":
             return value.lower() == "true"
-        if tag == "tag:yaml.org,2002:int":
-            return int(value, 0) if value[:2] in ("0o", "0x") else int(value)
+        try:
+            if tag == "tag:yaml.org,2002:int":
+                return int(value, 0) if value[:2] in ("0o", "0x") else int(value)
+            number = float(value.lower().replace(".inf", "inf").replace(".nan", "nan")) if tag.endswith(":float") else 0
+        except ValueError:
+            self.diags.error(self.mark(node), f"number {value[:40]!r} cannot be represented in JSON")
+            return None
         if tag == "tag:yaml.org,2002:float":
-            number = float(value.replace(".inf", "inf").replace(".Inf", "inf").replace(".INF", "inf"))
             if not math.isfinite(number):
                 self.diags.error(self.mark(node), f"non-finite number {value!r} cannot be represented in JSON")
                 return None
@@ -191,11 +197,18 @@ def read_text(path: Path, display: str, diags: Diagnostics) -> str | None:
         if path.is_dir():
             diags.error(Loc(display), "is a directory, expected a YAML file")
             return None
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            diags.error(Loc(display), f"file is too large ({size} bytes; the limit is {MAX_BYTES} bytes)")
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):
+            diags.error(Loc(display), "is not a regular file, expected a YAML file")
             return None
-        raw = path.read_bytes()
+        if info.st_size > MAX_BYTES:
+            diags.error(Loc(display), f"file is too large ({info.st_size} bytes; the limit is {MAX_BYTES} bytes)")
+            return None
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_BYTES + 1)
+        if len(raw) > MAX_BYTES:
+            diags.error(Loc(display), f"file is too large (the limit is {MAX_BYTES} bytes)")
+            return None
     except OSError as exc:
         diags.error(Loc(display), f"cannot read file: {exc.strerror or exc}")
         return None
@@ -214,10 +227,39 @@ def decode(raw: bytes, display: str, diags: Diagnostics) -> str | None:
         return None
 
 
+def _event_loc(display: str, event: yaml.Event) -> Loc:
+    mark = event.start_mark
+    return Loc(display, mark.line + 1, mark.column + 1) if mark is not None else Loc(display)
+
+
+def _bounded(text: str, display: str) -> None:
+    """Reject documents nested too deeply or too large before composing them (libyaml recurses)."""
+    depth = events = 0
+    for event in yaml.parse(text, Loader=Yaml12Loader):
+        events += 1
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise _TooBig(_event_loc(display, event), f"nesting deeper than {MAX_DEPTH} levels")
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+        if events > MAX_EVENTS:
+            raise _TooBig(_event_loc(display, event), f"more than {MAX_EVENTS} YAML values")
+
+
 def parse_yaml(text: str, display: str, diags: Diagnostics) -> Document | None:
     """Parse YAML text into a `Document`; on failure record errors and return None."""
     try:
+        _bounded(text, display)
         node = yaml.compose(text, Loader=Yaml12Loader)
+    except _TooBig as exc:
+        diags.error(exc.loc, exc.message)
+        return None
+    except yaml.reader.ReaderError as exc:
+        before = text[: exc.position]
+        line, col = before.count("\n") + 1, exc.position - (before.rfind("\n") + 1) + 1
+        diags.error(Loc(display, line, col), f"invalid YAML: control character #x{exc.character:04x} is not allowed")
+        return None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         loc = Loc(display, mark.line + 1, mark.column + 1) if mark else Loc(display)

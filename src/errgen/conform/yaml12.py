@@ -21,7 +21,7 @@ from errgen.conform.jsonvalue import I64_MIN, U64_MAX, Json
 JsonPointer: TypeAlias = tuple[str | int, ...]
 
 _TAG = "tag:yaml.org,2002:"
-_NULL = re.compile(r"~|null|Null|NULL|\Z")
+_NULL = re.compile(r"(?:~|null|Null|NULL|)\Z")
 _BOOL = re.compile(r"(?:true|True|TRUE|false|False|FALSE)\Z")
 _INT = re.compile(r"[-+]?(?:0x[0-9a-fA-F]+|0o[0-7]+|0b[01]+|0|[1-9][0-9]*)\Z")
 _FLOAT = re.compile(
