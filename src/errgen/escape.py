@@ -44,7 +44,7 @@ def comment_text(text: str) -> str:
 
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]#|~])")
-_MD_LINE_START = re.compile(r"^(\s*(?:\d+)?)([-+=]|(?<=\d)[.)])", re.MULTILINE)
+_MD_LINE_START = re.compile(r"^(\s*(?:\d+)?)([-+](?=[ \t]|$)|(?<=\d)[.)](?=[ \t]|$)|[-=]+(?=[ \t]*$))", re.MULTILINE)
 _AUTOLINK = re.compile(r"(?i)(://|www\.)")
 
 

@@ -87,6 +87,8 @@ def write_tree(out_dir: Path, files: dict[str, str], owned: list[str]) -> TreeDi
     """Bring the owned folders of `out_dir` in line with `files`; returns what changed."""
     paths = {rel: safe_relpath(rel) for rel in files}
     diff = compare(out_dir, files, owned, clean_leftovers=True)
+    for folder in {(out_dir / p).parent for p in paths.values()}:
+        _clean_leftovers(folder)
     for rel in diff.missing + diff.modified:
         _atomic_write(out_dir / paths[rel], files[rel].encode())
     for rel in diff.extra:
@@ -104,6 +106,14 @@ def _file_mode(target: Path) -> int:
         umask = os.umask(0)
         os.umask(umask)
         return 0o666 & ~umask
+
+
+def _clean_leftovers(folder: Path) -> None:
+    """Remove temporary files a killed build left in `folder` (also outside owned folders)."""
+    if folder.is_dir():
+        for entry in folder.iterdir():
+            if _is_leftover(entry.name) and entry.is_file():
+                entry.unlink(missing_ok=True)
 
 
 def _atomic_write(target: Path, data: bytes) -> None:

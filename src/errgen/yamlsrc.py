@@ -199,7 +199,7 @@ def read_text(path: Path, display: str, diags: Diagnostics) -> str | None:
             return None
         info = path.stat()
         if not stat.S_ISREG(info.st_mode):
-            diags.error(Loc(display), "is not a regular file, expected a YAML file")
+            diags.error(Loc(display), f"is not a regular file ({path.resolve()}), expected a YAML file")
             return None
         if info.st_size > MAX_BYTES:
             diags.error(Loc(display), f"file is too large ({info.st_size} bytes; the limit is {MAX_BYTES} bytes)")
