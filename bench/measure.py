@@ -1,0 +1,152 @@
+"""Run one command in a fresh subprocess and measure its wall time and peak RSS.
+
+Wall time is `time.perf_counter` around the child; peak RSS is the child's own
+``ru_maxrss`` as the kernel reports it to `os.wait4` (the child and every
+descendant it waited for: the same number ``getrusage(RUSAGE_CHILDREN)`` gives in
+a wrapper process that runs nothing else, without the wrapper's start-up time).
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+
+class CommandFailed(RuntimeError):
+    """A measured command exited non-zero, or ran out of time (`timed_out` is then its limit)."""
+
+    def __init__(self, message: str, run: Run) -> None:
+        super().__init__(message)
+        self.run = run
+        self.timed_out = run.timed_out
+
+
+@dataclass(frozen=True)
+class Run:
+    """One measured execution."""
+
+    wall: float  # seconds
+    rss_mb: float  # peak resident set size, MiB
+    cpu: float  # user + system seconds (less sensitive than wall time to other load on the machine)
+    returncode: int
+    stdout: str
+    stderr: str
+    timed_out: float | None = None  # the time limit, when the command was killed for exceeding it
+
+
+def run(cmd: Sequence[str | Path], *, cwd: Path, env: dict[str, str] | None = None, timeout: float = 3600) -> Run:
+    """Run `cmd` once and measure it; output goes to temporary files so pipes never block."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        proc = subprocess.Popen(
+            [str(c) for c in cmd], cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=out, stderr=err
+        )
+        killed = threading.Event()
+
+        def kill() -> None:
+            killed.set()
+            proc.kill()
+
+        timer = threading.Timer(timeout, kill)
+        timer.start()
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - start
+        timer.cancel()
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        text_out, text_err = out.read().decode(errors="replace"), err.read().decode(errors="replace")
+    limit = timeout if killed.is_set() else None
+    cpu = usage.ru_utime + usage.ru_stime
+    return Run(wall, usage.ru_maxrss / 1024, cpu, proc.returncode, text_out, text_err, limit)
+
+
+def checked(result: Run, cmd: Sequence[str | Path]) -> Run:
+    """`result`, or CommandFailed with the command's output when it failed."""
+    shown = " ".join(str(c) for c in cmd)
+    if result.timed_out is not None:
+        raise CommandFailed(f"timed out after {result.timed_out:.0f} s: `{shown}`", result)
+    if result.returncode != 0:
+        output = f"{result.stdout[-2000:]}{result.stderr[-4000:]}"
+        raise CommandFailed(f"`{shown}` exited {result.returncode}\n{output}", result)
+    return result
+
+
+@dataclass(frozen=True)
+class Series:
+    """Repeated measurements of one thing at one size."""
+
+    walls: list[float]
+    rss_mb: list[float]
+    cpus: list[float]
+    error: str | None = None
+    timed_out: float | None = None  # the time limit a run exceeded: the median is more than this
+    retries: int = 0  # runs that failed once and were run again (see `repeat`)
+
+    @property
+    def median(self) -> float | None:
+        return statistics.median(self.walls) if self.walls and self.error is None else None
+
+    @property
+    def cpu(self) -> float | None:
+        return statistics.median(self.cpus) if self.cpus and self.error is None else None
+
+    @property
+    def peak_rss(self) -> float | None:
+        return max(self.rss_mb) if self.rss_mb and self.error is None else None
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "median": self.median, "walls": self.walls, "cpu": self.cpu, "cpus": self.cpus,
+            "peak_rss_mb": self.peak_rss, "rss_seen_mb": max(self.rss_mb, default=None), "rss_mb": self.rss_mb,
+            "error": self.error, "timed_out": self.timed_out, "retries": self.retries,
+        }  # fmt: skip
+
+
+def _attempt(label: str, once: Callable[[int], Run], i: int) -> tuple[Run | None, Exception | None, int]:
+    """`once(i)`, tried a second time after a failure that was not a timeout; returns (run, error, retries)."""
+    try:
+        return once(i), None, 0
+    except (CommandFailed, OSError, ValueError) as exc:
+        if getattr(exc, "timed_out", None):
+            return None, exc, 0
+        print(f"bench: {label}: failed, trying once more: {str(exc)[:2000]}", file=sys.stderr)
+    try:
+        return once(i), None, 1
+    except (CommandFailed, OSError, ValueError) as exc:
+        return None, exc, 1
+
+
+def repeat(label: str, times: int, once: Callable[[int], Run]) -> Series:
+    """Call `once(i)` `times` times; a failure (after one retry) stops the series and is recorded, not raised."""
+    walls: list[float] = []
+    rss: list[float] = []
+    cpus: list[float] = []
+    retries = 0
+    for i in range(times):
+        result, exc, retried = _attempt(label, once, i)
+        retries += retried
+        if result is None:
+            assert exc is not None
+            print(f"bench: {label}: FAILED: {exc}", file=sys.stderr)
+            error = str(exc).splitlines()[0][:300] if str(exc) else type(exc).__name__
+            if isinstance(exc, CommandFailed):
+                rss.append(exc.run.rss_mb)  # kept as a lower bound of the peak when the run was cut off
+            return Series(walls, rss, cpus, error=error, timed_out=getattr(exc, "timed_out", None), retries=retries)
+        walls.append(result.wall)
+        rss.append(result.rss_mb)
+        cpus.append(result.cpu)
+    wall, cpu = statistics.median(walls), statistics.median(cpus)
+    print(
+        f"bench: {label}: median {wall:.3f} s (CPU {cpu:.3f} s) of {times}, peak RSS {max(rss):.0f} MiB",
+        file=sys.stderr,
+    )
+    return Series(walls, rss, cpus, retries=retries)

@@ -1,0 +1,229 @@
+"""The benchmark's results as a console table and as ``docs/performance.md``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from targets import exponents, judge, median
+
+ROWS: list[tuple[str, str]] = [
+    ("build_all_cold", "`errgen build`, all targets, cold"),
+    ("build_python_cold", "`errgen build -t python`, cold"),
+    ("build_ts_cold", "`errgen build -t typescript`, cold"),
+    ("build_warm", "`errgen build`, warm (nothing changed)"),
+    ("check", "`errgen check` (up to date)"),
+    ("validate", "`errgen validate` (load + compile only)"),
+    ("dcg", "datamodel-codegen → pydantic v2 (black + isort)"),
+    ("json2ts", "json2ts → TypeScript (prettier)"),
+    ("tsc", "`tsc --strict --noEmit` on errgen's TypeScript"),
+]
+PLOTTED = ("build_all_cold", "build_python_cold", "build_ts_cold", "build_warm", "check", "dcg", "json2ts")
+
+
+def _n(n: int) -> str:
+    return f"{n:,}"
+
+
+def _cell(value: float | None, fmt: str = "{:.3f}") -> str:
+    return "—" if value is None else fmt.format(value)
+
+
+def _entry(results: dict[str, Any], n: int, key: str) -> dict[str, Any]:
+    return results["sizes"].get(str(n), {}).get(key) or {}
+
+
+def _time_cell(results: dict[str, Any], n: int, key: str, field: str = "median") -> str:
+    entry = _entry(results, n, key)
+    if entry.get("timed_out"):
+        return f"> {entry['timed_out']:.0f}"
+    return "failed" if entry.get("error") else _cell(entry.get(field))
+
+
+def table(results: dict[str, Any]) -> str:
+    """A plain-text summary for the terminal."""
+    sizes = results["size_list"]
+    width = max(len(label) for _, label in ROWS) + 2
+    lines = ["median wall time, seconds".ljust(width) + "".join(f"{_n(n):>10}" for n in sizes)]
+    for key, label in ROWS:
+        lines.append(label.ljust(width) + "".join(f"{_time_cell(results, n, key):>10}" for n in sizes))
+    lines.append("")
+    for verdict in judge(results):
+        lines.append(f"{'PASS' if verdict.passed else 'FAIL'}  {verdict.target}: {verdict.measured} ({verdict.limit})")
+    return "\n".join(lines)
+
+
+def _targets_md(results: dict[str, Any]) -> list[str]:
+    verdicts = judge(results)
+    passed = sum(v.passed for v in verdicts)
+    header = "| target | limit | measured (wall) | result | same runs, CPU time |"
+    lines = [f"**{passed} of {len(verdicts)} targets met.**", "", header, "|---|---|---|---|---|"]
+    for v in verdicts:
+        result = "PASS" if v.passed else "**FAIL**"
+        lines.append(f"| {v.target} | {v.limit} | {v.measured} | {result} | {v.cpu or '—'} |")
+    return lines
+
+
+def _size_table(results: dict[str, Any], title: str, field: str) -> list[str]:
+    sizes = results["size_list"]
+    lines = [f"| {title} | " + " | ".join(f"{_n(n)} codes" for n in sizes) + " |", "|---|" + "---:|" * len(sizes)]
+    for key, label in ROWS:
+        lines.append(f"| {label} | " + " | ".join(_time_cell(results, n, key, field) for n in sizes) + " |")
+    return lines
+
+
+def _times_md(results: dict[str, Any]) -> list[str]:
+    sizes = results["size_list"]
+    lines = _size_table(results, "median wall time (s)", "median")
+    rss = [_cell(_entry(results, n, "build_all_cold").get("peak_rss_mb"), "{:.0f}") for n in sizes]
+    lines.append("| peak RSS of `errgen build`, all targets (MiB) | " + " | ".join(rss) + " |")
+    ratio = []
+    for n in sizes:
+        ours, peer = median(results, "build_all_cold", n), median(results, "dcg", n)
+        ratio.append("—" if not ours or not peer else f"{ours / peer:.2f}")
+    lines.append("| `errgen build` (all) ÷ datamodel-codegen | " + " | ".join(ratio) + " |")
+    retried = [f"{label} at {_n(n)} codes" for key, label in ROWS for n in sizes
+               if _entry(results, n, key).get("retries")]  # fmt: skip
+    if retried:
+        lines += ["", "A run failed and was run again (once) in: " + "; ".join(retried) + "."]
+    lines += ["", "CPU time (user + system) of the same runs; less sensitive than wall time to other load:", ""]
+    return lines + _size_table(results, "median CPU time (s)", "cpu")
+
+
+def _startup_md(results: dict[str, Any]) -> list[str]:
+    startup = results.get("startup") or {}
+    rows = [("help", "`errgen --help`"), ("version", "`errgen --version`"),
+            ("python", "`python -c pass` (the interpreter's own start-up on this machine)")]  # fmt: skip
+    lines = ["| command | median wall (s) | median CPU (s) |", "|---|---:|---:|"]
+    for key, label in rows:
+        entry = startup.get(key) or {}
+        lines.append(f"| {label} | {_cell(entry.get('median'))} | {_cell(entry.get('cpu'))} |")
+    return lines
+
+
+def _python_md(results: dict[str, Any]) -> list[str]:
+    sizes = results["size_list"]
+    rows = [
+        ("import, total (pydantic + module), s", "py_import", "total_s", "{:.3f}"),
+        ("… of which pydantic, s", "py_import", "pydantic_s", "{:.3f}"),
+        ("… of which the module, s", "py_import", "module_s", "{:.3f}"),
+        ("first parse of every example (builds deferred models), s", "py_validate", "first_pass_s", "{:.3f}"),
+        ("validation, µs per payload", "py_validate", "us_per_payload", "{:.2f}"),
+        ("payloads typed / parsed", "py_validate", None, ""),
+    ]
+    lines = ["| generated Python module | " + " | ".join(f"{_n(n)} codes" for n in sizes) + " |",
+             "|---|" + "---:|" * len(sizes)]  # fmt: skip
+    for label, key, field, fmt in rows:
+        cells = []
+        for n in sizes:
+            entry = _entry(results, n, key)
+            if entry.get("error"):
+                cells.append("failed")
+            elif field is None:
+                cells.append(f"{entry['payloads'] - entry['untyped']} / {entry['payloads']}" if entry else "—")
+            else:
+                cells.append(_cell(entry.get(field), fmt))
+        lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    errors = {n: _entry(results, n, "py_validate").get("error") for n in sizes}
+    lines += [f"\nAt {_n(n)} codes the probe failed: `{e}`" for n, e in errors.items() if e]
+    parser = next((_entry(results, n, "py_validate").get("parser") for n in sizes if
+                   _entry(results, n, "py_validate").get("parser")), None)  # fmt: skip
+    if parser:
+        lines.append(f"\nPayloads are parsed with the module's `{parser}`.")
+    return lines
+
+
+def _scaling_md(results: dict[str, Any]) -> list[str]:
+    lines = ["| series | fitted exponent (all sizes) | steepest step |", "|---|---:|---:|"]
+    for key, label in ROWS:
+        fitted = exponents(results, key)
+        if fitted:
+            lines.append(f"| {label} | {fitted[0]:.2f} | {fitted[1]:.2f} |")
+    return lines
+
+
+def _machine_md(results: dict[str, Any]) -> list[str]:
+    m = results["machine"]
+
+    def load(key: str) -> str:
+        return ", ".join(f"{x:.2f}" for x in m.get(key, ()))
+
+    return [
+        f"- CPU: {m['cpu']}, `nproc` = {m['nproc']}, {m['memory_gib']} GiB RAM; {m['os']}",
+        f"- Python {m['python']}, node {m['node']}, {m['tsc']} (tests/ts)",
+        f"- errgen {m['errgen']}, black {m['black']}, pydantic {m['pydantic']}",
+        f"- peers: {m['datamodel-code-generator']} (bench/requirements.txt), "
+        f"json-schema-to-typescript {m['json-schema-to-typescript']} (bench/npm/package-lock.json)",
+        f"- load average (1, 5, 15 min) at start: {load('loadavg_start')}; at end: {load('loadavg_end')}",
+        f"- date: {m.get('date', '?')}; the whole run took {results.get('elapsed_s', 0) / 60:.1f} min",
+    ]
+
+
+METHOD = """\
+- Input: `bench/synth.py` writes a catalog of N codes (message template with two
+  placeholders, 2–3 repair fields of every wire type, a kind, an HTTP status, 1–2
+  examples, docs on every tenth code) and the same payloads as JSON Schema draft-07
+  for the peers: one object schema per code in `definitions`, the union as `oneOf`.
+- Every number is the median of the runs of one command in a fresh subprocess: wall
+  time by `time.perf_counter` around it, peak RSS from the child's `ru_maxrss`
+  (`os.wait4`). Peers run in the same session, on the same input, interleaved size by size.
+- A run that fails (other than by its time limit) is run once more, and the report
+  says where; a second failure ends the series and is reported as a failure.
+- Cold: a fresh project folder (own `pyproject.toml`), so an empty output folder and
+  an empty black cache (`.errgen-cache`). Warm: `errgen build` again in the built
+  project. `errgen check`: the same, up-to-date project.
+- datamodel-codegen runs with `--input-file-type jsonschema --output-model-type
+  pydantic_v2.BaseModel` and its default formatters (black + isort); json2ts with its
+  defaults (prettier). Both are pinned and installed into `bench/.peers/` by the bench.
+- Python module: `bench/probe_python.py` in a fresh interpreter times `import pydantic`
+  and then the module. The first run compiles and caches its bytecode (`__pycache__`), as
+  a server's first start does; the median is of starts with the bytecode cached.
+  Validation builds one payload per catalog example, checks each parses to its own
+  typed error, then times parsing them all (timeit, median of 5).
+- `tsc`: the test suite's pinned compiler with the compiler options of
+  `tests/ts/tsconfig.json` (strict, noEmit) over every generated `.ts` file.
+- Start-up: `python -c pass` is measured too; it is the floor every Python command pays
+  on this machine, and part of every `errgen` figure.
+- Growth: least-squares slope of log(time) against log(size); 1.0 is linear. The
+  steepest step between neighbouring sizes is shown too, since start-up costs flatten
+  the fit over small sizes.
+"""
+
+
+def _profiles_md(results: dict[str, Any]) -> list[str]:
+    profiles = results.get("profiles") or {}
+    titles = {
+        "build_tottime": f"cProfile of a cold `errgen build` at {_n(profiles.get('n', 1000))} codes, by own time",
+        "build_cumtime": "… errgen's own functions by cumulative time",
+        "importtime_help": "`python -X importtime -m errgen --help`",
+        "module_import": "cProfile of the first import of the generated Python module (bytecode compiled), by own time",
+        "error": "profiling failed",
+    }
+    lines: list[str] = []
+    for key, title in titles.items():
+        if key in profiles:
+            lines += [f"{title}:", "", "```text", profiles[key].rstrip(), "```", ""]
+    return lines
+
+
+def markdown(results: dict[str, Any], plot: str) -> str:
+    """The whole of ``docs/performance.md``."""
+    parts = [
+        "# Performance", "",
+        "<!-- Written by bench/run.py from one run; rerun it rather than editing this file. -->", "",
+        "errgen runs in pre-commit and CI on every change, and servers import its Python output at",
+        "start-up, so it is measured against the tools people would otherwise use: datamodel-code-generator",
+        "(JSON Schema → pydantic v2) and json-schema-to-typescript (`json2ts`), on the same synthetic",
+        "catalogs, in the same run, on one machine.", "",
+        "Reproduce (installs the pinned peers into `bench/.peers/` on first use):", "",
+        "```sh", results["command"], "```", "",
+        "## Targets", "", *_targets_md(results), "",
+        "## Times by catalog size", "", *_times_md(results), "",
+        f"![time against catalog size, log-log]({plot})", "",
+        "## Growth", "", *_scaling_md(results), "",
+        "## Start-up", "", *_startup_md(results), "",
+        "## Generated Python module", "", *_python_md(results), "",
+        "## Machine", "", *_machine_md(results), "",
+        "## Method", "", METHOD,
+        "## Where the time goes", "", *_profiles_md(results),
+    ]  # fmt: skip
+    return "\n".join(parts).rstrip() + "\n"

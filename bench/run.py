@@ -1,0 +1,314 @@
+"""errgen's benchmark: errgen against its peers on synthetic catalogs of growing size.
+
+    python bench/run.py [--sizes 100,1000,10000] [--repeat 5] [--timeout S] [--peer-timeout S] [--quick] [--no-write]
+    python bench/run.py --from-results bench/out/results.json    # only rewrite the docs
+
+For each size: writes a synthetic catalog and its JSON Schema (`synth.py`), then
+measures, each in fresh subprocesses, median of ``--repeat`` runs:
+cold ``errgen build`` (all targets; ``-t python``; ``-t typescript``) in a fresh
+project (empty output folder, empty black cache), a warm rebuild and ``errgen
+check`` of the built tree, ``errgen validate``, the peers on the same schema
+(datamodel-codegen → pydantic v2 with its default formatters; json2ts), ``tsc
+--strict --noEmit`` on the generated TypeScript, and the generated Python module's
+import time and validation cost (`probe_python.py`). Then ``errgen --help`` and
+``--version``. Prints a table, writes ``bench/out/results.json``, and (unless
+``--no-write``) ``docs/performance.md`` and the plot ``docs/performance.png``.
+``--quick`` is a smoke run: sizes 100,1000, 3 repeats, no docs written. A run
+longer than its time limit is killed, reported as a lower bound, and ends its series.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import measure
+import peers
+import profiles
+import report
+import synth
+from measure import Run, Series, checked
+
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
+OUT = BENCH / "out"
+DOC, PLOT = ROOT / "docs" / "performance.md", ROOT / "docs" / "performance.png"
+TARGET_NAMES = ("catalog", "jsonschema", "markdown", "python", "typescript", "packs")
+PYPROJECT = '[tool.errgen]\ncatalogs = ["synth.yaml"]\nout = "generated"\n'
+TSCONFIG = {"target": "ES2022", "module": "NodeNext", "moduleResolution": "NodeNext", "skipLibCheck": True}
+
+
+def errgen(*args: str) -> list[str]:
+    """The installed ``errgen`` command beside this interpreter (what users run)."""
+    script = Path(sys.executable).parent / "errgen"
+    return [str(script), *args] if script.is_file() else [sys.executable, "-m", "errgen", *args]
+
+
+def project(folder: Path, catalog: Path) -> Path:
+    """A fresh errgen project: pyproject.toml + synth.yaml, no output, no black cache."""
+    if folder.exists():
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True)
+    (folder / "pyproject.toml").write_text(PYPROJECT, encoding="utf-8")
+    shutil.copy(catalog, folder / "synth.yaml")
+    return folder
+
+
+def tsconfig() -> dict[str, Any]:
+    """Extend the test suite's strict settings (tests/ts/tsconfig.json) over the generated files."""
+    suite = peers.TESTS_TS / "tsconfig.json"
+    base = {"extends": str(suite)} if suite.is_file() else {}
+    options = {} if base else TSCONFIG
+    return {**base, "compilerOptions": {**options, "strict": True, "noEmit": True}, "include": ["generated/**/*.ts"]}
+
+
+def built_targets(folder: Path) -> list[str]:
+    """Targets whose files exist in a built project (by the paths each target writes)."""
+    out = folder / "generated" / synth.NAME
+    marks = {"catalog": "catalog.json", "jsonschema": "schema/*.json", "markdown": "docs/*.md",
+             "python": "python/*.py", "typescript": "ts/*.ts", "packs": "packs/*.yaml"}  # fmt: skip
+    return [t for t, pattern in marks.items() if any(out.glob(pattern))]
+
+
+class SizeBench:
+    """Every measurement at one catalog size."""
+
+    def __init__(self, n: int, repeat: int, work: Path, timeouts: tuple[float, float]) -> None:
+        self.n, self.repeat, self.work = n, repeat, work
+        self.timeout, self.peer_timeout = timeouts
+        self.catalog, self.schema = synth.write(n, work / "input")
+        self.built = work / "built-all"
+
+    def timed(self, cmd: list[Any], cwd: Path, timeout: float | None = None) -> Run:
+        """One checked, measured run of `cmd` under the errgen (or the given) time limit."""
+        return checked(measure.run(cmd, cwd=cwd, timeout=timeout or self.timeout), cmd)
+
+    def series(self, label: str, once: Any) -> Series:
+        return measure.repeat(f"{self.n:>6} {label}", self.repeat, once)
+
+    def guarded(self, label: str, measurement: Callable[[], Series]) -> Series:
+        """`measurement()`, or a failed Series if the harness broke (losing one measurement, not the run)."""
+        try:
+            return measurement()
+        except Exception as exc:  # a bench must outlive one broken measurement
+            print(f"bench: {self.n:>6} {label}: harness error: {exc!r}", file=sys.stderr)
+            return Series([], [], [], error=f"harness error: {exc!r}"[:300])
+
+    def cold(self, label: str, *targets: str) -> Series:
+        args = [a for t in targets for a in ("-t", t)]
+
+        def once(i: int) -> Run:
+            folder = project(self.work / f"cold-{label}", self.catalog)
+            cmd = errgen("build", *args)
+            result = self.timed(cmd, folder)
+            if i == 0:  # keep the first tree: the warm, check, tsc and Python measurements use it
+                shutil.rmtree(self.work / f"built-{label}", ignore_errors=True)
+                folder.rename(self.work / f"built-{label}")
+            return result
+
+        return self.series(f"errgen build {' '.join(args) or '(all)'} cold", once)
+
+    def in_built(self, label: str, *args: str) -> Series:
+        cmd = errgen(*args)
+        return self.series(label, lambda i: self.timed(cmd, self.built))
+
+    def peer(self, label: str, cmd: list[str | Path]) -> Series:
+        return self.series(label, lambda i: self.timed(cmd, self.work, self.peer_timeout))
+
+    def tree(self, target: str, pattern: str) -> Path | None:
+        """The built project holding `target`'s files: the all-targets tree, else the target's own cold build."""
+        for folder in (self.built, self.work / f"built-{target}"):
+            if any((folder / "generated").glob(pattern)):
+                return folder
+        return None
+
+    def tsc(self) -> Series:
+        folder = self.tree("typescript", "*/ts/*.ts")
+        if folder is None:
+            return Series([], [], [], error="no TypeScript was generated")
+        (folder / "tsconfig.json").write_text(json.dumps(tsconfig(), indent=2), encoding="utf-8")
+        (folder / "package.json").write_text('{"type": "module"}\n', encoding="utf-8")
+        link = folder / "node_modules"
+        if not link.exists():
+            link.symlink_to(peers.TESTS_TS / "node_modules")
+        cmd: list[str | Path] = [peers.tsc(), "-p", "tsconfig.json"]
+        return self.series("tsc --strict --noEmit", lambda i: self.timed(cmd, folder))
+
+    def python(self) -> dict[str, Any]:
+        """Import (repeated, median) and validation probes of the generated module."""
+        module = self._module()
+        if module is None:
+            return {"py_import": {"error": "no Python module was generated"},
+                    "py_validate": {"error": "no Python module was generated"}}  # fmt: skip
+        probe = [sys.executable, str(BENCH / "probe_python.py")]
+        imports: list[dict[str, float]] = []
+        try:
+            for _ in range(self.repeat):
+                result = self.timed([*probe, "import", str(module.parent), module.stem], self.work)
+                imports.append(json.loads(result.stdout))
+            catalog_json = module.parents[1] / "catalog.json"
+            if not catalog_json.is_file():  # a `-t python` tree: add the catalog target (not timed)
+                self.timed(errgen("build", "-t", "catalog"), module.parents[3])
+            cmd = [*probe, "validate", str(module.parent), module.stem, str(catalog_json)]
+            validate = json.loads(self.timed(cmd, self.work).stdout)
+        except measure.CommandFailed as exc:
+            print(f"bench: {self.n:>6} python probe FAILED: {exc}", file=sys.stderr)
+            reason = str(exc).strip().splitlines()[-1][:300]
+            return {"py_import": {"error": reason} if not imports else _medians(imports),
+                    "py_validate": {"error": reason}}  # fmt: skip
+        print(f"bench: {self.n:>6} python import {_medians(imports)}; validate {validate}", file=sys.stderr)
+        return {"py_import": _medians(imports), "py_validate": validate}
+
+    def _module(self) -> Path | None:
+        tree = self.tree("python", "*/python/*.py")
+        if tree is None:
+            return None
+        folder = tree / "generated" / synth.NAME / "python"
+        candidates = sorted(folder.glob("*_errors.py")) or sorted(folder.glob("*.py"))
+        return candidates[0] if candidates else None
+
+    def run_all(self) -> dict[str, Any]:
+        """Every measurement at this size, as JSON-ready data."""
+        results: dict[str, Any] = {
+            "build_all_cold": self.cold("all"),
+            "build_python_cold": self.cold("python", "python"),
+            "build_ts_cold": self.cold("typescript", "typescript"),
+        }
+        built = built_targets(self.built)
+        results["build_warm"] = self.in_built("errgen build (warm)", "build")
+        results["check"] = self.in_built("errgen check", "check")
+        validate = errgen("validate", "synth.yaml")
+        folder = project(self.work / "validate", self.catalog)
+        results["validate"] = self.series("errgen validate", lambda i: self.timed(validate, folder))
+        results["tsc"] = self.guarded("tsc", self.tsc)
+        dcg_out, ts_out = self.work / "peer-dcg.py", self.work / "peer-json2ts.ts"
+        results["dcg"] = self.peer("datamodel-codegen", [
+            peers.datamodel_codegen(), "--input", self.schema, "--input-file-type", "jsonschema",
+            "--output-model-type", "pydantic_v2.BaseModel", "--output", dcg_out])  # fmt: skip
+        results["json2ts"] = self.peer("json2ts", [peers.json2ts(), "-i", self.schema, "-o", ts_out])
+        data = {k: v.as_dict() for k, v in results.items()}
+        try:
+            data.update(self.python())
+        except Exception as exc:  # as above
+            print(f"bench: {self.n:>6} python probes: harness error: {exc!r}", file=sys.stderr)
+            data.update({"py_import": {"error": repr(exc)[:300]}, "py_validate": {"error": repr(exc)[:300]}})
+        data["targets_built"] = built
+        return data
+
+
+def _medians(runs: list[dict[str, float]]) -> dict[str, Any]:
+    import statistics
+
+    return {key: statistics.median(r[key] for r in runs) for key in runs[0]} | {"runs": runs}
+
+
+def startup(repeat: int, cwd: Path) -> dict[str, Any]:
+    """``errgen --help`` and ``--version``: wall time of the whole process; ``python -c pass`` as the floor."""
+    commands = {"help": errgen("--help"), "version": errgen("--version"), "python": [sys.executable, "-c", "pass"]}
+    out = {}
+    for name, cmd in commands.items():
+        label = "python -c pass" if name == "python" else f"errgen --{name}"
+        out[name] = measure.repeat(label, repeat, _runner(cmd, cwd))
+    return {k: v.as_dict() for k, v in out.items()}
+
+
+def _runner(cmd: list[str], cwd: Path) -> Callable[[int], Run]:
+    return lambda i: checked(measure.run(cmd, cwd=cwd), cmd)
+
+
+def machine() -> dict[str, Any]:
+    """Facts about the machine and the tools, for the report."""
+    import platform
+
+    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+                if line.startswith("model name")), platform.processor())  # fmt: skip
+    mem = next((line.split()[1] for line in Path("/proc/meminfo").read_text().splitlines()
+                if line.startswith("MemTotal")), "0")  # fmt: skip
+
+    def version(module: str) -> str:
+        from importlib.metadata import version as v
+
+        return v(module)
+
+    return {
+        "cpu": cpu, "nproc": os.cpu_count(), "memory_gib": round(int(mem) / 1024 / 1024, 1),
+        "os": platform.platform(), "python": platform.python_version(),
+        "errgen": version("errgen"), "black": version("black"), "pydantic": version("pydantic"),
+        **peers.versions(), "loadavg_start": os.getloadavg(),
+        "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+    }  # fmt: skip
+
+
+def parse_args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", default="100,1000,10000", help="catalog sizes (comma-separated)")
+    parser.add_argument("--repeat", type=int, default=5, help="runs per measurement (the median is reported)")
+    parser.add_argument("--timeout", type=float, default=900, help="seconds before an errgen run is cut off")
+    parser.add_argument("--peer-timeout", type=float, default=600, help="seconds before a peer run is cut off")
+    parser.add_argument("--quick", action="store_true", help="smoke run: sizes 100,1000, 3 repeats, no docs")
+    parser.add_argument("--from-results", type=Path, help="measure nothing: rewrite the docs from a results.json")
+    parser.add_argument("--no-write", action="store_true", help="do not write docs/performance.{md,png}")
+    args = parser.parse_args()
+    if args.quick:
+        args.sizes, args.repeat, args.no_write = "100,1000", min(args.repeat, 3), True
+    return args
+
+
+def main() -> int:
+    args = parse_args()
+    if args.from_results:
+        saved = json.loads(args.from_results.read_text(encoding="utf-8"))
+        print(report.table(saved))
+        write_docs(saved, args.from_results)
+        return 0
+    sizes = sorted({int(s) for s in args.sizes.split(",")})
+    peers.ensure_all()
+    OUT.mkdir(parents=True, exist_ok=True)
+    started = time.perf_counter()
+    results: dict[str, Any] = {"machine": machine(), "size_list": sizes, "repeat": args.repeat,
+                               "target_names": list(TARGET_NAMES), "command": _command(args), "sizes": {}}  # fmt: skip
+    for n in sizes:
+        results["sizes"][str(n)] = SizeBench(n, args.repeat, OUT / str(n), (args.timeout, args.peer_timeout)).run_all()
+        (OUT / "results.partial.json").write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    results["startup"] = startup(max(args.repeat, 10), OUT)
+    if not args.quick:
+        results["profiles"] = profiles.collect(OUT / "profile", BENCH, min(1000, sizes[-1]))
+    results["machine"]["loadavg_end"] = os.getloadavg()
+    results["elapsed_s"] = time.perf_counter() - started
+    (OUT / "results.json").write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    print(report.table(results))
+    if not args.no_write:
+        write_docs(results, OUT / "results.json")
+    return 0
+
+
+def write_docs(results: dict[str, Any], source: Path) -> None:
+    """The plot (in the bench venv, which has matplotlib) and the Markdown report."""
+    subprocess.run([peers.venv_python(), BENCH / "plot.py", source, PLOT], check=True)
+    DOC.write_text(report.markdown(results, PLOT.name), encoding="utf-8")
+    print(f"bench: wrote {DOC.relative_to(ROOT)} and {PLOT.relative_to(ROOT)}", file=sys.stderr)
+
+
+def _command(args: argparse.Namespace) -> str:
+    if args.quick:
+        return "python bench/run.py --quick"
+    command = f"python bench/run.py --sizes {args.sizes} --repeat {args.repeat}"
+    defaults = {"timeout": 900.0, "peer_timeout": 600.0}
+    for name, default in defaults.items():
+        if getattr(args, name) != default:
+            command += f" --{name.replace('_', '-')} {getattr(args, name):g}"
+    return command
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,162 @@
+"""The performance targets of the benchmark, each judged from a results dict (see `run.py`).
+
+A target is a row of the report: what is promised, the limit, the measured value
+and PASS/FAIL. A target whose measurement is missing (a failed command, a target
+not built yet) FAILs with the reason.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+AT = 1000  # catalog size the ratio and latency targets are stated for
+BIG = 10000  # catalog size of the scale targets
+MAX_EXPONENT = 1.10  # "time grows linearly"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The outcome of one target."""
+
+    target: str
+    limit: str
+    measured: str
+    passed: bool
+    cpu: str = ""  # the same measurement in CPU time (user + system), where there is one
+
+
+def median(results: dict[str, Any], series: str, n: int) -> float | None:
+    """Median wall time of `series` at size `n`, None when not measured or failed."""
+    entry = results["sizes"].get(str(n), {}).get(series)
+    return None if not entry else entry.get("median")
+
+
+def cpu(results: dict[str, Any], series: str, n: int) -> float | None:
+    """Median CPU time of `series` at size `n`."""
+    entry = results["sizes"].get(str(n), {}).get(series)
+    return None if not entry else entry.get("cpu")
+
+
+def fit_exponent(sizes: list[int], times: list[float]) -> float:
+    """Slope of the least-squares line through ``(log n, log t)``."""
+    xs, ys = [math.log(n) for n in sizes], [math.log(t) for t in times]
+    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    return sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sum((x - mx) ** 2 for x in xs)
+
+
+def exponents(results: dict[str, Any], series: str) -> tuple[float, float] | None:
+    """Fitted exponent over all sizes and the steepest one between neighbouring sizes."""
+    points = [(n, median(results, series, n)) for n in results["size_list"]]
+    known = [(n, t) for n, t in points if t]
+    if len(known) < 2 or len(known) != len(points):
+        return None
+    sizes, times = [n for n, _ in known], [t for _, t in known]
+    steps = [fit_exponent(sizes[i : i + 2], times[i : i + 2]) for i in range(len(sizes) - 1)]
+    return fit_exponent(sizes, times), max(steps)
+
+
+def _secs(value: float | None) -> str:
+    return "not measured" if value is None else f"{value:.3f} s"
+
+
+def _ratio(results: dict[str, Any], ours: str, peer: str, factor: float, what: str) -> Verdict:
+    mine, theirs = median(results, ours, AT), median(results, peer, AT)
+    limit = f"≤ {factor} × {what}" + (f" = {factor * theirs:.3f} s" if theirs else "")
+    if mine is None or theirs is None:
+        return Verdict("", limit, f"{_secs(mine)} (peer {_secs(theirs)})", False)
+    used, their_cpu = cpu(results, ours, AT), cpu(results, peer, AT)
+    cpu_text = f"{used:.3f} s = {used / their_cpu:.3f} × ({their_cpu:.2f} s)" if used and their_cpu else ""
+    shown = f"{mine:.3f} s = {mine / theirs:.3f} × ({theirs:.2f} s)"
+    return Verdict("", limit, shown, mine <= factor * theirs, cpu_text)
+
+
+def _at_most(value: float | None, limit: float, unit: str = "s", digits: int = 3, used: float | None = None) -> Verdict:
+    shown = "not measured" if value is None else f"{value:.{digits}f} {unit}"
+    cpu_text = "" if used is None else f"{used:.{digits}f} {unit}"
+    return Verdict("", f"≤ {limit} {unit}", shown, value is not None and value <= limit, cpu_text)
+
+
+def _series_at_most(results: dict[str, Any], series: str, n: int, limit: float) -> Verdict:
+    return _at_most(median(results, series, n), limit, used=cpu(results, series, n))
+
+
+def _python(results: dict[str, Any], n: int, key: str) -> float | None:
+    entry = results["sizes"].get(str(n), {}).get("py_import" if key.endswith("_s") else "py_validate")
+    if not entry or entry.get("error"):
+        return None
+    value: float | None = entry.get(key)
+    return value
+
+
+def _validates(results: dict[str, Any], n: int) -> Verdict:
+    entry = results["sizes"].get(str(n), {}).get("py_validate") or {}
+    imported = results["sizes"].get(str(n), {}).get("py_import") or {}
+    if entry.get("error") or imported.get("error") or not entry:
+        reason = entry.get("error") or imported.get("error") or "not measured"
+        return Verdict("", "imports; every example parses to its typed error", reason, False)
+    shown = f"{entry['payloads'] - entry['untyped']}/{entry['payloads']} typed via `{entry['parser']}`"
+    return Verdict("", "imports; every example parses to its typed error", shown, entry["untyped"] == 0)
+
+
+def _all_built(results: dict[str, Any], n: int) -> Verdict:
+    entry = results["sizes"].get(str(n), {})
+    built, error = entry.get("targets_built", []), (entry.get("build_all_cold") or {}).get("error")
+    missing = [t for t in results["target_names"] if t not in built]
+    shown = f"failed: {error}" if error else ("all 6" if not missing else f"missing: {', '.join(missing)}")
+    return Verdict("", "exit 0, every target's files written", shown, not error and not missing)
+
+
+def _linear(results: dict[str, Any]) -> Verdict:
+    fitted = exponents(results, "build_all_cold")
+    limit = f"fitted exponent ≤ {MAX_EXPONENT} (all sizes, and each step)"
+    if fitted is None:
+        return Verdict("", limit, "not measured", False)
+    overall, steepest = fitted
+    return Verdict("", limit, f"{overall:.2f} (steepest step {steepest:.2f})", max(overall, steepest) <= MAX_EXPONENT)
+
+
+def _rss(results: dict[str, Any]) -> Verdict:
+    entry = results["sizes"].get(str(BIG), {}).get("build_all_cold") or {}
+    if entry.get("error") and entry.get("rss_seen_mb"):
+        return Verdict("", "≤ 400 MiB", f"≥ {entry['rss_seen_mb']:.0f} MiB (the build failed or was cut off)", False)
+    return _at_most(entry.get("peak_rss_mb"), 400, "MiB", 0)
+
+
+CHECKS: list[tuple[str, int | None, Callable[[dict[str, Any]], Verdict]]] = [
+    ("Cold `errgen build`, all targets (1,000 codes)", AT,
+     lambda r: _ratio(r, "build_all_cold", "dcg", 0.25, "datamodel-codegen (pydantic only)")),
+    ("Cold `errgen build -t typescript` (1,000 codes)", AT,
+     lambda r: _ratio(r, "build_ts_cold", "json2ts", 0.2, "json2ts")),
+    ("Warm rebuild, nothing changed (1,000 codes)", AT, lambda r: _series_at_most(r, "build_warm", AT, 0.3)),
+    ("`errgen check`, up to date (1,000 codes)", AT, lambda r: _series_at_most(r, "check", AT, 0.3)),
+    ("`errgen --help`", None, lambda r: _at_most(_startup(r, "help"), 0.15, used=_startup(r, "help", "cpu"))),
+    ("`errgen --version`", None, lambda r: _at_most(_startup(r, "version"), 0.15, used=_startup(r, "version", "cpu"))),
+    ("Import of the generated Python module (1,000 codes, pydantic included)", AT,
+     lambda r: _at_most(_python(r, AT, "total_s"), 0.25)),
+    ("Validation per payload (1,000 codes)", AT, lambda r: _at_most(_python(r, AT, "us_per_payload"), 5, "µs", 2)),
+    ("10,000 codes: generated Python imports and validates (no RecursionError)", BIG, lambda r: _validates(r, BIG)),
+    ("10,000 codes: all targets build", BIG, lambda r: _all_built(r, BIG)),
+    ("10,000 codes: peak RSS of `errgen build`", BIG, _rss),
+    ("10,000 codes: `tsc --strict --noEmit` on the TypeScript", BIG, lambda r: _series_at_most(r, "tsc", BIG, 5)),
+    ("Cold build time grows linearly with catalog size", 0, _linear),
+]  # fmt: skip
+
+
+def _startup(results: dict[str, Any], name: str, field: str = "median") -> float | None:
+    value: float | None = (results.get("startup") or {}).get(name, {}).get(field)
+    return value
+
+
+def judge(results: dict[str, Any]) -> list[Verdict]:
+    """Every target's verdict, in report order (targets whose catalog size was not run are left out)."""
+    sizes = set(results["size_list"])
+    verdicts = []
+    for name, needs, check in CHECKS:
+        if (needs and needs not in sizes) or (needs == 0 and len(sizes) < 2):
+            continue
+        verdict = check(results)
+        verdicts.append(Verdict(name, verdict.limit, verdict.measured, verdict.passed, verdict.cpu))
+    return verdicts
