@@ -7,6 +7,7 @@ unless every catalog compiled without error.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -43,11 +44,17 @@ class Project:
         return sorted(found)
 
     def display(self, path: Path) -> str:
-        """`path` relative to the project root when inside it, with '/' separators."""
-        try:
-            return path.resolve().relative_to(self.root.resolve()).as_posix()
-        except ValueError:
-            return path.as_posix()
+        """`path` relative to the project root when inside it, with '/' separators.
+
+        Symlinks are not followed: a catalog is shown under the name it was given.
+        """
+        for given, root in ((Path(os.path.abspath(path)), Path(os.path.abspath(self.root))),
+                            (path.resolve(), self.root.resolve())):  # fmt: skip
+            try:
+                return given.relative_to(root).as_posix()
+            except ValueError:
+                continue
+        return path.as_posix()
 
 
 def from_settings(

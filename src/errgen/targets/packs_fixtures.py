@@ -11,11 +11,10 @@ assertions' paths need.
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Callable
 from typing import Any
 
-from errgen.messages import js_number, render
+from errgen.messages import js_json, render
 from errgen.model import Catalog, Code, FieldType
 from errgen.runtime_patterns import scrub_text
 
@@ -140,14 +139,3 @@ def _append_text(extra: str) -> Mutation:
         result["content"][0]["text"] += extra
 
     return mutate
-
-
-def js_json(value: Any) -> str:
-    """``JSON.stringify(value)``: compact, non-ASCII kept, numbers formatted like JavaScript."""
-    if isinstance(value, bool) or value is None or isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
-    if isinstance(value, int | float):
-        return js_number(value) if math.isfinite(value) else "null"
-    if isinstance(value, list):
-        return "[" + ",".join(js_json(v) for v in value) + "]"
-    return "{" + ",".join(f"{json.dumps(str(k), ensure_ascii=False)}:{js_json(v)}" for k, v in value.items()) + "}"
