@@ -1,23 +1,28 @@
-"""Run one command in a fresh subprocess and measure its wall time and peak RSS.
+"""Run one command in a fresh subprocess and measure its wall time, CPU time and peak RSS.
 
-Wall time is `time.perf_counter` around the child; peak RSS is the child's own
-``ru_maxrss`` as the kernel reports it to `os.wait4` (the child and every
-descendant it waited for: the same number ``getrusage(RUSAGE_CHILDREN)`` gives in
-a wrapper process that runs nothing else, without the wrapper's start-up time).
+Each command runs under `rusage_wrapper.py`, a small fresh process (``python -I
+-S``) that times it with `time.perf_counter` (so the wrapper's own start-up is not
+counted) and reads ``getrusage(RUSAGE_CHILDREN)``: the command's peak RSS and
+CPU time, including every descendant it waited for. (Read in the large benchmark
+process itself, ``ru_maxrss`` would start at that process's own peak: Linux
+carries it into a child at ``exec``.)
 """
 
 from __future__ import annotations
 
+import json
 import os
+import signal
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+
+WRAPPER = Path(__file__).resolve().parent / "rusage_wrapper.py"
 
 
 class CommandFailed(RuntimeError):
@@ -43,30 +48,29 @@ class Run:
 
 
 def run(cmd: Sequence[str | Path], *, cwd: Path, env: dict[str, str] | None = None, timeout: float = 3600) -> Run:
-    """Run `cmd` once and measure it; output goes to temporary files so pipes never block."""
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+    """Run `cmd` once under `rusage_wrapper.py` and measure it; output goes to temporary files."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, tempfile.TemporaryDirectory() as tmp:
+        report = Path(tmp) / "rusage.json"
+        wrapped = [sys.executable, "-I", "-S", str(WRAPPER), str(report), "--", *(str(c) for c in cmd)]
         start = time.perf_counter()
         proc = subprocess.Popen(
-            [str(c) for c in cmd], cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=out, stderr=err
+            wrapped, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=out, stderr=err, start_new_session=True
         )
-        killed = threading.Event()
-
-        def kill() -> None:
-            killed.set()
-            proc.kill()
-
-        timer = threading.Timer(timeout, kill)
-        timer.start()
-        _, status, usage = os.wait4(proc.pid, 0)
-        wall = time.perf_counter() - start
-        timer.cancel()
-        proc.returncode = os.waitstatus_to_exitcode(status)
+        try:
+            proc.wait(timeout)
+            limit = None
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)  # the wrapper and the command under it
+            proc.wait()
+            limit = timeout
+        outer = time.perf_counter() - start
         out.seek(0)
         err.seek(0)
         text_out, text_err = out.read().decode(errors="replace"), err.read().decode(errors="replace")
-    limit = timeout if killed.is_set() else None
-    cpu = usage.ru_utime + usage.ru_stime
-    return Run(wall, usage.ru_maxrss / 1024, cpu, proc.returncode, text_out, text_err, limit)
+        measured = json.loads(report.read_text(encoding="utf-8")) if report.is_file() else None
+    if measured is None:  # cut off: only the outer wall time is known, a lower bound
+        return Run(outer, 0.0, 0.0, proc.returncode, text_out, text_err, limit)
+    return Run(measured["wall"], measured["maxrss_kib"] / 1024, measured["cpu"], proc.returncode, text_out, text_err)
 
 
 def checked(result: Run, cmd: Sequence[str | Path]) -> Run:

@@ -52,6 +52,19 @@ def table(results: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _load_note(results: dict[str, Any]) -> list[str]:
+    m = results["machine"]
+    busiest = max(m.get("loadavg_start", [0])[0], m.get("loadavg_end", [0])[0])
+    if busiest <= 0.5 * (m.get("nproc") or 1):
+        return []
+    return [
+        "",
+        f"Other work shared this {m['nproc']}-core machine during the run (1-minute load average up to "
+        f"{busiest:.1f}; see Machine), so wall times are inflated and noisy; the CPU-time column shows the "
+        "same runs without the waiting. Rerun on a quiet machine for figures to quote.",
+    ]
+
+
 def _targets_md(results: dict[str, Any]) -> list[str]:
     verdicts = judge(results)
     passed = sum(v.passed for v in verdicts)
@@ -60,7 +73,7 @@ def _targets_md(results: dict[str, Any]) -> list[str]:
     for v in verdicts:
         result = "PASS" if v.passed else "**FAIL**"
         lines.append(f"| {v.target} | {v.limit} | {v.measured} | {result} | {v.cpu or '—'} |")
-    return lines
+    return lines + _load_note(results)
 
 
 def _size_table(results: dict[str, Any], title: str, field: str) -> list[str]:
@@ -81,6 +94,15 @@ def _times_md(results: dict[str, Any]) -> list[str]:
         ours, peer = median(results, "build_all_cold", n), median(results, "dcg", n)
         ratio.append("—" if not ours or not peer else f"{ours / peer:.2f}")
     lines.append("| `errgen build` (all) ÷ datamodel-codegen | " + " | ".join(ratio) + " |")
+    if results.get("rss_method") != "rusage_wrapper":
+        floor = (results.get("startup") or {}).get("python", {}).get("peak_rss_mb") or 0
+        lines += [
+            "",
+            f"Peak RSS in this run was read by the benchmark process itself (`os.wait4`), which "
+            f"Linux makes start at that process's own peak (up to {floor:.0f} MiB, the figure it gave for "
+            "`python -c pass`): a value at or below that is a floor, not the build's peak; values above "
+            "it are the build's own. Later versions of the bench measure under `bench/rusage_wrapper.py`.",
+        ]
     retried = [f"{label} at {_n(n)} codes" for key, label in ROWS for n in sizes
                if _entry(results, n, key).get("retries")]  # fmt: skip
     if retried:
@@ -163,9 +185,10 @@ METHOD = """\
   placeholders, 2–3 repair fields of every wire type, a kind, an HTTP status, 1–2
   examples, docs on every tenth code) and the same payloads as JSON Schema draft-07
   for the peers: one object schema per code in `definitions`, the union as `oneOf`.
-- Every number is the median of the runs of one command in a fresh subprocess: wall
-  time by `time.perf_counter` around it, peak RSS from the child's `ru_maxrss`
-  (`os.wait4`). Peers run in the same session, on the same input, interleaved size by size.
+- Every number is the median of the runs of one command in a fresh subprocess, run
+  under `bench/rusage_wrapper.py` (wall time by `time.perf_counter` around the command;
+  CPU time and peak RSS from `getrusage(RUSAGE_CHILDREN)` in that small wrapper). Peers
+  run in the same session, on the same input, interleaved size by size.
 - A run that fails (other than by its time limit) is run once more, and the report
   says where; a second failure ends the series and is reported as a failure.
 - Cold: a fresh project folder (own `pyproject.toml`), so an empty output folder and

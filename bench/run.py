@@ -276,7 +276,8 @@ def main() -> int:
     OUT.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
     results: dict[str, Any] = {"machine": machine(), "size_list": sizes, "repeat": args.repeat,
-                               "target_names": list(TARGET_NAMES), "command": _command(args), "sizes": {}}  # fmt: skip
+                               "target_names": list(TARGET_NAMES), "command": _command(args), "sizes": {},
+                               "rss_method": "rusage_wrapper"}  # fmt: skip
     for n in sizes:
         results["sizes"][str(n)] = SizeBench(n, args.repeat, OUT / str(n), (args.timeout, args.peer_timeout)).run_all()
         (OUT / "results.partial.json").write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")

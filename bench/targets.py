@@ -111,11 +111,12 @@ def _all_built(results: dict[str, Any], n: int) -> Verdict:
 
 def _linear(results: dict[str, Any]) -> Verdict:
     fitted = exponents(results, "build_all_cold")
-    limit = f"fitted exponent ≤ {MAX_EXPONENT} (all sizes, and each step)"
+    limit = f"fitted exponent ≤ {MAX_EXPONENT:.2f} (all sizes, and each step)"
     if fitted is None:
         return Verdict("", limit, "not measured", False)
     overall, steepest = fitted
-    return Verdict("", limit, f"{overall:.2f} (steepest step {steepest:.2f})", max(overall, steepest) <= MAX_EXPONENT)
+    shown = f"{overall:.3f} (steepest step {steepest:.3f})"
+    return Verdict("", limit, shown, max(overall, steepest) <= MAX_EXPONENT)
 
 
 def _rss(results: dict[str, Any]) -> Verdict:
