@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import jsonschema
@@ -20,6 +23,48 @@ def test_version_and_help() -> None:
     for args in (["-h"], ["build", "-h"], ["check", "--help"], ["validate", "-h"], ["schema", "-h"]):
         result = run_errgen(*args)
         assert result.returncode == 0 and "Usage:" in result.stdout
+
+
+def test_help_lists_every_command_with_its_own_short_help() -> None:
+    """The lazily imported commands appear in ``--help`` exactly as their own short help says."""
+    import importlib
+
+    import click
+
+    from errgen.cli import LAZY_COMMANDS, main
+
+    listed = run_errgen("--help").stdout
+    for name, (module, attribute, short) in LAZY_COMMANDS.items():
+        command = getattr(importlib.import_module(module), attribute)
+        assert isinstance(command, click.Command) and command.name == name
+        assert command.get_short_help_str(1000) == click.utils.make_default_short_help(short, 1000), name
+        assert f"  {name}  " in listed
+    ctx = click.Context(main)
+    for name in main.list_commands(ctx):
+        assert main.get_command(ctx, name) is not None and f"  {name} " in listed
+        assert run_errgen(name, "--help").returncode == 0, name
+
+
+def test_start_up_imports_only_what_the_command_needs() -> None:
+    """``--version`` imports no click, ``--help`` no command module, catalog or target code."""
+    probe = (
+        "import sys, runpy; sys.argv = ['errgen', *sys.argv[1:]]\n"
+        "try:\n    runpy.run_module('errgen', run_name='__main__')\n"
+        "except SystemExit:\n    pass\n"
+        "print(sorted(m for m in sys.modules\n"
+        "             if m == 'click' or m.startswith(('errgen.', 'yaml', 'jinja2', 'pydantic'))))"
+    )
+
+    def loaded(*args: str) -> list[str]:
+        out = subprocess.run([sys.executable, "-c", probe, *args], capture_output=True, text=True, check=True).stdout
+        return list(ast.literal_eval(out.splitlines()[-1]))
+
+    assert loaded("--version") == ["errgen.launcher"]
+    heavy = [
+        m for m in loaded("--help") if m.startswith(("errgen.commands", "errgen.project", "yaml", "jinja2", "pydantic"))
+    ]
+    assert heavy == []
+    assert "errgen.commands.lint" in loaded("lint", "--help")
 
 
 def test_build_then_check_detects_modified_missing_and_extra(tmp_path: Path) -> None:

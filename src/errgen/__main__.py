@@ -1,5 +1,5 @@
 """Allow ``python -m errgen``."""
 
-from errgen.cli import main
+from errgen.launcher import main
 
 main()

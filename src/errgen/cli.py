@@ -58,7 +58,55 @@ def _common(func: Any) -> Any:
     return func
 
 
-@click.group(context_settings=CONTEXT)
+# Commands defined in `errgen.commands`, imported only when run (or asked for their own help):
+# name → (module, attribute, short help as `errgen --help` lists it; a test keeps it equal).
+LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
+    "conform": ("errgen.commands.conform", "command",
+                "Check wallfacer conformance PACKS: evaluate their fixtures, or run them against a server."),
+    "diff": ("errgen.commands.diff", "command",
+             "Report breaking changes from catalog OLD to catalog NEW (exit 1 if there is one)."),
+    "docs": ("errgen.commands.docs", "command",
+             "Keep generated Markdown (code tables, code sections) inside your own files."),
+    "explain": ("errgen.commands.explain", "command",
+                "Show everything about CODE: semantics, fields, examples, next action, docs."),
+    "init": ("errgen.commands.init", "command",
+             "Create catalog/NAME.yaml and [tool.errgen] in FOLDER's pyproject.toml; `errgen build` then works."),
+    "lint": ("errgen.commands.lint", "command",
+             "Check CATALOGS for contradictions and gaps (exit 1 on an error finding)."),
+    "list": ("errgen.commands.explain", "list_command",
+             "List the codes of the catalogs, optionally of one catalog (-c NAME) or one kind (--kind)."),
+}  # fmt: skip
+
+
+class LazyGroup(click.Group):
+    """A group whose `LAZY_COMMANDS` are imported on first use, so start-up stays small."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *LAZY_COMMANDS})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in LAZY_COMMANDS:
+            import importlib
+
+            module, attribute, _ = LAZY_COMMANDS[cmd_name]
+            self.add_command(getattr(importlib.import_module(module), attribute), cmd_name)
+        return self.commands.get(cmd_name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The command list of ``--help``, without importing the lazy commands."""
+        width = formatter.width - 6 - max(len(name) for name in self.list_commands(ctx))
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.commands.get(name)
+            if command is not None:
+                rows.append((name, command.get_short_help_str(width)))
+            else:
+                rows.append((name, click.utils.make_default_short_help(LAZY_COMMANDS[name][2], width)))
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup, context_settings=CONTEXT)
 @click.version_option(__version__, "-V", "--version", prog_name="errgen", message="%(prog)s %(version)s")
 def main() -> None:
     """Compile YAML error catalogs into pydantic models, JSON Schema, TypeScript + zod,
@@ -97,11 +145,15 @@ def build(catalogs: tuple[str, ...], out: str | None, targets: tuple[str, ...], 
     "--diff/--no-diff", "show_diff", default=True, show_default=True, help="Print a unified diff of each modified file."
 )
 @click.option(
-    "--against", metavar="GIT_REF",
+    "--against",
+    metavar="GIT_REF",
     help="Also report breaking changes of the catalogs since this git revision (e.g. origin/main).",
 )
 @click.option(
-    "--category", type=click.Choice(["all", "wire", "source"]), default="all", show_default=True,
+    "--category",
+    type=click.Choice(["all", "wire", "source"]),
+    default="all",
+    show_default=True,
     help="With --against: which breaking-change rules count (WIRE: payloads on the wire; SOURCE: generated API).",
 )
 @click.option(
@@ -177,16 +229,3 @@ def schema() -> None:
     from errgen.catalog_schema import SCHEMA
 
     click.echo(json.dumps(SCHEMA, indent=2, ensure_ascii=False))
-
-
-def _register() -> None:
-    """Attach the sub-commands defined in `errgen.commands` (each module exposes `command`)."""
-    from errgen.commands import conform, diff, docs, explain, init, lint
-
-    for module in (conform, diff, docs, explain, init, lint):
-        main.add_command(module.command)
-        for extra in getattr(module, "EXTRA_COMMANDS", ()):
-            main.add_command(extra)
-
-
-_register()

@@ -165,7 +165,9 @@ class _Compiler:
             self.err(path, f"code {cid!r}: channel 'protocol' needs 'jsonrpc_code' (e.g. -32602)", key=True)
         if channel is Channel.TOOL and "jsonrpc_code" in spec:
             self.err((*path, "jsonrpc_code"), f"code {cid!r}: 'jsonrpc_code' needs channel 'protocol'", key=True)
-        code = Code(
+        params = (*required, *optional, *(h for h in holes if h not in required and h not in optional))
+        examples = self.examples(path, spec.get("examples", []), cid, spec["message"], params, required, fields)
+        return Code(
             id=cid,
             title=spec.get("title") or _humanize(cid),
             when=spec.get("when", ""),
@@ -184,13 +186,12 @@ class _Compiler:
             deferred=spec.get("deferred", False),
             required=required,
             optional=optional,
-            examples=(),
+            examples=examples,
             docs=spec.get("docs", ""),
             witness=Witness(spec["witness"]["tool"], spec["witness"].get("input", {})) if "witness" in spec else None,
             names=naming.names(cid),
             loc=self.at(path),
         )
-        return replace(code, examples=self.examples(path, spec.get("examples", []), code, fields))
 
     def code_fields(
         self, path: JsonPath, spec: dict[str, list[str]], fields: dict[str, Field]
@@ -221,22 +222,29 @@ class _Compiler:
         return tuple(h for h in holes if h in fields)
 
     def examples(
-        self, path: JsonPath, raw: list[dict[str, Any]], code: Code, fields: dict[str, Field]
+        self,
+        path: JsonPath,
+        raw: list[dict[str, Any]],
+        cid: str,
+        template: str,
+        params: tuple[str, ...],
+        required: tuple[str, ...],
+        fields: dict[str, Field],
     ) -> tuple[Example, ...]:
         out: list[Example] = []
         for i, values in enumerate(raw):
             where = (*path, "examples", i)
             for key, value in values.items():
-                if key not in code.params:
+                if key not in params:
                     self.err(
-                        (*where, key), f"example {i + 1} of {code.id!r}: {key!r} is not a field of this code", key=True
+                        (*where, key), f"example {i + 1} of {cid!r}: {key!r} is not a field of this code", key=True
                     )
                 elif problem := type_error(fields[key].type, value):
-                    self.err((*where, key), f"example {i + 1} of {code.id!r}: field {key!r} {problem}")
-            missing = [f for f in code.required if f not in values]
+                    self.err((*where, key), f"example {i + 1} of {cid!r}: field {key!r} {problem}")
+            missing = [f for f in required if f not in values]
             if missing:
-                self.err(where, f"example {i + 1} of {code.id!r} lacks required field(s): {', '.join(missing)}")
-            out.append(Example(values, _safe_render(code.message, values), self.doc.loc(where)))
+                self.err(where, f"example {i + 1} of {cid!r} lacks required field(s): {', '.join(missing)}")
+            out.append(Example(values, _safe_render(template, values), self.doc.loc(where)))
         return tuple(out)
 
     # -- mappings and lifecycle ------------------------------------------------

@@ -13,6 +13,7 @@ runtimes (the cross-language tests hold them to it):
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
@@ -28,8 +29,12 @@ class TemplateError(ValueError):
 _TOKEN = re.compile(r"\{\{|\}\}|\{([^{}]*)\}|[{}]")
 
 
-def parse(template: str) -> list[tuple[str, str | None]]:
-    """Split into ``(literal, placeholder-or-None)`` parts; raise TemplateError if malformed."""
+@functools.lru_cache(maxsize=1 << 16)
+def parse(template: str) -> tuple[tuple[str, str | None], ...]:
+    """Split into ``(literal, placeholder-or-None)`` parts; raise TemplateError if malformed.
+
+    Cached: a catalog's templates are parsed again by every target and every example.
+    """
     parts: list[tuple[str, str | None]] = []
     literal: list[str] = []
     pos = 0
@@ -50,7 +55,7 @@ def parse(template: str) -> list[tuple[str, str | None]]:
             literal = []
     literal.append(template[pos:])
     parts.append(("".join(literal), None))
-    return parts
+    return tuple(parts)
 
 
 def placeholders(template: str) -> tuple[str, ...]:

@@ -32,14 +32,15 @@ TS_RESERVED = frozenset(
     "satisfies keyof infer is asserts readonly unique global accessor out".split()
 )
 
+_SEPARATORS = re.compile(r"[\W_]+")
 _TS_IDENT = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$]*$")
 
 
 def words(wire: str) -> list[str]:
     """Split a wire name into words at separators and camelCase boundaries."""
-    text = unicodedata.normalize("NFKC", wire)
-    parts = re.split(r"[\W_]+", _BOUNDARY.sub("_", text))
-    return [_identifier_chars(p) for p in parts if _identifier_chars(p)]
+    text = wire if wire.isascii() else unicodedata.normalize("NFKC", wire)
+    parts = (_identifier_chars(p) for p in _SEPARATORS.split(_BOUNDARY.sub("_", text)))
+    return [p for p in parts if p]
 
 
 def _identifier_chars(part: str) -> str:
@@ -53,29 +54,43 @@ def _finish(ident: str, wire: str) -> str:
         ident = "x" + "_".join(f"{ord(ch):x}" for ch in wire)
     if not ident[0].isidentifier():
         ident = "_" + ident
-    return unicodedata.normalize("NFKC", ident)
+    return ident if ident.isascii() else unicodedata.normalize("NFKC", ident)
+
+
+def _pascal(ws: list[str]) -> str:
+    return "".join(w[:1].upper() + w[1:].lower() for w in ws)
+
+
+def _snake(ws: list[str]) -> str:
+    return "_".join(w.lower() for w in ws)
+
+
+def _constant(ws: list[str]) -> str:
+    return "_".join(w.upper() for w in ws)
+
+
+def _camel(ws: list[str]) -> str:
+    return ws[0].lower() + "".join(w[:1].upper() + w[1:].lower() for w in ws[1:]) if ws else ""
 
 
 def pascal(wire: str) -> str:
     """``bad_request`` → ``BadRequest``."""
-    return _finish("".join(w[:1].upper() + w[1:].lower() for w in words(wire)), wire)
+    return _finish(_pascal(words(wire)), wire)
 
 
 def snake(wire: str) -> str:
     """``BadRequest`` → ``bad_request``."""
-    return _finish("_".join(w.lower() for w in words(wire)), wire)
+    return _finish(_snake(words(wire)), wire)
 
 
 def constant(wire: str) -> str:
     """``bad-request`` → ``BAD_REQUEST``."""
-    return _finish("_".join(w.upper() for w in words(wire)), wire)
+    return _finish(_constant(words(wire)), wire)
 
 
 def camel(wire: str) -> str:
     """``bad_request`` → ``badRequest``."""
-    ws = words(wire)
-    joined = ws[0].lower() + "".join(w[:1].upper() + w[1:].lower() for w in ws[1:]) if ws else ""
-    return _finish(joined, wire)
+    return _finish(_camel(words(wire)), wire)
 
 
 def py_safe(ident: str) -> str:
@@ -83,9 +98,9 @@ def py_safe(ident: str) -> str:
     return ident + "_" if keyword.iskeyword(ident) or keyword.issoftkeyword(ident) else ident
 
 
-def py_attr(wire: str) -> str:
+def py_attr(wire: str, snake_name: str | None = None) -> str:
     """Attribute name of a field on a pydantic model (the wire name stays its alias)."""
-    ident = snake(wire)
+    ident = snake_name if snake_name is not None else snake(wire)
     if ident.startswith("_"):  # pydantic treats _names as private attributes
         ident = "f" + ident
     if ident.startswith("model_"):  # pydantic's protected namespace; a suffix would not leave it
@@ -113,12 +128,14 @@ def is_ts_identifier(wire: str) -> bool:
 
 def names(wire: str) -> Names:
     """All derived identifiers of one wire name."""
+    ws = words(wire)
+    snake_name = _finish(_snake(ws), wire)
     return Names(
         wire=wire,
-        pascal=pascal(wire),
-        snake=snake(wire),
-        constant=constant(wire),
-        camel=camel(wire),
-        py_attr=py_attr(wire),
+        pascal=_finish(_pascal(ws), wire),
+        snake=snake_name,
+        constant=_finish(_constant(ws), wire),
+        camel=_finish(_camel(ws), wire),
+        py_attr=py_attr(wire, snake_name),
         ts_ident=is_ts_identifier(wire),
     )

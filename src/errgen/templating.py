@@ -9,6 +9,7 @@ escaping are computed in Python.
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -45,6 +46,7 @@ def environment(user_dir: str | None = None) -> Any:
     search = [user_dir] if user_dir else []
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader([*search, str(builtin_templates())]),
+        bytecode_cache=_bytecode_cache(),
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
@@ -53,6 +55,22 @@ def environment(user_dir: str | None = None) -> Any:
     )
     env.filters.update(FILTERS)
     return env
+
+
+def _bytecode_cache() -> Any:
+    """Jinja's per-user cache of compiled templates (keyed on their source, like ``.pyc``).
+
+    Templates are errgen's code, not its input: caching their compiled form keeps
+    nothing of a catalog. ``ERRGEN_CACHE_DIR=""`` turns it off with the build cache.
+    """
+    if os.environ.get("ERRGEN_CACHE_DIR") == "":
+        return None
+    import jinja2
+
+    try:
+        return jinja2.FileSystemBytecodeCache()  # a private per-user folder under the temp dir
+    except (OSError, RuntimeError):
+        return None
 
 
 def render(template: str, user_dir: str | None = None, **context: Any) -> str:

@@ -17,10 +17,21 @@ from __future__ import annotations
 import math
 import re
 import stat
+from array import array
 from pathlib import Path
 from typing import Any, ClassVar
 
 import yaml
+from yaml.events import (
+    AliasEvent,
+    DocumentStartEvent,
+    MappingEndEvent,
+    MappingStartEvent,
+    ScalarEvent,
+    SequenceEndEvent,
+    SequenceStartEvent,
+    StreamEndEvent,
+)
 
 from errgen.diagnostics import Diagnostics, Loc
 
@@ -54,123 +65,230 @@ _add(
     "-+0123456789.",
 )
 
+_RESOLVERS: dict[str | None, list[tuple[str, re.Pattern[str]]]] = Yaml12Loader.yaml_implicit_resolvers
+_RESOLVED_FIRST = frozenset(first for first in _RESOLVERS if first)  # first characters of non-strings
+
 _STR = "tag:yaml.org,2002:str"
 _SEQ = "tag:yaml.org,2002:seq"
 _MAP = "tag:yaml.org,2002:map"
 
 
 class Document:
-    """A loaded YAML file: its data, and positions of values and keys resolved on demand.
+    """A loaded YAML file: its data, and the positions of its keys and values.
 
-    Positions come from the composed node tree, indexed lazily per mapping, so a
-    large catalog pays nothing for positions until an error needs one.
+    Positions are recorded while the file is parsed, packed into one integer
+    array per collection (``line << 32 | column``, key and value interleaved for
+    mappings), and looked up by JSON path only when a message needs one.
     """
 
-    def __init__(self, path: str, data: Any, root: yaml.Node | None) -> None:
-        self.path, self.data, self.root = path, data, root
-        self._index: dict[int, dict[str, tuple[yaml.Node, yaml.Node]]] = {}
+    def __init__(self, path: str, data: Any, positions: _Positions | None = None) -> None:
+        self.path, self.data = path, data
+        self._positions = positions or _Positions()
+        self._order: dict[int, dict[str, int]] = {}
 
-    def _mark(self, node: yaml.Node) -> Loc:
-        return Loc(self.path, node.start_mark.line + 1, node.start_mark.column + 1)
+    def _at(self, packed: int) -> Loc:
+        return Loc(self.path, (packed >> 32) + 1, (packed & 0xFFFFFFFF) + 1)
 
-    def _entries(self, node: yaml.MappingNode) -> dict[str, tuple[yaml.Node, yaml.Node]]:
-        index = self._index.get(id(node))
-        if index is None:
-            index = {}
-            for key, value in node.value:
-                if isinstance(key, yaml.ScalarNode):
-                    index.setdefault(key.value, (key, value))
-            self._index[id(node)] = index
-        return index
+    def _slot(self, mapping: dict[str, Any], key: str) -> int:
+        order = self._order.get(id(mapping))
+        if order is None:
+            order = self._order[id(mapping)] = {k: i for i, k in enumerate(mapping)}
+        return order[key]
 
-    def _walk(self, path: JsonPath) -> tuple[yaml.Node | None, yaml.Node | None]:
-        """(key node, value node) at `path`, stopping at the deepest existing node."""
-        key_node, node = None, self.root
+    def _walk(self, path: JsonPath) -> tuple[int | None, int | None]:
+        """Packed (key, value) positions at `path`, stopping at the deepest located value."""
+        node, key_pos, value_pos = self.data, None, self._positions.root
         for part in path:
-            if isinstance(node, yaml.MappingNode) and isinstance(part, str) and part in self._entries(node):
-                key_node, node = self._entries(node)[part]
-            elif isinstance(node, yaml.SequenceNode) and isinstance(part, int) and 0 <= part < len(node.value):
-                key_node, node = None, node.value[part]
+            packed = self._positions.of.get(id(node))
+            if packed is None:
+                break
+            if isinstance(node, dict) and isinstance(part, str) and part in node:
+                slot = 2 * self._slot(node, part)
+                key_pos, value_pos, node = packed[slot], packed[slot + 1], node[part]
+            elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+                key_pos, value_pos, node = None, packed[part], node[part]
             else:
-                return None, node
-        return key_node, node
+                return None, value_pos
+        return key_pos, value_pos
 
     def loc(self, path: JsonPath) -> Loc:
         """Position of the value at `path`, or of its nearest existing ancestor."""
-        node = self._walk(path)[1]
-        return self._mark(node) if node is not None else Loc(self.path, 1, 1)
+        value_pos = self._walk(path)[1]
+        return self._at(value_pos) if value_pos is not None else Loc(self.path, 1, 1)
 
     def key_loc(self, path: JsonPath) -> Loc:
         """Position of the mapping key whose value sits at `path` (else of the value)."""
-        key_node = self._walk(path)[0]
-        return self._mark(key_node) if key_node is not None else self.loc(path)
+        key_pos = self._walk(path)[0]
+        return self._at(key_pos) if key_pos is not None else self.loc(path)
 
 
-class _TooBig(Exception):
+class _Positions:
+    """Packed source positions of one document: the root's, and each collection's by ``id``."""
+
+    __slots__ = ("of", "root")
+
+    def __init__(self) -> None:
+        self.root: int | None = None
+        self.of: dict[int, array[int]] = {}
+
+
+class _Abort(Exception):
     def __init__(self, loc: Loc, message: str) -> None:
         super().__init__(message)
         self.loc, self.message = loc, message
 
 
-class _Builder:
-    """Convert a composed node tree to plain data, recording problems as diagnostics."""
+_NO_KEY: Any = object()  # a mapping frame waiting for its next key
+_SKIP: Any = object()  # a mapping frame whose current key was rejected
+_COLLECTION = "collection"  # the "tag" of a completed collection, for key checks
 
-    def __init__(self, path: str, diags: Diagnostics) -> None:
-        self.path, self.diags = path, diags
 
-    def mark(self, node: yaml.Node) -> Loc:
-        return Loc(self.path, node.start_mark.line + 1, node.start_mark.column + 1)
+class _Frame:
+    """An open collection while its events stream in."""
 
-    def build(self, node: yaml.Node, depth: int) -> Any:
-        if depth > MAX_DEPTH:
-            raise _TooBig(self.mark(node), f"nesting deeper than {MAX_DEPTH} levels")
-        cls = node.__class__
-        if cls is yaml.ScalarNode:
-            return node.value if node.tag == _STR else self.scalar(node)
-        if cls is yaml.SequenceNode:
-            if node.tag != _SEQ:
-                self.diags.error(self.mark(node), f"unsupported tag {node.tag!r}")
-            return [self.build(item, depth + 1) for item in node.value]
-        return self.mapping(node, depth)  # type: ignore[arg-type]
+    __slots__ = ("anchor", "is_map", "key", "key_pos", "packed", "pos", "size", "value")
 
-    def mapping(self, node: yaml.MappingNode, depth: int) -> dict[str, Any]:
-        if node.tag != _MAP:
-            self.diags.error(self.mark(node), f"unsupported tag {node.tag!r}")
-        out: dict[str, Any] = {}
-        for key_node, value_node in node.value:
-            if key_node.__class__ is yaml.ScalarNode and key_node.tag == _STR:
-                key = key_node.value
-            elif not self.bad_key(key_node):
-                continue
-            else:
-                scalar = self.scalar(key_node)
-                key = str(scalar).lower() if isinstance(scalar, bool) else str(scalar)
-            if key in out:
-                first = next(k for k, _ in node.value if isinstance(k, yaml.ScalarNode) and str(k.value) == key)
-                prev = self.mark(first)
-                where = f"first defined at {prev.line}:{prev.col}"
-                self.diags.error(self.mark(key_node), f"duplicate key {key!r} ({where})")
-                continue
-            out[key] = self.build(value_node, depth + 1)
-        return out
+    def __init__(self, value: Any, is_map: bool, anchor: str | None, pos: int) -> None:
+        self.value, self.is_map, self.anchor, self.pos = value, is_map, anchor, pos
+        self.key, self.key_pos, self.size = _NO_KEY, 0, 1
+        self.packed: array[int] = array("q")
 
-    def bad_key(self, key_node: yaml.Node) -> bool:
-        """Report a non-string key; True when it is a scalar that can stand in as text."""
-        kloc = self.mark(key_node)
-        if key_node.tag == "tag:yaml.org,2002:merge":
-            self.diags.error(kloc, "merge keys ('<<') are not supported; write the keys out")
-            return False
-        if not isinstance(key_node, yaml.ScalarNode):
-            self.diags.error(kloc, "mapping key 'a complex key' is not a string; quote it")
-            return False
-        shown = self.scalar(key_node)
-        self.diags.error(kloc, f"mapping key {shown!r} is not a string; quote it")
-        return isinstance(shown, int | float | bool)
 
-    def scalar(self, node: yaml.Node) -> Any:
-        tag, value = node.tag, node.value
+class _Composer:
+    """Build plain data straight from libyaml's events, in one pass with bounded depth.
+
+    Recording problems instead of raising, it applies errgen's rules: YAML 1.2 core
+    scalars, string keys only, no duplicate keys, no tags beyond the core ones,
+    at most `MAX_DEPTH` levels and `MAX_EVENTS` events, and aliases that expand
+    the document at most `MAX_ALIAS_GROWTH`-fold (billion laughs).
+    """
+
+    def __init__(self, display: str) -> None:
+        self.display = display
+        self.errors: list[tuple[Loc, str]] = []
+        self.positions = _Positions()
+        self.anchors: dict[str, tuple[Any, str, int]] = {}  # name → (value, tag, expanded size)
+        self.root: Any = None
+        self.nodes = self.expanded = 0  # distinct nodes, and nodes once aliases are expanded
+
+    def loc(self, packed: int) -> Loc:
+        return Loc(self.display, (packed >> 32) + 1, (packed & 0xFFFFFFFF) + 1)
+
+    def compose(self, text: str) -> Any:
+        """The document's data (None when empty); raises `_Abort` or a `yaml.YAMLError`."""
+        get = Yaml12Loader(text).get_event
+        stack: list[_Frame] = []
+        events = 0
+        while True:
+            event = get()
+            cls = event.__class__
+            events += 1
+            if events > MAX_EVENTS:
+                raise _Abort(_event_loc(self.display, event), f"more than {MAX_EVENTS} YAML values")
+            if cls is ScalarEvent:
+                mark = event.start_mark
+                pos = mark.line << 32 | mark.column
+                value, tag = self.scalar(event, pos)
+                self.nodes += 1
+                if event.anchor is not None:
+                    self.anchors[event.anchor] = (value, tag, 1)
+                self.attach(stack, value, tag, pos, 1)
+            elif cls is MappingStartEvent or cls is SequenceStartEvent:
+                self.open(stack, event, cls is MappingStartEvent)
+            elif cls is MappingEndEvent or cls is SequenceEndEvent:
+                frame = stack.pop()
+                self.positions.of[id(frame.value)] = frame.packed
+                if frame.anchor is not None:
+                    self.anchors[frame.anchor] = (frame.value, _COLLECTION, frame.size)
+                self.attach(stack, frame.value, _COLLECTION, frame.pos, frame.size)
+            elif cls is AliasEvent:
+                mark = event.start_mark
+                pos = mark.line << 32 | mark.column
+                value, tag, size = self.alias(event.anchor, pos, stack)
+                self.attach(stack, value, tag, pos, size)
+            elif cls is DocumentStartEvent and self.positions.root is not None:
+                raise yaml.composer.ComposerError(
+                    "expected a single document in the stream", None, "but found another document", event.start_mark
+                )
+            elif cls is StreamEndEvent:
+                break
+        if self.expanded > MAX_ALIAS_GROWTH * self.nodes + 10_000:
+            message = f"aliases expand the document to {self.expanded} nodes (alias bomb?); write values out"
+            raise _Abort(Loc(self.display), message)
+        return self.root
+
+    def open(self, stack: list[_Frame], event: Any, is_map: bool) -> None:
+        mark = event.start_mark
+        pos = mark.line << 32 | mark.column
+        if len(stack) >= MAX_DEPTH:
+            raise _Abort(self.loc(pos), f"nesting deeper than {MAX_DEPTH} levels")
+        if event.tag not in (None, "!", _MAP if is_map else _SEQ):
+            self.errors.append((self.loc(pos), f"unsupported tag {event.tag!r}"))
+        stack.append(_Frame({} if is_map else [], is_map, event.anchor, pos))
+        self.nodes += 1
+
+    def attach(self, stack: list[_Frame], value: Any, tag: str, pos: int, size: int) -> None:
+        """Put a completed node into its parent (as an item, a key, or a key's value)."""
+        if not stack:
+            self.root, self.positions.root, self.expanded = value, pos, size
+            return
+        top = stack[-1]
+        top.size += size
+        if not top.is_map:
+            top.value.append(value)
+            top.packed.append(pos)
+        elif top.key is _NO_KEY:
+            top.key, top.key_pos = self.key(top, value, tag, pos), pos
+        else:
+            if top.key is not _SKIP:
+                top.value[top.key] = value
+                top.packed.append(top.key_pos)
+                top.packed.append(pos)
+            top.key = _NO_KEY
+
+    def alias(self, name: str, pos: int, stack: list[_Frame]) -> tuple[Any, str, int]:
+        if name in self.anchors:
+            return self.anchors[name]
+        if any(frame.anchor == name for frame in stack):
+            raise _Abort(self.loc(pos), f"alias *{name} is inside the node it names (a recursive alias)")
+        raise _Abort(self.loc(pos), f"invalid YAML: found undefined alias {name!r}")
+
+    def key(self, frame: _Frame, value: Any, tag: str, pos: int) -> Any:
+        """The mapping key a completed node stands for, or `_SKIP` (reported)."""
         if tag == _STR:
+            if value in frame.value:
+                first = self.loc(frame.packed[2 * list(frame.value).index(value)])
+                self.errors.append(
+                    (self.loc(pos), f"duplicate key {value!r} (first defined at {first.line}:{first.col})")
+                )
+                return _SKIP
             return value
+        if tag == "tag:yaml.org,2002:merge":
+            self.errors.append((self.loc(pos), "merge keys ('<<') are not supported; write the keys out"))
+            return _SKIP
+        if tag == _COLLECTION:
+            self.errors.append((self.loc(pos), "mapping key 'a complex key' is not a string; quote it"))
+            return _SKIP
+        self.errors.append((self.loc(pos), f"mapping key {value!r} is not a string; quote it"))
+        if not isinstance(value, int | float | bool):
+            return _SKIP
+        return self.key(frame, str(value).lower() if isinstance(value, bool) else str(value), _STR, pos)
+
+    def scalar(self, event: yaml.ScalarEvent, pos: int) -> tuple[Any, str]:
+        """A scalar's value and resolved tag, by the YAML 1.2 core schema."""
+        value: str = event.value
+        tag = event.tag
+        if tag is None and event.implicit[0]:
+            if value and value[0] not in _RESOLVED_FIRST:
+                return value, _STR
+            tag = _resolve(value)
+        elif tag is None or tag == "!":
+            return value, _STR
+        if tag == _STR:
+            return value, tag
+        return self.convert(tag, value, pos), tag
+
+    def convert(self, tag: str, value: str, pos: int) -> Any:
         if tag == "tag:yaml.org,2002:null":
             return None
         if tag == "tag:yaml.org,2002:bool":
@@ -180,14 +298,14 @@ class _Builder:
                 return int(value, 0) if value[:2] in ("0o", "0x") else int(value)
             number = float(value.lower().replace(".inf", "inf").replace(".nan", "nan")) if tag.endswith(":float") else 0
         except ValueError:
-            self.diags.error(self.mark(node), f"number {value[:40]!r} cannot be represented in JSON")
+            self.errors.append((self.loc(pos), f"number {value[:40]!r} cannot be represented in JSON"))
             return None
         if tag == "tag:yaml.org,2002:float":
             if not math.isfinite(number):
-                self.diags.error(self.mark(node), f"non-finite number {value!r} cannot be represented in JSON")
+                self.errors.append((self.loc(pos), f"non-finite number {value!r} cannot be represented in JSON"))
                 return None
             return number
-        self.diags.error(self.mark(node), f"unsupported tag {tag!r}")
+        self.errors.append((self.loc(pos), f"unsupported tag {tag!r}"))
         return None
 
 
@@ -232,27 +350,20 @@ def _event_loc(display: str, event: yaml.Event) -> Loc:
     return Loc(display, mark.line + 1, mark.column + 1) if mark is not None else Loc(display)
 
 
-def _bounded(text: str, display: str) -> None:
-    """Reject documents nested too deeply or too large before composing them (libyaml recurses)."""
-    depth = events = 0
-    for event in yaml.parse(text, Loader=Yaml12Loader):
-        events += 1
-        if isinstance(event, yaml.CollectionStartEvent):
-            depth += 1
-            if depth > MAX_DEPTH:
-                raise _TooBig(_event_loc(display, event), f"nesting deeper than {MAX_DEPTH} levels")
-        elif isinstance(event, yaml.CollectionEndEvent):
-            depth -= 1
-        if events > MAX_EVENTS:
-            raise _TooBig(_event_loc(display, event), f"more than {MAX_EVENTS} YAML values")
+def _resolve(value: str) -> str:
+    """The implicit tag of a plain scalar (PyYAML's resolver, for the 1.2 core patterns)."""
+    for tag, pattern in _RESOLVERS.get(value[:1], ()):
+        if pattern.match(value):
+            return tag
+    return _STR
 
 
 def parse_yaml(text: str, display: str, diags: Diagnostics) -> Document | None:
     """Parse YAML text into a `Document`; on failure record errors and return None."""
+    composer = _Composer(display)
     try:
-        _bounded(text, display)
-        node = yaml.compose(text, Loader=Yaml12Loader)
-    except _TooBig as exc:
+        data = composer.compose(text)
+    except _Abort as exc:
         diags.error(exc.loc, exc.message)
         return None
     except yaml.reader.ReaderError as exc:
@@ -271,40 +382,9 @@ def parse_yaml(text: str, display: str, diags: Diagnostics) -> Document | None:
     except yaml.YAMLError as exc:
         diags.error(Loc(display), f"invalid YAML: {exc}")
         return None
-    except RecursionError:
-        diags.error(Loc(display), "invalid YAML: nesting is too deep")
-        return None
-    if node is None:
-        return Document(display, None, None)
-    builder = _Builder(display, diags)
-    if "&" in text:  # anchors (and so aliases) are possible: bound their expansion
-        distinct: dict[int, int] = {}
-        expanded = _expanded_size(node, distinct)
-        if expanded > MAX_ALIAS_GROWTH * len(distinct) + 10_000:
-            message = f"aliases expand the document to {expanded} nodes (alias bomb?); write values out"
-            diags.error(Loc(display), message)
-            return None
-    try:
-        data = builder.build(node, 0)
-    except _TooBig as exc:
-        diags.error(exc.loc, exc.message)
-        return None
-    return Document(display, data, node)
-
-
-def _expanded_size(node: yaml.Node, memo: dict[int, int]) -> int:
-    """Node count after alias expansion, memoised per node so aliases cost nothing to count."""
-    known = memo.get(id(node))
-    if known is not None:
-        return known
-    memo[id(node)] = 1  # guards recursive aliases
-    size = 1
-    if isinstance(node, yaml.SequenceNode):
-        size += sum(_expanded_size(child, memo) for child in node.value)
-    elif isinstance(node, yaml.MappingNode):
-        size += sum(_expanded_size(k, memo) + _expanded_size(v, memo) for k, v in node.value)
-    memo[id(node)] = size
-    return size
+    for loc, message in composer.errors:
+        diags.error(loc, message)
+    return Document(display, data, composer.positions)
 
 
 def load_yaml(path: Path, display: str, diags: Diagnostics) -> Document | None:

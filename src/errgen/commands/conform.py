@@ -15,7 +15,11 @@ import click
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
-@click.command("conform", context_settings=CONTEXT)
+@click.command(
+    "conform",
+    context_settings=CONTEXT,
+    short_help="Check wallfacer conformance PACKS: evaluate their fixtures, or run them against a server.",
+)
 @click.argument("packs", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option(
     "--fixtures",

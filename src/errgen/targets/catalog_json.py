@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 
+from errgen import jsontext
 from errgen.model import Catalog
 from errgen.normalize import normalize
 from errgen.targets import TargetOptions
@@ -19,7 +20,7 @@ def generate(catalog: Catalog, options: TargetOptions) -> dict[str, str]:
     """``catalog.json`` and ``identity.txt``."""
     snapshot = {"$comment": header_text(catalog), "fingerprint": catalog.fingerprint, **normalize(catalog)}
     return {
-        "catalog.json": json.dumps(snapshot, indent=2, ensure_ascii=False) + "\n",
+        "catalog.json": jsontext.dumps(snapshot) + "\n",
         "identity.txt": identity(catalog),
     }
 

@@ -15,10 +15,10 @@ Files (under ``schema/``):
 
 from __future__ import annotations
 
-import json
 from typing import Any
 from urllib.parse import quote
 
+from errgen import jsontext
 from errgen.model import Catalog, Code
 from errgen.targets import TargetOptions
 from errgen.targets.header import header_text
@@ -144,7 +144,7 @@ def fragment_schema(catalog: Catalog) -> dict[str, Any]:
 
 def dump(schema: dict[str, Any]) -> str:
     """Stable JSON text: 2-space indent, declared key order, trailing newline."""
-    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+    return jsontext.dumps(schema) + "\n"
 
 
 def generate(catalog: Catalog, options: TargetOptions) -> dict[str, str]:

@@ -7,12 +7,11 @@ and HTML cannot break the table; templates only lay rows out. `code_table`,
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from typing import Any
 
-from errgen import escape
+from errgen import escape, jsontext
 from errgen.model import Catalog, Code, Retriable
 from errgen.targets import TargetOptions
 from errgen.targets.header import html_comment
@@ -84,7 +83,7 @@ def _example_json(catalog: Catalog, code: Code, values: dict[str, Any], message:
     payload.update({k: v for k, v in values.items() if k in code.fields})
     if catalog.envelope.provenance:
         payload["provenance"] = catalog.provenance.as_dict()
-    return json.dumps(payload, indent=2, ensure_ascii=False)
+    return jsontext.dumps(payload)
 
 
 def _fence(texts: list[str]) -> str:

@@ -83,7 +83,14 @@ class CodeView:
 @lru_cache(maxsize=1)
 def _invisible() -> re.Pattern[str]:
     """One regex for what `escape` turns into ``\\uXXXX``: its unsafe set, and BMP Cc/Cs/Co/Cn."""
-    bmp = "".join(re.escape(chr(c)) for c in range(0x10000) if unicodedata.category(chr(c)) in ("Cc", "Cs", "Co", "Cn"))
+    ranges: list[list[int]] = []
+    for c in range(0x10000):
+        if unicodedata.category(chr(c)) in ("Cc", "Cs", "Co", "Cn"):
+            if ranges and ranges[-1][1] == c - 1:
+                ranges[-1][1] = c
+            else:
+                ranges.append([c, c])
+    bmp = "".join(f"\\u{lo:04x}-\\u{hi:04x}" for lo, hi in ranges)
     return re.compile(f"{escape._UNSAFE.pattern}|[{bmp}]")
 
 

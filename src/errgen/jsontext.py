@@ -1,0 +1,88 @@
+"""Indented JSON text, byte-identical to ``json.dumps(value, indent=2, ensure_ascii=False)``.
+
+The standard library drops to its pure-Python encoder whenever ``indent`` is set;
+this writer walks the tree once into a list of chunks and leaves strings to the
+C escaper, which is several times faster on errgen's large schemas and snapshots.
+Anything it does not handle exactly (non-string keys, exotic types) goes back to
+`json.dumps`.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from json.encoder import encode_basestring
+from typing import Any
+
+
+class _Fallback(Exception):
+    pass
+
+
+def dumps(value: Any) -> str:
+    """`value` as JSON with a 2-space indent, keys in their order, non-ASCII kept."""
+    out: list[str] = []
+    try:
+        _emit(value, out, "\n")
+    except _Fallback:
+        return json.dumps(value, indent=2, ensure_ascii=False)
+    return "".join(out)
+
+
+def _scalar(value: Any) -> str:
+    cls = value.__class__
+    if cls is str:
+        return str(encode_basestring(value))
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if cls is int:
+        return int.__repr__(value)
+    if cls is float:
+        if math.isfinite(value):
+            return float.__repr__(value)
+        return "NaN" if math.isnan(value) else ("Infinity" if value > 0 else "-Infinity")
+    raise _Fallback
+
+
+def _emit(value: Any, out: list[str], newline: str) -> None:
+    cls = value.__class__
+    if cls is dict:
+        if not value:
+            out.append("{}")
+            return
+        inner = newline + "  "
+        opener = "{" + inner
+        for key, item in value.items():
+            if key.__class__ is not str:
+                raise _Fallback
+            out.append(opener)
+            out.append(encode_basestring(key))
+            out.append(": ")
+            item_cls = item.__class__
+            if item_cls is dict or item_cls is list:
+                _emit(item, out, inner)
+            else:
+                out.append(_scalar(item))
+            opener = "," + inner
+        out.append(newline + "}")
+    elif cls is list:
+        if not value:
+            out.append("[]")
+            return
+        inner = newline + "  "
+        opener = "[" + inner
+        for item in value:
+            out.append(opener)
+            item_cls = item.__class__
+            if item_cls is dict or item_cls is list:
+                _emit(item, out, inner)
+            else:
+                out.append(_scalar(item))
+            opener = "," + inner
+        out.append(newline + "]")
+    else:
+        out.append(_scalar(value))
