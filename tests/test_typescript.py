@@ -5,6 +5,7 @@ Also the generator's own rules (names, escaping, sanitizer patterns) checked in 
 from __future__ import annotations
 
 import random
+import unicodedata
 import re
 import subprocess
 
@@ -98,6 +99,15 @@ def test_fast_escapes_equal_the_escape_module() -> None:
         text = "".join(rnd.choice(pool) for _ in range(rnd.randint(0, 16)))
         assert typescript.ts_str(text) == escape.ts_str(text), repr(text)
         assert typescript.comment(text) == escape.comment_text(text), repr(text)
+
+
+def test_printable_text_needs_no_escaping() -> None:
+    """The fast paths skip escaping for `str.isprintable` text: no printable character is ever escaped."""
+    escaped = typescript._invisible()
+    printable = "".join(ch for ch in map(chr, range(0x110000)) if ch.isprintable())
+    assert escaped.search(printable) is None
+    assert escape._UNSAFE.search(printable) is None
+    assert not {unicodedata.category(ch) for ch in printable} & {"Cc", "Cs", "Co", "Cn"}
 
 
 def test_js_pattern_rewrites_python_only_semantics() -> None:

@@ -94,12 +94,12 @@ def fresh_file_count(project: Project, key: str | None) -> int | None:
     return len(manifest)
 
 
-def remember(project: Project, key: str | None, files: dict[str, str], catalogs: list[str]) -> None:
-    """Record the files of a build whose output folder is now in sync."""
+def remember(project: Project, key: str | None, hashes: dict[str, str], catalogs: list[str]) -> None:
+    """Record the files (path → sha256) of a build whose output folder is now in sync."""
     folder = cache_dir(project)
     if key is None or folder is None:
         return
-    manifest = {rel: hashlib.sha256(text.encode()).hexdigest() for rel, text in files.items()}
+    manifest = dict(sorted(hashes.items()))
     try:
         folder.mkdir(parents=True, exist_ok=True)
         tmp = folder / f".{key}.{os.getpid()}.tmp"

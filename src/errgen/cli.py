@@ -187,7 +187,7 @@ def check(
         result = run_check(project, Diagnostics())
     except CatalogInvalid as exc:
         _fail(exc.diagnostics, wrote=True)
-    diff, files = result.diff, result.files
+    diff, texts = result.diff, result.texts
     if diff.clean:
         click.echo(f"errgen: {result.file_count} file(s) up to date")
         return
@@ -195,7 +195,7 @@ def check(
     for rel in diff.modified:
         click.echo(f"modified: {out_name}/{rel}")
         if show_diff:
-            click.echo(unified(project.out_dir, rel, files[rel]), nl=False)
+            click.echo(unified(project.out_dir, rel, texts[rel]), nl=False)
     for rel in diff.missing:
         click.echo(f"missing:  {out_name}/{rel}")
     for rel in diff.extra:

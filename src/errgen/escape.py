@@ -16,6 +16,9 @@ _UNSAFE = re.compile(r"[\u2028\u2029\u0085\ufeff\u200b-\u200f\u202a-\u202e\u2060
 
 
 def _escape_invisible(text: str) -> str:
+    if text.isprintable():  # every character escaped below is non-printable
+        return text
+
     def sub(m: re.Match[str]) -> str:
         return f"\\u{ord(m.group()):04x}"
 

@@ -8,13 +8,14 @@ unless every catalog compiled without error.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from errgen.diagnostics import CatalogInvalid, Diagnostics, Loc
 from errgen.model import Catalog
 from errgen.targets import TARGETS, TargetOptions
-from errgen.writer import TreeDiff, compare, write_tree
+from errgen.writer import TreeDiff, TreeWriter, write_files
 
 DEFAULT_TARGETS: tuple[str, ...] = tuple(TARGETS)
 
@@ -116,23 +117,24 @@ def _check_unique_names(catalogs: list[Catalog], diags: Diagnostics) -> None:
             )
 
 
-def render_all(project: Project, catalogs: list[Catalog]) -> dict[str, str]:
-    """Every generated file of every catalog, keyed by path relative to the output folder."""
-    from errgen.targets import generate
+def render_all(project: Project, catalogs: list[Catalog]) -> Iterator[tuple[str, str]]:
+    """Every generated file of every catalog, one target at a time, as (path in the output folder, text)."""
+    from errgen.targets import generator
 
-    files: dict[str, str] = {}
     for catalog in catalogs:
-        for rel, text in generate(catalog, project.targets, project.options).items():
-            files[f"{catalog.name}/{rel}"] = text
-    return dict(sorted(files.items()))
+        for name in project.targets:
+            files = generator(name)(catalog, project.options)
+            while files:  # popped, so each text is freed once written
+                rel, text = files.popitem()
+                yield f"{catalog.name}/{rel}", text
 
 
 @dataclass(frozen=True)
 class Result:
-    """What a build or check found: the differences, and the file count."""
+    """What a build or check found: the differences, the file count, and (check) the new modified texts."""
 
     diff: TreeDiff
-    files: dict[str, str]
+    texts: dict[str, str]
     file_count: int
     cached: bool = False
 
@@ -147,29 +149,24 @@ def _fresh(project: Project) -> tuple[str | None, Result | None]:
 
 
 def build(project: Project, diags: Diagnostics) -> Result:
-    """Compile, render and write; returns what changed on disk."""
-    from errgen import buildcache
-
-    key, fresh = _fresh(project)
-    if fresh:
-        return fresh
-    catalogs = compile_all(project, diags)
-    files = render_all(project, catalogs)
-    diff = write_tree(project.out_dir, files, project.owned(catalogs))
-    buildcache.remember(project, key, files, [c.name for c in catalogs])
-    return Result(diff, files, len(files))
+    """Compile, render and write (one target at a time); returns what changed on disk."""
+    return _run(project, diags, dry_run=False)
 
 
 def check(project: Project, diags: Diagnostics) -> Result:
-    """Compile and render in memory; compare with disk without writing."""
+    """Compile and render; compare with disk without writing."""
+    return _run(project, diags, dry_run=True)
+
+
+def _run(project: Project, diags: Diagnostics, *, dry_run: bool) -> Result:
     from errgen import buildcache
 
     key, fresh = _fresh(project)
     if fresh:
         return fresh
     catalogs = compile_all(project, diags)
-    files = render_all(project, catalogs)
-    diff = compare(project.out_dir, files, project.owned(catalogs))
-    if diff.clean:
-        buildcache.remember(project, key, files, [c.name for c in catalogs])
-    return Result(diff, files, len(files))
+    writer = TreeWriter(project.out_dir, project.owned(catalogs), dry_run=dry_run)
+    diff = write_files(writer, render_all(project, catalogs))
+    if diff.clean or not dry_run:
+        buildcache.remember(project, key, writer.hashes, [c.name for c in catalogs])
+    return Result(diff, writer.texts, len(writer.hashes))

@@ -9,9 +9,12 @@ folder, whatever names a catalog uses.
 
 from __future__ import annotations
 
+import contextlib
 import difflib
+import hashlib
 import os
 import tempfile
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
@@ -63,17 +66,97 @@ def existing_files(out_dir: Path, owned: list[str], *, clean_leftovers: bool = F
     return found
 
 
-def compare(out_dir: Path, files: dict[str, str], owned: list[str], *, clean_leftovers: bool = False) -> TreeDiff:
-    """Compare `files` with the tree on disk."""
-    diff = TreeDiff()
-    for rel in sorted(files):
-        target = out_dir / safe_relpath(rel)
+class TreeWriter:
+    """Stage generated files one at a time, then put them all in place (or none).
+
+    Each file is compared with disk as soon as it is generated and, when its bytes
+    differ, written to a temporary file beside its target, so a build never holds
+    more than one target's output in memory. `commit` renames the staged files over
+    the old ones and removes files errgen no longer produces; `abort` (on any error
+    before that) removes what was staged and leaves the tree as it was. With
+    ``dry_run`` nothing is written: `texts` keeps each modified file's new text.
+    """
+
+    def __init__(self, out_dir: Path, owned: list[str], *, dry_run: bool = False) -> None:
+        self.out_dir, self.owned, self.dry_run = out_dir, owned, dry_run
+        self.hashes: dict[str, str] = {}  # sha256 of every generated file, for the build cache
+        self.texts: dict[str, str] = {}
+        self.diff = TreeDiff()
+        self._staged: list[tuple[Path, Path]] = []  # (temporary file, target)
+        self._made: list[Path] = []  # folders created while staging, outermost first
+        self._swept: set[Path] = set()
+
+    def add(self, rel: str, text: str) -> None:
+        """Compare one generated file with disk and stage it if it changed."""
+        target = self.out_dir / safe_relpath(rel)
+        data = text.encode()
+        if rel in self.hashes:  # generated twice (a custom template over a built-in file): the last one wins
+            for seen in (self.diff.missing, self.diff.modified):
+                if rel in seen:
+                    seen.remove(rel)
+        self.hashes[rel] = hashlib.sha256(data).hexdigest()
         if not target.is_file():
-            diff.missing.append(rel)
-        elif target.read_bytes() != files[rel].encode():
-            diff.modified.append(rel)
-    diff.extra = sorted(existing_files(out_dir, owned, clean_leftovers=clean_leftovers) - set(files))
-    return diff
+            self.diff.missing.append(rel)
+        elif target.stat().st_size == len(data) and target.read_bytes() == data:
+            return
+        else:
+            self.diff.modified.append(rel)
+            if self.dry_run:
+                self.texts[rel] = text
+        if not self.dry_run:
+            self._stage(target, data)
+
+    def _stage(self, target: Path, data: bytes) -> None:
+        folder = target.parent
+        missing = [p for p in (folder, *folder.parents) if not p.exists()]
+        folder.mkdir(parents=True, exist_ok=True)
+        self._made.extend(reversed(missing))
+        if folder not in self._swept:
+            _clean_leftovers(folder)
+            self._swept.add(folder)
+        self._staged.append((_write_temp(target, data), target))
+
+    def commit(self) -> TreeDiff:
+        """Put every staged file in place and remove the extra ones; returns what changed."""
+        for tmp, target in self._staged:
+            os.replace(tmp, target)
+        self._staged.clear()
+        extra = existing_files(self.out_dir, self.owned, clean_leftovers=not self.dry_run) - set(self.hashes)
+        self.diff.extra = sorted(extra)
+        self.diff.missing.sort()
+        self.diff.modified.sort()
+        if self.dry_run:
+            return self.diff
+        for rel in self.diff.extra:
+            (self.out_dir / rel).unlink()
+        for sub in self.owned:
+            _prune_empty(self.out_dir / sub)
+        return self.diff
+
+    def abort(self) -> None:
+        """Remove the staged temporary files and the folders made for them."""
+        for tmp, _target in self._staged:
+            tmp.unlink(missing_ok=True)
+        self._staged.clear()
+        for folder in reversed(self._made):
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+
+
+def write_files(writer: TreeWriter, files: Iterable[tuple[str, str]]) -> TreeDiff:
+    """Feed `files` to `writer` and commit, or abort on any error."""
+    try:
+        for rel, text in files:
+            writer.add(rel, text)
+        return writer.commit()
+    except BaseException:
+        writer.abort()
+        raise
+
+
+def compare(out_dir: Path, files: dict[str, str], owned: list[str]) -> TreeDiff:
+    """Compare `files` with the tree on disk."""
+    return write_files(TreeWriter(out_dir, owned, dry_run=True), sorted(files.items()))
 
 
 def unified(out_dir: Path, rel: str, new: str) -> str:
@@ -85,17 +168,9 @@ def unified(out_dir: Path, rel: str, new: str) -> str:
 
 def write_tree(out_dir: Path, files: dict[str, str], owned: list[str]) -> TreeDiff:
     """Bring the owned folders of `out_dir` in line with `files`; returns what changed."""
-    paths = {rel: safe_relpath(rel) for rel in files}
-    diff = compare(out_dir, files, owned, clean_leftovers=True)
-    for folder in {(out_dir / p).parent for p in paths.values()}:
-        _clean_leftovers(folder)
-    for rel in diff.missing + diff.modified:
-        _atomic_write(out_dir / paths[rel], files[rel].encode())
-    for rel in diff.extra:
-        (out_dir / rel).unlink()
-    for sub in owned:
-        _prune_empty(out_dir / sub)
-    return diff
+    for rel in files:
+        safe_relpath(rel)  # every path checked before anything is written
+    return write_files(TreeWriter(out_dir, owned), sorted(files.items()))
 
 
 def _file_mode(target: Path) -> int:
@@ -116,8 +191,8 @@ def _clean_leftovers(folder: Path) -> None:
                 entry.unlink(missing_ok=True)
 
 
-def _atomic_write(target: Path, data: bytes) -> None:
-    target.parent.mkdir(parents=True, exist_ok=True)
+def _write_temp(target: Path, data: bytes) -> Path:
+    """`data` in a new temporary file beside `target`, with the mode `target` has (or would get)."""
     mode = _file_mode(target)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
@@ -126,10 +201,10 @@ def _atomic_write(target: Path, data: bytes) -> None:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    return Path(tmp)
 
 
 def _prune_empty(root: Path) -> None:

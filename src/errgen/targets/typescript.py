@@ -82,7 +82,10 @@ class CodeView:
 
 @lru_cache(maxsize=1)
 def _invisible() -> re.Pattern[str]:
-    """One regex for what `escape` turns into ``\\uXXXX``: its unsafe set, and BMP Cc/Cs/Co/Cn."""
+    """One regex for what `escape` turns into ``\\uXXXX``: its unsafe set, and BMP Cc/Cs/Co/Cn.
+
+    All of those are non-printable (`str.isprintable`), so printable text skips it.
+    """
     ranges: list[list[int]] = []
     for c in range(0x10000):
         if unicodedata.category(chr(c)) in ("Cc", "Cs", "Co", "Cn"):
@@ -101,20 +104,20 @@ def _hex(match: re.Match[str]) -> str:
 def ts_str(text: str) -> str:
     """`escape.ts_str` (same output, checked by the tests), fast: one regex instead of a loop per character."""
     quoted = encode_basestring(text)
-    return quoted if text.isascii() and text.isprintable() else _invisible().sub(_hex, quoted)
+    return quoted if text.isprintable() else _invisible().sub(_hex, quoted)
 
 
 def ts_single(text: str) -> str:
     """A single-quoted TS string literal (for JSON text: its double quotes stay readable)."""
     body = text.replace("\\", "\\\\").replace("'", "\\'")
-    body = body if body.isascii() and body.isprintable() else _invisible().sub(_hex, body)
+    body = body if body.isprintable() else _invisible().sub(_hex, body)
     return f"'{body}'"
 
 
 def comment(text: str) -> str:
     """`escape.comment_text` (same output, checked by the tests), fast."""
     flat = " ".join(text.split()).replace("*/", "*\\/").replace("\\", "\\\\")
-    return flat if flat.isascii() and flat.isprintable() else _invisible().sub(_hex, flat)
+    return flat if flat.isprintable() else _invisible().sub(_hex, flat)
 
 
 def lit(value: Any) -> str:
