@@ -48,41 +48,33 @@ def _scalar(value: Any) -> str:
     raise _Fallback
 
 
+_SMALL = 4096  # a container written as fewer chunks is joined into one (bounds the chunk count)
+
+
 def _emit(value: Any, out: list[str], newline: str) -> None:
+    """Append the text of `value` to `out` as chunks."""
     cls = value.__class__
-    if cls is dict:
-        if not value:
-            out.append("{}")
-            return
-        inner = newline + "  "
-        opener = "{" + inner
-        for key, item in value.items():
+    if cls is not dict and cls is not list:
+        out.append(_scalar(value))
+        return
+    if not value:
+        out.append("{}" if cls is dict else "[]")
+        return
+    start = len(out)
+    inner = newline + "  "
+    opener = ("{" if cls is dict else "[") + inner
+    for key, item in value.items() if cls is dict else enumerate(value):
+        out.append(opener)
+        if cls is dict:
             if key.__class__ is not str:
                 raise _Fallback
-            out.append(opener)
-            out.append(encode_basestring(key))
-            out.append(": ")
-            item_cls = item.__class__
-            if item_cls is dict or item_cls is list:
-                _emit(item, out, inner)
-            else:
-                out.append(_scalar(item))
-            opener = "," + inner
-        out.append(newline + "}")
-    elif cls is list:
-        if not value:
-            out.append("[]")
-            return
-        inner = newline + "  "
-        opener = "[" + inner
-        for item in value:
-            out.append(opener)
-            item_cls = item.__class__
-            if item_cls is dict or item_cls is list:
-                _emit(item, out, inner)
-            else:
-                out.append(_scalar(item))
-            opener = "," + inner
-        out.append(newline + "]")
-    else:
-        out.append(_scalar(value))
+            out.append(encode_basestring(key) + ": ")
+        item_cls = item.__class__
+        if item_cls is dict or item_cls is list:
+            _emit(item, out, inner)
+        else:
+            out.append(_scalar(item))
+        opener = "," + inner
+    out.append(newline + ("}" if cls is dict else "]"))
+    if len(out) - start < _SMALL:
+        out[start:] = ["".join(out[start:])]
