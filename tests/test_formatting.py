@@ -38,6 +38,40 @@ def test_synthetic_catalog() -> None:
     assert_equivalent(raw(synthetic(60)))
 
 
+@pytest.mark.parametrize("name", ["workbook", "napkin", "filetools", None])
+def test_layout_units_are_the_ast_statements(name: str | None) -> None:
+    """The cheap layout reading finds exactly the statements the AST has, on every generated module."""
+    text = raw(name=name) if name else raw(synthetic(60))
+    assert formatting._layout_units(text.split("\n")) == formatting._units(text)
+
+
+def test_a_misread_layout_falls_back_to_the_ast() -> None:
+    text = "x = (\n1,\n'a')\ny = 'b'\n"  # not black style: a statement's lines at column 0
+    assert formatting._layout_units(text.split("\n")) != formatting._units(text)
+    assert formatting.format_python(text, None) == black.format_str(text, mode=MODE)
+
+
+BODY = st.lists(
+    st.sampled_from(["a", "'", '"', "\\\\", "\\'", '\\"', "\\n", "é", " ", "{", "}", "{'a'}", '{"a"}', "{x}"]),
+    max_size=10,
+).map("".join)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(BODY, st.sampled_from(["'", '"']), st.sampled_from(["", "f"]))
+def test_quote_check_agrees_with_black(body: str, quote: str, prefix: str) -> None:
+    """`quotes_normal` is black's own string normalization, for every valid literal it is asked about."""
+    from black.strings import normalize_string_quotes
+
+    literal = quote + body + quote
+    try:
+        compile(prefix + literal, "<literal>", "eval")
+    except SyntaxError:
+        return  # not a literal
+    expected = normalize_string_quotes(prefix + literal) == prefix + literal
+    assert formatting.quotes_normal(literal, prefix) == expected, prefix + literal
+
+
 def test_units_that_black_must_change_are_changed() -> None:
     # Each unit carries a trigger the detector knows (trailing blank, quote preference), so every
     # unit goes through black on its own: reassembly must equal whole-file black.

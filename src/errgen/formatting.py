@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 import hashlib
+import itertools
 import os
 import re
 import tempfile
@@ -54,8 +55,8 @@ def cache_key(text: str) -> str:
     return digest.hexdigest()
 
 
-_LONE_LITERAL = re.compile(r"""\s*(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"),?""")
-_LITERAL = re.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"")
+_LONE_LITERAL = re.compile(r"""\s*(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|""\"(?:[^"\\\n]|\\.)+""\"),?""")
+_LITERAL = re.compile(r"([A-Za-z]?)('(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\")")
 _DOCSTRING_EDGE = re.compile(r"""^\s*(?:"\s|"[^"\n]*(?:\s|\\)"$)""")
 _SPLIT_IF_LINES = 200
 
@@ -65,15 +66,62 @@ def _needs_black(lines: list[str]) -> bool:
     for line in lines:
         if len(line) > LINE_LENGTH and not _LONE_LITERAL.fullmatch(line):
             return True
-        if line != line.rstrip() or '\\"' in line or "\\'" in line or _DOCSTRING_EDGE.match(line):
+        if line != line.rstrip() or _DOCSTRING_EDGE.match(line):
             return True
-        if "'" in line and any(m[0] == "'" and '"' not in m for m in _LITERAL.findall(line)):
-            return True  # black prefers double quotes for a literal without one inside
+        if ("'" in line or "\\" in line) and not all(
+            quotes_normal(literal, prefix) for prefix, literal in _LITERAL.findall(line)
+        ):
+            return True
     return False
 
 
+def _unescape_twice(pattern: re.Pattern[str], replacement: str, text: str) -> str:
+    return pattern.sub(replacement, pattern.sub(replacement, text))  # overlapping matches need two passes
+
+
+@lru_cache(maxsize=8)
+def _quote_patterns(new: str, orig: str) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    return (
+        re.compile(rf"(([^\\]|^)(\\\\)*){new}"),  # unescaped new quote
+        re.compile(rf"([^\\]|^)\\((?:\\\\)*){new}"),  # escaped new quote
+        re.compile(rf"([^\\]|^)\\((?:\\\\)*){orig}"),  # escaped original quote
+    )
+
+
+_FSTRING_FIELD = re.compile(r"(?:(?<!\{)|^)\{([^{].*?)\}(?:(?!\})|$)")
+
+
+def quotes_normal(literal: str, prefix: str = "") -> bool:
+    """Whether black's string normalization leaves this ``'…'``/``"…"`` (or ``f'…'``) literal unchanged.
+
+    Black's ``normalize_string_quotes`` for literals without triple quotes (tests
+    compare the two on generated literals): unnecessary escapes of the other quote
+    are dropped, and double quotes are preferred unless they need more escapes (or,
+    in an f-string, a backslash inside a replacement field). Other prefixes: False.
+    """
+    if prefix not in ("", "f"):
+        return False
+    orig = literal[0]
+    new = "'" if orig == '"' else '"'
+    unescaped_new, escaped_new, escaped_orig = _quote_patterns(new, orig)
+    body = literal[1:-1]
+    cleaned = _unescape_twice(escaped_new, rf"\1\2{new}", body)
+    if cleaned != body:
+        return False  # black removes the unnecessary escapes
+    converted = _unescape_twice(escaped_orig, rf"\1\2{orig}", cleaned)
+    converted = _unescape_twice(unescaped_new, rf"\1\\{new}", converted)
+    if prefix and any("\\" in field for field in _FSTRING_FIELD.findall(converted)):
+        return True
+    orig_escapes, new_escapes = body.count("\\"), converted.count("\\")
+    # black keeps the quotes that need fewer escapes and, at a tie, double quotes
+    return new_escapes > orig_escapes or (new_escapes == orig_escapes and orig == '"')
+
+
 def _units(text: str) -> list[tuple[int, int, int]] | None:
-    """``(first line, end line, indent)`` of each unit, 0-based and end-exclusive; None if unparsable."""
+    """``(first line, end line, indent)`` of each unit from the AST, 0-based and end-exclusive; None if unparsable.
+
+    The exact (slow, memory-hungry) way; `format_python` uses it only when `_line_units` misread the text.
+    """
     try:
         tree = ast.parse(text)
     except SyntaxError:
@@ -91,12 +139,73 @@ def _units(text: str) -> list[tuple[int, int, int]] | None:
     return units
 
 
+_CLAUSES = ("else:", "else ", "elif ", "except", "finally:", "finally ")  # continue the statement above
+
+
+def _line_units(lines: list[str], first: int, end: int, indent: int) -> list[tuple[int, int, int]]:
+    """Statements at `indent` in ``lines[first:end]``, found from the layout of black-style code alone.
+
+    A statement starts on a line beginning at `indent` with a name or ``@`` (outside
+    triple-quoted strings; decorators stay with what they decorate; ``else``/``except``
+    continue the statement above) and ends at its last line of code. A misread shows
+    up as a unit black cannot parse, and `format_python` then falls back to the AST.
+    """
+    units: list[tuple[int, int, int]] = []
+    start = last = -1
+    in_string = False
+    for i in range(first, end):
+        line = lines[i]
+        head = line[indent : indent + 1]
+        if (
+            not in_string
+            and head
+            and (head.isalpha() or head in "_@\"'")
+            and (indent == 0 or line[:indent].isspace())
+            and not line.startswith(_CLAUSES, indent)
+            and not (last >= 0 and lines[last].startswith("@", indent))
+        ):
+            if start >= 0:
+                units.append((start, last + 1, indent))
+            start = i
+        stripped = line.strip()
+        if stripped and not (line.startswith("#", indent) and not in_string):
+            last = i
+        if (line.count('"""') + line.count("'''")) % 2:
+            in_string = not in_string
+    if start >= 0:
+        units.append((start, last + 1, indent))
+    return units
+
+
+def _layout_units(lines: list[str]) -> list[tuple[int, int, int]]:
+    """`_line_units` of the module, with the statements of large top-level ``if`` blocks as units of their own."""
+    units: list[tuple[int, int, int]] = []
+    for start, end, indent in _line_units(lines, 0, len(lines), 0):
+        header = lines[start]
+        if not (header.startswith("if ") and header.endswith(":") and end - start > _SPLIT_IF_LINES):
+            units.append((start, end, indent))
+            continue
+        branches = [start, *(i for i in range(start + 1, end) if lines[i].startswith(("else:", "elif "))), end]
+        for head, stop in itertools.pairwise(branches):
+            units.extend(_line_units(lines, head + 1, stop, 4))  # `if …:` and `else:` lines stay between units
+    return units
+
+
 def format_python(text: str, cache_dir: str | None = None) -> str:
     """`text` formatted by black, running black only on the units that need it (see module doc)."""
-    units = _units(text)
-    if units is None:
-        return format_whole(text, cache_dir)
     lines = text.split("\n")
+    try:
+        return _format_units(lines, _layout_units(lines), cache_dir)
+    except _Misread:
+        units = _units(text)
+        return format_whole(text, cache_dir) if units is None else _format_units(lines, units, cache_dir)
+
+
+class _Misread(Exception):
+    """A unit found from the layout is not a statement black can parse."""
+
+
+def _format_units(lines: list[str], units: list[tuple[int, int, int]], cache_dir: str | None) -> str:
     out: list[str] = []
     done = 0
     for start, end, indent in units:
@@ -114,7 +223,10 @@ def format_python(text: str, cache_dir: str | None = None) -> str:
 def _black_unit(chunk: list[str], indent: int, cache_dir: str | None) -> list[str]:
     """Black one unit; a nested unit is dedented and formatted with the line length it really has."""
     body = "\n".join(line[indent:] for line in chunk) + "\n"
-    formatted = format_whole(body, cache_dir, line_length=LINE_LENGTH - indent)
+    try:
+        formatted = format_whole(body, cache_dir, line_length=LINE_LENGTH - indent)
+    except ValueError as exc:  # black.InvalidInput: not a whole statement
+        raise _Misread from exc
     return [(" " * indent + line) if line else line for line in formatted.rstrip("\n").split("\n")]
 
 
