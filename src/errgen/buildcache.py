@@ -1,11 +1,11 @@
 """Warm builds: a content-addressed manifest of what a build produced.
 
-The key hashes everything that determines the output: errgen's own sources and
-built-in templates, user templates, every catalog file's bytes and display path,
-and the target options. The entry lists each output file's sha256. When the key
-is known and the files on disk still have those hashes (and no extra file
-appeared), ``build`` and ``check`` are done without parsing YAML, validating,
-rendering or running black. Any mismatch falls back to the full pipeline.
+The key hashes everything that determines the output: errgen's version, its own
+sources and built-in templates (by path, size and modification time), user
+templates, every catalog file's bytes and display path, and the target options.
+The entry lists each output file's sha256. When the key is known and the files on
+disk still have those hashes (and no extra file appeared), ``build`` and ``check``
+are done without parsing YAML, validating, rendering or running black. Any mismatch falls back to the full pipeline.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -38,13 +39,23 @@ def _tree_digest(folder: Path, digest: hashlib._Hash) -> None:
             digest.update(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
 
 
+def _stat_digest(folder: Path, digest: hashlib._Hash) -> None:
+    """errgen's own files by path, size and modification time (any edit changes the key)."""
+    for path in sorted(folder.rglob("*")):
+        if "__pycache__" not in path.parts and not path.name.endswith(".pyc"):
+            info = path.stat()
+            if stat.S_ISREG(info.st_mode):
+                rel = path.relative_to(folder).as_posix()
+                digest.update(f"{rel}\0{info.st_size}\0{info.st_mtime_ns}\0".encode())
+
+
 @lru_cache(maxsize=1)
 def _tool_digest() -> str:
     from errgen.templating import builtin_templates
 
     digest = hashlib.sha256(__version__.encode())
-    _tree_digest(Path(__file__).parent, digest)
-    _tree_digest(builtin_templates(), digest)
+    _stat_digest(Path(__file__).parent, digest)
+    _stat_digest(builtin_templates(), digest)
     return digest.hexdigest()
 
 

@@ -1,7 +1,13 @@
-"""The ``errgen`` console script: answers ``--version`` without importing click, else runs the CLI."""
+"""The ``errgen`` console script: answers ``--version`` without importing click, else runs the CLI.
+
+errgen allocates millions of small acyclic objects (YAML values, IR, output
+chunks); a larger first-generation threshold spares most of the cyclic garbage
+collector's passes over them (≈6% of a build's time), while still collecting.
+"""
 
 from __future__ import annotations
 
+import gc
 import sys
 
 
@@ -12,6 +18,7 @@ def main() -> None:
 
         sys.stdout.write(f"errgen {__version__}\n")
         return
+    gc.set_threshold(20_000, 50, 50)
     from errgen.cli import main as cli
 
     cli()
