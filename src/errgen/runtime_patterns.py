@@ -32,7 +32,7 @@ TEXT_RULES: tuple[tuple[str, str, str], ...] = (
     # 2. credentials
     ("(?<![A-Za-z0-9])(Bearer|Basic)[ \\t]+[A-Za-z0-9._~+/=-]+", "i", "$1 " + REDACTED),
     ("((?:^|[^A-Za-z0-9-])(?:set-)?cookie[ \\t]*:[ \\t]*)[^\\r\\n]*", "i", "$1" + REDACTED),
-    (f"((?:{SECRET_NAMES})[\"']?[ \\t]*[:=][ \\t]*\")[^\"\\n]*", "i", "$1" + REDACTED),
+    (f'((?:{SECRET_NAMES})["\']?[ \\t]*[:=][ \\t]*")[^"\\n]*', "i", "$1" + REDACTED),
     (f"((?:{SECRET_NAMES})[\"']?[ \\t]*[:=][ \\t]*')[^'\\n]*", "i", "$1" + REDACTED),
     (f"((?:{SECRET_NAMES})[\"']?[ \\t]*[:=][ \\t]*[\"']?)[^\\s\"'&,;}}]+", "i", "$1" + REDACTED),
     (
@@ -62,10 +62,44 @@ def _compile(pattern: str, flags: str) -> re.Pattern[str]:
 _RULES = [(_compile(p, f), python_replacement(r)) for p, f, r in TEXT_RULES]
 _KEY = _compile(*SECRET_KEY)
 
+# Per rule of TEXT_RULES, (needles, words): every match contains one of the needles as
+# written (literal text of a case-sensitive rule, or ``: = / \``, which have no case, so
+# ``re.IGNORECASE`` matches them only as themselves), and one of the words in some letter
+# case. On ASCII text, IGNORECASE matches an ASCII letter only in its two cases, so a match
+# shows in ``text.lower()``; on other text the words are not checked (``ſ``, ``ı``, ``K``
+# match s, i, k). A rule that fails either test cannot change the text: `scrub_text` skips it.
+_SECRET_WORDS = ("authorization", "cookie", "key", "pass", "pwd", "secret", "token", "session")
+_NEEDLES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
+    (("Traceback (most recent call last):",), ()),
+    (("at ",), ()),
+    (("at ",), ()),
+    ((), ("bearer", "basic")),
+    ((":",), ("cookie",)),
+    ((":", "="), _SECRET_WORDS),
+    ((":", "="), _SECRET_WORDS),
+    ((":", "="), _SECRET_WORDS),
+    (("sk-", "gh", "AKIA", "xox", "eyJ", "github_pat_", "k_", "AIza", "glpat-"), ()),
+    (("/home/", "/Users/"), ()),
+    (("/root",), ()),
+    ((":\\",), ()),
+    ((":/",), ()),
+)
+
+
+def _any_of(texts: tuple[str, ...]) -> re.Pattern[str] | None:
+    return re.compile("|".join(map(re.escape, texts))) if texts else None
+
+
+_GUARDS = [(_any_of(needles), _any_of(words)) for needles, words in _NEEDLES]
+
 
 def scrub_text(text: str) -> str:
     """Remove stack traces, credentials and user paths from one string."""
-    for pattern, replacement in _RULES:
+    for (pattern, replacement), (needle, word) in zip(_RULES, _GUARDS, strict=True):
+        if needle and not needle.search(text):
+            continue
+        if word and text.isascii() and not word.search(text.lower()):
+            continue
         text = pattern.sub(replacement, text)
     return text
 

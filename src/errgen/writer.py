@@ -14,7 +14,7 @@ import difflib
 import hashlib
 import os
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
@@ -89,24 +89,23 @@ class TreeWriter:
     def add(self, rel: str, text: str) -> None:
         """Compare one generated file with disk and stage it if it changed."""
         target = self.out_dir / safe_relpath(rel)
-        data = text.encode()
         if rel in self.hashes:  # generated twice (a custom template over a built-in file): the last one wins
             for seen in (self.diff.missing, self.diff.modified):
                 if rel in seen:
                     seen.remove(rel)
-        self.hashes[rel] = hashlib.sha256(data).hexdigest()
-        if not target.is_file():
-            self.diff.missing.append(rel)
-        elif target.stat().st_size == len(data) and target.read_bytes() == data:
+        digest = hashlib.sha256()
+        state = _compare(target, text, digest)
+        self.hashes[rel] = digest.hexdigest()
+        if state == "same":
             return
-        else:
-            self.diff.modified.append(rel)
-            if self.dry_run:
+        (self.diff.missing if state == "missing" else self.diff.modified).append(rel)
+        if self.dry_run:
+            if state == "modified":
                 self.texts[rel] = text
-        if not self.dry_run:
-            self._stage(target, data)
+        else:
+            self._stage(target, text)
 
-    def _stage(self, target: Path, data: bytes) -> None:
+    def _stage(self, target: Path, text: str) -> None:
         folder = target.parent
         missing = [p for p in (folder, *folder.parents) if not p.exists()]
         folder.mkdir(parents=True, exist_ok=True)
@@ -114,7 +113,7 @@ class TreeWriter:
         if folder not in self._swept:
             _clean_leftovers(folder)
             self._swept.add(folder)
-        self._staged.append((_write_temp(target, data), target))
+        self._staged.append((_write_temp(target, text), target))
 
     def commit(self) -> TreeDiff:
         """Put every staged file in place and remove the extra ones; returns what changed."""
@@ -191,14 +190,38 @@ def _clean_leftovers(folder: Path) -> None:
                 entry.unlink(missing_ok=True)
 
 
-def _write_temp(target: Path, data: bytes) -> Path:
-    """`data` in a new temporary file beside `target`, with the mode `target` has (or would get)."""
+_CHUNK = 1 << 20  # characters encoded at a time: a large file never exists twice in memory
+
+
+def _encoded(text: str) -> Iterator[bytes]:
+    for start in range(0, len(text), _CHUNK):
+        yield text[start : start + _CHUNK].encode()
+
+
+def _compare(target: Path, text: str, digest: hashlib._Hash) -> str:
+    """``missing``, ``modified`` or ``same``: `target` against the UTF-8 of `text` (hashed into `digest`)."""
+    if not target.is_file():
+        for chunk in _encoded(text):
+            digest.update(chunk)
+        return "missing"
+    same = True
+    with target.open("rb") as handle:
+        for chunk in _encoded(text):
+            digest.update(chunk)
+            same = same and handle.read(len(chunk)) == chunk
+        same = same and not handle.read(1)
+    return "same" if same else "modified"
+
+
+def _write_temp(target: Path, text: str) -> Path:
+    """`text` in a new temporary file beside `target`, with the mode `target` has (or would get)."""
     mode = _file_mode(target)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
         os.fchmod(fd, mode)  # mkstemp creates 0600; generated files are ordinary files
         with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+            for chunk in _encoded(text):
+                handle.write(chunk)
             handle.flush()
             os.fsync(handle.fileno())
     except BaseException:

@@ -20,13 +20,15 @@ alike (no look-around, no ``\\s``/``\\w``/``\\d``, scoped flags only).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from errgen.model import Catalog, Channel, Code
 from errgen.targets import TargetOptions
 from errgen.targets.header import header_text
 from errgen.targets.packs_fixtures import fixtures, json_data
-from errgen.targets.packs_yaml import Placeholder, comment, dump
+from errgen.targets.packs_yaml import Placeholder, SharedDict, Writer, comment
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 TOOL_FAILURE_META = "io.modelcontextprotocol/toolFailure"
@@ -47,8 +49,37 @@ LEAKS: dict[str, str] = {
 
 def generate(catalog: Catalog, options: TargetOptions) -> dict[str, str]:
     """``packs/errgen-<catalog>.yaml``."""
-    name = pack_name(catalog)
-    return {f"packs/{name}.yaml": comment(header_text(catalog)) + dump(build_pack(catalog))}
+    return {f"packs/{pack_name(catalog)}.yaml": _joined(pack_text(catalog))}
+
+
+def _joined(pieces: Iterable[str], batch: int = 1 << 20) -> str:
+    """``"".join(pieces)``, joining about `batch` characters at a time first.
+
+    A pack is one piece per invariant: held together until the end, thousands of
+    small pieces fragment the heap, which then stays resident after they are freed.
+    """
+    batches: list[str] = []
+    pending: list[str] = []
+    size = 0
+    for piece in pieces:
+        pending.append(piece)
+        size += len(piece)
+        if size >= batch:
+            batches.append("".join(pending))
+            pending, size = [], 0
+    batches.append("".join(pending))
+    return "".join(batches)
+
+
+def pack_text(catalog: Catalog) -> Iterator[str]:
+    """The pack file in pieces, invariant by invariant: the text of `dump` (`build_pack`) after the header."""
+    yield comment(header_text(catalog))
+    tools, parts, writer = witness_tools(catalog), Parts.of(catalog), Writer()
+    yield writer.block(pack_head(catalog, tools), 0) + "\n"
+    codes = checked_codes(catalog)
+    yield "invariants:\n" if codes else "invariants: []\n"
+    for code in codes:
+        yield f"- {writer.block(invariant(catalog, code, tools[code.id], parts), 2)}\n"
 
 
 def pack_name(catalog: Catalog) -> str:
@@ -68,7 +99,13 @@ def invariant_name(catalog: Catalog, code: Code) -> str:
 
 def build_pack(catalog: Catalog) -> dict[str, Any]:
     """The whole pack as JSON-like data (`Placeholder` marks template parameters)."""
-    tools = witness_tools(catalog)
+    tools, parts = witness_tools(catalog), Parts.of(catalog)
+    invariants = [invariant(catalog, code, tools[code.id], parts) for code in checked_codes(catalog)]
+    return {**pack_head(catalog, tools), "invariants": invariants}
+
+
+def pack_head(catalog: Catalog, tools: dict[str, tuple[str | None, str]]) -> dict[str, Any]:
+    """The pack's ``version`` and ``metadata``: everything before its invariants."""
     return {
         "version": 3,
         "metadata": {
@@ -86,7 +123,6 @@ def build_pack(catalog: Catalog) -> dict[str, Any]:
                 if param
             },
         },
-        "invariants": [invariant(catalog, code, tools[code.id]) for code in checked_codes(catalog)],
     }
 
 
@@ -109,7 +145,46 @@ def _templatable(value: str) -> bool:
     return value.isprintable() and "'" not in value and "{" not in value and "}" not in value
 
 
-def invariant(catalog: Catalog, code: Code, tool: tuple[str | None, str]) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Parts:
+    """JSON that every invariant of one catalog repeats: built once per pack, shared (written once)."""
+
+    is_error: dict[str, Any]
+    content: dict[str, Any]  # the schema of ``content``
+    message: dict[str, Any]
+    retriable: dict[str, Any]
+    fields: dict[str, dict[str, Any]]  # field name → schema of its values
+    provenance: dict[str, Any]  # its schema
+    provenance_value: dict[str, str]
+    leak_checks: list[dict[str, Any]]
+
+    @classmethod
+    def of(cls, catalog: Catalog) -> Parts:
+        """The shared parts of `catalog`'s invariants."""
+        text = {"type": "string", "minLength": 1}
+        text_block = SharedDict(
+            type="object",
+            required=["type", "text"],
+            properties={"type": {"const": "text"}, "text": text},
+        )
+        blocks = [text_block] if catalog.envelope.structured_content else [text_block, text_block]
+        provenance = {"catalog": {"const": catalog.name}, "version": text, "fingerprint": text}
+        return cls(
+            is_error=SharedDict(const=True),
+            content=SharedDict(type="array", minItems=len(blocks), prefixItems=blocks),
+            message=SharedDict(text),
+            retriable=SharedDict(type="boolean"),
+            fields={name: SharedDict(field.type.json_schema()) for name, field in catalog.fields.items()},
+            provenance=SharedDict(type="object", required=list(provenance), properties=provenance),
+            provenance_value=SharedDict(catalog.provenance.as_dict()),
+            leak_checks=[
+                SharedDict(kind="not", assertion={"kind": "matches_regex", "path": TEXT, "pattern": pattern})
+                for pattern in LEAKS.values()
+            ],
+        )
+
+
+def invariant(catalog: Catalog, code: Code, tool: tuple[str | None, str], parts: Parts) -> dict[str, Any]:
     """The invariant of one code: witness call, envelope assertions, fixtures."""
     param, name = tool
     return {
@@ -117,63 +192,43 @@ def invariant(catalog: Catalog, code: Code, tool: tuple[str | None, str]) -> dic
         "tool": Placeholder.named(param) if param else name,
         "fixed": json_data(code.witness.input) if code.witness else {},
         "cases": 1,
-        "assert": assertions(catalog, code),
-        "test_fixtures": fixtures(catalog, code),
+        "assert": assertions(catalog, code, parts),
+        "test_fixtures": fixtures(catalog, code, parts.provenance_value),
     }
 
 
-def assertions(catalog: Catalog, code: Code) -> list[dict[str, Any]]:
+def assertions(catalog: Catalog, code: Code, parts: Parts) -> list[dict[str, Any]]:
     """Envelope shape first (proves the text is a string), then one leak check per kind of leak."""
     checks: list[dict[str, Any]] = [
-        {"kind": "matches_schema", "path": "$.response", "schema": result_schema(catalog, code)}
+        {"kind": "matches_schema", "path": "$.response", "schema": result_schema(catalog, code, parts)}
     ]
     if not catalog.envelope.structured_content:
         checks.extend(_payload_text_checks(catalog, code))
-    checks.extend(
-        {"kind": "not", "assertion": {"kind": "matches_regex", "path": TEXT, "pattern": pattern}}
-        for pattern in LEAKS.values()
-    )
+    checks.extend(parts.leak_checks)
     return checks
 
 
-def result_schema(catalog: Catalog, code: Code) -> dict[str, Any]:
+def result_schema(catalog: Catalog, code: Code, parts: Parts) -> dict[str, Any]:
     """JSON Schema of the CallToolResult carrying `code` (draft 2020-12)."""
-    text_block = {
-        "type": "object",
-        "required": ["type", "text"],
-        "properties": {"type": {"const": "text"}, "text": {"type": "string", "minLength": 1}},
-    }
-    blocks = [text_block, text_block] if not catalog.envelope.structured_content else [text_block]
-    properties: dict[str, Any] = {
-        "isError": {"const": True},
-        "content": {"type": "array", "minItems": len(blocks), "prefixItems": blocks},
-    }
+    properties: dict[str, Any] = {"isError": parts.is_error, "content": parts.content}
     if catalog.envelope.structured_content:
-        properties["structuredContent"] = payload_schema(catalog, code)
+        properties["structuredContent"] = payload_schema(catalog, code, parts)
     if catalog.envelope.tool_failure_meta:
         properties["_meta"] = _meta_schema(code)
     return {"$schema": SCHEMA_DIALECT, "type": "object", "required": list(properties), "properties": properties}
 
 
-def payload_schema(catalog: Catalog, code: Code) -> dict[str, Any]:
+def payload_schema(catalog: Catalog, code: Code, parts: Parts) -> dict[str, Any]:
     """JSON Schema of the error payload (§1 of the runtime contract)."""
-    properties: dict[str, Any] = {"code": {"const": code.id}, "message": {"type": "string", "minLength": 1}}
+    properties: dict[str, Any] = {"code": {"const": code.id}, "message": parts.message}
     if catalog.envelope.retriable_field:
-        properties["retriable"] = {"type": "boolean"}
+        properties["retriable"] = parts.retriable
     for name in code.fields:
-        properties[name] = catalog.field_of(name).type.json_schema()
+        properties[name] = parts.fields[name]
     if catalog.envelope.provenance:
-        properties["provenance"] = {
-            "type": "object",
-            "required": ["catalog", "version", "fingerprint"],
-            "properties": {
-                "catalog": {"const": catalog.name},
-                "version": {"type": "string", "minLength": 1},
-                "fingerprint": {"type": "string", "minLength": 1},
-            },
-        }
+        properties["provenance"] = parts.provenance
     if catalog.envelope.mirror_is_error:
-        properties["isError"] = {"const": True}
+        properties["isError"] = parts.is_error
     required = [k for k in properties if k not in code.optional]
     return {"type": "object", "required": required, "properties": properties}
 

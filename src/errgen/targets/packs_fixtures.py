@@ -17,8 +17,11 @@ from typing import Any
 from errgen.messages import js_json, render
 from errgen.model import Catalog, Code, FieldType
 from errgen.runtime_patterns import scrub_text
+from errgen.targets.packs_yaml import SharedDict, SharedList
 
-Mutation = Callable[[dict[str, Any], dict[str, Any]], None]  # (result, payload) → None, in place
+Result = dict[str, Any]  # a CallToolResult, before its payload is attached
+Payload = dict[str, Any]
+Mutation = Callable[[Result, Payload], tuple[Result, Payload]]  # returns new objects, never changes its arguments
 
 _SAMPLE: dict[str, Any] = {
     "string": "x", "integer": 1, "number": 0.5, "boolean": True,
@@ -35,16 +38,20 @@ def json_data(value: Any) -> Any:
     return json.loads(json.dumps(value, ensure_ascii=False, default=str))
 
 
-def fixtures(catalog: Catalog, code: Code) -> list[dict[str, Any]]:
-    """One pass fixture per example (or a minimal one), then the fail fixtures."""
+def fixtures(catalog: Catalog, code: Code, provenance: dict[str, str] | None = None) -> list[dict[str, Any]]:
+    """One pass fixture per example (or a minimal one), then the fail fixtures.
+
+    Each example is enveloped once; the fixtures share its unchanged parts (marked
+    `SharedDict`/`SharedList` so that the YAML writer renders them once), and the
+    `provenance` object if given.
+    """
     examples = [json_data(e.values) for e in code.examples] or [_minimal_values(catalog, code)]
-    out = [
-        _fixture(f"passes with catalog example {i}", result(catalog, code, values), "pass")
-        for i, values in enumerate(examples, 1)
-    ]
+    provenance = SharedDict(catalog.provenance.as_dict()) if provenance is None else provenance
+    bases = [envelope(catalog, code, values, provenance) for values in examples]
+    seal = _sealer(catalog)
+    out = [_fixture(f"passes with catalog example {i}", seal(*base), "pass") for i, base in enumerate(bases, 1)]
     out.extend(
-        _fixture(f"fails when {what}", result(catalog, code, examples[0], mutate), "fail")
-        for what, mutate in mutations(catalog, code)
+        _fixture(f"fails when {what}", seal(*mutate(*bases[0])), "fail") for what, mutate in mutations(catalog, code)
     )
     return out
 
@@ -68,42 +75,65 @@ def message(code: Code, values: dict[str, Any]) -> str:
     return scrub_text(render(code.message, values)) or code.id
 
 
-def payload(catalog: Catalog, code: Code, values: dict[str, Any]) -> dict[str, Any]:
+def payload(catalog: Catalog, code: Code, values: dict[str, Any], provenance: dict[str, str] | None = None) -> Payload:
     """The error payload, keys in contract order."""
-    data: dict[str, Any] = {"code": code.id, "message": message(code, values)}
+    data: Payload = {"code": code.id, "message": message(code, values)}
     if catalog.envelope.retriable_field:
         data["retriable"] = code.retriable_default
     data.update((name, values[name]) for name in code.fields if name in values)
     if catalog.envelope.provenance:
-        data["provenance"] = catalog.provenance.as_dict()
+        data["provenance"] = catalog.provenance.as_dict() if provenance is None else provenance
     if catalog.envelope.mirror_is_error:
         data["isError"] = True
     return data
 
 
-def result(catalog: Catalog, code: Code, values: dict[str, Any], mutate: Mutation | None = None) -> dict[str, Any]:
-    """The CallToolResult a conforming server returns for `values`, after `mutate`."""
-    data = payload(catalog, code, values)
-    out: dict[str, Any] = {"isError": True, "content": [{"type": "text", "text": f"{code.id}: {data['message']}"}]}
+def envelope(
+    catalog: Catalog, code: Code, values: dict[str, Any], provenance: dict[str, str] | None = None
+) -> tuple[Result, Payload]:
+    """The CallToolResult a conforming server returns for `values` (payload not yet attached), and the payload."""
+    data = SharedDict({key: _shared(value) for key, value in payload(catalog, code, values, provenance).items()})
+    text = SharedDict(type="text", text=f"{code.id}: {data['message']}")
+    out: Result = {"isError": True, "content": SharedList([text])}
     if catalog.envelope.tool_failure_meta:
         failure = {"class": code.kind, "code": code.id, "retryable": code.retriable_default}
-        out["_meta"] = {"io.modelcontextprotocol/toolFailure": failure}
-    if mutate:
-        mutate(out, data)
+        out["_meta"] = SharedDict({"io.modelcontextprotocol/toolFailure": failure})
+    return out, data
+
+
+def _shared(value: Any) -> Any:
+    """`value`, marked as shared if it is a dict or a list (fixtures repeat the payload's values)."""
+    if type(value) is dict:
+        return SharedDict(value)
+    if type(value) is list:
+        return SharedList(value)
+    return value
+
+
+def _sealer(catalog: Catalog) -> Callable[[Result, Payload], Result]:
+    """Attach the payload: as ``structuredContent``, or as JSON text in a second block (if there is a first)."""
     if catalog.envelope.structured_content:
-        out["structuredContent"] = data
-    elif out["content"]:
-        out["content"].append({"type": "text", "text": js_json(data)})
-    return out
+        return lambda result, data: {**result, "structuredContent": data}
+    blocks: dict[int, tuple[Payload, dict[str, str]]] = {}  # by payload identity: each JSON text is built once
+
+    def seal(result: Result, data: Payload) -> Result:
+        if not result["content"]:
+            return result
+        block = blocks.get(id(data))
+        if block is None:
+            block = blocks[id(data)] = (data, SharedDict(type="text", text=js_json(data)))
+        return {**result, "content": [*result["content"], block[1]]}
+
+    return seal
 
 
 def mutations(catalog: Catalog, code: Code) -> list[tuple[str, Mutation]]:
     """``(what is broken, how)`` for every fail fixture of `code`."""
     out: list[tuple[str, Mutation]] = [
-        ("isError is false", lambda r, p: r.update(isError=False)),
-        ("isError is missing", lambda r, p: r.pop("isError")),
-        ("content is empty", lambda r, p: r.update(content=[])),
-        ("the code is another one", lambda r, p: p.update(code=f"not {code.id}")),
+        ("isError is false", _set_result("isError", False)),
+        ("isError is missing", _drop_result("isError")),
+        ("content is empty", _set_result("content", [])),
+        ("the code is another one", _set("code", f"not {code.id}")),
     ]
     out.extend((f"{name} is missing", _remove(name)) for name in code.required)
     for name in code.fields:
@@ -117,7 +147,7 @@ def mutations(catalog: Catalog, code: Code) -> list[tuple[str, Mutation]]:
     if catalog.envelope.mirror_is_error:
         out.append(("the payload's isError is false", _set("isError", False)))
     if catalog.envelope.tool_failure_meta:
-        out.append(("_meta is missing", lambda r, p: r.pop("_meta")))
+        out.append(("_meta is missing", _drop_result("_meta")))
     out.append(("the text leaks a home path", _append_text(" (see /home/alice/server.py)")))
     out.append(("the text carries a stack trace", _append_text(_TRACE)))
     return out
@@ -126,16 +156,25 @@ def mutations(catalog: Catalog, code: Code) -> list[tuple[str, Mutation]]:
 _TRACE = "\nTraceback (most recent call last):\n  File \"server.py\", line 7, in compute\nKeyError: 'unit'"
 
 
+def _set_result(key: str, value: Any) -> Mutation:
+    return lambda r, p: ({**r, key: value}, p)
+
+
+def _drop_result(key: str) -> Mutation:
+    return lambda r, p: ({k: v for k, v in r.items() if k != key}, p)
+
+
 def _remove(name: str) -> Mutation:
-    return lambda r, p: p.pop(name, None) and None
+    return lambda r, p: (r, {k: v for k, v in p.items() if k != name})
 
 
 def _set(name: str, value: Any) -> Mutation:
-    return lambda r, p: p.update({name: value})
+    return lambda r, p: (r, {**p, name: value})
 
 
 def _append_text(extra: str) -> Mutation:
-    def mutate(result: dict[str, Any], _: dict[str, Any]) -> None:
-        result["content"][0]["text"] += extra
+    def mutate(result: Result, data: Payload) -> tuple[Result, Payload]:
+        first, *rest = result["content"]
+        return {**result, "content": [{**first, "text": first["text"] + extra}, *rest]}, data
 
     return mutate

@@ -9,6 +9,9 @@ text, before parsing) and serde_yaml (YAML 1.2 core schema). So:
   catalog text can ever look like a template placeholder (double-quoted strings use the
   JSON escapes, which YAML shares; invisible and control characters are escaped);
 * a `Placeholder` is the one deliberate ``{{name}}``: single-quoted, verbatim.
+
+`Writer` renders sub-trees marked `SharedDict`/`SharedList` once and copies the
+text wherever they recur (fixtures repeat one response with one thing changed).
 """
 
 from __future__ import annotations
@@ -43,18 +46,10 @@ _PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_./ -]*")
 _YAML11_WORDS = frozenset("y n yes no on off true false null".split())
 
 
-_STR_CACHE: dict[str, str] = {}
-
-
 def scalar(value: Any) -> str:
     """One scalar as YAML text that YAML 1.1 and 1.2 readers both read back as `value`."""
     if type(value) is str:  # exact str: a Placeholder equals its text but is written differently
-        cached = _STR_CACHE.get(value)
-        if cached is None:
-            cached = _string(value)
-            if len(_STR_CACHE) < 100_000:
-                _STR_CACHE[value] = cached
-        return cached
+        return _string(value)
     if isinstance(value, Placeholder):
         return f"'{value}'"
     if value is None:
@@ -75,49 +70,114 @@ def _string(text: str) -> str:
     return json_string(text).replace("{{", "{\\x7B")
 
 
-def _emit(value: Any, indent: int, out: list[str], lead: str) -> None:
-    """Append `value` as block YAML; `lead` is what precedes it on its first line."""
-    pad = " " * indent
-    if isinstance(value, dict) and value:
-        first = True
-        for key, item in value.items():
-            prefix = lead if first else pad
-            first = False
-            head = f"{prefix}{scalar(str(key))}:"
-            if isinstance(item, dict | list) and item:
-                out.append(head)
-                _emit(
-                    item,
-                    indent + 2 if isinstance(item, dict) else indent,
-                    out,
-                    " " * (indent + 2 if isinstance(item, dict) else indent),
-                )
-            else:
-                out.append(f"{head} {_flat(item)}")
-    elif isinstance(value, list) and value:
-        for i, item in enumerate(value):
-            prefix = (lead if i == 0 else pad) + "- "
-            if isinstance(item, dict | list) and item:
-                _emit(item, indent + 2, out, prefix)
-            else:
-                out.append(prefix + _flat(item))
-    else:
-        out.append(lead + _flat(value))
+class SharedDict(dict[Any, Any]):
+    """A mapping that recurs in the data: a `Writer` renders it once per indent."""
+
+    __slots__ = ()
 
 
-def _flat(value: Any) -> str:
-    if isinstance(value, dict):
-        return "{}"
-    if isinstance(value, list):
-        return "[]"
-    return scalar(value)
+class SharedList(list[Any]):
+    """A sequence that recurs in the data: a `Writer` renders it once per indent."""
+
+    __slots__ = ()
+
+
+class Writer:
+    """Writes JSON-like data as block YAML, rendering each `SharedDict`/`SharedList` once per indent.
+
+    Shared renderings are remembered by object identity, a bounded number of them (the
+    writer holds each such object meanwhile): shared data must not change once written.
+    Strings are remembered too. Both memories are emptied whenever they are full.
+    """
+
+    __slots__ = ("_memo", "_strings")
+    _MEMO_MAX = 1 << 12
+    _STRINGS_MAX = 1 << 14
+
+    def __init__(self) -> None:
+        self._memo: dict[tuple[int, int], tuple[Any, str]] = {}
+        self._strings: dict[str, str] = {}
+
+    def block(self, value: Any, indent: int) -> str:
+        """`value` as block YAML at `indent`, without indentation before its first line or a final newline."""
+        out: list[str] = []
+        self._emit(value, indent, out, "")
+        return "\n".join(out)
+
+    def _emit(self, value: Any, indent: int, out: list[str], lead: str) -> None:
+        """Append `value` as block YAML; `lead` is what precedes it on its first line."""
+        if type(value) is SharedDict or type(value) is SharedList:
+            out.append(lead + self._shared(value, indent))
+        else:
+            self._write(value, indent, out, lead)
+
+    def _shared(self, value: Any, indent: int) -> str:
+        """The rendering of a shared dict or list at `indent`, made once."""
+        key = (id(value), indent)
+        known = self._memo.get(key)
+        if known is None:
+            out: list[str] = []
+            self._write(value, indent, out, "")
+            if len(self._memo) >= self._MEMO_MAX:
+                self._memo.clear()
+            known = self._memo[key] = (value, "\n".join(out))
+        return known[1]
+
+    def _write(self, value: Any, indent: int, out: list[str], lead: str) -> None:
+        strings, flat = self._strings, self._flat
+        if isinstance(value, dict) and value:
+            pad = " " * indent
+            inner = pad + "  "
+            prefix = lead
+            for key, item in value.items():
+                head = (type(key) is str and strings.get(key)) or self._key(key)
+                if type(item) is str:
+                    out.append(f"{prefix}{head}: {strings.get(item) or self._new_string(item)}")
+                elif isinstance(item, dict) and item:
+                    out.append(f"{prefix}{head}:")
+                    self._emit(item, indent + 2, out, inner)
+                elif isinstance(item, list) and item:
+                    out.append(f"{prefix}{head}:")
+                    self._emit(item, indent, out, pad)
+                else:
+                    out.append(f"{prefix}{head}: {flat(item)}")
+                prefix = pad
+        elif isinstance(value, list) and value:
+            prefix = lead + "- "
+            dash = " " * indent + "- "
+            for item in value:
+                if isinstance(item, dict | list) and item:
+                    self._emit(item, indent + 2, out, prefix)
+                else:
+                    out.append(prefix + flat(item))
+                prefix = dash
+        else:
+            out.append(lead + flat(value))
+
+    def _flat(self, value: Any) -> str:
+        """A scalar, or an empty dict or list, on one line."""
+        if type(value) is str:
+            return self._strings.get(value) or self._new_string(value)
+        if isinstance(value, dict):
+            return "{}"
+        if isinstance(value, list):
+            return "[]"
+        return scalar(value)
+
+    def _key(self, key: Any) -> str:
+        return self._new_string(key) if type(key) is str else scalar(str(key))
+
+    def _new_string(self, text: str) -> str:
+        """Render a string the writer does not remember, and remember it."""
+        if len(self._strings) >= self._STRINGS_MAX:
+            self._strings.clear()
+        rendered = self._strings[text] = _string(text)
+        return rendered
 
 
 def dump(data: Any) -> str:
     """Block-style YAML of JSON-like `data`, keys in insertion order, one line per scalar."""
-    out: list[str] = []
-    _emit(data, 0, out, "")
-    return "\n".join(out) + "\n"
+    return Writer().block(data, 0) + "\n"
 
 
 def comment(text: str) -> str:
