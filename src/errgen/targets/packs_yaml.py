@@ -21,13 +21,6 @@ from typing import Any
 
 from errgen.escape import json_string
 
-_YAML12_NOT_STRING = re.compile(
-    r"~|null|Null|NULL|true|True|TRUE|false|False|FALSE"
-    r"|[-+]?(?:0x[0-9a-fA-F]+|0o[0-7]+|0b[01]+|[0-9]+)"
-    r"|[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?"
-    r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)"
-)
-
 
 class Placeholder(str):
     """A template placeholder ``{{name}}`` that must reach the pack unescaped."""
