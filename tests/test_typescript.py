@@ -5,9 +5,9 @@ Also the generator's own rules (names, escaping, sanitizer patterns) checked in 
 from __future__ import annotations
 
 import random
-import unicodedata
 import re
 import subprocess
+import unicodedata
 
 import pytest
 from ts import harness

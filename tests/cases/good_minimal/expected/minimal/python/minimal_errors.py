@@ -19,7 +19,7 @@ import math as _math
 import re as _re
 import threading as _threading
 import warnings as _warnings
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from functools import cache as _cache
 from functools import lru_cache as _lru_cache
 from typing import (
@@ -45,12 +45,14 @@ from pydantic import (
     StrictFloat,
     StrictInt,
     StrictStr,
+    TypeAdapter,
     create_model,
     model_serializer,
     model_validator,
 )
 from pydantic import ValidationError as _ValidationError
 from pydantic_core import PydanticCustomError as _PydanticCustomError
+from pydantic_core import SchemaValidator as _SchemaValidator
 from pydantic_core import core_schema as _core_schema
 
 if TYPE_CHECKING:
@@ -393,6 +395,8 @@ def sanitize(value: Any) -> Any:
 
 _Message = Annotated[StrictStr, Field(min_length=1)]
 _Number = StrictInt | Annotated[StrictFloat, Field(allow_inf_nan=False)]
+_Fingerprint = Annotated[StrictStr, Field(pattern="^sha256:[0-9a-f]{64}$")]
+_new: Callable[[type[Any]], Any] = object.__new__
 
 
 class Range(BaseModel):
@@ -433,7 +437,7 @@ class Provenance(BaseModel):
 
     catalog: StrictStr
     version: StrictStr
-    fingerprint: Annotated[StrictStr, Field(pattern="^sha256:[0-9a-f]{64}$")]
+    fingerprint: _Fingerprint
 
 
 class ErrorBase(BaseModel):
@@ -496,7 +500,7 @@ class ErrorBase(BaseModel):
 
 
 class UnknownCode(BaseModel):
-    """An error this module cannot type (unknown code, or a payload that did not validate).
+    """An error this module cannot type: an unknown code, or an invalid payload.
 
     ``payload`` keeps the wire object whole: an old client survives a new server code.
     """
@@ -735,7 +739,7 @@ def _build(info: CodeInfo, values: dict[str, Any], retriable: bool | None) -> Er
         if wire in given:
             data[wire] = given[wire]
     data["provenance"] = PROVENANCE
-    return model_for(info.code).model_validate(data)
+    return _validate(info.code, data)
 
 
 def _deprecation_text(info: CodeInfo) -> str:
@@ -750,9 +754,9 @@ def parse_error(payload: object) -> ErrorUnion:
     """The typed error of a wire payload; anything else → UnknownCode (never raises)."""
     if isinstance(payload, (dict, Mapping)):  # dict first: the fast path
         code = payload.get("code")
-        if isinstance(code, str) and code in CODES:
+        if isinstance(code, str) and (code in _FAST or code in CODES):
             try:
-                return _cast("ErrorUnion", model_for(code).model_validate(payload))
+                return _validate(code, payload)
             except _ValidationError:
                 pass
     return UnknownCode.of(payload)
@@ -776,7 +780,7 @@ def validate_error(payload: object) -> KnownErrorUnion:
                 }
             ],
         )
-    return _cast("KnownErrorUnion", model_for(code).model_validate(payload))
+    return _validate(code, payload)
 
 
 def _validate_union(value: Any) -> Any:
@@ -788,7 +792,7 @@ def _validate_union(value: Any) -> Any:
     if code not in CODES:
         return UnknownCode.of(value)
     try:
-        return model_for(code).model_validate(value)
+        return _validate(code, value)
     except _ValidationError as exc:
         problems = "; ".join(
             f"{'.'.join(map(str, e['loc'])) or 'payload'}: {e['msg']}"
@@ -852,6 +856,203 @@ def _envelope(
     result: dict[str, Any] = {"isError": True, "content": content}
     result["structuredContent"] = payload
     return result
+
+
+# -- validation: one shared validator, then a per-code key check ---------------
+#
+# A catalog declares each field once, with one type, so ONE validator (always hot)
+# checks the values of any code's payload; a code then only needs its keys checked
+# and its instance assembled the way pydantic-core assembles it. Per-code model
+# validators (each with its own copy of Provenance and its regex) are cache-cold
+# when a thousand codes take turns. A payload the fast path does not take exactly
+# goes to the code's own model, which decides and words any error.
+
+
+class _Fast(NamedTuple):
+    """What the fast path knows of one code (keys are wire names)."""
+
+    model: type[ErrorBase]
+    required: frozenset[str]  # the code's required repair fields
+    allowed: frozenset[str] | None  # all its keys; None: counting attributes suffices
+    defaults: dict[str, Any]  # attribute → value when absent, in field order
+    fixes: _Fixes | None  # wire keys to rename or ranges to build, if any
+    validate: Callable[[Any], dict[str, Any]]  # the shared validator
+    own: Provenance | None  # this module's provenance (one instance for all)
+    writers: _Writers
+
+
+class _Fixes(NamedTuple):
+    """What to change in the shared validator's output before assembling."""
+
+    renames: dict[str, str]  # wire → attribute, where they differ
+    ranges: tuple[str, ...]  # range fields (wire names)
+
+
+class _Writers(NamedTuple):
+    """Setters of the slots pydantic-core fills in a model instance."""
+
+    dict_: Callable[[Any, Any], None]
+    fields_set: Callable[[Any, Any], None]
+    extra: Callable[[Any, Any], None]
+    private: Callable[[Any, Any], None]
+
+
+class _Specs(dict[str, "_Fast | None"]):
+    """Code → its fast-path data, made on first use (None: no fast path)."""
+
+    def __missing__(self, code: str) -> _Fast | None:
+        spec = self[code] = _fast_spec(code)
+        return spec
+
+
+_FAST = _Specs()
+
+
+def _validate(code: str, payload: Any) -> KnownErrorUnion:
+    """``model_for(code).model_validate(payload)``, through the fast path when it applies."""
+    spec = _FAST[code] if payload.__class__ is dict and code.__class__ is str else None
+    error: KnownErrorUnion | None = _fast(spec, payload) if spec is not None else None
+    if error is None:
+        error = _cast("KnownErrorUnion", model_for(code).model_validate(payload))
+    return error
+
+
+def _fast(spec: _Fast, payload: dict[str, Any]) -> Any:
+    """The error assembled from the shared validator's output; None: not taken."""
+    model, required, allowed, defaults, fixes, validate, own, writers = spec
+    keys = payload.keys()
+    if not keys >= required or (allowed is not None and not keys <= allowed):
+        return None
+    try:
+        data = validate(payload)
+        data["provenance"] = _provenance(data["provenance"], own)
+    except Exception:  # noqa: BLE001 - the code's own model decides
+        return None
+    if len(data) != len(payload):  # a key of no field (the validator drops those)
+        return None
+    if fixes is not None:
+        fixed = _fix(fixes, data, payload, writers)
+        if fixed is None:
+            return None
+        data = fixed
+    values = defaults | data
+    if len(values) != len(defaults):  # a key of another code
+        return None
+    instance = _new(model)
+    writers.dict_(instance, values)
+    writers.fields_set(instance, set(data))
+    writers.extra(instance, None)
+    writers.private(instance, None)
+    return instance
+
+
+def _provenance(value: Any, own: Provenance | None) -> Provenance:
+    """The model of a payload's provenance: `own` when it is exactly this module's."""
+    if value.__class__ is dict and value == PROVENANCE and own is not None:
+        catalog, version, fingerprint = value.values()  # equal as str if all are str
+        if str is catalog.__class__ is version.__class__ is fingerprint.__class__:
+            return own
+    return Provenance.model_validate(value)
+
+
+def _fix(
+    fixes: _Fixes, data: dict[str, Any], payload: dict[str, Any], writers: _Writers
+) -> dict[str, Any] | None:
+    """Build the ranges, then rename wire keys to attributes; None: not taken."""
+    for wire in fixes.ranges:
+        bounds = data.get(wire)
+        if bounds is None:
+            continue
+        if not bounds or payload[wire].__class__ is not dict:
+            return None  # Range's own validator decides
+        value = data[wire] = _new(Range)
+        writers.dict_(value, {"min": bounds.get("min"), "max": bounds.get("max")})
+        writers.fields_set(value, set(bounds))
+        writers.extra(value, None)
+        writers.private(value, None)
+    renames = fixes.renames
+    return {renames.get(wire, wire): value for wire, value in data.items()}
+
+
+def _fast_spec(code: str) -> _Fast | None:
+    writers = _writers()
+    if writers is None:
+        return None
+    model = model_for(code)
+    fields = model.model_fields
+    wires = {name: field.alias or name for name, field in fields.items()}
+    renames = {wire: name for name, wire in wires.items() if wire != name}
+    is_range = {wire for wire, spec in FIELDS.items() if spec.type == "range"}
+    ranges = tuple(wire for wire in wires.values() if wire in is_range)
+    fixes = _Fixes(renames, ranges) if renames or ranges else None
+    return _Fast(
+        model=model,
+        required=frozenset(CODES[code].required),
+        allowed=frozenset(wires.values()) if renames else None,
+        defaults={n: None if f.is_required() else f.default for n, f in fields.items()},
+        fixes=fixes,
+        validate=_shared_validator(),
+        own=_own_provenance(),
+        writers=writers,
+    )
+
+
+@_cache
+def _writers() -> _Writers | None:
+    """The slot setters; None (no fast path) if this pydantic lays models out otherwise."""
+    slots = vars(BaseModel)
+    names = (
+        "__dict__",
+        "__pydantic_fields_set__",
+        "__pydantic_extra__",
+        "__pydantic_private__",
+    )
+    setters: list[Any] = [getattr(slots.get(name), "__set__", None) for name in names]
+    return _Writers(*setters) if all(setters) else None
+
+
+@_cache
+def _shared_validator() -> Callable[[Any], dict[str, Any]]:
+    """The validator of every payload key, each with its field's own type."""
+    keys: dict[str, tuple[Any, bool]] = {
+        "code": (Any, True),
+        "message": (_Message, True),
+        "provenance": (Any, True),
+    }
+    for wire, spec in FIELDS.items():
+        kind = spec.type if spec.items is None else f"array:{spec.items}"
+        keys[wire] = (_RANGE_KEYS if kind == "range" else _TYPES[kind], False)
+    # "ignore" costs half of "forbid"; _fast counts the keys instead
+    return _SchemaValidator(_typed_dict(keys, "ignore")).validate_python
+
+
+def _typed_dict(
+    keys: dict[str, tuple[Any, bool]], extra: Literal["ignore", "forbid"] = "forbid"
+) -> _core_schema.CoreSchema:
+    fields = {
+        key: _core_schema.typed_dict_field(
+            _typed_dict(tp) if isinstance(tp, dict) else TypeAdapter(tp).core_schema,
+            required=required,
+        )
+        for key, (tp, required) in keys.items()
+    }
+    return _core_schema.typed_dict_schema(fields, extra_behavior=extra)
+
+
+# A range's bounds for the shared validator (the rest of Range's rules: see _fix).
+_RANGE_KEYS: dict[str, tuple[Any, bool]] = {
+    "min": (_Number, False),
+    "max": (_Number, False),
+}
+
+
+@_cache
+def _own_provenance() -> Provenance | None:
+    """This module's provenance as a model, shared by the errors that carry it."""
+    try:
+        return Provenance.model_validate(PROVENANCE)
+    except _ValidationError:
+        return None
 
 
 # -- classification, policies and upstream mapping -----------------------------
@@ -1045,7 +1246,7 @@ _PROVENANCE_SCHEMA: dict[str, Any] = {
 
 
 def widen_output_schema(success: Mapping[str, Any]) -> dict[str, Any]:
-    """A tool's ``outputSchema`` that also accepts this catalog's error payloads.
+    """A tool ``outputSchema``, widened to accept the error payloads of this catalog.
 
     Strict clients (TypeScript SDK v1) validate error results against the success
     schema; merge this into every tool that declares an ``outputSchema``.
