@@ -109,7 +109,8 @@ class CountingBlack:
 def test_black_cache_skips_black_for_input_it_has_formatted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(formatting, "_memory", {})  # results of earlier tests must not hide disk misses
     counter = CountingBlack(monkeypatch)
-    catalog = support.from_text(support.synthetic(8))
+    long_title = '"title": "' + "A catalog title long enough to need black where it is assigned " * 2 + '"'
+    catalog = support.from_text(support.synthetic(8).replace('"title": "8 codes"', long_title, 1))
     options = TargetOptions(black_cache=str(tmp_path / "cache"))
     first = generate(catalog, options)
     calls = counter.calls  # black runs only on the units whose content could change its decisions
