@@ -4,6 +4,7 @@ Also the generator's own rules (names, escaping, sanitizer patterns) checked in 
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import subprocess
@@ -91,21 +92,33 @@ def test_template_names_are_reserved() -> None:
         assert used <= reserved, (template.name, used - reserved)
 
 
-def test_fast_escapes_equal_the_escape_module() -> None:
+def _reference_invisible(text: str) -> str:
+    """The escaping rule character by character: `escape._UNSAFE`, then BMP Cc/Cs/Co/Cn."""
+    text = escape._UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return "".join(
+        f"\\u{ord(ch):04x}" if unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn") and ord(ch) <= 0xFFFF else ch
+        for ch in text
+    )
+
+
+def test_one_regex_escaping_equals_the_rule_per_character() -> None:
     rnd = random.Random(20240611)
     pool = [chr(c) for c in [*range(0x250), *range(0x2000, 0x2070), 0xFEFF, 0xD800, 0xDFFF, 0xE000, 0xFFFE, 0x378]]
     pool += ["*/", "\\", '"', "'", "`", "${", "\n", "\r\n", "\U0001f600", "\U0010ffff"]
     for _ in range(5000):
         text = "".join(rnd.choice(pool) for _ in range(rnd.randint(0, 16)))
-        assert typescript.ts_str(text) == escape.ts_str(text), repr(text)
-        assert typescript.comment(text) == escape.comment_text(text), repr(text)
+        quoted = json.dumps(text, ensure_ascii=False)
+        assert escape.ts_str(text) == _reference_invisible(quoted), repr(text)
+        flat = " ".join(text.split()).replace("*/", "*\\/").replace("\\", "\\\\")
+        assert escape.comment_text(text) == _reference_invisible(flat), repr(text)
+        body = text.replace("\\", "\\\\").replace("'", "\\'")
+        assert typescript.ts_single(text) == f"'{_reference_invisible(body)}'", repr(text)
 
 
 def test_printable_text_needs_no_escaping() -> None:
-    """The fast paths skip escaping for `str.isprintable` text: no printable character is ever escaped."""
-    escaped = typescript._invisible()
+    """`escape_invisible` skips `str.isprintable` text: no printable character is ever escaped."""
     printable = "".join(ch for ch in map(chr, range(0x110000)) if ch.isprintable())
-    assert escaped.search(printable) is None
+    assert escape.invisible().search(printable) is None
     assert escape._UNSAFE.search(printable) is None
     assert not {unicodedata.category(ch) for ch in printable} & {"Cc", "Cs", "Co", "Cn"}
 

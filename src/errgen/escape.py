@@ -11,29 +11,40 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from functools import lru_cache
 
 _UNSAFE = re.compile(r"[\u2028\u2029\u0085\ufeff\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069]")
 
 
-def _escape_invisible(text: str) -> str:
-    if text.isprintable():  # every character escaped below is non-printable
-        return text
+@lru_cache(maxsize=1)
+def invisible() -> re.Pattern[str]:
+    """One regex for every character escaped as ``\\uXXXX``: `_UNSAFE`, and BMP Cc/Cs/Co/Cn.
 
-    def sub(m: re.Match[str]) -> str:
-        return f"\\u{ord(m.group()):04x}"
+    All of those are non-printable (`str.isprintable`), so printable text never needs it.
+    """
+    ranges: list[list[int]] = []
+    for c in range(0x10000):
+        if unicodedata.category(chr(c)) in ("Cc", "Cs", "Co", "Cn"):
+            if ranges and ranges[-1][1] == c - 1:
+                ranges[-1][1] = c
+            else:
+                ranges.append([c, c])
+    bmp = "".join(f"\\u{lo:04x}-\\u{hi:04x}" for lo, hi in ranges)
+    return re.compile(f"{_UNSAFE.pattern}|[{bmp}]")
 
-    text = _UNSAFE.sub(sub, text)
-    return "".join(
-        f"\\u{ord(ch):04x}" if unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn") and ord(ch) <= 0xFFFF else ch
-        for ch in text
-    )
+
+def _hex(match: re.Match[str]) -> str:
+    return f"\\u{ord(match.group()):04x}"
+
+
+def escape_invisible(text: str) -> str:
+    """`text` with every invisible or line-breaking character written as ``\\uXXXX``."""
+    return text if text.isprintable() else invisible().sub(_hex, text)
 
 
 def json_string(text: str) -> str:
     """A double-quoted JSON string literal; also a valid Python and TypeScript literal."""
-    if text.isascii() and text.isprintable():
-        return json.dumps(text)
-    return _escape_invisible(json.dumps(text, ensure_ascii=False)[1:-1]).join('""')
+    return escape_invisible(json.dumps(text, ensure_ascii=False))
 
 
 py_str = json_string
@@ -43,7 +54,7 @@ ts_str = json_string
 def comment_text(text: str) -> str:
     """One line of text safe inside a ``#``, ``//`` or ``/* */`` comment or a JSDoc block."""
     flat = " ".join(text.split())
-    return _escape_invisible(flat.replace("*/", "*\\/").replace("\\", "\\\\"))
+    return escape_invisible(flat.replace("*/", "*\\/").replace("\\", "\\\\"))
 
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]#|~])")

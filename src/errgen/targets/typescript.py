@@ -12,14 +12,11 @@ a union, an interface map) so ``tsc`` stays fast at 10,000 codes.
 from __future__ import annotations
 
 import json
-import re
-import unicodedata
 from dataclasses import dataclass
-from functools import lru_cache
-from json.encoder import encode_basestring
 from typing import Any
 
-from errgen import escape, messages, runtime_patterns
+from errgen import messages, runtime_patterns
+from errgen.escape import comment_text, escape_invisible, ts_str
 from errgen.model import Catalog, Code, Field, HttpRule
 from errgen.naming import TS_RESERVED, is_ts_identifier, ts_safe
 from errgen.targets import TargetOptions
@@ -80,44 +77,9 @@ class CodeView:
     zod: str  # arguments of errorSchema(…) in the zod file
 
 
-@lru_cache(maxsize=1)
-def _invisible() -> re.Pattern[str]:
-    """One regex for what `escape` turns into ``\\uXXXX``: its unsafe set, and BMP Cc/Cs/Co/Cn.
-
-    All of those are non-printable (`str.isprintable`), so printable text skips it.
-    """
-    ranges: list[list[int]] = []
-    for c in range(0x10000):
-        if unicodedata.category(chr(c)) in ("Cc", "Cs", "Co", "Cn"):
-            if ranges and ranges[-1][1] == c - 1:
-                ranges[-1][1] = c
-            else:
-                ranges.append([c, c])
-    bmp = "".join(f"\\u{lo:04x}-\\u{hi:04x}" for lo, hi in ranges)
-    return re.compile(f"{escape._UNSAFE.pattern}|[{bmp}]")
-
-
-def _hex(match: re.Match[str]) -> str:
-    return f"\\u{ord(match.group()):04x}"
-
-
-def ts_str(text: str) -> str:
-    """`escape.ts_str` (same output, checked by the tests), fast: one regex instead of a loop per character."""
-    quoted = encode_basestring(text)
-    return quoted if text.isprintable() else _invisible().sub(_hex, quoted)
-
-
 def ts_single(text: str) -> str:
     """A single-quoted TS string literal (for JSON text: its double quotes stay readable)."""
-    body = text.replace("\\", "\\\\").replace("'", "\\'")
-    body = body if body.isprintable() else _invisible().sub(_hex, body)
-    return f"'{body}'"
-
-
-def comment(text: str) -> str:
-    """`escape.comment_text` (same output, checked by the tests), fast."""
-    flat = " ".join(text.split()).replace("*/", "*\\/").replace("\\", "\\\\")
-    return flat if flat.isprintable() else _invisible().sub(_hex, flat)
+    return "'" + escape_invisible(text.replace("\\", "\\\\").replace("'", "\\'")) + "'"
 
 
 def lit(value: Any) -> str:
@@ -206,7 +168,7 @@ def _doc(catalog: Catalog, code: Code) -> tuple[str, ...]:
         f"Kind: {code.kind or 'none'}; retriable: {code.retriable.value}; recoverable: {code.recoverable.value}"
         + ("; deferred (shape-only, no constructor)" if code.deferred else "")
     )
-    return tuple(comment(line) for line in lines)
+    return tuple(comment_text(line) for line in lines)
 
 
 def _deprecated(code: Code) -> str | None:
@@ -218,11 +180,11 @@ def _deprecated(code: Code) -> str | None:
     since = f"Since {dep.since}" if dep.since else ""
     text = f"{since}: {reason}." if since and reason else f"{since or reason}." if since or reason else ""
     text += f" Use `{dep.replaced_by}` instead." if dep.replaced_by else ""
-    return comment(text.strip() or "Deprecated.")
+    return comment_text(text.strip() or "Deprecated.")
 
 
 def _field_doc(field: Field) -> str:
-    return f"/** {comment(field.description)} */ " if field.description.strip() else ""
+    return f"/** {comment_text(field.description)} */ " if field.description.strip() else ""
 
 
 def _props(catalog: Catalog, code: Code) -> str:
@@ -383,10 +345,10 @@ def context(catalog: Catalog, options: TargetOptions) -> dict[str, Any]:
     tool = [v for v in codes if v.code.channel.value == "tool"]
     key_pattern, key_flags = runtime_patterns.SECRET_KEY
     return {
-        "header": comment(header_text(catalog)),
+        "header": comment_text(header_text(catalog)),
         "catalog": catalog,
-        "title": comment(catalog.title),
-        "description": comment(catalog.description),
+        "title": comment_text(catalog.title),
+        "description": comment_text(catalog.description),
         "stem": f"{catalog.name}-errors",
         "ext": options.ts_import_extension,
         "env": env,
@@ -418,7 +380,7 @@ def context(catalog: Catalog, options: TargetOptions) -> dict[str, Any]:
 
 def _policies(catalog: Catalog) -> list[tuple[str, str, str]]:
     """``(name literal, kinds literal, description comment)``; the empty policy ``none`` always exists."""
-    rows = [(lit(p.name), lit(p.terminate_on), comment(p.description)) for p in catalog.policies.values()]
+    rows = [(lit(p.name), lit(p.terminate_on), comment_text(p.description)) for p in catalog.policies.values()]
     if "none" not in catalog.policies:
         rows.insert(0, (lit("none"), "[]", "Terminate on nothing: every failure flows back to the model."))
     return rows
