@@ -153,11 +153,6 @@ def write_files(writer: TreeWriter, files: Iterable[tuple[str, str]]) -> TreeDif
         raise
 
 
-def compare(out_dir: Path, files: dict[str, str], owned: list[str]) -> TreeDiff:
-    """Compare `files` with the tree on disk."""
-    return write_files(TreeWriter(out_dir, owned, dry_run=True), sorted(files.items()))
-
-
 def unified(out_dir: Path, rel: str, new: str) -> str:
     """A unified diff from the on-disk file to the generated text."""
     old = (out_dir / rel).read_text(encoding="utf-8", errors="replace") if (out_dir / rel).is_file() else ""
