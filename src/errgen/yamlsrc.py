@@ -87,7 +87,7 @@ class Document:
         self._order: dict[int, dict[str, int]] = {}
 
     def _at(self, packed: int) -> Loc:
-        return Loc(self.path, (packed >> 32) + 1, (packed & 0xFFFFFFFF) + 1)
+        return _unpack(self.path, packed)
 
     def _slot(self, mapping: dict[str, Any], key: str) -> int:
         order = self._order.get(id(mapping))
@@ -120,6 +120,11 @@ class Document:
         """Position of the mapping key whose value sits at `path` (else of the value)."""
         key_pos = self._walk(path)[0]
         return self._at(key_pos) if key_pos is not None else self.loc(path)
+
+
+def _unpack(path: str, packed: int) -> Loc:
+    """The 1-based position of a packed ``line << 32 | column`` (both 0-based)."""
+    return Loc(path, (packed >> 32) + 1, (packed & 0xFFFFFFFF) + 1)
 
 
 class _Positions:
@@ -172,7 +177,7 @@ class _Composer:
         self.nodes = self.expanded = 0  # distinct nodes, and nodes once aliases are expanded
 
     def loc(self, packed: int) -> Loc:
-        return Loc(self.display, (packed >> 32) + 1, (packed & 0xFFFFFFFF) + 1)
+        return _unpack(self.display, packed)
 
     def compose(self, text: str) -> Any:
         """The document's data (None when empty); raises `_Abort` or a `yaml.YAMLError`."""
