@@ -14,6 +14,7 @@ import hashlib
 import json
 import os
 import stat
+from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -33,20 +34,28 @@ def cache_dir(project: Project) -> Path | None:
     return Path(os.environ.get(CACHE_ENV) or project.root / ".errgen-cache") / "builds"
 
 
-def _tree_digest(folder: Path, digest: hashlib._Hash) -> None:
+def _files(folder: Path) -> Iterator[tuple[str, Path, os.stat_result]]:
+    """Regular files under `folder` (bytecode left out), sorted: (posix relative path, path, stat)."""
     for path in sorted(folder.rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts and not path.name.endswith(".pyc"):
-            digest.update(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+        if "__pycache__" not in path.parts and not path.name.endswith(".pyc"):
+            try:
+                info = path.stat()
+            except OSError:  # a dangling link: not a file (as `Path.is_file` says)
+                continue
+            if stat.S_ISREG(info.st_mode):
+                yield path.relative_to(folder).as_posix(), path, info
+
+
+def _tree_digest(folder: Path, digest: hashlib._Hash) -> None:
+    """User templates by path and content."""
+    for rel, path, _info in _files(folder):
+        digest.update(rel.encode() + b"\0" + path.read_bytes() + b"\0")
 
 
 def _stat_digest(folder: Path, digest: hashlib._Hash) -> None:
     """errgen's own files by path, size and modification time (any edit changes the key)."""
-    for path in sorted(folder.rglob("*")):
-        if "__pycache__" not in path.parts and not path.name.endswith(".pyc"):
-            info = path.stat()
-            if stat.S_ISREG(info.st_mode):
-                rel = path.relative_to(folder).as_posix()
-                digest.update(f"{rel}\0{info.st_size}\0{info.st_mtime_ns}\0".encode())
+    for rel, _path, info in _files(folder):
+        digest.update(f"{rel}\0{info.st_size}\0{info.st_mtime_ns}\0".encode())
 
 
 @lru_cache(maxsize=1)
