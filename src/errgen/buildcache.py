@@ -27,9 +27,14 @@ if TYPE_CHECKING:
 CACHE_ENV = "ERRGEN_CACHE_DIR"
 
 
+def caching_off() -> bool:
+    """Whether ``ERRGEN_CACHE_DIR=""`` turns the build cache and the compiled-template cache off."""
+    return os.environ.get(CACHE_ENV) == ""
+
+
 def cache_dir(project: Project) -> Path | None:
     """Where manifests live (``$ERRGEN_CACHE_DIR`` or ``<root>/.errgen-cache``); None disables caching."""
-    if os.environ.get(CACHE_ENV) == "":
+    if caching_off():
         return None
     return Path(os.environ.get(CACHE_ENV) or project.root / ".errgen-cache") / "builds"
 

@@ -9,7 +9,6 @@ escaping are computed in Python.
 
 from __future__ import annotations
 
-import os
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -63,7 +62,9 @@ def _bytecode_cache() -> Any:
     Templates are errgen's code, not its input: caching their compiled form keeps
     nothing of a catalog. ``ERRGEN_CACHE_DIR=""`` turns it off with the build cache.
     """
-    if os.environ.get("ERRGEN_CACHE_DIR") == "":
+    from errgen.buildcache import caching_off
+
+    if caching_off():
         return None
     import jinja2
 
