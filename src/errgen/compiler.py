@@ -31,6 +31,7 @@ from errgen.model import (
     Retired,
     Retriable,
     Witness,
+    constructor_params,
 )
 from errgen.values import type_error
 from errgen.yamlsrc import Document, JsonPath
@@ -165,7 +166,7 @@ class _Compiler:
             self.err(path, f"code {cid!r}: channel 'protocol' needs 'jsonrpc_code' (e.g. -32602)", key=True)
         if channel is Channel.TOOL and "jsonrpc_code" in spec:
             self.err((*path, "jsonrpc_code"), f"code {cid!r}: 'jsonrpc_code' needs channel 'protocol'", key=True)
-        params = (*required, *optional, *(h for h in holes if h not in required and h not in optional))
+        params = constructor_params(required + optional, holes)
         examples = self.examples(path, spec.get("examples", []), cid, spec["message"], params, required, fields)
         return Code(
             id=cid,

@@ -152,6 +152,11 @@ class Witness:
     input: dict[str, Any]
 
 
+def constructor_params(fields: tuple[str, ...], placeholders: tuple[str, ...]) -> tuple[str, ...]:
+    """A code's constructor arguments: its repair fields, then the placeholders that are not fields."""
+    return fields + tuple(p for p in placeholders if p not in fields)
+
+
 @dataclass(frozen=True, slots=True)
 class Code:
     """One error code and everything known about it."""
@@ -188,7 +193,7 @@ class Code:
     @property
     def params(self) -> tuple[str, ...]:
         """Constructor arguments: repair fields, then message-only placeholders."""
-        return self.fields + tuple(p for p in self.placeholders if p not in self.fields)
+        return constructor_params(self.fields, self.placeholders)
 
     @property
     def constructible(self) -> bool:
