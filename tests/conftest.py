@@ -12,6 +12,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
 CASES = ROOT / "tests" / "cases"
+sys.path.insert(0, str(ROOT / "tests" / "python"))  # pytarget_support: helpers for generated Python, for every test
 
 
 def run_errgen(*args: str, cwd: Path = ROOT, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:

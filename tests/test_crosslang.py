@@ -10,14 +10,13 @@ TypeScript computes it under node (`tests/ts/crosslang.ts`); the JSON lines must
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
+from pytarget_support import import_path
 from ts import harness
 
 from errgen import runtime_patterns
@@ -80,13 +79,7 @@ def load_python(catalog: Catalog, tmp: Path) -> ModuleType:
         ]
         path = tmp / Path(rel).name
         path.write_text(text, encoding="utf-8")
-    name = f"crosslang_{catalog.name}_errors"
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+    return import_path(path, f"crosslang_{catalog.name}_errors")
 
 
 def field_values(catalog: Catalog, code: Code, pick: int) -> dict[str, Any]:

@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import black
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from pytarget_support import from_text, shipped, synthetic
 
 from errgen import formatting
 from errgen.targets.python import context
 from errgen.templating import render
-
-sys.path.insert(0, str(Path(__file__).parent / "python"))
-from pytarget_support import from_text, shipped, synthetic
 
 MODE = black.Mode(target_versions={black.TargetVersion.PY311}, line_length=formatting.LINE_LENGTH)
 

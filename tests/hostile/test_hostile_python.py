@@ -3,7 +3,6 @@ and name round-trips exactly through its metadata and its models (real pydantic)
 
 from __future__ import annotations
 
-import importlib.util
 import itertools
 import json
 import keyword
@@ -16,6 +15,7 @@ from typing import Any
 import jsonschema_rs
 import pytest
 from hypothesis import given, settings
+from pytarget_support import import_path
 
 from errgen.model import Catalog, Code
 from errgen.runtime_patterns import scrub_text
@@ -50,12 +50,7 @@ def import_generated(text: str, folder: Path) -> ModuleType:
     path = folder / f"{name}.py"
     path.write_text(text, encoding="utf-8")
     compile(text, str(path), "exec", dont_inherit=True)
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+    return import_path(path)
 
 
 def check_metadata(catalog: Catalog, mod: Any) -> None:

@@ -61,13 +61,14 @@ def load(catalog: Catalog, where: Path, module: str | None = None) -> ModuleType
     return import_path(path)
 
 
-def import_path(path: Path) -> ModuleType:
-    """Import a file as a fresh top-level module named after it."""
-    sys.modules.pop(path.stem, None)
-    spec = importlib.util.spec_from_file_location(path.stem, path)
+def import_path(path: Path, name: str | None = None) -> ModuleType:
+    """Import a file as a fresh top-level module, named after the file unless `name` is given."""
+    name = name or path.stem
+    sys.modules.pop(name, None)
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules[path.stem] = module
+    sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
 

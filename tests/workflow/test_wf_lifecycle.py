@@ -7,15 +7,14 @@ the docs, and that retired ids get a "Removed codes" table.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
-import sys
 import warnings
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from pytarget_support import import_path
 
 from workflow.util import errgen
 
@@ -48,12 +47,7 @@ def out(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _module(path: Path) -> ModuleType:
-    spec = importlib.util.spec_from_file_location("lifecycle_shop_errors", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return import_path(path, "lifecycle_shop_errors")
 
 
 def test_python_warns_on_constructing_a_deprecated_code(out: Path) -> None:
