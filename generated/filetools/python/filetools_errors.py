@@ -1175,7 +1175,11 @@ def _fast(spec: _Fast, payload: dict[str, Any]) -> Any:
         return None
     try:
         data = validate(payload)
-        data["provenance"] = _provenance(data["provenance"], own)
+        provenance = data["provenance"]
+        if provenance.__class__ is not dict or not _is_own(provenance, own):
+            data["provenance"] = Provenance.model_validate(provenance)
+        else:
+            data["provenance"] = own
     except Exception:  # noqa: BLE001 - the code's own model decides
         return None
     if len(data) != len(payload):  # a key of no field (the validator drops those)
@@ -1196,13 +1200,12 @@ def _fast(spec: _Fast, payload: dict[str, Any]) -> Any:
     return instance
 
 
-def _provenance(value: Any, own: Provenance | None) -> Provenance:
-    """The model of a payload's provenance: `own` when it is exactly this module's."""
-    if value.__class__ is dict and value == PROVENANCE and own is not None:
-        catalog, version, fingerprint = value.values()  # equal as str if all are str
-        if str is catalog.__class__ is version.__class__ is fingerprint.__class__:
-            return own
-    return Provenance.model_validate(value)
+def _is_own(value: dict[Any, Any], own: Provenance | None) -> bool:
+    """Whether a provenance dict is exactly this module's (then `own` stands for it)."""
+    if own is None or value != PROVENANCE:
+        return False
+    catalog, version, fingerprint = value.values()  # equal as str if all are str
+    return str is catalog.__class__ is version.__class__ is fingerprint.__class__
 
 
 def _fix(
@@ -1221,6 +1224,8 @@ def _fix(
         writers.extra(value, None)
         writers.private(value, None)
     renames = fixes.renames
+    if not renames:
+        return data
     return {renames.get(wire, wire): value for wire, value in data.items()}
 
 
