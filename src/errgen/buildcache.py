@@ -5,7 +5,8 @@ sources and built-in templates (by path, size and modification time), user
 templates, every catalog file's bytes and display path, and the target options.
 The entry lists each output file's sha256. When the key is known and the files on
 disk still have those hashes (and no extra file appeared), ``build`` and ``check``
-are done without parsing YAML, validating, rendering or running black. Any mismatch falls back to the full pipeline.
+are done without parsing YAML, validating, rendering or running black. Any mismatch
+falls back to the full pipeline.
 """
 
 from __future__ import annotations

@@ -1044,10 +1044,10 @@ def _fast(spec: _Fast, payload: dict[str, Any]) -> Any:
     try:
         data = validate(payload)
         provenance = data["provenance"]
-        if provenance.__class__ is not dict or not _is_own(provenance, own):
-            data["provenance"] = Provenance.model_validate(provenance)
-        else:
+        if provenance.__class__ is dict and _is_own(provenance, own):
             data["provenance"] = own
+        else:
+            data["provenance"] = Provenance.model_validate(provenance)
     except Exception:  # noqa: BLE001 - the code's own model decides
         return None
     if len(data) != len(payload):  # a key of no field (the validator drops those)
