@@ -1,12 +1,12 @@
-"""The shared-validator fast path gives exactly what each code's own model gives.
+"""The compiled fast path gives exactly what each code's own model gives.
 
 ``parse_error``, ``validate_error``, ``ErrorUnion`` and ``create`` validate a payload
-with one shared validator plus a per-code key check, and fall back to the code's
-model for anything the fast path does not take. For valid and invalid payloads
+with a straight-line function compiled per code on first use, and fall back to the
+code's model for anything the fast path does not take. For valid and invalid payloads
 (mutations of every key, foreign keys, hostile values, hypothesis), the result must
 equal ``model_for(code).model_validate(payload)``: the same class, ``__dict__`` in
-the same order, ``model_fields_set``, slots, ``to_payload()`` and ``repr``, or the
-same validation errors.
+the same order, ``model_fields_set``, slots, ``to_payload()`` and ``repr``, lists and
+dicts copied where pydantic copies them, or the same validation errors.
 """
 
 from __future__ import annotations
@@ -138,11 +138,18 @@ def snapshot(error: Any) -> tuple[Any, ...]:
     )
 
 
-def outcome(call: Callable[[], Any]) -> tuple[str, Any]:
+def shared(error: Any, payload: Any) -> list[str]:
+    """The attributes whose list or dict is the payload's own object (not a copy)."""
+    mine = [value for value in payload.values() if isinstance(value, list | dict)]
+    return [key for key, value in error.__dict__.items() if any(value is other for other in mine)]
+
+
+def outcome(call: Callable[[], Any], payload: Any = None) -> tuple[str, Any]:
     try:
-        return "ok", snapshot(call())
+        error = call()
     except pydantic.ValidationError as exc:
         return "invalid", repr(exc.errors(include_url=False))
+    return "ok", (snapshot(error), shared(error, payload) if isinstance(payload, dict) else [])
 
 
 UNIONS: dict[ModuleType, Any] = {}
@@ -152,12 +159,12 @@ def agree(mod: ModuleType, payload: Any) -> bool:
     """Every entry point agrees with the code's own model; returns whether the fast path took it."""
     code = payload["code"]
     before = repr(payload)
-    expected = outcome(lambda: mod.model_for(code).model_validate(payload))
-    assert outcome(lambda: mod.validate_error(payload)) == expected, payload
+    expected = outcome(lambda: mod.model_for(code).model_validate(payload), payload)
+    assert outcome(lambda: mod.validate_error(payload), payload) == expected, payload
     union = UNIONS.get(mod) or UNIONS.setdefault(mod, pydantic.TypeAdapter(mod.ErrorUnion))
     if expected[0] == "ok":
-        assert snapshot(mod.parse_error(payload)) == expected[1]
-        assert snapshot(union.validate_python(payload)) == expected[1]
+        assert outcome(lambda: mod.parse_error(payload), payload) == expected
+        assert outcome(lambda: union.validate_python(payload), payload) == expected
     else:
         assert isinstance(mod.parse_error(payload), mod.UnknownCode)
         with pytest.raises(pydantic.ValidationError, match="invalid"):
@@ -166,7 +173,7 @@ def agree(mod: ModuleType, payload: Any) -> bool:
     mod._FAST[code]  # built beforehand: building it calls model_for
     mod.model_for = lambda code: fell_back.append(code) or model_for(code)
     try:
-        assert outcome(lambda: mod._validate(code, payload)) == expected
+        assert outcome(lambda: mod._validate(code, payload), payload) == expected
     finally:
         mod.model_for = model_for
     assert repr(payload) == before  # never mutated
@@ -208,6 +215,7 @@ def test_provenance_variants_agree_and_share_the_own_instance(mods: dict[str, Mo
     own = dict(mod.PROVENANCE)
     variants: list[Any] = [
         {**own, "version": "9.9.9"}, {**own, "catalog": Str(own["catalog"])}, {**own, "catalog": Liar()},
+        {**own, "version": Liar()}, {**own, "fingerprint": Liar()}, {**own, "fingerprint": Str(own["fingerprint"])},
         {**own, "fingerprint": "sha256:" + "A" * 64}, {**own, "extra": 1}, {"catalog": "x", "version": "1"},
         Loud(own), MappingProxyType(own), mod.Provenance(**own), [own], None,
     ]  # fmt: skip

@@ -45,14 +45,12 @@ from pydantic import (
     StrictFloat,
     StrictInt,
     StrictStr,
-    TypeAdapter,
     create_model,
     model_serializer,
     model_validator,
 )
 from pydantic import ValidationError as _ValidationError
 from pydantic_core import PydanticCustomError as _PydanticCustomError
-from pydantic_core import SchemaValidator as _SchemaValidator
 from pydantic_core import core_schema as _core_schema
 
 if TYPE_CHECKING:
@@ -1029,7 +1027,14 @@ def _deprecation_text(info: CodeInfo) -> str:
 
 def parse_error(payload: object) -> ErrorUnion:
     """The typed error of a wire payload; anything else → UnknownCode (never raises)."""
-    if isinstance(payload, (dict, Mapping)):  # dict first: the fast path
+    if type(payload) is dict:  # the code's compiled fast path, once it has one
+        code = payload.get("code")
+        if type(code) is str:
+            fast = _FAST.get(code)
+            error = fast(payload, code) if fast is not None else None
+            if error is not None:
+                return error
+    if isinstance(payload, Mapping):
         code = payload.get("code")
         if isinstance(code, str) and (code in _FAST or code in CODES):
             try:
@@ -1135,34 +1140,39 @@ def _envelope(
     return result
 
 
-# -- validation: one shared validator, then a per-code key check ---------------
+# -- validation: a straight-line fast path per code, compiled on first use ------
 #
-# A catalog declares each field once, with one type, so ONE validator (always hot)
-# checks the values of any code's payload; a code then only needs its keys checked
-# and its instance assembled the way pydantic-core assembles it. Per-code model
-# validators (each with its own copy of Provenance and its regex) are cache-cold
-# when a thousand codes take turns. A payload the fast path does not take exactly
-# goes to the code's own model, which decides and words any error.
+# A payload a code's model would take as it is (a dict of exactly the code's keys,
+# each value of its field's exact JSON class) is assembled into the instance the
+# way pydantic-core assembles it, by a small function compiled for the code on
+# first use from FIELDS and the model's fields (as dataclasses compile __init__).
+# Anything else goes to the code's own model, which decides and words any error.
+# Straight-line code costs a third of a general validator's work per payload.
+
+_Parse = Callable[[dict[str, Any], str], "KnownErrorUnion | None"]
+_ABSENT: Any = object()
+_isfinite = _math.isfinite
+_surrogate = _re.compile(r"[\ud800-\udfff]").search  # a str pydantic-core cannot encode
 
 
-class _Fast(NamedTuple):
-    """What the fast path knows of one code (keys are wire names)."""
+class _Specs(dict[str, "_Parse | None"]):
+    """Code → its compiled fast path, made on first use (None: no fast path)."""
 
-    model: type[ErrorBase]
-    required: frozenset[str]  # the code's required repair fields
-    allowed: frozenset[str] | None  # all its keys; None: counting attributes suffices
-    defaults: dict[str, Any]  # attribute → value when absent, in field order
-    fixes: _Fixes | None  # wire keys to rename or ranges to build, if any
-    validate: Callable[[Any], dict[str, Any]]  # the shared validator
-    own: Provenance | None  # this module's provenance (one instance for all)
-    writers: _Writers
+    def __missing__(self, code: str) -> _Parse | None:
+        fast = self[code] = _compile_fast(code)
+        return fast
 
 
-class _Fixes(NamedTuple):
-    """What to change in the shared validator's output before assembling."""
+_FAST = _Specs()
 
-    renames: dict[str, str]  # wire → attribute, where they differ
-    ranges: tuple[str, ...]  # range fields (wire names)
+
+def _validate(code: str, payload: Any) -> KnownErrorUnion:
+    """``model_for(code).model_validate(payload)``, through the fast path when it applies."""
+    fast = _FAST[code] if type(payload) is dict and type(code) is str else None
+    error: KnownErrorUnion | None = fast(payload, code) if fast is not None else None
+    if error is None:
+        error = _cast("KnownErrorUnion", model_for(code).model_validate(payload))
+    return error
 
 
 class _Writers(NamedTuple):
@@ -1172,111 +1182,6 @@ class _Writers(NamedTuple):
     fields_set: Callable[[Any, Any], None]
     extra: Callable[[Any, Any], None]
     private: Callable[[Any, Any], None]
-
-
-class _Specs(dict[str, "_Fast | None"]):
-    """Code → its fast-path data, made on first use (None: no fast path)."""
-
-    def __missing__(self, code: str) -> _Fast | None:
-        spec = self[code] = _fast_spec(code)
-        return spec
-
-
-_FAST = _Specs()
-
-
-def _validate(code: str, payload: Any) -> KnownErrorUnion:
-    """``model_for(code).model_validate(payload)``, through the fast path when it applies."""
-    spec = _FAST[code] if payload.__class__ is dict and code.__class__ is str else None
-    error: KnownErrorUnion | None = _fast(spec, payload) if spec is not None else None
-    if error is None:
-        error = _cast("KnownErrorUnion", model_for(code).model_validate(payload))
-    return error
-
-
-def _fast(spec: _Fast, payload: dict[str, Any]) -> Any:
-    """The error assembled from the shared validator's output; None: not taken."""
-    model, required, allowed, defaults, fixes, validate, own, writers = spec
-    keys = payload.keys()
-    if not keys >= required or (allowed is not None and not keys <= allowed):
-        return None
-    try:
-        data = validate(payload)
-        provenance = data["provenance"]
-        if provenance.__class__ is dict and _is_own(provenance, own):
-            data["provenance"] = own
-        else:
-            data["provenance"] = Provenance.model_validate(provenance)
-    except Exception:  # noqa: BLE001 - the code's own model decides
-        return None
-    if len(data) != len(payload):  # a key of no field (the validator drops those)
-        return None
-    if fixes is not None:
-        fixed = _fix(fixes, data, payload, writers)
-        if fixed is None:
-            return None
-        data = fixed
-    values = defaults | data
-    if len(values) != len(defaults):  # a key of another code
-        return None
-    instance = _new(model)
-    writers.dict_(instance, values)
-    writers.fields_set(instance, set(data))
-    writers.extra(instance, None)
-    writers.private(instance, None)
-    return instance
-
-
-def _is_own(value: dict[Any, Any], own: Provenance | None) -> bool:
-    """Whether a provenance dict is exactly this module's (then `own` stands for it)."""
-    if own is None or value != PROVENANCE:
-        return False
-    catalog, version, fingerprint = value.values()  # equal as str if all are str
-    return str is catalog.__class__ is version.__class__ is fingerprint.__class__
-
-
-def _fix(
-    fixes: _Fixes, data: dict[str, Any], payload: dict[str, Any], writers: _Writers
-) -> dict[str, Any] | None:
-    """Build the ranges, then rename wire keys to attributes; None: not taken."""
-    for wire in fixes.ranges:
-        bounds = data.get(wire)
-        if bounds is None:
-            continue
-        if not bounds or payload[wire].__class__ is not dict:
-            return None  # Range's own validator decides
-        value = data[wire] = _new(Range)
-        writers.dict_(value, {"min": bounds.get("min"), "max": bounds.get("max")})
-        writers.fields_set(value, set(bounds))
-        writers.extra(value, None)
-        writers.private(value, None)
-    renames = fixes.renames
-    if not renames:
-        return data
-    return {renames.get(wire, wire): value for wire, value in data.items()}
-
-
-def _fast_spec(code: str) -> _Fast | None:
-    writers = _writers()
-    if writers is None:
-        return None
-    model = model_for(code)
-    fields = model.model_fields
-    wires = {name: field.alias or name for name, field in fields.items()}
-    renames = {wire: name for name, wire in wires.items() if wire != name}
-    is_range = {wire for wire, spec in FIELDS.items() if spec.type == "range"}
-    ranges = tuple(wire for wire in wires.values() if wire in is_range)
-    fixes = _Fixes(renames, ranges) if renames or ranges else None
-    return _Fast(
-        model=model,
-        required=frozenset(CODES[code].required),
-        allowed=frozenset(wires.values()) if renames else None,
-        defaults={n: None if f.is_required() else f.default for n, f in fields.items()},
-        fixes=fixes,
-        validate=_shared_validator(),
-        own=_own_provenance(),
-        writers=writers,
-    )
 
 
 @_cache
@@ -1294,48 +1199,194 @@ def _writers() -> _Writers | None:
 
 
 @_cache
-def _shared_validator() -> Callable[[Any], dict[str, Any]]:
-    """The validator of every payload key, each with its field's own type."""
-    keys: dict[str, tuple[Any, bool]] = {
-        "code": (Any, True),
-        "message": (_Message, True),
-        "retriable": (StrictBool, False),
-        "provenance": (Any, True),
-    }
-    for wire, spec in FIELDS.items():
-        kind = spec.type if spec.items is None else f"array:{spec.items}"
-        keys[wire] = (_RANGE_KEYS if kind == "range" else _TYPES[kind], False)
-    # "ignore" costs half of "forbid"; _fast counts the keys instead
-    return _SchemaValidator(_typed_dict(keys, "ignore")).validate_python
-
-
-def _typed_dict(
-    keys: dict[str, tuple[Any, bool]], extra: Literal["ignore", "forbid"] = "forbid"
-) -> _core_schema.CoreSchema:
-    fields = {
-        key: _core_schema.typed_dict_field(
-            _typed_dict(tp) if isinstance(tp, dict) else TypeAdapter(tp).core_schema,
-            required=required,
-        )
-        for key, (tp, required) in keys.items()
-    }
-    return _core_schema.typed_dict_schema(fields, extra_behavior=extra)
-
-
-# A range's bounds for the shared validator (the rest of Range's rules: see _fix).
-_RANGE_KEYS: dict[str, tuple[Any, bool]] = {
-    "min": (_Number, False),
-    "max": (_Number, False),
-}
-
-
-@_cache
 def _own_provenance() -> Provenance | None:
     """This module's provenance as a model, shared by the errors that carry it."""
     try:
         return Provenance.model_validate(PROVENANCE)
     except _ValidationError:
         return None
+
+
+# How the fast path checks (and copies) a value of each kind, `{v}` being its
+# variable; a kind not listed here has no fast path.
+_ONE = {
+    "string": ("if {v}.__class__ is not str: return None",),
+    "integer": ("if {v}.__class__ is not int: return None",),
+    "boolean": ("if {v}.__class__ is not bool: return None",),
+    "number": (
+        "if {v}.__class__ is not float:",
+        "    if {v}.__class__ is not int: return None",
+        "elif not _isfinite({v}): return None",
+    ),
+}
+_CHECKS: dict[str, tuple[str, ...]] = {
+    **_ONE,
+    **{  # a list of one kind: every item checked (as `item`), then copied
+        f"array:{kind}": (
+            "if {v}.__class__ is not list: return None",
+            "for item in {v}:",
+            *(f"    {line.format(v='item')}" for line in lines),
+            "{v} = {v}.copy()",
+        )
+        for kind, lines in _ONE.items()
+    },
+    "any": (),
+    "object": (
+        "if {v}.__class__ is not dict: return None",
+        "for item in {v}:",
+        "    if item.__class__ is not str: return None",
+        "{v} = {v}.copy()",
+    ),
+    "range": ("{v} = _range({v})", "if {v} is None: return None"),
+    "message": (
+        "if {v}.__class__ is not str or not {v}: return None",
+        "if not {v}.isascii() and _surrogate({v}): return None",
+    ),
+    "provenance": (
+        "if {v}.__class__ is not dict or {v} != PROVENANCE: return None",
+        "if str is not {v}['catalog'].__class__ or str is not {v}['version'].__class__:",
+        "    return None",
+        "if str is not {v}['fingerprint'].__class__: return None",
+        "{v} = OWN",
+    ),
+    "true": ("if {v} is not True: return None",),
+}
+# Kinds of the envelope's fields (`code` is the code the payload was dispatched on).
+_ENVELOPE = {
+    "message": "message",
+    "retriable": "boolean",
+    "provenance": "provenance",
+    "is_error": "true",
+}
+
+
+def _compile_fast(code: str) -> _Parse | None:
+    """The code's fast path: ``(payload, code) -> instance``, None where it is not taken."""
+    writers = _writers()
+    if writers is None:
+        return None
+    names = _fast_names(writers)
+    model = model_for(code)
+    shape = _fast_source(model, names["OWN"] is not None)
+    if shape is None:
+        return None
+    source, args = shape
+    make = _MAKERS.get(source)
+    if make is None:  # codes of one shape (kinds, required or not) share their code
+        scope: dict[str, Any] = {}
+        exec(compile(source, "<errgen fast path>", "exec"), names, scope)  # noqa: S102
+        make = _MAKERS[source] = scope["make"]
+    return _cast("_Parse", make(model, *args))
+
+
+_MAKERS: dict[str, Callable[..., Any]] = {}
+
+
+@_cache
+def _fast_names(writers: _Writers) -> dict[str, Any]:
+    """The globals every compiled fast path shares."""
+    return {
+        "OWN": _own_provenance(),
+        "PROVENANCE": PROVENANCE,
+        "_ABSENT": _ABSENT,
+        "_isfinite": _isfinite,
+        "_surrogate": _surrogate,
+        "_range": _range,
+        "_new": _new,
+        "_set_dict": writers.dict_,
+        "_set_given": writers.fields_set,
+        "_set_extra": writers.extra,
+        "_set_private": writers.private,
+    }
+
+
+def _fast_source(model: type[ErrorBase], own: bool) -> tuple[str, list[Any]] | None:
+    """Source of the fast path of `model`'s shape, and the arguments of its maker.
+
+    Repair fields are read through the maker's arguments (wire, attribute and
+    default), so codes whose fields have the same kinds share one code object.
+    None if a field has no fast check.
+    """
+    reads, gets, checks, items, given = [], [], [], ["'code': code"], ["'code'"]
+    absent: list[str] = []  # variables of the optional fields
+    params, args = ["MODEL"], []
+    for index, (attr, field) in enumerate(model.model_fields.items()):
+        if attr == "code":  # the code the payload was dispatched on
+            continue
+        var, wire = f"v{index}", field.alias or attr
+        spec = FIELDS.get(wire) if attr not in ErrorBase.model_fields else None
+        if spec is None:  # the envelope: the same names in every code
+            kind, key, name, default = (
+                _ENVELOPE.get(attr, ""),
+                repr(wire),
+                repr(attr),
+                repr(field.default),
+            )
+        else:
+            kind = spec.type if spec.items is None else f"array:{spec.items}"
+            key, name, default = f"w{index}", f"a{index}", f"d{index}"
+            params += [key, name, default]
+            args += [wire, attr, field.default]
+        if kind not in _CHECKS or (kind == "provenance" and not own):
+            return None
+        check = [line.format(v=var) for line in _CHECKS[kind]]
+        if field.is_required():
+            reads.append(f"        {var} = payload[{key}]")
+            checks += [f"    {line}" for line in check]
+            given.append(name)
+        else:
+            absent.append(var)
+            gets.append(f"    {var} = payload.get({key}, _ABSENT)")
+            checks += [
+                f"    if {var} is _ABSENT:",
+                f"        {var} = {default}",
+                "    else:",
+            ]
+            checks += [f"        {line}" for line in check]
+            checks.append(f"        given.add({name})")
+        items.append(f"{name}: {var}")
+    count = " + ".join(
+        [str(len(given)), *(f"({var} is not _ABSENT)" for var in absent)]
+    )
+    lines = [
+        "def fast(payload, code):",
+        "    try:",
+        *reads,
+        "    except KeyError:",
+        "        return None",
+        *gets,
+        f"    if len(payload) != {count}: return None",
+        "    given = {" + ", ".join(given) + "}",
+        *checks,
+        "    instance = _new(MODEL)",
+        "    _set_dict(instance, {" + ", ".join(items) + "})",
+        "    _set_given(instance, given)",
+        "    _set_extra(instance, None)",
+        "    _set_private(instance, None)",
+        "    return instance",
+    ]
+    body = "".join(f"    {line}\n" for line in lines)
+    return f"def make({', '.join(params)}):\n{body}    return fast\n", args
+
+
+def _range(bounds: Any) -> Range | None:
+    """A range from exactly the bounds ``Range`` takes unchanged; None otherwise."""
+    writers = _writers()
+    if bounds.__class__ is not dict or not bounds or writers is None:
+        return None
+    for key, bound in bounds.items():
+        if key.__class__ is not str or (key != "min" and key != "max"):
+            return None
+        if bound.__class__ is not int and (
+            bound.__class__ is not float or not _isfinite(bound)
+        ):
+            return None
+    value: Range = _new(Range)
+    writers.dict_(value, {"min": bounds.get("min"), "max": bounds.get("max")})
+    writers.fields_set(value, set(bounds))
+    writers.extra(value, None)
+    writers.private(value, None)
+    return value
 
 
 # -- classification, policies and upstream mapping -----------------------------
