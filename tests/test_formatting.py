@@ -103,3 +103,12 @@ def test_hostile_text_and_names(title: str, when: str, ui: str, desc: str, code:
         "    message: \"bad {field}\"\n    fields: {required: [field]}\n    examples: [{field: x}]\n"
     )
     assert_equivalent(raw(catalog))
+
+
+def test_the_templates_own_code_never_needs_black() -> None:
+    """Only catalog content may send a unit to black: a synthetic catalog's module needs none (no black import)."""
+    text = raw(synthetic(60))
+    lines = text.split("\n")
+    units = formatting._units(text) or []
+    flagged = [lines[start] for start, end, _ in units if formatting._needs_black(lines[start:end])]
+    assert units and flagged == []

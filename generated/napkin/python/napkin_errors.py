@@ -1152,7 +1152,7 @@ def _envelope(
 _Parse = Callable[[dict[str, Any], str], "KnownErrorUnion | None"]
 _ABSENT: Any = object()
 _isfinite = _math.isfinite
-_surrogate = _re.compile(r"[\ud800-\udfff]").search  # a str pydantic-core cannot encode
+_surrogate = _re.compile("[\ud800-\udfff]").search  # a str pydantic-core cannot encode
 
 
 class _Specs(dict[str, "_Parse | None"]):
@@ -1215,7 +1215,7 @@ _ONE = {
     "boolean": ("if {v}.__class__ is not bool: return None",),
     "number": (
         "if {v}.__class__ is not float:",
-        "    if {v}.__class__ is not int: return None",
+        "\tif {v}.__class__ is not int: return None",
         "elif not _isfinite({v}): return None",
     ),
 }
@@ -1225,7 +1225,7 @@ _CHECKS: dict[str, tuple[str, ...]] = {
         f"array:{kind}": (
             "if {v}.__class__ is not list: return None",
             "for item in {v}:",
-            *(f"    {line.format(v='item')}" for line in lines),
+            *(f"\t{line.format(v='item')}" for line in lines),
             "{v} = {v}.copy()",
         )
         for kind, lines in _ONE.items()
@@ -1234,7 +1234,7 @@ _CHECKS: dict[str, tuple[str, ...]] = {
     "object": (
         "if {v}.__class__ is not dict: return None",
         "for item in {v}:",
-        "    if item.__class__ is not str: return None",
+        "\tif item.__class__ is not str: return None",
         "{v} = {v}.copy()",
     ),
     "range": ("{v} = _range({v})", "if {v} is None: return None"),
@@ -1245,7 +1245,7 @@ _CHECKS: dict[str, tuple[str, ...]] = {
     "provenance": (
         "if {v}.__class__ is not dict or {v} != PROVENANCE: return None",
         "if str is not {v}['catalog'].__class__ or str is not {v}['version'].__class__:",
-        "    return None",
+        "\treturn None",
         "if str is not {v}['fingerprint'].__class__: return None",
         "{v} = OWN",
     ),
@@ -1331,42 +1331,42 @@ def _fast_source(model: type[ErrorBase], own: bool) -> tuple[str, list[Any]] | N
             return None
         check = [line.format(v=var) for line in _CHECKS[kind]]
         if field.is_required():
-            reads.append(f"        {var} = payload[{key}]")
-            checks += [f"    {line}" for line in check]
+            reads.append(f"\t\t{var} = payload[{key}]")
+            checks += [f"\t{line}" for line in check]
             given.append(name)
         else:
             absent.append(var)
-            gets.append(f"    {var} = payload.get({key}, _ABSENT)")
+            gets.append(f"\t{var} = payload.get({key}, _ABSENT)")
             checks += [
-                f"    if {var} is _ABSENT:",
-                f"        {var} = {default}",
-                "    else:",
+                f"\tif {var} is _ABSENT:",
+                f"\t\t{var} = {default}",
+                "\telse:",
             ]
-            checks += [f"        {line}" for line in check]
-            checks.append(f"        given.add({name})")
+            checks += [f"\t\t{line}" for line in check]
+            checks.append(f"\t\tgiven.add({name})")
         items.append(f"{name}: {var}")
     count = " + ".join(
         [str(len(given)), *(f"({var} is not _ABSENT)" for var in absent)]
     )
     lines = [
         "def fast(payload, code):",
-        "    try:",
+        "\ttry:",
         *reads,
-        "    except KeyError:",
-        "        return None",
+        "\texcept KeyError:",
+        "\t\treturn None",
         *gets,
-        f"    if len(payload) != {count}: return None",
-        "    given = {" + ", ".join(given) + "}",
+        f"\tif len(payload) != {count}: return None",
+        "\tgiven = {" + ", ".join(given) + "}",
         *checks,
-        "    instance = _new(MODEL)",
-        "    _set_dict(instance, {" + ", ".join(items) + "})",
-        "    _set_given(instance, given)",
-        "    _set_extra(instance, None)",
-        "    _set_private(instance, None)",
-        "    return instance",
+        "\tinstance = _new(MODEL)",
+        "\t_set_dict(instance, {" + ", ".join(items) + "})",
+        "\t_set_given(instance, given)",
+        "\t_set_extra(instance, None)",
+        "\t_set_private(instance, None)",
+        "\treturn instance",
     ]
-    body = "".join(f"    {line}\n" for line in lines)
-    return f"def make({', '.join(params)}):\n{body}    return fast\n", args
+    body = "".join(f"\t{line}\n" for line in lines)
+    return f"def make({', '.join(params)}):\n{body}\treturn fast\n", args
 
 
 def _range(bounds: Any) -> Range | None:
