@@ -1036,7 +1036,7 @@ def parse_error(payload: object) -> ErrorUnion:
                 return error
     if isinstance(payload, Mapping):
         code = payload.get("code")
-        if isinstance(code, str) and (code in _FAST or code in CODES):
+        if isinstance(code, str) and code in CODES:
             try:
                 return _validate(code, payload)
             except _ValidationError:
