@@ -48,8 +48,9 @@ def test_help_lists_every_command_with_its_own_short_help() -> None:
 def test_start_up_imports_only_what_the_command_needs() -> None:
     """``--version`` imports no click, ``--help`` no command module, catalog or target code."""
     probe = (
-        "import sys, runpy; sys.argv = ['errgen', *sys.argv[1:]]\n"
-        "try:\n    runpy.run_module('errgen', run_name='__main__')\n"
+        "import sys; sys.argv = ['errgen', *sys.argv[1:]]\n"
+        "from errgen.launcher import run\n"
+        "try:\n    run()\n"
         "except SystemExit:\n    pass\n"
         "print(sorted(m for m in sys.modules\n"
         "             if m == 'click' or m.startswith(('errgen.', 'yaml', 'jinja2', 'pydantic'))))"

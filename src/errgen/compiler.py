@@ -151,13 +151,15 @@ class _Compiler:
     # -- codes ----------------------------------------------------------------
 
     def codes(self, fields: dict[str, Field], kinds: dict[str, Kind]) -> dict[str, Code]:
-        out = {cid: self.code(cid, spec, fields, kinds) for cid, spec in self.raw["codes"].items()}
+        raw = self.raw["codes"]
+        out = {cid: self.code(cid, spec, fields, kinds, i) for i, (cid, spec) in enumerate(raw.items())}
         self.collisions(
             "codes", out, lambda n: {"class": n.pascal, "function": n.snake, "constant": n.constant, "TS": n.camel}
         )
         return out
 
-    def code(self, cid: str, spec: dict[str, Any], fields: dict[str, Field], kinds: dict[str, Kind]) -> Code:
+    def code(self, cid: str, spec: dict[str, Any], fields: dict[str, Field], kinds: dict[str, Kind], i: int) -> Code:
+        """The `i`-th entry of ``codes``."""
         path: JsonPath = ("codes", cid)
         required, optional = self.code_fields(path, spec.get("fields", {}), fields)
         holes = self.placeholders(path, spec["message"], fields)
@@ -191,7 +193,7 @@ class _Compiler:
             docs=spec.get("docs", ""),
             witness=Witness(spec["witness"]["tool"], spec["witness"].get("input", {})) if "witness" in spec else None,
             names=naming.names(cid),
-            loc=self.at(path),
+            loc=self.doc.child_loc(self.raw["codes"], i, key=True),
         )
 
     def code_fields(
@@ -245,7 +247,7 @@ class _Compiler:
             missing = [f for f in required if f not in values]
             if missing:
                 self.err(where, f"example {i + 1} of {cid!r} lacks required field(s): {', '.join(missing)}")
-            out.append(Example(values, _safe_render(template, values), self.doc.loc(where)))
+            out.append(Example(values, _safe_render(template, values), self.doc.child_loc(raw, i)))
         return tuple(out)
 
     # -- mappings and lifecycle ------------------------------------------------

@@ -172,11 +172,11 @@ class _Reader:
         return self.lint_settings(own, "tool.errgen.lint"), per_catalog
 
     def lint_settings(self, table: dict[str, Any], where: str) -> LintSettings:
-        from errgen.lint import RULES
-
         self.keys(table, {"disable", "severity"}, where)
         disable = self.strings(table.get("disable", []), f"{where}.disable")
         severity = self.typed(table.get("severity", {}), dict, f"{where}.severity")
+        if disable or severity:  # the rule table is imported only when rules are named
+            from errgen.lint import RULES
         for rule in (*disable, *severity):
             if rule not in RULES:
                 hint = difflib.get_close_matches(rule, sorted(RULES), n=1)

@@ -8,10 +8,11 @@ that the target parses back to exactly that string out.
 
 from __future__ import annotations
 
-import json
 import re
 import unicodedata
 from functools import lru_cache
+
+from errgen.jsontext import inline
 
 _UNSAFE = re.compile(r"[\u2028\u2029\u0085\ufeff\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069]")
 
@@ -44,7 +45,7 @@ def escape_invisible(text: str) -> str:
 
 def json_string(text: str) -> str:
     """A double-quoted JSON string literal; also a valid Python and TypeScript literal."""
-    return escape_invisible(json.dumps(text, ensure_ascii=False))
+    return escape_invisible(inline(text))
 
 
 py_str = json_string

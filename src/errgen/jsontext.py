@@ -14,6 +14,19 @@ import math
 from json.encoder import encode_basestring
 from typing import Any
 
+_COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+_SPACED = json.JSONEncoder(ensure_ascii=False)
+
+
+def compact(value: Any) -> str:
+    """``json.dumps(value, ensure_ascii=False, separators=(",", ":"))``, without building an encoder per call."""
+    return _COMPACT.encode(value)
+
+
+def inline(value: Any) -> str:
+    """``json.dumps(value, ensure_ascii=False)``, without building an encoder per call."""
+    return _SPACED.encode(value)
+
 
 class _Fallback(Exception):
     pass

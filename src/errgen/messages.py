@@ -14,10 +14,11 @@ runtimes (the cross-language tests hold them to it):
 from __future__ import annotations
 
 import functools
-import json
 import math
 import re
 from typing import Any
+
+from errgen.jsontext import inline
 
 _NAME = re.compile(r"[^{}]+")
 
@@ -97,14 +98,14 @@ def format_value(value: Any) -> str:
 def js_json(value: Any) -> str:
     """Compact JSON exactly as JavaScript's ``JSON.stringify`` writes it (numbers included)."""
     if isinstance(value, bool) or value is None or isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
+        return inline(value)
     if isinstance(value, int | float):
         return js_number(value) if math.isfinite(value) else "null"
     if isinstance(value, list):
         return "[" + ",".join(js_json(v) for v in value) + "]"
     if isinstance(value, dict):
-        return "{" + ",".join(f"{json.dumps(str(k), ensure_ascii=False)}:{js_json(v)}" for k, v in value.items()) + "}"
-    return json.dumps(str(value), ensure_ascii=False)
+        return "{" + ",".join(f"{inline(str(k))}:{js_json(v)}" for k, v in value.items()) + "}"
+    return inline(str(value))
 
 
 def _bound(value: Any) -> str:
@@ -120,6 +121,9 @@ def js_number(value: float) -> str:
             value = float(value)  # JavaScript numbers are doubles
         except OverflowError:
             return "Infinity" if value > 0 else "-Infinity"
+    text = repr(float(value))
+    if "e" not in text and "n" not in text and value != 0:  # no exponent in Python's repr: JavaScript's digits
+        return text[:-2] if text.endswith(".0") else text
     if math.isnan(value):
         return "NaN"
     if value in (float("inf"), float("-inf")):

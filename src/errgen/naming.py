@@ -38,6 +38,13 @@ _TS_IDENT = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$]*$")
 
 def words(wire: str) -> list[str]:
     """Split a wire name into words at separators and camelCase boundaries."""
+    if wire.isascii() and wire.islower() and wire.replace("_", "").isalnum():
+        return [w for w in wire.split("_") if w]  # snake_case: no capital, so no camelCase boundary
+    return split_words(wire)
+
+
+def split_words(wire: str) -> list[str]:
+    """`words` of any wire name, by the boundary rules themselves."""
     text = wire if wire.isascii() else unicodedata.normalize("NFKC", wire)
     parts = (_identifier_chars(p) for p in _SEPARATORS.split(_BOUNDARY.sub("_", text)))
     return [p for p in parts if p]

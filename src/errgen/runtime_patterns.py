@@ -9,6 +9,7 @@ reference functions here are the oracle the cross-language tests compare with.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -59,9 +60,6 @@ def _compile(pattern: str, flags: str) -> re.Pattern[str]:
     return re.compile(pattern, re.IGNORECASE if "i" in flags else 0)
 
 
-_RULES = [(_compile(p, f), python_replacement(r)) for p, f, r in TEXT_RULES]
-_KEY = _compile(*SECRET_KEY)
-
 # Per rule of TEXT_RULES, (needles, words): every match contains one of the needles as
 # written (literal text of a case-sensitive rule, or ``: = / \``, which have no case, so
 # ``re.IGNORECASE`` matches them only as themselves), and one of the words in some letter
@@ -90,12 +88,26 @@ def _any_of(texts: tuple[str, ...]) -> re.Pattern[str] | None:
     return re.compile("|".join(map(re.escape, texts))) if texts else None
 
 
-_GUARDS = [(_any_of(needles), _any_of(words)) for needles, words in _NEEDLES]
+_Rule = tuple[re.Pattern[str], str, re.Pattern[str] | None, re.Pattern[str] | None]
+
+
+@functools.cache
+def _compiled() -> tuple[list[_Rule], re.Pattern[str]]:
+    """Each text rule as (pattern, replacement, needle, word), and the secret-key pattern.
+
+    Compiled on first use: generators read only the pattern texts, and compiling all
+    of them costs a build ≈5 ms.
+    """
+    rules = [
+        (_compile(p, f), python_replacement(r), _any_of(needles), _any_of(words))
+        for (p, f, r), (needles, words) in zip(TEXT_RULES, _NEEDLES, strict=True)
+    ]
+    return rules, _compile(*SECRET_KEY)
 
 
 def scrub_text(text: str) -> str:
     """Remove stack traces, credentials and user paths from one string."""
-    for (pattern, replacement), (needle, word) in zip(_RULES, _GUARDS, strict=True):
+    for pattern, replacement, needle, word in _compiled()[0]:
         if needle and not needle.search(text):
             continue
         if word and text.isascii() and not word.search(text.lower()):
@@ -111,5 +123,6 @@ def sanitize(value: Any) -> Any:
     if isinstance(value, list):
         return [sanitize(v) for v in value]
     if isinstance(value, dict):
-        return {k: REDACTED if _KEY.fullmatch(str(k)) else sanitize(v) for k, v in value.items()}
+        key = _compiled()[1]
+        return {k: REDACTED if key.fullmatch(str(k)) else sanitize(v) for k, v in value.items()}
     return value

@@ -18,6 +18,7 @@ import math
 import re
 import stat
 from array import array
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -33,6 +34,7 @@ from yaml.events import (
     StreamEndEvent,
 )
 
+from errgen import yamlfast
 from errgen.diagnostics import Diagnostics, Loc
 
 MAX_BYTES = 32 * 1024 * 1024
@@ -116,6 +118,16 @@ class Document:
         value_pos = self._walk(path)[1]
         return self._at(value_pos) if value_pos is not None else Loc(self.path, 1, 1)
 
+    def child_loc(self, container: dict[str, Any] | list[Any], index: int, *, key: bool = False) -> Loc:
+        """Position of the `index`-th value (or, with `key`, its key) of a mapping or list of this document.
+
+        The same as `loc` / `key_loc` of that child's path, without walking the path.
+        """
+        packed = self._positions.of.get(id(container))
+        if packed is None:
+            return Loc(self.path, 1, 1)
+        return self._at(packed[2 * index + (not key) if container.__class__ is dict else index])
+
     def key_loc(self, path: JsonPath) -> Loc:
         """Position of the mapping key whose value sits at `path` (else of the value)."""
         key_pos = self._walk(path)[0]
@@ -134,7 +146,7 @@ class _Positions:
 
     def __init__(self) -> None:
         self.root: int | None = None
-        self.of: dict[int, array[int]] = {}
+        self.of: dict[int, Sequence[int]] = {}
 
 
 class _Abort(Exception):
@@ -183,7 +195,7 @@ class _Composer:
         """The document's data (None when empty); raises `_Abort` or a `yaml.YAMLError`."""
         get = Yaml12Loader(text).get_event
         stack: list[_Frame] = []
-        events = 0
+        events = scalars = 0
         while True:
             event = get()
             cls = event.__class__
@@ -193,34 +205,63 @@ class _Composer:
             if cls is ScalarEvent:
                 mark = event.start_mark
                 pos = mark.line << 32 | mark.column
-                value, tag = self.scalar(event, pos)
-                self.nodes += 1
+                value = event.value
+                tag = event.tag
+                if tag is None and (not event.implicit[0] or (value and value[0] not in _RESOLVED_FIRST)):
+                    tag = _STR  # quoted, or plain and not resolvable to another type (`scalar`, inlined)
+                else:
+                    value, tag = self.scalar(event, pos)
+                scalars += 1
                 if event.anchor is not None:
                     self.anchors[event.anchor] = (value, tag, 1)
-                self.attach(stack, value, tag, pos, 1)
-            elif cls is MappingStartEvent or cls is SequenceStartEvent:
-                self.open(stack, event, cls is MappingStartEvent)
-            elif cls is MappingEndEvent or cls is SequenceEndEvent:
-                frame = stack.pop()
-                self.positions.of[id(frame.value)] = frame.packed
-                if frame.anchor is not None:
-                    self.anchors[frame.anchor] = (frame.value, _COLLECTION, frame.size)
-                self.attach(stack, frame.value, _COLLECTION, frame.pos, frame.size)
-            elif cls is AliasEvent:
-                mark = event.start_mark
-                pos = mark.line << 32 | mark.column
-                value, tag, size = self.alias(event.anchor, pos, stack)
-                self.attach(stack, value, tag, pos, size)
-            elif cls is DocumentStartEvent and self.positions.root is not None:
-                raise yaml.composer.ComposerError(
-                    "expected a single document in the stream", None, "but found another document", event.start_mark
-                )
-            elif cls is StreamEndEvent:
+                if not stack:
+                    self.attach(stack, value, tag, pos, 1)
+                    continue
+                top = stack[-1]  # `attach`, inlined for a scalar
+                top.size += 1
+                if not top.is_map:
+                    top.value.append(value)
+                    top.packed.append(pos)
+                elif top.key is _NO_KEY:
+                    if tag is _STR and value not in top.value:
+                        top.key, top.key_pos = value, pos
+                    else:
+                        top.key, top.key_pos = self.key(top, value, tag, pos), pos
+                elif top.key is _SKIP:
+                    top.key = _NO_KEY
+                else:
+                    top.value[top.key] = value
+                    top.packed.append(top.key_pos)
+                    top.packed.append(pos)
+                    top.key = _NO_KEY
+            elif self.structure(stack, event, cls):
                 break
+        self.nodes += scalars
         if self.expanded > MAX_ALIAS_GROWTH * self.nodes + 10_000:
             message = f"aliases expand the document to {self.expanded} nodes (alias bomb?); write values out"
             raise _Abort(Loc(self.display), message)
         return self.root
+
+    def structure(self, stack: list[_Frame], event: Any, cls: type) -> bool:
+        """Apply an event other than a scalar; True at the end of the stream."""
+        if cls is MappingStartEvent or cls is SequenceStartEvent:
+            self.open(stack, event, cls is MappingStartEvent)
+        elif cls is MappingEndEvent or cls is SequenceEndEvent:
+            frame = stack.pop()
+            self.positions.of[id(frame.value)] = frame.packed
+            if frame.anchor is not None:
+                self.anchors[frame.anchor] = (frame.value, _COLLECTION, frame.size)
+            self.attach(stack, frame.value, _COLLECTION, frame.pos, frame.size)
+        elif cls is AliasEvent:
+            mark = event.start_mark
+            pos = mark.line << 32 | mark.column
+            value, tag, size = self.alias(event.anchor, pos, stack)
+            self.attach(stack, value, tag, pos, size)
+        elif cls is DocumentStartEvent and self.positions.root is not None:
+            raise yaml.composer.ComposerError(
+                "expected a single document in the stream", None, "but found another document", event.start_mark
+            )
+        return cls is StreamEndEvent
 
     def open(self, stack: list[_Frame], event: Any, is_map: bool) -> None:
         mark = event.start_mark
@@ -365,6 +406,9 @@ def _resolve(value: str) -> str:
 
 def parse_yaml(text: str, display: str, diags: Diagnostics) -> Document | None:
     """Parse YAML text into a `Document`; on failure record errors and return None."""
+    fast = read_fast(text, display)
+    if fast is not None:
+        return fast
     composer = _Composer(display)
     try:
         data = composer.compose(text)
@@ -390,6 +434,31 @@ def parse_yaml(text: str, display: str, diags: Diagnostics) -> Document | None:
     for loc, message in composer.errors:
         diags.error(loc, message)
     return Document(display, data, composer.positions)
+
+
+def read_fast(text: str, display: str) -> Document | None:
+    """`yamlfast`'s reading of `text`, or None where it gives up (and the libyaml path decides)."""
+    composer = _Composer(display)  # for its number conversion, which records what it cannot represent
+    resolved: dict[str, Any] = {}  # catalogs repeat their numbers and booleans
+
+    def scalar(value: str) -> Any:
+        if value in resolved:
+            return resolved[value]
+        tag = _resolve(value)
+        result = value if tag == _STR else composer.convert(tag, value, 0)
+        if composer.errors:
+            raise yamlfast.GiveUp
+        resolved[value] = result
+        return result
+
+    reader = yamlfast.Reader(scalar, _RESOLVED_FIRST, MAX_DEPTH, (MAX_EVENTS - 4) // 5)  # ≤ 5 events a value
+    try:
+        data = reader.read(text)
+    except yamlfast.GiveUp:
+        return None
+    positions = _Positions()
+    positions.root, positions.of = reader.root_pos, dict(reader.of)
+    return Document(display, data, positions)
 
 
 def load_yaml(path: Path, display: str, diags: Diagnostics) -> Document | None:

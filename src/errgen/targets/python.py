@@ -14,13 +14,13 @@ cached black of `errgen.formatting`.
 from __future__ import annotations
 
 import builtins
-import json
 import re
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from errgen import jsontext
 from errgen.escape import py_str
 from errgen.formatting import LINE_LENGTH, format_python
 from errgen.model import Catalog, Code, Field, FieldType, HttpRule
@@ -219,7 +219,7 @@ def code_row(code: Code) -> str:
         code.http_status, code.since, [dep.since, dep.replaced_by, dep.reason] if dep else None, code.deferred,
         code.required, code.optional, code.placeholders,
     ]  # fmt: skip
-    return py_string(json.dumps(row, ensure_ascii=False))
+    return py_string(jsontext.inline(row))
 
 
 def http_rules(rules: Iterable[HttpRule]) -> list[str]:

@@ -15,7 +15,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from errgen import messages, runtime_patterns
+from errgen import jsontext, messages, runtime_patterns
 from errgen.escape import comment_text, escape_invisible, ts_str
 from errgen.model import Catalog, Code, Field, HttpRule
 from errgen.naming import TS_RESERVED, is_ts_identifier, ts_safe
@@ -65,6 +65,7 @@ class CodeView:
 
     code: Code
     wire: str  # TS string literal of the id
+    comment_id: str  # the id, safe inside a comment
     iface: str  # interface name
     guard: str  # type-guard function name
     ctor: str | None  # constructor name; None for deferred codes
@@ -133,24 +134,40 @@ class _Namer:
         return name
 
 
+@dataclass(frozen=True)
+class _FieldText:
+    """A repair field's TS spellings, shared by every code that carries it."""
+
+    prop: str  # interface member, without the optional mark: (doc comment) readonly key
+    type: str  # TS type of the value
+    key: str  # property key (quoted when not an identifier)
+
+    @classmethod
+    def of(cls, field: Field) -> _FieldText:
+        name = key(field.name)
+        return cls(f"{_field_doc(field)}readonly {name}", field_type(field), name)
+
+
 def code_views(catalog: Catalog) -> list[CodeView]:
     """One view per code, in declared order; value names are claimed constructors first, then guards."""
     values, types = _Namer(FIXED_VALUES), _Namer(FIXED_TYPES)
     ctors = {c.id: values(c.names.camel) for c in catalog.codes.values() if c.constructible}
     guards = {c.id: values("is" + c.names.pascal.lstrip("_")) for c in catalog.codes.values()}
     schemas = {c.id: values(c.names.pascal + "Schema") for c in catalog.codes.values()}
+    texts = {name: _FieldText.of(field) for name, field in catalog.fields.items()}
     return [
         CodeView(
             code=c,
             wire=ts_str(c.id),
+            comment_id=comment_text(c.id),
             iface=types(c.names.pascal),
             guard=guards[c.id],
             ctor=ctors.get(c.id),
             schema=schemas[c.id],
             doc=_doc(catalog, c),
             deprecated=_deprecated(c),
-            props=_props(catalog, c),
-            param=_param(catalog, c),
+            props=_props(catalog, c, texts),
+            param=_param(catalog, c, texts),
             row=_row(c),
             zod=_zod(c),
         )
@@ -187,14 +204,13 @@ def _field_doc(field: Field) -> str:
     return f"/** {comment_text(field.description)} */ " if field.description.strip() else ""
 
 
-def _props(catalog: Catalog, code: Code) -> str:
+def _props(catalog: Catalog, code: Code, texts: dict[str, _FieldText]) -> str:
     props = [f"readonly code: {ts_str(code.id)};", "readonly message: string;"]
     if catalog.envelope.retriable_field:
         props.append("readonly retriable: boolean;")
     for name in code.fields:
-        field = catalog.fields[name]
-        optional = "?" if name in code.optional else ""
-        props.append(f"{_field_doc(field)}readonly {key(name)}{optional}: {field_type(field)};")
+        text = texts[name]
+        props.append(f"{text.prop}{'?' if name in code.optional else ''}: {text.type};")
     if catalog.envelope.provenance:
         props.append("readonly provenance: Provenance;")
     if catalog.envelope.mirror_is_error:
@@ -202,10 +218,9 @@ def _props(catalog: Catalog, code: Code) -> str:
     return "\n  ".join(props)
 
 
-def _param(catalog: Catalog, code: Code) -> str:
+def _param(catalog: Catalog, code: Code, texts: dict[str, _FieldText]) -> str:
     members = [
-        f"readonly {key(name)}{'' if name in code.required else '?'}: {field_type(catalog.fields[name])}"
-        for name in code.params
+        f"readonly {texts[name].key}{'' if name in code.required else '?'}: {texts[name].type}" for name in code.params
     ]
     if catalog.envelope.retriable_field:
         members.append("readonly retriable?: boolean")
@@ -239,7 +254,7 @@ def _row(code: Code) -> str:
         "docs": code.docs,
         "parts": _parts(code.message),
     }
-    return ts_single(json.dumps(info, ensure_ascii=False, separators=(",", ":")))
+    return ts_single(jsontext.compact(info))
 
 
 def _parts(template: str) -> list[str]:

@@ -1,0 +1,52 @@
+"""Shortcuts taken for speed give exactly what the general rules give.
+
+* `messages.js_number` reads Python's ``repr`` directly when it has no exponent; node's
+  ``String(n)`` is the oracle, over edge cases and random doubles of every magnitude.
+* `naming.words` splits snake_case names on ``_`` without the boundary regex; the
+  regex path (`naming.split_words`) is the oracle.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import string
+import struct
+
+from ts import harness
+
+from errgen import messages, naming
+
+EDGES = [0.0, -0.0, 1.0, -2.0, 0.5, 75.96, 0.1 + 0.2, 1e-7, 1e-6, 1e-5, 1e-4, 123456789.125, 1e15, 1e16,
+         9.999e15, 1e20, 1e21, 1e22, 5e-324, 1.7976931348623157e308, 2**53, 2**53 + 1, 2**60, -(2**60), 3,
+         0]  # fmt: skip
+
+
+def _doubles(count: int, seed: int) -> list[float]:
+    rng = random.Random(seed)
+    out: list[float] = []
+    while len(out) < count:
+        bits = struct.unpack("<d", rng.getrandbits(64).to_bytes(8, "little"))[0]
+        scaled = rng.uniform(-1, 1) * 10 ** rng.randint(-9, 23)
+        out += [x for x in (bits, scaled) if math.isfinite(x)]
+    return out
+
+
+def test_js_number_matches_javascript_string() -> None:
+    values = EDGES + _doubles(20_000, seed=6)
+    script = "console.log(JSON.stringify(JSON.parse(require('fs').readFileSync(0, 'utf8')).map(String)));"
+    done = harness.run([harness.tool("node"), "-e", script], cwd=harness.TS_DIR, stdin=json.dumps(values))
+    assert done.returncode == 0, done.stderr
+    expected = json.loads(done.stdout)
+    mismatches = [(v, e, messages.js_number(v)) for v, e in zip(values, expected, strict=True)
+                  if messages.js_number(v) != e]  # fmt: skip
+    assert not mismatches, mismatches[:10]
+
+
+def test_snake_case_shortcut_splits_like_the_boundary_rules() -> None:
+    rng = random.Random(6)
+    alphabets = (string.ascii_lowercase + string.digits + "_", string.ascii_letters + string.digits + "_-. ", "aB1_")
+    names = ["a", "_x_", "__", "x1_2y", "1abc", "ab9c", "ab9C", "0B", "größe", "a_b__c"]
+    names += ["".join(rng.choice(chars) for _ in range(rng.randint(1, 10))) for chars in alphabets for _ in range(5000)]
+    assert [n for n in names if naming.words(n) != naming.split_words(n)] == []
