@@ -7,6 +7,12 @@
   json-schema-to-typescript (``json2ts``), the TypeScript peer.
 - ``tsc`` for type-checking errgen's TypeScript: the test suite's pinned compiler in
   ``tests/ts`` (``npm ci --prefix tests/ts`` when it is missing).
+- ``bench/.peers/errgen``: a virtualenv with errgen installed from this checkout as a
+  user installs it (a wheel, byte-compiled), its dependencies at the versions of the
+  interpreter running the bench. Like the peers' venv, it reads none of the base
+  interpreter's ``.pth`` start-up hooks (a sandbox may add some: this machine's imports
+  certifi at every start, ≈25 ms that no user pays). errgen itself is reinstalled on
+  every bench run, since the checkout changes.
 
 Each is installed only when its stamp (a copy of the pin file) is missing or stale.
 """
@@ -22,6 +28,7 @@ BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 PEERS = BENCH / ".peers"
 VENV = PEERS / "venv"
+ERRGEN_VENV = PEERS / "errgen"
 NPM = PEERS / "npm"
 TESTS_TS = ROOT / "tests" / "ts"
 
@@ -56,6 +63,27 @@ def venv_python() -> Path:
         _run(python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-r", pins[0])
         _stamp(stamp, pins)
     return python
+
+
+def errgen_venv() -> Path:
+    """The errgen venv's ``bin`` folder, with this checkout freshly installed (see the module docstring)."""
+    python = ERRGEN_VENV / "bin" / "python"
+    frozen = subprocess.run([sys.executable, "-m", "pip", "freeze", "--exclude-editable"],
+                            capture_output=True, text=True, check=True).stdout  # fmt: skip
+    stamp = ERRGEN_VENV / "bench-constraints.txt"
+    pip = [python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--constraint", stamp]
+    if python.is_file() and stamp.is_file() and stamp.read_text(encoding="utf-8") == frozen:
+        _run(*pip, "--no-deps", "--force-reinstall", ROOT)
+    else:
+        if ERRGEN_VENV.exists():
+            shutil.rmtree(ERRGEN_VENV)
+        _run(sys.executable, "-m", "venv", ERRGEN_VENV)
+        stamp.write_text(frozen, encoding="utf-8")
+        _run(*pip, ROOT)
+    package = subprocess.run([python, "-c", "import errgen, os; print(os.path.dirname(errgen.__file__))"],
+                             capture_output=True, text=True, check=True, cwd=PEERS).stdout.strip()  # fmt: skip
+    _run(python, "-m", "compileall", "-q", package)  # as pip does, even where PYTHONDONTWRITEBYTECODE is set
+    return python.parent
 
 
 def datamodel_codegen() -> Path:

@@ -198,13 +198,18 @@ METHOD = """\
   says where; a second failure ends the series and is reported as a failure.
 - Cold: a fresh project folder (own `pyproject.toml`), so an empty output folder,
   build cache and black cache (`.errgen-cache`). What stays warm across runs is only
-  what does not depend on the catalog: Python's bytecode of errgen and its dependencies
-  (the bench byte-compiles the installed errgen first, as pip does for a wheel: where
-  `PYTHONDONTWRITEBYTECODE` is set, an editable install would otherwise compile its
-  modules again in every run, ≈0.1 G instructions or ≈25 ms per build), and Jinja's
-  per-user cache of errgen's compiled templates (its `.pyc`, keyed on the template
+  what does not depend on the catalog: Python's bytecode of errgen and its dependencies,
+  and Jinja's per-user cache of errgen's compiled templates (its `.pyc`, keyed on the template
   source; without it the first build on a machine pays ≈0.1–0.2 s more). Warm:
   `errgen build` again in the built project. `errgen check`: the same, up-to-date project.
+- errgen runs as a user installs it: `bench/peers.py` installs this checkout (a wheel,
+  byte-compiled) into its own virtualenv, `bench/.peers/errgen`, with its dependencies at
+  the versions of the interpreter running the bench. Like the peers' virtualenv it runs
+  none of the base interpreter's `.pth` start-up hooks. (Run from an editable install on
+  this machine, errgen would also pay a sandbox hook that imports certifi at every start,
+  ≈25 ms, and, where `PYTHONDONTWRITEBYTECODE` is set, the compiling of its own modules
+  in every run, ≈25 ms: neither is errgen's cost.) `python -c pass` is measured with the
+  same interpreter.
 - datamodel-codegen runs with `--input-file-type jsonschema --output-model-type
   pydantic_v2.BaseModel` and its default formatters (black + isort); json2ts with its
   defaults (prettier). Both are pinned and installed into `bench/.peers/` by the bench.

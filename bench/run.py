@@ -48,10 +48,14 @@ PYPROJECT = '[tool.errgen]\ncatalogs = ["synth.yaml"]\nout = "generated"\n'
 TSCONFIG = {"target": "ES2022", "module": "NodeNext", "moduleResolution": "NodeNext", "skipLibCheck": True}
 
 
+ERRGEN_BIN: list[Path] = []  # the errgen venv's bin folder, once `main` has installed it
+
+
 def errgen(*args: str) -> list[str]:
-    """The installed ``errgen`` command beside this interpreter (what users run)."""
-    script = Path(sys.executable).parent / "errgen"
-    return [str(script), *args] if script.is_file() else [sys.executable, "-m", "errgen", *args]
+    """The ``errgen`` command as a user installed it (`peers.errgen_venv`)."""
+    if not ERRGEN_BIN:
+        ERRGEN_BIN.append(peers.errgen_venv())
+    return [str(ERRGEN_BIN[0] / "errgen"), *args]
 
 
 def project(folder: Path, catalog: Path) -> Path:
@@ -222,29 +226,10 @@ def _per_process(runs: list[dict[str, Any]]) -> dict[str, Any]:
     return worst | timings | {"runs": [r["us_per_payload"] for r in runs]}
 
 
-def compile_errgen() -> str:
-    """Byte-compile the installed errgen package, as pip does when it installs a wheel; returns its folder.
-
-    An editable install leaves compiling to the first import, and where
-    PYTHONDONTWRITEBYTECODE is set (as in some sandboxes and containers) every run
-    would compile errgen's modules again (≈25 ms per build): that measures the
-    environment, not errgen. `compileall` writes the ``.pyc`` files regardless.
-    """
-    import compileall
-    import importlib.util
-
-    spec = importlib.util.find_spec("errgen")
-    if spec is None or spec.origin is None:
-        raise SystemExit("bench: errgen is not installed in this interpreter (pip install -e .)")
-    folder = Path(spec.origin).parent
-    if not compileall.compile_dir(str(folder), quiet=1):
-        raise SystemExit(f"bench: byte-compiling {folder} failed")
-    return str(folder)
-
-
 def startup(repeat: int, cwd: Path) -> dict[str, Any]:
     """``errgen --help`` and ``--version``: wall time of the whole process; ``python -c pass`` as the floor."""
-    commands = {"help": errgen("--help"), "version": errgen("--version"), "python": [sys.executable, "-c", "pass"]}
+    python = str(ERRGEN_BIN[0] / "python") if ERRGEN_BIN else sys.executable
+    commands = {"help": errgen("--help"), "version": errgen("--version"), "python": [python, "-c", "pass"]}
     out = {}
     for name, cmd in commands.items():
         label = "python -c pass" if name == "python" else f"errgen --{name}"
@@ -303,12 +288,13 @@ def main() -> int:
         return 0
     sizes = sorted({int(s) for s in args.sizes.split(",")})
     peers.ensure_all()
-    compiled = compile_errgen()
+    installed = str(peers.errgen_venv())
+    ERRGEN_BIN[:] = [Path(installed)]
     OUT.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
     results: dict[str, Any] = {"machine": machine(), "size_list": sizes, "repeat": args.repeat,
                                "target_names": list(TARGET_NAMES), "command": _command(args), "sizes": {},
-                               "rss_method": "rusage_wrapper", "errgen_bytecode": compiled}  # fmt: skip
+                               "rss_method": "rusage_wrapper", "errgen_installed": installed}  # fmt: skip
     for n in sizes:
         results["sizes"][str(n)] = SizeBench(n, args.repeat, OUT / str(n), (args.timeout, args.peer_timeout)).run_all()
         (OUT / "results.partial.json").write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")

@@ -100,7 +100,7 @@ def test_hostile_text_and_names(title: str, when: str, ui: str, desc: str, code:
         f"errgen: 1\ncatalog: {{name: hostile, version: 1.0.0, description: {q(desc)}}}\n"
         "fields:\n  field: {type: string}\n"
         f"codes:\n  {q(code)}:\n    title: {q(title or 't')}\n    when: {q(when)}\n    ui_meaning: {q(ui)}\n"
-        "    message: \"bad {field}\"\n    fields: {required: [field]}\n    examples: [{field: x}]\n"
+        '    message: "bad {field}"\n    fields: {required: [field]}\n    examples: [{field: x}]\n'
     )
     assert_equivalent(raw(catalog))
 

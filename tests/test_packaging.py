@@ -41,9 +41,7 @@ def test_wheel_contains_templates_and_builds_outside_the_repo(tmp_path: Path) ->
         cwd=project, check=True, capture_output=True, text=True,
     ).stdout.splitlines()  # fmt: skip
     assert all(line.startswith(site) for line in where), where
-    result = subprocess.run(
-        [python, "-m", "errgen", "build"], cwd=project, capture_output=True, text=True, check=False
-    )
+    result = subprocess.run([python, "-m", "errgen", "build"], cwd=project, capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
     built = project / "generated" / "workbook"
     assert (built / "docs" / "workbook.md").read_bytes() == (ROOT / "generated/workbook/docs/workbook.md").read_bytes()

@@ -20,7 +20,7 @@ from conftest import ROOT
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from errgen import yamlsrc
+from errgen import yamllib, yamlsrc
 
 sys.path.insert(0, str(ROOT / "bench"))
 import synth  # the benchmark's catalog generator
@@ -42,10 +42,10 @@ def _snapshot(value: Any, of: dict[int, Any]) -> Any:
 
 def _composed(text: str) -> Any:
     """The libyaml composer's snapshot, or None when it reports anything."""
-    composer = yamlsrc._Composer("t.yaml")
+    composer = yamllib._Composer("t.yaml")
     try:
         data = composer.compose(text)
-    except (yamlsrc._Abort, yaml.YAMLError):
+    except (yamllib._Abort, yaml.YAMLError):
         return None
     if composer.errors:
         return None

@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from errgen.diagnostics import Diagnostics
-from errgen.yamlsrc import Document, JsonPath, Yaml12Loader, parse_yaml
+from errgen.yamllib import Yaml12Loader
+from errgen.yamlsrc import Document, JsonPath, parse_yaml
 
 KEYS = st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), max_size=6)
 SCALARS = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | KEYS

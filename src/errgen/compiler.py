@@ -247,7 +247,7 @@ class _Compiler:
             missing = [f for f in required if f not in values]
             if missing:
                 self.err(where, f"example {i + 1} of {cid!r} lacks required field(s): {', '.join(missing)}")
-            out.append(Example(values, _safe_render(template, values), self.doc.child_loc(raw, i)))
+            out.append(Example(values, template, self.doc.child_loc(raw, i)))
         return tuple(out)
 
     # -- mappings and lifecycle ------------------------------------------------
@@ -370,13 +370,6 @@ def _deprecation(value: Any) -> Deprecation | None:
     if value is True:
         return Deprecation(None, None, "")
     return Deprecation(value.get("since"), value.get("replaced_by"), value.get("reason", ""))
-
-
-def _safe_render(template: str, values: dict[str, Any]) -> str:
-    try:
-        return messages.render(template, values)
-    except messages.TemplateError:
-        return template
 
 
 def _suggest(name: Any, known: dict[str, Any]) -> str:

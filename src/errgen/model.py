@@ -137,11 +137,21 @@ class Deprecation:
 
 @dataclass(frozen=True, slots=True)
 class Example:
-    """One example: field values (incl. message-only placeholders) and the rendered message."""
+    """One example: field values (incl. message-only placeholders) and its code's message template."""
 
     values: dict[str, Any]
-    message: str
+    template: str
     loc: Loc
+
+    @property
+    def message(self) -> str:
+        """The message rendered with these values (rendered when asked: most targets never do)."""
+        from errgen import messages
+
+        try:
+            return messages.render(self.template, self.values)
+        except messages.TemplateError:
+            return self.template
 
 
 @dataclass(frozen=True, slots=True)

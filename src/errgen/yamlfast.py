@@ -38,7 +38,7 @@ class GiveUp(Exception):
 
 
 class Reader:
-    """Reads one document into data and packed positions (the layout of `yamlsrc._Positions`).
+    """Reads one document into data and packed positions (the layout of `yamlsrc.Positions`).
 
     `scalar(text)` resolves a plain scalar (YAML 1.2 core schema), raising `GiveUp` for
     anything errgen would report; text not starting with a character of `resolved_first`
@@ -60,8 +60,7 @@ class Reader:
         if not text.replace("\n", "").isprintable():  # tabs, CR and other line breaks, controls, BOMs
             raise GiveUp
         self.lines = lines = text.split("\n")
-        if lines[0] == "---":
-            self.cursor = 1
+        count, ahead = len(lines), 1 if lines[0] == "---" else 0  # `ahead`: the next line (`cursor` in helpers)
         resolved_first, scalar, of = self.resolved_first, self.scalar, self.of
         match_line = _LINE.match
         stack: list[tuple[int, Any, list[int]]] = []  # open collections: (column, container, positions)
@@ -70,10 +69,10 @@ class Reader:
         packed: list[int] = []
         pending: str | None = None  # a key (or "" for a dash) whose value is a block on later lines
         nodes = 0
-        while self.cursor < len(lines):
-            lineno = self.cursor
+        while ahead < count:
+            lineno = ahead
+            ahead += 1
             line = lines[lineno]
-            self.cursor += 1
             indent, dash, key, rest = match_line(line).groups()  # type: ignore[union-attr]
             if dash is None and key is None and (not rest or rest[0] == "#"):
                 continue  # blank or comment
@@ -134,7 +133,9 @@ class Reader:
             start = len(line) - len(rest)
             first = rest[0]
             if first in _SPECIAL or rest[-1] == " " or rest[-1] == ":" or " #" in rest or ": " in rest:
-                value = self.value(rest, lineno, start, col)
+                self.cursor = ahead
+                value = self.value(rest, lineno, start, col)  # may read on: multi-line values
+                ahead = self.cursor
             else:  # a one-line plain scalar: the common case
                 value = scalar(rest) if first in resolved_first else rest
             if key is None:
