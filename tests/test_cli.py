@@ -169,3 +169,21 @@ def test_generated_files_get_ordinary_permissions(tmp_path: Path) -> None:
         assert modes == {0o644}
     finally:
         os.umask(old)
+
+
+def test_a_profiled_run_still_writes_its_profile(tmp_path: Path) -> None:
+    """The fast exit (no heap teardown) steps aside when a profiler or tracer watches the process."""
+    prof = tmp_path / "run.prof"
+    cmd = [sys.executable, "-m", "cProfile", "-o", str(prof), "-m", "errgen", "validate", str(WORKBOOK)]
+    done = subprocess.run(cmd, cwd=tmp_path, capture_output=True, text=True, check=False, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert prof.stat().st_size > 0
+    traced = (
+        "import sys; sys.settrace(lambda *a: None); sys.argv = ['errgen', 'validate', 'missing.yaml']\n"
+        "from errgen.launcher import main\nmain()"
+    )
+    failing = subprocess.run(
+        [sys.executable, "-c", traced], cwd=tmp_path, capture_output=True, text=True, check=False, timeout=300
+    )
+    assert failing.returncode == 2, failing.stderr  # the exit status survives the normal exit path
+    assert "missing.yaml:1:1: error: cannot read file" in failing.stderr

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from errgen import messages
 from errgen.diagnostics import Loc
 
 
@@ -146,8 +147,6 @@ class Example:
     @property
     def message(self) -> str:
         """The message rendered with these values (rendered when asked: most targets never do)."""
-        from errgen import messages
-
         try:
             return messages.render(self.template, self.values)
         except messages.TemplateError:
