@@ -88,17 +88,8 @@ class Reader:
                 if not (here > col or (here == col and dash is not None and pending)):
                     raise GiveUp  # an empty value: left to libyaml
                 child: Any = {} if dash is None else []
-                if pending:
-                    top[pending] = child
-                else:
-                    top.append(child)
-                packed.append(lineno << 32 | here)
-                stack.append((col, top, packed))
-                if len(stack) > self.max_depth:
-                    raise GiveUp
-                top, packed, col = child, [], here
-                of[id(top)] = packed
-                pending = None
+                packed = self.nest(stack, (col, top, packed), pending, child, lineno << 32 | here)
+                top, col, pending = child, here, None
             else:
                 while here < col:
                     if not stack:
@@ -112,15 +103,10 @@ class Reader:
                 if top.__class__ is not list:
                     raise GiveUp
                 if key is not None:  # `- key: value` opens a mapping at the key
-                    child = {}
                     here += len(dash)
-                    top.append(child)
-                    packed.append(lineno << 32 | here)
-                    stack.append((col, top, packed))
-                    if len(stack) > self.max_depth:
-                        raise GiveUp
-                    top, packed, col = child, [], here
-                    of[id(top)] = packed
+                    child = {}
+                    packed = self.nest(stack, (col, top, packed), "", child, lineno << 32 | here)
+                    top, col = child, here
             elif key is None or top.__class__ is not dict:
                 raise GiveUp
             if key is not None:
@@ -146,6 +132,25 @@ class Reader:
         if pending is not None or top is None or nodes + self.nodes > self.max_nodes:
             raise GiveUp  # an empty value, an empty document, or too many values: left to libyaml
         return stack[0][1] if stack else top
+
+    def nest(self, stack: list[tuple[int, Any, list[int]]], parent: tuple[int, Any, list[int]], key: str,
+             child: Any, pos: int) -> list[int]:  # fmt: skip
+        """Put a new collection at `pos` into its parent (under `key`, or appended when it is ""), open it.
+
+        Returns the new collection's (empty) position list.
+        """
+        _, container, packed = parent
+        if key:
+            container[key] = child
+        else:
+            container.append(child)
+        packed.append(pos)
+        stack.append(parent)
+        if len(stack) > self.max_depth:
+            raise GiveUp
+        positions: list[int] = []
+        self.of[id(child)] = positions
+        return positions
 
     def value(self, text: str, lineno: int, start: int, parent: int) -> Any:
         """Any other value starting at column `start`; lines after it indented past `parent` may continue it."""
