@@ -22,7 +22,7 @@ catalog in the repository and on thousands of mutated ones.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 # One line: indentation, a sequence dash, a plain key with its colon, and the rest.
@@ -49,7 +49,7 @@ class Reader:
                  max_nodes: int) -> None:  # fmt: skip
         self.scalar, self.resolved_first = scalar, resolved_first
         self.max_depth, self.max_nodes = max_depth - _MAX_FLOW_DEPTH, max_nodes
-        self.of: dict[int, list[int]] = {}
+        self.of: dict[int, Sequence[int]] = {}
         self.root_pos: int | None = None
         self.lines: list[str] = []
         self.cursor = 0  # index of the next line

@@ -225,14 +225,12 @@ class _Composer:
         return self.key(frame, str(value).lower() if isinstance(value, bool) else str(value), STR, pos)
 
     def scalar(self, event: yaml.ScalarEvent, pos: int) -> tuple[Any, str]:
-        """A scalar's value and resolved tag, by the YAML 1.2 core schema."""
+        """Value and YAML 1.2 core tag of a scalar `compose` leaves to it: plain and maybe not a string, or tagged."""
         value: str = event.value
         tag = event.tag
-        if tag is None and event.implicit[0]:
-            if value and value[0] not in RESOLVED_FIRST:
-                return value, STR
+        if tag is None:  # plain (quoted scalars without a tag are strings, decided in `compose`)
             tag = resolve(value)
-        elif tag is None or tag == "!":
+        elif tag == "!":
             return value, STR
         if tag == STR:
             return value, tag

@@ -228,7 +228,7 @@ def read_fast(text: str, display: str) -> Document | None:
     except yamlfast.GiveUp:
         return None
     positions = Positions()
-    positions.root, positions.of = reader.root_pos, dict(reader.of)
+    positions.root, positions.of = reader.root_pos, reader.of
     return Document(display, data, positions)
 
 
