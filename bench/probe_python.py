@@ -2,10 +2,14 @@
 
     python bench/probe_python.py import   MODULE_DIR MODULE
     python bench/probe_python.py validate MODULE_DIR MODULE CATALOG_JSON
+    python bench/probe_python.py passes   MODULE_DIR MODULE CATALOG_JSON WARM N
 
 ``import``: seconds to import pydantic, then the module (the two add up to the
 module's import cost in a process that has not loaded pydantic yet), with the
 module's bytecode cached; compiling that bytecode is timed separately.
+``passes``: parses the payloads of ``validate`` WARM times, then N more times, and
+prints nothing: for ``bench/instructions.sh --validate``, which counts the machine
+instructions of N passes as the difference of two runs.
 ``validate``: builds one payload per catalog example (``docs/runtime-contract.md``
 §1: code, rendered message, repair fields, provenance), parses each with the
 module's parser, checks every one comes back as its own typed error (not the
@@ -15,6 +19,7 @@ The bench runs it once per run, each in a fresh process, and takes the median.
 
 from __future__ import annotations
 
+import gc
 import importlib
 import json
 import py_compile
@@ -109,6 +114,18 @@ def probe_validate(module_dir: str, name: str, catalog_json: str) -> dict[str, A
     }
 
 
+def passes(module_dir: str, name: str, catalog_json: str, warm: str, count: str) -> None:
+    sys.path.insert(0, module_dir)
+    parse = parser(importlib.import_module(name))[1]
+    items = payloads(Path(catalog_json))
+    for _ in range(int(warm)):  # every instruction of every code path specialised
+        for payload in items:
+            parse(payload)
+    gc.disable()  # as timeit does
+    for _ in range(int(count)):
+        [parse(p) for p in items]
+
+
 def _typed(result: Any, code: str) -> bool:
     """Whether `result` is the typed error of `code` (not None, not the unknown branch)."""
     if result is None or "unknown" in type(result).__name__.lower():
@@ -118,6 +135,9 @@ def _typed(result: Any, code: str) -> bool:
 
 def main() -> None:
     mode, *args = sys.argv[1:]
+    if mode == "passes":
+        passes(*args)
+        return
     result = probe_import(*args) if mode == "import" else probe_validate(*args)
     print(json.dumps(result))
 

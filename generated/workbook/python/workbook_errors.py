@@ -868,11 +868,10 @@ def _deprecation_text(info: CodeInfo) -> str:
 
 def parse_error(payload: object) -> ErrorUnion:
     """The typed error of a wire payload; anything else → UnknownCode (never raises)."""
-    if type(payload) is dict:  # the code's compiled fast path, once it has one
+    if payload.__class__ is dict:  # the code's compiled fast path, once it has one
         code = payload.get("code")
-        if type(code) is str:
-            fast = _FAST.get(code)
-            error = fast(payload, code) if fast is not None else None
+        if code.__class__ is str and code in _FAST:
+            error = _FAST[code](payload, code)
             if error is not None:
                 return error
     if isinstance(payload, Mapping):
@@ -986,34 +985,36 @@ def _envelope(
 # A payload a code's model would take as it is (a dict of exactly the code's keys,
 # each value of its field's exact JSON class) is assembled into the instance the
 # way pydantic-core assembles it, by a small function compiled for the code on
-# first use from FIELDS and the model's fields (as dataclasses compile __init__).
-# Anything else goes to the code's own model, which decides and words any error.
-# Straight-line code costs a third of a general validator's work per payload.
+# first use from FIELDS and the model's fields (as dataclasses compile __init__);
+# a range in it has a fast path made the same way. Anything else goes to the
+# code's own model, which decides and words any error. Straight-line code costs
+# a third of a general validator's work per payload.
 
 _Parse = Callable[[dict[str, Any], str], "KnownErrorUnion | None"]
-_ABSENT: Any = object()
 _isfinite = _math.isfinite
 _surrogate = _re.compile("[\ud800-\udfff]").search  # a str pydantic-core cannot encode
-
-
-class _Specs(dict[str, "_Parse | None"]):
-    """Code → its compiled fast path, made on first use (None: no fast path)."""
-
-    def __missing__(self, code: str) -> _Parse | None:
-        fast = self[code] = _compile_fast(code)
-        return fast
-
-
-_FAST = _Specs()
+# Code → its fast path, compiled on first use (`_no_fast` for a code that has none).
+_FAST: dict[str, _Parse] = {}
 
 
 def _validate(code: str, payload: Any) -> KnownErrorUnion:
     """``model_for(code).model_validate(payload)``, through the fast path when it applies."""
-    fast = _FAST[code] if type(payload) is dict and type(code) is str else None
-    error: KnownErrorUnion | None = fast(payload, code) if fast is not None else None
+    error: KnownErrorUnion | None = None
+    if type(payload) is dict and type(code) is str:
+        error = (_FAST[code] if code in _FAST else _build_fast(code))(payload, code)
     if error is None:
         error = _cast("KnownErrorUnion", model_for(code).model_validate(payload))
     return error
+
+
+def _build_fast(code: str) -> _Parse:
+    """Compile the code's fast path into ``_FAST`` and return it."""
+    fast = _FAST[code] = _compile_fast(code) or _no_fast
+    return fast
+
+
+def _no_fast(payload: dict[str, Any], code: str) -> None:
+    """The fast path of a code that has none: takes no payload."""
 
 
 class _Writers(NamedTuple):
@@ -1101,6 +1102,17 @@ _ENVELOPE = {
 }
 
 
+class _Slot(NamedTuple):
+    """A field as its fast path reads it: each part a Python expression (or name)."""
+
+    var: str  # the local variable of its value
+    key: str  # its key in the payload
+    name: str  # its attribute name
+    default: str  # its value when absent (optional fields only)
+    check: tuple[str, ...]  # its lines of `_CHECKS`, for `var`
+    required: bool
+
+
 def _compile_fast(code: str) -> _Parse | None:
     """The code's fast path: ``(payload, code) -> instance``, None where it is not taken."""
     writers = _writers()
@@ -1108,16 +1120,22 @@ def _compile_fast(code: str) -> _Parse | None:
         return None
     names = _fast_names(writers)
     model = model_for(code)
-    shape = _fast_source(model, names["OWN"] is not None)
+    shape = _fast_slots(model, names["OWN"] is not None)
     if shape is None:
         return None
-    source, args = shape
+    slots, params, args = shape
+    source = _maker_source(slots, params, "payload, code", {"'code'": "code"})
+    return _cast("_Parse", _maker(source, names)(model, *args))
+
+
+def _maker(source: str, names: dict[str, Any]) -> Callable[..., Any]:
+    """The ``make`` function `source` defines: codes of one shape share its code object."""
     make = _MAKERS.get(source)
-    if make is None:  # codes of one shape (kinds, required or not) share their code
+    if make is None:
         scope: dict[str, Any] = {}
         exec(compile(source, "<errgen fast path>", "exec"), names, scope)  # noqa: S102
         make = _MAKERS[source] = scope["make"]
-    return _cast("_Parse", make(model, *args))
+    return make
 
 
 _MAKERS: dict[str, Callable[..., Any]] = {}
@@ -1125,32 +1143,44 @@ _MAKERS: dict[str, Callable[..., Any]] = {}
 
 @_cache
 def _fast_names(writers: _Writers) -> dict[str, Any]:
-    """The globals every compiled fast path shares."""
-    return {
+    """The globals every compiled fast path shares (a range's fast path among them)."""
+    names = {
         "OWN": _own_provenance(),
         "PROVENANCE": PROVENANCE,
-        "_ABSENT": _ABSENT,
         "_isfinite": _isfinite,
         "_surrogate": _surrogate,
-        "_range": _range,
         "_new": _new,
         "_set_dict": writers.dict_,
         "_set_given": writers.fields_set,
         "_set_extra": writers.extra,
         "_set_private": writers.private,
     }
+    bounds = [
+        _Slot(var, repr(name), repr(name), "None", _check("number", var), False)
+        for var, name in (("v0", "min"), ("v1", "max"))
+    ]
+    empty = "payload.__class__ is not dict or not payload"  # a range has a bound
+    source = _maker_source(bounds, [], "payload", {}, empty)
+    names["_range"] = _maker(source, names)(Range)
+    return names
 
 
-def _fast_source(model: type[ErrorBase], own: bool) -> tuple[str, list[Any]] | None:
-    """Source of the fast path of `model`'s shape, and the arguments of its maker.
+def _check(kind: str, var: str) -> tuple[str, ...]:
+    """The lines that check (and copy) `var`, a value of `kind`."""
+    return tuple(line.format(v=var) for line in _CHECKS[kind])
+
+
+def _fast_slots(
+    model: type[ErrorBase], own: bool
+) -> tuple[list[_Slot], list[str], list[Any]] | None:
+    """The slots of the fast path of `model` (all but ``code``), and the parameters
+    and arguments of its maker.
 
     Repair fields are read through the maker's arguments (wire, attribute and
     default), so codes whose fields have the same kinds share one code object.
     None if a field has no fast check.
     """
-    reads, gets, checks, items, given = [], [], [], ["'code': code"], ["'code'"]
-    absent: list[str] = []  # variables of the optional fields
-    params, args = ["MODEL"], []
+    slots, params, args = [], [], []
     for index, (attr, field) in enumerate(model.model_fields.items()):
         if attr == "code":  # the code the payload was dispatched on
             continue
@@ -1170,35 +1200,53 @@ def _fast_source(model: type[ErrorBase], own: bool) -> tuple[str, list[Any]] | N
             args += [wire, attr, field.default]
         if kind not in _CHECKS or (kind == "provenance" and not own):
             return None
-        check = [line.format(v=var) for line in _CHECKS[kind]]
-        if field.is_required():
-            reads.append(f"\t\t{var} = payload[{key}]")
-            checks += [f"\t{line}" for line in check]
-            given.append(name)
-        else:
-            absent.append(var)
-            gets.append(f"\t{var} = payload.get({key}, _ABSENT)")
-            checks += [
-                f"\tif {var} is _ABSENT:",
-                f"\t\t{var} = {default}",
-                "\telse:",
-            ]
-            checks += [f"\t\t{line}" for line in check]
-            checks.append(f"\t\tgiven.add({name})")
-        items.append(f"{name}: {var}")
-    count = " + ".join(
-        [str(len(given)), *(f"({var} is not _ABSENT)" for var in absent)]
-    )
-    lines = [
-        "def fast(payload, code):",
-        "\ttry:",
-        *reads,
-        "\texcept KeyError:",
-        "\t\treturn None",
-        *gets,
-        f"\tif len(payload) != {count}: return None",
-        "\tgiven = {" + ", ".join(given) + "}",
-        *checks,
+        slots.append(
+            _Slot(var, key, name, default, _check(kind, var), field.is_required())
+        )
+    return slots, params, args
+
+
+def _maker_source(
+    slots: list[_Slot],
+    params: list[str],
+    signature: str,
+    fixed: dict[str, str],
+    reject: str = "",
+) -> str:
+    """Source of ``make(MODEL, *params)``, which returns the fast path of ``MODEL``.
+
+    The fast path, ``fast(signature)``, reads the required slots, then the optional
+    ones (at their default when absent), takes no other key, checks each value and
+    assembles the instance as pydantic-core does. `fixed` are attribute names given
+    by the caller (name → expression), `reject` a condition on the payload that
+    rules the fast path out.
+    """
+    required = [slot for slot in slots if slot.required]
+    optional = [slot for slot in slots if not slot.required]
+    given = [*fixed, *(slot.name for slot in required)]
+    lines = [f"def fast({signature}):"]
+    if reject:
+        lines.append(f"\tif {reject}: return None")
+    if required:
+        lines.append("\ttry:")
+        lines += [f"\t\t{slot.var} = payload[{slot.key}]" for slot in required]
+        lines += ["\texcept KeyError:", "\t\treturn None"]
+    lines.append("\tgiven = set(GIVEN)")
+    for slot in optional:
+        lines += [
+            f"\tif {slot.key} in payload:",
+            f"\t\t{slot.var} = payload[{slot.key}]",
+            *(f"\t\t{line}" for line in slot.check),
+            f"\t\tgiven.add({slot.name})",
+            "\telse:",
+            f"\t\t{slot.var} = {slot.default}",
+        ]
+    count = "len(given)" if optional else str(len(given))
+    lines.append(f"\tif len(payload) != {count}: return None")
+    lines += [f"\t{line}" for slot in required for line in slot.check]
+    items = [f"{name}: {value}" for name, value in fixed.items()]
+    items += [f"{slot.name}: {slot.var}" for slot in slots]
+    lines += [
         "\tinstance = _new(MODEL)",
         "\t_set_dict(instance, {" + ", ".join(items) + "})",
         "\t_set_given(instance, given)",
@@ -1206,28 +1254,9 @@ def _fast_source(model: type[ErrorBase], own: bool) -> tuple[str, list[Any]] | N
         "\t_set_private(instance, None)",
         "\treturn instance",
     ]
-    body = "".join(f"\t{line}\n" for line in lines)
-    return f"def make({', '.join(params)}):\n{body}\treturn fast\n", args
-
-
-def _range(bounds: Any) -> Range | None:
-    """A range from exactly the bounds ``Range`` takes unchanged; None otherwise."""
-    writers = _writers()
-    if bounds.__class__ is not dict or not bounds or writers is None:
-        return None
-    for key, bound in bounds.items():
-        if key.__class__ is not str or (key != "min" and key != "max"):
-            return None
-        if bound.__class__ is not int and (
-            bound.__class__ is not float or not _isfinite(bound)
-        ):
-            return None
-    value: Range = _new(Range)
-    writers.dict_(value, {"min": bounds.get("min"), "max": bounds.get("max")})
-    writers.fields_set(value, set(bounds))
-    writers.extra(value, None)
-    writers.private(value, None)
-    return value
+    head = f"def make({', '.join(['MODEL', *params])}):\n"
+    head += f"\tGIVEN = frozenset([{', '.join(given)}])\n"
+    return head + "".join(f"\t{line}\n" for line in lines) + "\treturn fast\n"
 
 
 # -- classification, policies and upstream mapping -----------------------------
