@@ -129,7 +129,7 @@ def test_validate(tmp_path: Path) -> None:
     bad = ROOT / "tests" / "cases" / "bad_examples" / "catalog.yaml"
     result = run_errgen("validate", str(bad), WORKBOOK)
     assert result.returncode == 2
-    assert result.stderr.count(": error: ") == 5
+    assert result.stderr.count(": error: ") == 6
 
 
 def test_schema_is_valid_2020_12_and_accepts_shipped_catalogs() -> None:

@@ -244,6 +244,9 @@ class _Compiler:
                     )
                 elif problem := type_error(fields[key].type, value):
                     self.err((*where, key), f"example {i + 1} of {cid!r}: field {key!r} {problem}")
+                elif value is None:  # an `any` field
+                    why = "is null, which the runtimes read as not given; leave it out"
+                    self.err((*where, key), f"example {i + 1} of {cid!r}: field {key!r} {why}")
             missing = [f for f in required if f not in values]
             if missing:
                 self.err(where, f"example {i + 1} of {cid!r} lacks required field(s): {', '.join(missing)}")

@@ -166,7 +166,7 @@ def _value_of(kind: str, items: str | None) -> st.SearchStrategy[Any]:
     if kind == "range":
         bound = _scalar_of("number")
         return st.fixed_dictionaries({}, optional={"min": bound, "max": bound}).filter(bool)
-    return json_values()
+    return json_values().filter(lambda value: value is not None)  # null: "not given", no example value
 
 
 def message_template(draw: st.DrawFn, placeholders: list[str]) -> str:
