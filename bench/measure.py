@@ -131,26 +131,47 @@ def _attempt(label: str, once: Callable[[int], Run], i: int) -> tuple[Run | None
 
 def repeat(label: str, times: int, once: Callable[[int], Run]) -> Series:
     """Call `once(i)` `times` times; a failure (after one retry) stops the series and is recorded, not raised."""
-    walls: list[float] = []
-    rss: list[float] = []
-    cpus: list[float] = []
-    retries = 0
+    return interleaved({label: once}, times)[label]
+
+
+def interleaved(jobs: dict[str, Callable[[int], Run]], times: int) -> dict[str, Series]:
+    """`repeat` for several commands at once, round by round (run i of each, in order, then run i + 1).
+
+    Commands whose figures are compared (errgen and a peer) then see the same machine:
+    a machine that slows down for a minute slows a round of each, not one whole series.
+    A failure stops only its own series.
+    """
+    runs: dict[str, list[Run]] = {label: [] for label in jobs}
+    ended: dict[str, Series] = {}
+    retries = dict.fromkeys(jobs, 0)
     for i in range(times):
-        result, exc, retried = _attempt(label, once, i)
-        retries += retried
-        if result is None:
+        for label, once in jobs.items():
+            if label in ended:
+                continue
+            result, exc, retried = _attempt(label, once, i)
+            retries[label] += retried
+            if result is not None:
+                runs[label].append(result)
+                continue
             assert exc is not None
             print(f"bench: {label}: FAILED: {exc}", file=sys.stderr)
             error = str(exc).splitlines()[0][:300] if str(exc) else type(exc).__name__
+            done = runs[label]
+            rss = [r.rss_mb for r in done]
             if isinstance(exc, CommandFailed):
                 rss.append(exc.run.rss_mb)  # kept as a lower bound of the peak when the run was cut off
-            return Series(walls, rss, cpus, error=error, timed_out=getattr(exc, "timed_out", None), retries=retries)
-        walls.append(result.wall)
-        rss.append(result.rss_mb)
-        cpus.append(result.cpu)
-    wall, cpu = statistics.median(walls), statistics.median(cpus)
-    print(
-        f"bench: {label}: median {wall:.3f} s (CPU {cpu:.3f} s) of {times}, peak RSS {max(rss):.0f} MiB",
-        file=sys.stderr,
-    )
-    return Series(walls, rss, cpus, retries=retries)
+            ended[label] = Series([r.wall for r in done], rss, [r.cpu for r in done], error=error,
+                                  timed_out=getattr(exc, "timed_out", None), retries=retries[label])  # fmt: skip
+    out: dict[str, Series] = {}
+    for label, done in runs.items():
+        if label in ended:
+            out[label] = ended[label]
+            continue
+        walls, rss, cpus = [r.wall for r in done], [r.rss_mb for r in done], [r.cpu for r in done]
+        wall, cpu = statistics.median(walls), statistics.median(cpus)
+        print(
+            f"bench: {label}: median {wall:.3f} s (CPU {cpu:.3f} s) of {times}, peak RSS {max(rss):.0f} MiB",
+            file=sys.stderr,
+        )
+        out[label] = Series(walls, rss, cpus, retries=retries[label])
+    return out

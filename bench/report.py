@@ -193,7 +193,10 @@ METHOD = """\
 - Every number is the median of the runs of one command in a fresh subprocess, run
   under `bench/rusage_wrapper.py` (wall time by `time.perf_counter` around the command;
   CPU time and peak RSS from `getrusage(RUSAGE_CHILDREN)` in that small wrapper). Peers
-  run in the same session, on the same input, interleaved size by size.
+  run in the same session, on the same input. At each size the cold builds and the peers
+  run round by round (run 1 of each, then run 2 of each, …; each errgen build next to the
+  peer it is compared with), so a machine that slows down for a minute slows a round of
+  each, not one whole series.
 - A run that fails (other than by its time limit) is run once more, and the report
   says where; a second failure ends the series and is reported as a failure.
 - Cold: a fresh project folder (own `pyproject.toml`), so an empty output folder,

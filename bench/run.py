@@ -108,7 +108,13 @@ class SizeBench:
             print(f"bench: {self.n:>6} {label}: harness error: {exc!r}", file=sys.stderr)
             return Series([], [], [], error=f"harness error: {exc!r}"[:300])
 
-    def cold(self, label: str, *targets: str) -> Series:
+    def together(self, jobs: dict[str, tuple[str, Callable[[int], Run]]]) -> dict[str, Series]:
+        """Series of several commands, interleaved round by round (`measure.interleaved`); key → (label, run)."""
+        labelled = {f"{self.n:>6} {label}": once for label, once in jobs.values()}
+        series = measure.interleaved(labelled, self.repeat)
+        return {key: series[f"{self.n:>6} {label}"] for key, (label, _) in jobs.items()}
+
+    def cold(self, label: str, *targets: str) -> tuple[str, Callable[[int], Run]]:
         args = [a for t in targets for a in ("-t", t)]
 
         def once(i: int) -> Run:
@@ -120,14 +126,14 @@ class SizeBench:
                 folder.rename(self.work / f"built-{label}")
             return result
 
-        return self.series(f"errgen build {' '.join(args) or '(all)'} cold", once)
+        return f"errgen build {' '.join(args) or '(all)'} cold", once
 
     def in_built(self, label: str, *args: str) -> Series:
         cmd = errgen(*args)
         return self.series(label, lambda i: self.timed(cmd, self.built))
 
-    def peer(self, label: str, cmd: list[str | Path]) -> Series:
-        return self.series(label, lambda i: self.timed(cmd, self.work, self.peer_timeout))
+    def peer(self, label: str, cmd: list[str | Path]) -> tuple[str, Callable[[int], Run]]:
+        return label, lambda i: self.timed(cmd, self.work, self.peer_timeout)
 
     def tree(self, target: str, pattern: str) -> Path | None:
         """The built project holding `target`'s files: the all-targets tree, else the target's own cold build."""
@@ -184,11 +190,18 @@ class SizeBench:
 
     def run_all(self) -> dict[str, Any]:
         """Every measurement at this size, as JSON-ready data."""
-        results: dict[str, Any] = {
+        dcg_out, ts_out = self.work / "peer-dcg.py", self.work / "peer-json2ts.ts"
+        # Each errgen build next to the peer it is compared with, round by round.
+        cold = self.together({
             "build_all_cold": self.cold("all"),
-            "build_python_cold": self.cold("python", "python"),
+            "dcg": self.peer("datamodel-codegen", [
+                peers.datamodel_codegen(), "--input", self.schema, "--input-file-type", "jsonschema",
+                "--output-model-type", "pydantic_v2.BaseModel", "--output", dcg_out]),
             "build_ts_cold": self.cold("typescript", "typescript"),
-        }
+            "json2ts": self.peer("json2ts", [peers.json2ts(), "-i", self.schema, "-o", ts_out]),
+            "build_python_cold": self.cold("python", "python"),
+        })  # fmt: skip
+        results: dict[str, Any] = {key: cold[key] for key in ("build_all_cold", "build_python_cold", "build_ts_cold")}
         built = built_targets(self.built)
         results["build_warm"] = self.in_built("errgen build (warm)", "build")
         results["check"] = self.in_built("errgen check", "check")
@@ -196,11 +209,7 @@ class SizeBench:
         folder = project(self.work / "validate", self.catalog)
         results["validate"] = self.series("errgen validate", lambda i: self.timed(validate, folder))
         results["tsc"] = self.guarded("tsc", self.tsc)
-        dcg_out, ts_out = self.work / "peer-dcg.py", self.work / "peer-json2ts.ts"
-        results["dcg"] = self.peer("datamodel-codegen", [
-            peers.datamodel_codegen(), "--input", self.schema, "--input-file-type", "jsonschema",
-            "--output-model-type", "pydantic_v2.BaseModel", "--output", dcg_out])  # fmt: skip
-        results["json2ts"] = self.peer("json2ts", [peers.json2ts(), "-i", self.schema, "-o", ts_out])
+        results["dcg"], results["json2ts"] = cold["dcg"], cold["json2ts"]
         data = {k: v.as_dict() for k, v in results.items()}
         try:
             data.update(self.python())
