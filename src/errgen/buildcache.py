@@ -33,11 +33,17 @@ def caching_off() -> bool:
     return os.environ.get(CACHE_ENV) == ""
 
 
-def cache_dir(project: Project) -> Path | None:
-    """Where manifests live (``$ERRGEN_CACHE_DIR`` or ``<root>/.errgen-cache``); None disables caching."""
+def cache_root(root: Path) -> Path | None:
+    """The folder of every persistent cache (``$ERRGEN_CACHE_DIR`` or ``<root>/.errgen-cache``); None: off."""
     if caching_off():
         return None
-    return Path(os.environ.get(CACHE_ENV) or project.root / ".errgen-cache") / "builds"
+    return Path(os.environ.get(CACHE_ENV) or root / ".errgen-cache")
+
+
+def cache_dir(project: Project) -> Path | None:
+    """Where manifests live (``builds/`` in `cache_root`); None disables caching."""
+    folder = cache_root(project.root)
+    return None if folder is None else folder / "builds"
 
 
 def _files(folder: Path) -> Iterator[tuple[str, Path, os.stat_result]]:

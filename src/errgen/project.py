@@ -67,6 +67,7 @@ def from_settings(
     templates: str | None = None,
 ) -> Project:
     """Resolve a Project: command-line values over ``[tool.errgen]`` over defaults."""
+    from errgen.buildcache import cache_root
     from errgen.config import expand_catalogs, find_root, load_config
 
     root = find_root(cwd)
@@ -83,7 +84,7 @@ def from_settings(
             templates=str(user_templates) if user_templates else None,
             python_module=config.python_module,
             ts_import_extension=config.ts_import_extension,
-            black_cache=str(root / ".errgen-cache"),
+            black_cache=str(cache) if (cache := cache_root(root)) else None,
         ),
         owns_out_dir=not catalogs,
     )

@@ -162,3 +162,28 @@ def test_the_cache_keeps_only_the_most_recent_entries(tmp_path: Path, monkeypatc
     for i in range(4):
         formatting.format_whole(f"v{i}  =  {i}\n", str(tmp_path))
     assert len(list((tmp_path / "black").glob("*/*.py"))) == 2
+
+
+def test_every_cache_follows_errgen_cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``ERRGEN_CACHE_DIR`` moves the black cache with the build manifests; ``""`` turns both off."""
+    from errgen import buildcache
+    from errgen.project import from_settings
+
+    root = tmp_path / "project"
+    root.mkdir()
+    (root / "pyproject.toml").write_text('[tool.errgen]\ncatalogs = ["c.yaml"]\n', encoding="utf-8")
+    monkeypatch.delenv(buildcache.CACHE_ENV, raising=False)
+    project = from_settings(cwd=root)
+    assert (project.options.black_cache, buildcache.cache_dir(project)) == (
+        str(root / ".errgen-cache"),
+        root / ".errgen-cache" / "builds",
+    )
+    monkeypatch.setenv(buildcache.CACHE_ENV, str(tmp_path / "elsewhere"))
+    project = from_settings(cwd=root)
+    assert (project.options.black_cache, buildcache.cache_dir(project)) == (
+        str(tmp_path / "elsewhere"),
+        tmp_path / "elsewhere" / "builds",
+    )
+    monkeypatch.setenv(buildcache.CACHE_ENV, "")
+    project = from_settings(cwd=root)
+    assert (project.options.black_cache, buildcache.cache_dir(project)) == (None, None)
