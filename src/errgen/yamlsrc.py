@@ -48,10 +48,18 @@ _CORE_TYPES = (
         "-+0123456789.",
     ),
 )
-RESOLVERS: dict[str, list[tuple[str, re.Pattern[str]]]] = {}  # first character → (tag, pattern), as PyYAML keeps them
-for _tag, _pattern, _firsts in _CORE_TYPES:
-    for _first in _firsts:
-        RESOLVERS.setdefault(_first, []).append((_tag, re.compile(_pattern)))
+
+
+def _resolvers() -> dict[str, list[tuple[str, re.Pattern[str]]]]:
+    """First character → (tag, pattern) of the core types it may start, as PyYAML keeps them."""
+    table: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
+    for tag, pattern, firsts in _CORE_TYPES:
+        for first in firsts:
+            table.setdefault(first, []).append((tag, re.compile(pattern)))
+    return table
+
+
+RESOLVERS = _resolvers()
 RESOLVED_FIRST = frozenset(first for first in RESOLVERS if first)  # first characters of non-strings
 
 STR = "tag:yaml.org,2002:str"
