@@ -61,6 +61,10 @@ def main() -> None:
     for label, values in rounds.items():
         row = " ".join(f"{v:5.2f}" for v in values)
         print(f"{label:>6}: {row}  | median {statistics.median(values):.2f}")
+    ratios = [a / b for a, b in zip(rounds["after"], rounds["before"], strict=True)]
+    faster = sum(r < 1 for r in ratios)
+    median = statistics.median(ratios)
+    print(f" ratio: after/before median {median:.3f}, after faster in {faster} of {len(ratios)} rounds")
 
 
 if __name__ == "__main__":

@@ -1209,24 +1209,26 @@ def _own_provenance() -> Provenance | None:
 
 
 # How the fast path checks (and copies) a value of each kind, `{v}` being its
-# variable; a kind not listed here has no fast path.
+# variable and `{t}` its exact class where the kind has one; a kind not listed
+# here has no fast path.
 _ONE = {
-    "string": ("if {v}.__class__ is not str: return None",),
-    "integer": ("if {v}.__class__ is not int: return None",),
-    "boolean": ("if {v}.__class__ is not bool: return None",),
+    "exact": ("if {v}.__class__ is not {t}: return None",),
     "number": (
         "if {v}.__class__ is not float:",
         "\tif {v}.__class__ is not int: return None",
         "elif not _isfinite({v}): return None",
     ),
 }
+# Kinds checked by exact class: codes whose fields differ only among these share
+# one fast path, the class being an argument of its maker.
+_EXACT: dict[str, type] = {"string": str, "integer": int, "boolean": bool}
 _CHECKS: dict[str, tuple[str, ...]] = {
     **_ONE,
     **{  # a list of one kind: every item checked (as `item`), then copied
         f"array:{kind}": (
             "if {v}.__class__ is not list: return None",
             "for item in {v}:",
-            *(f"\t{line.format(v='item')}" for line in lines),
+            *(f"\t{line.replace('{v}', 'item')}" for line in lines),
             "{v} = {v}.copy()",
         )
         for kind, lines in _ONE.items()
@@ -1252,12 +1254,13 @@ _CHECKS: dict[str, tuple[str, ...]] = {
     ),
     "true": ("if {v} is not True: return None",),
 }
-# Kinds of the envelope's fields (`code` is the code the payload was dispatched on).
+# Kinds (and exact classes) of the envelope's fields (`code` is the code the
+# payload was dispatched on).
 _ENVELOPE = {
-    "message": "message",
-    "retriable": "boolean",
-    "provenance": "provenance",
-    "is_error": "true",
+    "message": ("message", ""),
+    "retriable": ("exact", "bool"),
+    "provenance": ("provenance", ""),
+    "is_error": ("true", ""),
 }
 
 
@@ -1313,6 +1316,7 @@ def _fast_names(writers: _Writers) -> dict[str, Any]:
         "_set_given": writers.fields_set,
         "_set_extra": writers.extra,
         "_set_private": writers.private,
+        "_GIVENS": {},
     }
     bounds = [
         _Slot(var, repr(name), repr(name), "None", _check("number", var), False)
@@ -1324,9 +1328,9 @@ def _fast_names(writers: _Writers) -> dict[str, Any]:
     return names
 
 
-def _check(kind: str, var: str) -> tuple[str, ...]:
-    """The lines that check (and copy) `var`, a value of `kind`."""
-    return tuple(line.format(v=var) for line in _CHECKS[kind])
+def _check(kind: str, var: str, exact: str = "") -> tuple[str, ...]:
+    """The lines that check (and copy) `var`, a value of `kind` (of class `exact`)."""
+    return tuple(line.format(v=var, t=exact) for line in _CHECKS[kind])
 
 
 def _fast_slots(
@@ -1335,9 +1339,9 @@ def _fast_slots(
     """The slots of the fast path of `model` (all but ``code``), and the parameters
     and arguments of its maker.
 
-    Repair fields are read through the maker's arguments (wire, attribute and
-    default), so codes whose fields have the same kinds share one code object.
-    None if a field has no fast check.
+    Repair fields are read through the maker's arguments (wire, attribute, default
+    and, for a kind checked by exact class, the class), so codes whose fields have
+    the same kinds share one code object. None if a field has no fast check.
     """
     slots, params, args = [], [], []
     for index, (attr, field) in enumerate(model.model_fields.items()):
@@ -1346,22 +1350,24 @@ def _fast_slots(
         var, wire = f"v{index}", field.alias or attr
         spec = FIELDS.get(wire) if attr not in ErrorBase.model_fields else None
         if spec is None:  # the envelope: the same names in every code
-            kind, key, name, default = (
-                _ENVELOPE.get(attr, ""),
-                repr(wire),
-                repr(attr),
-                repr(field.default),
-            )
+            kind, exact = _ENVELOPE.get(attr, ("", ""))
+            key, name, default = repr(wire), repr(attr), repr(field.default)
         else:
-            kind = spec.type if spec.items is None else f"array:{spec.items}"
-            key, name, default = f"w{index}", f"a{index}", f"d{index}"
+            kind = spec.type if spec.items is None else spec.items
+            key, name, default, exact = f"w{index}", f"a{index}", f"d{index}", ""
             params += [key, name, default]
             args += [wire, attr, field.default]
+            if kind in _EXACT:
+                exact = f"t{index}"
+                params.append(exact)
+                args.append(_EXACT[kind])
+                kind = "exact"
+            if spec.items is not None:
+                kind = f"array:{kind}"
         if kind not in _CHECKS or (kind == "provenance" and not own):
             return None
-        slots.append(
-            _Slot(var, key, name, default, _check(kind, var), field.is_required())
-        )
+        check = _check(kind, var, exact)
+        slots.append(_Slot(var, key, name, default, check, field.is_required()))
     return slots, params, args
 
 
@@ -1378,12 +1384,15 @@ def _maker_source(
     ones (at their default when absent), takes no other key, checks each value and
     assembles the instance as pydantic-core does. `fixed` are attribute names given
     by the caller (name → expression), `reject` a condition on the payload that
-    rules the fast path out.
+    rules the fast path out. The values of the maker are bound as the fast path
+    defaults (read as locals, from one tuple), and its set of required names is
+    shared by every code with the same names (one copy to read, not one per code).
     """
     required = [slot for slot in slots if slot.required]
     optional = [slot for slot in slots if not slot.required]
     given = [*fixed, *(slot.name for slot in required)]
-    lines = [f"def fast({signature}):"]
+    bound = ", ".join(f"{name}={name}" for name in ["MODEL", "GIVEN", *params])
+    lines = [f"def fast({signature}, {bound}):"]
     if reject:
         lines.append(f"\tif {reject}: return None")
     if required:
@@ -1415,6 +1424,7 @@ def _maker_source(
     ]
     head = f"def make({', '.join(['MODEL', *params])}):\n"
     head += f"\tGIVEN = frozenset([{', '.join(given)}])\n"
+    head += "\tGIVEN = _GIVENS.setdefault(GIVEN, GIVEN)\n"
     return head + "".join(f"\t{line}\n" for line in lines) + "\treturn fast\n"
 
 
