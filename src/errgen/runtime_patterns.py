@@ -36,6 +36,8 @@ TEXT_RULES: tuple[tuple[str, str, str], ...] = (
     (f'((?:{SECRET_NAMES})["\']?[ \\t]*[:=][ \\t]*")[^"\\n]*', "i", "$1" + REDACTED),
     (f"((?:{SECRET_NAMES})[\"']?[ \\t]*[:=][ \\t]*')[^'\\n]*", "i", "$1" + REDACTED),
     (f"((?:{SECRET_NAMES})[\"']?[ \\t]*[:=][ \\t]*[\"']?)[^\\s\"'&,;}}]+", "i", "$1" + REDACTED),
+    # the password of a URL's userinfo (scheme://user:password@host); a scheme starts a word
+    ("((?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*://[^\\s/?#@:\"'<>]*:)[^\\s/?#@\"'<>]+(?=@)", "", "$1" + REDACTED),
     (
         "(?<![A-Za-z0-9])(?:sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|AKIA[0-9A-Z]{16}|"
         "xox[abprs]-[A-Za-z0-9-]{10,}|eyJ[A-Za-z0-9_-]{5,}\\.eyJ[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]*|"
@@ -76,6 +78,7 @@ _NEEDLES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     ((":", "="), _SECRET_WORDS),
     ((":", "="), _SECRET_WORDS),
     ((":", "="), _SECRET_WORDS),
+    (("://",), ()),
     (("sk-", "gh", "AKIA", "xox", "eyJ", "github_pat_", "k_", "AIza", "glpat-"), ()),
     (("/home/", "/Users/"), ()),
     (("/root",), ()),

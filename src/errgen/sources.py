@@ -118,6 +118,23 @@ def git_show(rev: str, path: Path, diags: Diagnostics, *, display: str) -> str |
     return decode(shown.stdout, display, diags)
 
 
+def git_files(rev: str, folder: Path) -> list[str]:
+    """Paths (relative to `folder`, ``/``-separated) of the files under `folder` at revision `rev`.
+
+    Empty when `folder` did not exist there; `rev` is known to be a commit (see `git_show`).
+    """
+    folder = folder.absolute()
+    base = next(p for p in (folder, *folder.parents) if p.is_dir())  # `folder` may exist only at `rev`
+    top = _git(base, "rev-parse", "--show-toplevel")
+    if top.returncode != 0:
+        raise SourceError(f"{base} is not inside a git repository")
+    root = Path(top.stdout.decode("utf-8", "surrogateescape").strip())
+    prefix = folder.resolve().relative_to(root.resolve()).as_posix()
+    listed = _git(root, "ls-tree", "-r", "-z", "--name-only", rev, "--", prefix)
+    names = listed.stdout.decode("utf-8", "surrogateescape").split("\0") if listed.returncode == 0 else []
+    return [name.removeprefix(prefix + "/") for name in names if name.startswith(prefix + "/")]
+
+
 def _git(folder: Path, *args: str) -> subprocess.CompletedProcess[bytes]:
     try:
         return subprocess.run(["git", "-C", str(folder), *args], capture_output=True, check=False, timeout=60)

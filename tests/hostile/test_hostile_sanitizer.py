@@ -29,6 +29,8 @@ from .test_hostile_typescript import TS, TSC, _tools
 # (name, text, secrets that must not survive)
 LEAKS: list[tuple[str, str, tuple[str, ...]]] = [
     ("linux home", "cannot open /home/alice/projects/app/config.yaml: denied", ("alice", "projects/app")),
+    ("url password", "connect postgres://app:s3cr3t-pw@db.internal:5432/prod refused", ("s3cr3t-pw",)),
+    ("git url password", "clone https://deploy:tok3n.v4lue@git.example.com/r.git failed", ("tok3n.v4lue",)),
     ("linux home quoted", 'open("/home/alice/.netrc") failed', ("alice", ".netrc")),
     ("root home", "read /root/.aws/credentials", (".aws", "credentials")),
     ("macos home", "at /Users/bob/Library/Application Support/Tool/db.sqlite", ("bob", "Library")),

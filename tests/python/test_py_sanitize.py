@@ -41,10 +41,12 @@ LEAKS = {
     "api key header": "X-API-Key: zzzsecretzzz",
     "cookie": "Cookie: session=abc123def; theme=dark",
     "set-cookie": "Set-Cookie: sid=xyz789uvw; Path=/; HttpOnly",
+    "URL password": "GET https://deploy:pw7u8i9o@git.example.com/repo.git: 403",
 }
 SECRETS = ("alice", "bob/", "carol", "dave", ".config", "server.py", "x.py", "app.js", "Foo.java", "Main.java",
            "eyJhbGciOiJIUzI1NiJ9", "c2lnbmF0dXJlMQ", "sk-abcdefghijklmnop1234", "ghp_abcdef", "AKIAIOSFODNN7EXAMPLE",
-           "xoxb-1234567890", "hunter2", "AbCdEf123456", "zzzsecretzzz", "abc123def", "xyz789uvw")  # fmt: skip
+           "xoxb-1234567890", "hunter2", "AbCdEf123456", "zzzsecretzzz", "abc123def", "xyz789uvw",
+           "pw7u8i9o")  # fmt: skip
 # The wallfacer error-shape pack's patterns (Rust regex; these two read the same in Python).
 PACK_PATH = re.compile(r"(?:/Users/|/home/|C:\\\\)")
 PACK_TRACE = re.compile(r"Traceback \(most recent call last\)|^\s*at\s+[A-Za-z0-9_<>$.]+\(")

@@ -228,6 +228,19 @@ def test_provenance_variants_agree_and_share_the_own_instance(mods: dict[str, Mo
     assert foreign.provenance.version == "9.9.9" and "provenance" in foreign.model_fields_set
 
 
+def test_a_payload_its_fast_path_rejects_is_checked_once(
+    mods: dict[str, ModuleType], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    mod = mods["workbook"]
+    payload = next(payloads(mod))
+    code, calls = payload["code"], []
+    fast = mod._FAST.get(code) or mod._build_fast(code)
+    monkeypatch.setitem(mod._FAST, code, lambda *args: calls.append(args) or fast(*args))
+    assert not isinstance(mod.parse_error(payload), mod.UnknownCode) and len(calls) == 1
+    assert isinstance(mod.parse_error({**payload, "message": 1}), mod.UnknownCode) and len(calls) == 2
+    assert mod.parse_error({**payload, "message": "m2"}).message == "m2" and len(calls) == 3
+
+
 def test_other_inputs_fall_back_to_the_model(mods: dict[str, ModuleType]) -> None:
     mod = mods["nasty"]
     for payload in payloads(mod):

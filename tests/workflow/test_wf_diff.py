@@ -176,6 +176,30 @@ def test_check_against(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     assert "unknown git revision 'no-such-branch'" in capsys.readouterr().err
 
 
+def test_check_against_reports_a_removed_catalog(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    repo = _repo(tmp_path)
+    other = (DIFF_CASES / "compatible" / "current.yaml").read_text(encoding="utf-8")
+    (repo / "catalog" / "other.yaml").write_text(other.replace("name: shop", "name: other"), encoding="utf-8")
+    (repo / "catalog" / "shop.yaml").unlink()
+    assert _check_against(repo, "HEAD") == 1
+    assert capsys.readouterr().out == (
+        "HEAD:generated/shop/identity.txt:1:1: error: catalog 'shop' was removed since HEAD with its 4 codes; "
+        "they vanish without being retired (keep the catalog and list them under 'retired') [code-removed]\n"
+    )
+    assert _check_against(repo, "HEAD", "wire") == 1
+
+
+def test_check_against_a_renamed_catalog_is_not_also_removed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    repo = _repo(tmp_path)
+    shop = repo / "catalog" / "shop.yaml"
+    shop.write_text(shop.read_text(encoding="utf-8").replace("name: shop", "name: store"), encoding="utf-8")
+    assert _check_against(repo, "HEAD") == 1
+    found = capsys.readouterr().out.splitlines()
+    assert found and all(line.endswith("[identifier-changed]") for line in found), found
+
+
 def test_check_against_uses_the_committed_identity(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     repo = _repo(tmp_path)
     identity = repo / "generated" / "shop" / "identity.txt"

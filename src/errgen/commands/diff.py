@@ -108,7 +108,8 @@ def check_against(project: Project, ref: str, category: str = "all", fmt: str = 
     """Compare every catalog of `project` with its version at git revision `ref`; returns the exit code.
 
     The previous identifiers come from ``<out>/<catalog>/identity.txt`` at `ref` when it was
-    committed. Catalogs that did not exist at `ref` are new and cannot break anything.
+    committed. Catalogs that did not exist at `ref` are new and cannot break anything; one
+    generated at `ref` that no catalog is now was removed (`_removed_catalogs`).
     Returns 0 (no breaking change), 1 (breaking changes printed) or 2 (invalid input).
     """
     from errgen.diagnostics import Diagnostics
@@ -116,6 +117,7 @@ def check_against(project: Project, ref: str, category: str = "all", fmt: str = 
     from errgen.sources import SourceError, compile_path, compile_text, git_show
 
     diags, findings = Diagnostics(), []
+    names: set[str] = set()  # of the catalogs read, now and at `ref`
     try:
         for path in project.catalogs:
             display = project.display(path)
@@ -125,12 +127,14 @@ def check_against(project: Project, ref: str, category: str = "all", fmt: str = 
                 click.echo(f"errgen: {display} is new since {ref}; nothing to compare", err=True)
                 continue
             previous = compile_text(previous_text, f"{ref}:{display}", diags)
+            names.update(located.catalog.name for located in (current, previous) if located is not None)
             if current is None or previous is None:
                 continue
             identity_path = project.out_dir / previous.catalog.name / "identity.txt"
             identity_text = git_show(ref, identity_path, diags, display=f"{ref}:{project.display(identity_path)}")
             identity = parse_identity(identity_text) if identity_text is not None else None
             findings += compare(previous, current, old_identity=identity, category=category.lower())
+        findings += _removed_catalogs(project, ref, names)
     except SourceError as exc:
         click.echo(f"errgen: {exc}", err=True)
         return 2
@@ -139,3 +143,31 @@ def check_against(project: Project, ref: str, category: str = "all", fmt: str = 
         click.echo("errgen: cannot compare invalid catalogs", err=True)
         return 2
     return _finish(findings, category.lower(), fmt)
+
+
+def _removed_catalogs(project: Project, ref: str, names: set[str]) -> list[Diagnostic]:
+    """A ``code-removed`` finding per catalog generated at `ref` that is gone now.
+
+    The catalogs of `ref` are the ``<out>/<name>/identity.txt`` files committed there;
+    `names` are those of the catalogs read now (current and previous versions).
+    """
+    from errgen.diagnostics import Diagnostics, Loc
+    from errgen.diff import parse_identity
+    from errgen.sources import git_files, git_show
+
+    diags = Diagnostics()
+    for rel in git_files(ref, project.out_dir):
+        name, _, file = rel.partition("/")
+        if file != "identity.txt" or name in names:
+            continue
+        identity = project.out_dir / name / file
+        display = f"{ref}:{project.display(identity)}"
+        text = git_show(ref, identity, diags, display=display) or ""
+        count = len(parse_identity(text).codes)
+        diags.error(
+            Loc(display),
+            f"catalog {name!r} was removed since {ref} with its {count} codes; they vanish without being "
+            "retired (keep the catalog and list them under 'retired')",
+            "code-removed",
+        )
+    return diags.sorted()

@@ -265,6 +265,20 @@ def _js_number(value: float) -> str:
 
 
 _LONE_SURROGATE = _re.compile("[\ud800-\udfff]")
+_INDEX = _re.compile("0|[1-9][0-9]*")  # a JavaScript array index, below 2**32 - 1
+
+
+def _js_order(pairs: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
+    """Keys in the order of a JavaScript object: array indices ascending, then the rest."""
+    index: list[tuple[int, str, Any]] = []
+    rest: list[tuple[str, Any]] = []
+    for key, value in pairs:
+        if _INDEX.fullmatch(key) and int(key) < 2**32 - 1:
+            index.append((int(key), key, value))
+        else:
+            rest.append((key, value))
+    index.sort(key=lambda item: item[0])
+    return [(key, value) for _, key, value in index] + rest
 
 
 def to_json(value: Any) -> str:
@@ -278,8 +292,10 @@ def to_json(value: Any) -> str:
         text = _js_number(value)
         return "null" if text in ("NaN", "Infinity", "-Infinity") else text
     if isinstance(value, Mapping):
-        items = (f"{to_json(str(k))}:{to_json(v)}" for k, v in value.items())
-        return "{" + ",".join(items) + "}"
+        pairs = [(str(k), v) for k, v in value.items()]
+        if any(k.isdecimal() for k, _ in pairs):
+            pairs = _js_order(pairs)
+        return "{" + ",".join(f"{to_json(k)}:{to_json(v)}" for k, v in pairs) + "}"
     if isinstance(value, list | tuple):
         return "[" + ",".join(to_json(v) for v in value) + "]"
     if isinstance(value, Range):
@@ -332,6 +348,11 @@ _TEXT_RULES = (
     (
         "((?:authorization|proxy-authorization|cookie|set-cookie|x-api-key|api[-_]?key|apikey|password|passwd|pwd|secret|client[-_]?secret|token|access[-_]?token|refresh[-_]?token|id[-_]?token|session|session[-_]?id|private[-_]?key)[\"']?[ \\t]*[:=][ \\t]*[\"']?)[^\\s\"'&,;}]+",
         _re.IGNORECASE,
+        "\\g<1>[REDACTED]",
+    ),
+    (
+        "((?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*://[^\\s/?#@:\"'<>]*:)[^\\s/?#@\"'<>]+(?=@)",
+        0,
         "\\g<1>[REDACTED]",
     ),
     (
@@ -759,7 +780,11 @@ def parse_error(payload: object) -> ErrorUnion:
     if isinstance(payload, Mapping):
         code = payload.get("code")
         if isinstance(code, str) and code in CODES:
+            tried = payload.__class__ is dict and code.__class__ is str
             try:
+                if tried and code in _FAST:  # its fast path did not take it
+                    model = model_for(code)
+                    return _cast("KnownErrorUnion", model.model_validate(payload))
                 return _validate(code, payload)
             except _ValidationError:
                 pass
