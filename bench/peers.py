@@ -71,7 +71,8 @@ def errgen_venv() -> Path:
     frozen = subprocess.run([sys.executable, "-m", "pip", "freeze", "--exclude-editable"],
                             capture_output=True, text=True, check=True).stdout  # fmt: skip
     stamp = ERRGEN_VENV / "bench-constraints.txt"
-    pip = [python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--constraint", stamp]
+    pip: list[str | Path] = [python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+    pip += ["--constraint", stamp]
     if python.is_file() and stamp.is_file() and stamp.read_text(encoding="utf-8") == frozen:
         _run(*pip, "--no-deps", "--force-reinstall", ROOT)
     else:
