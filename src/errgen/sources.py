@@ -128,8 +128,10 @@ def git_files(rev: str, folder: Path) -> list[str]:
     top = _git(base, "rev-parse", "--show-toplevel")
     if top.returncode != 0:
         raise SourceError(f"{base} is not inside a git repository")
-    root = Path(top.stdout.decode("utf-8", "surrogateescape").strip())
-    prefix = folder.resolve().relative_to(root.resolve()).as_posix()
+    root = Path(top.stdout.decode("utf-8", "surrogateescape").strip()).resolve()
+    if not folder.resolve().is_relative_to(root):  # outside the repository: nothing committed
+        return []
+    prefix = folder.resolve().relative_to(root).as_posix()
     listed = _git(root, "ls-tree", "-r", "-z", "--name-only", rev, "--", prefix)
     names = listed.stdout.decode("utf-8", "surrogateescape").split("\0") if listed.returncode == 0 else []
     return [name.removeprefix(prefix + "/") for name in names if name.startswith(prefix + "/")]

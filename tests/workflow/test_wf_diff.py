@@ -189,6 +189,14 @@ def test_check_against_reports_a_removed_catalog(tmp_path: Path, capsys: pytest.
     assert _check_against(repo, "HEAD", "wire") == 1
 
 
+def test_check_against_a_moved_catalog_is_not_removed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    repo = _repo(tmp_path)
+    (repo / "catalog" / "shop.yaml").rename(repo / "catalog" / "store.yaml")
+    assert _check_against(repo, "HEAD") == 0
+    out = capsys.readouterr()
+    assert out.out == "" and "catalog/store.yaml is new since HEAD" in out.err
+
+
 def test_check_against_a_renamed_catalog_is_not_also_removed(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
