@@ -123,15 +123,15 @@ def git_files(rev: str, folder: Path) -> list[str]:
 
     Empty when `folder` did not exist there; `rev` is known to be a commit (see `git_show`).
     """
-    folder = folder.absolute()
+    folder = folder.resolve()
     base = next(p for p in (folder, *folder.parents) if p.is_dir())  # `folder` may exist only at `rev`
     top = _git(base, "rev-parse", "--show-toplevel")
     if top.returncode != 0:
         raise SourceError(f"{base} is not inside a git repository")
     root = Path(top.stdout.decode("utf-8", "surrogateescape").strip()).resolve()
-    if not folder.resolve().is_relative_to(root):  # outside the repository: nothing committed
+    if not folder.is_relative_to(root):  # outside the repository: nothing committed
         return []
-    prefix = folder.resolve().relative_to(root).as_posix()
+    prefix = folder.relative_to(root).as_posix()
     listed = _git(root, "ls-tree", "-r", "-z", "--name-only", rev, "--", prefix)
     names = listed.stdout.decode("utf-8", "surrogateescape").split("\0") if listed.returncode == 0 else []
     return [name.removeprefix(prefix + "/") for name in names if name.startswith(prefix + "/")]

@@ -1048,21 +1048,19 @@ def _deprecation_text(info: CodeInfo) -> str:
 
 def parse_error(payload: object) -> ErrorUnion:
     """The typed error of a wire payload; anything else → UnknownCode (never raises)."""
+    tried = False
     if payload.__class__ is dict:  # the code's compiled fast path, once it has one
         code = payload.get("code")
         if code.__class__ is str and code in _FAST:
             error = _FAST[code](payload, code)
             if error is not None:
                 return error
+            tried = True  # it did not take the payload: the model decides
     if isinstance(payload, Mapping):
         code = payload.get("code")
         if isinstance(code, str) and code in CODES:
-            tried = payload.__class__ is dict and code.__class__ is str
             try:
-                if tried and code in _FAST:  # its fast path did not take it
-                    model = model_for(code)
-                    return _cast("KnownErrorUnion", model.model_validate(payload))
-                return _validate(code, payload)
+                return _validate(code, payload, fast=not tried)
             except _ValidationError:
                 pass
     return UnknownCode.of(payload)
@@ -1181,10 +1179,10 @@ _surrogate = _re.compile("[\ud800-\udfff]").search  # a str pydantic-core cannot
 _FAST: dict[str, _Parse] = {}
 
 
-def _validate(code: str, payload: Any) -> KnownErrorUnion:
-    """``model_for(code).model_validate(payload)``, through the fast path when it applies."""
+def _validate(code: str, payload: Any, fast: bool = True) -> KnownErrorUnion:
+    """``model_for(code).model_validate(payload)``, through the fast path if `fast`."""
     error: KnownErrorUnion | None = None
-    if type(payload) is dict and type(code) is str:
+    if fast and type(payload) is dict and type(code) is str:
         error = (_FAST[code] if code in _FAST else _build_fast(code))(payload, code)
     if error is None:
         error = _cast("KnownErrorUnion", model_for(code).model_validate(payload))

@@ -122,13 +122,15 @@ def check_against(project: Project, ref: str, category: str = "all", fmt: str = 
         for path in project.catalogs:
             display = project.display(path)
             current = compile_path(path, display, diags)
-            names.update([current.catalog.name] if current is not None else [])
+            if current is not None:
+                names.add(current.catalog.name)
             previous_text = git_show(ref, path, diags, display=f"{ref}:{display}")
             if previous_text is None:
                 click.echo(f"errgen: {display} is new since {ref}; nothing to compare", err=True)
                 continue
             previous = compile_text(previous_text, f"{ref}:{display}", diags)
-            names.update([previous.catalog.name] if previous is not None else [])
+            if previous is not None:
+                names.add(previous.catalog.name)
             if current is None or previous is None:
                 continue
             identity_path = project.out_dir / previous.catalog.name / "identity.txt"
