@@ -68,7 +68,7 @@ def test_start_up_imports_only_what_the_command_needs() -> None:
     assert "errgen.commands.lint" in loaded("lint", "--help")
 
 
-def test_build_then_check_detects_modified_missing_and_extra(tmp_path: Path) -> None:
+def test_build_then_check_detects_modified_and_missing(tmp_path: Path) -> None:
     out = tmp_path / "gen"
     assert run_errgen("build", WORKBOOK, "--out", str(out)).returncode == 0
     assert run_errgen("check", WORKBOOK, "--out", str(out)).returncode == 0
@@ -86,11 +86,11 @@ def test_build_then_check_detects_modified_missing_and_extra(tmp_path: Path) -> 
     assert '+"minLength":1' in [d.replace(" ", "") for d in diff_lines]
     assert "--- a/workbook/schema/workbook.schema.json" in result.stdout
     assert "missing:  " in result.stdout and "docs/workbook.md" in result.stdout
-    assert "extra:    " in result.stdout and "orphan.txt" in result.stdout
+    assert "orphan.txt" not in result.stdout, "a file errgen did not write is not errgen's to call extra"
     assert "errgen build" in result.stderr
 
     assert run_errgen("build", WORKBOOK, "--out", str(out)).returncode == 0
-    assert not (out / "workbook" / "orphan.txt").exists()
+    assert (out / "workbook" / "orphan.txt").read_text() == "left behind\n"
     assert run_errgen("check", WORKBOOK, "--out", str(out)).returncode == 0
 
 
@@ -151,10 +151,11 @@ def test_build_with_no_arguments_uses_config_and_catalog_folder(tmp_path: Path) 
     assert result.returncode == 0, result.stderr
     assert (project / "generated" / "workbook" / "catalog.json").is_file()
     assert run_errgen("check", cwd=project).returncode == 0
-    (project / "generated" / "gone_catalog").mkdir()
-    (project / "generated" / "gone_catalog" / "x.md").write_text("old\n")
+    shutil.copy(ROOT / "catalog" / "napkin.yaml", project / "catalog" / "napkin.yaml")
+    assert run_errgen("build", cwd=project).returncode == 0
+    (project / "catalog" / "napkin.yaml").unlink()
     result = run_errgen("check", cwd=project)
-    assert result.returncode == 1 and "gone_catalog/x.md" in result.stdout
+    assert result.returncode == 1 and "extra:    generated/napkin/docs/napkin.md" in result.stdout, result.stdout
 
 
 def test_generated_files_get_ordinary_permissions(tmp_path: Path) -> None:

@@ -1,10 +1,10 @@
-"""Warm builds: a content-addressed manifest of what a build produced.
+"""Warm builds: a content-addressed record of what a build produced, in the user's cache folder.
 
 The key hashes everything that determines the output: errgen's version, its own
 sources and built-in templates (by path, size and modification time), user
 templates, every catalog file's bytes and display path, and the target options.
 The entry lists each output file's sha256. When the key is known and the files on
-disk still have those hashes (and no extra file appeared), ``build`` and ``check``
+disk still have those hashes (and no folder of a dropped catalog appeared), ``build`` and ``check``
 are done without parsing YAML, validating, rendering or running black. Any mismatch
 falls back to the full pipeline.
 """
@@ -17,7 +17,7 @@ import os
 import stat
 from collections.abc import Iterator
 from functools import lru_cache
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
 from errgen import __version__
@@ -33,16 +33,22 @@ def caching_off() -> bool:
     return os.environ.get(CACHE_ENV) == ""
 
 
-def cache_root(root: Path) -> Path | None:
-    """The folder of every persistent cache (``$ERRGEN_CACHE_DIR`` or ``<root>/.errgen-cache``); None: off."""
+def cache_root() -> Path | None:
+    """The folder of every persistent cache; None: off.
+
+    ``$ERRGEN_CACHE_DIR``, else ``$XDG_CACHE_HOME/errgen``, else ``~/.cache/errgen``: never in the user's project.
+    """
     if caching_off():
         return None
-    return Path(os.environ.get(CACHE_ENV) or root / ".errgen-cache")
+    if os.environ.get(CACHE_ENV):
+        return Path(os.environ[CACHE_ENV])
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    return (Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".cache") / "errgen"
 
 
-def cache_dir(project: Project) -> Path | None:
-    """Where manifests live (``builds/`` in `cache_root`); None disables caching."""
-    folder = cache_root(project.root)
+def cache_dir() -> Path | None:
+    """Where build records live (``builds/`` in `cache_root`); None disables caching."""
+    folder = cache_root()
     return None if folder is None else folder / "builds"
 
 
@@ -86,7 +92,8 @@ def build_key(project: Project) -> str | None:
 
     digest = hashlib.sha256(_tool_digest().encode())
     options = project.options
-    digest.update(json.dumps([project.targets, options.python_module, options.ts_import_extension]).encode())
+    settings = [project.targets, project.replaces_targets, options.python_module, options.ts_import_extension]
+    digest.update(json.dumps(settings).encode())
     try:
         if options.templates:
             _tree_digest(Path(options.templates), digest)
@@ -108,27 +115,28 @@ def _hash_file(path: Path) -> str | None:
 
 def fresh_file_count(project: Project, key: str | None) -> int | None:
     """The number of output files if the folder holds exactly what the build with `key` produced, else None."""
-    folder = cache_dir(project)
+    folder = cache_dir()
     if key is None or folder is None:
         return None
     try:
         entry = json.loads((folder / f"{key}.json").read_text(encoding="utf-8"))
         manifest: dict[str, str] = entry["files"]
-        owned: list[str] = project.owned_names(entry["catalogs"])
+        catalogs = set(entry["catalogs"])
     except (OSError, ValueError, KeyError, TypeError):
         return None
-    from errgen.writer import existing_files
+    from errgen.ownership import catalog_folders, link_in_path
 
-    if not set(existing_files(project.out_dir, owned)) <= set(manifest):
-        return None
-    if any(_hash_file(project.out_dir / rel) != sha for rel, sha in manifest.items()):
-        return None
+    if project.owns_out_dir and project.replaces_targets and not set(catalog_folders(project.out_dir)) <= catalogs:
+        return None  # a folder of a catalog no longer built: the full pipeline removes it
+    for rel, sha in manifest.items():
+        if link_in_path(project.out_dir, PurePosixPath(rel)) or _hash_file(project.out_dir / rel) != sha:
+            return None
     return len(manifest)
 
 
 def remember(project: Project, key: str | None, hashes: dict[str, str], catalogs: list[str]) -> None:
     """Record the files (path → sha256) of a build whose output folder is now in sync."""
-    folder = cache_dir(project)
+    folder = cache_dir()
     if key is None or folder is None:
         return
     manifest = dict(sorted(hashes.items()))

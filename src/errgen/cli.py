@@ -92,6 +92,24 @@ class LazyGroup(click.Group):
             self.add_command(getattr(importlib.import_module(module), attribute), cmd_name)
         return self.commands.get(cmd_name)
 
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the command; an OS error (read-only, disk full, not a folder…) is one line and exit 2."""
+        from errgen.ownership import OutputError
+
+        try:
+            return super().invoke(ctx)
+        except OutputError as exc:
+            lines = str(exc).splitlines()
+            for line in lines:
+                click.echo(f"errgen: {line}", err=True)
+            if len(lines) > 1:
+                click.echo(f"errgen: {len(lines)} problems; nothing was changed", err=True)
+            sys.exit(2)
+        except OSError as exc:
+            where = f" {_shown(exc.filename)}" if exc.filename else ""
+            click.echo(f"errgen: cannot access{where}: {exc.strerror or exc}", err=True)
+            sys.exit(2)
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The command list of ``--help``, without importing the lazy commands."""
         width = formatter.width - 6 - max(len(name) for name in self.list_commands(ctx))
@@ -132,6 +150,10 @@ def build(catalogs: tuple[str, ...], out: str | None, targets: tuple[str, ...], 
     for diagnostic in diags.sorted():
         click.echo(diagnostic.format(), err=True)
     diff = result.diff
+    out_name = project.display(project.out_dir)
+    for rel in diff.extra:
+        click.echo(f"removed: {out_name}/{rel}")
+    _warn_kept(out_name, diff.kept)
     changed = len(diff.modified) + len(diff.missing)
     click.echo(
         f"errgen: {len(project.catalogs)} catalog(s), {result.file_count} file(s): "
@@ -188,10 +210,11 @@ def check(
     except CatalogInvalid as exc:
         _fail(exc.diagnostics, wrote=True)
     diff, texts = result.diff, result.texts
+    out_name = project.display(project.out_dir)
+    _warn_kept(out_name, diff.kept)
     if diff.clean:
         click.echo(f"errgen: {result.file_count} file(s) up to date")
         return
-    out_name = project.display(project.out_dir)
     for rel in diff.modified:
         click.echo(f"modified: {out_name}/{rel}")
         if show_diff:
@@ -219,6 +242,24 @@ def validate(paths: tuple[str, ...]) -> None:
         _fail(exc.diagnostics, wrote=True)
     for catalog in catalogs:
         click.echo(f"{catalog.source}: ok ({len(catalog.codes)} codes, {catalog.fingerprint})")
+
+
+def _shown(filename: object) -> str:
+    """A path relative to the working folder when it is inside it."""
+    import os
+
+    path = os.fsdecode(filename) if isinstance(filename, (str, bytes)) else str(filename)
+    relative = os.path.relpath(path) if os.path.isabs(path) else path
+    return path if relative.startswith("..") else relative
+
+
+def _warn_kept(out_name: str, kept: list[str]) -> None:
+    for rel in kept:
+        click.echo(
+            f"errgen: warning: kept {out_name}/{rel}: errgen no longer generates it, but it changed since errgen "
+            "wrote it and has no do-not-edit header; remove it yourself if it is not needed",
+            err=True,
+        )
 
 
 @main.command(context_settings=CONTEXT)

@@ -8,14 +8,14 @@ unless every catalog compiled without error.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from errgen.diagnostics import CatalogInvalid, Diagnostics, Loc
 from errgen.model import Catalog
+from errgen.ownership import MANIFEST, Manifest, catalog_folders, read_manifest
 from errgen.targets import TARGETS, TargetOptions
-from errgen.writer import TreeDiff, TreeWriter, write_files
+from errgen.writer import TreeDiff, TreeWriter
 
 DEFAULT_TARGETS: tuple[str, ...] = tuple(TARGETS)
 
@@ -29,20 +29,8 @@ class Project:
     out_dir: Path
     targets: tuple[str, ...] = DEFAULT_TARGETS
     options: TargetOptions = field(default_factory=TargetOptions)
-    owns_out_dir: bool = False  # True when building the configured catalogs: stale folders count as extra
-
-    def owned(self, catalogs: list[Catalog]) -> list[str]:
-        """Sub-folders of the output folder that this run may prune (none when building a subset of targets)."""
-        return self.owned_names([c.name for c in catalogs])
-
-    def owned_names(self, names: list[str]) -> list[str]:
-        """`owned` from catalog names."""
-        if set(self.targets) != set(DEFAULT_TARGETS):
-            return []
-        found = set(names)
-        if self.owns_out_dir and self.out_dir.is_dir():
-            found |= {p.name for p in self.out_dir.iterdir() if p.is_dir() and not p.name.startswith(".")}
-        return sorted(found)
+    owns_out_dir: bool = False  # building the configured catalogs: folders of catalogs no longer built are removed
+    replaces_targets: bool = True  # building every configured target: files of targets no longer built are removed
 
     def display(self, path: Path) -> str:
         """`path` relative to the project root when inside it, with '/' separators.
@@ -84,9 +72,10 @@ def from_settings(
             templates=str(user_templates) if user_templates else None,
             python_module=config.python_module,
             ts_import_extension=config.ts_import_extension,
-            black_cache=str(cache) if (cache := cache_root(root)) else None,
+            black_cache=str(cache) if (cache := cache_root()) else None,
         ),
         owns_out_dir=not catalogs,
+        replaces_targets=not targets,
     )
 
 
@@ -118,16 +107,45 @@ def _check_unique_names(catalogs: list[Catalog], diags: Diagnostics) -> None:
             )
 
 
-def render_all(project: Project, catalogs: list[Catalog]) -> Iterator[tuple[str, str]]:
-    """Every generated file of every catalog, one target at a time, as (path in the output folder, text)."""
-    from errgen.targets import generator
+def write_catalog(project: Project, catalog: Catalog, writer: TreeWriter) -> dict[str, str | None]:
+    """Give `writer` every file of `catalog` and its manifest; returns the files it no longer generates.
 
-    for catalog in catalogs:
-        for name in project.targets:
-            files = generator(name)(catalog, project.options)
-            while files:  # popped, so each text is freed once written
-                rel, text = files.popitem()
-                yield f"{catalog.name}/{rel}", text
+    Targets not built in this run (``-t``) keep their manifest entries and files.
+    """
+    from errgen.targets import generator
+    from errgen.targets.header import header_text
+
+    old = read_manifest(project.out_dir / catalog.name)
+    recorded = old.files()
+    keep = {} if project.replaces_targets else {t: dict(g) for t, g in old.targets.items()}
+    new = Manifest(keep)
+    for name in project.targets:
+        new.targets[name] = group = {}
+        files = generator(name)(catalog, project.options)
+        while files:  # popped, so each text is freed once written
+            rel, text = files.popitem()
+            path = f"{catalog.name}/{rel}"
+            writer.add(path, text, recorded.get(rel))
+            for other in new.targets.values():  # a custom template over a built-in file: the last one wins
+                other.pop(rel, None)
+            group[rel] = writer.hashes[path]
+    writer.add(f"{catalog.name}/{MANIFEST}", new.render(header_text(catalog)))
+    now = new.files()
+    return {f"{catalog.name}/{rel}": sha for rel, sha in recorded.items() if rel not in now}
+
+
+def stale_catalogs(project: Project, catalogs: list[Catalog]) -> dict[str, str | None]:
+    """Files of catalog folders errgen wrote for a catalog it no longer builds (configured builds only)."""
+    if not (project.owns_out_dir and project.replaces_targets):
+        return {}
+    names = {c.name for c in catalogs}
+    removals: dict[str, str | None] = {}
+    for name in catalog_folders(project.out_dir):
+        if name not in names:
+            listed = read_manifest(project.out_dir / name).files()
+            removals.update({f"{name}/{rel}": sha for rel, sha in listed.items()})
+            removals[f"{name}/{MANIFEST}"] = None
+    return removals
 
 
 @dataclass(frozen=True)
@@ -161,13 +179,23 @@ def check(project: Project, diags: Diagnostics) -> Result:
 
 def _run(project: Project, diags: Diagnostics, *, dry_run: bool) -> Result:
     from errgen import buildcache
+    from errgen.outlock import locked
 
     key, fresh = _fresh(project)
     if fresh:
         return fresh
     catalogs = compile_all(project, diags)
-    writer = TreeWriter(project.out_dir, project.owned(catalogs), dry_run=dry_run)
-    diff = write_files(writer, render_all(project, catalogs))
+    writer = TreeWriter(project.out_dir, dry_run=dry_run, show=project.display)
+    with locked(project.out_dir, exclusive=not dry_run, show=project.display(project.out_dir)):
+        try:
+            removals: dict[str, str | None] = {}
+            for catalog in catalogs:
+                removals.update(write_catalog(project, catalog, writer))
+            removals.update(stale_catalogs(project, catalogs))
+            diff = writer.commit(removals)
+        except BaseException:
+            writer.abort()
+            raise
     if diff.clean or not dry_run:
         buildcache.remember(project, key, writer.hashes, [c.name for c in catalogs])
     return Result(diff, writer.texts, len(writer.hashes))

@@ -165,7 +165,8 @@ def test_the_cache_keeps_only_the_most_recent_entries(tmp_path: Path, monkeypatc
 
 
 def test_every_cache_follows_errgen_cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """``ERRGEN_CACHE_DIR`` moves the black cache with the build manifests; ``""`` turns both off."""
+    """The caches live in the user cache folder (XDG), never in the project; ``ERRGEN_CACHE_DIR`` moves
+    the black cache with the build records and ``""`` turns both off."""
     from errgen import buildcache
     from errgen.project import from_settings
 
@@ -173,17 +174,22 @@ def test_every_cache_follows_errgen_cache_dir(tmp_path: Path, monkeypatch: pytes
     root.mkdir()
     (root / "pyproject.toml").write_text('[tool.errgen]\ncatalogs = ["c.yaml"]\n', encoding="utf-8")
     monkeypatch.delenv(buildcache.CACHE_ENV, raising=False)
-    project = from_settings(cwd=root)
-    assert (project.options.black_cache, buildcache.cache_dir(project)) == (
-        str(root / ".errgen-cache"),
-        root / ".errgen-cache" / "builds",
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    home_cache = tmp_path / "home" / ".cache" / "errgen"
+    assert (from_settings(cwd=root).options.black_cache, buildcache.cache_dir()) == (
+        str(home_cache),
+        home_cache / "builds",
+    )
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert (from_settings(cwd=root).options.black_cache, buildcache.cache_dir()) == (
+        str(tmp_path / "xdg" / "errgen"),
+        tmp_path / "xdg" / "errgen" / "builds",
     )
     monkeypatch.setenv(buildcache.CACHE_ENV, str(tmp_path / "elsewhere"))
-    project = from_settings(cwd=root)
-    assert (project.options.black_cache, buildcache.cache_dir(project)) == (
+    assert (from_settings(cwd=root).options.black_cache, buildcache.cache_dir()) == (
         str(tmp_path / "elsewhere"),
         tmp_path / "elsewhere" / "builds",
     )
     monkeypatch.setenv(buildcache.CACHE_ENV, "")
-    project = from_settings(cwd=root)
-    assert (project.options.black_cache, buildcache.cache_dir(project)) == (None, None)
+    assert (from_settings(cwd=root).options.black_cache, buildcache.cache_dir()) == (None, None)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import shutil
 from pathlib import Path
 
@@ -28,7 +30,10 @@ def test_target_is_registered_and_builds_from_the_command_line(tmp_path: Path) -
     result = errgen("build", "catalog.yaml", "-t", "custom", "--templates", "templates", "--out", str(tmp_path),
                     cwd=CUSTOM)  # fmt: skip
     assert result.exit_code == 0, result.stderr
-    assert read_tree(tmp_path / "shop") == read_tree(CUSTOM / "expected")
+    built, expected = read_tree(tmp_path / "shop"), read_tree(CUSTOM / "expected")
+    manifest = json.loads(built.pop("errgen-manifest.json"))
+    assert built == expected
+    assert manifest["targets"] == {"custom": {rel: hashlib.sha256(data).hexdigest() for rel, data in expected.items()}}
 
 
 def _broken(tmp_path: Path, text: str) -> TargetOptions:
