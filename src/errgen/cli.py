@@ -119,7 +119,8 @@ class LazyGroup(click.Group):
             if command is not None:
                 rows.append((name, command.get_short_help_str(width)))
             else:
-                rows.append((name, click.utils.make_default_short_help(LAZY_COMMANDS[name][2], width)))
+                stand_in = click.Command(name, short_help=LAZY_COMMANDS[name][2])  # shortened as its own would be
+                rows.append((name, stand_in.get_short_help_str(width)))
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 

@@ -24,7 +24,6 @@ from errgen.targets.python import generate
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = ("workbook", "filetools", "napkin")
-PACKS = Path("/work/shared/wallfacer-packs")
 
 
 def compiled(doc: Any, diags: Diagnostics) -> Catalog:

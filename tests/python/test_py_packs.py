@@ -14,6 +14,7 @@ from typing import Any
 
 import pytarget_support as support
 import pytest
+from conftest import need_shared
 
 from errgen.conform.assertions import Verdict, context, evaluate
 from errgen.conform.fixtures import synthesize
@@ -26,8 +27,7 @@ PACK_NAMES = ("error-shape", "mcp-spec-conformance")
 def invariants() -> list[Any]:
     found = []
     for name in PACK_NAMES:
-        path = support.PACKS / f"{name}.yaml"
-        assert path.is_file(), f"{path} is missing"
+        path = need_shared("wallfacer-packs", f"{name}.yaml")
         loaded = load_pack(path, {})
         assert loaded.pack is not None, loaded.errors
         found += [*loaded.pack.invariants, *(synthesize(b, "tool") for b in loaded.pack.for_each_tool)]
