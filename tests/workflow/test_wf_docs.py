@@ -85,6 +85,82 @@ def test_markers_in_fenced_code_are_ignored(shipped: Path) -> None:
     assert readme.read_text(encoding="utf-8") == text
 
 
+# Markers a CommonMark renderer shows as text (code) or as part of a larger HTML block: not markers.
+SHOWN_NOT_MARKERS = {
+    "indented code": "Example:\n\n    <!-- errgen:begin workbook -->\n    <!-- errgen:end -->\n",
+    "fence in a list item": "10. Add:\n\n    ```md\n    <!-- errgen:begin workbook -->\n    <!-- errgen:end -->\n"
+    "    ```\n",
+    "fence in a nested list item": (
+        "- Setup:\n    1. Add:\n\n       ```md\n       <!-- errgen:begin workbook -->\n       <!-- errgen:end -->\n"
+        "       ```\n"
+    ),
+    "fence in a blockquote": "> ```md\n> <!-- errgen:begin workbook -->\n> <!-- errgen:end -->\n> ```\n",
+    "pre block": "<pre>\n<!-- errgen:begin workbook -->\n<!-- errgen:end -->\n</pre>\n",
+    "HTML comment": "<!-- Put the table here with\n<!-- errgen:begin workbook -->\n-->\n",
+    "HTML block": "<details>\n<summary>Codes</summary>\n<!-- errgen:begin workbook -->\n<!-- errgen:end -->\n"
+    "</details>\n",
+}
+LIVE = "<!-- errgen:begin napkin:kinds -->\n<!-- errgen:end -->\n"
+
+
+@pytest.mark.parametrize("shown", SHOWN_NOT_MARKERS.values(), ids=SHOWN_NOT_MARKERS)
+def test_markers_shown_as_text_or_inside_html_are_left_alone(shipped: Path, shown: str) -> None:
+    readme = _write(shipped, shown + "\n" + LIVE)
+    result = errgen("docs", "inject", "README.md", cwd=shipped)
+    assert (result.exit_code, result.stdout) == (0, "updated: README.md\n"), result.stderr
+    kinds = errgen("docs", "show", "napkin:kinds", cwd=shipped).stdout
+    expected = shown + "\n<!-- errgen:begin napkin:kinds -->\n\n" + kinds + "\n<!-- errgen:end -->\n"
+    assert readme.read_text(encoding="utf-8") == expected
+    inside_html = "<details>" in shown
+    assert ("is part of the HTML block at line 1" in result.stderr) == inside_html, result.stderr
+
+
+def _github_html(text: str) -> str:
+    import cmarkgfm
+    from cmarkgfm.cmark import Options
+
+    return cmarkgfm.github_flavored_markdown_to_html(text, options=Options.CMARK_OPT_UNSAFE)
+
+
+def test_markers_in_list_items_and_blockquotes_keep_the_table_inside(shipped: Path) -> None:
+    readme = _write(shipped, "- Codes:\n\n  <!-- errgen:begin workbook -->\n  <!-- errgen:end -->\n- Next item\n\n"
+                    "> Quoted:\n>\n> <!-- errgen:begin napkin -->\n> <!-- errgen:end -->\n\nAfter.\n")  # fmt: skip
+    result = errgen("docs", "inject", "README.md", cwd=shipped)
+    assert (result.exit_code, result.stdout) == (0, "updated: README.md\n"), result.stderr
+    text = readme.read_text(encoding="utf-8")
+    workbook = "".join(f"  {line}\n" if line else "\n" for line in code_table(_catalog("workbook")).splitlines())
+    napkin = "".join(f"> {line}\n" if line else ">\n" for line in code_table(_catalog("napkin")).splitlines())
+    assert f"  <!-- errgen:begin workbook -->\n\n{workbook}\n  <!-- errgen:end -->\n- Next item\n" in text
+    assert f"> <!-- errgen:begin napkin -->\n>\n{napkin}>\n> <!-- errgen:end -->\n\nAfter.\n" in text
+    html = _github_html(text)  # GitHub's renderer puts each table where its markers are
+    item, quote = html.split("<blockquote>")
+    assert item.index("<li>") < item.index("<table>") < item.index("</li>") and "Next item" in item.split("</table>")[1]
+    assert "<table>" in quote.split("</blockquote>")[0] and "<li>" not in quote
+    assert errgen("docs", "inject", "--check", "README.md", cwd=shipped).exit_code == 0
+
+
+@pytest.mark.parametrize("ending", ["\n", "\r\n", "\r"], ids=["LF", "CRLF", "CR"])
+def test_the_block_gets_the_line_ending_of_its_marker(shipped: Path, ending: str) -> None:
+    lines = ["Intro", "<!-- errgen:begin workbook -->", "old", "<!-- errgen:end -->", "tail"]
+    readme = _write(shipped, ending.join(lines))
+    assert errgen("docs", "inject", "README.md", cwd=shipped).exit_code == 0
+    table = code_table(_catalog("workbook")).rstrip("\n").split("\n")
+    expected = ending.join([*lines[:2], "", *table, "", *lines[3:]])
+    assert readme.read_bytes().decode("utf-8") == expected
+
+
+@pytest.mark.parametrize("template", ["```\nunclosed fence\n", "<!-- errgen:end -->\n"], ids=["fence", "marker"])
+def test_generated_text_that_would_hide_or_add_markers_is_not_written(shipped: Path, template: str) -> None:
+    (shipped / "tpl" / "markdown").mkdir(parents=True)
+    (shipped / "tpl" / "markdown" / "_table.md.jinja").write_text(template, encoding="utf-8")
+    original = "<!-- errgen:begin workbook -->\n<!-- errgen:end -->\nThe rest of the README.\n"
+    readme = _write(shipped, original)
+    result = errgen("docs", "inject", "--templates", "tpl", "README.md", cwd=shipped)
+    assert result.exit_code == 2
+    assert "README.md:1:1: error: the text generated for block 'workbook' would hide" in result.stderr
+    assert readme.read_text(encoding="utf-8") == original
+
+
 B, E = "<!-- errgen:begin", "<!-- errgen:end -->"
 BAD_MARKERS = [
     (f"a\n{B} workbook -->\nb\n", f"README.md:2:1: error: block 'workbook' is never closed; add {E}"),
@@ -94,6 +170,12 @@ BAD_MARKERS = [
         f"README.md:2:1: error: errgen:begin inside block 'workbook' opened at line 1; close that block with {E} first",
     ),
     (f"{B} -->\n{E}\n", f"README.md:1:1: error: malformed errgen marker; expected {B} NAME --> or {E}"),
+    (f"{B} workbook --> here\n{E}\n", f"README.md:1:1: error: malformed errgen marker; expected {B} NAME --> or {E}"),
+    (
+        f"- item\n\n  {B} workbook -->\n\n{E}\n",
+        "README.md:5:1: error: <!-- errgen:end --> is not in the same list item or blockquote as the errgen:begin "
+        "of block 'workbook' (line 3); put both markers at the same level",
+    ),
     (
         f"{B} workbok -->\n{E}\n",
         "README.md:1:1: error: unknown catalog 'workbok'; did you mean 'workbook'? "

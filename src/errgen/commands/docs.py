@@ -1,7 +1,13 @@
-"""``errgen docs inject`` / ``errgen docs show``: generated tables inside hand-written Markdown."""
+"""``errgen docs inject`` / ``errgen docs show``: generated tables inside hand-written Markdown.
+
+A file is replaced, never written in place: its new text goes to a temporary file beside
+it (with its mode and owner, fsynced) that is renamed over it, once every changed file
+has been staged. Any failure leaves every file as it was and no temporary file behind.
+"""
 
 from __future__ import annotations
 
+import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +34,7 @@ class _File:
     text: str
     blocks: list[Block]
     rendered: dict[Block, str]
+    new: str  # the text after injection (the text itself when nothing is injected)
 
     def content(self, block: Block) -> str:
         return self.rendered[block]
@@ -69,27 +76,44 @@ def inject(files: tuple[Path, ...], catalog_specs: tuple[str, ...], check: bool,
 
 def _load(path: Path, display: str, resolver: Resolver, diags: Diagnostics) -> _File | None:
     from errgen.diagnostics import Loc
-    from errgen.docs_inject import find_blocks
+    from errgen.docs_inject import check_injected, find_blocks, inject
 
     try:
-        text = path.read_bytes().decode("utf-8")
+        text = _read(path).decode("utf-8")
     except OSError as exc:
         diags.error(Loc(display), f"cannot read file: {exc.strerror or exc}")
         return None
     except UnicodeDecodeError as exc:
         diags.error(Loc(display), f"not UTF-8 text (invalid byte at offset {exc.start})")
         return None
+    before = len(diags.items)
     blocks = find_blocks(text, display, diags)
     if not blocks and not diags.has_errors:
         diags.warning(Loc(display), "no <!-- errgen:begin NAME --> markers; nothing to inject")
     rendered = {b: r for b in blocks if (r := resolver.render(b, diags)) is not None}
-    return _File(path, display, text, blocks, rendered)
+    loaded = _File(path, display, text, blocks, rendered, text)
+    if blocks and all(d.level != "error" for d in diags.items[before:]):
+        loaded.new = inject(text, blocks, loaded.content)
+        if loaded.new != text:  # never write a file errgen could not read again
+            check_injected(loaded.new, blocks, display, diags)
+    return loaded
+
+
+def _read(path: Path) -> bytes:
+    """The bytes of a regular file; anything else (a FIFO, a device) is refused unread, as it may never end."""
+    import stat
+
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError("not a regular file")
+        return handle.read()
 
 
 def _check(files: list[_File], show_diff: bool) -> int:
     import difflib
 
-    from errgen.docs_inject import inject, stale
+    from errgen.docs_inject import split_lines, stale
 
     count = 0
     for f in files:
@@ -97,10 +121,7 @@ def _check(files: list[_File], show_diff: bool) -> int:
             count += 1
             click.echo(f"{block.loc}: error: block {block.name!r} is out of date; run `errgen docs inject`")
         if show_diff and f.blocks:
-            new = inject(f.text, f.blocks, f.content)
-            lines = difflib.unified_diff(
-                f.text.splitlines(True), new.splitlines(True), f"a/{f.display}", f"b/{f.display}"
-            )
+            lines = difflib.unified_diff(split_lines(f.text), split_lines(f.new), f"a/{f.display}", f"b/{f.display}")
             click.echo("".join(line if line.endswith("\n") else line + "\n" for line in lines), nl=False)
     blocks = sum(len(f.blocks) for f in files)
     if count:
@@ -111,18 +132,59 @@ def _check(files: list[_File], show_diff: bool) -> int:
 
 
 def _write(files: list[_File]) -> int:
-    from errgen.docs_inject import inject
-
-    changed = 0
-    for f in files:
-        new = inject(f.text, f.blocks, f.content)
-        if new != f.text:
-            f.path.write_bytes(new.encode("utf-8"))
-            changed += 1
+    """Stage every changed file, then rename them all into place; on any OSError change nothing."""
+    changed = [f for f in files if f.new != f.text]
+    staged: list[tuple[_File, Path, Path]] = []  # (file, temporary file, the file it replaces)
+    failed: list[str] = []
+    try:
+        for f in changed:
+            try:
+                staged.append((f, *_stage(f.path, f.new)))
+            except OSError as exc:
+                failed.append(f"errgen: cannot write {f.display}: {exc.strerror or exc}")
+        while staged and not failed:
+            f, tmp, target = staged[0]
+            try:
+                os.replace(tmp, target)
+            except OSError as exc:
+                failed.append(f"errgen: cannot write {f.display}: {exc.strerror or exc}")
+                break
+            staged.pop(0)
             click.echo(f"updated: {f.display}")
+    finally:
+        for _f, tmp, _target in staged:
+            tmp.unlink(missing_ok=True)
+    for line in failed:
+        click.echo(line, err=True)
+    if failed:
+        return 2
     blocks = sum(len(f.blocks) for f in files)
-    click.echo(f"errgen docs: {len(files)} file(s), {blocks} block(s): {changed} file(s) updated", err=True)
+    click.echo(f"errgen docs: {len(files)} file(s), {blocks} block(s): {len(changed)} file(s) updated", err=True)
     return 0
+
+
+def _stage(path: Path, text: str) -> tuple[Path, Path]:
+    """A temporary file holding `text` beside the file `path` names (through symlinks), and that file.
+
+    The temporary file gets the file's mode and, where allowed, its owner. A file this process
+    may not write in place is refused like an in-place write would be (with the OS's reason).
+    """
+    from errgen.writer import _write_temp
+
+    target = Path(os.path.realpath(path))
+    os.close(os.open(target, os.O_WRONLY | getattr(os, "O_NONBLOCK", 0)))  # opened, not truncated
+    info = target.stat()
+    tmp = _write_temp(target, text)
+    try:
+        made = tmp.stat()
+        if (made.st_uid, made.st_gid) != (info.st_uid, info.st_gid):
+            os.chown(tmp, info.st_uid, info.st_gid)
+    except PermissionError:
+        pass  # a user cannot give a file away: it becomes theirs, as with any editor that saves by renaming
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    return tmp, target
 
 
 @command.command("show", context_settings=CONTEXT)
