@@ -150,7 +150,7 @@ class TreeWriter:
         folder.mkdir(parents=True, exist_ok=True)
         self._made.extend(reversed(missing))
         _clean_leftovers(target)
-        self._staged[rel] = (_write_temp(target, text), target)
+        self._staged[rel] = (write_temp(target, text), target)
 
     def check_removals(self, removals: dict[str, str | None]) -> list[str]:
         """Of the files errgen no longer generates (path → recorded sha256), those it can prove are its own.
@@ -276,7 +276,7 @@ def _compare(target: Path, text: str, digest: hashlib._Hash) -> str:
     return "same" if same else "modified"
 
 
-def _write_temp(target: Path, text: str) -> Path:
+def write_temp(target: Path, text: str) -> Path:
     """`text` in a new temporary file beside `target`, with the mode `target` has (or would get)."""
     mode = _file_mode(target)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}{_TEMP_MARK}", suffix=".tmp")

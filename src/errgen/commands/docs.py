@@ -169,12 +169,12 @@ def _stage(path: Path, text: str) -> tuple[Path, Path]:
     The temporary file gets the file's mode and, where allowed, its owner. A file this process
     may not write in place is refused like an in-place write would be (with the OS's reason).
     """
-    from errgen.writer import _write_temp
+    from errgen.writer import write_temp
 
     target = Path(os.path.realpath(path))
     os.close(os.open(target, os.O_WRONLY | getattr(os, "O_NONBLOCK", 0)))  # opened, not truncated
     info = target.stat()
-    tmp = _write_temp(target, text)
+    tmp = write_temp(target, text)
     try:
         made = tmp.stat()
         if (made.st_uid, made.st_gid) != (info.st_uid, info.st_gid):
