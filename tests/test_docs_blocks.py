@@ -91,7 +91,8 @@ def test_ci_runs_exactly_the_readme_test_command() -> None:
     readme = [b for b in ALL if b.path == "README.md" and b.lang == "sh"]
     test_command = readme[1].text.strip()
     assert "pytest" in test_command
-    ci = [line for line in (ROOT / ".ci" / "run").read_text().splitlines() if line and not line.startswith(("#", "set ", "cd "))]
+    lines = (ROOT / ".ci" / "run").read_text().splitlines()
+    ci = [line for line in lines if line and not line.startswith(("#", "set ", "cd "))]
     assert ci == [test_command]
 
 

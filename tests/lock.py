@@ -1,0 +1,37 @@
+"""Rewrite ``tests/constraints.txt``, the pinned Python test toolchain: ``python tests/lock.py``.
+
+Installs ``errgen[test]`` into a fresh virtualenv (so nothing of the current environment
+leaks in), freezes it and writes every package with its exact version. The README's test
+command installs with ``-c tests/constraints.txt``, so a new upstream release cannot turn
+the suite red; run this on purpose to move the toolchain forward, then run the suite.
+The TypeScript side is pinned by ``tests/ts/package-lock.json`` (``npm ci``).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tempfile
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+HEADER = "# The pinned test toolchain: written by `python tests/lock.py` (do not edit by hand).\n"
+
+
+def main() -> int:
+    """Freeze a fresh install of errgen[test] into tests/constraints.txt."""
+    with tempfile.TemporaryDirectory() as tmp:
+        venv.create(tmp, with_pip=True)
+        python = str(Path(tmp) / "bin" / "python")
+        pip = [python, "-m", "pip", "--disable-pip-version-check", "--quiet"]
+        subprocess.run([*pip, "install", "-e", f"{ROOT}[test]"], check=True)
+        frozen = subprocess.run([*pip, "freeze", "--exclude-editable"], check=True, capture_output=True, text=True)
+    pins = sorted((line for line in frozen.stdout.splitlines() if "==" in line), key=str.lower)
+    (ROOT / "tests" / "constraints.txt").write_text(HEADER + "\n".join(pins) + "\n", encoding="utf-8")
+    print(f"tests/constraints.txt: {len(pins)} packages", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
