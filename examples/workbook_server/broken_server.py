@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import mcp_types as types
+from mcp import types
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 

@@ -82,7 +82,11 @@ def test_shared_packs_pass_against_the_example_server(good: LiveReport) -> None:
 def test_an_unlisted_witness_tool_is_skipped_not_passed(good: LiveReport) -> None:
     redirected = good.results[-4:]
     assert [r.status for r in redirected] == [Status.PASSED, Status.SKIPPED, Status.PASSED, Status.PASSED]
-    assert redirected[1].reason == "tool 'not_a_tool' is not listed by the server"
+    assert (redirected[1].skip, redirected[1].reason) == (
+        "witness-not-listed",
+        "no witness tool: 'not_a_tool' is not listed by the server "
+        "(choose a listed tool with --param missing_field_witness_tool=TOOL)",
+    )
     assert good.summary_line() == "18 passed, 0 failed, 2 skipped"
 
 
@@ -112,8 +116,10 @@ def test_cli_json_report_and_exit_code() -> None:
     )
     assert result.returncode == 1, result.stderr
     data = json.loads(result.stdout)
-    assert set(data) == {"target", "tools", "results", "server_stderr", "summary"}
+    assert set(data) == {"target", "client", "tools", "results", "server_stderr", "skips", "outcome", "summary"}
     assert data["summary"] == {"passed": 1, "failed": 3, "skipped": 0}
+    assert data["outcome"] == {"exit_code": 1, "reason": "3 invariant(s) failed"}
+    assert data["skips"] == [] and data["client"].startswith("mcp 2.")
     failed = {r["name"]: r["finding"]["assertion"] for r in data["results"] if r["status"] == "failed"}
     assert failed == {
         "errgen.workbook.invalid_input": "1 (matches_schema $.response)",

@@ -1,7 +1,9 @@
 """``errgen conform``: check wallfacer packs offline (``--fixtures``) or against a live MCP server.
 
-Exit codes: 0 all passed; 1 a fixture mismatched or an invariant failed; 2 a pack
-or the command line is invalid; 130 interrupted (the server is stopped first).
+Exit codes: 0 all passed; 1 a fixture mismatched, an invariant failed, nothing was
+tested, or an invariant was skipped without ``--allow-skips``; 2 a pack or the command
+line is invalid, or a live run lacks the MCP SDK; 130 interrupted (the server and
+everything it started are stopped first).
 """
 
 from __future__ import annotations
@@ -48,7 +50,8 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
     type=click.FloatRange(min=0, min_open=True),
     default=10.0,
     show_default=True,
-    help="Seconds to wait for each tool call; a call that takes longer is a failure.",
+    help="Seconds to wait for the server to start, initialize and list its tools, and for each tool call; "
+    "what takes longer is a failure.",
 )
 @click.option(
     "--cases",
@@ -64,6 +67,12 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
     help="Also run for_each_tool blocks on tools annotated destructiveHint: true (skipped by default).",
 )
 @click.option(
+    "--allow-skips",
+    is_flag=True,
+    help="Exit 0 although invariants were skipped (tool not listed, destructive, no input); "
+    "a run that tested nothing still fails.",
+)
+@click.option(
     "--format",
     "output_format",
     type=click.Choice(["human", "json"]),
@@ -73,13 +82,15 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 )
 def command(
     *, packs: tuple[Path, ...], fixtures: bool, params: tuple[str, ...], server: str | None, url: str | None,
-    timeout: float, cases: int, seed: int, allow_destructive: bool, output_format: str,
+    timeout: float, cases: int, seed: int, allow_destructive: bool, allow_skips: bool, output_format: str,
 ) -> None:  # fmt: skip
     """Check wallfacer conformance PACKS (e.g. generated/<catalog>/packs/errgen-<catalog>.yaml).
 
     With --fixtures, evaluate every test fixture offline. With --server or --url, run every
     invariant against the server and print one line per invariant, closing with
-    `N passed, M failed, K skipped`; invariants whose tool the server does not list are skipped.
+    `N passed, M failed, K skipped`. An invariant whose tool the server does not list is
+    skipped, and a skip fails the run (exit 1) unless --allow-skips. Live runs need the MCP
+    SDK: pip install "errgen[conform]".
     """
     from errgen.conform.run import parse_param
 
@@ -103,6 +114,7 @@ def command(
         sys.exit(run_fixtures(list(packs), overrides))
     _live(packs, overrides, server=server, url=url, options={
         "timeout": timeout, "cases": cases, "seed": seed, "allow_destructive": allow_destructive,
+        "allow_skips": allow_skips,
     }, output_format=output_format)  # fmt: skip
 
 
@@ -110,11 +122,19 @@ def _live(
     packs: tuple[Path, ...], overrides: dict[str, str], *, server: str | None, url: str | None,
     options: dict[str, Any], output_format: str,
 ) -> None:  # fmt: skip
-    import anyio
+    from errgen.conform.live_sdk import SDKMissing, load
+
+    try:
+        sdk = load()
+    except SDKMissing as exc:
+        click.echo(str(exc), err=True)
+        sys.exit(2)
+    import anyio  # the SDK's dependency, like everything a live run imports from here on
 
     from errgen.conform.live import Settings, run_live
     from errgen.conform.live_conn import Target
     from errgen.conform.live_report import to_json, to_text
+    from errgen.conform.live_stdio import kill_all
     from errgen.conform.pack import load_pack
 
     loaded = [load_pack(path, overrides) for path in packs]
@@ -130,9 +150,10 @@ def _live(
         raise click.BadParameter(str(exc), param_hint="--server") from exc
     valid = [item.pack for item in loaded if item.pack is not None]
     try:
-        report = anyio.run(run_live, valid, target, Settings(**options))
+        report = anyio.run(run_live, valid, target, Settings(**options), sdk)
     except KeyboardInterrupt:
+        kill_all()
         click.echo("errgen conform: interrupted; the server was stopped", err=True)
         sys.exit(130)
     click.echo(to_json(report) if output_format == "json" else to_text(report), nl=output_format == "json")
-    sys.exit(1 if report.failed else 0)
+    sys.exit(report.exit_code())

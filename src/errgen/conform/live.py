@@ -7,15 +7,18 @@ description and annotations), then sequences (steps bound through
 the real CallToolResult with the offline evaluator (`assertions.evaluate`); in a
 live run a structural error (missing path, bad regex) fails the invariant too.
 
-What is never a pass: a tool the server does not list (skipped), an input that
-cannot be produced (skipped), a protocol error, a time-out or a lost connection
-(failed; the server is restarted for what follows). The first failing case ends
-an invariant.
+What is never a pass: a tool the server does not list (skipped; when a pack
+parameter names it, the reason says which ``--param`` picks another), a destructive
+tool, an input that cannot be produced (skipped), a protocol error, a time-out or a
+lost connection (failed; the server is restarted for what follows). The first
+failing case ends an invariant. Whether skips fail the run is the report's call
+(`LiveReport.exit_code`).
 """
 
 from __future__ import annotations
 
 import random
+import re
 import tempfile
 from dataclasses import dataclass
 
@@ -27,6 +30,7 @@ from errgen.conform.jsonvalue import Json
 from errgen.conform.live_conn import Call, ConnectError, Connection, Target
 from errgen.conform.live_inputs import InputError, case_input
 from errgen.conform.live_report import Finding, LiveReport, Result, Status
+from errgen.conform.live_sdk import SDK, load
 from errgen.conform.regex import compile_rust
 from errgen.conform.steps import StepContext, SubstitutionError
 
@@ -38,17 +42,19 @@ HINT_DEFAULTS = {"readOnlyHint": False, "destructiveHint": True, "idempotentHint
 class Settings:
     """Options of a live run."""
 
-    timeout: float = 10.0  # seconds per tool call
+    timeout: float = 10.0  # seconds for the connect, and for each tool call
     cases: int = 100  # calls per invariant that does not set `cases`
     seed: int = 0  # seed of generated inputs
     allow_destructive: bool = False  # run for_each_tool blocks on destructiveHint tools too
+    allow_skips: bool = False  # skipped invariants do not fail the run
 
 
-async def run_live(packs: list[m.Pack], target: Target, settings: Settings) -> LiveReport:
-    """Connect once, run every pack, and always stop the server (also when cancelled)."""
-    report = LiveReport(target.describe())
+async def run_live(packs: list[m.Pack], target: Target, settings: Settings, sdk: SDK | None = None) -> LiveReport:
+    """Connect once, run every pack, and always stop the server and all it started (also when cancelled)."""
+    sdk = sdk or load()
+    report = LiveReport(target.describe(), client=f"mcp {sdk.version}", allow_skips=settings.allow_skips)
     with tempfile.TemporaryFile("w+", encoding="utf-8", errors="replace") as stderr:
-        connection = Connection(target, settings.timeout, stderr)
+        connection = Connection(target, settings.timeout, stderr, sdk)
         try:
             async with connection:
                 report.tools = [str(t.get("name")) for t in connection.tools]
@@ -69,23 +75,29 @@ class _Runner:
 
     async def pack(self, pack: m.Pack) -> list[Result]:
         label = pack.metadata.name if pack.metadata and pack.metadata.name else pack.file.stem
-        results = [await self.invariant(label, inv) for inv in pack.invariants]
+        named_by = tool_parameters(pack)
+        results = [await self.invariant(label, inv, param=named_by.get(i)) for i, inv in enumerate(pack.invariants)]
         for block in pack.for_each_tool:
             results += await self.for_each_tool(label, block)
         results += [await self.sequence(label, seq) for seq in pack.sequences]
         return results
 
-    async def invariant(self, label: str, inv: m.Invariant, extra: dict[str, Json] | None = None) -> Result:
+    async def invariant(
+        self, label: str, inv: m.Invariant, extra: dict[str, Json] | None = None, param: str | None = None
+    ) -> Result:
+        """Run one invariant; `param` is the pack parameter its tool name came from, if any."""
         tool = self.conn.tool(inv.tool)
         if tool is None:
-            reason = f"tool {inv.tool!r} is not listed by the server"
-            return Result(label, inv.name, inv.tool, Status.SKIPPED, reason=reason)
+            return _unlisted(label, inv, param)
         cases = inv.body.cases if inv.body.cases is not None else self.settings.cases
+        if cases == 0:
+            reason = "0 cases to run (`cases: 0` in the pack, or --cases 0)"
+            return Result(label, inv.name, inv.tool, Status.SKIPPED, reason=reason, skip="no-cases")
         for case in range(1, cases + 1):
             try:
                 arguments = case_input(inv.body, tool, self.rng)
             except InputError as exc:
-                return Result(label, inv.name, inv.tool, Status.SKIPPED, case - 1, reason=str(exc))
+                return Result(label, inv.name, inv.tool, Status.SKIPPED, case - 1, reason=str(exc), skip="no-input")
             call = await self.call(inv.tool, arguments)
             finding = judge(inv.body.assertions, arguments, call, extra)
             if finding is not None:
@@ -101,20 +113,20 @@ class _Runner:
             inv = synthesize(block, name)
             if _hint(tool, "destructiveHint", default=False) and not self.settings.allow_destructive:
                 reason = "destructive tool (destructiveHint: true); pass --allow-destructive to run it"
-                results.append(Result(label, inv.name, name, Status.SKIPPED, reason=reason))
+                results.append(Result(label, inv.name, name, Status.SKIPPED, reason=reason, skip="destructive"))
                 continue
             info = {"name": name, "description": tool.get("description"), "annotations": tool.get("annotations")}
             results.append(await self.invariant(label, inv, {"tool": info}))
         if not results:
             reason = "no listed tool matches its `where` filter"
-            results.append(Result(label, block.name, None, Status.SKIPPED, reason=reason))
+            results.append(Result(label, block.name, None, Status.SKIPPED, reason=reason, skip="no-matching-tool"))
         return results
 
     async def sequence(self, label: str, seq: m.Sequence) -> Result:
         missing = sorted({s.call for s in seq.steps if self.conn.tool(s.call) is None})
         if missing:
             reason = f"tool(s) not listed by the server: {', '.join(repr(t) for t in missing)}"
-            return Result(label, seq.name, None, Status.SKIPPED, reason=reason)
+            return Result(label, seq.name, None, Status.SKIPPED, reason=reason, skip="tool-not-listed")
         steps = StepContext()
         for index, step in enumerate(seq.steps, 1):
             finding, arguments, call = await self._step(step, steps)
@@ -145,6 +157,36 @@ class _Runner:
             except ConnectError:
                 pass  # later calls report the closed connection as their own finding
         return call
+
+
+def _unlisted(label: str, inv: m.Invariant, parameter: str | None) -> Result:
+    """A skip for a tool the server does not list; a witness tool named by a pack parameter says how to pick one."""
+    reason = f"tool {inv.tool!r} is not listed by the server"
+    if parameter is not None and "witness" in parameter:
+        reason = f"no witness tool: {reason.removeprefix('tool ')} (choose a listed tool with --param {parameter}=TOOL)"
+        return Result(label, inv.name, inv.tool, Status.SKIPPED, reason=reason, skip="witness-not-listed")
+    if parameter is not None:
+        reason += f" (pack parameter {parameter})"
+    return Result(label, inv.name, inv.tool, Status.SKIPPED, reason=reason, skip="tool-not-listed")
+
+
+def tool_parameters(pack: m.Pack) -> dict[int, str]:
+    """Index of each invariant whose ``tool:`` is written as one pack parameter → that parameter's name."""
+    from errgen.conform import yaml12
+
+    declared = pack.metadata.parameters if pack.metadata else {}
+    try:
+        document = yaml12.load(pack.file.read_text(encoding="utf-8"))[0].value
+    except (OSError, UnicodeDecodeError):
+        return {}
+    invariants = document.get("invariants") if isinstance(document, dict) else None
+    found: dict[int, str] = {}
+    for index, raw in enumerate(invariants if isinstance(invariants, list) else []):
+        tool = raw.get("tool") if isinstance(raw, dict) else None
+        match = re.fullmatch(r"\{\{\s*(\w+)\s*\}\}", tool) if isinstance(tool, str) else None
+        if match and match.group(1) in declared:
+            found[index] = match.group(1)
+    return found
 
 
 def judge(

@@ -1,14 +1,15 @@
 """One MCP connection for a live run: start or reach the server, list its tools, call them.
 
-Uses the official ``mcp`` client (stdio: the server is a subprocess whose stderr is
-captured; streamable HTTP: a URL). Every call is bounded by the time-out. A call
+Uses the installed ``mcp`` SDK's client session (`live_sdk`, either line) over stdio
+(`live_stdio`: the server is a subprocess in a process group of its own, its stderr
+captured) or streamable HTTP (a URL). The time-out bounds the connect — starting the
+server, ``initialize`` and ``tools/list`` together — and every tool call. A call
 never raises: a protocol error, a time-out or a lost connection comes back as a
 `Call` with a `fault`, carrying the response wallfacer would synthesise for it
 (``{content: [{type: text, text}], isError: true}``). After a time-out or a lost
 connection the runner reconnects (`restart`), so one bad call cannot poison the
-next invariant. Leaving the connection always stops the server process: the SDK
-closes its stdin, then terminates and kills its process group, also when the run
-is cancelled (Ctrl-C).
+next invariant. Leaving the connection always stops the server and every process
+it started, also when the run is cancelled (Ctrl-C).
 """
 
 from __future__ import annotations
@@ -16,13 +17,15 @@ from __future__ import annotations
 import shlex
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
-from typing import IO, Any, TextIO, cast
+from typing import IO, Any
 
 import anyio
 
 from errgen.conform.jsonvalue import Json
+from errgen.conform.live_sdk import SDK
+from errgen.conform.live_stdio import stdio_streams
 
-CONNECT_TIMEOUT = 30.0  # seconds to start the server and list its tools (at least the call time-out)
+CONNECTION_CLOSED = -32000  # the SDKs' JSON-RPC error code for a connection that ended
 
 
 class ConnectError(Exception):
@@ -70,14 +73,15 @@ def synthesized(message: str) -> dict[str, Json]:
 
 @dataclass
 class Connection:
-    """A restartable client connection; use as ``async with Connection(target, timeout, stderr) as conn``."""
+    """A restartable client connection; use as ``async with Connection(target, timeout, stderr, sdk) as conn``."""
 
     target: Target
     timeout: float
     stderr: IO[str]  # a real file (the server process writes to its descriptor)
+    sdk: SDK
     tools: list[dict[str, Json]] = field(default_factory=list)
     _stack: AsyncExitStack | None = None
-    _client: Any = None
+    _session: Any = None
 
     async def __aenter__(self) -> Connection:
         await self.start()
@@ -91,33 +95,30 @@ class Connection:
         return next((t for t in self.tools if t.get("name") == name), None)
 
     async def start(self) -> None:
-        """Start (or reach) the server and list its tools; raise `ConnectError` on failure."""
-        from mcp import Client
-        from mcp.client.stdio import StdioServerParameters, stdio_client
-
-        transport: Any = self.target.url
-        if not transport:
-            import os
-
-            params = StdioServerParameters(command=self.target.command[0], args=list(self.target.command[1:]),
-                                           env=dict(os.environ))  # fmt: skip
-            transport = stdio_client(params, errlog=cast(TextIO, self.stderr))
+        """Start (or reach) the server and list its tools within the time-out; raise `ConnectError` on failure."""
         stack = AsyncExitStack()
-        try:  # no cancel scope around the enter: the client's task groups outlive this call
-            client = Client(transport, read_timeout_seconds=max(self.timeout, CONNECT_TIMEOUT))
-            self._client = await stack.enter_async_context(client)
-            self.tools = await self._list_tools()
+        phase = "initialize"
+        try:  # no cancel scope around the enters: the transport's and session's task groups outlive this call
+            deadline = anyio.current_time() + self.timeout
+            streams = await stack.enter_async_context(self._transport())
+            session = await stack.enter_async_context(self.sdk.session(*streams))
+            with anyio.fail_after(max(0.0, deadline - anyio.current_time())):
+                await session.initialize()
+                phase = "tools/list"
+                self.tools = await self._list_tools(session)
         except BaseException as exc:
-            self._client = None
             await stack.aclose()
+            if isinstance(exc, TimeoutError):
+                message = f"no answer to {phase} within {self.timeout:g} s (--timeout)"
+                raise ConnectError(f"cannot connect to {self.target.describe()}: {message}") from exc
             if isinstance(exc, Exception):
                 raise ConnectError(_connect_message(self.target, exc)) from exc
             raise
-        self._stack = stack
+        self._stack, self._session = stack, session
 
     async def stop(self) -> None:
-        """Close the connection; a stdio server process is terminated."""
-        stack, self._stack, self._client = self._stack, None, None
+        """Close the connection; a stdio server and every process it started are stopped."""
+        stack, self._stack, self._session = self._stack, None, None
         if stack is not None:
             await stack.aclose()
 
@@ -126,37 +127,40 @@ class Connection:
         await self.stop()
         await self.start()
 
-    async def _list_tools(self) -> list[dict[str, Json]]:
+    def _transport(self) -> Any:
+        if self.target.url:
+            return self.sdk.http_streams(self.target.url)
+        return stdio_streams(self.target.command, self.stderr, self.sdk)
+
+    async def _list_tools(self, session: Any) -> list[dict[str, Json]]:
         tools: list[dict[str, Json]] = []
-        cursor: str | None = None
+        cursor: Json = None
         for _ in range(100):  # a paginator that never ends cannot hang the run
-            page = await self._client.list_tools(cursor=cursor)
-            tools += [t.model_dump(by_alias=True, mode="json", exclude_none=True) for t in page.tools]
-            cursor = page.next_cursor
+            params: dict[str, Json] | None = {"cursor": cursor} if cursor is not None else None
+            page = await session.send_request(self.sdk.request("tools/list", params), self.sdk.types.ListToolsResult)
+            data = page.model_dump(by_alias=True, mode="json", exclude_none=True)
+            tools += [tool for tool in data.get("tools", []) if isinstance(tool, dict)]
+            cursor = data.get("nextCursor")
             if cursor is None:
                 break
         return tools
 
     async def call(self, tool: str, arguments: dict[str, Json]) -> Call:
         """Call `tool`; the raw result as JSON (no output-schema check: that is the pack's job)."""
-        import mcp_types as types
-        from mcp.shared.exceptions import MCPError
-
-        if self._client is None:
+        if self._session is None:
             return Call(synthesized("not connected"), "crash", "the server connection is closed")
-        request = types.CallToolRequest(params=types.CallToolRequestParams(name=tool, arguments=arguments))
+        request = self.sdk.request("tools/call", {"name": tool, "arguments": arguments})
         try:
-            with anyio.fail_after(self.timeout + 5):  # the SDK's own time-out normally fires first
-                result = await self._client.session.send_request(
-                    request, types.CallToolResult, request_read_timeout_seconds=self.timeout
-                )
-        except MCPError as exc:
-            return _fault_call(exc.code, exc.message)
-        except TimeoutError:
-            return _fault_call(types.REQUEST_TIMEOUT, "no response")
+            with anyio.fail_after(self.timeout):
+                result = await self._session.send_request(request, self.sdk.types.CallToolResult)
+        except TimeoutError:  # before OSError, its base class
+            return Call(synthesized("timed out: no response"), "timeout", "no response within the time-out")
         except (anyio.ClosedResourceError, anyio.BrokenResourceError, anyio.EndOfStream, OSError) as exc:
             return Call(synthesized(str(exc) or type(exc).__name__), "crash", f"connection lost: {exc!r}")
-        except Exception as exc:  # e.g. a result that is not a CallToolResult
+        except Exception as exc:
+            error = self.sdk.error(exc)
+            if error is not None:
+                return _fault_call(*error)
             return Call(synthesized(str(exc)), "protocol_error", f"invalid tools/call result: {exc}")
         return Call(result.model_dump(by_alias=True, mode="json", exclude_unset=True))
 
@@ -170,11 +174,7 @@ class Connection:
 
 
 def _fault_call(code: int, message: str) -> Call:
-    import mcp_types as types
-
-    if code == types.REQUEST_TIMEOUT:
-        return Call(synthesized(f"timed out: {message}"), "timeout", "no response within the time-out")
-    if code == types.CONNECTION_CLOSED:
+    if code == CONNECTION_CLOSED:
         return Call(synthesized(message), "crash", "the server closed the connection (crashed or exited)")
     return Call(synthesized(message), "protocol_error", f"JSON-RPC error {code}: {message}")
 

@@ -4,23 +4,51 @@ Tools: ``ok`` (a valid error envelope), ``echo`` (returns its input as structure
 content), ``hang`` (never answers), ``crash`` (the process exits mid-call),
 ``protocol`` (a JSON-RPC error instead of a result), ``wipe`` (annotated
 destructive). Started as ``misbehaving.py PIDFILE``, each start appends its process id
-to PIDFILE, and entering ``hang`` touches ``PIDFILE.hang``.
+to PIDFILE, and entering ``hang`` touches ``PIDFILE.hang``. ``--start-delay S`` waits S
+seconds before answering anything; ``--spawn-child`` starts a sleeping child process
+(stdio detached, so it outlives a server that exits cleanly) and appends its id to
+``PIDFILE.children``. Both ids are written first thing, before the (slow) SDK import.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
-import anyio
-import mcp_types as types
-from mcp.server.lowlevel import Server
-from mcp.server.stdio import stdio_server
-from mcp.shared.exceptions import MCPError
+OPTIONS = argparse.ArgumentParser()
+OPTIONS.add_argument("pidfile", nargs="?")
+OPTIONS.add_argument("--start-delay", type=float, default=0.0)
+OPTIONS.add_argument("--spawn-child", action="store_true")
+ARGS = OPTIONS.parse_args()
+PIDFILE: str | None = ARGS.pidfile
 
-PIDFILE = sys.argv[1] if len(sys.argv) > 1 else None
+
+def record(suffix: str, pid: int) -> None:
+    if PIDFILE:
+        with open(PIDFILE + suffix, "a", encoding="utf-8") as out:
+            out.write(f"{pid}\n")
+
+
+def spawn_child() -> None:
+    sleeper = [sys.executable, "-c", "import time; time.sleep(600)"]
+    child = subprocess.Popen(sleeper, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    record(".children", child.pid)
+
+
+record("", os.getpid())
+if ARGS.spawn_child:
+    spawn_child()
+
+import anyio  # noqa: E402
+import mcp_types as types  # noqa: E402
+from mcp.server.lowlevel import Server  # noqa: E402
+from mcp.server.stdio import stdio_server  # noqa: E402
+from mcp.shared.exceptions import MCPError  # noqa: E402
+
 OBJECT = {"type": "object", "properties": {"value": {"type": "integer", "minimum": 0, "maximum": 9}}}
 
 
@@ -68,9 +96,7 @@ server = Server("misbehaving", on_list_tools=list_tools, on_call_tool=call_tool)
 
 
 async def main() -> None:
-    if PIDFILE:
-        with open(PIDFILE, "a", encoding="utf-8") as out:
-            out.write(f"{os.getpid()}\n")
+    await anyio.sleep(ARGS.start_delay)
     async with stdio_server() as (read, write):
         await server.run(read, write, server.create_initialization_options())
 
