@@ -11,7 +11,6 @@ from errgen.conform.model import Pack
 from errgen.conform.pack import Loaded, parse_pack
 
 PACKS = Path(__file__).resolve().parent / "packs"
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 
 
 def load_inline(source: str, params: dict[str, str] | None = None) -> Loaded:

@@ -5,21 +5,18 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import need_shared
 
 from errgen.conform.fixtures import run_pack
 from errgen.conform.pack import load_pack
 from errgen.conform.run import run_fixtures
-
-from .helpers import SHARED
 
 REAL_PACKS = ("error-shape.yaml", "mcp-spec-conformance.yaml", "rate-limit.yaml")
 FIXTURE_COUNTS = {"error-shape.yaml": 8, "mcp-spec-conformance.yaml": 11, "rate-limit.yaml": 8}
 
 
 def _pack_path(name: str) -> Path:
-    path = SHARED / "wallfacer-packs" / name
-    assert path.is_file(), f"missing compatibility corpus file {path}"
-    return path
+    return need_shared("wallfacer-packs", name)
 
 
 @pytest.mark.parametrize("name", REAL_PACKS)

@@ -14,7 +14,6 @@ from errgen.targets.packs import generate, pack_name
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
-SHARED_PACKS = ROOT.parent / "shared" / "wallfacer-packs"
 CATALOGS = sorted((ROOT / "catalog").glob("*.yaml"))
 HOSTILE = HERE / "hostile.yaml"
 SERVERS = HERE / "servers"
@@ -87,3 +86,10 @@ def pids(pidfile: Path) -> list[int]:
 def env_with(**extra: str) -> dict[str, str]:
     """The current environment plus `extra`."""
     return {**os.environ, **extra}
+
+
+def shared_packs() -> Path:
+    """``../shared/wallfacer-packs``; a test without it skips (fails under CI=true)."""
+    from conftest import need_shared
+
+    return need_shared("wallfacer-packs")

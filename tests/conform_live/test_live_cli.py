@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from errgen.cli import main
 
-from .support import SHARED_PACKS, WORKBOOK_PACK
+from .support import WORKBOOK_PACK, shared_packs
 
 MISMATCH = """\
 version: 3
@@ -55,7 +55,7 @@ def test_usage_errors_exit_2(args: tuple[str, ...], message: str) -> None:
 def test_fixtures_mode_delegates_to_the_offline_evaluator(tmp_path: Path) -> None:
     pack = tmp_path / "mismatch.yaml"
     pack.write_text(MISMATCH)
-    code, out, _ = conform("--fixtures", str(pack), str(SHARED_PACKS / "error-shape.yaml"))
+    code, out, _ = conform("--fixtures", str(pack), str(shared_packs() / "error-shape.yaml"))
     assert code == 1
     assert out.splitlines()[0].startswith("mismatch.yaml: t / wrong expectation: expected pass, observed fail")
     assert out.endswith(" passed, 1 failed\n")

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from conftest import run_errgen
 
-from .support import EXAMPLE_SERVER, ROOT, SERVERS, SHARED_PACKS, WORKBOOK_PACK, pids, process_state, python_command
+from .support import EXAMPLE_SERVER, ROOT, SERVERS, WORKBOOK_PACK, pids, process_state, python_command, shared_packs
 
 pytestmark = pytest.mark.slow
 MISBEHAVING = SERVERS / "misbehaving.py"
@@ -135,7 +135,7 @@ def test_an_invariant_with_zero_cases_is_not_a_pass(tmp_path: Path, pidfile: Pat
 
 
 def test_the_shared_error_shape_pack_skips_its_unknown_tool_invariant() -> None:
-    pack = SHARED_PACKS / "error-shape.yaml"
+    pack = shared_packs() / "error-shape.yaml"
     args = ("--param", "error_witness_tool=compute", "--server", python_command(EXAMPLE_SERVER))
     strict = conform(pack, *args)
     assert strict.returncode == 1, strict.stdout + strict.stderr

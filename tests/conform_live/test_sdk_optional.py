@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from packaging.requirements import Requirement
 
-from .support import ROOT, SHARED_PACKS, WORKBOOK_PACK
+from .support import ROOT, WORKBOOK_PACK, shared_packs
 
 # Run errgen as installed without the `conform` extra: the MCP SDK (`mcp`, `mcp_types`) and what only
 # it brings (anyio, httpx, pydantic, starlette, uvicorn) are not importable.
@@ -65,7 +65,7 @@ def test_a_live_run_without_the_sdk_says_how_to_install_it(mode: list[str]) -> N
 
 
 def test_fixtures_and_help_need_no_sdk() -> None:
-    packs = [str(WORKBOOK_PACK), *(str(p) for p in sorted(SHARED_PACKS.glob("*.yaml")))]
+    packs = [str(WORKBOOK_PACK), *(str(p) for p in sorted(shared_packs().glob("*.yaml")))]
     fixtures = errgen_without_mcp("conform", "--fixtures", *packs)
     assert fixtures.returncode == 0, fixtures.stdout + fixtures.stderr
     assert fixtures.stdout.endswith(" passed, 0 failed\n")
