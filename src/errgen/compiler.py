@@ -2,7 +2,10 @@
 
 Checks every cross-reference (kinds, fields, placeholders, replacements, mappings,
 retired ids, identifier collisions, example values) and records all problems in
-one pass. The fingerprint is computed last, from the normalized IR.
+one pass. Nodes the shape check rejected are skipped, and so is whatever refers to
+them (`checked.py`): a shape mistake hides no other mistake and causes no follow-up.
+A code's `retriable` is settled here, once, for every target: its own value, else
+its kind's `retryable`. The fingerprint is computed last, from the normalized IR.
 """
 
 from __future__ import annotations
@@ -11,7 +14,8 @@ from dataclasses import replace
 from typing import Any
 
 from errgen import messages, naming
-from errgen.diagnostics import Diagnostics, Loc
+from errgen.checked import Reader, suggest
+from errgen.diagnostics import Diagnostics
 from errgen.model import (
     Catalog,
     Channel,
@@ -40,31 +44,25 @@ RESERVED_FIELDS = frozenset({"code", "message", "provenance", "isError", "retria
 _BOOL_WORDS = {True: "yes", False: "no"}
 
 
-class _Compiler:
-    def __init__(self, doc: Document, diags: Diagnostics) -> None:
-        self.doc, self.diags, self.raw = doc, diags, doc.data
-
-    def err(self, path: JsonPath, message: str, *, key: bool = False) -> None:
-        self.diags.error(self.doc.key_loc(path) if key else self.doc.loc(path), message)
-
-    def at(self, path: JsonPath) -> Loc:
-        return self.doc.key_loc(path)
+class _Compiler(Reader):
+    unsure: set[str]  # codes whose fields or message the shape check rejected: their examples go unchecked
 
     def run(self) -> Catalog:
-        meta = self.raw["catalog"]
+        self.unsure = set()
+        meta = self.getter(("catalog",), self.raw.get("catalog"))
+        name = meta("name", "catalog")
         kinds = self.kinds()
         fields = self.fields()
         codes = self.codes(fields, kinds)
-        envelope = Envelope(**self.raw.get("envelope", {}))
         catalog = Catalog(
-            name=meta["name"],
-            version=meta["version"],
-            title=meta.get("title", meta["name"]),
-            description=meta.get("description", ""),
-            docs_url=meta.get("docs_url"),
-            prefix=meta.get("prefix"),
+            name=name,
+            version=meta("version", "0.0.0"),
+            title=meta("title", name),
+            description=meta("description", ""),
+            docs_url=meta("docs_url"),
+            prefix=meta("prefix"),
             source=self.doc.path,
-            envelope=envelope,
+            envelope=Envelope(**dict(self.items(("envelope",)))),
             fields=fields,
             kinds=kinds,
             default_kind=self.kind_ref(("default_kind",), kinds),
@@ -76,7 +74,7 @@ class _Compiler:
             mapping_failures=self.failure_rules(("mappings", "failures"), codes),
             mapping_default=self.code_ref(("mappings", "default"), codes),
             retired=self.retired(codes),
-            names=naming.names(meta["name"]),
+            names=naming.names(name),
         )
         self.check_replacements(catalog)
         return catalog
@@ -85,7 +83,7 @@ class _Compiler:
 
     def fields(self) -> dict[str, Field]:
         out: dict[str, Field] = {}
-        for name, spec in self.raw.get("fields", {}).items():
+        for name, spec in self.items(("fields",)):
             path = ("fields", name)
             if name in RESERVED_FIELDS:
                 self.err(path, f"field name {name!r} is reserved for the envelope", key=True)
@@ -110,14 +108,14 @@ class _Compiler:
                 naming.names(name),
                 self.at(("kinds", name)),
             )
-            for name, spec in self.raw.get("kinds", {}).items()
+            for name, spec in self.items(("kinds",))
         }
         self.collisions("kinds", out, lambda n: {"identifier": n.pascal, "constant": n.constant})
         return out
 
     def policies(self, kinds: dict[str, Kind]) -> dict[str, Policy]:
         out: dict[str, Policy] = {}
-        for name, spec in self.raw.get("policies", {}).items():
+        for name, spec in self.items(("policies",)):
             path = ("policies", name)
             members = tuple(
                 k for i, k in enumerate(spec["terminate_on"]) if self.kind_ref((*path, "terminate_on", i), kinds)
@@ -126,75 +124,69 @@ class _Compiler:
         self.collisions("policies", out, lambda n: {"identifier": n.snake, "constant": n.constant})
         return out
 
-    def kind_ref(self, path: JsonPath, kinds: dict[str, Kind]) -> str | None:
-        name = _get(self.raw, path)
-        if name is None:
-            return None
-        if name not in kinds:
-            known = ", ".join(kinds) or "none declared"
-            self.err(path, f"unknown kind {name!r}{_suggest(name, kinds)} (kinds: {known})")
-            return None
-        return str(name)
-
-    def code_ref(self, path: JsonPath, codes: dict[str, Code], *, runtime: bool = True) -> str | None:
-        name = _get(self.raw, path)
-        if name is None:
-            return None
-        code = codes.get(name)
-        if code is None:
-            self.err(path, f"unknown code {name!r}{_suggest(name, codes)}")
-            return None
-        if runtime and code.deferred:
-            self.err(path, f"code {name!r} is deferred (shape-only) and cannot be produced at runtime")
-        return str(name)
-
     # -- codes ----------------------------------------------------------------
 
     def codes(self, fields: dict[str, Field], kinds: dict[str, Kind]) -> dict[str, Code]:
-        raw = self.raw["codes"]
-        out = {cid: self.code(cid, spec, fields, kinds, i) for i, (cid, spec) in enumerate(raw.items())}
+        raw = self.get(("codes",)) or {}
+        out = {
+            cid: self.code(cid, spec, fields, kinds, i)
+            for i, (cid, spec) in enumerate(raw.items())
+            if not self.rejected or not self.hit(("codes", cid))
+        }
         self.collisions(
             "codes", out, lambda n: {"class": n.pascal, "function": n.snake, "constant": n.constant, "TS": n.camel}
         )
         return out
 
     def code(self, cid: str, spec: dict[str, Any], fields: dict[str, Field], kinds: dict[str, Kind], i: int) -> Code:
-        """The `i`-th entry of ``codes``."""
+        """The `i`-th entry of ``codes`` (its rejected keys read as absent)."""
         path: JsonPath = ("codes", cid)
-        required, optional = self.code_fields(path, spec.get("fields", {}), fields)
-        holes = self.placeholders(path, spec["message"], fields)
-        channel = Channel(spec.get("channel", "tool"))
+        get = self.getter(path, spec) if self.rejected else spec.get
+        message: str | None = get("message")
+        if message is None or (self.rejected and self.spoiled((*path, "fields"))):
+            self.unsure.add(cid)
+        required, optional = self.code_fields(path, get("fields", {}), fields)
+        holes = self.placeholders(path, message, fields) if message is not None else ()
+        channel = Channel(get("channel", "tool"))
+        self.check_channel(path, spec, channel)
+        params = constructor_params(required + optional, holes)
+        examples = self.examples(path, get("examples", []), cid, message or "", params, required, fields)
+        kind = self.kind_ref((*path, "kind"), kinds)
+        witness = get("witness")
+        return Code(
+            id=cid,
+            title=get("title") or _humanize(cid),
+            when=get("when", ""),
+            message=message or "",
+            placeholders=holes,
+            kind=kind,
+            retriable=_retriable(get("retriable"), kinds[kind] if kind else None),
+            recoverable=Recoverable(_word(get("recoverable", "no"))),
+            next_action=get("next_action", ""),
+            ui_meaning=get("ui_meaning", ""),
+            channel=channel,
+            jsonrpc_code=get("jsonrpc_code"),
+            http_status=get("http_status"),
+            since=get("since"),
+            deprecated=_deprecation(get("deprecated", False)),
+            deferred=get("deferred", False),
+            required=required,
+            optional=optional,
+            examples=examples,
+            docs=get("docs", ""),
+            witness=Witness(witness["tool"], witness.get("input", {})) if witness else None,
+            names=naming.names(cid),
+            loc=self.doc.child_loc(self.raw["codes"], i, key=True),
+        )
+
+    def check_channel(self, path: JsonPath, spec: dict[str, Any], channel: Channel) -> None:
+        if self.rejected and (self.spoiled((*path, "channel")) or self.spoiled((*path, "jsonrpc_code"))):
+            return
+        cid = path[-1]
         if channel is Channel.PROTOCOL and "jsonrpc_code" not in spec:
             self.err(path, f"code {cid!r}: channel 'protocol' needs 'jsonrpc_code' (e.g. -32602)", key=True)
         if channel is Channel.TOOL and "jsonrpc_code" in spec:
             self.err((*path, "jsonrpc_code"), f"code {cid!r}: 'jsonrpc_code' needs channel 'protocol'", key=True)
-        params = constructor_params(required + optional, holes)
-        examples = self.examples(path, spec.get("examples", []), cid, spec["message"], params, required, fields)
-        return Code(
-            id=cid,
-            title=spec.get("title") or _humanize(cid),
-            when=spec.get("when", ""),
-            message=spec["message"],
-            placeholders=holes,
-            kind=self.kind_ref((*path, "kind"), kinds),
-            retriable=Retriable(_word(spec.get("retriable", "no"))),
-            recoverable=Recoverable(_word(spec.get("recoverable", "no"))),
-            next_action=spec.get("next_action", ""),
-            ui_meaning=spec.get("ui_meaning", ""),
-            channel=channel,
-            jsonrpc_code=spec.get("jsonrpc_code"),
-            http_status=spec.get("http_status"),
-            since=spec.get("since"),
-            deprecated=_deprecation(spec.get("deprecated", False)),
-            deferred=spec.get("deferred", False),
-            required=required,
-            optional=optional,
-            examples=examples,
-            docs=spec.get("docs", ""),
-            witness=Witness(spec["witness"]["tool"], spec["witness"].get("input", {})) if "witness" in spec else None,
-            names=naming.names(cid),
-            loc=self.doc.child_loc(self.raw["codes"], i, key=True),
-        )
 
     def code_fields(
         self, path: JsonPath, spec: dict[str, list[str]], fields: dict[str, Field]
@@ -205,7 +197,9 @@ class _Compiler:
             for i, name in enumerate(spec.get(which, [])):
                 where = (*path, "fields", which, i)
                 if name not in fields:
-                    self.err(where, f"unknown repair field {name!r}{_suggest(name, fields)}; declare it under 'fields'")
+                    if not self.spoiled(("fields", name)):
+                        hint = suggest(name, fields)
+                        self.err(where, f"unknown repair field {name!r}{hint}; declare it under 'fields'")
                 elif name in seen:
                     self.err(where, f"repair field {name!r} is listed twice (also in {seen[name]})")
                 else:
@@ -220,8 +214,8 @@ class _Compiler:
             self.err((*path, "message"), f"message template: {exc}")
             return ()
         for name in holes:
-            if name not in fields:
-                self.err((*path, "message"), f"placeholder {{{name}}} is not a declared field{_suggest(name, fields)}")
+            if name not in fields and not self.spoiled(("fields", name)):
+                self.err((*path, "message"), f"placeholder {{{name}}} is not a declared field{suggest(name, fields)}")
         return tuple(h for h in holes if h in fields)
 
     def examples(
@@ -237,11 +231,13 @@ class _Compiler:
         out: list[Example] = []
         for i, values in enumerate(raw):
             where = (*path, "examples", i)
+            if self.rejected and self.spoiled(where):
+                continue
             for key, value in values.items():
                 if key not in params:
-                    self.err(
-                        (*where, key), f"example {i + 1} of {cid!r}: {key!r} is not a field of this code", key=True
-                    )
+                    if cid not in self.unsure and not self.spoiled(("fields", key)):
+                        why = f"{key!r} is not a field of this code"
+                        self.err((*where, key), f"example {i + 1} of {cid!r}: {why}", key=True)
                 elif problem := type_error(fields[key].type, value):
                     self.err((*where, key), f"example {i + 1} of {cid!r}: field {key!r} {problem}")
                 elif value is None:  # an `any` field
@@ -258,10 +254,14 @@ class _Compiler:
     def http_rules(self, path: JsonPath, target: str, known: dict[str, Any]) -> tuple[HttpRule, ...]:
         out: list[HttpRule] = []
         seen: dict[tuple[int | str, bool | None], int] = {}
-        for i, rule in enumerate(_get(self.raw, path) or []):
+        for i, rule in enumerate(self.get(path) or []):
             where = (*path, i)
-            statuses = tuple(rule["status"] if isinstance(rule["status"], list) else [rule["status"]])
+            if self.hit(where):
+                continue
             ok = (self.kind_ref if target == "kind" else self.code_ref)((*where, target), known)
+            if self.spoiled(where):  # a rejected status or flag: the reference is all there is to check
+                continue
+            statuses = tuple(rule["status"] if isinstance(rule["status"], list) else [rule["status"]])
             for status in statuses:
                 key = (status, rule.get("retry_after"))
                 if key in seen:
@@ -279,7 +279,7 @@ class _Compiler:
 
     def failure_rules(self, path: JsonPath, known: dict[str, Any]) -> tuple[FailureRule, ...]:
         out: list[FailureRule] = []
-        for failure, rule in (_get(self.raw, path) or {}).items():
+        for failure, rule in self.items(path):
             where = (*path, failure)
             if isinstance(rule, str):
                 if self.kind_ref(where, known):
@@ -291,15 +291,16 @@ class _Compiler:
 
     def check_mappable(self, path: JsonPath, code: Code, supplies: tuple[str, ...]) -> None:
         missing = [f for f in code.required if f not in supplies]
-        if missing:
+        if missing and code.id not in self.unsure:
             self.err(path, f"code {code.id!r} requires {', '.join(missing)}, which this mapping cannot supply")
 
     def retired(self, codes: dict[str, Code]) -> dict[str, Retired]:
         out: dict[str, Retired] = {}
-        for rid, spec in self.raw.get("retired", {}).items():
+        declared = self.declared("codes")
+        for rid, spec in self.items(("retired",)):
             path = ("retired", rid)
-            if rid in codes:
-                first = codes[rid].loc
+            if rid in declared:
+                first = self.at(("codes", rid))
                 self.err(
                     path, f"retired id {rid!r} is reused by a code at {first.line}:{first.col}; pick a new id", key=True
                 )
@@ -316,45 +317,22 @@ class _Compiler:
             path = ("codes", code.id, "deprecated", "replaced_by")
             if target == code.id:
                 self.err(path, f"code {code.id!r} cannot be replaced by itself")
-            elif target not in catalog.codes:
-                self.err(path, f"replaced_by {target!r} is not a code{_suggest(target, catalog.codes)}")
-
-    def collisions(self, what: str, items: dict[str, Any], styles: Any) -> None:
-        owners: dict[tuple[str, str], str] = {}
-        for name, item in items.items():
-            for style, ident in styles(item.names).items():
-                other = owners.setdefault((style, ident), name)
-                if other != name:
-                    loc = items[other].loc
-                    self.err(
-                        (what, name),
-                        f"{what[:-1]} {name!r} and {other!r} (at {loc.line}:{loc.col}) both become {style} "
-                        f"identifier {ident!r}; rename one",
-                        key=True,
-                    )
-                    break
+            elif target not in catalog.codes and not self.spoiled(("codes", target)):
+                self.err(path, f"replaced_by {target!r} is not a code{suggest(target, self.declared('codes'))}")
 
 
 def compile_catalog(doc: Document, diags: Diagnostics) -> Catalog | None:
-    """Compile a shape-checked document; None if any error was recorded."""
+    """Compile a shape-checked document; None if the shape check rejected part of it or any error was recorded.
+
+    The well-formed parts of a rejected document are still checked, so one run reports every mistake.
+    """
     before = len([d for d in diags.items if d.level == "error"])
     catalog = _Compiler(doc, diags).run()
-    if len([d for d in diags.items if d.level == "error"]) > before:
+    if doc.rejected or len([d for d in diags.items if d.level == "error"]) > before:
         return None
     from errgen.normalize import fingerprint
 
     return replace(catalog, provenance=Provenance(catalog.name, catalog.version, fingerprint(catalog)))
-
-
-def _get(data: Any, path: JsonPath) -> Any:
-    for part in path:
-        if isinstance(data, dict) and part in data:
-            data = data[part]
-        elif isinstance(data, list) and isinstance(part, int) and 0 <= part < len(data):
-            data = data[part]
-        else:
-            return None
-    return data
 
 
 def _humanize(cid: str) -> str:
@@ -367,19 +345,19 @@ def _word(value: Any) -> str:
     return _BOOL_WORDS[value] if isinstance(value, bool) else str(value)
 
 
+def _retriable(value: Any, kind: Kind | None) -> Retriable:
+    """The code's own ``retriable`` when it says one; else its kind's ``retryable``; else no."""
+    if value is not None:
+        return Retriable(_word(value))
+    return Retriable.YES if kind is not None and kind.retryable else Retriable.NO
+
+
 def _deprecation(value: Any) -> Deprecation | None:
     if value is False:
         return None
     if value is True:
         return Deprecation(None, None, "")
     return Deprecation(value.get("since"), value.get("replaced_by"), value.get("reason", ""))
-
-
-def _suggest(name: Any, known: dict[str, Any]) -> str:
-    import difflib
-
-    hint = difflib.get_close_matches(str(name), list(known), n=1)
-    return f"; did you mean {hint[0]!r}?" if hint else ""
 
 
 __all__ = ["RESERVED_FIELDS", "Names", "compile_catalog"]

@@ -52,15 +52,33 @@ def _plain_4xx(status: int | str | None) -> bool:
     return isinstance(status, int) and 400 <= status < 500 and status not in RETRIABLE_4XX
 
 
+def _says(src: Located, code: Code, key: str) -> bool:
+    """Whether the catalog itself sets `key` on `code` (a snapshot states every value)."""
+    spec = _get(_get(src.doc.data, "codes"), code.id)
+    return isinstance(spec, dict) and key in spec
+
+
+def _get(data: object, key: str) -> object:
+    return data.get(key) if isinstance(data, dict) else None
+
+
+def _retriable_at(src: Located, code: Code) -> tuple[Loc, str]:
+    """Where a code's retriable comes from: its own key, else its kind (``" (from its kind 'K')"``)."""
+    if _says(src, code, "retriable") or code.kind is None:
+        return _at(src, code, "retriable"), ""
+    return _at(src, code, "kind"), f" (from its kind {code.kind!r})"
+
+
 def retriable_4xx(src: Located) -> Iterator[Finding]:
     """Retriable codes (or mapping rules) whose HTTP status is a non-retriable client error."""
     for code in _codes(src):
         if code.retriable is Retriable.YES and _plain_4xx(code.http_status):
+            loc, source = _retriable_at(src, code)
             yield (
-                _at(src, code, "retriable"),
+                loc,
                 (
-                    f"code {code.id!r} is retriable but its HTTP status {code.http_status} is a client error "
-                    f"that a retry cannot fix (only 408, 409, 425 and 429 are retriable 4xx)"
+                    f"code {code.id!r} is retriable{source} but its HTTP status {code.http_status} is a client "
+                    f"error that a retry cannot fix (only 408, 409, 425 and 429 are retriable 4xx)"
                 ),
             )
     for rule in src.catalog.mapping_http:
@@ -71,6 +89,23 @@ def retriable_4xx(src: Located) -> Iterator[Finding]:
                 (
                     f"mapping of HTTP {', '.join(map(str, bad))} to {rule.target!r} is marked retriable, but a client "
                     f"error other than 408, 409, 425 or 429 does not succeed on retry"
+                ),
+            )
+
+
+def retriable_kind_mismatch(src: Located) -> Iterator[Finding]:
+    """Codes whose own retriable contradicts their kind's retryable (the code's value wins everywhere)."""
+    for code in _codes(src):
+        kind = src.catalog.kinds.get(code.kind) if code.kind else None
+        if kind is None or code.retriable is Retriable.CONDITIONAL or not _says(src, code, "retriable"):
+            continue
+        if code.retriable_default != kind.retryable:
+            yield (
+                _at(src, code, "retriable"),
+                (
+                    f"code {code.id!r} says retriable: {code.retriable.value}, but its kind {kind.name!r} is "
+                    f"{'' if kind.retryable else 'not '}retryable; the code's value wins everywhere: change the "
+                    f"kind, or drop 'retriable' to follow it"
                 ),
             )
 
@@ -188,6 +223,7 @@ RULES: dict[str, Rule] = {
     for rule in (
         _rule("retriable-4xx", "error", retriable_4xx),
         _rule("http-status-kind-mismatch", "warning", http_status_kind_mismatch),
+        _rule("retriable-kind-mismatch", "warning", retriable_kind_mismatch),
         _rule("deprecated-without-replacement", "warning", deprecated_without_replacement),
         _rule("unrecoverable-with-repair", "warning", unrecoverable_with_repair),
         _rule("placeholder-not-structured", "warning", placeholder_not_structured),

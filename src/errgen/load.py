@@ -2,7 +2,9 @@
 
 Schema violations are mapped back to the YAML node they concern; unknown keys get
 a did-you-mean. Returns the positioned `Document` for the compiler, or None when
-the file could not be parsed at all.
+the file could not be parsed at all. A document with violations is still returned,
+its rejected nodes listed in `Document.rejected`: the compiler checks the well-formed
+rest, so one run reports the mistakes of every level.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Any
 
 from errgen.catalog_schema import IDENT, NAME, SEMVER
 from errgen.diagnostics import Diagnostics
-from errgen.yamlsrc import Document, load_yaml, parse_yaml
+from errgen.yamlsrc import Document, JsonPath, load_yaml, parse_yaml
 
 
 @lru_cache(maxsize=1)
@@ -51,7 +53,11 @@ def load_catalog_text(text: str, display: str, diags: Diagnostics) -> Document |
 
 
 def check_shape(doc: Document, diags: Diagnostics) -> Document | None:
-    """Validate `doc` against the catalog schema; None if its shape is unusable."""
+    """Validate `doc` against the catalog schema, reporting every violation.
+
+    Returns `doc` with its rejected nodes marked (`Document.rejected`), or None when
+    nothing of it can be compiled (empty, or not a mapping).
+    """
     if doc.data is None:
         diags.error(doc.loc(()), "catalog is empty; expected a mapping with 'errgen', 'catalog' and 'codes'")
         return None
@@ -61,9 +67,11 @@ def check_shape(doc: Document, diags: Diagnostics) -> Document | None:
     if not errors:  # the two validators disagree: never let an invalid shape through silently
         diags.error(doc.loc(()), "catalog does not match the catalog schema (run `errgen schema` to see it)")
         return None
-    for error in _leaves(errors):
+    leaves = list(_leaves(errors))
+    for error in leaves:
         _report(doc, error, diags)
-    return None if errors else doc
+    doc.rejected = frozenset(path for error in leaves for path in _rejected(error))
+    return None if () in doc.rejected else doc
 
 
 def _leaves(errors: Iterable[Any]) -> Iterable[Any]:
@@ -75,6 +83,23 @@ def _leaves(errors: Iterable[Any]) -> Iterable[Any]:
                 yield from _leaves(e for e in error.context if len(e.absolute_path) == deepest)
                 continue
         yield error
+
+
+def _rejected(error: Any) -> Iterable[JsonPath]:
+    """The nodes an error makes unusable: an unknown or a missing key, else the node itself."""
+    path = tuple(error.absolute_path)
+    if error.validator == "additionalProperties":
+        return [(*path, key) for key in error.instance if key not in error.schema.get("properties", {})]
+    if error.validator == "required":
+        return [(*path, key) for key in error.validator_value if key not in error.instance]
+    if _names_key(error):
+        return [(*path, error.instance)]
+    return [path]
+
+
+def _names_key(error: Any) -> bool:
+    """Whether `error` is about a mapping key (a ``propertyNames`` violation), not a value."""
+    return len(error.schema_path) >= 2 and error.schema_path[-2] == "propertyNames"
 
 
 def _report(doc: Document, error: Any, diags: Diagnostics) -> None:
@@ -89,9 +114,8 @@ def _report(doc: Document, error: Any, diags: Diagnostics) -> None:
     elif error.validator == "required":
         missing = [k for k in error.validator_value if k not in error.instance]
         diags.error(doc.loc(path), f"{where}: missing required key {', '.join(repr(k) for k in missing)}")
-    elif error.validator == "propertyNames":
-        name = _printable(repr(error.instance))
-        diags.error(doc.key_loc((*path, error.instance)), f"invalid name {name} in {where}: {_why(error)}")
+    elif _names_key(error):
+        diags.error(doc.key_loc((*path, error.instance)), f"invalid name in {where}: {_printable(_why(error))}")
     else:
         diags.error(doc.loc(path), f"{where}: {_why(error)}")
 

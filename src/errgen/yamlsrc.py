@@ -71,10 +71,13 @@ class Document:
     Positions are recorded while the file is parsed, packed into one integer
     array per collection (``line << 32 | column``, key and value interleaved for
     mappings), and looked up by JSON path only when a message needs one.
+    `rejected` holds the paths the catalog schema rejected (set by `load.check_shape`):
+    the compiler skips them, and whatever refers to them, instead of stopping.
     """
 
     def __init__(self, path: str, data: Any, positions: Positions | None = None) -> None:
         self.path, self.data = path, data
+        self.rejected: frozenset[JsonPath] = frozenset()
         self._positions = positions or Positions()
         self._order: dict[int, dict[str, int]] = {}
 

@@ -18,6 +18,7 @@ from errgen.compiler import compile_catalog
 from errgen.diagnostics import Diagnostics
 from errgen.load import load_catalog_text
 from errgen.model import Catalog
+from errgen.runtime_patterns import scrub_text
 from errgen.targets import TargetOptions, generate
 
 try:
@@ -215,7 +216,7 @@ def example_payloads(catalog: Catalog) -> list[tuple[str, dict[str, Any]]]:
     out = []
     for code in catalog.codes.values():
         for example in code.examples:
-            payload: dict[str, Any] = {"code": code.id, "message": example.message or code.id}
+            payload: dict[str, Any] = {"code": code.id, "message": scrub_text(example.message) or code.id}
             if catalog.envelope.retriable_field:
                 payload["retriable"] = code.retriable_default
             payload.update({k: example.values[k] for k in code.fields if k in example.values})

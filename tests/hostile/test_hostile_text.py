@@ -130,13 +130,8 @@ def check_sections(catalog: Catalog, doc: Rendered) -> None:
                 assert f"{label}: {shown(value)}".rstrip(" ") in facts, (label, value)
     blocks = [b.text() for b in doc.root.find_all("pre") if b.attrs.get("lang") == "json"]
     parsed = [json.loads(b) for b in blocks]
-    for code in catalog.codes.values():
-        for example in code.examples:
-            payload: dict[str, Any] = {"code": code.id, "message": example.message}
-            payload.update({k: v for k, v in example.values.items() if k in code.fields})
-            if catalog.envelope.provenance:
-                payload["provenance"] = catalog.provenance.as_dict()
-            assert payload in parsed, (code.id, payload)
+    for cid, payload in example_payloads(catalog):  # the wire payload, as the runtimes send it
+        assert payload in parsed, (cid, payload)
 
 
 @PROPERTY

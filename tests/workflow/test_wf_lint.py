@@ -37,7 +37,8 @@ def test_clean_catalog_has_no_findings() -> None:
 
 def test_rule_ids_are_stable_kebab_case() -> None:
     assert list(RULES) == [
-        "retriable-4xx", "http-status-kind-mismatch", "deprecated-without-replacement", "unrecoverable-with-repair",
+        "retriable-4xx", "http-status-kind-mismatch", "retriable-kind-mismatch", "deprecated-without-replacement",
+        "unrecoverable-with-repair",
         "placeholder-not-structured", "missing-example", "missing-ui-meaning", "missing-next-action",
     ]  # fmt: skip
     listed = errgen("lint", "--list-rules").stdout.splitlines()
@@ -99,20 +100,22 @@ def test_config_changes_severity(tmp_path: Path) -> None:
     ("config", "message"),
     [
         ('[tool.errgen.lint]\ndisable = ["missing-examples"]\n',
-         "unknown lint rule 'missing-examples' in [tool.errgen.lint]; did you mean 'missing-example'?"),
-        ('[tool.errgen.lint.shop]\ndisable = ["nope"]\n', "unknown lint rule 'nope' in [tool.errgen.lint.shop]"),
+         "4:12: error: unknown lint rule 'missing-examples' in [tool.errgen.lint]; did you mean 'missing-example'?"),
+        ('[tool.errgen.lint.shop]\ndisable = ["nope"]\n',
+         "4:12: error: unknown lint rule 'nope' in [tool.errgen.lint.shop]"),
         ('[tool.errgen.lint]\nseverity = {missing-example = "fatal"}\n',
-         "tool.errgen.lint.severity.missing-example must be 'error' or 'warning', got 'fatal'"),
+         "4:31: error: tool.errgen.lint.severity.missing-example must be 'error' or 'warning', got 'fatal'"),
         ('[tool.errgen.lint]\ndisable = "missing-example"\nenable = []\n',
-         "unknown key 'enable' in [tool.errgen.lint]"),
-        ('[tool.errgen.lint]\ndisable = [1]\n', "each item of tool.errgen.lint.disable must be a string, got int 1"),
+         "5:1: error: unknown key 'enable' in [tool.errgen.lint]"),
+        ('[tool.errgen.lint]\ndisable = [1]\n',
+         "4:12: error: each item of tool.errgen.lint.disable must be a string, got int 1"),
     ],
 )  # fmt: skip
 def test_config_errors(tmp_path: Path, config: str, message: str) -> None:
     project = _project(tmp_path, config, "clean")
     result = errgen("lint", cwd=project)
     assert result.exit_code == 2
-    assert f"pyproject.toml: error: {message}" in result.stderr
+    assert f"pyproject.toml:{message}" in result.stderr
 
 
 def test_warns_about_a_table_naming_no_catalog(tmp_path: Path) -> None:

@@ -682,7 +682,7 @@ class UnknownCode(BaseModel):
         """An MCP ``CallToolResult`` (a dict) forwarding this error unchanged."""
         text = f"{self.code}: {self.message}" if self.code else self.message
         text = scrub_text(text or "error")
-        return _envelope(text, self.to_payload(), DEFAULT_KIND, self.retriable)
+        return _envelope(text, self.to_payload(), DEFAULT_KIND, is_retryable(self))
 
     @model_serializer(mode="plain")
     def _serialize(self) -> dict[str, Any]:
@@ -1465,14 +1465,17 @@ def kind_of(error: ErrorBase | UnknownCode | str) -> str | None:
 
 
 def is_retryable(error: ErrorBase | UnknownCode | str) -> bool:
-    """Whether the transport may retry: the kind's ``retryable``, else the code's default."""
+    """Whether the call may be retried: the error's own ``retriable``, else its code's, else the default kind's."""
+    if isinstance(error, ErrorBase):
+        return error.retriable
+    flag = error.payload.get("retriable") if isinstance(error, UnknownCode) else None
+    if isinstance(flag, bool):
+        return flag
     info = CODES.get(_code_of(error))
-    kind = DEFAULT_KIND if info is None else info.kind
-    if kind is not None and kind in KINDS:
-        return KINDS[kind].retryable
-    if info is None:
-        return isinstance(error, UnknownCode) and error.retriable
-    return info.retriable_default
+    if info is not None:
+        return info.retriable_default
+    kind = DEFAULT_KIND
+    return kind is not None and kind in KINDS and KINDS[kind].retryable
 
 
 def is_terminal(

@@ -13,6 +13,7 @@ from typing import Any
 
 from errgen import escape, jsontext
 from errgen.model import Catalog, Code, Retriable
+from errgen.payload import payload
 from errgen.targets import TargetOptions
 from errgen.targets.header import html_comment
 from errgen.templating import render
@@ -78,12 +79,9 @@ def _facts(catalog: Catalog, code: Code) -> tuple[tuple[str, str], ...]:
     return tuple(facts)
 
 
-def _example_json(catalog: Catalog, code: Code, values: dict[str, Any], message: str) -> str:
-    payload: dict[str, Any] = {"code": code.id, "message": message}
-    payload.update({k: v for k, v in values.items() if k in code.fields})
-    if catalog.envelope.provenance:
-        payload["provenance"] = catalog.provenance.as_dict()
-    return jsontext.dumps(payload)
+def _example_json(catalog: Catalog, code: Code, values: dict[str, Any]) -> str:
+    """The wire payload of an example, exactly as the runtimes send it (`errgen.payload`)."""
+    return jsontext.dumps(payload(catalog, code, values))
 
 
 def _fence(texts: list[str]) -> str:
@@ -108,7 +106,7 @@ def view(catalog: Catalog, code: Code) -> CodeView:
         + (f" — {escape.md_text(catalog.fields[n].description)}" if catalog.fields[n].description else "")
         for n in code.fields
     )
-    examples = tuple(_example_json(catalog, code, e.values, e.message) for e in code.examples)
+    examples = tuple(_example_json(catalog, code, e.values) for e in code.examples)
     return CodeView(
         code=code,
         anchor=escape.anchor("code-" + code.names.snake),

@@ -14,9 +14,9 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from errgen.messages import js_json, render
+from errgen.messages import js_json
 from errgen.model import Catalog, Code, FieldType
-from errgen.runtime_patterns import scrub_text
+from errgen.payload import payload
 from errgen.targets.packs_yaml import SharedDict, SharedList
 
 Result = dict[str, Any]  # a CallToolResult, before its payload is attached
@@ -68,24 +68,6 @@ def _sample(field_type: FieldType) -> Any:
     if field_type.name == "array":
         return [_SAMPLE.get(field_type.items or "string", "x")]
     return _SAMPLE[field_type.name]
-
-
-def message(code: Code, values: dict[str, Any]) -> str:
-    """The payload message of an example: rendered, scrubbed, never empty."""
-    return scrub_text(render(code.message, values)) or code.id
-
-
-def payload(catalog: Catalog, code: Code, values: dict[str, Any], provenance: dict[str, str] | None = None) -> Payload:
-    """The error payload, keys in contract order."""
-    data: Payload = {"code": code.id, "message": message(code, values)}
-    if catalog.envelope.retriable_field:
-        data["retriable"] = code.retriable_default
-    data.update((name, values[name]) for name in code.fields if name in values)
-    if catalog.envelope.provenance:
-        data["provenance"] = catalog.provenance.as_dict() if provenance is None else provenance
-    if catalog.envelope.mirror_is_error:
-        data["isError"] = True
-    return data
 
 
 def envelope(

@@ -338,21 +338,21 @@ export function kindOf(error: ErrorCode | { readonly code: string }): ErrorKind 
 }
 
 /**
- * Whether the transport may retry: the kind's `retryable`; for a code without kind, its
- * `retriable === "yes"`; for an unknown error without a default kind, its payload's `retriable`.
+ * Whether the call may be retried: the error's own `retriable` when it carries one, else its
+ * code's (the catalog settles it: the code's `retriable`, else its kind's `retryable`), else,
+ * for a code this catalog does not know, the default kind's `retryable`.
  */
 export function isRetryable(error: ErrorCode | { readonly code: string }): boolean {
-  const code = typeof error === "string" ? error : error.code;
-  const info = infoOf(code);
-  const kind: string | null = info === undefined ? DEFAULT_KIND : info.kind;
-  if (kind !== null && (KIND_INFO as Readonly<Record<string, KindInfo>>)[kind] !== undefined) {
-    return (KIND_INFO as Readonly<Record<string, KindInfo>>)[kind]?.retryable === true;
+  const info = infoOf(typeof error === "string" ? error : error.code);
+  if (info !== undefined) {
+    return info.retriable === "yes";
   }
-  if (info === undefined) {
-    const payload = typeof error === "string" ? undefined : own(error as Args, "payload");
-    return isObject(payload) && payload["retriable"] === true;
+  const payload = typeof error === "string" ? undefined : own(error as Args, "payload");
+  if (isObject(payload) && typeof payload["retriable"] === "boolean") {
+    return payload["retriable"];
   }
-  return info.retriable === "yes";
+  const kind: string | null = DEFAULT_KIND;
+  return kind !== null && (KIND_INFO as Readonly<Record<string, KindInfo>>)[kind]?.retryable === true;
 }
 
 /** Whether `error`'s kind is in `policy` (a policy name, or a set of kinds): the agent loop stops. */
@@ -690,7 +690,6 @@ function canonical(error: unknown): Payload {
   }
   return payload;
 }
-
 
 function payloadFrom(result: { readonly [key: string]: unknown }): { readonly [key: string]: unknown } | undefined {
   const structured = own(result, "structuredContent");

@@ -1,0 +1,80 @@
+"""The Markdown's example payloads are the exact wire payloads the generated runtime sends.
+
+For every example of every catalog the TypeScript tests build (the shipped ones,
+`tests/ts/catalogs/` and the good golden cases: every envelope option is on in some and
+off in others), the JSON block under the code's section of `docs/<catalog>.md` (read as
+GitHub renders it) must equal, key order included, the payload the generated Python puts
+on the wire for the same example values: `structuredContent` of `to_result()` (or its
+JSON text block when the catalog turns `structured_content` off).
+"""
+
+from __future__ import annotations
+
+import json
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hostile.hostile_checks import render_markdown
+from pytarget_support import import_path
+from ts import harness
+
+from errgen.model import Catalog
+from errgen.targets import TargetOptions, generate
+
+
+def _ordered(value: Any) -> Any:
+    """`value` with every mapping as a list of (key, value) pairs, so key order counts."""
+    if isinstance(value, dict):
+        return [(k, _ordered(v)) for k, v in value.items()]
+    if isinstance(value, list):
+        return [_ordered(v) for v in value]
+    return value
+
+
+def _markdown_examples(text: str) -> dict[str, list[Any]]:
+    """Code id → the JSON of its example blocks, in document order."""
+    found: dict[str, list[Any]] = {}
+    for pre in render_markdown(text).root.find_all("pre"):
+        if pre.attrs.get("lang") == "json":
+            payload = json.loads(pre.text())
+            found.setdefault(payload["code"], []).append(payload)
+    return found
+
+
+def _wire(module: Any, code: str, values: dict[str, Any]) -> Any:
+    """The payload the generated Python sends for `values` (a deferred code's shape is built the same way)."""
+    info = module.CODES[code]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        error = module._build(info, values, None) if info.deferred else module.build_error(code, values)
+    if info.channel == "protocol":
+        return error.to_jsonrpc_error()["data"]
+    result = error.to_result()
+    return result["structuredContent"] if "structuredContent" in result else json.loads(result["content"][1]["text"])
+
+
+@pytest.mark.parametrize("path", harness.catalog_paths(), ids=lambda p: p.relative_to(harness.ROOT).as_posix())
+def test_markdown_examples_are_the_wire_payloads(path: Path, tmp_path: Path) -> None:
+    catalog: Catalog = harness.load(path)
+    files = generate(catalog, ("markdown", "python"), TargetOptions())
+    [(module_path, source)] = [(p, t) for p, t in files.items() if p.startswith("python/")]
+    (tmp_path / Path(module_path).name).write_text(source, encoding="utf-8")
+    module = import_path(tmp_path / Path(module_path).name)
+    shown = _markdown_examples(files[f"docs/{catalog.name}.md"])
+    expected = {
+        code.id: [_wire(module, code.id, dict(e.values)) for e in code.examples]
+        for code in catalog.codes.values()
+        if code.examples
+    }
+    assert sorted(shown) == sorted(expected)
+    for code, payloads in expected.items():
+        assert _ordered(shown[code]) == _ordered(payloads), code
+
+
+def test_every_envelope_option_is_covered() -> None:
+    catalogs = [harness.load(p) for p in harness.catalog_paths()]
+    with_examples = [c for c in catalogs if any(code.examples for code in c.codes.values())]
+    for option in ("structured_content", "mirror_is_error", "tool_failure_meta", "retriable_field", "provenance"):
+        assert {getattr(c.envelope, option) for c in with_examples} == {True, False}, option
