@@ -92,6 +92,14 @@ def test_the_lowest_versions_build_the_same_bytes(lowest: Path, tmp_path: Path) 
     assert shipped == read_tree(ROOT / "generated")
 
 
+def test_the_lowest_versions_locate_config_mistakes(lowest: Path, tmp_path: Path) -> None:
+    """tree-sitter, at its lowest allowed version, still places a [tool.errgen] mistake."""
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "x"\n\n[tool.errgen]\nout = 3\n')
+    outputs = [_run(["-m", "errgen", "build"], tmp_path, first) for first in (None, lowest)]
+    assert [o.returncode for o in outputs] == [2, 2]
+    assert outputs[0].stderr == outputs[1].stderr and "pyproject.toml:5:7: error:" in outputs[0].stderr
+
+
 def test_black_decides_the_same_across_its_range(lowest: Path) -> None:
     outputs = [_run(["-c", _BLACK_PROBE, str(ROOT / "generated")], ROOT, first) for first in (None, lowest)]
     assert all(o.returncode == 0 for o in outputs), [o.stderr for o in outputs]
