@@ -220,3 +220,15 @@ def test_ctrl_c_stops_the_server_and_its_children(tmp_path: Path, pidfile: Path)
         process.kill()
     assert process.returncode == 130, out + err
     assert_gone(pidfile)
+
+
+def test_an_unreachable_url_is_a_failed_connect_not_a_traceback() -> None:
+    """Found by the docs test: the HTTP transport's task group re-raised the refused connection past the runner."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]  # closed again before errgen connects: nothing listens there
+    result = conform(WORKBOOK_PACK, "--url", f"http://127.0.0.1:{port}/mcp", "--timeout", "10")
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+    assert "cannot connect to" in result.stdout and "nothing was tested" in result.stdout, result.stdout

@@ -107,7 +107,11 @@ class Connection:
                 phase = "tools/list"
                 self.tools = await self._list_tools(session)
         except BaseException as exc:
-            await stack.aclose()
+            try:
+                await stack.aclose()
+            except Exception as closing:  # the transport's task group re-raises what failed inside it
+                if isinstance(exc, (Exception, anyio.get_cancelled_exc_class())):  # (which cancelled the wait)
+                    exc = closing
             if isinstance(exc, TimeoutError):
                 message = f"no answer to {phase} within {self.timeout:g} s (--timeout)"
                 raise ConnectError(f"cannot connect to {self.target.describe()}: {message}") from exc
