@@ -10,6 +10,7 @@ cases, generated documents and thousands of seeded mutations of real catalogs.
 from __future__ import annotations
 
 import random
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -26,8 +27,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 import synth  # the benchmark's catalog generator
 
 SKIP = {"node_modules", ".peers", "out", ".git"}
-FILES = sorted(p for ext in ("yaml", "yml") for p in ROOT.glob(f"**/*.{ext}")
-               if p.is_file() and not SKIP & set(p.relative_to(ROOT).parts))  # fmt: skip
+_TRACKED = subprocess.run(["git", "ls-files", "*.yaml", "*.yml"], cwd=ROOT, capture_output=True, text=True, check=True)
+FILES = sorted(p for p in map(ROOT.joinpath, _TRACKED.stdout.split()) if p.is_file() and not SKIP & set(p.parts))
 CATALOGS = sorted((ROOT / "catalog").glob("*.yaml"))
 
 
