@@ -245,7 +245,7 @@ def _profiles_md(results: dict[str, Any]) -> list[str]:
     lines: list[str] = []
     for key, title in titles.items():
         if key in profiles:
-            lines += [f"{title}:", "", "```text", profiles[key].rstrip(), "```", ""]
+            lines += [f"{title}:", "", "```text illustrative", profiles[key].rstrip(), "```", ""]
     return lines
 
 
@@ -259,7 +259,7 @@ def markdown(results: dict[str, Any], plot: str) -> str:
         "(JSON Schema → pydantic v2) and json-schema-to-typescript (`json2ts`), on the same synthetic",
         "catalogs, in the same run, on one machine.", "",
         "Reproduce (installs the pinned peers into `bench/.peers/` on first use):", "",
-        "```sh", results["command"], "```", "",
+        "```sh illustrative", results["command"], "```", "",
         "## Targets", "", *_targets_md(results), "",
         "## Times by catalog size", "", *_times_md(results), "",
         f"![time against catalog size, log-log]({plot})", "",

@@ -122,7 +122,9 @@ def test_warns_about_a_table_naming_no_catalog(tmp_path: Path) -> None:
     project = _project(tmp_path, "[tool.errgen.lint.napkn]\ndisable = []\n", "clean")
     result = errgen("lint", cwd=project)
     assert result.exit_code == 0
-    assert "warning: [tool.errgen.lint.napkn] names no catalog being linted" in result.stderr
+    assert result.stderr.startswith("pyproject.toml: warning: [tool.errgen.lint.napkn] names no configured catalog")
+    chosen = errgen("lint", "catalog/clean.yaml", cwd=project)
+    assert chosen.exit_code == 0 and "names no" not in chosen.stderr, "a chosen file says nothing about the others"
 
 
 def test_formats() -> None:

@@ -47,8 +47,10 @@ def command(catalogs: tuple[str, ...], disable: tuple[str, ...], strict: bool, f
     proj, config = project(catalogs)
     sources = compile_located(proj)
     names = {s.catalog.name for s in sources}
-    for name in sorted(set(config.lint_catalogs) - names):
-        click.echo(f"{config.source}: warning: [tool.errgen.lint.{name}] names no catalog being linted", err=True)
+    if not catalogs:  # a typo in a table name; linting a chosen file says nothing about the others
+        for name in sorted(set(config.lint_catalogs) - names):
+            where = proj.display(config.source) if config.source else "pyproject.toml"
+            click.echo(f"{where}: warning: [tool.errgen.lint.{name}] names no configured catalog", err=True)
     findings = [d for s in sources for d in lint(s, config.lint_for(s.catalog.name), disable=disable)]
     click.echo(render(findings, fmt), nl=False)
     errors, warnings = counts(findings)
