@@ -199,12 +199,13 @@ METHOD = """\
   each, not one whole series.
 - A run that fails (other than by its time limit) is run once more, and the report
   says where; a second failure ends the series and is reported as a failure.
-- Cold: a fresh project folder (own `pyproject.toml`), so an empty output folder,
-  build cache and black cache (`.errgen-cache`). What stays warm across runs is only
-  what does not depend on the catalog: Python's bytecode of errgen and its dependencies,
-  and Jinja's per-user cache of errgen's compiled templates (its `.pyc`, keyed on the template
-  source; without it the first build on a machine pays ≈0.1–0.2 s more). Warm:
-  `errgen build` again in the built project. `errgen check`: the same, up-to-date project.
+- Cold: a fresh project folder (own `pyproject.toml`), so an empty output folder, build
+  cache and black cache (the bench points `ERRGEN_CACHE_DIR` into each project). What
+  stays warm across runs is only what does not depend on the catalog: Python's bytecode of
+  errgen and its dependencies, and Jinja's per-user cache of errgen's compiled templates
+  (its `.pyc`, keyed on the template source; without it the first build on a machine pays
+  ≈0.1–0.2 s more). Warm: `errgen build` again in the built project. `errgen check`: the
+  same, up-to-date project.
 - errgen runs as a user installs it: `bench/peers.py` installs this checkout (a wheel,
   byte-compiled) into its own virtualenv, `bench/.peers/errgen`, with its dependencies at
   the versions of the interpreter running the bench. Like the peers' virtualenv it runs

@@ -296,6 +296,8 @@ def main() -> int:
         write_docs(saved, args.from_results)
         return 0
     sizes = sorted({int(s) for s in args.sizes.split(",")})
+    # errgen caches in the user cache folder; each bench project gets its own, so a cold build is cold
+    os.environ["ERRGEN_CACHE_DIR"] = ".errgen-cache"  # relative: inside the project each command runs in
     peers.ensure_all()
     installed = str(peers.errgen_venv())
     ERRGEN_BIN[:] = [Path(installed)]
