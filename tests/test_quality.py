@@ -20,3 +20,11 @@ def test_ruff() -> None:
 def test_mypy_strict() -> None:
     result = run("mypy")
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_no_tracked_file_names_a_path_of_this_machine() -> None:
+    """A fresh clone elsewhere has no such folder (observed: a test helper read ../shared by its absolute path)."""
+    parent = str(ROOT.parent) + "/"
+    found = subprocess.run(["git", "grep", "-lF", parent, "--", ":!*.lock", ":!tests/ts/package-lock.json"],
+                           cwd=ROOT, capture_output=True, text=True, check=False)  # fmt: skip
+    assert found.stdout.split() == []
