@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import os
+import socket
+import subprocess
 import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from errgen.diagnostics import Diagnostics
@@ -93,3 +98,24 @@ def shared_packs() -> Path:
     from conftest import need_shared
 
     return need_shared("wallfacer-packs")
+
+
+@contextmanager
+def example_over_http(python: str = sys.executable) -> Iterator[str]:
+    """The example server on streamable HTTP (a free loopback port), run by `python`; yields its URL."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = int(sock.getsockname()[1])
+    process = subprocess.Popen([python, str(EXAMPLE_SERVER), "--http", str(port)], cwd=ROOT, stderr=subprocess.PIPE,
+                               text=True)  # fmt: skip
+    try:
+        for _ in range(300):
+            with socket.socket() as sock:
+                if sock.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            assert process.poll() is None, process.communicate()[1]
+            time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}/mcp"
+    finally:
+        process.terminate()
+        process.wait(timeout=30)

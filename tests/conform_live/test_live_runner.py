@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import json
-import signal
-import subprocess
 import sys
 import textwrap
-import time
 from pathlib import Path
 
 import anyio
@@ -19,7 +16,7 @@ from errgen.conform.live_report import LiveReport, Result, Status, to_json, to_t
 from errgen.conform.model import Pack
 from errgen.conform.pack import parse_pack
 
-from .support import ROOT, SERVERS, pids, process_state, python_command
+from .support import SERVERS, pids, process_state
 
 pytestmark = pytest.mark.slow
 MISBEHAVING = SERVERS / "misbehaving.py"
@@ -176,30 +173,6 @@ def test_timeouts_and_crashes_are_findings_and_the_server_is_restarted(tmp_path:
     assert results["f.after_hang"].status is Status.PASSED
     assert results["f.after_crash"].status is Status.PASSED
     assert_all_stopped(pidfile, 3)  # first start, after the time-out, after the crash
-
-
-def test_ctrl_c_stops_the_server(tmp_path: Path) -> None:
-    pidfile = tmp_path / "pids"
-    pack_file = tmp_path / "hang.yaml"
-    pack_file.write_text(textwrap.dedent(FAULTS).lstrip())
-    command = [sys.executable, "-m", "errgen", "conform", str(pack_file), "--timeout", "300"]
-    process = subprocess.Popen(
-        [*command, "--server", python_command(MISBEHAVING, str(pidfile))],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
-    try:
-        for _ in range(600):
-            if Path(f"{pidfile}.hang").exists() or process.poll() is not None:
-                break
-            time.sleep(0.1)
-        assert Path(f"{pidfile}.hang").exists(), process.communicate(timeout=5)
-        process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=60)
-    finally:
-        process.kill()
-    assert process.returncode == 130, out + err
-    assert "interrupted; the server was stopped" in err
-    assert_all_stopped(pidfile, 1)
 
 
 def test_connect_failure_is_a_failure(tmp_path: Path) -> None:

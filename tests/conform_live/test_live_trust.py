@@ -219,6 +219,7 @@ def test_ctrl_c_stops_the_server_and_its_children(tmp_path: Path, pidfile: Path)
     finally:
         process.kill()
     assert process.returncode == 130, out + err
+    assert "interrupted; the server was stopped" in err
     assert_gone(pidfile)
 
 

@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import json
-import socket
-import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -25,6 +22,7 @@ from .support import (
     ROOT,
     WORKBOOK_PACK,
     compile_text,
+    example_over_http,
     pack_text,
     python_command,
     shared_packs,
@@ -136,27 +134,10 @@ def test_cli_json_report_and_exit_code() -> None:
     assert first["finding"]["response"]["isError"] is False
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 @pytest.fixture
 def http_server() -> Iterator[str]:
-    port = _free_port()
-    process = subprocess.Popen([sys.executable, str(EXAMPLE_SERVER), "--http", str(port)], stderr=subprocess.PIPE)
-    try:
-        for _ in range(300):
-            with socket.socket() as sock:
-                if sock.connect_ex(("127.0.0.1", port)) == 0:
-                    break
-            assert process.poll() is None, process.communicate()[1]
-            time.sleep(0.1)
-        yield f"http://127.0.0.1:{port}/mcp"
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
+    with example_over_http() as url:
+        yield url
 
 
 def test_generated_pack_passes_over_streamable_http(http_server: str) -> None:

@@ -14,10 +14,8 @@ import hashlib
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
-import time
 import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -25,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from .support import BROKEN_SERVER, EXAMPLE_SERVER, ROOT, WORKBOOK_PACK
+from .support import BROKEN_SERVER, EXAMPLE_SERVER, ROOT, WORKBOOK_PACK, example_over_http
 
 pytestmark = pytest.mark.slow
 MCP1 = "1.30.0"  # the newest 1.x release on PyPI (`pip index versions mcp`)
@@ -123,22 +121,8 @@ def test_the_broken_server_fails_over_stdio(venv: Venv) -> None:
 
 @pytest.fixture
 def http_url(venv: Venv) -> Iterator[str]:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = int(sock.getsockname()[1])
-    command = [str(venv.python), str(EXAMPLE_SERVER), "--http", str(port)]
-    process = subprocess.Popen(command, cwd=ROOT, stderr=subprocess.PIPE, text=True)
-    try:
-        for _ in range(300):
-            with socket.socket() as sock:
-                if sock.connect_ex(("127.0.0.1", port)) == 0:
-                    break
-            assert process.poll() is None, process.communicate()[1]
-            time.sleep(0.1)
-        yield f"http://127.0.0.1:{port}/mcp"
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
+    with example_over_http(str(venv.python)) as url:
+        yield url
 
 
 def test_the_example_server_passes_over_streamable_http(venv: Venv, http_url: str) -> None:
