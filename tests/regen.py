@@ -1,7 +1,8 @@
 """Regenerate every golden file: ``python tests/regen.py``.
 
-Rewrites ``generated/`` (``errgen build``), each good case's ``expected/`` tree and
-each bad case's ``stderr.txt``. Review the resulting ``git diff`` like code.
+Rewrites ``generated/`` (``errgen build``), each good case's ``expected/`` tree, each
+bad case's ``stderr.txt`` and the workflow goldens (``tests/workflow/regen.py``: diff and
+lint expectations, the custom-template case). Review the resulting ``git diff`` like code.
 """
 
 from __future__ import annotations
@@ -32,7 +33,9 @@ def main() -> int:
             print(f"{case.name}: unexpected exit code {outcome.exit_code}\n{outcome.stderr}", file=sys.stderr)
             return 1
         print(f"{case.name}: exit {outcome.exit_code}")
-    return 0
+    from workflow.regen import main as workflow_goldens
+
+    return workflow_goldens()
 
 
 if __name__ == "__main__":

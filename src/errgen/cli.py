@@ -18,6 +18,7 @@ from errgen.targets import TARGETS
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 TARGET_NAMES = tuple(TARGETS)
+SHORT_DIFF = 12  # diff lines per modified file that `errgen check` prints without --diff
 
 
 def _fail(diagnostics: list[Any], *, wrote: bool = False) -> NoReturn:
@@ -165,7 +166,9 @@ def build(catalogs: tuple[str, ...], out: str | None, targets: tuple[str, ...], 
 @main.command(context_settings=CONTEXT)
 @_common
 @click.option(
-    "--diff/--no-diff", "show_diff", default=True, show_default=True, help="Print a unified diff of each modified file."
+    "--diff/--no-diff", "show_diff", default=None,
+    help="Print the whole unified diff of each modified file (--no-diff: only the list).  "
+         f"[default: the first {SHORT_DIFF} diff lines of each file]",
 )
 @click.option(
     "--against",
@@ -188,7 +191,7 @@ def check(
     out: str | None,
     targets: tuple[str, ...],
     templates: str | None,
-    show_diff: bool,
+    show_diff: bool | None,
     against: str | None,
     category: str,
     fmt: str,
@@ -218,8 +221,9 @@ def check(
         return
     for rel in diff.modified:
         click.echo(f"modified: {out_name}/{rel}")
-        if show_diff:
-            click.echo(unified(project.out_dir, rel, texts[rel]), nl=False)
+        if show_diff is not False:
+            limit = None if show_diff else SHORT_DIFF
+            click.echo(unified(project.out_dir, rel, texts[rel], context=1 if limit else 3, limit=limit), nl=False)
     for rel in diff.missing:
         click.echo(f"missing:  {out_name}/{rel}")
     for rel in diff.extra:
