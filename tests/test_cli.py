@@ -195,10 +195,10 @@ def test_check_prints_a_short_diff_per_file_and_the_whole_one_with_diff(tmp_path
     out = tmp_path / "gen"
     assert run_errgen("build", WORKBOOK, "--out", str(out)).returncode == 0
     page = out / "workbook" / "docs" / "workbook.md"
-    page.write_text(page.read_text().replace("e", "é"))
+    page.write_text(page.read_text().replace(" the ", " teh "))  # the header stays: still errgen's file
     flags: list[list[str]] = [[], ["--diff"], ["--no-diff"]]
     short, whole, listed = (run_errgen("check", WORKBOOK, "--out", str(out), *flag) for flag in flags)
     assert short.returncode == whole.returncode == listed.returncode == 1
     assert len(short.stdout.splitlines()) <= 15 and "more diff lines (errgen check --diff shows all)" in short.stdout
-    assert len(whole.stdout.splitlines()) > 200 and "more diff lines" not in whole.stdout
+    assert len(whole.stdout.splitlines()) > 60 and "more diff lines" not in whole.stdout
     assert listed.stdout.splitlines() == ["modified: " + str(out / "workbook" / "docs" / "workbook.md")]
