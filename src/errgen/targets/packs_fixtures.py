@@ -16,7 +16,7 @@ from typing import Any
 
 from errgen.messages import js_json, render
 from errgen.model import Catalog, Code, FieldType
-from errgen.runtime_patterns import scrub_text
+from errgen.scrub import scrub_text
 from errgen.targets.packs_yaml import SharedDict, SharedList
 
 Result = dict[str, Any]  # a CallToolResult, before its payload is attached
