@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from sanitizer import markdown as sanitizer_md
 from targets import exponents, judge, median
 
 ROWS: list[tuple[str, str]] = [
@@ -267,6 +268,7 @@ def markdown(results: dict[str, Any], plot: str) -> str:
         "## Growth", "", *_scaling_md(results), "",
         "## Start-up", "", *_startup_md(results), "",
         "## Generated Python module", "", *_python_md(results), "",
+        *([sanitizer_md(results["sanitizer"]), ""] if results.get("sanitizer") else []),
         "## Machine", "", *_machine_md(results), "",
         "## Method", "", METHOD,
         "## Where the time goes", "", *_profiles_md(results),

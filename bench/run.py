@@ -11,7 +11,8 @@ check`` of the built tree, ``errgen validate``, the peers on the same schema
 (datamodel-codegen → pydantic v2 with its default formatters; json2ts), ``tsc
 --strict --noEmit`` on the generated TypeScript, and the generated Python module's
 import time and validation cost (`probe_python.py`). Then ``errgen --help`` and
-``--version``. Prints a table, writes ``bench/out/results.json``, and (unless
+``--version``, and the sanitizer's worst rule per KB in Python and node (`sanitizer.py`).
+Prints a table, writes ``bench/out/results.json``, and (unless
 ``--no-write``) ``docs/performance.md`` and the plot ``docs/performance.png``.
 ``--quick`` is a smoke run: sizes 100,1000, 3 repeats, no docs written. A run
 longer than its time limit is killed, reported as a lower bound, and ends its series.
@@ -36,6 +37,7 @@ import measure
 import peers
 import profiles
 import report
+import sanitizer
 import synth
 from measure import Run, Series, checked
 
@@ -310,6 +312,7 @@ def main() -> int:
         results["sizes"][str(n)] = SizeBench(n, args.repeat, OUT / str(n), (args.timeout, args.peer_timeout)).run_all()
         (OUT / "results.partial.json").write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     results["startup"] = startup(max(args.repeat, 10), OUT)
+    results["sanitizer"] = sanitizer.measure(min(args.repeat, 3))
     if not args.quick:
         results["profiles"] = profiles.collect(OUT / "profile", BENCH, min(1000, sizes[-1]))
     results["machine"]["loadavg_end"] = os.getloadavg()

@@ -11,16 +11,19 @@ TypeScript computes it under node (`tests/ts/crosslang.ts`); the JSON lines must
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
+from hostile import corpus
 from pytarget_support import import_path
 from ts import harness
 
-from errgen import runtime_patterns
+from errgen import scrub
 from errgen.model import Catalog, Code
+from errgen.runtime_patterns import MAX_TEXT
 from errgen.targets import TargetOptions
 from errgen.targets import python as python_target
 
@@ -250,11 +253,47 @@ def test_same_sanitizing_in_python_and_typescript(program: harness.Program, tmp_
     cases = json.loads(json.dumps(cases))
     typescript = run_node(program, cases)
     compare(cases, [run_python(module, c) for c in cases], typescript)
-    oracle = [
-        runtime_patterns.scrub_text(c["text"]) if c["op"] == "scrub" else runtime_patterns.sanitize(c["value"])
-        for c in cases
-    ]
+    oracle = [scrub.scrub_text(c["text"]) if c["op"] == "scrub" else scrub.sanitize(c["value"]) for c in cases]
     compare(cases, [module.to_json(o) for o in oracle], typescript)  # errgen's reference implementation
+
+
+def hostile_values() -> list[Any]:
+    """Deep, wide and huge values, and texts cut at MAX_TEXT next to astral characters and spaces."""
+    deep: Any = "password=hunter2"
+    for i in range(200):
+        deep = [deep] if i % 3 else {"k": deep, "token": "t"}
+    wide = {f"k{i}": f"/home/u{i}/x" for i in range(2000)}
+    cuts = [
+        "😀" * (MAX_TEXT + 3),  # a cut between code points, not UTF-16 units
+        "a" * (MAX_TEXT - 2) + "😀😀 tail",
+        "x " * (MAX_TEXT // 2 - 2) + "sk-" + "Z9y8X7w6" * 4,  # a token the cut splits goes whole
+        "y" * (MAX_TEXT + 10),  # one word longer than the cut window: cut where it falls
+        "z" * MAX_TEXT,
+    ]
+    return [deep, wide, *cuts]
+
+
+def mixed_texts(count: int) -> list[str]:
+    """Seeded mixes of corpus fragments, rule prefixes and letters the two engines could read differently."""
+    rng = random.Random(17)
+    pieces = [s.text[i : i + 9] for s in corpus.samples() if s.text for i in range(0, len(s.text), 9)]
+    pieces += ["ı", "İ", "ſ", "K", "😀", "\u2028", "\u00a0", "Ｔoken=", "ǅ", "\r\n", "\\n", " at ", "=", ": ", '"']
+    return ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 24))) for _ in range(count)]
+
+
+def test_same_sanitizing_on_the_corpus(program: harness.Program, tmp_path: Path) -> None:
+    """Every sample of the secrets corpus (text, body, map_http), its misses and negatives, and hostile values."""
+    module = load_python(program.catalogs["napkin"], tmp_path)
+    cases: list[dict[str, Any]] = []
+    for sample in corpus.samples():
+        body = sample.body()
+        cases += [{"op": "sanitize", "value": body}, {"op": "map_http", "status": 502, "body": body}]
+        cases += [{"op": "scrub", "text": sample.text}] if sample.text is not None else []
+    texts = [text for text, _, _ in corpus.accepted_misses()] + corpus.negatives() + mixed_texts(400)
+    cases += [{"op": "scrub", "text": text} for text in texts]
+    cases += [{"op": "sanitize", "value": value} for value in hostile_values()]
+    cases = json.loads(json.dumps([{**case, "catalog": "napkin"} for case in cases]))
+    compare(cases, [run_python(module, c) for c in cases], run_node(program, cases))
 
 
 def test_integer_like_keys_keep_javascript_order(program: harness.Program, tmp_path: Path) -> None:

@@ -133,5 +133,5 @@ def test_js_pattern_rewrites_python_only_semantics() -> None:
     for unsupported in ("\\b", "\\S", "\\W", "[\\D]"):
         with pytest.raises(ValueError, match="read differently"):
             typescript.js_pattern(unsupported)
-    for pattern, _flags, _replacement in runtime_patterns.TEXT_RULES:
-        typescript.js_pattern(pattern)  # every shipped rule is translatable
+    for rule in runtime_patterns.TEXT_RULES:
+        typescript.js_pattern(runtime_patterns.emitted(rule))  # every shipped rule is translatable

@@ -20,6 +20,8 @@ from typing import Any
 
 from errgen.jsontext import inline
 
+_INDEX = re.compile("0|[1-9][0-9]*")  # a JavaScript array index
+
 _NAME = re.compile(r"[^{}]+")
 
 
@@ -104,8 +106,17 @@ def js_json(value: Any) -> str:
     if isinstance(value, list):
         return "[" + ",".join(js_json(v) for v in value) + "]"
     if isinstance(value, dict):
-        return "{" + ",".join(f"{inline(str(k))}:{js_json(v)}" for k, v in value.items()) + "}"
+        return "{" + ",".join(f"{inline(k)}:{js_json(v)}" for k, v in _js_order(value)) + "}"
     return inline(str(value))
+
+
+def _js_order(value: dict[Any, Any]) -> list[tuple[str, Any]]:
+    """Keys as a JavaScript object lists them: array indices (below 2**32 - 1) ascending, then the rest."""
+    pairs = [(str(k), v) for k, v in value.items()]
+    indices = {k for k, _ in pairs if _INDEX.fullmatch(k) and int(k) < 2**32 - 1}
+    return sorted((p for p in pairs if p[0] in indices), key=lambda p: int(p[0])) + [
+        p for p in pairs if p[0] not in indices
+    ]
 
 
 def _bound(value: Any) -> str:

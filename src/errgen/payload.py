@@ -12,7 +12,7 @@ from typing import Any
 
 from errgen.messages import render
 from errgen.model import Catalog, Code
-from errgen.runtime_patterns import scrub_text
+from errgen.scrub import scrub_text
 
 
 def message(code: Code, values: dict[str, Any]) -> str:

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from errgen.conform.regex import compile_rust
-from errgen.runtime_patterns import scrub_text
+from errgen.scrub import scrub_text
 from errgen.targets.packs import LEAKS
 
 FRAGMENTS = [

@@ -18,7 +18,7 @@ from errgen.compiler import compile_catalog
 from errgen.diagnostics import Diagnostics
 from errgen.load import load_catalog_text
 from errgen.model import Catalog
-from errgen.runtime_patterns import scrub_text
+from errgen.scrub import scrub_text
 from errgen.targets import TargetOptions, generate
 
 try:

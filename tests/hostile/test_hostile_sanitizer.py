@@ -2,7 +2,7 @@
 
 Home paths on Linux, macOS and Windows; Python, JavaScript and Java stack traces; bearer
 tokens; API keys; ``password=…``; cookies. Each shape names the secrets it carries; none
-may survive `scrub_text` / `sanitize` in the reference (`errgen.runtime_patterns`), the
+may survive `scrub_text` / `sanitize` in the reference (`errgen.scrub`), the
 generated Python or the generated TypeScript (run by node), whether it arrives in a
 message value (the result's text content) or in an upstream body (``original``).
 Repair fields the server passes explicitly are its own data and are sent as given.
@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from errgen import runtime_patterns
+from errgen import scrub
 from errgen.targets.typescript import code_views
 
 from .hostile_checks import must_compile, render
@@ -131,8 +131,8 @@ def assert_no_leak(where: str, output: Any, secrets: tuple[str, ...]) -> None:
 
 @pytest.mark.parametrize(("name", "text", "secrets"), LEAKS, ids=IDS)
 def test_reference_sanitizer_leaks_nothing(name: str, text: str, secrets: tuple[str, ...]) -> None:
-    assert_no_leak("scrub_text", runtime_patterns.scrub_text(text), secrets)
-    assert_no_leak("sanitize", runtime_patterns.sanitize({"status": 500, "body": body_of(text)}), secrets)
+    assert_no_leak("scrub_text", scrub.scrub_text(text), secrets)
+    assert_no_leak("sanitize", scrub.sanitize({"status": 500, "body": body_of(text)}), secrets)
 
 
 @pytest.fixture(scope="module")
@@ -153,12 +153,12 @@ def python_runtime(leaky_files: dict[str, str], tmp_path_factory: pytest.TempPat
 @pytest.mark.parametrize(("name", "text", "secrets"), LEAKS, ids=IDS)
 def test_generated_python_leaks_nothing(python_runtime: Any, name: str, text: str, secrets: tuple[str, ...]) -> None:
     mod = python_runtime
-    assert mod.scrub_text(text) == runtime_patterns.scrub_text(text)
+    assert mod.scrub_text(text) == scrub.scrub_text(text)
     result = mod.build_error("upstream_failed", {"detail": text}).to_result()
     assert_no_leak("text content", [block["text"] for block in result["content"]], secrets)
     assert_no_leak("structuredContent.message", result["structuredContent"]["message"], secrets)
     original = mod.map_http(502, body_of(text)).to_payload()["original"]
-    assert original == runtime_patterns.sanitize({"status": 502, "body": body_of(text)})
+    assert original == scrub.sanitize({"status": 502, "body": body_of(text)})
     assert_no_leak("original", original, secrets)
 
 
@@ -208,10 +208,10 @@ def typescript_outputs(leaky_files: dict[str, str], tmp_path_factory: pytest.Tem
 def test_generated_typescript_leaks_nothing(typescript_outputs: list[dict[str, Any]], index: int) -> None:
     _, text, secrets = LEAKS[index]
     seen = typescript_outputs[index]
-    assert seen["scrubbed"] == runtime_patterns.scrub_text(text)
+    assert seen["scrubbed"] == scrub.scrub_text(text)
     assert_no_leak("text content", [block["text"] for block in seen["result"]["content"]], secrets)
     assert_no_leak("structuredContent.message", seen["result"]["structuredContent"]["message"], secrets)
-    assert seen["original"] == runtime_patterns.sanitize({"status": 502, "body": body_of(text)})
+    assert seen["original"] == scrub.sanitize({"status": 502, "body": body_of(text)})
     assert_no_leak("original", seen["original"], secrets)
 
 

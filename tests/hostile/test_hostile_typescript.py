@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 
 from errgen.model import Catalog
-from errgen.runtime_patterns import scrub_text
+from errgen.scrub import scrub_text
 from errgen.targets.typescript import code_views
 
 from .hostile_checks import compiled, doubles, render

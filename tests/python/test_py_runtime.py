@@ -16,7 +16,7 @@ import pydantic
 import pytarget_support as support
 import pytest
 
-from errgen import runtime_patterns
+from errgen import scrub
 from errgen.model import Catalog
 from errgen.targets import TargetOptions, generator
 
@@ -105,7 +105,7 @@ def test_every_catalog_example_builds_validates_and_matches_the_schema(
         for code, values in examples(catalog):
             err = build(mod, code, values)
             payload = err.to_payload()
-            expected = runtime_patterns.scrub_text(catalog.codes[code].examples[0].message) or code
+            expected = scrub.scrub_text(catalog.codes[code].examples[0].message) or code
             if values == dict(catalog.codes[code].examples[0].values):
                 assert payload["message"] == expected
             schemas[name].validate(payload)

@@ -76,6 +76,10 @@ async function run(c: Case): Promise<Json> {
       const error = m.mapHttp(c["status"] as number, c["body"]);
       return error === undefined ? null : envelope(m, error);
     }
+    case "original": {
+      const error = m.mapHttp(c["status"] as number, c["body"]) as { original?: Json } | undefined;
+      return error?.original ?? null;
+    }
     case "map_exception": {
       const error = m.mapException(thrown(c["name"] as string, "boom"));
       return error === undefined ? null : envelope(m, error);

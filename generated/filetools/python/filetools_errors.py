@@ -365,131 +365,498 @@ def _js_order(pairs: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
 
 def to_json(value: Any) -> str:
     """Compact JSON, byte for byte what JavaScript's ``JSON.stringify`` writes."""
-    if isinstance(value, str):
-        text = _json.dumps(value, ensure_ascii=False)
-        return _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
-    if value is None or isinstance(value, bool):
-        return "null" if value is None else ("true" if value else "false")
-    if isinstance(value, int | float):
-        text = _js_number(value)
-        return "null" if text in ("NaN", "Infinity", "-Infinity") else text
-    if isinstance(value, Mapping):
-        pairs = [(str(k), v) for k, v in value.items()]
-        if any(k.isdecimal() for k, _ in pairs):
-            pairs = _js_order(pairs)
-        return "{" + ",".join(f"{to_json(k)}:{to_json(v)}" for k, v in pairs) + "}"
-    if isinstance(value, list | tuple):
-        return "[" + ",".join(to_json(v) for v in value) + "]"
-    if isinstance(value, Range):
-        return to_json(value.to_dict())
-    raise TypeError(f"{type(value).__name__} is not JSON data")
+    out: list[str] = []
+    todo: list[tuple[int, Any]] = [(_VALUE, value)]
+    open_: set[int] = set()  # the containers being written (one met again: a cycle)
+    while todo:
+        step, item = todo.pop()
+        if step == _TEXT:
+            out.append(item)
+        elif step == _CLOSE:
+            open_.discard(item)
+        else:
+            _write_json(item, out, todo, open_)
+    return "".join(out)
 
+
+_VALUE, _TEXT, _CLOSE = 0, 1, 2  # what `to_json` writes next: a value, a text, an end
+
+
+def _write_json(
+    value: Any, out: list[str], todo: list[tuple[int, Any]], open_: set[int]
+) -> None:
+    """Write a scalar to `out`, or open a container and queue its items."""
+    if isinstance(value, str):
+        out.append(_json_string(value))
+    elif value is None or isinstance(value, bool):
+        out.append("null" if value is None else ("true" if value else "false"))
+    elif isinstance(value, int | float):
+        text = _js_number(value)
+        out.append("null" if text in ("NaN", "Infinity", "-Infinity") else text)
+    elif isinstance(value, Mapping | list | tuple):
+        if id(value) in open_:
+            raise ValueError("to_json: circular reference")
+        open_.add(id(value))
+        if isinstance(value, Mapping):
+            pairs = [(str(k), v) for k, v in value.items()]
+            if any(k.isdecimal() for k, _ in pairs):
+                pairs = _js_order(pairs)
+            keys = [_json_string(k) for k, _ in pairs]
+            heads = [f"{',' * bool(i)}{key}:" for i, key in enumerate(keys)]
+            items, brackets = [v for _, v in pairs], "{}"
+        else:
+            items, brackets = list(value), "[]"
+            heads = ["," if i else "" for i in range(len(items))]
+        out.append(brackets[0])
+        todo += [(_CLOSE, id(value)), (_TEXT, brackets[1])]
+        for head, item in zip(reversed(heads), reversed(items), strict=True):
+            todo += [(_VALUE, item), (_TEXT, head)]
+    elif isinstance(value, Range):
+        todo.append((_VALUE, value.to_dict()))
+    else:
+        raise TypeError(f"{type(value).__name__} is not JSON data")
+
+
+def _json_string(text: str) -> str:
+    out = _json.dumps(text, ensure_ascii=False)
+    return _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", out)
+
+
+# -- sanitizing (identical to the TypeScript runtime) --------------------------
+#
+# errgen's rules, in order (docs/runtime-contract.md §5). Each is a regular
+# expression that runs in time linear in its text: it never starts inside a run it
+# would scan, and no two neighbouring quantified parts match the same text. Every
+# match holds one of the rule's needles (as written) and one of its words (in some
+# letter case), so a text without them skips the rule. Letters are spelled [aA]:
+# ASCII-only case folding, the same in Python's re and JavaScript.
 
 REDACTED = "[REDACTED]"
-# The sanitizer's rules (errgen runtime_patterns), compiled on first use.
-_SECRET_KEY = (
-    "^(?:authorization|proxy-authorization|cookie|set-cookie|x-api-key|api[-_]?key|apikey|password|passwd|pwd|secret|client[-_]?secret|token|access[-_]?token|refresh[-_]?token|id[-_]?token|session|session[-_]?id|private[-_]?key)$",
-    _re.IGNORECASE,
-)
+_MAX_TEXT = 1048576  # characters scrubbed per string; the rest is cut off first
+_CUT_WINDOW = 256  # … and the word the cut splits, if it starts this close
+_TRUNCATED = "…[truncated]"  # what a cut text ends with
+_MAX_DEPTH = 32  # levels of lists and objects `sanitize` copies
+_TOO_DEEP = "[nested too deep]"  # what stands for a deeper list or object
+_UNREADABLE = "[unreadable]"  # what stands for a value whose reading raised
+_SPACE = " \t\r\n"
+_PAIR_NAMES = ("name", "Name", "NAME", "key", "Key", "KEY")  # {"name": …, "value": …}
+_PAIR_VALUES = ("value", "Value", "VALUE")
+
+
+class _Rule(NamedTuple):
+    """A text rule: pattern, replacement (``\\g<n>`` groups), needles and words."""
+
+    pattern: str
+    replacement: str
+    needles: tuple[str, ...]  # one of these is in every match, as written
+    words: tuple[str, ...]  # one of these is in every match, in some letter case
+
+
 _TEXT_RULES = (
-    (
-        "Traceback \\(most recent call last\\):[\\s\\S]*",
-        0,
-        "[stack trace removed]",
-    ),
-    (
-        "(^|\\n)[ \\t]*at [^\\n]*\\([^\\n]*\\)[ \\t]*(?=\\n|$)",
-        0,
-        "\\g<1>",
-    ),
-    (
-        "(^|\\n)[ \\t]*at [^ \\t\\n()]+:\\d+:\\d+[ \\t]*(?=\\n|$)",
-        0,
-        "\\g<1>",
-    ),
-    (
-        "(?<![A-Za-z0-9])(Bearer|Basic)[ \\t]+[A-Za-z0-9._~+/=-]+",
-        _re.IGNORECASE,
-        "\\g<1> [REDACTED]",
-    ),
-    (
-        "((?:^|[^A-Za-z0-9-])(?:set-)?cookie[ \\t]*:[ \\t]*)[^\\r\\n]*",
-        _re.IGNORECASE,
-        "\\g<1>[REDACTED]",
-    ),
-    (
-        '((?:authorization|proxy-authorization|cookie|set-cookie|x-api-key|api[-_]?key|apikey|password|passwd|pwd|secret|client[-_]?secret|token|access[-_]?token|refresh[-_]?token|id[-_]?token|session|session[-_]?id|private[-_]?key)["\']?[ \\t]*[:=][ \\t]*")[^"\\n]*',
-        _re.IGNORECASE,
-        "\\g<1>[REDACTED]",
-    ),
-    (
-        "((?:authorization|proxy-authorization|cookie|set-cookie|x-api-key|api[-_]?key|apikey|password|passwd|pwd|secret|client[-_]?secret|token|access[-_]?token|refresh[-_]?token|id[-_]?token|session|session[-_]?id|private[-_]?key)[\"']?[ \\t]*[:=][ \\t]*')[^'\\n]*",
-        _re.IGNORECASE,
-        "\\g<1>[REDACTED]",
-    ),
-    (
-        "((?:authorization|proxy-authorization|cookie|set-cookie|x-api-key|api[-_]?key|apikey|password|passwd|pwd|secret|client[-_]?secret|token|access[-_]?token|refresh[-_]?token|id[-_]?token|session|session[-_]?id|private[-_]?key)[\"']?[ \\t]*[:=][ \\t]*[\"']?)[^\\s\"'&,;}]+",
-        _re.IGNORECASE,
-        "\\g<1>[REDACTED]",
-    ),
-    (
-        "((?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*://[^\\s/?#@:\"'<>]*:)[^\\s/?#@\"'<>]+(?=@)",
-        0,
-        "\\g<1>[REDACTED]",
-    ),
-    (
-        "(?<![A-Za-z0-9])(?:sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|AKIA[0-9A-Z]{16}|xox[abprs]-[A-Za-z0-9-]{10,}|eyJ[A-Za-z0-9_-]{5,}\\.eyJ[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]*|github_pat_[A-Za-z0-9_]{20,}|[sr]k_(?:live|test)_[A-Za-z0-9]{10,}|AIza[0-9A-Za-z_-]{35}|glpat-[A-Za-z0-9_-]{20,})",
-        0,
+    _Rule(  # private_key
+        "-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?:[\\s\\S]*?-----END[^-\\r\\n]*-----|[\\s\\S]*)",
         "[REDACTED]",
+        ("PRIVATE KEY",),
+        (),
     ),
-    (
-        "(?:/home/|/Users/)[^/\\s\"'<>|]+(?:/[^\\s\"'<>|]*)?",
-        0,
-        "<path>",
+    _Rule(  # putty_key
+        "PuTTY-User-Key-File-[0-9]+:(?:[\\s\\S]*?Private-MAC:[ \\t]*[0-9A-Fa-f]*|[\\s\\S]*)",
+        "[REDACTED]",
+        ("PuTTY-User-Key-File-",),
+        (),
     ),
-    (
-        "/root(?:/[^\\s\"'<>|]*)?(?![A-Za-z0-9_])",
-        0,
-        "<path>",
+    _Rule(  # python_traceback
+        "Traceback \\(most recent call last\\):[\\s\\S]*",
+        "[stack trace removed]",
+        ("Traceback (most recent call last):",),
+        (),
     ),
-    (
-        "(?<![A-Za-z0-9])[A-Za-z]:\\\\[^\\s\"'<>|]*",
-        0,
-        "<path>",
+    _Rule(  # python_frame_line
+        '(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]*(?:\\\\t[ \\t]*)*File \\\\?"[^"\\r\\n]*\\\\?", line [0-9]+(?:, in [^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*)?(?:(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]{3}[ \\t]+(?![ \\t]|File )[^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*){0,2}',
+        "",
+        (
+            'File "',
+            'File \\"',
+        ),
+        (),
     ),
-    (
-        "(?<![A-Za-z0-9])[A-Za-z]:/(?:Users|Documents and Settings)/[^\\s\"'<>|]*",
-        _re.IGNORECASE,
+    _Rule(  # python_frame
+        'File (?<![A-Za-z0-9_]File )\\\\?"[^"\\r\\n]*\\\\?", line [0-9]+(?:, in [^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*)?(?:(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]{3}[ \\t]+(?![ \\t]|File )[^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*){0,2}',
+        "",
+        (
+            'File "',
+            'File \\"',
+        ),
+        (),
+    ),
+    _Rule(  # stack_frame_line
+        "(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]*(?:\\\\t[ \\t]*)*at (?:(?:async |new )?[^ \\t\\r\\n()]+(?: \\[as [^ \\t\\r\\n\\]]+\\])? ?\\((?:[^()\\r\\n]*:[0-9]+(?::[0-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\\)|(?=[^ \\t\\r\\n()\"']*[/\\\\.])[^ \\t\\r\\n()\"']+:[0-9]+:[0-9]+(?![^ \\t\\r\\n)\"'\\\\]))",
+        "",
+        ("at ",),
+        (),
+    ),
+    _Rule(  # stack_frame
+        "at (?<![A-Za-z0-9_$.]at )(?:(?:async |new )?[^ \\t\\r\\n()]+(?: \\[as [^ \\t\\r\\n\\]]+\\])? ?\\((?:[^()\\r\\n]*:[0-9]+(?::[0-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\\)|(?=[^ \\t\\r\\n()\"']*[/\\\\.])[^ \\t\\r\\n()\"']+:[0-9]+:[0-9]+(?![^ \\t\\r\\n)\"'\\\\]))[ \\t]?",
+        "",
+        ("at ",),
+        (),
+    ),
+    _Rule(  # frame_like_line
+        "\\n[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*(?![^\\n])",
+        "",
+        ("at ",),
+        (),
+    ),
+    _Rule(  # frame_like_first_line
+        "^[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*(?![^\\n])\\n?",
+        "",
+        ("at ",),
+        (),
+    ),
+    _Rule(  # cookie_header
+        '((?<![A-Za-z0-9_-])(?:[sS][eE][tT]-)?[cC][oO][oO][kK][iI][eE][ \\t]*:[ \\t]*)[^ \\t\\r\\n"\'\\\\\\[][^\\r\\n"\\\\]*',
+        "\\g<1>[REDACTED]",
+        (),
+        ("cookie",),
+    ),
+    _Rule(  # name_value_pair
+        '(\\\\?"(?:[nN][aA][mM][eE]|[kK][eE][yY])\\\\?"[ \\t]*:[ \\t]*\\\\?")(?=[A-Za-z0-9_.-]*?(?:[pP](?:[aA][sS][sS][wW]|[aA][sS][sS][-_.]?[pP][hH][rR][aA][sS][eE]|(?<![A-Za-z0-9][pP])[aA][sS][sS](?![A-Za-z0-9_.-])|[wW][dD]|[rR][iI][vV][aA][tT][eE][-_.]?[kK][eE][yY])|[sS](?:[eE][cC][rR][eE][tT]|[iI][gG][nN][iI][nN][gG][-_.]?[kK][eE][yY]|[eE][rR][vV][iI][cC][eE][-_.]?[kK][eE][yY]|[tT][oO][rR][aA][gG][eE][-_.]?[kK][eE][yY]|[hH][aA][rR][eE][dD][-_.]?[kK][eE][yY]|[uU][bB][sS][cC][rR][iI][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY]|[sS][hH][-_.]?[kK][eE][yY]|[eE][cC][rR][eE][tT][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN]|[eE][sS][sS][iI][dD]|(?<![A-Za-z0-9][sS])[iI][dD](?![A-Za-z0-9_.-])|(?<![A-Za-z0-9][sS])[iI][gG](?![A-Za-z0-9_.-])|[iI][gG][nN][aA][tT][uU][rR][eE])|[tT](?:[oO][kK][eE][nN])|[aA](?:[uU][tT][hH]|[pP][iI][-_.]?[kK][eE][yY]|[cC][cC][eE][sS][sS][-_.]?[kK][eE][yY]|[cC][cC][oO][uU][nN][tT][-_.]?[kK][eE][yY]|[pP][pP][-_.]?[kK][eE][yY]|[uU][tT][hH][-_.]?[kK][eE][yY])|[cC](?:[rR][eE][dD][eE][nN][tT][iI][aA][lL]|[rR][eE][dD][sS]|[lL][iI][eE][nN][tT][-_.]?[kK][eE][yY]|[oO][nN][sS][uU][mM][eE][rR][-_.]?[kK][eE][yY]|[oO][oO][kK][iI][eE]|[sS][rR][fF]|[oO][nN][nN][eE][cC][tT][iI][oO][nN][-_.]?[sS][tT][rR][iI][nN][gG])|[bB](?:[eE][aA][rR][eE][rR])|[jJ](?:[wW][tT])|[eE](?:[nN][cC][rR][yY][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY])|[mM](?:[aA][sS][tT][eE][rR][-_.]?[kK][eE][yY])|[dD](?:[bB][-_.]?[kK][eE][yY]|[aA][tT][aA][bB][aA][sS][eE][-_.]?[kK][eE][yY])|[lL](?:[iI][cC][eE][nN][sS][eE][-_.]?[kK][eE][yY])|[wW](?:[eE][bB][hH][oO][oO][kK][-_.]?[kK][eE][yY])|[xX](?:[sS][rR][fF])))(?!(?:[aA][uU][tT][hH][oO][rR](?:[sS]|[eE][dD]|[iI][tT][yY]|[iI][tT][iI][eE][sS]|[-_.]?(?:[iI][dD]|[nN][aA][mM][eE]|[eE][mM][aA][iI][lL]|[uU][rR][lL]))?|(?:[uU][nN])?[aA][uU][tT][hH][oO][rR][iI][sz][eE][dD]|(?:[uU][nN])?[aA][uU][tT][hH][eE][nN][tT][iI][cC][aA][tT][eE][dD]|[aA][uU][tT][hH][-_.]?(?:[tT][yY][pP][eE]|[mM][eE][tT][hH][oO][dD]|[sS][cC][hH][eE][mM][eE]|[mM][oO][dD][eE]|[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[eE][nN][dD][pP][oO][iI][nN][tT]|[dD][oO][mM][aA][iI][nN]|[rR][eE][qQ][uU][iI][rR][eE][dD]|[eE][nN][aA][bB][lL][eE][dD]|[sS][tT][aA][tT][uU][sS])|[oO][aA][uU][tT][hH][-_.]?(?:[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[sS][cC][oO][pP][eE][sS]?|[vV][eE][rR][sS][iI][oO][nN])|[tT][oO][kK][eE][nN][-_.]?(?:[tT][yY][pP][eE]|[cC][oO][uU][nN][tT]|[lL][iI][mM][iI][tT]|[uU][sS][aA][gG][eE]|[bB][uU][dD][gG][eE][tT]|[eE][nN][dD][pP][oO][iI][nN][tT]|[uU][rR][lL]|[uU][rR][iI]|[eE][xX][pP][iI][rR][yY]|[eE][xX][pP][iI][rR][eE][sS][-_.]?(?:[iI][nN]|[aA][tT]))|[tT][oO][kK][eE][nN][iI][zZ][eE][rR]|[A-Za-z0-9_.-]*(?:[iI][nN][pP][uU][tT]|[oO][uU][tT][pP][uU][tT]|[pP][rR][oO][mM][pP][tT]|[cC][oO][mM][pP][lL][eE][tT][iI][oO][nN]|[tT][oO][tT][aA][lL]|[cC][aA][cC][hH][eE][dD]|[rR][eE][aA][sS][oO][nN][iI][nN][gG]|[mM][aA][xX]|[mM][iI][nN]|[nN][uU][mM]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[uU][sS][eE][dD]|[eE][sS][tT][iI][mM][aA][tT][eE][dD]|[cC][oO][nN][tT][eE][xX][tT])[-_.]?[tT][oO][kK][eE][nN][sS](?:[-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[dD][eE][tT][aA][iI][lL][sS]))?|[tT][oO][kK][eE][nN][sS][-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[pP][eE][rR][-_.]?(?:[mM][iI][nN][uU][tT][eE]|[dD][aA][yY]))|[sS][eE][sS][sS][iI][oO][nN][-_.]?(?:[cC][oO][uU][nN][tT]|[tT][iI][mM][eE][oO][uU][tT]|[tT][tT][lL]|[dD][uU][rR][aA][tT][iI][oO][nN]|[lL][eE][nN][gG][tT][hH]|[eE][xX][pP][iI][rR][yY])|[cC][oO][oO][kK][iI][eE][-_.]?(?:[nN][aA][mM][eE]|[dD][oO][mM][aA][iI][nN]|[pP][aA][tT][hH])|[sS][iI][gG][nN][aA][tT][uU][rR][eE][-_.]?(?:[vV][eE][rR][sS][iI][oO][nN]|[mM][eE][tT][hH][oO][dD]|[aA][lL][gG][oO][rR][iI][tT][hH][mM])|[A-Za-z0-9_.-]*(?:[kK][eE][yY]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[pP][aA][sS][sS][wW][oO][rR][dD])[-_.]?[nN][aA][mM][eE]|[A-Za-z0-9_.-]*(?:[eE][rR][rR][oO][rR]|[eE][xX][cC][eE][pP][tT][iI][oO][nN]|[wW][aA][rR][nN][iI][nN][gG])[sS]?)(?![A-Za-z0-9_.-]))(?![A-Za-z0-9_.-]*?(?:[rR][aA][tT][eE][-_.]?[lL][iI][mM][iI][tT]))([A-Za-z0-9_.-]+\\\\?"[ \\t]*,[ \\t]*\\\\?"[vV][aA][lL][uU][eE]\\\\?"[ \\t]*:[ \\t]*)(?:(\\\\")((?!\\\\"|[\\r\\n])[^"\\\\\\r\\n]*(?:\\\\[^"\\r\\n][^"\\\\\\r\\n]*)*)((?:\\\\")?)|(")((?=[^"\\r\\n])[^"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^"\\\\\\r\\n]*)*)("?)|(\')((?=[^\'\\r\\n])[^\'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\'\\\\\\r\\n]*)*)(\'?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*|[^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*))',
+        "\\g<1>\\g<2>\\g<3>\\g<6>\\g<9>[REDACTED]\\g<5>\\g<8>\\g<11>",
+        (),
+        ("value",),
+    ),
+    _Rule(  # key_value
+        '(?<![A-Za-z0-9_.-])(?=[A-Za-z0-9_.-]+\\\\?["\']?[ \\t]*[:=]?=)(?=[A-Za-z0-9_.-]*?(?:[pP](?:[aA][sS][sS][wW]|[aA][sS][sS][-_.]?[pP][hH][rR][aA][sS][eE]|(?<![A-Za-z0-9][pP])[aA][sS][sS](?![A-Za-z0-9_.-])|[wW][dD]|[rR][iI][vV][aA][tT][eE][-_.]?[kK][eE][yY])|[sS](?:[eE][cC][rR][eE][tT]|[iI][gG][nN][iI][nN][gG][-_.]?[kK][eE][yY]|[eE][rR][vV][iI][cC][eE][-_.]?[kK][eE][yY]|[tT][oO][rR][aA][gG][eE][-_.]?[kK][eE][yY]|[hH][aA][rR][eE][dD][-_.]?[kK][eE][yY]|[uU][bB][sS][cC][rR][iI][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY]|[sS][hH][-_.]?[kK][eE][yY]|[eE][cC][rR][eE][tT][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN]|[eE][sS][sS][iI][dD]|(?<![A-Za-z0-9][sS])[iI][dD](?![A-Za-z0-9_.-])|(?<![A-Za-z0-9][sS])[iI][gG](?![A-Za-z0-9_.-])|[iI][gG][nN][aA][tT][uU][rR][eE])|[tT](?:[oO][kK][eE][nN])|[aA](?:[uU][tT][hH]|[pP][iI][-_.]?[kK][eE][yY]|[cC][cC][eE][sS][sS][-_.]?[kK][eE][yY]|[cC][cC][oO][uU][nN][tT][-_.]?[kK][eE][yY]|[pP][pP][-_.]?[kK][eE][yY]|[uU][tT][hH][-_.]?[kK][eE][yY])|[cC](?:[rR][eE][dD][eE][nN][tT][iI][aA][lL]|[rR][eE][dD][sS]|[lL][iI][eE][nN][tT][-_.]?[kK][eE][yY]|[oO][nN][sS][uU][mM][eE][rR][-_.]?[kK][eE][yY]|[oO][oO][kK][iI][eE]|[sS][rR][fF]|[oO][nN][nN][eE][cC][tT][iI][oO][nN][-_.]?[sS][tT][rR][iI][nN][gG])|[bB](?:[eE][aA][rR][eE][rR])|[jJ](?:[wW][tT])|[eE](?:[nN][cC][rR][yY][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY])|[mM](?:[aA][sS][tT][eE][rR][-_.]?[kK][eE][yY])|[dD](?:[bB][-_.]?[kK][eE][yY]|[aA][tT][aA][bB][aA][sS][eE][-_.]?[kK][eE][yY])|[lL](?:[iI][cC][eE][nN][sS][eE][-_.]?[kK][eE][yY])|[wW](?:[eE][bB][hH][oO][oO][kK][-_.]?[kK][eE][yY])|[xX](?:[sS][rR][fF])))(?!(?:[aA][uU][tT][hH][oO][rR](?:[sS]|[eE][dD]|[iI][tT][yY]|[iI][tT][iI][eE][sS]|[-_.]?(?:[iI][dD]|[nN][aA][mM][eE]|[eE][mM][aA][iI][lL]|[uU][rR][lL]))?|(?:[uU][nN])?[aA][uU][tT][hH][oO][rR][iI][sz][eE][dD]|(?:[uU][nN])?[aA][uU][tT][hH][eE][nN][tT][iI][cC][aA][tT][eE][dD]|[aA][uU][tT][hH][-_.]?(?:[tT][yY][pP][eE]|[mM][eE][tT][hH][oO][dD]|[sS][cC][hH][eE][mM][eE]|[mM][oO][dD][eE]|[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[eE][nN][dD][pP][oO][iI][nN][tT]|[dD][oO][mM][aA][iI][nN]|[rR][eE][qQ][uU][iI][rR][eE][dD]|[eE][nN][aA][bB][lL][eE][dD]|[sS][tT][aA][tT][uU][sS])|[oO][aA][uU][tT][hH][-_.]?(?:[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[sS][cC][oO][pP][eE][sS]?|[vV][eE][rR][sS][iI][oO][nN])|[tT][oO][kK][eE][nN][-_.]?(?:[tT][yY][pP][eE]|[cC][oO][uU][nN][tT]|[lL][iI][mM][iI][tT]|[uU][sS][aA][gG][eE]|[bB][uU][dD][gG][eE][tT]|[eE][nN][dD][pP][oO][iI][nN][tT]|[uU][rR][lL]|[uU][rR][iI]|[eE][xX][pP][iI][rR][yY]|[eE][xX][pP][iI][rR][eE][sS][-_.]?(?:[iI][nN]|[aA][tT]))|[tT][oO][kK][eE][nN][iI][zZ][eE][rR]|[A-Za-z0-9_.-]*(?:[iI][nN][pP][uU][tT]|[oO][uU][tT][pP][uU][tT]|[pP][rR][oO][mM][pP][tT]|[cC][oO][mM][pP][lL][eE][tT][iI][oO][nN]|[tT][oO][tT][aA][lL]|[cC][aA][cC][hH][eE][dD]|[rR][eE][aA][sS][oO][nN][iI][nN][gG]|[mM][aA][xX]|[mM][iI][nN]|[nN][uU][mM]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[uU][sS][eE][dD]|[eE][sS][tT][iI][mM][aA][tT][eE][dD]|[cC][oO][nN][tT][eE][xX][tT])[-_.]?[tT][oO][kK][eE][nN][sS](?:[-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[dD][eE][tT][aA][iI][lL][sS]))?|[tT][oO][kK][eE][nN][sS][-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[pP][eE][rR][-_.]?(?:[mM][iI][nN][uU][tT][eE]|[dD][aA][yY]))|[sS][eE][sS][sS][iI][oO][nN][-_.]?(?:[cC][oO][uU][nN][tT]|[tT][iI][mM][eE][oO][uU][tT]|[tT][tT][lL]|[dD][uU][rR][aA][tT][iI][oO][nN]|[lL][eE][nN][gG][tT][hH]|[eE][xX][pP][iI][rR][yY])|[cC][oO][oO][kK][iI][eE][-_.]?(?:[nN][aA][mM][eE]|[dD][oO][mM][aA][iI][nN]|[pP][aA][tT][hH])|[sS][iI][gG][nN][aA][tT][uU][rR][eE][-_.]?(?:[vV][eE][rR][sS][iI][oO][nN]|[mM][eE][tT][hH][oO][dD]|[aA][lL][gG][oO][rR][iI][tT][hH][mM])|[A-Za-z0-9_.-]*(?:[kK][eE][yY]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[pP][aA][sS][sS][wW][oO][rR][dD])[-_.]?[nN][aA][mM][eE]|[A-Za-z0-9_.-]*(?:[eE][rR][rR][oO][rR]|[eE][xX][cC][eE][pP][tT][iI][oO][nN]|[wW][aA][rR][nN][iI][nN][gG])[sS]?)(?![A-Za-z0-9_.-]))(?![A-Za-z0-9_.-]*?(?:[rR][aA][tT][eE][-_.]?[lL][iI][mM][iI][tT]))([A-Za-z0-9_.-]+)(\\\\?["\']?[ \\t]*(?:=>|:=|=)[ \\t]*)(?:(\\\\")((?!\\\\"|[\\r\\n])[^"\\\\\\r\\n]*(?:\\\\[^"\\r\\n][^"\\\\\\r\\n]*)*)((?:\\\\")?)|(")((?=[^"\\r\\n])[^"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^"\\\\\\r\\n]*)*)("?)|(\')((?=[^\'\\r\\n])[^\'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\'\\\\\\r\\n]*)*)(\'?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*|[^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*))',
+        "\\g<1>\\g<2>\\g<3>\\g<6>\\g<9>[REDACTED]\\g<5>\\g<8>\\g<11>",
+        ("=",),
+        (
+            "pass",
+            "pwd",
+            "secret",
+            "token",
+            "auth",
+            "credential",
+            "creds",
+            "bearer",
+            "jwt",
+            "key",
+            "sess",
+            "cookie",
+            "csrf",
+            "xsrf",
+            "sid",
+            "sig",
+            "connection",
+        ),
+    ),
+    _Rule(  # key_colon_value
+        '(?<![A-Za-z0-9_.-])(?=[A-Za-z0-9_.-]+\\\\?["\']?[ \\t]*:)(?=[A-Za-z0-9_.-]*?(?:[-_.]|[a-z][A-Z])|[A-Z0-9]{2,}(?![A-Za-z0-9_.-]))(?=[A-Za-z0-9_.-]*?(?:[pP](?:[aA][sS][sS][wW]|[aA][sS][sS][-_.]?[pP][hH][rR][aA][sS][eE]|(?<![A-Za-z0-9][pP])[aA][sS][sS](?![A-Za-z0-9_.-])|[wW][dD]|[rR][iI][vV][aA][tT][eE][-_.]?[kK][eE][yY])|[sS](?:[eE][cC][rR][eE][tT]|[iI][gG][nN][iI][nN][gG][-_.]?[kK][eE][yY]|[eE][rR][vV][iI][cC][eE][-_.]?[kK][eE][yY]|[tT][oO][rR][aA][gG][eE][-_.]?[kK][eE][yY]|[hH][aA][rR][eE][dD][-_.]?[kK][eE][yY]|[uU][bB][sS][cC][rR][iI][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY]|[sS][hH][-_.]?[kK][eE][yY]|[eE][cC][rR][eE][tT][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN]|[eE][sS][sS][iI][dD]|(?<![A-Za-z0-9][sS])[iI][dD](?![A-Za-z0-9_.-])|(?<![A-Za-z0-9][sS])[iI][gG](?![A-Za-z0-9_.-])|[iI][gG][nN][aA][tT][uU][rR][eE])|[tT](?:[oO][kK][eE][nN])|[aA](?:[uU][tT][hH]|[pP][iI][-_.]?[kK][eE][yY]|[cC][cC][eE][sS][sS][-_.]?[kK][eE][yY]|[cC][cC][oO][uU][nN][tT][-_.]?[kK][eE][yY]|[pP][pP][-_.]?[kK][eE][yY]|[uU][tT][hH][-_.]?[kK][eE][yY])|[cC](?:[rR][eE][dD][eE][nN][tT][iI][aA][lL]|[rR][eE][dD][sS]|[lL][iI][eE][nN][tT][-_.]?[kK][eE][yY]|[oO][nN][sS][uU][mM][eE][rR][-_.]?[kK][eE][yY]|[oO][oO][kK][iI][eE]|[sS][rR][fF]|[oO][nN][nN][eE][cC][tT][iI][oO][nN][-_.]?[sS][tT][rR][iI][nN][gG])|[bB](?:[eE][aA][rR][eE][rR])|[jJ](?:[wW][tT])|[eE](?:[nN][cC][rR][yY][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY])|[mM](?:[aA][sS][tT][eE][rR][-_.]?[kK][eE][yY])|[dD](?:[bB][-_.]?[kK][eE][yY]|[aA][tT][aA][bB][aA][sS][eE][-_.]?[kK][eE][yY])|[lL](?:[iI][cC][eE][nN][sS][eE][-_.]?[kK][eE][yY])|[wW](?:[eE][bB][hH][oO][oO][kK][-_.]?[kK][eE][yY])|[xX](?:[sS][rR][fF])))(?!(?:[aA][uU][tT][hH][oO][rR](?:[sS]|[eE][dD]|[iI][tT][yY]|[iI][tT][iI][eE][sS]|[-_.]?(?:[iI][dD]|[nN][aA][mM][eE]|[eE][mM][aA][iI][lL]|[uU][rR][lL]))?|(?:[uU][nN])?[aA][uU][tT][hH][oO][rR][iI][sz][eE][dD]|(?:[uU][nN])?[aA][uU][tT][hH][eE][nN][tT][iI][cC][aA][tT][eE][dD]|[aA][uU][tT][hH][-_.]?(?:[tT][yY][pP][eE]|[mM][eE][tT][hH][oO][dD]|[sS][cC][hH][eE][mM][eE]|[mM][oO][dD][eE]|[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[eE][nN][dD][pP][oO][iI][nN][tT]|[dD][oO][mM][aA][iI][nN]|[rR][eE][qQ][uU][iI][rR][eE][dD]|[eE][nN][aA][bB][lL][eE][dD]|[sS][tT][aA][tT][uU][sS])|[oO][aA][uU][tT][hH][-_.]?(?:[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[sS][cC][oO][pP][eE][sS]?|[vV][eE][rR][sS][iI][oO][nN])|[tT][oO][kK][eE][nN][-_.]?(?:[tT][yY][pP][eE]|[cC][oO][uU][nN][tT]|[lL][iI][mM][iI][tT]|[uU][sS][aA][gG][eE]|[bB][uU][dD][gG][eE][tT]|[eE][nN][dD][pP][oO][iI][nN][tT]|[uU][rR][lL]|[uU][rR][iI]|[eE][xX][pP][iI][rR][yY]|[eE][xX][pP][iI][rR][eE][sS][-_.]?(?:[iI][nN]|[aA][tT]))|[tT][oO][kK][eE][nN][iI][zZ][eE][rR]|[A-Za-z0-9_.-]*(?:[iI][nN][pP][uU][tT]|[oO][uU][tT][pP][uU][tT]|[pP][rR][oO][mM][pP][tT]|[cC][oO][mM][pP][lL][eE][tT][iI][oO][nN]|[tT][oO][tT][aA][lL]|[cC][aA][cC][hH][eE][dD]|[rR][eE][aA][sS][oO][nN][iI][nN][gG]|[mM][aA][xX]|[mM][iI][nN]|[nN][uU][mM]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[uU][sS][eE][dD]|[eE][sS][tT][iI][mM][aA][tT][eE][dD]|[cC][oO][nN][tT][eE][xX][tT])[-_.]?[tT][oO][kK][eE][nN][sS](?:[-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[dD][eE][tT][aA][iI][lL][sS]))?|[tT][oO][kK][eE][nN][sS][-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[pP][eE][rR][-_.]?(?:[mM][iI][nN][uU][tT][eE]|[dD][aA][yY]))|[sS][eE][sS][sS][iI][oO][nN][-_.]?(?:[cC][oO][uU][nN][tT]|[tT][iI][mM][eE][oO][uU][tT]|[tT][tT][lL]|[dD][uU][rR][aA][tT][iI][oO][nN]|[lL][eE][nN][gG][tT][hH]|[eE][xX][pP][iI][rR][yY])|[cC][oO][oO][kK][iI][eE][-_.]?(?:[nN][aA][mM][eE]|[dD][oO][mM][aA][iI][nN]|[pP][aA][tT][hH])|[sS][iI][gG][nN][aA][tT][uU][rR][eE][-_.]?(?:[vV][eE][rR][sS][iI][oO][nN]|[mM][eE][tT][hH][oO][dD]|[aA][lL][gG][oO][rR][iI][tT][hH][mM])|[A-Za-z0-9_.-]*(?:[kK][eE][yY]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[pP][aA][sS][sS][wW][oO][rR][dD])[-_.]?[nN][aA][mM][eE]|[A-Za-z0-9_.-]*(?:[eE][rR][rR][oO][rR]|[eE][xX][cC][eE][pP][tT][iI][oO][nN]|[wW][aA][rR][nN][iI][nN][gG])[sS]?)(?![A-Za-z0-9_.-]))(?![A-Za-z0-9_.-]*?(?:[rR][aA][tT][eE][-_.]?[lL][iI][mM][iI][tT]))([A-Za-z0-9_.-]+)(\\\\?["\']?[ \\t]*:[ \\t]*)(?:(\\\\")((?!\\\\"|[\\r\\n])[^"\\\\\\r\\n]*(?:\\\\[^"\\r\\n][^"\\\\\\r\\n]*)*)((?:\\\\")?)|(")((?=[^"\\r\\n])[^"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^"\\\\\\r\\n]*)*)("?)|(\')((?=[^\'\\r\\n])[^\'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\'\\\\\\r\\n]*)*)(\'?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*|[^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*))',
+        "\\g<1>\\g<2>\\g<3>\\g<6>\\g<9>[REDACTED]\\g<5>\\g<8>\\g<11>",
+        (":",),
+        (
+            "pass",
+            "pwd",
+            "secret",
+            "token",
+            "auth",
+            "credential",
+            "creds",
+            "bearer",
+            "jwt",
+            "key",
+            "sess",
+            "cookie",
+            "csrf",
+            "xsrf",
+            "sid",
+            "sig",
+            "connection",
+        ),
+    ),
+    _Rule(  # word_colon_value
+        '(?<![A-Za-z0-9_.-])(?=[A-Za-z0-9_.-]+\\\\?["\']?[ \\t]*:)(?![A-Za-z0-9_.-]*?(?:[-_.]|[a-z][A-Z])|[A-Z0-9]{2,}(?![A-Za-z0-9_.-]))(?=[A-Za-z0-9_.-]*?(?:[pP](?:[aA][sS][sS][wW]|[aA][sS][sS][-_.]?[pP][hH][rR][aA][sS][eE]|(?<![A-Za-z0-9][pP])[aA][sS][sS](?![A-Za-z0-9_.-])|[wW][dD]|[rR][iI][vV][aA][tT][eE][-_.]?[kK][eE][yY])|[sS](?:[eE][cC][rR][eE][tT]|[iI][gG][nN][iI][nN][gG][-_.]?[kK][eE][yY]|[eE][rR][vV][iI][cC][eE][-_.]?[kK][eE][yY]|[tT][oO][rR][aA][gG][eE][-_.]?[kK][eE][yY]|[hH][aA][rR][eE][dD][-_.]?[kK][eE][yY]|[uU][bB][sS][cC][rR][iI][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY]|[sS][hH][-_.]?[kK][eE][yY]|[eE][cC][rR][eE][tT][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN]|[eE][sS][sS][iI][dD]|(?<![A-Za-z0-9][sS])[iI][dD](?![A-Za-z0-9_.-])|(?<![A-Za-z0-9][sS])[iI][gG](?![A-Za-z0-9_.-])|[iI][gG][nN][aA][tT][uU][rR][eE])|[tT](?:[oO][kK][eE][nN])|[aA](?:[uU][tT][hH]|[pP][iI][-_.]?[kK][eE][yY]|[cC][cC][eE][sS][sS][-_.]?[kK][eE][yY]|[cC][cC][oO][uU][nN][tT][-_.]?[kK][eE][yY]|[pP][pP][-_.]?[kK][eE][yY]|[uU][tT][hH][-_.]?[kK][eE][yY])|[cC](?:[rR][eE][dD][eE][nN][tT][iI][aA][lL]|[rR][eE][dD][sS]|[lL][iI][eE][nN][tT][-_.]?[kK][eE][yY]|[oO][nN][sS][uU][mM][eE][rR][-_.]?[kK][eE][yY]|[oO][oO][kK][iI][eE]|[sS][rR][fF]|[oO][nN][nN][eE][cC][tT][iI][oO][nN][-_.]?[sS][tT][rR][iI][nN][gG])|[bB](?:[eE][aA][rR][eE][rR])|[jJ](?:[wW][tT])|[eE](?:[nN][cC][rR][yY][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY])|[mM](?:[aA][sS][tT][eE][rR][-_.]?[kK][eE][yY])|[dD](?:[bB][-_.]?[kK][eE][yY]|[aA][tT][aA][bB][aA][sS][eE][-_.]?[kK][eE][yY])|[lL](?:[iI][cC][eE][nN][sS][eE][-_.]?[kK][eE][yY])|[wW](?:[eE][bB][hH][oO][oO][kK][-_.]?[kK][eE][yY])|[xX](?:[sS][rR][fF])))(?!(?:[aA][uU][tT][hH][oO][rR](?:[sS]|[eE][dD]|[iI][tT][yY]|[iI][tT][iI][eE][sS]|[-_.]?(?:[iI][dD]|[nN][aA][mM][eE]|[eE][mM][aA][iI][lL]|[uU][rR][lL]))?|(?:[uU][nN])?[aA][uU][tT][hH][oO][rR][iI][sz][eE][dD]|(?:[uU][nN])?[aA][uU][tT][hH][eE][nN][tT][iI][cC][aA][tT][eE][dD]|[aA][uU][tT][hH][-_.]?(?:[tT][yY][pP][eE]|[mM][eE][tT][hH][oO][dD]|[sS][cC][hH][eE][mM][eE]|[mM][oO][dD][eE]|[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[eE][nN][dD][pP][oO][iI][nN][tT]|[dD][oO][mM][aA][iI][nN]|[rR][eE][qQ][uU][iI][rR][eE][dD]|[eE][nN][aA][bB][lL][eE][dD]|[sS][tT][aA][tT][uU][sS])|[oO][aA][uU][tT][hH][-_.]?(?:[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[sS][cC][oO][pP][eE][sS]?|[vV][eE][rR][sS][iI][oO][nN])|[tT][oO][kK][eE][nN][-_.]?(?:[tT][yY][pP][eE]|[cC][oO][uU][nN][tT]|[lL][iI][mM][iI][tT]|[uU][sS][aA][gG][eE]|[bB][uU][dD][gG][eE][tT]|[eE][nN][dD][pP][oO][iI][nN][tT]|[uU][rR][lL]|[uU][rR][iI]|[eE][xX][pP][iI][rR][yY]|[eE][xX][pP][iI][rR][eE][sS][-_.]?(?:[iI][nN]|[aA][tT]))|[tT][oO][kK][eE][nN][iI][zZ][eE][rR]|[A-Za-z0-9_.-]*(?:[iI][nN][pP][uU][tT]|[oO][uU][tT][pP][uU][tT]|[pP][rR][oO][mM][pP][tT]|[cC][oO][mM][pP][lL][eE][tT][iI][oO][nN]|[tT][oO][tT][aA][lL]|[cC][aA][cC][hH][eE][dD]|[rR][eE][aA][sS][oO][nN][iI][nN][gG]|[mM][aA][xX]|[mM][iI][nN]|[nN][uU][mM]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[uU][sS][eE][dD]|[eE][sS][tT][iI][mM][aA][tT][eE][dD]|[cC][oO][nN][tT][eE][xX][tT])[-_.]?[tT][oO][kK][eE][nN][sS](?:[-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[dD][eE][tT][aA][iI][lL][sS]))?|[tT][oO][kK][eE][nN][sS][-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[pP][eE][rR][-_.]?(?:[mM][iI][nN][uU][tT][eE]|[dD][aA][yY]))|[sS][eE][sS][sS][iI][oO][nN][-_.]?(?:[cC][oO][uU][nN][tT]|[tT][iI][mM][eE][oO][uU][tT]|[tT][tT][lL]|[dD][uU][rR][aA][tT][iI][oO][nN]|[lL][eE][nN][gG][tT][hH]|[eE][xX][pP][iI][rR][yY])|[cC][oO][oO][kK][iI][eE][-_.]?(?:[nN][aA][mM][eE]|[dD][oO][mM][aA][iI][nN]|[pP][aA][tT][hH])|[sS][iI][gG][nN][aA][tT][uU][rR][eE][-_.]?(?:[vV][eE][rR][sS][iI][oO][nN]|[mM][eE][tT][hH][oO][dD]|[aA][lL][gG][oO][rR][iI][tT][hH][mM])|[A-Za-z0-9_.-]*(?:[kK][eE][yY]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[pP][aA][sS][sS][wW][oO][rR][dD])[-_.]?[nN][aA][mM][eE]|[A-Za-z0-9_.-]*(?:[eE][rR][rR][oO][rR]|[eE][xX][cC][eE][pP][tT][iI][oO][nN]|[wW][aA][rR][nN][iI][nN][gG])[sS]?)(?![A-Za-z0-9_.-]))(?![A-Za-z0-9_.-]*?(?:[rR][aA][tT][eE][-_.]?[lL][iI][mM][iI][tT]))([A-Za-z0-9_.-]+)(\\\\?["\']?[ \\t]*:[ \\t]*)(?:(\\\\")((?!\\\\"|[\\r\\n])[^"\\\\\\r\\n]*(?:\\\\[^"\\r\\n][^"\\\\\\r\\n]*)*)((?:\\\\")?)|(")((?=[^"\\r\\n])[^"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^"\\\\\\r\\n]*)*)("?)|(\')((?=[^\'\\r\\n])[^\'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\'\\\\\\r\\n]*)*)(\'?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*|(?=[^ \\t\\r\\n"\'&,;)}<>\\\\]{6})(?=[^ \\t\\r\\n"\'&,;)}<>\\\\]*[0-9+/=_~.-]|[^ \\t\\r\\n"\'&,;)}<>\\\\]{20}|[^ \\t\\r\\n"\'&,;)}<>\\\\]+[A-Z])[^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*))',
+        "\\g<1>\\g<2>\\g<3>\\g<6>\\g<9>[REDACTED]\\g<5>\\g<8>\\g<11>",
+        (":",),
+        (
+            "pass",
+            "pwd",
+            "secret",
+            "token",
+            "auth",
+            "credential",
+            "creds",
+            "bearer",
+            "jwt",
+            "key",
+            "sess",
+            "cookie",
+            "csrf",
+            "xsrf",
+            "sid",
+            "sig",
+            "connection",
+        ),
+    ),
+    _Rule(  # xml_element
+        "(<)(?=[A-Za-z0-9_.-]*?(?:[pP](?:[aA][sS][sS][wW]|[aA][sS][sS][-_.]?[pP][hH][rR][aA][sS][eE]|(?<![A-Za-z0-9][pP])[aA][sS][sS](?![A-Za-z0-9_.-])|[wW][dD]|[rR][iI][vV][aA][tT][eE][-_.]?[kK][eE][yY])|[sS](?:[eE][cC][rR][eE][tT]|[iI][gG][nN][iI][nN][gG][-_.]?[kK][eE][yY]|[eE][rR][vV][iI][cC][eE][-_.]?[kK][eE][yY]|[tT][oO][rR][aA][gG][eE][-_.]?[kK][eE][yY]|[hH][aA][rR][eE][dD][-_.]?[kK][eE][yY]|[uU][bB][sS][cC][rR][iI][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY]|[sS][hH][-_.]?[kK][eE][yY]|[eE][cC][rR][eE][tT][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN]|[eE][sS][sS][iI][dD]|(?<![A-Za-z0-9][sS])[iI][dD](?![A-Za-z0-9_.-])|(?<![A-Za-z0-9][sS])[iI][gG](?![A-Za-z0-9_.-])|[iI][gG][nN][aA][tT][uU][rR][eE])|[tT](?:[oO][kK][eE][nN])|[aA](?:[uU][tT][hH]|[pP][iI][-_.]?[kK][eE][yY]|[cC][cC][eE][sS][sS][-_.]?[kK][eE][yY]|[cC][cC][oO][uU][nN][tT][-_.]?[kK][eE][yY]|[pP][pP][-_.]?[kK][eE][yY]|[uU][tT][hH][-_.]?[kK][eE][yY])|[cC](?:[rR][eE][dD][eE][nN][tT][iI][aA][lL]|[rR][eE][dD][sS]|[lL][iI][eE][nN][tT][-_.]?[kK][eE][yY]|[oO][nN][sS][uU][mM][eE][rR][-_.]?[kK][eE][yY]|[oO][oO][kK][iI][eE]|[sS][rR][fF]|[oO][nN][nN][eE][cC][tT][iI][oO][nN][-_.]?[sS][tT][rR][iI][nN][gG])|[bB](?:[eE][aA][rR][eE][rR])|[jJ](?:[wW][tT])|[eE](?:[nN][cC][rR][yY][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY])|[mM](?:[aA][sS][tT][eE][rR][-_.]?[kK][eE][yY])|[dD](?:[bB][-_.]?[kK][eE][yY]|[aA][tT][aA][bB][aA][sS][eE][-_.]?[kK][eE][yY])|[lL](?:[iI][cC][eE][nN][sS][eE][-_.]?[kK][eE][yY])|[wW](?:[eE][bB][hH][oO][oO][kK][-_.]?[kK][eE][yY])|[xX](?:[sS][rR][fF])))(?!(?:[aA][uU][tT][hH][oO][rR](?:[sS]|[eE][dD]|[iI][tT][yY]|[iI][tT][iI][eE][sS]|[-_.]?(?:[iI][dD]|[nN][aA][mM][eE]|[eE][mM][aA][iI][lL]|[uU][rR][lL]))?|(?:[uU][nN])?[aA][uU][tT][hH][oO][rR][iI][sz][eE][dD]|(?:[uU][nN])?[aA][uU][tT][hH][eE][nN][tT][iI][cC][aA][tT][eE][dD]|[aA][uU][tT][hH][-_.]?(?:[tT][yY][pP][eE]|[mM][eE][tT][hH][oO][dD]|[sS][cC][hH][eE][mM][eE]|[mM][oO][dD][eE]|[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[eE][nN][dD][pP][oO][iI][nN][tT]|[dD][oO][mM][aA][iI][nN]|[rR][eE][qQ][uU][iI][rR][eE][dD]|[eE][nN][aA][bB][lL][eE][dD]|[sS][tT][aA][tT][uU][sS])|[oO][aA][uU][tT][hH][-_.]?(?:[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[sS][cC][oO][pP][eE][sS]?|[vV][eE][rR][sS][iI][oO][nN])|[tT][oO][kK][eE][nN][-_.]?(?:[tT][yY][pP][eE]|[cC][oO][uU][nN][tT]|[lL][iI][mM][iI][tT]|[uU][sS][aA][gG][eE]|[bB][uU][dD][gG][eE][tT]|[eE][nN][dD][pP][oO][iI][nN][tT]|[uU][rR][lL]|[uU][rR][iI]|[eE][xX][pP][iI][rR][yY]|[eE][xX][pP][iI][rR][eE][sS][-_.]?(?:[iI][nN]|[aA][tT]))|[tT][oO][kK][eE][nN][iI][zZ][eE][rR]|[A-Za-z0-9_.-]*(?:[iI][nN][pP][uU][tT]|[oO][uU][tT][pP][uU][tT]|[pP][rR][oO][mM][pP][tT]|[cC][oO][mM][pP][lL][eE][tT][iI][oO][nN]|[tT][oO][tT][aA][lL]|[cC][aA][cC][hH][eE][dD]|[rR][eE][aA][sS][oO][nN][iI][nN][gG]|[mM][aA][xX]|[mM][iI][nN]|[nN][uU][mM]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[uU][sS][eE][dD]|[eE][sS][tT][iI][mM][aA][tT][eE][dD]|[cC][oO][nN][tT][eE][xX][tT])[-_.]?[tT][oO][kK][eE][nN][sS](?:[-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[dD][eE][tT][aA][iI][lL][sS]))?|[tT][oO][kK][eE][nN][sS][-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[pP][eE][rR][-_.]?(?:[mM][iI][nN][uU][tT][eE]|[dD][aA][yY]))|[sS][eE][sS][sS][iI][oO][nN][-_.]?(?:[cC][oO][uU][nN][tT]|[tT][iI][mM][eE][oO][uU][tT]|[tT][tT][lL]|[dD][uU][rR][aA][tT][iI][oO][nN]|[lL][eE][nN][gG][tT][hH]|[eE][xX][pP][iI][rR][yY])|[cC][oO][oO][kK][iI][eE][-_.]?(?:[nN][aA][mM][eE]|[dD][oO][mM][aA][iI][nN]|[pP][aA][tT][hH])|[sS][iI][gG][nN][aA][tT][uU][rR][eE][-_.]?(?:[vV][eE][rR][sS][iI][oO][nN]|[mM][eE][tT][hH][oO][dD]|[aA][lL][gG][oO][rR][iI][tT][hH][mM])|[A-Za-z0-9_.-]*(?:[kK][eE][yY]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[pP][aA][sS][sS][wW][oO][rR][dD])[-_.]?[nN][aA][mM][eE]|[A-Za-z0-9_.-]*(?:[eE][rR][rR][oO][rR]|[eE][xX][cC][eE][pP][tT][iI][oO][nN]|[wW][aA][rR][nN][iI][nN][gG])[sS]?)(?![A-Za-z0-9_.-]))(?![A-Za-z0-9_.-]*?(?:[rR][aA][tT][eE][-_.]?[lL][iI][mM][iI][tT]))([A-Za-z0-9_.-]+>)[^<\\r\\n]+(?=</)",
+        "\\g<1>\\g<2>[REDACTED]",
+        ("</",),
+        (
+            "pass",
+            "pwd",
+            "secret",
+            "token",
+            "auth",
+            "credential",
+            "creds",
+            "bearer",
+            "jwt",
+            "key",
+            "sess",
+            "cookie",
+            "csrf",
+            "xsrf",
+            "sid",
+            "sig",
+            "connection",
+        ),
+    ),
+    _Rule(  # url_password
+        "((?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*://[^ \\t\\r\\n/?#@:\"'<>]*:)[^ \\t\\r\\n/?#@\"'<>]+(?=@)",
+        "\\g<1>[REDACTED]",
+        ("://",),
+        ("@",),
+    ),
+    _Rule(  # token_shape
+        "(?<![A-Za-z0-9_-])(?:sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|gl(?:pat|ptt|dt|rt)-[A-Za-z0-9_-]{20,}|(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[A-Z0-9]{16}(?![A-Za-z0-9])|xox[abposre]-[A-Za-z0-9-]{10,}|xapp-[0-9]-[A-Za-z0-9-]{10,}|eyJ[A-Za-z0-9_-]{5,}\\.eyJ[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]*|[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,}|whsec_[A-Za-z0-9]{20,}|AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])|ya29\\.[0-9A-Za-z_-]{20,}|GOCSPX-[A-Za-z0-9_-]{20,}|1//0[0-9A-Za-z_-]{20,}|SG\\.[A-Za-z0-9_-]{16,}\\.[A-Za-z0-9_-]{16,}|npm_[A-Za-z0-9]{30,}|pypi-AgE[A-Za-z0-9_-]{40,}|hf_[A-Za-z0-9]{30,}|api_org_[A-Za-z0-9]{30,}|(?:SK|AC)[0-9a-fA-F]{32}(?![A-Za-z0-9])|do[opr]_v1_[a-f0-9]{64}|shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}|dapi[a-f0-9]{32}(?![A-Za-z0-9])|lin_api_[A-Za-z0-9]{40}|PMAK-[a-f0-9]{24}-[a-f0-9]{34}|dp\\.pt\\.[A-Za-z0-9]{40,}|AGE-SECRET-KEY-1[0-9A-Z]{58}|hvs\\.[A-Za-z0-9_-]{24,}|pul-[a-f0-9]{40}|rubygems_[a-f0-9]{48}|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}|hooks\\.slack\\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/+-]{20,}|discord(?:app)?\\.com/api/webhooks/[0-9]{5,}/[A-Za-z0-9_-]{20,}|[A-Za-z0-9-]+\\.webhook\\.office\\.com/webhookb2/[A-Za-z0-9@/_-]{20,}|[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-]))",
+        "[REDACTED]",
+        (
+            "sk-",
+            "ghp_",
+            "gho_",
+            "ghu_",
+            "ghs_",
+            "ghr_",
+            "github_pat_",
+            "glpat-",
+            "glptt-",
+            "gldt-",
+            "glrt-",
+            "A3T",
+            "AKIA",
+            "ASIA",
+            "ABIA",
+            "ACCA",
+            "AGPA",
+            "AIDA",
+            "AROA",
+            "AIPA",
+            "ANPA",
+            "ANVA",
+            "xox",
+            "xapp-",
+            "eyJ",
+            "k_live_",
+            "k_test_",
+            "k_prod_",
+            "whsec_",
+            "AIza",
+            "ya29.",
+            "GOCSPX-",
+            "1//0",
+            "SG.",
+            "npm_",
+            "pypi-AgE",
+            "hf_",
+            "api_org_",
+            "SK",
+            "AC",
+            "_v1_",
+            "shp",
+            "dapi",
+            "lin_api_",
+            "PMAK-",
+            "dp.pt.",
+            "AGE-SECRET-KEY-1",
+            "hvs.",
+            "pul-",
+            "rubygems_",
+            "sq0",
+            "hooks.slack.com/",
+            "/api/webhooks/",
+            ".webhook.office.com/",
+            "Q~",
+        ),
+        (),
+    ),
+    _Rule(  # word_then_credential
+        "((?<![A-Za-z0-9_.-])(?=[A-Za-z0-9_.-]+[ \\t]+[A-Za-z0-9+/=_.-]{16})(?=[A-Za-z0-9_.-]*?(?:[tT][oO][kK][eE][nN]|[bB][eE][aA][rR][eE][rR]|[sS][eE][cC][rR][eE][tT]|[pP][aA][sS][sS][wW]|[pP][aA][sS][sS][pP][hH][rR][aA][sS][eE]|[cC][rR][eE][dD][eE][nN][tT][iI][aA][lL]|[aA][pP][iI][-_]?[kK][eE][yY]|[aA][cC][cC][eE][sS][sS][-_]?[kK][eE][yY]|[aA][uU][tT][hH]|[sS][eE][sS][sS][iI][oO][nN]))[A-Za-z0-9_.-]+[ \\t]+)(?=[A-Za-z+/=_.-]*[0-9])(?=[0-9+/=_.-]*[A-Za-z])[A-Za-z0-9+/=_.-]{16,}",
+        "\\g<1>[REDACTED]",
+        (),
+        (
+            "token",
+            "bearer",
+            "secret",
+            "passw",
+            "passphrase",
+            "credential",
+            "key",
+            "auth",
+            "session",
+        ),
+    ),
+    _Rule(  # auth_scheme
+        "(?<![A-Za-z0-9_-])([bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC])[ \\t]+(?=[A-Za-z]*[0-9._~+/=-])[A-Za-z0-9._~+/=-]+",
+        "\\g<1> [REDACTED]",
+        (),
+        (
+            "bearer",
+            "basic",
+        ),
+    ),
+    _Rule(  # windows_path
+        "(?<![A-Za-z0-9])[A-Za-z]:(?=\\\\)[^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}",
         "<path>",
+        (":\\",),
+        (),
+    ),
+    _Rule(  # windows_user_path
+        "(?<![A-Za-z0-9])[A-Za-z]:(?=/+(?:[uU][sS][eE][rR][sS]|[dD][oO][cC][uU][mM][eE][nN][tT][sS] [aA][nN][dD] [sS][eE][tT][tT][iI][nN][gG][sS])[\\\\/])[^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}",
+        "<path>",
+        (":/",),
+        (
+            "users",
+            "documents and settings",
+        ),
+    ),
+    _Rule(  # unc_path
+        "(?<![A-Za-z0-9\\\\])\\\\{2,4}[A-Za-z0-9._$?-]+(?=\\\\)[^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}",
+        "<path>",
+        ("\\\\",),
+        (),
+    ),
+    _Rule(  # escaped_unix_path
+        "\\\\/(?:home\\\\/|Users\\\\/|root(?![A-Za-z0-9_]))[^ \\t\\r\\n\"'<>|:*?\\\\]*(?:\\\\/[^ \\t\\r\\n\"'<>|:*?\\\\]*){0,64}",
+        "<path>",
+        (
+            "\\/home\\/",
+            "\\/Users\\/",
+            "\\/root",
+        ),
+        (),
+    ),
+    _Rule(  # home_path
+        "(?:/home/|/Users/)[^/ \\t\\r\\n\"'<>|\\\\:*?]+[^ \\t\\r\\n\"'<>|\\\\:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}/[^ \\t\\r\\n\"'<>|\\\\:*?]*){0,32}",
+        "<path>",
+        (
+            "/home/",
+            "/Users/",
+        ),
+        (),
+    ),
+    _Rule(  # root_path
+        "/root(?:/[^ \\t\\r\\n\"'<>|\\\\:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}/[^ \\t\\r\\n\"'<>|\\\\:*?]*){0,32})?(?![A-Za-z0-9_])",
+        "<path>",
+        ("/root",),
+        (),
+    ),
+    _Rule(  # tilde_path
+        "(?<![A-Za-z0-9_.~/-])~[A-Za-z_][A-Za-z0-9_.-]*(?=/)[^ \\t\\r\\n\"'<>|\\\\:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}/[^ \\t\\r\\n\"'<>|\\\\:*?]*){0,32}",
+        "<path>",
+        ("~",),
+        (),
     ),
 )
+# A key names a secret when the first pattern is found in it and the second is not.
+_SECRET_KEY = (
+    "[pP][aA][sS][sS][wW]|[pP][aA][sS][sS][-_. ]?[pP][hH][rR][aA][sS][eE]|(?:^|[-_. ])[pP][aA][sS][sS](?![\\s\\S])|[pP][wW][dD]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[aA][uU][tT][hH]|[cC][rR][eE][dD][eE][nN][tT][iI][aA][lL]|[cC][rR][eE][dD][sS]|[bB][eE][aA][rR][eE][rR]|[jJ][wW][tT]|(?:[aA][pP][iI]|[pP][rR][iI][vV][aA][tT][eE]|[aA][cC][cC][eE][sS][sS]|[aA][cC][cC][oO][uU][nN][tT]|[cC][lL][iI][eE][nN][tT]|[eE][nN][cC][rR][yY][pP][tT][iI][oO][nN]|[sS][iI][gG][nN][iI][nN][gG]|[mM][aA][sS][tT][eE][rR]|[sS][eE][rR][vV][iI][cC][eE]|[aA][pP][pP]|[dD][bB]|[dD][aA][tT][aA][bB][aA][sS][eE]|[sS][tT][oO][rR][aA][gG][eE]|[sS][hH][aA][rR][eE][dD]|[sS][uU][bB][sS][cC][rR][iI][pP][tT][iI][oO][nN]|[sS][sS][hH]|[cC][oO][nN][sS][uU][mM][eE][rR]|[sS][eE][cC][rR][eE][tT]|[aA][uU][tT][hH]|[sS][eE][sS][sS][iI][oO][nN]|[lL][iI][cC][eE][nN][sS][eE]|[wW][eE][bB][hH][oO][oO][kK])[-_. ]?[kK][eE][yY]|[sS][eE][sS][sS][iI][oO][nN]|[sS][eE][sS][sS][iI][dD]|[cC][oO][oO][kK][iI][eE]|[cC][sS][rR][fF]|[xX][sS][rR][fF]|(?:^|[-_. ])[sS][iI][dD](?![\\s\\S])|(?:^|[-_. ])[sS][iI][gG](?![\\s\\S])|[sS][iI][gG][nN][aA][tT][uU][rR][eE]|[cC][oO][nN][nN][eE][cC][tT][iI][oO][nN][-_. ]?[sS][tT][rR][iI][nN][gG]",
+    "^(?:[aA][uU][tT][hH][oO][rR](?:[sS]|[eE][dD]|[iI][tT][yY]|[iI][tT][iI][eE][sS]|[-_. ]?(?:[iI][dD]|[nN][aA][mM][eE]|[eE][mM][aA][iI][lL]|[uU][rR][lL]))?|(?:[uU][nN])?[aA][uU][tT][hH][oO][rR][iI][sz][eE][dD]|(?:[uU][nN])?[aA][uU][tT][hH][eE][nN][tT][iI][cC][aA][tT][eE][dD]|[aA][uU][tT][hH][-_. ]?(?:[tT][yY][pP][eE]|[mM][eE][tT][hH][oO][dD]|[sS][cC][hH][eE][mM][eE]|[mM][oO][dD][eE]|[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[eE][nN][dD][pP][oO][iI][nN][tT]|[dD][oO][mM][aA][iI][nN]|[rR][eE][qQ][uU][iI][rR][eE][dD]|[eE][nN][aA][bB][lL][eE][dD]|[sS][tT][aA][tT][uU][sS])|[oO][aA][uU][tT][hH][-_. ]?(?:[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[sS][cC][oO][pP][eE][sS]?|[vV][eE][rR][sS][iI][oO][nN])|[tT][oO][kK][eE][nN][-_. ]?(?:[tT][yY][pP][eE]|[cC][oO][uU][nN][tT]|[lL][iI][mM][iI][tT]|[uU][sS][aA][gG][eE]|[bB][uU][dD][gG][eE][tT]|[eE][nN][dD][pP][oO][iI][nN][tT]|[uU][rR][lL]|[uU][rR][iI]|[eE][xX][pP][iI][rR][yY]|[eE][xX][pP][iI][rR][eE][sS][-_. ]?(?:[iI][nN]|[aA][tT]))|[tT][oO][kK][eE][nN][iI][zZ][eE][rR]|[A-Za-z0-9_. -]*(?:[iI][nN][pP][uU][tT]|[oO][uU][tT][pP][uU][tT]|[pP][rR][oO][mM][pP][tT]|[cC][oO][mM][pP][lL][eE][tT][iI][oO][nN]|[tT][oO][tT][aA][lL]|[cC][aA][cC][hH][eE][dD]|[rR][eE][aA][sS][oO][nN][iI][nN][gG]|[mM][aA][xX]|[mM][iI][nN]|[nN][uU][mM]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[uU][sS][eE][dD]|[eE][sS][tT][iI][mM][aA][tT][eE][dD]|[cC][oO][nN][tT][eE][xX][tT])[-_. ]?[tT][oO][kK][eE][nN][sS](?:[-_. ]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[dD][eE][tT][aA][iI][lL][sS]))?|[tT][oO][kK][eE][nN][sS][-_. ]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[pP][eE][rR][-_. ]?(?:[mM][iI][nN][uU][tT][eE]|[dD][aA][yY]))|[sS][eE][sS][sS][iI][oO][nN][-_. ]?(?:[cC][oO][uU][nN][tT]|[tT][iI][mM][eE][oO][uU][tT]|[tT][tT][lL]|[dD][uU][rR][aA][tT][iI][oO][nN]|[lL][eE][nN][gG][tT][hH]|[eE][xX][pP][iI][rR][yY])|[cC][oO][oO][kK][iI][eE][-_. ]?(?:[nN][aA][mM][eE]|[dD][oO][mM][aA][iI][nN]|[pP][aA][tT][hH])|[sS][iI][gG][nN][aA][tT][uU][rR][eE][-_. ]?(?:[vV][eE][rR][sS][iI][oO][nN]|[mM][eE][tT][hH][oO][dD]|[aA][lL][gG][oO][rR][iI][tT][hH][mM])|[A-Za-z0-9_. -]*(?:[kK][eE][yY]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[pP][aA][sS][sS][wW][oO][rR][dD])[-_. ]?[nN][aA][mM][eE]|[A-Za-z0-9_. -]*(?:[eE][rR][rR][oO][rR]|[eE][xX][cC][eE][pP][tT][iI][oO][nN]|[wW][aA][rR][nN][iI][nN][gG])[sS]?)(?![\\s\\S])|[rR][aA][tT][eE][-_. ]?[lL][iI][mM][iI][tT]",
+)
+_Compiled = tuple[
+    tuple[tuple[_re.Pattern[str], _Rule], ...], _re.Pattern[str], _re.Pattern[str]
+]
 
 
 @_lru_cache(maxsize=1)
-def _rules() -> tuple[_re.Pattern[str], tuple[tuple[_re.Pattern[str], str], ...]]:
-    key = _re.compile(*_SECRET_KEY)
-    return key, tuple((_re.compile(p, f), r) for p, f, r in _TEXT_RULES)
+def _sanitizer() -> _Compiled:
+    """The rules and the secret-key patterns, compiled on first use."""
+    rules = tuple((_re.compile(rule.pattern), rule) for rule in _TEXT_RULES)
+    return rules, _re.compile(_SECRET_KEY[0]), _re.compile(_SECRET_KEY[1])
 
 
 def scrub_text(text: str) -> str:
-    """Remove stack traces, credentials and absolute user paths from one string."""
-    for pattern, replacement in _rules()[1]:
-        text = pattern.sub(replacement, text)
-    return text
+    """Remove private keys, stack traces, credentials and user paths from one string.
+
+    A text longer than ``_MAX_TEXT`` characters is cut first (less the word the cut
+    splits) and ends with ``…[truncated]``.
+    """
+    text, cut = _cut(text)
+    lower = ""
+    for pattern, rule in _sanitizer()[0]:
+        if rule.needles and not any(needle in text for needle in rule.needles):
+            continue  # the rule cannot match
+        if rule.words:
+            lower = lower or text.lower()
+            if not any(word in lower for word in rule.words):
+                continue
+        text, count = pattern.subn(rule.replacement, text)
+        lower = "" if count else lower
+    return text + _TRUNCATED if cut else text
+
+
+def _cut(text: str) -> tuple[str, bool]:
+    """The first ``_MAX_TEXT`` characters, less a split word; and whether it cut."""
+    if len(text) <= _MAX_TEXT:
+        return text, False
+    kept = text[:_MAX_TEXT]
+    if text[_MAX_TEXT] not in _SPACE:
+        start = max(kept.rfind(ch, _MAX_TEXT - _CUT_WINDOW) for ch in _SPACE)
+        kept = kept[: start + 1] if start >= 0 else kept
+    return kept, True
 
 
 def sanitize(value: Any) -> Any:
-    """Redact secret-named keys and scrub every string in JSON data."""
+    """Copy JSON data: secret-named keys redacted, every string scrubbed; never raises.
+
+    Lists and objects nested deeper than ``_MAX_DEPTH`` levels become
+    ``"[nested too deep]"``; a value whose reading raises becomes ``"[unreadable]"``.
+    """
+    return _sanitized(value, 0)
+
+
+def _sanitized(value: Any, depth: int) -> Any:
     if isinstance(value, str):
         return scrub_text(value)
-    if isinstance(value, list | tuple):
-        return [sanitize(v) for v in value]
-    if isinstance(value, Mapping):
-        return {
-            k: REDACTED if _rules()[0].fullmatch(str(k)) else sanitize(v)
-            for k, v in value.items()
+    if not isinstance(value, list | tuple | Mapping):
+        return value
+    if depth >= _MAX_DEPTH:
+        return _TOO_DEEP
+    try:
+        if not isinstance(value, Mapping):
+            return [_sanitized(item, depth + 1) for item in value]
+        data = {
+            key: REDACTED if _secret_key(str(key)) else _sanitized(item, depth + 1)
+            for key, item in value.items()
         }
-    return value
+    except Exception:  # noqa: BLE001 (a host object whose reading raised)
+        return _UNREADABLE
+    return _redact_pair(data)
+
+
+def _secret_key(name: str) -> bool:
+    """Whether an object key names a secret."""
+    _, secret, not_secret = _sanitizer()
+    return secret.search(name) is not None and not_secret.search(name) is None
+
+
+def _redact_pair(data: dict[Any, Any]) -> dict[Any, Any]:
+    """``{"name": "DB_PASSWORD", "value": …}``: the value redacted."""
+    name = next((data[key] for key in _PAIR_NAMES if key in data), None)
+    if isinstance(name, str) and _secret_key(name):
+        for key in _PAIR_VALUES:
+            if key in data:
+                data[key] = REDACTED
+    return data
 
 
 # -- models --------------------------------------------------------------------
@@ -614,8 +981,11 @@ class UnknownCode(BaseModel):
 
     @classmethod
     def of(cls, payload: object, fallback: str = "") -> UnknownCode:
-        """Wrap any wire value; ``code`` and ``message`` are read from it when strings."""
-        data = dict(payload) if isinstance(payload, Mapping) else {}
+        """Wrap any wire value; its ``code`` and ``message`` when strings (never raises)."""
+        try:
+            data = dict(payload) if isinstance(payload, Mapping) else {}
+        except Exception:  # noqa: BLE001 (a mapping whose reading raised)
+            data = {}
         code, message = data.get("code"), data.get("message")
         return cls.model_construct(
             code=code if isinstance(code, str) else "",
@@ -1019,26 +1389,6 @@ def _deprecation_text(info: CodeInfo) -> str:
     return text + (f"; use {replaced_by!r} instead" if replaced_by else "")
 
 
-def parse_error(payload: object) -> ErrorUnion:
-    """The typed error of a wire payload; anything else → UnknownCode (never raises)."""
-    tried = False
-    if payload.__class__ is dict:  # the code's compiled fast path, once it has one
-        code = payload.get("code")
-        if code.__class__ is str and code in _FAST:
-            error = _FAST[code](payload, code)
-            if error is not None:
-                return error
-            tried = True  # it did not take the payload: the model decides
-    if isinstance(payload, Mapping):
-        code = payload.get("code")
-        if isinstance(code, str) and code in CODES:
-            try:
-                return _validate(code, payload, fast=not tried)
-            except _ValidationError:
-                pass
-    return UnknownCode.of(payload)
-
-
 def validate_error(payload: object) -> KnownErrorUnion:
     """The typed error of a wire payload; raises ValidationError (short) otherwise."""
     code = payload.get("code") if isinstance(payload, Mapping) else None
@@ -1086,17 +1436,67 @@ def _dump_union(error: ErrorBase | UnknownCode) -> dict[str, Any]:
     return error.to_payload()
 
 
+def _envelope(
+    text: str, payload: dict[str, Any], kind: str | None, retryable: bool
+) -> dict[str, Any]:
+    content: list[dict[str, Any]] = [{"type": "text", "text": text}]
+    result: dict[str, Any] = {"isError": True, "content": content}
+    result["structuredContent"] = payload
+    return result
+
+
+# -- parsing errors back (never raises) ----------------------------------------
+
+_MAX_BLOCKS = 16  # content blocks `parse_result` reads
+
+
+def parse_error(payload: object) -> ErrorUnion:
+    """The typed error of a wire payload; anything else → UnknownCode (never raises)."""
+    try:
+        return _parse_error(payload)
+    except Exception:  # noqa: BLE001 (a mapping whose reading raised)
+        return UnknownCode.of(payload)
+
+
+def _parse_error(payload: object) -> ErrorUnion:
+    tried = False
+    if payload.__class__ is dict:  # the code's compiled fast path, once it has one
+        code = payload.get("code")
+        if code.__class__ is str and code in _FAST:
+            error = _FAST[code](payload, code)
+            if error is not None:
+                return error
+            tried = True  # it did not take the payload: the model decides
+    if isinstance(payload, Mapping):
+        code = payload.get("code")
+        if isinstance(code, str) and code in CODES:
+            try:
+                return _validate(code, payload, fast=not tried)
+            except _ValidationError:
+                pass
+    return UnknownCode.of(payload)
+
+
 def parse_result(result: object) -> ErrorUnion | None:
     """The error an MCP tool result reports, or None when it is not an error result.
 
     Accepts a dict or a pydantic ``CallToolResult``; reads ``structuredContent``, else
-    the first text block holding a JSON payload; unknown or invalid → UnknownCode.
+    the first of the first ``_MAX_BLOCKS`` content blocks that is a text block holding
+    a JSON payload; unknown or invalid → UnknownCode. Never raises: a result whose
+    reading raises gives an empty UnknownCode.
     """
-    data = result if isinstance(result, Mapping) else _dump(result)
+    try:
+        return _parse_result(result)
+    except Exception:  # noqa: BLE001 (a host object whose reading raised)
+        return UnknownCode()
+
+
+def _parse_result(result: object) -> ErrorUnion | None:
+    data = _wire(result)
     if data is None or data.get("isError") is not True:
         return None
-    structured = data.get("structuredContent")
-    if isinstance(structured, Mapping) and isinstance(structured.get("code"), str):
+    structured = _wire(data.get("structuredContent"))
+    if structured is not None and isinstance(structured.get("code"), str):
         return parse_error(structured)
     texts = _texts(data.get("content"))
     for text in texts:
@@ -1110,29 +1510,29 @@ def parse_result(result: object) -> ErrorUnion | None:
 
 
 def _texts(content: object) -> list[str]:
-    blocks = content if isinstance(content, list) else []
-    return [
-        block["text"]
-        for block in blocks
-        if isinstance(block, Mapping)
-        and block.get("type") == "text"
-        and isinstance(block.get("text"), str)
-    ]
+    """The texts of the text blocks among the first ``_MAX_BLOCKS`` blocks."""
+    blocks = content[:_MAX_BLOCKS] if isinstance(content, list) else []
+    texts: list[str] = []
+    for block in map(_wire, blocks):
+        if block is not None and block.get("type") == "text":
+            text = block.get("text")
+            if isinstance(text, str):
+                texts.append(text)
+    return texts
 
 
-def _dump(result: object) -> Mapping[str, Any] | None:
-    dump = getattr(result, "model_dump", None)
-    data = dump(by_alias=True, mode="json") if callable(dump) else None
-    return data if isinstance(data, Mapping) else None
-
-
-def _envelope(
-    text: str, payload: dict[str, Any], kind: str | None, retryable: bool
-) -> dict[str, Any]:
-    content: list[dict[str, Any]] = [{"type": "text", "text": text}]
-    result: dict[str, Any] = {"isError": True, "content": content}
-    result["structuredContent"] = payload
-    return result
+def _wire(value: object) -> Mapping[str, Any] | None:
+    """A mapping; a pydantic model as its wire fields (``content`` left as it is)."""
+    if isinstance(value, Mapping):
+        return value
+    fields = getattr(type(value), "model_fields", None)
+    dump = getattr(value, "model_dump", None)
+    if not isinstance(fields, Mapping) or not callable(dump):
+        return None
+    data = dict(dump(by_alias=True, mode="json", exclude={"content"}))
+    if "content" in fields:
+        data["content"] = getattr(value, "content", None)
+    return data
 
 
 # -- validation: a straight-line fast path per code, compiled on first use ------

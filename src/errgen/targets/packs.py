@@ -43,7 +43,7 @@ LEAKS: dict[str, str] = {
         "|(?:^|[^A-Za-z0-9])[A-Za-z]:\\\\"
         "|(?:^|[^A-Za-z0-9])(?i:[a-z]:/(?:users|documents and settings)/)"
     ),
-    "stack_trace": "Traceback \\(most recent call last\\):|(?m:^[ \\t]*at [^\\n]*\\([^\\n]*\\)[ \\t]*$)",
+    "stack_trace": "Traceback \\(most recent call last\\):|(?m:^[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*$)",
 }
 
 

@@ -21,10 +21,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from errgen import jsontext
+from errgen import runtime_patterns as rp
 from errgen.escape import py_str
 from errgen.formatting import LINE_LENGTH, format_python
 from errgen.model import Catalog, Code, Field, FieldType, HttpRule
-from errgen.runtime_patterns import SECRET_KEY, TEXT_RULES, python_replacement
 from errgen.targets import TargetOptions
 from errgen.targets.header import line_comment
 from errgen.templating import render
@@ -101,11 +101,7 @@ def context(catalog: Catalog, module: str) -> dict[str, Any]:
             http_rules(catalog.classification_http), 0, "HTTP_CLASSIFICATION: tuple[HttpRule, ...] = "
         ),
         "http_codes": tuple_block(http_rules(catalog.mapping_http), 0, "HTTP_MAPPING: tuple[HttpRule, ...] = "),
-        "text_rules": [
-            (py_string(p), "_re.IGNORECASE" if "i" in f else "0", py_string(python_replacement(r)))
-            for p, f, r in TEXT_RULES
-        ],
-        "secret_key": (py_string(SECRET_KEY[0]), "_re.IGNORECASE" if "i" in SECRET_KEY[1] else "0"),
+        "san": sanitizer(),
         "type_keys": sorted({f.type_key for f in fields.values()}),
         "runtime_types": RUNTIME_TYPES,
         "error_code": subscript("ErrorCode = Literal", [py_string(c) for c in catalog.codes]),
@@ -121,6 +117,39 @@ def context(catalog: Catalog, module: str) -> dict[str, Any]:
         },
         "lit": literal,
         "py": py_string,
+    }
+
+
+@dataclass(frozen=True)
+class PyRule:
+    """A sanitizer rule as the Python module prints it (literals)."""
+
+    name: str
+    pattern: str
+    replacement: str
+    needles: str  # a tuple literal, laid out as black would at indent 8
+    words: str
+
+
+def sanitizer() -> dict[str, Any]:
+    """The sanitizer's tables and limits (errgen.runtime_patterns) as Python literals."""
+    rules = [
+        PyRule(
+            rule.name,
+            py_string(rp.emitted(rule)),
+            py_string(rp.python_replacement(rule.replacement)),
+            tuple_block([py_string(n) for n in rule.needles], 8),
+            tuple_block([py_string(w) for w in rule.words], 8),
+        )
+        for rule in rp.TEXT_RULES
+    ]
+    return {
+        "rules": rules,
+        "secret_key": [py_string(p) for p in rp.SECRET_KEY_PATTERNS],
+        **{name: py_string(text) for name, text in rp.MARKERS.items()},
+        **{name: str(number) for name, number in rp.LIMITS.items()},
+        "pair_names": ", ".join(py_string(name) for name in rp.PAIR_NAMES),
+        "pair_values": ", ".join(py_string(name) for name in rp.PAIR_VALUES),
     }
 
 

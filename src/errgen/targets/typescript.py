@@ -33,7 +33,9 @@ isTerminal mapHttp mapException sanitize scrubText toResult toJsonRpcError okRes
 isToolResult buildError INDEX ROWS PARSED INFO PARTS FIELD_TYPES HTTP_KINDS HTTP_CODES FAILURE_KINDS FAILURE_CODES
 DEFAULT_KIND DEFAULT_CODE RULES SECRET_KEY REDACTED ENVELOPE_KEYS record typed check mapped canonical create
 placeholders render formatValue bound own setOwn isObject isValue isRange isProvenance validate payloadFrom
-firstText matchHttp infoOf retriableOf tryJson eval arguments isNaN isFinite
+firstText matchHttp infoOf retriableOf tryJson eval arguments isNaN isFinite MAX_TEXT CUT_WINDOW TRUNCATED MAX_DEPTH
+TOO_DEEP UNREADABLE PAIR_NAMES PAIR_VALUES NOT_SECRET_KEY MAX_BLOCKS cut pairAt sanitized isSecretKey redactPair
+readResult firstBlocks validated nameOf
 z errors FIELDS ALL errorSchema ProvenanceSchema RangeSchema ErrorCodeSchema ErrorKindSchema ErrorSchema
 CatalogErrorSchema ToolResultSchema
 """.split()
@@ -347,9 +349,33 @@ def js_pattern(pattern: str, *, fullmatch: bool = False) -> str:
     return "".join(out)
 
 
-def sanitizer_rules() -> list[tuple[str, str, str]]:
-    """``(pattern literal, flags literal, replacement literal)`` for each text rule."""
-    return [(ts_str(js_pattern(p)), ts_str("gu" + f), ts_str(r)) for p, f, r in runtime_patterns.TEXT_RULES]
+@dataclass(frozen=True)
+class TsRule:
+    """A sanitizer rule as the TypeScript module prints it (literals)."""
+
+    name: str
+    pattern: str
+    replacement: str
+    needles: str
+    words: str
+
+
+def sanitizer() -> dict[str, Any]:
+    """The sanitizer's tables and limits (errgen.runtime_patterns) as TypeScript literals."""
+    rp = runtime_patterns
+    rules = [
+        TsRule(rule.name, ts_str(js_pattern(rp.emitted(rule))), ts_str(rule.replacement), lit(list(rule.needles)),
+               lit(list(rule.words)))
+        for rule in rp.TEXT_RULES
+    ]  # fmt: skip
+    return {
+        "rules": rules,
+        "secret_key": [ts_str(js_pattern(p)) for p in rp.SECRET_KEY_PATTERNS],
+        **{name: ts_str(text) for name, text in rp.MARKERS.items()},
+        **{name: str(number) for name, number in rp.LIMITS.items()},
+        "pair_names": ", ".join(ts_str(name) for name in rp.PAIR_NAMES),
+        "pair_values": ", ".join(ts_str(name) for name in rp.PAIR_VALUES),
+    }
 
 
 def context(catalog: Catalog, options: TargetOptions) -> dict[str, Any]:
@@ -358,7 +384,6 @@ def context(catalog: Catalog, options: TargetOptions) -> dict[str, Any]:
     env = catalog.envelope
     protocol = [v for v in codes if v.code.channel.value == "protocol"]
     tool = [v for v in codes if v.code.channel.value == "tool"]
-    key_pattern, key_flags = runtime_patterns.SECRET_KEY
     return {
         "header": comment_text(header_text(catalog)),
         "catalog": catalog,
@@ -384,9 +409,7 @@ def context(catalog: Catalog, options: TargetOptions) -> dict[str, Any]:
         "failure_codes": [lit([r.failure, [r.retriable, r.target]]) for r in catalog.mapping_failures],
         "default_kind": lit(catalog.default_kind),
         "default_code": lit(catalog.mapping_default),
-        "rules": sanitizer_rules(),
-        "secret_key": (ts_str(js_pattern(key_pattern, fullmatch=True)), ts_str(key_flags + "u")),
-        "redacted": ts_str(runtime_patterns.REDACTED),
+        "san": sanitizer(),
         "common_fields": common_fields(catalog),
         "envelope_keys": ", ".join(lit(k) for k in envelope_keys(catalog)),
         "zod_fields": [(lit(f.name), field_zod(f)) for f in catalog.fields.values()],

@@ -1,0 +1,84 @@
+"""Time a generated Python module's sanitizer rules on growing adversarial inputs (for test_hostile_linear.py).
+
+    python linear_probe.py MODULE.py < spec.json
+
+The spec: ``{"rule": index, or "scrub_text" or "map_http" (the whole entry point), "inputs":
+[[kind, a, b], …], "sizes": [...], "bound": 30, "floor": 0.0005}``. An input is ``a`` repeated (``repeat``),
+``a + b`` repeated (``pair``), or ``a``, then ``b`` repeated, then ``!`` (``pump``), cut to
+the size. Each input is timed at each size in turn (CPU time); when the time grows more than
+`bound` times from one size to the next (the smaller time taken as at least `floor` seconds),
+both are timed again, the best of three, unless the growth is three times the bound; an
+excess that remains stops the input there.
+Prints one JSON object per input: its times and whether it stayed within the bound.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+
+def text(kind: str, a: str, b: str, size: int) -> str:
+    """The input of `kind` made of the fragments `a` and `b`, `size` characters long."""
+    if kind == "repeat":
+        unit, head, tail = a, "", ""
+    elif kind == "pair":
+        unit, head, tail = a + b, "", ""
+    else:
+        unit, head, tail = b, a, "!"
+    body = size - len(head) - len(tail)
+    return head + (unit * (body // len(unit) + 1))[:body] + tail
+
+
+def best(run: Callable[[str], object], value: str, runs: int) -> float:
+    """The least CPU time of `runs` calls."""
+    times = []
+    for _ in range(runs):
+        start = time.process_time()
+        run(value)
+        times.append(time.process_time() - start)
+    return min(times)
+
+
+def probe(run: Callable[[str], object], spec: dict[str, Any], case: list[str]) -> dict[str, Any]:
+    """Times of one input at each size, stopping at the first growth beyond the bound."""
+    times: list[float] = []
+    for size in spec["sizes"]:
+        value = text(*case, size)
+        elapsed = best(run, value, 1)
+        if times and spec["bound"] < elapsed / max(times[-1], spec["floor"]) < 3 * spec["bound"]:
+            times[-1] = best(run, text(*case, spec["sizes"][len(times) - 1]), 3)
+            elapsed = best(run, value, 3)
+        times.append(elapsed)
+        if len(times) > 1 and elapsed > spec["bound"] * max(times[-2], spec["floor"]):
+            return {"input": case, "times": times, "linear": False}
+    return {"input": case, "times": times, "linear": True}
+
+
+def main() -> int:
+    spec = json.load(sys.stdin)
+    loader = importlib.util.spec_from_file_location("linear_subject", sys.argv[1])
+    assert loader is not None and loader.loader is not None
+    module = importlib.util.module_from_spec(loader)
+    sys.modules["linear_subject"] = module
+    loader.loader.exec_module(module)
+    run: Callable[[str], object]
+    if spec["rule"] == "scrub_text":
+        run = module.scrub_text
+    elif spec["rule"] == "map_http":
+        run = lambda value: module.map_http(502, {"error": value})  # noqa: E731
+    else:
+        pattern, rule = module._sanitizer()[0][spec["rule"]]
+        run = lambda value: pattern.sub(rule.replacement, value)  # noqa: E731
+    run("warm up: compile the rules")  # the module compiles them on first use
+    for case in spec["inputs"]:
+        print(json.dumps(probe(run, spec, case)), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
