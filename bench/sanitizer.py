@@ -169,7 +169,7 @@ def markdown(data: dict[str, Any]) -> str:
         "whole scrub_text took 0.69 s on 10 KB of `\"at \" + \"()\"*n` and 57 s on 100 KB in Python (quadratic:",
         "≈1.6 h at 1 MB), 0.10 s and 14 s in node; on `\"-eyJ\"*n`, 0.04 s and 4.4 s in Python",
         "(`tests/hostile/linear_probe.py` on that commit's generated module).", "",
-        "```sh", data["command"], "```", "",
+        "```sh illustrative", data["command"], "```", "",
         "| language | worst rule, on its worst input | µs per KB at 1 MB | its growth 100 KB → 1 MB | "
         "steepest growth, any rule and input | peer: JSON encoding, µs per KB | worst ÷ peer |",
         "|---|---|---:|---:|---:|---:|---:|", *rows, "",
