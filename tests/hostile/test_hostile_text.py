@@ -201,3 +201,28 @@ def test_unclosed_fence_in_docs_does_not_swallow_the_next_code() -> None:
     for docs in ("```\nunclosed", "~~~~ python\nunclosed", "```` \n```\nstill open"):
         catalog, doc = _demo(docs=docs)
         check_sections(catalog, doc)
+
+
+def test_text_of_line_breaks_only_shows_nothing() -> None:
+    """A description of line breaks alone (seen from hypothesis: ``"\\n"``) shows nothing, in no stray HTML block.
+
+    ``md_text`` once wrote a lone ``<br>`` line, which CommonMark reads as a raw HTML block, not text.
+    """
+    for blank in ("\n", " \r\n\t", "\r", "\n\n"):
+        catalog, doc = _demo(description=blank, when=blank)
+        check_top(catalog, doc)
+        check_tables(catalog, doc)
+        check_sections(catalog, doc)
+        assert not doc.root.find_all("br"), repr(blank)
+
+
+def test_indented_docs_do_not_join_the_facts_list() -> None:
+    """Docs starting with an indented line (seen from hypothesis: ``"  ﬁµ…"``) stay out of the facts list above them.
+
+    After the list and a blank line, a line indented by two or more spaces continues the last list item: the
+    docs became part of it and the list turned loose (every fact a paragraph).
+    """
+    for docs in ("  indented text", "\n\n   three spaces", "    indented code", "\t(tab) and more", '  "quoted"'):
+        catalog, doc = _demo(docs=docs)
+        check_sections(catalog, doc)
+        assert not doc.root.find_all("li")[-1].find_all("p"), repr(docs)
