@@ -43,8 +43,8 @@ placeholders render formatValue bound own setOwn isObject isValue isRange isProv
 firstText matchHttp infoOf retriableOf tryJson eval arguments isNaN isFinite MAX_TEXT CUT_WINDOW TRUNCATED MAX_DEPTH
 TOO_DEEP UNREADABLE PAIR_NAMES PAIR_VALUES NOT_SECRET_KEY MAX_BLOCKS cut pairAt sanitized isSecretKey redactPair
 readResult firstBlocks validated nameOf CATALOG runtime
-z errors FIELDS ALL errorSchema ownProperties ProvenanceSchema RangeSchema ErrorCodeSchema ErrorKindSchema ErrorSchema ErrorObjectSchema
-CatalogErrorSchema ToolResultSchema
+z errors FIELDS ALL errorSchema ownProperties ProvenanceSchema RangeSchema ErrorCodeSchema ErrorKindSchema ErrorSchema
+ErrorObjectSchema CatalogErrorSchema ToolResultSchema
 """.split()
 )
 FIXED_TYPES = frozenset(
