@@ -17,7 +17,7 @@ from hypothesis import given
 from errgen.model import Catalog
 from errgen.normalize import normalize
 from errgen.targets.jsonschema import def_name
-from errgen.targets.markdown import TABLE_HEADER
+from errgen.targets.markdown import FINGERPRINT_REF, TABLE_HEADER
 
 from .hostile_checks import (
     MARKDOWN_TAGS,
@@ -95,6 +95,7 @@ def check_top(catalog: Catalog, doc: Rendered) -> None:
         assert (rest[0].tag, rest[0].text()) == ("p", shown(catalog.description))
         rest = rest[1:]
     assert rest[0].tag == "p" and rest[0].text().startswith(f"Catalog {catalog.name} version ")
+    assert f"fingerprint {catalog.fingerprint}" in rest[0].text()  # stated once; the examples abbreviate it
 
 
 def check_tables(catalog: Catalog, doc: Rendered) -> None:
@@ -131,6 +132,8 @@ def check_sections(catalog: Catalog, doc: Rendered) -> None:
     blocks = [b.text() for b in doc.root.find_all("pre") if b.attrs.get("lang") == "json"]
     parsed = [json.loads(b) for b in blocks]
     for cid, payload in example_payloads(catalog):  # the wire payload, as the runtimes send it
+        if "provenance" in payload:
+            payload["provenance"] = {**payload["provenance"], "fingerprint": FINGERPRINT_REF}
         assert payload in parsed, (cid, payload)
 
 
