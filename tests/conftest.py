@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
@@ -35,6 +36,27 @@ def root() -> Path:
 
 
 IN_CI = os.environ.get("CI", "").lower() in ("true", "1")
+
+# Property tests (hypothesis) are repeatable by default: derandomized (a fixed seed per test) and without the
+# example database, so a green run means the same thing twice, in CI and on a laptop. ERRGEN_EXPLORE=1 explores
+# instead: fresh random examples, ten times as many, failures saved in .hypothesis/ and replayed first.
+EXPLORE = os.environ.get("ERRGEN_EXPLORE", "") not in ("", "0")
+settings.register_profile("repeatable", deadline=None, derandomize=True, database=None, print_blob=True)
+settings.register_profile("explore", deadline=None, derandomize=False, max_examples=1000, print_blob=True)
+settings.load_profile("explore" if EXPLORE else "repeatable")
+
+
+def examples(count: int) -> int:
+    """A property test's number of examples: `count`, or ten times as many when exploring."""
+    return count * 10 if EXPLORE else count
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Under mutation testing (tests/mutation.py) a mutant's run starts with empty caches of errgen's pure functions."""
+    if os.environ.get("MUTANT_UNDER_TEST"):
+        from errgen import messages
+
+        messages.parse.cache_clear()
 
 
 def unavailable(reason: str) -> None:

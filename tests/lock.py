@@ -1,6 +1,6 @@
 """Rewrite ``tests/constraints.txt``, the pinned Python test toolchain: ``python tests/lock.py``.
 
-Installs ``errgen[test]`` into a fresh virtualenv (so nothing of the current environment
+Installs ``errgen[test,mutation]`` into a fresh virtualenv (so nothing of the current environment
 leaks in), freezes it and writes every package with its exact version. The README's test
 command installs with ``-c tests/constraints.txt``, so a new upstream release cannot turn
 the suite red; run this on purpose to move the toolchain forward, then run the suite.
@@ -20,12 +20,12 @@ HEADER = "# The pinned test toolchain: written by `python tests/lock.py` (do not
 
 
 def main() -> int:
-    """Freeze a fresh install of errgen[test] into tests/constraints.txt."""
+    """Freeze a fresh install of errgen[test,mutation] into tests/constraints.txt."""
     with tempfile.TemporaryDirectory() as tmp:
         venv.create(tmp, with_pip=True)
         python = str(Path(tmp) / "bin" / "python")
         pip = [python, "-m", "pip", "--disable-pip-version-check", "--quiet"]
-        subprocess.run([*pip, "install", "-e", f"{ROOT}[test]"], check=True)
+        subprocess.run([*pip, "install", "-e", f"{ROOT}[test,mutation]"], check=True)
         frozen = subprocess.run([*pip, "freeze", "--exclude-editable"], check=True, capture_output=True, text=True)
     pins = sorted((line for line in frozen.stdout.splitlines() if "==" in line), key=str.lower)
     (ROOT / "tests" / "constraints.txt").write_text(HEADER + "\n".join(pins) + "\n", encoding="utf-8")

@@ -2,7 +2,8 @@
 
 Rewrites ``generated/`` (``errgen build``), each good case's ``expected/`` tree, each
 bad case's ``stderr.txt`` and the workflow goldens (``tests/workflow/regen.py``: diff and
-lint expectations, the custom-template case). Review the resulting ``git diff`` like code.
+lint expectations, the custom-template case) and ``tests/small_diff.expected`` (what one changed
+word of a catalog changes). Review the resulting ``git diff`` like code.
 """
 
 from __future__ import annotations
@@ -33,8 +34,10 @@ def main() -> int:
             print(f"{case.name}: unexpected exit code {outcome.exit_code}\n{outcome.stderr}", file=sys.stderr)
             return 1
         print(f"{case.name}: exit {outcome.exit_code}")
+    from small_diff import main as small_diff_golden
     from workflow.regen import main as workflow_goldens
 
+    small_diff_golden()
     return workflow_goldens()
 
 

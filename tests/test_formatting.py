@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import black
 import pytest
+from conftest import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pytarget_support import from_text, shipped, synthetic
@@ -52,7 +53,7 @@ BODY = st.lists(
 ).map("".join)
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=examples(3000), deadline=None)
 @given(BODY, st.sampled_from(["'", '"']), st.sampled_from(["", "f"]))
 def test_quote_check_agrees_with_black(body: str, quote: str, prefix: str) -> None:
     """`quotes_normal` is black's own string normalization, for every valid literal it is asked about."""
@@ -88,7 +89,7 @@ TEXT = st.lists(st.sampled_from(TOKENS), max_size=25).map("".join)
 NAME = st.sampled_from(["class", "None", "match", "type", "__proto__", "a" * 70, "größe", "x1", "E-1.2"])
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(8), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(title=TEXT, when=TEXT, ui=TEXT, desc=TEXT, code=NAME)
 def test_hostile_text_and_names(title: str, when: str, ui: str, desc: str, code: str) -> None:
     import json

@@ -1,4 +1,5 @@
-"""The JSON Schema target, checked by real validators (jsonschema and jsonschema-rs)."""
+"""The JSON Schema target, checked by real validators: jsonschema and jsonschema-rs in Python, and ajv
+(`strict: true`) under node for every schema of every catalog the TypeScript tests build."""
 
 from __future__ import annotations
 
@@ -6,11 +7,17 @@ import copy
 import json
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import jsonschema
 import jsonschema_rs
 import pytest
 from conftest import ROOT
+from ts import harness
+
+from errgen.model import Catalog
+from errgen.targets import TargetOptions, catalog_json
+from errgen.targets import jsonschema as jsonschema_target
 
 CATALOGS = ["workbook", "filetools", "napkin"]
 
@@ -36,7 +43,8 @@ def payloads(snapshot: dict[str, Any]) -> list[tuple[dict[str, Any], dict[str, A
             if snapshot["envelope"]["retriable_field"]:
                 payload["retriable"] = code["retriable"] == "yes"
             payload.update({k: v for k, v in example.items() if k in fields})
-            payload["provenance"] = prov
+            if snapshot["envelope"]["provenance"]:
+                payload["provenance"] = prov
             if snapshot["envelope"]["mirror_is_error"]:
                 payload["isError"] = True
             out.append((code, payload))
@@ -81,7 +89,7 @@ def mutations(code: dict[str, Any], payload: dict[str, Any], snapshot: dict[str,
     extra = copy.deepcopy(payload) | {"not_a_field_of_this_code": 1}
     empty = copy.deepcopy(payload) | {"message": ""}
     no_prov = {k: v for k, v in payload.items() if k != "provenance"}
-    return [*out, unknown, extra, empty, no_prov]
+    return [*out, unknown, extra, empty, *([no_prov] if "provenance" in payload else [])]
 
 
 @pytest.mark.parametrize("name", CATALOGS)
@@ -148,3 +156,112 @@ def test_unicode_code_refs_resolve(tmp_path: Path) -> None:
         for validator in validators(schema):
             assert validator.is_valid({"code": code, "message": "m", "provenance": prov})
             assert not validator.is_valid({"code": code, "message": "m"})
+
+
+# -- ajv, strict ---------------------------------------------------------------------------------
+
+
+def rendered(catalog: Catalog) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """The catalog's schema, fragment and snapshot, generated now."""
+    files = jsonschema_target.generate(catalog, TargetOptions()) | catalog_json.generate(catalog, TargetOptions())
+    name = catalog.name
+    schema = json.loads(files[f"schema/{name}.schema.json"])
+    return schema, json.loads(files[f"schema/{name}.output-fragment.schema.json"]), json.loads(files["catalog.json"])
+
+
+def envelopes(snapshot: dict[str, Any], payload: dict[str, Any]) -> tuple[list[Any], list[Any]]:
+    """(valid, invalid) tool results carrying `payload`, as the envelope schema reads them."""
+    text = {"type": "text", "text": f"{payload['code']}: x"}
+    if snapshot["envelope"]["structured_content"]:
+        result: dict[str, Any] = {"isError": True, "content": [text], "structuredContent": payload}
+        bad_payload = result | {"structuredContent": {"code": "nope", "message": "x"}}
+        unstructured = {k: v for k, v in result.items() if k != "structuredContent"}
+        invalid = [bad_payload, unstructured, result | {"content": [{"type": "text", "text": ""}]}]
+    else:
+        result = {"isError": True, "content": [text, {"type": "text", "text": json.dumps(payload)}]}
+        invalid = [result | {"content": [text]}]
+    image = {"type": "image", "data": "AAAA", "mimeType": "image/png"}
+    valid = [result, result | {"content": [*result["content"], image]}]
+    return valid, [*invalid, result | {"isError": False}, result | {"content": []}, result | {"content": [image]}]
+
+
+SAMPLES = {"string": "s", "integer": 7, "number": 2.5, "boolean": True, "object": {"k": 1}, "range": {"min": 0},
+           "any": [1, "a"]}  # fmt: skip
+
+
+def with_examples(snapshot: dict[str, Any]) -> dict[str, Any]:
+    """The snapshot with an example of its required fields for each code that has none."""
+    def sample(field: dict[str, Any]) -> Any:
+        return [SAMPLES[field["items"] or "string"]] if field["type"] == "array" else SAMPLES[field["type"]]
+
+    types = {f["name"]: sample(f) for f in snapshot["fields"]}
+    codes = [
+        c | {"examples": c["examples"] or [{n: types[n] for n in c["fields"]["required"]}]} for c in snapshot["codes"]
+    ]
+    return snapshot | {"codes": codes}
+
+
+def ajv_checks(catalog: Catalog) -> list[dict[str, Any]]:
+    """Every schema of the catalog (root union, each definition, envelope, fragment) with instances to try."""
+    schema, fragment, snapshot = rendered(catalog)
+    snapshot = with_examples(snapshot)
+    cases = payloads(snapshot)
+    good = [p for _, p in cases]
+    bad = [m for code, p in cases for m in mutations(code, p, snapshot)]
+    checks = [{"schema": schema, "pointer": "", "valid": good, "invalid": bad},
+              {"schema": fragment, "pointer": "", "valid": good, "invalid": bad}]  # fmt: skip
+    for name in schema["$defs"]:
+        pointer = "#/$defs/" + quote(name, safe="")
+        valid: list[Any] = []
+        invalid: list[Any] = []
+        if name == "ToolErrorResult":
+            for _, payload in cases[:3]:
+                ok, wrong = envelopes(snapshot, payload)
+                valid, invalid = valid + ok, invalid + wrong
+        elif name == "ErrorPayload":
+            valid, invalid = good, bad
+        for code, payload in cases:
+            if name == jsonschema_target.def_name(catalog.codes[code["id"]]):
+                valid.append(payload)
+                invalid += mutations(code, payload, snapshot)[:-1]  # an unknown code is the union's business
+        checks.append({"schema": schema, "pointer": pointer, "valid": valid, "invalid": invalid})
+    return checks
+
+
+@pytest.fixture(scope="module")
+def program(tmp_path_factory: pytest.TempPathFactory) -> harness.Program:
+    """The TypeScript test program (tests/ts/schemas.ts runs ajv)."""
+    built = harness.program(tmp_path_factory.mktemp("ts-program"))
+    assert built.tsc.returncode == 0, (built.tsc.stdout + built.tsc.stderr)[-5000:]
+    return built
+
+
+def has_proto_key(value: Any) -> bool:
+    """Whether `value` holds a key ``__proto__`` (ajv drops such a key from ``properties``: it cannot check it)."""
+    if isinstance(value, dict):
+        return "__proto__" in value or any(has_proto_key(v) for v in value.values())
+    return isinstance(value, list) and any(has_proto_key(v) for v in value)
+
+
+@pytest.mark.parametrize("path", harness.catalog_paths(), ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_every_schema_compiles_under_ajv_strict_and_validates(program: harness.Program, path: Path) -> None:
+    catalog = harness.load(path)
+    checks = ajv_checks(catalog)
+    for check in checks:  # the Python validators take every instance …
+        schema = check["schema"] | ({"$ref": check["pointer"]} if check["pointer"] else {})
+        validator = jsonschema.Draft202012Validator(schema)
+        assert all(validator.is_valid(v) for v in check["valid"]), check["pointer"]
+        assert not any(validator.is_valid(v) for v in check["invalid"]), check["pointer"]
+        for kind in ("valid", "invalid"):  # … ajv those it can read
+            check[kind] = [v for v in check[kind] if not has_proto_key(v)]
+    done = program.node("out/tests/ts/schemas.js", stdin=json.dumps(checks))
+    assert done.returncode == 0, done.stderr[-4000:]
+    outcomes = json.loads(done.stdout)
+    assert [o["error"] for o in outcomes] == [None] * len(checks), [(c["pointer"], o["error"]) for c, o in
+                                                                      zip(checks, outcomes, strict=True)]  # fmt: skip
+    for check, outcome in zip(checks, outcomes, strict=True):
+        where = check["pointer"] or check["schema"].get("title")
+        assert outcome["valid"] == [True] * len(check["valid"]), (where, check["valid"], outcome["valid"])
+        assert outcome["invalid"] == [False] * len(check["invalid"]), (where, check["invalid"], outcome["invalid"])
+    assert sum(len(c["valid"]) for c in checks) >= 3 * len(catalog.codes)
+    assert len(checks) == len(catalog.codes) + 6  # root, fragment, ErrorCode, Provenance, ErrorPayload, envelope

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,7 +23,7 @@ def _reference(value: Any) -> str:
     return json.dumps(value, indent=2, ensure_ascii=False)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(JSON)
 def test_same_text_as_the_standard_library(value: Any) -> None:
     assert jsontext.dumps(value) == _reference(value)

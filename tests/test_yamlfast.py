@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 import yaml
-from conftest import ROOT
+from conftest import ROOT, examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -183,7 +183,7 @@ _DATA = st.recursive(
 )  # fmt: skip
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.dictionaries(_KEYS, _DATA, min_size=1, max_size=5), st.sampled_from([None, False]), st.booleans(),
        st.sampled_from([20, 80]))  # fmt: skip
 def test_generated_documents(data: dict[str, Any], flow: bool | None, unicode: bool, width: int) -> None:

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from conftest import ROOT
+from conftest import ROOT, examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -59,7 +59,7 @@ def _check(text: str) -> Document:
     return doc
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(DATA, st.sampled_from([None, True, False]), st.booleans())
 def test_generated_documents(data: Any, flow: bool | None, unicode: bool) -> None:
     _check(yaml.dump(data, Dumper=_Dumper, default_flow_style=flow, allow_unicode=unicode, sort_keys=False))

@@ -70,7 +70,7 @@ def md_text(text: str) -> str:
     escaped = _AUTOLINK.sub(lambda m: "\\" + m.group() if m.group() == "://" else m.group()[:3] + "\\.", escaped)
     escaped = escaped.replace("<", "&lt;").replace(">", "&gt;")
     lines = [line.strip() for line in escaped.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
-    return _strip_controls("<br>".join(line for line in lines))
+    return _strip_controls("<br>".join(lines)) if any(lines) else ""  # a lone <br> line would be an HTML block
 
 
 def md_cell(text: str) -> str:
@@ -99,7 +99,9 @@ def md_block(text: str) -> str:
             open_fence = fence
         elif fence[0] == open_fence[0] and len(fence) >= len(open_fence):
             open_fence = None
-    return body + f"\n{open_fence}" if open_fence else body
+    body = body + f"\n{open_fence}" if open_fence else body
+    # An indented first line after a list would continue its last item: an empty link definition ends the list.
+    return f"[//]: #\n\n{body}" if body.lstrip("\n")[:1] in (" ", "\t") else body
 
 
 _CONTROLS = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\ud800-\udfff]")

@@ -34,10 +34,12 @@ _TOKEN = re.compile(r"\{\{|\}\}|\{([^{}]*)\}|[{}]")
 
 @functools.lru_cache(maxsize=1 << 16)
 def parse(template: str) -> tuple[tuple[str, str | None], ...]:
-    """Split into ``(literal, placeholder-or-None)`` parts; raise TemplateError if malformed.
+    """`split`, cached: a catalog's templates are parsed again by every target and every example."""
+    return split(template)
 
-    Cached: a catalog's templates are parsed again by every target and every example.
-    """
+
+def split(template: str) -> tuple[tuple[str, str | None], ...]:
+    """Split into ``(literal, placeholder-or-None)`` parts; raise TemplateError if malformed."""
     parts: list[tuple[str, str | None]] = []
     literal: list[str] = []
     pos = 0

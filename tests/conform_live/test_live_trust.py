@@ -202,7 +202,11 @@ def test_a_shell_wrapper_and_its_background_job_are_stopped(tmp_path: Path, pidf
     assert_gone(pidfile)
 
 
-def test_ctrl_c_stops_the_server_and_its_children(tmp_path: Path, pidfile: Path) -> None:
+@pytest.mark.parametrize(("sent", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)], ids=["ctrl-c", "sigterm"])
+def test_ctrl_c_or_sigterm_stops_the_server_and_its_children(
+    tmp_path: Path, pidfile: Path, sent: signal.Signals, status: int
+) -> None:
+    """SIGTERM (a cancelled CI job) used to leave the server, in its own session, running."""
     command = [sys.executable, "-m", "errgen", "conform", str(write_pack(tmp_path, HANG)), "--timeout", "300"]
     process = subprocess.Popen(
         [*command, "--server", misbehaving(pidfile, "--spawn-child")],
@@ -214,11 +218,11 @@ def test_ctrl_c_stops_the_server_and_its_children(tmp_path: Path, pidfile: Path)
                 break
             time.sleep(0.1)
         assert Path(f"{pidfile}.hang").exists(), process.communicate(timeout=5)
-        process.send_signal(signal.SIGINT)
+        process.send_signal(sent)
         out, err = process.communicate(timeout=60)
     finally:
         process.kill()
-    assert process.returncode == 130, out + err
+    assert process.returncode == status, out + err
     assert "interrupted; the server was stopped" in err
     assert_gone(pidfile)
 

@@ -70,13 +70,15 @@ def views(tmp_path_factory: pytest.TempPathFactory) -> Any:
 
 
 def _fixtures() -> list[tuple[str, str, Any]]:
-    import yaml
+    """The pack's fixtures as wallfacer reads them (parameters such as the fingerprint filled in)."""
+    from errgen.conform.pack import load_pack
 
-    pack = yaml.safe_load(WORKBOOK_PACK.read_text(encoding="utf-8"))
+    pack = load_pack(WORKBOOK_PACK, {}).pack
+    assert pack is not None
     return [
-        (inv["name"].rsplit(".", 1)[1], fixture["name"], fixture["response"])
-        for inv in pack["invariants"]
-        for fixture in inv["test_fixtures"]
+        (inv.name.rsplit(".", 1)[1], fixture.name, fixture.response)
+        for inv in pack.invariants
+        for fixture in inv.body.fixtures
     ]
 
 

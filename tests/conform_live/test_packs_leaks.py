@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,7 +20,7 @@ TEXTS = st.lists(st.sampled_from(FRAGMENTS) | st.text(max_size=3), max_size=12).
 
 
 @pytest.mark.parametrize("kind", sorted(LEAKS))
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(text=TEXTS)
 def test_scrubbed_text_never_trips_a_leak_check(kind: str, text: str) -> None:
     assert not compile_rust(LEAKS[kind]).search(scrub_text(text))

@@ -198,9 +198,9 @@ def render_markdown(text: str) -> Rendered:
 
 
 def shown(text: str) -> str:
-    """What a reader sees of catalog text put through ``md_text``: one paragraph, lines trimmed."""
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    return "\n".join(line.strip() for line in lines).replace("\x00", "\ufffd")
+    """What a reader sees of catalog text put through ``md_text``: one paragraph, lines trimmed (all blank: nothing)."""
+    lines = [line.strip() for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
+    return "\n".join(lines).replace("\x00", "\ufffd") if any(lines) else ""
 
 
 def shown_cell(text: str) -> str:

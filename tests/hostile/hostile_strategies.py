@@ -17,6 +17,7 @@ from functools import cache
 from typing import Any
 
 import yaml
+from conftest import examples
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 
@@ -49,15 +50,11 @@ HOSTILE_NAMES = (
     "ABC", "HTTPError", "http_error", "_private", "__dunder__", "x_", "class_", "None_", "Z", "z",
 )  # fmt: skip
 
-# Property tests: in CI, fixed examples (no flaky build) and no shrinking (a failure is reported
-# at once, not after minutes of shrinking); on a developer's machine, fresh examples, shrunk.
-# The time-bounded fuzz run (test_hostile_fuzz.py) is where randomness explores in CI.
+# Property tests: the profile of tests/conftest.py decides the examples (the same ones on every run, or fresh
+# ones with ERRGEN_EXPLORE=1); in CI no shrinking (a failure is reported at once, not after minutes of it).
 _CI = bool(os.environ.get("CI"))
 PROPERTY = settings(
-    max_examples=int(os.environ.get("ERRGEN_HOSTILE_EXAMPLES", "40")),
-    deadline=None,
-    derandomize=_CI,
-    database=None,
+    max_examples=examples(int(os.environ.get("ERRGEN_HOSTILE_EXAMPLES", "40"))),
     phases=[p for p in Phase if p is not Phase.shrink] if _CI else list(Phase),
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
 )

@@ -1,10 +1,11 @@
 """A time-bounded fuzz run of the loader, the compiler and the generators: no input may crash them.
 
-Three fuzzers share ``ERRGEN_FUZZ_SECONDS`` (default 60; set it lower for a quick
-local run): raw bytes and YAML-ish text, mutations of real catalogs, and valid
-catalogs with wrong-typed values planted anywhere. Each runs hypothesis in rounds
-of fresh random examples until its share of the budget is spent; a crash is shrunk
-and reported like any hypothesis failure.
+Three fuzzers: raw bytes and YAML-ish text, mutations of real catalogs, and valid
+catalogs with wrong-typed values planted anywhere. By default (tests/conftest.py's
+repeatable profile) each runs one fixed, derandomized set of examples, the same on
+every run. With ``ERRGEN_EXPLORE=1`` they share ``ERRGEN_FUZZ_SECONDS`` (default 60)
+and run hypothesis in rounds of fresh random examples until each one's share of the
+budget is spent; a crash is shrunk and reported like any hypothesis failure.
 
 Whatever the input, errgen either reports at least one error, each on one line at
 a real ``line:col`` of the input, or compiles it and every target generates.
@@ -17,6 +18,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from conftest import EXPLORE
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -31,8 +33,14 @@ from .hostile_strategies import FRAGMENTS, HOSTILE_NAMES, PROPERTY, catalog_data
 from .runner import ROOT
 
 BUDGET = float(os.environ.get("ERRGEN_FUZZ_SECONDS", "60"))
-# Rounds are short so that the budget is overrun by one round at most; each round draws fresh examples.
-ROUND = settings(PROPERTY, max_examples=40, derandomize=False, suppress_health_check=list(HealthCheck))
+
+
+def rounds(fixed: int) -> settings:
+    """Exploring: short rounds (the budget is overrun by one round at most) of fresh examples.
+
+    Otherwise one round of `fixed` derandomized examples, the same on every run (about the time the budget took).
+    """
+    return settings(PROPERTY, max_examples=40 if EXPLORE else fixed, suppress_health_check=list(HealthCheck))
 
 SEEDS = sorted(
     p.read_text(encoding="utf-8", errors="replace")
@@ -67,7 +75,10 @@ def exercise(text: str, display: str = "fuzz.yaml") -> None:
 
 
 def run_rounds(fuzzer: Callable[[], None], share: float) -> int:
-    """Call the hypothesis test `fuzzer` in rounds until `share` of the budget is spent."""
+    """Call the hypothesis test `fuzzer` once, or (exploring) in rounds until `share` of the budget is spent."""
+    if not EXPLORE:
+        fuzzer()
+        return 1
     deadline = time.monotonic() + BUDGET * share
     rounds = 0
     while time.monotonic() < deadline:
@@ -86,7 +97,7 @@ def _yamlish() -> st.SearchStrategy[str]:
     return st.lists(piece, max_size=40).map("".join)
 
 
-@ROUND
+@rounds(1500)
 @given(raw=st.binary(max_size=300) | _yamlish().map(lambda t: t.encode("utf-8", "surrogatepass")))
 def _raw(raw: bytes) -> None:
     diags = Diagnostics()
@@ -129,7 +140,7 @@ def mutated(draw: st.DrawFn) -> str:
     return text
 
 
-@ROUND
+@rounds(1500)
 @given(text=mutated())
 def _mutations(text: str) -> None:
     exercise(text)
@@ -185,7 +196,7 @@ def _at(data: Any, path: tuple[Any, ...]) -> Any:
     return data
 
 
-@ROUND
+@rounds(150)
 @given(text=planted())
 def _planted(text: str) -> None:
     exercise(text)

@@ -17,7 +17,7 @@ from hypothesis import given
 from errgen.model import Catalog
 from errgen.normalize import normalize
 from errgen.targets.jsonschema import def_name
-from errgen.targets.markdown import TABLE_HEADER
+from errgen.targets.markdown import FINGERPRINT_REF, TABLE_HEADER
 
 from .hostile_checks import (
     MARKDOWN_TAGS,
@@ -95,6 +95,7 @@ def check_top(catalog: Catalog, doc: Rendered) -> None:
         assert (rest[0].tag, rest[0].text()) == ("p", shown(catalog.description))
         rest = rest[1:]
     assert rest[0].tag == "p" and rest[0].text().startswith(f"Catalog {catalog.name} version ")
+    assert f"fingerprint {catalog.fingerprint}" in rest[0].text()  # stated once; the examples abbreviate it
 
 
 def check_tables(catalog: Catalog, doc: Rendered) -> None:
@@ -131,6 +132,8 @@ def check_sections(catalog: Catalog, doc: Rendered) -> None:
     blocks = [b.text() for b in doc.root.find_all("pre") if b.attrs.get("lang") == "json"]
     parsed = [json.loads(b) for b in blocks]
     for cid, payload in example_payloads(catalog):  # the wire payload, as the runtimes send it
+        if "provenance" in payload:
+            payload["provenance"] = {**payload["provenance"], "fingerprint": FINGERPRINT_REF}
         assert payload in parsed, (cid, payload)
 
 
@@ -201,3 +204,28 @@ def test_unclosed_fence_in_docs_does_not_swallow_the_next_code() -> None:
     for docs in ("```\nunclosed", "~~~~ python\nunclosed", "```` \n```\nstill open"):
         catalog, doc = _demo(docs=docs)
         check_sections(catalog, doc)
+
+
+def test_text_of_line_breaks_only_shows_nothing() -> None:
+    """A description of line breaks alone (seen from hypothesis: ``"\\n"``) shows nothing, in no stray HTML block.
+
+    ``md_text`` once wrote a lone ``<br>`` line, which CommonMark reads as a raw HTML block, not text.
+    """
+    for blank in ("\n", " \r\n\t", "\r", "\n\n"):
+        catalog, doc = _demo(description=blank, when=blank)
+        check_top(catalog, doc)
+        check_tables(catalog, doc)
+        check_sections(catalog, doc)
+        assert not doc.root.find_all("br"), repr(blank)
+
+
+def test_indented_docs_do_not_join_the_facts_list() -> None:
+    """Docs starting with an indented line (seen from hypothesis: ``"  ﬁµ…"``) stay out of the facts list above them.
+
+    After the list and a blank line, a line indented by two or more spaces continues the last list item: the
+    docs became part of it and the list turned loose (every fact a paragraph).
+    """
+    for docs in ("  indented text", "\n\n   three spaces", "    indented code", "\t(tab) and more", '  "quoted"'):
+        catalog, doc = _demo(docs=docs)
+        check_sections(catalog, doc)
+        assert not doc.root.find_all("li")[-1].find_all("p"), repr(docs)

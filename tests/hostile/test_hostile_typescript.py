@@ -173,3 +173,25 @@ def test_every_hostile_name_in_one_typescript_program(tmp_path: Path) -> None:
     write_batch(tmp_path, [(catalog, render(catalog, "typescript"))])
     (seen,) = compile_and_run(tmp_path)
     check_read_back(catalog, seen)
+
+
+def test_an_absent_optional_field_named_like_a_prototype_member_passes_zod(tmp_path: Path) -> None:
+    """Seen at random in the hostile property test: "the zod schema rejects the built error" for 'VÇ蛪𧂣ãũĊ³Ü'.
+
+    Any catalog whose codes all carry an optional ``toString``, ``valueOf`` or ``constructor`` field, with an
+    example leaving it out, builds an error that its own zod schemas reject. Pinned here as a plain example.
+    """
+    _tools()
+    batch = []
+    for field in ("toString", "valueOf", "constructor"):
+        data = {
+            "errgen": 1,
+            "catalog": {"name": f"proto_{field.lower()}", "version": "1.0.0"},
+            "fields": {field: {"type": "string"}},
+            "codes": {"VÇ蛪𧂣ãũĊ³Ü": {"message": "m", "fields": {"optional": [field]}, "examples": [{}]}},
+        }
+        catalog = compiled(data)
+        batch.append((catalog, render(catalog, "typescript")))
+    write_batch(tmp_path, batch)
+    for (catalog, _), seen in zip(batch, compile_and_run(tmp_path), strict=True):
+        check_read_back(catalog, seen)

@@ -13,6 +13,7 @@ from typing import Any
 import black
 import pytarget_support as support
 import yaml
+from conftest import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -71,9 +72,7 @@ def catalogs(draw: st.DrawFn) -> dict[str, Any]:
 
 
 @settings(
-    max_examples=int(os.environ.get("ERRGEN_HOSTILE_EXAMPLES", "12")),  # black costs ~0.3 s per example
-    deadline=None,
-    derandomize=bool(os.environ.get("CI")),
+    max_examples=examples(int(os.environ.get("ERRGEN_HOSTILE_EXAMPLES", "12"))),  # black costs ~0.3 s per example
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 @given(catalogs())

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytarget_support as support
 import pytest
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -106,7 +107,7 @@ def test_forwarded_unknown_errors_are_scrubbed_too(mods: dict[str, ModuleType]) 
 TEXT = st.text(st.characters(codec="utf-8"), max_size=60) | st.sampled_from(list(LEAKS.values()))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(TEXT, TEXT)
 def test_scrub_text_matches_the_oracle(mods: dict[str, ModuleType], a: str, b: str) -> None:
     text = a + b
@@ -121,7 +122,7 @@ JSONISH = st.recursive(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(JSONISH)
 def test_sanitize_matches_the_oracle(mods: dict[str, ModuleType], value: Any) -> None:
     assert mods["napkin"].sanitize(value) == scrub.sanitize(value)
@@ -130,7 +131,7 @@ def test_sanitize_matches_the_oracle(mods: dict[str, ModuleType], value: Any) ->
 NUMBERS = st.integers(min_value=-SAFE, max_value=SAFE) | st.floats(allow_nan=True, allow_infinity=True)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(NUMBERS)
 def test_numbers_format_like_javascript(mods: dict[str, ModuleType], value: float) -> None:
     assert mods["napkin"].format_message("{n}", {"n": value}) == messages.js_number(value)
@@ -155,7 +156,7 @@ MESSAGE_VALUES = st.recursive(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     st.dictionaries(st.sampled_from(["a", "b", "c"]), MESSAGE_VALUES),
     st.sampled_from(["{a}", "x{a}y{b}{{c}}", "{c}..{a}"]),

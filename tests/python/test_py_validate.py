@@ -22,6 +22,7 @@ from typing import Any
 import pydantic
 import pytarget_support as support
 import pytest
+from conftest import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -277,7 +278,7 @@ def edited(draw: st.DrawFn, mod: ModuleType) -> dict[str, Any]:
     return {k: v for k, v in {**payload, **updates}.items() if k not in drops or k == "code"}
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_hypothesis_edits_agree_with_the_model(mods: dict[str, ModuleType], data: st.DataObject) -> None:
     mod = mods[data.draw(st.sampled_from(["workbook", "napkin", "nasty", "bare"]))]

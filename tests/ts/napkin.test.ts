@@ -14,7 +14,7 @@ const SEED_CODES = [
 
 describe("seed 004: ErrorSchema is McpToolErrorZ", () => {
   it("has exactly the seed's keys", () => {
-    assert.deepEqual(Object.keys(nz.ErrorSchema.shape), ["code", "message", "retriable", "original"]);
+    assert.deepEqual(Object.keys(nz.ErrorObjectSchema.shape), ["code", "message", "retriable", "original"]);
   });
 
   it("accepts only documented codes", () => {

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -31,7 +32,7 @@ def documents(draw: st.DrawFn) -> str:
     return text[:-1] if draw(st.booleans()) and text.endswith("\n") else text
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(documents())
 def test_inject_keeps_the_rest_and_is_idempotent(text: str) -> None:
     diags = Diagnostics()

@@ -11,6 +11,17 @@ import { z } from "zod";
 import { CODES } from "./filetools-errors.js";
 import type * as errors from "./filetools-errors.js";
 
+/**
+ * A payload as zod must read it: its own properties only. zod reads a field's value with
+ * `input[key]`, so an absent optional field named `toString`, `valueOf` or `constructor`
+ * would be read from `Object.prototype` and reject a valid payload.
+ */
+function ownProperties(value: unknown): unknown {
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? Object.assign(Object.create(null) as object, value)
+    : value;
+}
+
 /** Which catalog build produced an error. */
 export const ProvenanceSchema = z.object({ catalog: z.string(), version: z.string(), fingerprint: z.string() });
 
@@ -26,10 +37,13 @@ export const ErrorCodeSchema = z.enum(CODES);
  * The catalog-wide error model: any code, a non-empty message,
  * and the fields every code may carry.
  */
-export const ErrorSchema = z.object({
+export const ErrorObjectSchema = z.object({
   code: z.enum(CODES),
   message: z.string().min(1),
 });
+
+/** `ErrorObjectSchema` reading a payload's own properties only (see `ownProperties`): parse with this one. */
+export const ErrorSchema = z.preprocess(ownProperties, ErrorObjectSchema);
 
 /** Each repair field's schema (`unknown` values, one `set` each: tsc is slow to compare zod types). */
 const FIELDS: ReadonlyMap<string, unknown> = new Map<string, unknown>()
@@ -53,7 +67,7 @@ function errorSchema<T>(code: string, required: readonly string[], optional: rea
   shape["provenance"] = ProvenanceSchema;
   const schema = z.object(shape);
   ALL.push(schema);
-  return schema as unknown as z.ZodType<T>;
+  return z.preprocess(ownProperties, schema) as unknown as z.ZodType<T>;
 }
 
 /** `not_found` error payload. */
@@ -105,7 +119,10 @@ export const SkillUnavailableSchema = errorSchema<errors.SkillUnavailable>("skil
 export const UnknownSchema = errorSchema<errors.Unknown>("unknown", [], ["detail"]);
 
 /** Any error of this catalog, discriminated by `code`. */
-export const CatalogErrorSchema = z.discriminatedUnion("code", ALL as [z.ZodObject, ...z.ZodObject[]]) as unknown as z.ZodType<errors.CatalogError>;
+export const CatalogErrorSchema = z.preprocess(
+  ownProperties,
+  z.discriminatedUnion("code", ALL as [z.ZodObject, ...z.ZodObject[]]),
+) as unknown as z.ZodType<errors.CatalogError>;
 
 /** Seed 003's result: `{ok: true, data?}` or `{ok: false, error, data?}`. */
 export const ToolResultSchema = z.discriminatedUnion("ok", [

@@ -8,6 +8,7 @@ everything it started are stopped first).
 
 from __future__ import annotations
 
+import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -118,6 +119,12 @@ def command(
     }, output_format=output_format)  # fmt: skip
 
 
+def _stop_like_ctrl_c(terminated: list[int], number: int) -> None:
+    """SIGTERM (a CI job cancelled, `kill`): stop the server and everything it started, as Ctrl-C does."""
+    terminated.append(number)
+    raise KeyboardInterrupt
+
+
 def _live(
     packs: tuple[Path, ...], overrides: dict[str, str], *, server: str | None, url: str | None,
     options: dict[str, Any], output_format: str,
@@ -149,11 +156,15 @@ def _live(
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--server") from exc
     valid = [item.pack for item in loaded if item.pack is not None]
+    terminated: list[int] = []
+    previous = signal.signal(signal.SIGTERM, lambda number, _frame: _stop_like_ctrl_c(terminated, number))
     try:
         report = anyio.run(run_live, valid, target, Settings(**options), sdk)
     except KeyboardInterrupt:
         kill_all()
         click.echo("errgen conform: interrupted; the server was stopped", err=True)
-        sys.exit(130)
+        sys.exit(128 + terminated[0] if terminated else 130)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     click.echo(to_json(report) if output_format == "json" else to_text(report), nl=output_format == "json")
     sys.exit(report.exit_code())

@@ -74,11 +74,14 @@ def code_schema(catalog: Catalog, code: Code, provenance: dict[str, Any]) -> dic
 
 
 def payload_union(catalog: Catalog, branch: Any) -> dict[str, Any]:
-    """The payload union: ``code`` must be known, then the matching code's schema applies."""
+    """The payload union: ``code`` must be known, then the matching code's schema applies.
+
+    Every required key is also a declared property, as ajv's ``strictRequired`` wants.
+    """
     return {
         "type": "object",
         "required": ["code", "message"],
-        "properties": {"code": {"enum": list(catalog.codes)}},
+        "properties": {"code": {"enum": list(catalog.codes)}, "message": {"type": "string", "minLength": 1}},
         "allOf": [
             {"if": {"properties": {"code": {"const": code.id}}, "required": ["code"]}, "then": branch(code)}
             for code in catalog.codes.values()
@@ -87,20 +90,25 @@ def payload_union(catalog: Catalog, branch: Any) -> dict[str, Any]:
 
 
 def envelope_schema(catalog: Catalog) -> dict[str, Any]:
-    """The MCP CallToolResult of a failed call, as errgen's runtimes emit it."""
+    """The MCP CallToolResult of a failed call, as errgen's runtimes emit it.
+
+    ``content`` holds the runtime's text blocks (one, or two without ``structuredContent``)
+    among any other blocks: ``contains``, not ``prefixItems``, which ajv's ``strictTuples``
+    accepts only for a closed array.
+    """
     text_block = {
         "type": "object",
         "required": ["type", "text"],
         "properties": {"type": {"const": "text"}, "text": {"type": "string", "minLength": 1}},
     }
-    min_items = 1 if catalog.envelope.structured_content else 2
+    blocks = 1 if catalog.envelope.structured_content else 2
     props: dict[str, Any] = {
         "isError": {"const": True},
         "content": {
             "type": "array",
-            "minItems": min_items,
-            "prefixItems": [text_block] * min_items,
             "items": {"type": "object", "required": ["type"], "properties": {"type": {"type": "string"}}},
+            "contains": text_block,
+            "minContains": blocks,
         },
         "_meta": {"type": "object"},
     }

@@ -79,9 +79,13 @@ def _facts(catalog: Catalog, code: Code) -> tuple[tuple[str, str], ...]:
     return tuple(facts)
 
 
+FINGERPRINT_REF = "sha256:…"  # examples refer to the fingerprint the page states once
+
+
 def _example_json(catalog: Catalog, code: Code, values: dict[str, Any]) -> str:
-    """The wire payload of an example, exactly as the runtimes send it (`errgen.payload`)."""
-    return jsontext.dumps(payload(catalog, code, values))
+    """The wire payload of an example as the runtimes send it (`errgen.payload`), the fingerprint abbreviated."""
+    provenance = {**catalog.provenance.as_dict(), "fingerprint": FINGERPRINT_REF}
+    return jsontext.dumps(payload(catalog, code, values, provenance))
 
 
 def _fence(texts: list[str]) -> str:

@@ -27,12 +27,13 @@ from typing import Any
 from errgen.model import Catalog, Channel, Code
 from errgen.targets import TargetOptions
 from errgen.targets.header import header_text
-from errgen.targets.packs_fixtures import fixtures, json_data
+from errgen.targets.packs_fixtures import FINGERPRINT, fixtures, json_data
 from errgen.targets.packs_yaml import Placeholder, SharedDict, Writer, comment
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 TOOL_FAILURE_META = "io.modelcontextprotocol/toolFailure"
 TEXT = "$.response.content[0].text"
+FINGERPRINT_TEXT = "The catalog fingerprint every fixture's provenance carries (written once, here)."
 
 # What `scrub_text` (runtime_patterns.TEXT_RULES) removes, matched no wider than it does:
 # a server that scrubs its messages always passes.
@@ -114,13 +115,20 @@ def pack_head(catalog: Catalog, tools: dict[str, tuple[str | None, str]]) -> dic
             "authors": ["errgen"],
             "tags": ["errors", "errgen", catalog.name],
             "parameters": {
-                param: {
-                    "description": f"The tool whose witness input fails with code {code_id}.",
-                    "type": "string",
-                    "default": default,
-                }
-                for code_id, (param, default) in tools.items()
-                if param
+                **{
+                    param: {
+                        "description": f"The tool whose witness input fails with code {code_id}.",
+                        "type": "string",
+                        "default": default,
+                    }
+                    for code_id, (param, default) in tools.items()
+                    if param
+                },
+                **(
+                    {FINGERPRINT: {"description": FINGERPRINT_TEXT, "type": "string", "default": catalog.fingerprint}}
+                    if catalog.envelope.provenance
+                    else {}
+                ),
             },
         },
     }
@@ -176,7 +184,7 @@ class Parts:
             retriable=SharedDict(type="boolean"),
             fields={name: SharedDict(field.type.json_schema()) for name, field in catalog.fields.items()},
             provenance=SharedDict(type="object", required=list(provenance), properties=provenance),
-            provenance_value=SharedDict(catalog.provenance.as_dict()),
+            provenance_value=SharedDict(catalog.provenance.as_dict(), fingerprint=Placeholder.named(FINGERPRINT)),
             leak_checks=[
                 SharedDict(kind="not", assertion={"kind": "matches_regex", "path": TEXT, "pattern": pattern})
                 for pattern in LEAKS.values()

@@ -17,7 +17,9 @@ from typing import Any
 from errgen.messages import js_json
 from errgen.model import Catalog, Code, FieldType
 from errgen.payload import payload
-from errgen.targets.packs_yaml import SharedDict, SharedList
+from errgen.targets.packs_yaml import SharedDict, SharedList, Templated
+
+FINGERPRINT = "catalog_fingerprint"  # the pack parameter holding the catalog fingerprint: fixtures refer to it
 
 Result = dict[str, Any]  # a CallToolResult, before its payload is attached
 Payload = dict[str, Any]
@@ -103,7 +105,8 @@ def _sealer(catalog: Catalog) -> Callable[[Result, Payload], Result]:
             return result
         block = blocks.get(id(data))
         if block is None:
-            block = blocks[id(data)] = (data, SharedDict(type="text", text=js_json(data)))
+            text = Templated(js_json(data), frozenset({FINGERPRINT}))  # the fingerprint stays a reference
+            block = blocks[id(data)] = (data, SharedDict(type="text", text=text))
         return {**result, "content": [*result["content"], block[1]]}
 
     return seal

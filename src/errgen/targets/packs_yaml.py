@@ -35,6 +35,17 @@ class Placeholder(str):
         return cls("{{" + name + "}}")
 
 
+class Templated(str):
+    """Text holding deliberate ``{{name}}`` placeholders (`names`) among other text: every other ``{{`` is escaped."""
+
+    names: frozenset[str]
+
+    def __new__(cls, text: str, names: frozenset[str]) -> Templated:
+        made = super().__new__(cls, text)
+        made.names = names
+        return made
+
+
 _PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_./ -]*")
 _YAML11_WORDS = frozenset("y n yes no on off true false null".split())
 
@@ -45,6 +56,11 @@ def scalar(value: Any) -> str:
         return _string(value)
     if isinstance(value, Placeholder):
         return f"'{value}'"
+    if isinstance(value, Templated):
+        escaped = _string(str(value))
+        for name in value.names:
+            escaped = escaped.replace("{\\x7B" + name + "}}", "{{" + name + "}}")
+        return escaped
     if value is None:
         return "null"
     if isinstance(value, bool):

@@ -1,12 +1,15 @@
-"""Target ``typescript``: ``ts/<catalog>-errors.ts`` and ``ts/<catalog>-errors.zod.ts``.
+"""Target ``typescript``: ``ts/errgen-runtime.ts``, ``ts/<catalog>-errors.ts`` and ``ts/<catalog>-errors.zod.ts``.
 
-The first file is plain TypeScript with no dependency: the code union (a string
-literal union plus an ``as const`` array, never an ``enum``), one interface and
-one guard per code, constructors, metadata, classification, policies, HTTP and
-exception mapping, sanitizing, and the MCP result helpers of
-``docs/runtime-contract.md``. The second holds the zod schemas. Every name and
-literal is computed here; the templates only print. Types stay flat (interfaces,
-a union, an interface map) so ``tsc`` stays fast at 10,000 codes.
+The runtime is what every catalog shares (envelope building, validation, message
+rendering, MCP results, parsing, classification and mapping, the sanitizer): it is
+rendered without the catalog, so its bytes are the same for every catalog and build.
+The catalog file holds only this catalog's content: the code union (a string literal
+union plus an ``as const`` array, never an ``enum``), one interface, constructor and
+guard per code, metadata and tables, which it passes to the runtime's ``define`` as
+data, exporting the helpers ``define`` returns (docs/runtime-contract.md). The third
+file holds the zod schemas. Every name and literal is computed here; the templates
+only print. Types stay flat (interfaces, a union, an interface map) so ``tsc`` stays
+fast at 10,000 codes.
 """
 
 from __future__ import annotations
@@ -20,11 +23,15 @@ from errgen.escape import comment_text, escape_invisible, ts_str
 from errgen.model import Catalog, Code, Field, HttpRule
 from errgen.naming import TS_RESERVED, is_ts_identifier, ts_safe
 from errgen.targets import TargetOptions
-from errgen.targets.header import header_text
+from errgen.targets.header import RUNTIME_HEADER, header_text
 from errgen.templating import render
 
-# Module-level names the templates declare or use; a code-derived name equal to one gets a `_` suffix.
-# tests/test_typescript.py checks that every name the templates declare is listed here.
+RUNTIME_FILE = "ts/errgen-runtime.ts"
+RUNTIME_TEMPLATE = "typescript/errgen-runtime.ts.jinja"
+
+# Module-level names the catalog templates declare or use; a code-derived name equal to one gets a `_` suffix.
+# tests/test_typescript.py checks that every name the templates declare is listed here. Names that moved
+# to the runtime (INDEX, check, …) stay listed, so that no code's identifier changes with the split.
 FIXED_VALUES = frozenset(
     """
 PROVENANCE CODES KINDS KIND_INFO POLICIES METADATA isErrorCode isCatalogError isErrorOf parseError parseResult
@@ -35,9 +42,9 @@ DEFAULT_KIND DEFAULT_CODE RULES SECRET_KEY REDACTED ENVELOPE_KEYS record typed c
 placeholders render formatValue bound own setOwn isObject isValue isRange isProvenance validate payloadFrom
 firstText matchHttp infoOf retriableOf tryJson eval arguments isNaN isFinite MAX_TEXT CUT_WINDOW TRUNCATED MAX_DEPTH
 TOO_DEEP UNREADABLE PAIR_NAMES PAIR_VALUES NOT_SECRET_KEY MAX_BLOCKS cut pairAt sanitized isSecretKey redactPair
-readResult firstBlocks validated nameOf
-z errors FIELDS ALL errorSchema ProvenanceSchema RangeSchema ErrorCodeSchema ErrorKindSchema ErrorSchema
-CatalogErrorSchema ToolResultSchema
+readResult firstBlocks validated nameOf CATALOG runtime
+z errors FIELDS ALL errorSchema ownProperties ProvenanceSchema RangeSchema ErrorCodeSchema ErrorKindSchema ErrorSchema
+ErrorObjectSchema CatalogErrorSchema ToolResultSchema
 """.split()
 )
 FIXED_TYPES = frozenset(
@@ -48,7 +55,7 @@ JsonRpcErrorObject ErrorCallToolResult ToolResult OkResult FailedResult FieldTyp
 Readonly ReadonlyArray ReadonlyMap ReadonlySet Record Partial Required Pick Omit Extract Exclude NonNullable
 Map Set WeakMap WeakSet Array Object String Number Boolean Symbol BigInt Function Error TypeError SyntaxError
 RegExp JSON Math Date Promise PromiseLike Iterable IterableIterator PropertyKey ReturnType Parameters
-Uppercase Lowercase
+Uppercase Lowercase CatalogTypes
 """.split()
 )
 
@@ -287,11 +294,31 @@ def common_fields(catalog: Catalog) -> list[tuple[str, str]]:
     ]
 
 
-def envelope_keys(catalog: Catalog) -> list[str]:
-    """Payload keys besides the repair fields, in payload order."""
+def rows(items: list[str]) -> str:
+    """An array literal with one item per line (a member of ``define``'s argument), or ``[]``."""
+    return "[" + "".join(f"\n    {item}," for item in items) + ("\n  ]" if items else "]")
+
+
+def envelope_literal(catalog: Catalog) -> str:
+    """The members of the runtime's ``Envelope`` object for this catalog."""
     env = catalog.envelope
-    keys = ["code", "message"] + ["retriable"] * env.retriable_field + ["provenance"] * env.provenance
-    return keys + ["isError"] * env.mirror_is_error
+    flags = {
+        "structuredContent": env.structured_content,
+        "toolFailureMeta": env.tool_failure_meta,
+        "retriableField": env.retriable_field,
+        "provenance": env.provenance,
+        "mirrorIsError": env.mirror_is_error,
+    }
+    return ", ".join(f"{name}: {lit(flag)}" for name, flag in flags.items())
+
+
+def api_names(catalog: Catalog, protocol: bool) -> list[str]:
+    """The helpers the catalog file exports from ``define``'s result (only those its envelope and channels use)."""
+    names = ["isErrorCode", "isCatalogError", "isErrorOf", "parseError", "buildError", "toResult"]
+    names += ["toJsonRpcError"] * protocol
+    names += ["isErrorResult", "isErrorResultOf"] * catalog.envelope.structured_content
+    return [*names, "isToolResult", "parseResult", "narrowToolResult", "kindOf", "isRetryable", "isTerminal",
+            "classifyHttp", "classifyFailure", "mapHttp", "mapException"]  # fmt: skip
 
 
 def http_table(rules: tuple[HttpRule, ...]) -> list[str]:
@@ -379,19 +406,21 @@ def sanitizer() -> dict[str, Any]:
 
 
 def context(catalog: Catalog, options: TargetOptions) -> dict[str, Any]:
-    """Everything both templates print."""
+    """Everything the catalog file and the zod file print."""
     codes = code_views(catalog)
-    env = catalog.envelope
     protocol = [v for v in codes if v.code.channel.value == "protocol"]
     tool = [v for v in codes if v.code.channel.value == "tool"]
     return {
         "header": comment_text(header_text(catalog)),
         "catalog": catalog,
+        "name": lit(catalog.name),
         "title": comment_text(catalog.title),
         "description": comment_text(catalog.description),
         "stem": f"{catalog.name}-errors",
         "ext": options.ts_import_extension,
-        "env": env,
+        "env": catalog.envelope,
+        "envelope": envelope_literal(catalog),
+        "api": api_names(catalog, bool(protocol)),
         "codes": codes,
         "tool_codes": tool,
         "protocol_codes": protocol,
@@ -401,17 +430,15 @@ def context(catalog: Catalog, options: TargetOptions) -> dict[str, Any]:
             for k in catalog.kinds.values()
         ],
         "policies": _policies(catalog),
-        "field_types": [(lit(f.name), lit(field_tag(f))) for f in catalog.fields.values()],
+        "field_types": rows([lit([f.name, field_tag(f)]) for f in catalog.fields.values()]),
         "uses_range": any(f.type.name == "range" for f in catalog.fields.values()),
-        "http_kinds": http_table(catalog.classification_http),
-        "http_codes": http_table(catalog.mapping_http),
-        "failure_kinds": [lit([r.failure, r.target]) for r in catalog.classification_failures],
-        "failure_codes": [lit([r.failure, [r.retriable, r.target]]) for r in catalog.mapping_failures],
+        "http_kinds": rows(http_table(catalog.classification_http)),
+        "http_codes": rows(http_table(catalog.mapping_http)),
+        "failure_kinds": rows([lit([r.failure, r.target]) for r in catalog.classification_failures]),
+        "failure_codes": rows([lit([r.failure, [r.retriable, r.target]]) for r in catalog.mapping_failures]),
         "default_kind": lit(catalog.default_kind),
         "default_code": lit(catalog.mapping_default),
-        "san": sanitizer(),
         "common_fields": common_fields(catalog),
-        "envelope_keys": ", ".join(lit(k) for k in envelope_keys(catalog)),
         "zod_fields": [(lit(f.name), field_zod(f)) for f in catalog.fields.values()],
     }
 
@@ -424,11 +451,17 @@ def _policies(catalog: Catalog) -> list[tuple[str, str, str]]:
     return rows
 
 
+def runtime_text(templates: str | None) -> str:
+    """``errgen-runtime.ts``: rendered without any catalog, so its bytes never depend on one."""
+    return render(RUNTIME_TEMPLATE, templates, header=comment_text(RUNTIME_HEADER), san=sanitizer())
+
+
 def generate(catalog: Catalog, options: TargetOptions) -> dict[str, str]:
-    """``ts/<catalog>-errors.ts`` and ``ts/<catalog>-errors.zod.ts``."""
+    """``ts/errgen-runtime.ts``, ``ts/<catalog>-errors.ts`` and ``ts/<catalog>-errors.zod.ts``."""
     ctx = context(catalog, options)
     stem = f"ts/{ctx['stem']}"
     return {
+        RUNTIME_FILE: runtime_text(options.templates),
         f"{stem}.ts": render("typescript/errors.ts.jinja", options.templates, **ctx),
         f"{stem}.zod.ts": render("typescript/errors.zod.ts.jinja", options.templates, **ctx),
     }

@@ -2,19 +2,20 @@
 /**
  * retry — errors of catalog `retry` 1.0.0.
  *
- * Dependency-free. Narrow a whole MCP `CallToolResult` with `narrowToolResult`,
- * switch on `error.code`; build errors with the per-code constructors and send
- * them with `toResult`. Behaviour is defined in errgen's docs/runtime-contract.md.
+ * Narrow a whole MCP `CallToolResult` with `narrowToolResult`, switch on `error.code`;
+ * build errors with the per-code constructors and send them with `toResult`. This file
+ * holds the catalog's content; the behaviour is errgen's shared runtime beside it
+ * (`errgen-runtime.ts`, the same file for every catalog), defined in
+ * errgen's docs/runtime-contract.md.
  */
 
-// ---- Identity ---------------------------------------------------------------
+import * as runtime from "./errgen-runtime.js";
+import type { Provenance, TextContent } from "./errgen-runtime.js";
 
-/** Which catalog build produced an error. */
-export interface Provenance {
-  readonly catalog: string;
-  readonly version: string;
-  readonly fingerprint: string;
-}
+export type { CallToolResultLike, FailedResult, OkResult, Provenance, Range, TextContent, UnknownError } from "./errgen-runtime.js";
+export { failedResult, failureClassOf, isOkResult, okResult, sanitize, scrubText } from "./errgen-runtime.js";
+
+// ---- Identity ---------------------------------------------------------------
 
 /** The stamp every error of this catalog carries. */
 export const PROVENANCE: Provenance = Object.freeze({ catalog: "retry", version: "1.0.0", fingerprint: "sha256:c7dd937c18fd3b3241cc4a87554324ae9147536a3263f28cd041f2509afa94e2" });
@@ -41,16 +42,10 @@ export const KINDS = ["Transient", "Permanent"] as const;
 export type ErrorKind = (typeof KINDS)[number];
 
 /** Retry semantics of a kind. */
-export interface KindInfo {
-  readonly name: ErrorKind;
-  readonly retryable: boolean;
-  readonly maxAttempts: number | null;
-  readonly initialBackoffMs: number | null;
-  readonly description: string;
-}
+export type KindInfo = runtime.KindInfo<ErrorKind>;
 
 /** Kind metadata keyed by kind (a prototype-less record). */
-export const KIND_INFO: Readonly<Record<ErrorKind, KindInfo>> = record<ErrorKind, KindInfo>([
+export const KIND_INFO: Readonly<Record<ErrorKind, KindInfo>> = runtime.record<ErrorKind, KindInfo>([
   ["Transient", { name: "Transient", retryable: true, maxAttempts: null, initialBackoffMs: null, description: "" }],
   ["Permanent", { name: "Permanent", retryable: false, maxAttempts: null, initialBackoffMs: null, description: "" }],
 ]);
@@ -59,18 +54,12 @@ export const KIND_INFO: Readonly<Record<ErrorKind, KindInfo>> = record<ErrorKind
 export type PolicyName = "none";
 
 /** Terminate policies: the kinds that stop an agent loop instead of going back to the model. */
-export const POLICIES: Readonly<Record<PolicyName, ReadonlySet<ErrorKind>>> = record<PolicyName, ReadonlySet<ErrorKind>>([
+export const POLICIES: Readonly<Record<PolicyName, ReadonlySet<ErrorKind>>> = runtime.record<PolicyName, ReadonlySet<ErrorKind>>([
   // Terminate on nothing: every failure flows back to the model.
   ["none", new Set<ErrorKind>([])],
 ]);
 
 // ---- Error types ------------------------------------------------------------
-
-/** Inclusive numeric bounds; at least one is present. */
-export interface Range {
-  readonly min?: number;
-  readonly max?: number;
-}
 
 /**
  * `says_yes` — Says yes
@@ -159,38 +148,10 @@ export type CatalogError =
 
 /** Errors sent as a tool result (`toResult`). */
 export type ToolChannelError = CatalogError;
-/** A failure this catalog does not describe (an unknown code or an invalid payload); keeps the raw payload. */
-export interface UnknownError {
-  readonly code: string;
-  readonly message: string;
-  readonly payload: unknown;
-}
-
 // ---- Metadata ---------------------------------------------------------------
 
 /** Everything the catalog says about one code. */
-export interface CodeInfo {
-  readonly code: ErrorCode;
-  readonly title: string;
-  readonly when: string;
-  /** The message template; `{name}` placeholders. */
-  readonly message: string;
-  readonly kind: ErrorKind | null;
-  readonly retriable: "yes" | "no" | "conditional";
-  readonly recoverable: "yes" | "no" | "sometimes";
-  readonly nextAction: string;
-  readonly uiMeaning: string;
-  readonly channel: "tool" | "protocol";
-  readonly jsonrpcCode: number | null;
-  readonly httpStatus: number | null;
-  readonly since: string | null;
-  readonly deprecated: { readonly since: string | null; readonly replacedBy: string | null; readonly reason: string } | null;
-  /** Shape-only: declared, never constructed at runtime. */
-  readonly deferred: boolean;
-  readonly required: readonly string[];
-  readonly optional: readonly string[];
-  readonly docs: string;
-}
+export type CodeInfo = runtime.CodeInfo<ErrorCode, ErrorKind>;
 
 // One JSON row per code, in catalog order: its `CodeInfo` plus the message template split
 // into alternating literal / placeholder `parts`. JSON text keeps tsc fast on huge catalogs.
@@ -203,146 +164,7 @@ const ROWS: readonly string[] = [
   '{"code":"no_kind","title":"No kind","when":"","message":"plain failure","kind":null,"retriable":"no","recoverable":"no","nextAction":"","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":[],"docs":"","parts":["plain failure"]}',
 ];
 
-const PARSED = ROWS.map((text) => JSON.parse(text) as CodeInfo & { readonly parts: readonly string[] });
-const PARTS: readonly (readonly string[])[] = PARSED.map((row) => row.parts);
-const INFO: readonly CodeInfo[] = PARSED.map(({ parts: _parts, ...info }) =>
-  Object.freeze({ ...info, required: Object.freeze(info.required), optional: Object.freeze(info.optional) }),
-);
-
-/** Code metadata keyed by code (a prototype-less record: safe for any code name). */
-export const METADATA: Readonly<Record<ErrorCode, CodeInfo>> = record(INFO.map((info) => [info.code, info] as const));
-
-type FieldType = "string" | "integer" | "number" | "boolean" | "object" | "range" | "any" | `${"string" | "integer" | "number" | "boolean"}[]`;
-
-const FIELD_TYPES: ReadonlyMap<string, FieldType> = new Map<string, FieldType>([
-]);
-
-// ---- Constructors -----------------------------------------------------------
-
-/** Build an error with code `says_yes`. */
-export function saysYes(args?: { readonly retriable?: boolean }): SaysYes {
-  return create("says_yes", args) as SaysYes;
-}
-
-/** Build an error with code `says_no`. */
-export function saysNo(args?: { readonly retriable?: boolean }): SaysNo {
-  return create("says_no", args) as SaysNo;
-}
-
-/** Build an error with code `inherits_yes`. */
-export function inheritsYes(args?: { readonly retriable?: boolean }): InheritsYes {
-  return create("inherits_yes", args) as InheritsYes;
-}
-
-/** Build an error with code `inherits_no`. */
-export function inheritsNo(args?: { readonly retriable?: boolean }): InheritsNo {
-  return create("inherits_no", args) as InheritsNo;
-}
-
-/** Build an error with code `depends`. */
-export function depends(args?: { readonly retriable?: boolean }): Depends {
-  return create("depends", args) as Depends;
-}
-
-/** Build an error with code `no_kind`. */
-export function noKind(args?: { readonly retriable?: boolean }): NoKind {
-  return create("no_kind", args) as NoKind;
-}
-
-// ---- Guards and parsing -----------------------------------------------------
-
-/** Whether `value` is a valid error with code `says_yes`. */
-export function isSaysYes(value: unknown): value is SaysYes {
-  return check(value, "says_yes");
-}
-
-/** Whether `value` is a valid error with code `says_no`. */
-export function isSaysNo(value: unknown): value is SaysNo {
-  return check(value, "says_no");
-}
-
-/** Whether `value` is a valid error with code `inherits_yes`. */
-export function isInheritsYes(value: unknown): value is InheritsYes {
-  return check(value, "inherits_yes");
-}
-
-/** Whether `value` is a valid error with code `inherits_no`. */
-export function isInheritsNo(value: unknown): value is InheritsNo {
-  return check(value, "inherits_no");
-}
-
-/** Whether `value` is a valid error with code `depends`. */
-export function isDepends(value: unknown): value is Depends {
-  return check(value, "depends");
-}
-
-/** Whether `value` is a valid error with code `no_kind`. */
-export function isNoKind(value: unknown): value is NoKind {
-  return check(value, "no_kind");
-}
-
-/** Whether `value` is a code of this catalog. */
-export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === "string" && INDEX.has(value);
-}
-
-/** Whether `value` is a valid error of this catalog (every required key present and typed). */
-export function isCatalogError(value: unknown): value is CatalogError {
-  return validate(value, true) !== undefined;
-}
-
-/** Whether `value` is a valid error with code `code`. */
-export function isErrorOf<C extends ErrorCode>(value: unknown, code: C): value is ErrorByCode[C] {
-  return check(value, code);
-}
-
-/**
- * Parse an error payload (e.g. `structuredContent`): a fresh object with the keys in
- * canonical order and `retriable` defaulted to `false`, or `undefined`
- * when the code is unknown or the payload invalid. Unknown keys are dropped.
- */
-export function parseError(payload: unknown): CatalogError | undefined {
-  return typed<CatalogError | undefined>(validate(payload, false));
-}
-
-/**
- * Build the error of `code` from wire-named values (repair fields and message values,
- * plus `retriable`); `null`/`undefined` mean "not given". Throws a TypeError for an unknown or
- * deferred code, an unknown value name, or a missing required field. Prefer the typed per-code constructors.
- */
-export function buildError(code: ErrorCode, values: { readonly [name: string]: unknown } = {}): CatalogError {
-  const info = infoOf(code);
-  const known = info === undefined ? [] : [...info.required, ...info.optional, ...placeholders(code)];
-  for (const name of Object.keys(values)) {
-    if (!known.includes(name) && name !== "retriable") {
-      throw new TypeError(`${JSON.stringify(code)} has no repair field or message value ${JSON.stringify(name)}`);
-    }
-  }
-  return typed<CatalogError>(create(code, values));
-}
-
-// ---- MCP results --------------------------------------------------------------
-
-/** The structural subset of an MCP `CallToolResult` these helpers read (the SDK type is assignable). */
-export interface CallToolResultLike {
-  readonly isError?: boolean | undefined;
-  readonly content?: readonly unknown[] | undefined;
-  readonly structuredContent?: unknown;
-  readonly _meta?: unknown;
-}
-
-/** A text content block. */
-export interface TextContent {
-  type: "text";
-  text: string;
-}
-
-/** The draft `io.modelcontextprotocol/toolFailure` metadata. */
-export interface ToolFailureMeta {
-  class: ErrorKind | null;
-  code: string;
-  retryable: boolean;
-}
+// ---- The shared runtime, bound to this catalog ------------------------------
 
 /** What `toResult` returns: an MCP `CallToolResult` with `isError: true` (mutable, as the SDK types want). */
 export interface CallToolErrorResult {
@@ -352,721 +174,130 @@ export interface CallToolErrorResult {
   _meta: { "io.modelcontextprotocol/toolFailure": ToolFailureMeta };
 }
 
-/**
- * The MCP tool result for `error`: `isError: true`, a `"<code>: <message>"` text block,
- * and the payload as `structuredContent`, plus `_meta` toolFailure.
- */
-export function toResult(error: ToolChannelError): CallToolErrorResult {
-  const payload = canonical(error);
-  const info = infoOf(payload.code);
-  if (info?.channel === "protocol") {
-    throw new TypeError(`${payload.code} is a protocol-channel error: use toJsonRpcError`);
-  }
-  return {
-    isError: true,
-    content: [{ type: "text", text: `${payload.code}: ${payload.message}` }],
-    structuredContent: payload as unknown as { [key: string]: unknown },
-    _meta: {
-      "io.modelcontextprotocol/toolFailure": { class: kindOf(payload), code: payload.code, retryable: isRetryable(payload) },
-    },
-  };
-}
-
-
-/** A `CallToolResult` whose `structuredContent` is a valid error of type `E`. */
-export type ErrorCallToolResult<E = CatalogError> = CallToolResultLike & {
-  readonly isError: true;
-  readonly structuredContent: E;
-};
-
-/** Whether `result` is an error result carrying a valid error of this catalog in `structuredContent`. */
-export function isErrorResult(result: unknown): result is ErrorCallToolResult {
-  try {
-    return isObject(result) && result["isError"] === true && isCatalogError(result["structuredContent"]);
-  } catch {
-    return false; // a host object whose reading threw
-  }
-}
-
-/** Whether `result` is an error result carrying a valid `code` error in `structuredContent`. */
-export function isErrorResultOf<C extends ErrorCode>(result: unknown, code: C): result is ErrorCallToolResult<ErrorByCode[C]> {
-  try {
-    return isObject(result) && result["isError"] === true && isErrorOf(result["structuredContent"], code);
-  } catch {
-    return false; // a host object whose reading threw
-  }
-}
-
-// ---- Result invariant (ok == false <=> error is set) ----------------------------
-
-/** A successful tool outcome; `data` optional. */
-export interface OkResult<T> {
-  readonly ok: true;
-  readonly data?: T;
-  readonly error?: never;
-}
-
-/** A failed tool outcome; `data` may accompany the error (e.g. partial output). */
-export interface FailedResult<T, E> {
-  readonly ok: false;
-  readonly error: E;
-  readonly data?: T;
-}
+/** The draft `io.modelcontextprotocol/toolFailure` metadata. */
+export type ToolFailureMeta = runtime.ToolFailureMeta<ErrorKind>;
 
 /** Seed 003's result: `ok === false` exactly when `error` is set. */
-export type ToolResult<T = unknown, E = CatalogError> = OkResult<T> | FailedResult<T, E>;
+export type ToolResult<T = unknown, E = CatalogError> = runtime.ToolResult<T, E>;
 
-/** A successful result, with `data` when given. */
-export function okResult<T>(data?: T): OkResult<T> {
-  return data === undefined ? { ok: true } : { ok: true, data };
+/** A `CallToolResult` whose `structuredContent` is a valid error of type `E`. */
+export type ErrorCallToolResult<E = CatalogError> = runtime.ErrorCallToolResult<E>;
+
+/** This catalog's types, for the runtime's helpers. */
+interface CatalogTypes {
+  readonly code: ErrorCode;
+  readonly kind: ErrorKind;
+  readonly policy: PolicyName;
+  readonly byCode: ErrorByCode;
+  readonly error: CatalogError;
+  readonly tool: ToolChannelError;
+  readonly protocol: never;
+  readonly mapped: CatalogError | undefined;
+  readonly result: CallToolErrorResult;
 }
 
-/** A failed result carrying `error`, and `data` when given. */
-export function failedResult<E, T = never>(error: E, data?: T): FailedResult<T, E> {
-  return data === undefined ? { ok: false, error } : { ok: false, error, data };
+/** This catalog's tables, read by the runtime. */
+const CATALOG = runtime.define<CatalogTypes>({
+  name: "retry",
+  stamp: PROVENANCE,
+  envelope: { structuredContent: true, toolFailureMeta: true, retriableField: true, provenance: true, mirrorIsError: false },
+  rows: ROWS,
+  kinds: KIND_INFO,
+  policies: POLICIES,
+  fieldTypes: [],
+  httpKinds: [],
+  httpCodes: [],
+  failureKinds: [],
+  failureCodes: [],
+  defaultKind: null,
+  defaultCode: null,
+});
+
+/** Code metadata keyed by code (a prototype-less record: safe for any code name). */
+export const METADATA: Readonly<Record<ErrorCode, CodeInfo>> = CATALOG.metadata;
+
+// The runtime's helpers, typed for this catalog (errgen-runtime.ts, `define`).
+export const {
+  isErrorCode,
+  isCatalogError,
+  isErrorOf,
+  parseError,
+  buildError,
+  toResult,
+  isErrorResult,
+  isErrorResultOf,
+  isToolResult,
+  parseResult,
+  narrowToolResult,
+  kindOf,
+  isRetryable,
+  isTerminal,
+  classifyHttp,
+  classifyFailure,
+  mapHttp,
+  mapException,
+} = CATALOG;
+
+// ---- Constructors -----------------------------------------------------------
+
+/** Build an error with code `says_yes`. */
+export function saysYes(args?: { readonly retriable?: boolean }): SaysYes {
+  return CATALOG.create("says_yes", args) as SaysYes;
 }
 
-/** Whether `result` succeeded. */
-export function isOkResult<T, E>(result: ToolResult<T, E>): result is OkResult<T> {
-  return result.ok;
+/** Build an error with code `says_no`. */
+export function saysNo(args?: { readonly retriable?: boolean }): SaysNo {
+  return CATALOG.create("says_no", args) as SaysNo;
 }
 
-/** Whether `value` keeps the invariant: `ok` is a boolean, and `ok === false` exactly when `error` is a valid error. */
-export function isToolResult(value: unknown): value is ToolResult {
-  try {
-    if (!isObject(value) || typeof value["ok"] !== "boolean") {
-      return false;
-    }
-    const error = own(value, "error");
-    return value["ok"] ? error === undefined : isCatalogError(error);
-  } catch {
-    return false; // a host object whose reading threw
-  }
+/** Build an error with code `inherits_yes`. */
+export function inheritsYes(args?: { readonly retriable?: boolean }): InheritsYes {
+  return CATALOG.create("inherits_yes", args) as InheritsYes;
 }
 
-// ---- Parsing results back (never throws) ----------------------------------------
-
-const MAX_BLOCKS = 16; // content blocks `parseResult` reads
-
-/**
- * The error inside an MCP tool result: `undefined` unless `isError` is exactly `true`;
- * the payload is `structuredContent` when it carries a string `code`, else the first text
- * block holding such a JSON object among the first MAX_BLOCKS blocks. Unknown codes and
- * invalid payloads give an `UnknownError`; this never throws: a result whose reading throws
- * (a getter, a Proxy) gives an empty `UnknownError`.
- */
-export function parseResult(result: unknown): CatalogError | UnknownError | undefined {
-  try {
-    return readResult(result);
-  } catch {
-    const unreadable: UnknownError = { code: "", message: "", payload: {} };
-    return unreadable;
-  }
+/** Build an error with code `inherits_no`. */
+export function inheritsNo(args?: { readonly retriable?: boolean }): InheritsNo {
+  return CATALOG.create("inherits_no", args) as InheritsNo;
 }
 
-/**
- * A widget's view of a whole `CallToolResult`: `{ok: true, data: result}` for a success,
- * `{ok: false, error, data: result}` for an error (typed, or `UnknownError`); never throws.
- */
-export function narrowToolResult<R extends CallToolResultLike>(result: R): ToolResult<R, CatalogError | UnknownError> {
-  const error = parseResult(result);
-  if (error === undefined) {
-    return { ok: true, data: result };
-  }
-  const failed: FailedResult<R, CatalogError | UnknownError> = { ok: false, error, data: result };
-  return failed;
+/** Build an error with code `depends`. */
+export function depends(args?: { readonly retriable?: boolean }): Depends {
+  return CATALOG.create("depends", args) as Depends;
 }
 
-function readResult(result: unknown): CatalogError | UnknownError | undefined {
-  if (!isObject(result) || result["isError"] !== true) {
-    return undefined;
-  }
-  const payload = payloadFrom(result);
-  const known = validate(payload, false);
-  if (known !== undefined) {
-    return typed<CatalogError>(known);
-  }
-  const code = payload?.["code"];
-  const message = payload?.["message"];
-  const unknown: UnknownError = {
-    code: typeof code === "string" ? code : "",
-    message: typeof message === "string" ? message : payload === undefined ? firstText(result) ?? "" : "",
-    payload: payload ?? {},
-  };
-  return unknown;
+/** Build an error with code `no_kind`. */
+export function noKind(args?: { readonly retriable?: boolean }): NoKind {
+  return CATALOG.create("no_kind", args) as NoKind;
 }
 
-function payloadFrom(result: { readonly [key: string]: unknown }): { readonly [key: string]: unknown } | undefined {
-  const structured = own(result, "structuredContent");
-  if (isObject(structured) && typeof structured["code"] === "string") {
-    return structured;
-  }
-  for (const block of firstBlocks(result)) {
-    if (isObject(block) && block["type"] === "text" && typeof block["text"] === "string") {
-      const parsed = tryJson(block["text"]);
-      if (isObject(parsed) && typeof parsed["code"] === "string") {
-        return parsed;
-      }
-    }
-  }
-  return undefined;
+// ---- Guards -----------------------------------------------------------------
+
+/** Whether `value` is a valid error with code `says_yes`. */
+export function isSaysYes(value: unknown): value is SaysYes {
+  return CATALOG.check(value, "says_yes");
 }
 
-function firstText(result: { readonly [key: string]: unknown }): string | undefined {
-  const block = firstBlocks(result).find((b) => isObject(b) && b["type"] === "text");
-  return isObject(block) && typeof block["text"] === "string" ? block["text"] : undefined;
+/** Whether `value` is a valid error with code `says_no`. */
+export function isSaysNo(value: unknown): value is SaysNo {
+  return CATALOG.check(value, "says_no");
 }
 
-/** The first MAX_BLOCKS content blocks (a long or sparse array costs no more). */
-function firstBlocks(result: { readonly [key: string]: unknown }): unknown[] {
-  const content = own(result, "content");
-  if (!Array.isArray(content)) {
-    return [];
-  }
-  const blocks: unknown[] = [];
-  for (let i = 0; i < Math.min(content.length, MAX_BLOCKS); i++) {
-    blocks.push(content[i]);
-  }
-  return blocks;
+/** Whether `value` is a valid error with code `inherits_yes`. */
+export function isInheritsYes(value: unknown): value is InheritsYes {
+  return CATALOG.check(value, "inherits_yes");
 }
 
-function tryJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+/** Whether `value` is a valid error with code `inherits_no`. */
+export function isInheritsNo(value: unknown): value is InheritsNo {
+  return CATALOG.check(value, "inherits_no");
 }
 
-// ---- Classification, retry, policies --------------------------------------------
-
-/** The kind of a code or error; a code this catalog does not know gets the default kind (null). */
-export function kindOf(error: ErrorCode | { readonly code: string }): ErrorKind | null {
-  const info = infoOf(typeof error === "string" ? error : error.code);
-  return info === undefined ? DEFAULT_KIND : info.kind;
+/** Whether `value` is a valid error with code `depends`. */
+export function isDepends(value: unknown): value is Depends {
+  return CATALOG.check(value, "depends");
 }
 
-/**
- * Whether the call may be retried: the error's own `retriable` when it carries one, else its
- * code's (the catalog settles it: the code's `retriable`, else its kind's `retryable`), else,
- * for a code this catalog does not know, the default kind's `retryable`.
- */
-export function isRetryable(error: ErrorCode | { readonly code: string }): boolean {
-  const info = infoOf(typeof error === "string" ? error : error.code);
-  if (info !== undefined) {
-    const flag = typeof error === "string" ? undefined : own(error as Args, "retriable");
-    if (typeof flag === "boolean") {
-      return flag;
-    }
-    return info.retriable === "yes";
-  }
-  const payload = typeof error === "string" ? undefined : own(error as Args, "payload");
-  if (isObject(payload) && typeof payload["retriable"] === "boolean") {
-    return payload["retriable"];
-  }
-  const kind: string | null = DEFAULT_KIND;
-  return kind !== null && (KIND_INFO as Readonly<Record<string, KindInfo>>)[kind]?.retryable === true;
-}
-
-/** Whether `error`'s kind is in `policy` (a policy name, or a set of kinds): the agent loop stops. */
-export function isTerminal(error: ErrorCode | { readonly code: string }, policy: PolicyName | ReadonlySet<ErrorKind>): boolean {
-  const kinds = typeof policy === "string" ? (POLICIES as Readonly<Record<string, ReadonlySet<ErrorKind>>>)[policy] : policy;
-  if (kinds === undefined) {
-    throw new TypeError(`unknown policy ${JSON.stringify(policy)}; known: ${Object.keys(POLICIES).join(", ")}`);
-  }
-  const kind = kindOf(error);
-  return kind !== null && kinds.has(kind);
-}
-
-/** [status or class digit, is class, retryAfter, retriable, kind or code]; exact rules first. */
-type HttpRow<T> = readonly [number, boolean, boolean | null, boolean | null, T];
-
-const HTTP_KINDS: readonly HttpRow<ErrorKind>[] = [
-];
-
-const HTTP_CODES: readonly HttpRow<ErrorCode>[] = [
-];
-
-const FAILURE_KINDS: ReadonlyMap<string, ErrorKind> = new Map<string, ErrorKind>([
-]);
-
-const FAILURE_CODES: ReadonlyMap<string, readonly [boolean | null, ErrorCode]> = new Map<string, readonly [boolean | null, ErrorCode]>([
-]);
-
-const DEFAULT_KIND: ErrorKind | null = null;
-const DEFAULT_CODE: ErrorCode | null = null;
-
-/** The kind of an HTTP failure: exact statuses first, then classes (`5xx`); Retry-After presence can decide. */
-export function classifyHttp(status: number, retryAfter = false): ErrorKind | null {
-  return matchHttp(HTTP_KINDS, status, retryAfter)?.[4] ?? DEFAULT_KIND;
-}
-
-/** The kind of a failure class (`network`, `timeout`, `tls`, `dns`, `decode`, …). */
-export function classifyFailure(failure: string): ErrorKind | null {
-  return FAILURE_KINDS.get(failure) ?? DEFAULT_KIND;
-}
-
-/** The failure class of a thrown value: AbortError/TimeoutError → `timeout`, TypeError (fetch) → `network`, SyntaxError → `decode`. */
-export function failureClassOf(err: unknown): string | null {
-  try {
-    const name = nameOf(err) ?? "";
-    if (name === "AbortError" || name === "TimeoutError") {
-      return "timeout";
-    }
-    if (err instanceof TypeError || name === "TypeError") {
-      return "network";
-    }
-    return err instanceof SyntaxError || name === "SyntaxError" ? "decode" : null;
-  } catch {
-    return null; // a host object whose reading threw
-  }
-}
-
-/** The string `name` of a thrown value, if it has one (never throws). */
-function nameOf(err: unknown): string | undefined {
-  try {
-    return isObject(err) && typeof err["name"] === "string" ? err["name"] : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The error for an upstream HTTP failure: code by the catalog's HTTP mapping (exact, then
- * class, else the default); `retriable` from the rule; `status` and a sanitized
- * `original: {status, body}` when the code carries those fields.
- */
-export function mapHttp(status: number, body?: unknown): CatalogError | undefined {
-  const rule = matchHttp(HTTP_CODES, status, null);
-  return typed(mapped(rule?.[4] ?? DEFAULT_CODE, rule?.[3] ?? null, { status, original: { status, body: body === undefined ? null : body } }));
-}
-
-/** The error for a thrown value (see `failureClassOf`), mapped by the catalog's failure mapping or its default. */
-export function mapException(err: unknown): CatalogError | undefined {
-  const failure = failureClassOf(err);
-  const rule = failure === null ? undefined : FAILURE_CODES.get(failure);
-  const name = nameOf(err) ?? typeof err;
-  return typed(mapped(rule?.[1] ?? DEFAULT_CODE, rule?.[0] ?? null, { original: { error: name } }));
-}
-
-function mapped(code: string | null, retriable: boolean | null, values: { readonly status?: number; readonly original: unknown }): unknown {
-  const info = code === null ? undefined : infoOf(code);
-  if (code === null || info === undefined) {
-    return undefined;
-  }
-  const carries = (name: string, types: readonly FieldType[]): boolean =>
-    (info.required.includes(name) || info.optional.includes(name)) && types.includes(FIELD_TYPES.get(name) ?? "any");
-  const args: Record<string, unknown> = {};
-  if (values.status && carries("status", ["integer", "number", "any"])) {
-    args["status"] = values.status;
-  }
-  if (carries("original", ["any", "object"])) {
-    args["original"] = sanitize(values.original);
-  }
-  if (retriable !== null) {
-    args["retriable"] = retriable;
-  }
-  return create(code, args);
-}
-
-function matchHttp<T>(rows: readonly HttpRow<T>[], status: number, retryAfter: boolean | null): HttpRow<T> | undefined {
-  const klass = Math.floor(status / 100);
-  return rows.find(([s, isClass, after]) => (isClass ? s === klass : s === status) && (after === null || retryAfter === null || after === retryAfter));
-}
-
-// ---- Sanitizing (the same rules and steps as the Python runtime) ------------------
-//
-// errgen's rules, in order (docs/runtime-contract.md §5). Each is a regular expression that
-// runs in time linear in its text: it never starts inside a run it would scan, and no two
-// neighbouring quantified parts match the same text. Every match holds one of the rule's
-// needles (as written) and one of its words (in some letter case), so a text without them
-// skips the rule. Letters are spelled [aA]: ASCII-only case folding, as in the Python runtime.
-
-const REDACTED = "[REDACTED]";
-const MAX_TEXT = 1048576; // characters (code points) scrubbed per string; the rest is cut off first
-const CUT_WINDOW = 256; // … and the word the cut splits, if it starts this close
-const TRUNCATED = "…[truncated]"; // what a cut text ends with
-const MAX_DEPTH = 32; // levels of arrays and objects `sanitize` copies
-const TOO_DEEP = "[nested too deep]"; // what stands for a deeper array or object
-const UNREADABLE = "[unreadable]"; // what stands for a value whose reading threw
-const PAIR_NAMES: readonly string[] = ["name", "Name", "NAME", "key", "Key", "KEY"]; // {"name": …, "value": …}
-const PAIR_VALUES: readonly string[] = ["value", "Value", "VALUE"];
-
-/** Each rule: pattern, replacement (`$n` groups), needles (one is in every match), words (one is, in some case). */
-const RULES: readonly (readonly [RegExp, string, readonly string[], readonly string[]])[] = [
-  // private_key
-  [new RegExp("-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?:[\\s\\S]*?-----END[^-\\r\\n]*-----|[\\s\\S]*)", "gu"), "[REDACTED]", ["PRIVATE KEY"], []],
-  // putty_key
-  [new RegExp("PuTTY-User-Key-File-[0-9]+:(?:[\\s\\S]*?Private-MAC:[ \\t]*[0-9A-Fa-f]*|[\\s\\S]*)", "gu"), "[REDACTED]", ["PuTTY-User-Key-File-"], []],
-  // python_traceback
-  [new RegExp("Traceback \\(most recent call last\\):[\\s\\S]*", "gu"), "[stack trace removed]", ["Traceback (most recent call last):"], []],
-  // python_frame_line
-  [new RegExp("(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]*(?:\\\\t[ \\t]*)*File \\\\?\"[^\"\\r\\n]*\\\\?\", line [0-9]+(?:, in [^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*)?(?:(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]{3}[ \\t]+(?![ \\t]|File )[^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*){0,2}", "gu"), "", ["File \"", "File \\\""], []],
-  // python_frame
-  [new RegExp("File (?<![A-Za-z0-9_]File )\\\\?\"[^\"\\r\\n]*\\\\?\", line [0-9]+(?:, in [^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*)?(?:(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]{3}[ \\t]+(?![ \\t]|File )[^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*){0,2}", "gu"), "", ["File \"", "File \\\""], []],
-  // stack_frame_line
-  [new RegExp("(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]*(?:\\\\t[ \\t]*)*at (?:(?:async |new )?[^ \\t\\r\\n()]+(?: \\[as [^ \\t\\r\\n\\]]+\\])? ?\\((?:[^()\\r\\n]*:[0-9]+(?::[0-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\\)|(?=[^ \\t\\r\\n()\"']*[/\\\\.])[^ \\t\\r\\n()\"']+:[0-9]+:[0-9]+(?![^ \\t\\r\\n)\"'\\\\]))", "gu"), "", ["at "], []],
-  // stack_frame
-  [new RegExp("at (?<![A-Za-z0-9_$.]at )(?:(?:async |new )?[^ \\t\\r\\n()]+(?: \\[as [^ \\t\\r\\n\\]]+\\])? ?\\((?:[^()\\r\\n]*:[0-9]+(?::[0-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\\)|(?=[^ \\t\\r\\n()\"']*[/\\\\.])[^ \\t\\r\\n()\"']+:[0-9]+:[0-9]+(?![^ \\t\\r\\n)\"'\\\\]))[ \\t]?", "gu"), "", ["at "], []],
-  // frame_like_line
-  [new RegExp("\\n[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*(?![^\\n])", "gu"), "", ["at "], []],
-  // frame_like_first_line
-  [new RegExp("^[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*(?![^\\n])\\n?", "gu"), "", ["at "], []],
-  // cookie_header
-  [new RegExp("((?<![A-Za-z0-9_-])(?:[sS][eE][tT]-)?[cC][oO][oO][kK][iI][eE][ \\t]*:[ \\t]*)[^ \\t\\r\\n\"'\\\\\\[][^\\r\\n\"\\\\]*", "gu"), "$1[REDACTED]", [], ["cookie"]],
-  // name_value_pair
-  [new RegExp("(\\\\?\"(?:[nN][aA][mM][eE]|[kK][eE][yY])\\\\?\"[ \\t]*:[ \\t]*\\\\?\")(?=[A-Za-z0-9_.-]*?(?:[pP](?:[aA][sS][sS][wW]|[aA][sS][sS][-_.]?[pP][hH][rR][aA][sS][eE]|(?<![A-Za-z0-9][pP])[aA][sS][sS](?![A-Za-z0-9_.-])|[wW][dD]|[rR][iI][vV][aA][tT][eE][-_.]?[kK][eE][yY])|[sS](?:[eE][cC][rR][eE][tT]|[iI][gG][nN][iI][nN][gG][-_.]?[kK][eE][yY]|[eE][rR][vV][iI][cC][eE][-_.]?[kK][eE][yY]|[tT][oO][rR][aA][gG][eE][-_.]?[kK][eE][yY]|[hH][aA][rR][eE][dD][-_.]?[kK][eE][yY]|[uU][bB][sS][cC][rR][iI][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY]|[sS][hH][-_.]?[kK][eE][yY]|[eE][cC][rR][eE][tT][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN]|[eE][sS][sS][iI][dD]|(?<![A-Za-z0-9][sS])[iI][dD](?![A-Za-z0-9_.-])|(?<![A-Za-z0-9][sS])[iI][gG](?![A-Za-z0-9_.-])|[iI][gG][nN][aA][tT][uU][rR][eE])|[tT](?:[oO][kK][eE][nN])|[aA](?:[uU][tT][hH]|[pP][iI][-_.]?[kK][eE][yY]|[cC][cC][eE][sS][sS][-_.]?[kK][eE][yY]|[cC][cC][oO][uU][nN][tT][-_.]?[kK][eE][yY]|[pP][pP][-_.]?[kK][eE][yY]|[uU][tT][hH][-_.]?[kK][eE][yY])|[cC](?:[rR][eE][dD][eE][nN][tT][iI][aA][lL]|[rR][eE][dD][sS]|[lL][iI][eE][nN][tT][-_.]?[kK][eE][yY]|[oO][nN][sS][uU][mM][eE][rR][-_.]?[kK][eE][yY]|[oO][oO][kK][iI][eE]|[sS][rR][fF]|[oO][nN][nN][eE][cC][tT][iI][oO][nN][-_.]?[sS][tT][rR][iI][nN][gG])|[bB](?:[eE][aA][rR][eE][rR])|[jJ](?:[wW][tT])|[eE](?:[nN][cC][rR][yY][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY])|[mM](?:[aA][sS][tT][eE][rR][-_.]?[kK][eE][yY])|[dD](?:[bB][-_.]?[kK][eE][yY]|[aA][tT][aA][bB][aA][sS][eE][-_.]?[kK][eE][yY])|[lL](?:[iI][cC][eE][nN][sS][eE][-_.]?[kK][eE][yY])|[wW](?:[eE][bB][hH][oO][oO][kK][-_.]?[kK][eE][yY])|[xX](?:[sS][rR][fF])))(?!(?:[aA][uU][tT][hH][oO][rR](?:[sS]|[eE][dD]|[iI][tT][yY]|[iI][tT][iI][eE][sS]|[-_.]?(?:[iI][dD]|[nN][aA][mM][eE]|[eE][mM][aA][iI][lL]|[uU][rR][lL]))?|(?:[uU][nN])?[aA][uU][tT][hH][oO][rR][iI][sz][eE][dD]|(?:[uU][nN])?[aA][uU][tT][hH][eE][nN][tT][iI][cC][aA][tT][eE][dD]|[aA][uU][tT][hH][-_.]?(?:[tT][yY][pP][eE]|[mM][eE][tT][hH][oO][dD]|[sS][cC][hH][eE][mM][eE]|[mM][oO][dD][eE]|[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[eE][nN][dD][pP][oO][iI][nN][tT]|[dD][oO][mM][aA][iI][nN]|[rR][eE][qQ][uU][iI][rR][eE][dD]|[eE][nN][aA][bB][lL][eE][dD]|[sS][tT][aA][tT][uU][sS])|[oO][aA][uU][tT][hH][-_.]?(?:[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[sS][cC][oO][pP][eE][sS]?|[vV][eE][rR][sS][iI][oO][nN])|[tT][oO][kK][eE][nN][-_.]?(?:[tT][yY][pP][eE]|[cC][oO][uU][nN][tT]|[lL][iI][mM][iI][tT]|[uU][sS][aA][gG][eE]|[bB][uU][dD][gG][eE][tT]|[eE][nN][dD][pP][oO][iI][nN][tT]|[uU][rR][lL]|[uU][rR][iI]|[eE][xX][pP][iI][rR][yY]|[eE][xX][pP][iI][rR][eE][sS][-_.]?(?:[iI][nN]|[aA][tT]))|[tT][oO][kK][eE][nN][iI][zZ][eE][rR]|[A-Za-z0-9_.-]*(?:[iI][nN][pP][uU][tT]|[oO][uU][tT][pP][uU][tT]|[pP][rR][oO][mM][pP][tT]|[cC][oO][mM][pP][lL][eE][tT][iI][oO][nN]|[tT][oO][tT][aA][lL]|[cC][aA][cC][hH][eE][dD]|[rR][eE][aA][sS][oO][nN][iI][nN][gG]|[mM][aA][xX]|[mM][iI][nN]|[nN][uU][mM]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[uU][sS][eE][dD]|[eE][sS][tT][iI][mM][aA][tT][eE][dD]|[cC][oO][nN][tT][eE][xX][tT])[-_.]?[tT][oO][kK][eE][nN][sS](?:[-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[dD][eE][tT][aA][iI][lL][sS]))?|[tT][oO][kK][eE][nN][sS][-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[pP][eE][rR][-_.]?(?:[mM][iI][nN][uU][tT][eE]|[dD][aA][yY]))|[sS][eE][sS][sS][iI][oO][nN][-_.]?(?:[cC][oO][uU][nN][tT]|[tT][iI][mM][eE][oO][uU][tT]|[tT][tT][lL]|[dD][uU][rR][aA][tT][iI][oO][nN]|[lL][eE][nN][gG][tT][hH]|[eE][xX][pP][iI][rR][yY])|[cC][oO][oO][kK][iI][eE][-_.]?(?:[nN][aA][mM][eE]|[dD][oO][mM][aA][iI][nN]|[pP][aA][tT][hH])|[sS][iI][gG][nN][aA][tT][uU][rR][eE][-_.]?(?:[vV][eE][rR][sS][iI][oO][nN]|[mM][eE][tT][hH][oO][dD]|[aA][lL][gG][oO][rR][iI][tT][hH][mM])|[A-Za-z0-9_.-]*(?:[kK][eE][yY]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[pP][aA][sS][sS][wW][oO][rR][dD])[-_.]?[nN][aA][mM][eE]|[A-Za-z0-9_.-]*(?:[eE][rR][rR][oO][rR]|[eE][xX][cC][eE][pP][tT][iI][oO][nN]|[wW][aA][rR][nN][iI][nN][gG])[sS]?)(?![A-Za-z0-9_.-]))(?![A-Za-z0-9_.-]*?(?:[rR][aA][tT][eE][-_.]?[lL][iI][mM][iI][tT]))([A-Za-z0-9_.-]+\\\\?\"[ \\t]*,[ \\t]*\\\\?\"[vV][aA][lL][uU][eE]\\\\?\"[ \\t]*:[ \\t]*)(?:(\\\\\")((?!\\\\\"|[\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\"\\r\\n][^\"\\\\\\r\\n]*)*)((?:\\\\\")?)|(\")((?=[^\"\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?=[^'\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*|[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))", "gu"), "$1$2$3$6$9[REDACTED]$5$8$11", [], ["value"]],
-  // key_value
-  [new RegExp("(?<![A-Za-z0-9_.-])(?=[A-Za-z0-9_.-]+\\\\?[\"']?[ \\t]*[:=]?=)(?=[A-Za-z0-9_.-]*?(?:[pP](?:[aA][sS][sS][wW]|[aA][sS][sS][-_.]?[pP][hH][rR][aA][sS][eE]|(?<![A-Za-z0-9][pP])[aA][sS][sS](?![A-Za-z0-9_.-])|[wW][dD]|[rR][iI][vV][aA][tT][eE][-_.]?[kK][eE][yY])|[sS](?:[eE][cC][rR][eE][tT]|[iI][gG][nN][iI][nN][gG][-_.]?[kK][eE][yY]|[eE][rR][vV][iI][cC][eE][-_.]?[kK][eE][yY]|[tT][oO][rR][aA][gG][eE][-_.]?[kK][eE][yY]|[hH][aA][rR][eE][dD][-_.]?[kK][eE][yY]|[uU][bB][sS][cC][rR][iI][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY]|[sS][hH][-_.]?[kK][eE][yY]|[eE][cC][rR][eE][tT][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN]|[eE][sS][sS][iI][dD]|(?<![A-Za-z0-9][sS])[iI][dD](?![A-Za-z0-9_.-])|(?<![A-Za-z0-9][sS])[iI][gG](?![A-Za-z0-9_.-])|[iI][gG][nN][aA][tT][uU][rR][eE])|[tT](?:[oO][kK][eE][nN])|[aA](?:[uU][tT][hH]|[pP][iI][-_.]?[kK][eE][yY]|[cC][cC][eE][sS][sS][-_.]?[kK][eE][yY]|[cC][cC][oO][uU][nN][tT][-_.]?[kK][eE][yY]|[pP][pP][-_.]?[kK][eE][yY]|[uU][tT][hH][-_.]?[kK][eE][yY])|[cC](?:[rR][eE][dD][eE][nN][tT][iI][aA][lL]|[rR][eE][dD][sS]|[lL][iI][eE][nN][tT][-_.]?[kK][eE][yY]|[oO][nN][sS][uU][mM][eE][rR][-_.]?[kK][eE][yY]|[oO][oO][kK][iI][eE]|[sS][rR][fF]|[oO][nN][nN][eE][cC][tT][iI][oO][nN][-_.]?[sS][tT][rR][iI][nN][gG])|[bB](?:[eE][aA][rR][eE][rR])|[jJ](?:[wW][tT])|[eE](?:[nN][cC][rR][yY][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY])|[mM](?:[aA][sS][tT][eE][rR][-_.]?[kK][eE][yY])|[dD](?:[bB][-_.]?[kK][eE][yY]|[aA][tT][aA][bB][aA][sS][eE][-_.]?[kK][eE][yY])|[lL](?:[iI][cC][eE][nN][sS][eE][-_.]?[kK][eE][yY])|[wW](?:[eE][bB][hH][oO][oO][kK][-_.]?[kK][eE][yY])|[xX](?:[sS][rR][fF])))(?!(?:[aA][uU][tT][hH][oO][rR](?:[sS]|[eE][dD]|[iI][tT][yY]|[iI][tT][iI][eE][sS]|[-_.]?(?:[iI][dD]|[nN][aA][mM][eE]|[eE][mM][aA][iI][lL]|[uU][rR][lL]))?|(?:[uU][nN])?[aA][uU][tT][hH][oO][rR][iI][sz][eE][dD]|(?:[uU][nN])?[aA][uU][tT][hH][eE][nN][tT][iI][cC][aA][tT][eE][dD]|[aA][uU][tT][hH][-_.]?(?:[tT][yY][pP][eE]|[mM][eE][tT][hH][oO][dD]|[sS][cC][hH][eE][mM][eE]|[mM][oO][dD][eE]|[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[eE][nN][dD][pP][oO][iI][nN][tT]|[dD][oO][mM][aA][iI][nN]|[rR][eE][qQ][uU][iI][rR][eE][dD]|[eE][nN][aA][bB][lL][eE][dD]|[sS][tT][aA][tT][uU][sS])|[oO][aA][uU][tT][hH][-_.]?(?:[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[sS][cC][oO][pP][eE][sS]?|[vV][eE][rR][sS][iI][oO][nN])|[tT][oO][kK][eE][nN][-_.]?(?:[tT][yY][pP][eE]|[cC][oO][uU][nN][tT]|[lL][iI][mM][iI][tT]|[uU][sS][aA][gG][eE]|[bB][uU][dD][gG][eE][tT]|[eE][nN][dD][pP][oO][iI][nN][tT]|[uU][rR][lL]|[uU][rR][iI]|[eE][xX][pP][iI][rR][yY]|[eE][xX][pP][iI][rR][eE][sS][-_.]?(?:[iI][nN]|[aA][tT]))|[tT][oO][kK][eE][nN][iI][zZ][eE][rR]|[A-Za-z0-9_.-]*(?:[iI][nN][pP][uU][tT]|[oO][uU][tT][pP][uU][tT]|[pP][rR][oO][mM][pP][tT]|[cC][oO][mM][pP][lL][eE][tT][iI][oO][nN]|[tT][oO][tT][aA][lL]|[cC][aA][cC][hH][eE][dD]|[rR][eE][aA][sS][oO][nN][iI][nN][gG]|[mM][aA][xX]|[mM][iI][nN]|[nN][uU][mM]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[uU][sS][eE][dD]|[eE][sS][tT][iI][mM][aA][tT][eE][dD]|[cC][oO][nN][tT][eE][xX][tT])[-_.]?[tT][oO][kK][eE][nN][sS](?:[-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[dD][eE][tT][aA][iI][lL][sS]))?|[tT][oO][kK][eE][nN][sS][-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[pP][eE][rR][-_.]?(?:[mM][iI][nN][uU][tT][eE]|[dD][aA][yY]))|[sS][eE][sS][sS][iI][oO][nN][-_.]?(?:[cC][oO][uU][nN][tT]|[tT][iI][mM][eE][oO][uU][tT]|[tT][tT][lL]|[dD][uU][rR][aA][tT][iI][oO][nN]|[lL][eE][nN][gG][tT][hH]|[eE][xX][pP][iI][rR][yY])|[cC][oO][oO][kK][iI][eE][-_.]?(?:[nN][aA][mM][eE]|[dD][oO][mM][aA][iI][nN]|[pP][aA][tT][hH])|[sS][iI][gG][nN][aA][tT][uU][rR][eE][-_.]?(?:[vV][eE][rR][sS][iI][oO][nN]|[mM][eE][tT][hH][oO][dD]|[aA][lL][gG][oO][rR][iI][tT][hH][mM])|[A-Za-z0-9_.-]*(?:[kK][eE][yY]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[pP][aA][sS][sS][wW][oO][rR][dD])[-_.]?[nN][aA][mM][eE]|[A-Za-z0-9_.-]*(?:[eE][rR][rR][oO][rR]|[eE][xX][cC][eE][pP][tT][iI][oO][nN]|[wW][aA][rR][nN][iI][nN][gG])[sS]?)(?![A-Za-z0-9_.-]))(?![A-Za-z0-9_.-]*?(?:[rR][aA][tT][eE][-_.]?[lL][iI][mM][iI][tT]))([A-Za-z0-9_.-]+)(\\\\?[\"']?[ \\t]*(?:=>|:=|=)[ \\t]*)(?:(\\\\\")((?!\\\\\"|[\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\"\\r\\n][^\"\\\\\\r\\n]*)*)((?:\\\\\")?)|(\")((?=[^\"\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?=[^'\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*|[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))", "gu"), "$1$2$3$6$9[REDACTED]$5$8$11", ["="], ["pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf", "xsrf", "sid", "sig", "connection"]],
-  // key_colon_value
-  [new RegExp("(?<![A-Za-z0-9_.-])(?=[A-Za-z0-9_.-]+\\\\?[\"']?[ \\t]*:)(?=[A-Za-z0-9_.-]*?(?:[-_.]|[a-z][A-Z])|[A-Z0-9]{2,}(?![A-Za-z0-9_.-]))(?=[A-Za-z0-9_.-]*?(?:[pP](?:[aA][sS][sS][wW]|[aA][sS][sS][-_.]?[pP][hH][rR][aA][sS][eE]|(?<![A-Za-z0-9][pP])[aA][sS][sS](?![A-Za-z0-9_.-])|[wW][dD]|[rR][iI][vV][aA][tT][eE][-_.]?[kK][eE][yY])|[sS](?:[eE][cC][rR][eE][tT]|[iI][gG][nN][iI][nN][gG][-_.]?[kK][eE][yY]|[eE][rR][vV][iI][cC][eE][-_.]?[kK][eE][yY]|[tT][oO][rR][aA][gG][eE][-_.]?[kK][eE][yY]|[hH][aA][rR][eE][dD][-_.]?[kK][eE][yY]|[uU][bB][sS][cC][rR][iI][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY]|[sS][hH][-_.]?[kK][eE][yY]|[eE][cC][rR][eE][tT][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN]|[eE][sS][sS][iI][dD]|(?<![A-Za-z0-9][sS])[iI][dD](?![A-Za-z0-9_.-])|(?<![A-Za-z0-9][sS])[iI][gG](?![A-Za-z0-9_.-])|[iI][gG][nN][aA][tT][uU][rR][eE])|[tT](?:[oO][kK][eE][nN])|[aA](?:[uU][tT][hH]|[pP][iI][-_.]?[kK][eE][yY]|[cC][cC][eE][sS][sS][-_.]?[kK][eE][yY]|[cC][cC][oO][uU][nN][tT][-_.]?[kK][eE][yY]|[pP][pP][-_.]?[kK][eE][yY]|[uU][tT][hH][-_.]?[kK][eE][yY])|[cC](?:[rR][eE][dD][eE][nN][tT][iI][aA][lL]|[rR][eE][dD][sS]|[lL][iI][eE][nN][tT][-_.]?[kK][eE][yY]|[oO][nN][sS][uU][mM][eE][rR][-_.]?[kK][eE][yY]|[oO][oO][kK][iI][eE]|[sS][rR][fF]|[oO][nN][nN][eE][cC][tT][iI][oO][nN][-_.]?[sS][tT][rR][iI][nN][gG])|[bB](?:[eE][aA][rR][eE][rR])|[jJ](?:[wW][tT])|[eE](?:[nN][cC][rR][yY][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY])|[mM](?:[aA][sS][tT][eE][rR][-_.]?[kK][eE][yY])|[dD](?:[bB][-_.]?[kK][eE][yY]|[aA][tT][aA][bB][aA][sS][eE][-_.]?[kK][eE][yY])|[lL](?:[iI][cC][eE][nN][sS][eE][-_.]?[kK][eE][yY])|[wW](?:[eE][bB][hH][oO][oO][kK][-_.]?[kK][eE][yY])|[xX](?:[sS][rR][fF])))(?!(?:[aA][uU][tT][hH][oO][rR](?:[sS]|[eE][dD]|[iI][tT][yY]|[iI][tT][iI][eE][sS]|[-_.]?(?:[iI][dD]|[nN][aA][mM][eE]|[eE][mM][aA][iI][lL]|[uU][rR][lL]))?|(?:[uU][nN])?[aA][uU][tT][hH][oO][rR][iI][sz][eE][dD]|(?:[uU][nN])?[aA][uU][tT][hH][eE][nN][tT][iI][cC][aA][tT][eE][dD]|[aA][uU][tT][hH][-_.]?(?:[tT][yY][pP][eE]|[mM][eE][tT][hH][oO][dD]|[sS][cC][hH][eE][mM][eE]|[mM][oO][dD][eE]|[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[eE][nN][dD][pP][oO][iI][nN][tT]|[dD][oO][mM][aA][iI][nN]|[rR][eE][qQ][uU][iI][rR][eE][dD]|[eE][nN][aA][bB][lL][eE][dD]|[sS][tT][aA][tT][uU][sS])|[oO][aA][uU][tT][hH][-_.]?(?:[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[sS][cC][oO][pP][eE][sS]?|[vV][eE][rR][sS][iI][oO][nN])|[tT][oO][kK][eE][nN][-_.]?(?:[tT][yY][pP][eE]|[cC][oO][uU][nN][tT]|[lL][iI][mM][iI][tT]|[uU][sS][aA][gG][eE]|[bB][uU][dD][gG][eE][tT]|[eE][nN][dD][pP][oO][iI][nN][tT]|[uU][rR][lL]|[uU][rR][iI]|[eE][xX][pP][iI][rR][yY]|[eE][xX][pP][iI][rR][eE][sS][-_.]?(?:[iI][nN]|[aA][tT]))|[tT][oO][kK][eE][nN][iI][zZ][eE][rR]|[A-Za-z0-9_.-]*(?:[iI][nN][pP][uU][tT]|[oO][uU][tT][pP][uU][tT]|[pP][rR][oO][mM][pP][tT]|[cC][oO][mM][pP][lL][eE][tT][iI][oO][nN]|[tT][oO][tT][aA][lL]|[cC][aA][cC][hH][eE][dD]|[rR][eE][aA][sS][oO][nN][iI][nN][gG]|[mM][aA][xX]|[mM][iI][nN]|[nN][uU][mM]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[uU][sS][eE][dD]|[eE][sS][tT][iI][mM][aA][tT][eE][dD]|[cC][oO][nN][tT][eE][xX][tT])[-_.]?[tT][oO][kK][eE][nN][sS](?:[-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[dD][eE][tT][aA][iI][lL][sS]))?|[tT][oO][kK][eE][nN][sS][-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[pP][eE][rR][-_.]?(?:[mM][iI][nN][uU][tT][eE]|[dD][aA][yY]))|[sS][eE][sS][sS][iI][oO][nN][-_.]?(?:[cC][oO][uU][nN][tT]|[tT][iI][mM][eE][oO][uU][tT]|[tT][tT][lL]|[dD][uU][rR][aA][tT][iI][oO][nN]|[lL][eE][nN][gG][tT][hH]|[eE][xX][pP][iI][rR][yY])|[cC][oO][oO][kK][iI][eE][-_.]?(?:[nN][aA][mM][eE]|[dD][oO][mM][aA][iI][nN]|[pP][aA][tT][hH])|[sS][iI][gG][nN][aA][tT][uU][rR][eE][-_.]?(?:[vV][eE][rR][sS][iI][oO][nN]|[mM][eE][tT][hH][oO][dD]|[aA][lL][gG][oO][rR][iI][tT][hH][mM])|[A-Za-z0-9_.-]*(?:[kK][eE][yY]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[pP][aA][sS][sS][wW][oO][rR][dD])[-_.]?[nN][aA][mM][eE]|[A-Za-z0-9_.-]*(?:[eE][rR][rR][oO][rR]|[eE][xX][cC][eE][pP][tT][iI][oO][nN]|[wW][aA][rR][nN][iI][nN][gG])[sS]?)(?![A-Za-z0-9_.-]))(?![A-Za-z0-9_.-]*?(?:[rR][aA][tT][eE][-_.]?[lL][iI][mM][iI][tT]))([A-Za-z0-9_.-]+)(\\\\?[\"']?[ \\t]*:[ \\t]*)(?:(\\\\\")((?!\\\\\"|[\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\"\\r\\n][^\"\\\\\\r\\n]*)*)((?:\\\\\")?)|(\")((?=[^\"\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?=[^'\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*|[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))", "gu"), "$1$2$3$6$9[REDACTED]$5$8$11", [":"], ["pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf", "xsrf", "sid", "sig", "connection"]],
-  // word_colon_value
-  [new RegExp("(?<![A-Za-z0-9_.-])(?=[A-Za-z0-9_.-]+\\\\?[\"']?[ \\t]*:)(?![A-Za-z0-9_.-]*?(?:[-_.]|[a-z][A-Z])|[A-Z0-9]{2,}(?![A-Za-z0-9_.-]))(?=[A-Za-z0-9_.-]*?(?:[pP](?:[aA][sS][sS][wW]|[aA][sS][sS][-_.]?[pP][hH][rR][aA][sS][eE]|(?<![A-Za-z0-9][pP])[aA][sS][sS](?![A-Za-z0-9_.-])|[wW][dD]|[rR][iI][vV][aA][tT][eE][-_.]?[kK][eE][yY])|[sS](?:[eE][cC][rR][eE][tT]|[iI][gG][nN][iI][nN][gG][-_.]?[kK][eE][yY]|[eE][rR][vV][iI][cC][eE][-_.]?[kK][eE][yY]|[tT][oO][rR][aA][gG][eE][-_.]?[kK][eE][yY]|[hH][aA][rR][eE][dD][-_.]?[kK][eE][yY]|[uU][bB][sS][cC][rR][iI][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY]|[sS][hH][-_.]?[kK][eE][yY]|[eE][cC][rR][eE][tT][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN]|[eE][sS][sS][iI][dD]|(?<![A-Za-z0-9][sS])[iI][dD](?![A-Za-z0-9_.-])|(?<![A-Za-z0-9][sS])[iI][gG](?![A-Za-z0-9_.-])|[iI][gG][nN][aA][tT][uU][rR][eE])|[tT](?:[oO][kK][eE][nN])|[aA](?:[uU][tT][hH]|[pP][iI][-_.]?[kK][eE][yY]|[cC][cC][eE][sS][sS][-_.]?[kK][eE][yY]|[cC][cC][oO][uU][nN][tT][-_.]?[kK][eE][yY]|[pP][pP][-_.]?[kK][eE][yY]|[uU][tT][hH][-_.]?[kK][eE][yY])|[cC](?:[rR][eE][dD][eE][nN][tT][iI][aA][lL]|[rR][eE][dD][sS]|[lL][iI][eE][nN][tT][-_.]?[kK][eE][yY]|[oO][nN][sS][uU][mM][eE][rR][-_.]?[kK][eE][yY]|[oO][oO][kK][iI][eE]|[sS][rR][fF]|[oO][nN][nN][eE][cC][tT][iI][oO][nN][-_.]?[sS][tT][rR][iI][nN][gG])|[bB](?:[eE][aA][rR][eE][rR])|[jJ](?:[wW][tT])|[eE](?:[nN][cC][rR][yY][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY])|[mM](?:[aA][sS][tT][eE][rR][-_.]?[kK][eE][yY])|[dD](?:[bB][-_.]?[kK][eE][yY]|[aA][tT][aA][bB][aA][sS][eE][-_.]?[kK][eE][yY])|[lL](?:[iI][cC][eE][nN][sS][eE][-_.]?[kK][eE][yY])|[wW](?:[eE][bB][hH][oO][oO][kK][-_.]?[kK][eE][yY])|[xX](?:[sS][rR][fF])))(?!(?:[aA][uU][tT][hH][oO][rR](?:[sS]|[eE][dD]|[iI][tT][yY]|[iI][tT][iI][eE][sS]|[-_.]?(?:[iI][dD]|[nN][aA][mM][eE]|[eE][mM][aA][iI][lL]|[uU][rR][lL]))?|(?:[uU][nN])?[aA][uU][tT][hH][oO][rR][iI][sz][eE][dD]|(?:[uU][nN])?[aA][uU][tT][hH][eE][nN][tT][iI][cC][aA][tT][eE][dD]|[aA][uU][tT][hH][-_.]?(?:[tT][yY][pP][eE]|[mM][eE][tT][hH][oO][dD]|[sS][cC][hH][eE][mM][eE]|[mM][oO][dD][eE]|[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[eE][nN][dD][pP][oO][iI][nN][tT]|[dD][oO][mM][aA][iI][nN]|[rR][eE][qQ][uU][iI][rR][eE][dD]|[eE][nN][aA][bB][lL][eE][dD]|[sS][tT][aA][tT][uU][sS])|[oO][aA][uU][tT][hH][-_.]?(?:[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[sS][cC][oO][pP][eE][sS]?|[vV][eE][rR][sS][iI][oO][nN])|[tT][oO][kK][eE][nN][-_.]?(?:[tT][yY][pP][eE]|[cC][oO][uU][nN][tT]|[lL][iI][mM][iI][tT]|[uU][sS][aA][gG][eE]|[bB][uU][dD][gG][eE][tT]|[eE][nN][dD][pP][oO][iI][nN][tT]|[uU][rR][lL]|[uU][rR][iI]|[eE][xX][pP][iI][rR][yY]|[eE][xX][pP][iI][rR][eE][sS][-_.]?(?:[iI][nN]|[aA][tT]))|[tT][oO][kK][eE][nN][iI][zZ][eE][rR]|[A-Za-z0-9_.-]*(?:[iI][nN][pP][uU][tT]|[oO][uU][tT][pP][uU][tT]|[pP][rR][oO][mM][pP][tT]|[cC][oO][mM][pP][lL][eE][tT][iI][oO][nN]|[tT][oO][tT][aA][lL]|[cC][aA][cC][hH][eE][dD]|[rR][eE][aA][sS][oO][nN][iI][nN][gG]|[mM][aA][xX]|[mM][iI][nN]|[nN][uU][mM]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[uU][sS][eE][dD]|[eE][sS][tT][iI][mM][aA][tT][eE][dD]|[cC][oO][nN][tT][eE][xX][tT])[-_.]?[tT][oO][kK][eE][nN][sS](?:[-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[dD][eE][tT][aA][iI][lL][sS]))?|[tT][oO][kK][eE][nN][sS][-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[pP][eE][rR][-_.]?(?:[mM][iI][nN][uU][tT][eE]|[dD][aA][yY]))|[sS][eE][sS][sS][iI][oO][nN][-_.]?(?:[cC][oO][uU][nN][tT]|[tT][iI][mM][eE][oO][uU][tT]|[tT][tT][lL]|[dD][uU][rR][aA][tT][iI][oO][nN]|[lL][eE][nN][gG][tT][hH]|[eE][xX][pP][iI][rR][yY])|[cC][oO][oO][kK][iI][eE][-_.]?(?:[nN][aA][mM][eE]|[dD][oO][mM][aA][iI][nN]|[pP][aA][tT][hH])|[sS][iI][gG][nN][aA][tT][uU][rR][eE][-_.]?(?:[vV][eE][rR][sS][iI][oO][nN]|[mM][eE][tT][hH][oO][dD]|[aA][lL][gG][oO][rR][iI][tT][hH][mM])|[A-Za-z0-9_.-]*(?:[kK][eE][yY]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[pP][aA][sS][sS][wW][oO][rR][dD])[-_.]?[nN][aA][mM][eE]|[A-Za-z0-9_.-]*(?:[eE][rR][rR][oO][rR]|[eE][xX][cC][eE][pP][tT][iI][oO][nN]|[wW][aA][rR][nN][iI][nN][gG])[sS]?)(?![A-Za-z0-9_.-]))(?![A-Za-z0-9_.-]*?(?:[rR][aA][tT][eE][-_.]?[lL][iI][mM][iI][tT]))([A-Za-z0-9_.-]+)(\\\\?[\"']?[ \\t]*:[ \\t]*)(?:(\\\\\")((?!\\\\\"|[\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\"\\r\\n][^\"\\\\\\r\\n]*)*)((?:\\\\\")?)|(\")((?=[^\"\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?=[^'\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*|(?=[^ \\t\\r\\n\"'&,;)}<>\\\\]{6})(?=[^ \\t\\r\\n\"'&,;)}<>\\\\]*[0-9+/=_~.-]|[^ \\t\\r\\n\"'&,;)}<>\\\\]{20}|[^ \\t\\r\\n\"'&,;)}<>\\\\]+[A-Z])[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))", "gu"), "$1$2$3$6$9[REDACTED]$5$8$11", [":"], ["pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf", "xsrf", "sid", "sig", "connection"]],
-  // xml_element
-  [new RegExp("(<)(?=[A-Za-z0-9_.-]*?(?:[pP](?:[aA][sS][sS][wW]|[aA][sS][sS][-_.]?[pP][hH][rR][aA][sS][eE]|(?<![A-Za-z0-9][pP])[aA][sS][sS](?![A-Za-z0-9_.-])|[wW][dD]|[rR][iI][vV][aA][tT][eE][-_.]?[kK][eE][yY])|[sS](?:[eE][cC][rR][eE][tT]|[iI][gG][nN][iI][nN][gG][-_.]?[kK][eE][yY]|[eE][rR][vV][iI][cC][eE][-_.]?[kK][eE][yY]|[tT][oO][rR][aA][gG][eE][-_.]?[kK][eE][yY]|[hH][aA][rR][eE][dD][-_.]?[kK][eE][yY]|[uU][bB][sS][cC][rR][iI][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY]|[sS][hH][-_.]?[kK][eE][yY]|[eE][cC][rR][eE][tT][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN]|[eE][sS][sS][iI][dD]|(?<![A-Za-z0-9][sS])[iI][dD](?![A-Za-z0-9_.-])|(?<![A-Za-z0-9][sS])[iI][gG](?![A-Za-z0-9_.-])|[iI][gG][nN][aA][tT][uU][rR][eE])|[tT](?:[oO][kK][eE][nN])|[aA](?:[uU][tT][hH]|[pP][iI][-_.]?[kK][eE][yY]|[cC][cC][eE][sS][sS][-_.]?[kK][eE][yY]|[cC][cC][oO][uU][nN][tT][-_.]?[kK][eE][yY]|[pP][pP][-_.]?[kK][eE][yY]|[uU][tT][hH][-_.]?[kK][eE][yY])|[cC](?:[rR][eE][dD][eE][nN][tT][iI][aA][lL]|[rR][eE][dD][sS]|[lL][iI][eE][nN][tT][-_.]?[kK][eE][yY]|[oO][nN][sS][uU][mM][eE][rR][-_.]?[kK][eE][yY]|[oO][oO][kK][iI][eE]|[sS][rR][fF]|[oO][nN][nN][eE][cC][tT][iI][oO][nN][-_.]?[sS][tT][rR][iI][nN][gG])|[bB](?:[eE][aA][rR][eE][rR])|[jJ](?:[wW][tT])|[eE](?:[nN][cC][rR][yY][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY])|[mM](?:[aA][sS][tT][eE][rR][-_.]?[kK][eE][yY])|[dD](?:[bB][-_.]?[kK][eE][yY]|[aA][tT][aA][bB][aA][sS][eE][-_.]?[kK][eE][yY])|[lL](?:[iI][cC][eE][nN][sS][eE][-_.]?[kK][eE][yY])|[wW](?:[eE][bB][hH][oO][oO][kK][-_.]?[kK][eE][yY])|[xX](?:[sS][rR][fF])))(?!(?:[aA][uU][tT][hH][oO][rR](?:[sS]|[eE][dD]|[iI][tT][yY]|[iI][tT][iI][eE][sS]|[-_.]?(?:[iI][dD]|[nN][aA][mM][eE]|[eE][mM][aA][iI][lL]|[uU][rR][lL]))?|(?:[uU][nN])?[aA][uU][tT][hH][oO][rR][iI][sz][eE][dD]|(?:[uU][nN])?[aA][uU][tT][hH][eE][nN][tT][iI][cC][aA][tT][eE][dD]|[aA][uU][tT][hH][-_.]?(?:[tT][yY][pP][eE]|[mM][eE][tT][hH][oO][dD]|[sS][cC][hH][eE][mM][eE]|[mM][oO][dD][eE]|[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[eE][nN][dD][pP][oO][iI][nN][tT]|[dD][oO][mM][aA][iI][nN]|[rR][eE][qQ][uU][iI][rR][eE][dD]|[eE][nN][aA][bB][lL][eE][dD]|[sS][tT][aA][tT][uU][sS])|[oO][aA][uU][tT][hH][-_.]?(?:[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[sS][cC][oO][pP][eE][sS]?|[vV][eE][rR][sS][iI][oO][nN])|[tT][oO][kK][eE][nN][-_.]?(?:[tT][yY][pP][eE]|[cC][oO][uU][nN][tT]|[lL][iI][mM][iI][tT]|[uU][sS][aA][gG][eE]|[bB][uU][dD][gG][eE][tT]|[eE][nN][dD][pP][oO][iI][nN][tT]|[uU][rR][lL]|[uU][rR][iI]|[eE][xX][pP][iI][rR][yY]|[eE][xX][pP][iI][rR][eE][sS][-_.]?(?:[iI][nN]|[aA][tT]))|[tT][oO][kK][eE][nN][iI][zZ][eE][rR]|[A-Za-z0-9_.-]*(?:[iI][nN][pP][uU][tT]|[oO][uU][tT][pP][uU][tT]|[pP][rR][oO][mM][pP][tT]|[cC][oO][mM][pP][lL][eE][tT][iI][oO][nN]|[tT][oO][tT][aA][lL]|[cC][aA][cC][hH][eE][dD]|[rR][eE][aA][sS][oO][nN][iI][nN][gG]|[mM][aA][xX]|[mM][iI][nN]|[nN][uU][mM]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[uU][sS][eE][dD]|[eE][sS][tT][iI][mM][aA][tT][eE][dD]|[cC][oO][nN][tT][eE][xX][tT])[-_.]?[tT][oO][kK][eE][nN][sS](?:[-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[dD][eE][tT][aA][iI][lL][sS]))?|[tT][oO][kK][eE][nN][sS][-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[pP][eE][rR][-_.]?(?:[mM][iI][nN][uU][tT][eE]|[dD][aA][yY]))|[sS][eE][sS][sS][iI][oO][nN][-_.]?(?:[cC][oO][uU][nN][tT]|[tT][iI][mM][eE][oO][uU][tT]|[tT][tT][lL]|[dD][uU][rR][aA][tT][iI][oO][nN]|[lL][eE][nN][gG][tT][hH]|[eE][xX][pP][iI][rR][yY])|[cC][oO][oO][kK][iI][eE][-_.]?(?:[nN][aA][mM][eE]|[dD][oO][mM][aA][iI][nN]|[pP][aA][tT][hH])|[sS][iI][gG][nN][aA][tT][uU][rR][eE][-_.]?(?:[vV][eE][rR][sS][iI][oO][nN]|[mM][eE][tT][hH][oO][dD]|[aA][lL][gG][oO][rR][iI][tT][hH][mM])|[A-Za-z0-9_.-]*(?:[kK][eE][yY]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[pP][aA][sS][sS][wW][oO][rR][dD])[-_.]?[nN][aA][mM][eE]|[A-Za-z0-9_.-]*(?:[eE][rR][rR][oO][rR]|[eE][xX][cC][eE][pP][tT][iI][oO][nN]|[wW][aA][rR][nN][iI][nN][gG])[sS]?)(?![A-Za-z0-9_.-]))(?![A-Za-z0-9_.-]*?(?:[rR][aA][tT][eE][-_.]?[lL][iI][mM][iI][tT]))([A-Za-z0-9_.-]+>)[^<\\r\\n]+(?=</)", "gu"), "$1$2[REDACTED]", ["</"], ["pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf", "xsrf", "sid", "sig", "connection"]],
-  // url_password
-  [new RegExp("((?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*://[^ \\t\\r\\n/?#@:\"'<>]*:)[^ \\t\\r\\n/?#@\"'<>]+(?=@)", "gu"), "$1[REDACTED]", ["://"], ["@"]],
-  // token_shape
-  [new RegExp("(?<![A-Za-z0-9_-])(?:sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|gl(?:pat|ptt|dt|rt)-[A-Za-z0-9_-]{20,}|(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[A-Z0-9]{16}(?![A-Za-z0-9])|xox[abposre]-[A-Za-z0-9-]{10,}|xapp-[0-9]-[A-Za-z0-9-]{10,}|eyJ[A-Za-z0-9_-]{5,}\\.eyJ[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]*|[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,}|whsec_[A-Za-z0-9]{20,}|AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])|ya29\\.[0-9A-Za-z_-]{20,}|GOCSPX-[A-Za-z0-9_-]{20,}|1//0[0-9A-Za-z_-]{20,}|SG\\.[A-Za-z0-9_-]{16,}\\.[A-Za-z0-9_-]{16,}|npm_[A-Za-z0-9]{30,}|pypi-AgE[A-Za-z0-9_-]{40,}|hf_[A-Za-z0-9]{30,}|api_org_[A-Za-z0-9]{30,}|(?:SK|AC)[0-9a-fA-F]{32}(?![A-Za-z0-9])|do[opr]_v1_[a-f0-9]{64}|shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}|dapi[a-f0-9]{32}(?![A-Za-z0-9])|lin_api_[A-Za-z0-9]{40}|PMAK-[a-f0-9]{24}-[a-f0-9]{34}|dp\\.pt\\.[A-Za-z0-9]{40,}|AGE-SECRET-KEY-1[0-9A-Z]{58}|hvs\\.[A-Za-z0-9_-]{24,}|pul-[a-f0-9]{40}|rubygems_[a-f0-9]{48}|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}|hooks\\.slack\\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/+-]{20,}|discord(?:app)?\\.com/api/webhooks/[0-9]{5,}/[A-Za-z0-9_-]{20,}|[A-Za-z0-9-]+\\.webhook\\.office\\.com/webhookb2/[A-Za-z0-9@/_-]{20,}|[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-]))", "gu"), "[REDACTED]", ["sk-", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "glptt-", "gldt-", "glrt-", "A3T", "AKIA", "ASIA", "ABIA", "ACCA", "AGPA", "AIDA", "AROA", "AIPA", "ANPA", "ANVA", "xox", "xapp-", "eyJ", "k_live_", "k_test_", "k_prod_", "whsec_", "AIza", "ya29.", "GOCSPX-", "1//0", "SG.", "npm_", "pypi-AgE", "hf_", "api_org_", "SK", "AC", "_v1_", "shp", "dapi", "lin_api_", "PMAK-", "dp.pt.", "AGE-SECRET-KEY-1", "hvs.", "pul-", "rubygems_", "sq0", "hooks.slack.com/", "/api/webhooks/", ".webhook.office.com/", "Q~"], []],
-  // word_then_credential
-  [new RegExp("((?<![A-Za-z0-9_.-])(?=[A-Za-z0-9_.-]+[ \\t]+[A-Za-z0-9+/=_.-]{16})(?=[A-Za-z0-9_.-]*?(?:[tT][oO][kK][eE][nN]|[bB][eE][aA][rR][eE][rR]|[sS][eE][cC][rR][eE][tT]|[pP][aA][sS][sS][wW]|[pP][aA][sS][sS][pP][hH][rR][aA][sS][eE]|[cC][rR][eE][dD][eE][nN][tT][iI][aA][lL]|[aA][pP][iI][-_]?[kK][eE][yY]|[aA][cC][cC][eE][sS][sS][-_]?[kK][eE][yY]|[aA][uU][tT][hH]|[sS][eE][sS][sS][iI][oO][nN]))[A-Za-z0-9_.-]+[ \\t]+)(?=[A-Za-z+/=_.-]*[0-9])(?=[0-9+/=_.-]*[A-Za-z])[A-Za-z0-9+/=_.-]{16,}", "gu"), "$1[REDACTED]", [], ["token", "bearer", "secret", "passw", "passphrase", "credential", "key", "auth", "session"]],
-  // auth_scheme
-  [new RegExp("(?<![A-Za-z0-9_-])([bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC])[ \\t]+(?=[A-Za-z]*[0-9._~+/=-])[A-Za-z0-9._~+/=-]+", "gu"), "$1 [REDACTED]", [], ["bearer", "basic"]],
-  // windows_path
-  [new RegExp("(?<![A-Za-z0-9])[A-Za-z]:(?=\\\\)[^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}", "gu"), "<path>", [":\\"], []],
-  // windows_user_path
-  [new RegExp("(?<![A-Za-z0-9])[A-Za-z]:(?=/+(?:[uU][sS][eE][rR][sS]|[dD][oO][cC][uU][mM][eE][nN][tT][sS] [aA][nN][dD] [sS][eE][tT][tT][iI][nN][gG][sS])[\\\\/])[^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}", "gu"), "<path>", [":/"], ["users", "documents and settings"]],
-  // unc_path
-  [new RegExp("(?<![A-Za-z0-9\\\\])\\\\{2,4}[A-Za-z0-9._$?-]+(?=\\\\)[^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}", "gu"), "<path>", ["\\\\"], []],
-  // escaped_unix_path
-  [new RegExp("\\\\/(?:home\\\\/|Users\\\\/|root(?![A-Za-z0-9_]))[^ \\t\\r\\n\"'<>|:*?\\\\]*(?:\\\\/[^ \\t\\r\\n\"'<>|:*?\\\\]*){0,64}", "gu"), "<path>", ["\\/home\\/", "\\/Users\\/", "\\/root"], []],
-  // home_path
-  [new RegExp("(?:/home/|/Users/)[^/ \\t\\r\\n\"'<>|\\\\:*?]+[^ \\t\\r\\n\"'<>|\\\\:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}/[^ \\t\\r\\n\"'<>|\\\\:*?]*){0,32}", "gu"), "<path>", ["/home/", "/Users/"], []],
-  // root_path
-  [new RegExp("/root(?:/[^ \\t\\r\\n\"'<>|\\\\:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}/[^ \\t\\r\\n\"'<>|\\\\:*?]*){0,32})?(?![A-Za-z0-9_])", "gu"), "<path>", ["/root"], []],
-  // tilde_path
-  [new RegExp("(?<![A-Za-z0-9_.~/-])~[A-Za-z_][A-Za-z0-9_.-]*(?=/)[^ \\t\\r\\n\"'<>|\\\\:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}/[^ \\t\\r\\n\"'<>|\\\\:*?]*){0,32}", "gu"), "<path>", ["~"], []],
-];
-// A key names a secret when SECRET_KEY is found in it and NOT_SECRET_KEY is not.
-const SECRET_KEY = new RegExp("[pP][aA][sS][sS][wW]|[pP][aA][sS][sS][-_. ]?[pP][hH][rR][aA][sS][eE]|(?:^|[-_. ])[pP][aA][sS][sS](?![\\s\\S])|[pP][wW][dD]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[aA][uU][tT][hH]|[cC][rR][eE][dD][eE][nN][tT][iI][aA][lL]|[cC][rR][eE][dD][sS]|[bB][eE][aA][rR][eE][rR]|[jJ][wW][tT]|(?:[aA][pP][iI]|[pP][rR][iI][vV][aA][tT][eE]|[aA][cC][cC][eE][sS][sS]|[aA][cC][cC][oO][uU][nN][tT]|[cC][lL][iI][eE][nN][tT]|[eE][nN][cC][rR][yY][pP][tT][iI][oO][nN]|[sS][iI][gG][nN][iI][nN][gG]|[mM][aA][sS][tT][eE][rR]|[sS][eE][rR][vV][iI][cC][eE]|[aA][pP][pP]|[dD][bB]|[dD][aA][tT][aA][bB][aA][sS][eE]|[sS][tT][oO][rR][aA][gG][eE]|[sS][hH][aA][rR][eE][dD]|[sS][uU][bB][sS][cC][rR][iI][pP][tT][iI][oO][nN]|[sS][sS][hH]|[cC][oO][nN][sS][uU][mM][eE][rR]|[sS][eE][cC][rR][eE][tT]|[aA][uU][tT][hH]|[sS][eE][sS][sS][iI][oO][nN]|[lL][iI][cC][eE][nN][sS][eE]|[wW][eE][bB][hH][oO][oO][kK])[-_. ]?[kK][eE][yY]|[sS][eE][sS][sS][iI][oO][nN]|[sS][eE][sS][sS][iI][dD]|[cC][oO][oO][kK][iI][eE]|[cC][sS][rR][fF]|[xX][sS][rR][fF]|(?:^|[-_. ])[sS][iI][dD](?![\\s\\S])|(?:^|[-_. ])[sS][iI][gG](?![\\s\\S])|[sS][iI][gG][nN][aA][tT][uU][rR][eE]|[cC][oO][nN][nN][eE][cC][tT][iI][oO][nN][-_. ]?[sS][tT][rR][iI][nN][gG]", "u");
-const NOT_SECRET_KEY = new RegExp("^(?:[aA][uU][tT][hH][oO][rR](?:[sS]|[eE][dD]|[iI][tT][yY]|[iI][tT][iI][eE][sS]|[-_. ]?(?:[iI][dD]|[nN][aA][mM][eE]|[eE][mM][aA][iI][lL]|[uU][rR][lL]))?|(?:[uU][nN])?[aA][uU][tT][hH][oO][rR][iI][sz][eE][dD]|(?:[uU][nN])?[aA][uU][tT][hH][eE][nN][tT][iI][cC][aA][tT][eE][dD]|[aA][uU][tT][hH][-_. ]?(?:[tT][yY][pP][eE]|[mM][eE][tT][hH][oO][dD]|[sS][cC][hH][eE][mM][eE]|[mM][oO][dD][eE]|[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[eE][nN][dD][pP][oO][iI][nN][tT]|[dD][oO][mM][aA][iI][nN]|[rR][eE][qQ][uU][iI][rR][eE][dD]|[eE][nN][aA][bB][lL][eE][dD]|[sS][tT][aA][tT][uU][sS])|[oO][aA][uU][tT][hH][-_. ]?(?:[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[sS][cC][oO][pP][eE][sS]?|[vV][eE][rR][sS][iI][oO][nN])|[tT][oO][kK][eE][nN][-_. ]?(?:[tT][yY][pP][eE]|[cC][oO][uU][nN][tT]|[lL][iI][mM][iI][tT]|[uU][sS][aA][gG][eE]|[bB][uU][dD][gG][eE][tT]|[eE][nN][dD][pP][oO][iI][nN][tT]|[uU][rR][lL]|[uU][rR][iI]|[eE][xX][pP][iI][rR][yY]|[eE][xX][pP][iI][rR][eE][sS][-_. ]?(?:[iI][nN]|[aA][tT]))|[tT][oO][kK][eE][nN][iI][zZ][eE][rR]|[A-Za-z0-9_. -]*(?:[iI][nN][pP][uU][tT]|[oO][uU][tT][pP][uU][tT]|[pP][rR][oO][mM][pP][tT]|[cC][oO][mM][pP][lL][eE][tT][iI][oO][nN]|[tT][oO][tT][aA][lL]|[cC][aA][cC][hH][eE][dD]|[rR][eE][aA][sS][oO][nN][iI][nN][gG]|[mM][aA][xX]|[mM][iI][nN]|[nN][uU][mM]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[uU][sS][eE][dD]|[eE][sS][tT][iI][mM][aA][tT][eE][dD]|[cC][oO][nN][tT][eE][xX][tT])[-_. ]?[tT][oO][kK][eE][nN][sS](?:[-_. ]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[dD][eE][tT][aA][iI][lL][sS]))?|[tT][oO][kK][eE][nN][sS][-_. ]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[pP][eE][rR][-_. ]?(?:[mM][iI][nN][uU][tT][eE]|[dD][aA][yY]))|[sS][eE][sS][sS][iI][oO][nN][-_. ]?(?:[cC][oO][uU][nN][tT]|[tT][iI][mM][eE][oO][uU][tT]|[tT][tT][lL]|[dD][uU][rR][aA][tT][iI][oO][nN]|[lL][eE][nN][gG][tT][hH]|[eE][xX][pP][iI][rR][yY])|[cC][oO][oO][kK][iI][eE][-_. ]?(?:[nN][aA][mM][eE]|[dD][oO][mM][aA][iI][nN]|[pP][aA][tT][hH])|[sS][iI][gG][nN][aA][tT][uU][rR][eE][-_. ]?(?:[vV][eE][rR][sS][iI][oO][nN]|[mM][eE][tT][hH][oO][dD]|[aA][lL][gG][oO][rR][iI][tT][hH][mM])|[A-Za-z0-9_. -]*(?:[kK][eE][yY]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[pP][aA][sS][sS][wW][oO][rR][dD])[-_. ]?[nN][aA][mM][eE]|[A-Za-z0-9_. -]*(?:[eE][rR][rR][oO][rR]|[eE][xX][cC][eE][pP][tT][iI][oO][nN]|[wW][aA][rR][nN][iI][nN][gG])[sS]?)(?![\\s\\S])|[rR][aA][tT][eE][-_. ]?[lL][iI][mM][iI][tT]", "u");
-
-/**
- * Remove private keys, stack traces, credentials and user paths from text. A text longer than
- * MAX_TEXT characters is cut first (less the word the cut splits) and ends with `…[truncated]`.
- */
-export function scrubText(text: string): string {
-  const [kept, wasCut] = cut(text);
-  let out = kept;
-  let lower = "";
-  for (const [pattern, replacement, needles, words] of RULES) {
-    if (needles.length > 0 && !needles.some((needle) => out.includes(needle))) {
-      continue; // the rule cannot match
-    }
-    if (words.length > 0) {
-      lower = lower || out.toLowerCase();
-      if (!words.some((word) => lower.includes(word))) {
-        continue;
-      }
-    }
-    const next = out.replace(pattern, replacement);
-    if (next !== out) {
-      out = next;
-      lower = "";
-    }
-  }
-  return wasCut ? out + TRUNCATED : out;
-}
-
-/** The first MAX_TEXT code points of `text`, less a word the cut splits; and whether it cut. */
-function cut(text: string): [string, boolean] {
-  let end = 0;
-  for (let n = 0; n < MAX_TEXT && end < text.length; n++) {
-    end += pairAt(text, end) ? 2 : 1;
-  }
-  if (end >= text.length) {
-    return [text, false];
-  }
-  let kept = text.slice(0, end);
-  if (!" \t\r\n".includes(text.charAt(end))) {
-    let start = end;
-    for (let n = 0; n < CUT_WINDOW && start > 0; n++) {
-      start -= start >= 2 && pairAt(text, start - 2) ? 2 : 1;
-    }
-    const space = Math.max(...[" ", "\t", "\r", "\n"].map((ch) => kept.lastIndexOf(ch)));
-    kept = space >= start ? kept.slice(0, space + 1) : kept;
-  }
-  return [kept, true];
-}
-
-/** Whether a surrogate pair (one code point) starts at `i`. */
-function pairAt(text: string, i: number): boolean {
-  const high = text.charCodeAt(i);
-  const low = text.charCodeAt(i + 1);
-  return high >= 0xd800 && high <= 0xdbff && low >= 0xdc00 && low <= 0xdfff;
-}
-
-/**
- * Copy JSON data with secret-named keys redacted and every string scrubbed; never throws. Arrays
- * and objects nested deeper than MAX_DEPTH levels become `"[nested too deep]"`; a value whose
- * reading throws (a getter, a Proxy) becomes `"[unreadable]"`.
- */
-export function sanitize(value: unknown): unknown {
-  return sanitized(value, 0);
-}
-
-function sanitized(value: unknown, depth: number): unknown {
-  if (typeof value === "string") {
-    return scrubText(value);
-  }
-  if (typeof value !== "object" || value === null) {
-    return value;
-  }
-  if (depth >= MAX_DEPTH) {
-    return TOO_DEEP;
-  }
-  try {
-    if (Array.isArray(value)) {
-      return value.map((item: unknown) => sanitized(item, depth + 1));
-    }
-    const out: Record<string, unknown> = {};
-    for (const [name, item] of Object.entries(value)) {
-      setOwn(out, name, isSecretKey(name) ? REDACTED : sanitized(item, depth + 1));
-    }
-    return redactPair(out);
-  } catch {
-    return UNREADABLE; // a host object that cannot be read
-  }
-}
-
-function isSecretKey(name: string): boolean {
-  return SECRET_KEY.test(name) && !NOT_SECRET_KEY.test(name);
-}
-
-/** `{"name": "DB_PASSWORD", "value": …}`: the value redacted. */
-function redactPair(data: Record<string, unknown>): Record<string, unknown> {
-  const key = PAIR_NAMES.find((name) => Object.prototype.hasOwnProperty.call(data, name));
-  const name = key === undefined ? undefined : data[key];
-  if (typeof name === "string" && isSecretKey(name)) {
-    for (const value of PAIR_VALUES) {
-      if (Object.prototype.hasOwnProperty.call(data, value)) {
-        setOwn(data, value, REDACTED);
-      }
-    }
-  }
-  return data;
-}
-
-// ---- Internals --------------------------------------------------------------------
-
-type Args = { readonly [name: string]: unknown };
-
-/** A validated payload, loosely typed inside this module (the 10,000-member union stays at the API edge). */
-interface Payload {
-  readonly code: string;
-  readonly message: string;
-  readonly [key: string]: unknown;
-}
-
-/** Give a checked value its public type without making tsc compare it with every union member. */
-function typed<T>(value: unknown): T {
-  return value as T;
-}
-
-const INDEX: ReadonlyMap<string, number> = new Map<string, number>((CODES as readonly string[]).map((code, i) => [code, i]));
-
-function check(value: unknown, code: string): boolean {
-  try {
-    return isObject(value) && value["code"] === code && validate(value, true) !== undefined;
-  } catch {
-    return false; // a host object whose reading threw
-  }
-}
-
-function infoOf(code: string): CodeInfo | undefined {
-  const i = INDEX.get(code);
-  return i === undefined ? undefined : INFO[i];
-}
-
-function record<K extends string, T>(entries: readonly (readonly [K, T])[]): Readonly<Record<K, T>> {
-  const out = Object.create(null) as Record<K, T>;
-  for (const [name, value] of entries) {
-    out[name] = value;
-  }
-  return Object.freeze(out);
-}
-
-function isObject(value: unknown): value is { readonly [key: string]: unknown } {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function own(value: { readonly [key: string]: unknown }, name: string): unknown {
-  return Object.prototype.hasOwnProperty.call(value, name) ? value[name] : undefined;
-}
-
-function setOwn(target: Record<string, unknown>, name: string, value: unknown): void {
-  Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true });
-}
-
-function create(code: string, input: unknown): unknown {
-  const given: Record<string, unknown> = {};  // null and undefined mean "not given", as in Python
-  for (const [name, value] of Object.entries(isObject(input) ? input : {})) {
-    if (value !== undefined && value !== null) {
-      setOwn(given, name, value);
-    }
-  }
-  const args: Args = given;
-  const i = INDEX.get(code) ?? -1;
-  const info = INFO[i];
-  if (info === undefined) {
-    throw new TypeError(`unknown error code ${JSON.stringify(code)}`);
-  }
-  if (info.deferred) {
-    throw new TypeError(`${JSON.stringify(code)} is deferred (shape-only) and cannot be constructed`);
-  }
-  const missing = info.required.filter((name) => own(args, name) === undefined);
-  if (missing.length > 0) {
-    throw new TypeError(`${JSON.stringify(code)} is missing required value(s): ${missing.join(", ")}`);
-  }
-  const message = scrubText(render(PARTS[i] ?? [], args));
-  const payload: Record<string, unknown> = { code, message: message === "" ? code : message };
-  const retriable = own(args, "retriable");
-  payload["retriable"] = typeof retriable === "boolean" ? retriable : info.retriable === "yes";
-  for (const name of [...info.required, ...info.optional]) {
-    const value = own(args, name);
-    if (value !== undefined) {
-      setOwn(payload, name, value);
-    }
-  }
-  payload["provenance"] = { catalog: PROVENANCE.catalog, version: PROVENANCE.version, fingerprint: PROVENANCE.fingerprint };
-  return payload;
-}
-
-function placeholders(code: string): string[] {
-  const parts = PARTS[INDEX.get(code) ?? -1] ?? [];
-  return parts.filter((_, i) => i % 2 === 1);
-}
-
-function render(parts: readonly string[], args: Args): string {
-  let out = "";
-  parts.forEach((part, i) => {
-    const value = i % 2 === 0 ? part : own(args, part);
-    out += value === undefined ? "" : formatValue(value);
-  });
-  return out;
-}
-
-/** Format a value for a message exactly like the Python runtime (numbers like `String(n)`). */
-function formatValue(value: unknown): string {
-  if (typeof value === "string") {
-    return value;
-  }
-  if (value === null) {
-    return "null";
-  }
-  if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint") {
-    return String(value);
-  }
-  if (Array.isArray(value)) {
-    return value.map(formatValue).join(", ");
-  }
-  if (isObject(value)) {
-    const keys = Object.keys(value);
-    if (keys.length > 0 && keys.every((k) => k === "min" || k === "max")) {
-      return `${bound(value["min"])}..${bound(value["max"])}`;
-    }
-  }
-  return JSON.stringify(value) ?? "";
-}
-
-function bound(value: unknown): string {
-  return value === undefined || value === null ? "" : formatValue(value);
-}
-
-function isValue(type: FieldType, value: unknown): boolean {
-  switch (type) {
-    case "string":
-      return typeof value === "string";
-    case "integer":
-      return Number.isSafeInteger(value);
-    case "number":
-      return typeof value === "number" && Number.isFinite(value);
-    case "boolean":
-      return typeof value === "boolean";
-    case "object":
-      return isObject(value);
-    case "range":
-      return isObject(value) && Object.keys(value).length > 0 && Object.entries(value).every(([k, v]) => (k === "min" || k === "max") && isValue("number", v));
-    case "any":
-      return true;
-    default:
-      return Array.isArray(value) && value.every((item) => isValue(type.slice(0, -2) as FieldType, item));
-  }
-}
-
-const ENVELOPE_KEYS: ReadonlySet<string> = new Set<string>(["code", "message", "retriable", "provenance"]);
-
-function isProvenance(value: unknown): value is Provenance {
-  return (
-    isObject(value) &&
-    Object.keys(value).length === 3 &&
-    typeof value["catalog"] === "string" &&
-    typeof value["version"] === "string" &&
-    typeof value["fingerprint"] === "string" &&
-    /^sha256:[0-9a-f]{64}$/.test(value["fingerprint"])
-  );
-}
-
-/** Check a payload; a fresh canonical copy, or `undefined` (also when reading it throws). `strict` also requires the defaulted keys. */
-function validate(value: unknown, strict: boolean): Payload | undefined {
-  try {
-    return validated(value, strict);
-  } catch {
-    return undefined; // a host object whose reading threw
-  }
-}
-
-function validated(value: unknown, strict: boolean): Payload | undefined {
-  if (!isObject(value)) {
-    return undefined;
-  }
-  const code = own(value, "code");
-  const info = typeof code === "string" ? infoOf(code) : undefined;
-  const message = own(value, "message");
-  if (info === undefined || typeof message !== "string" || message === "") {
-    return undefined;
-  }
-  const fields = [...info.required, ...info.optional];
-  if (!Object.keys(value).every((name) => ENVELOPE_KEYS.has(name) || fields.includes(name))) {
-    return undefined;  // closed, like the Python models (extra="forbid") and the JSON Schema
-  }
-  const out: Record<string, unknown> = { code: info.code, message };
-  const retriable = own(value, "retriable");
-  if (typeof retriable !== "boolean" && (strict || retriable !== undefined)) {
-    return undefined;
-  }
-  out["retriable"] = retriable ?? false;
-  for (const name of fields) {
-    const item = own(value, name);
-    if (item === undefined ? info.required.includes(name) : !isValue(FIELD_TYPES.get(name) ?? "any", item)) {
-      return undefined;
-    }
-    if (item !== undefined) {
-      setOwn(out, name, item);
-    }
-  }
-  const provenance = own(value, "provenance");
-  if (!isProvenance(provenance)) {
-    return undefined;
-  }
-  out["provenance"] = { catalog: provenance.catalog, version: provenance.version, fingerprint: provenance.fingerprint };
-  return out as Payload;
-}
-
-function canonical(error: unknown): Payload {
-  const payload = validate(error, true);
-  if (payload === undefined) {
-    throw new TypeError(`not a valid retry error: ${JSON.stringify(error)}`);
-  }
-  return payload;
+/** Whether `value` is a valid error with code `no_kind`. */
+export function isNoKind(value: unknown): value is NoKind {
+  return CATALOG.check(value, "no_kind");
 }
