@@ -51,6 +51,9 @@ SHADOWABLE = {
 }
 
 
+RULES = "tuple[HttpRule, ...]"
+
+
 @dataclass(frozen=True)
 class PyCode:
     """Everything the template prints for one code's class."""
@@ -116,12 +119,14 @@ def context(catalog: Catalog, module: str) -> dict[str, Any]:
         "first": next((c for c in codes if c.code.constructible), codes[0]),
         "q": q,
         "code_table": [text_block(4, f"{py_string(c.id)}: ", code_info(c), ",") for c in catalog.codes.values()],
-        "field_table": [text_block(4, f"{py_string(f.name)}: ", repair_field(f, attrs), ",") for f in catalog.fields.values()],
+        "field_table": [
+            text_block(4, f"{py_string(f.name)}: ", repair_field(f, attrs), ",") for f in catalog.fields.values()
+        ],
         "kinds": list(catalog.kinds.values()),
-        "http_kinds": collection(0, "HTTP_CLASSIFICATION: tuple[HttpRule, ...] = ", http_rules(catalog.classification_http)),
-        "http_codes": collection(0, "HTTP_MAPPING: tuple[HttpRule, ...] = ", http_rules(catalog.mapping_http)),
+        "http_kinds": collection(0, f"HTTP_CLASSIFICATION: {RULES} = ", http_rules(catalog.classification_http)),
+        "http_codes": collection(0, f"HTTP_MAPPING: {RULES} = ", http_rules(catalog.mapping_http)),
         "error_code": subscript("ErrorCode = Literal", [py_string(c) for c in catalog.codes]),
-        "error_kind": subscript("ErrorKind = Literal", [py_string(k) for k in catalog.kinds]) if catalog.kinds else "str",
+        "error_kind": subscript("ErrorKind = Literal", [*map(py_string, catalog.kinds)]) if catalog.kinds else "str",
         "known_union": subscript("KnownErrorUnion = Union", [c.class_name for c in codes], 0, "  # noqa: UP007"),
         "exports": exports([c.class_name for c in codes]),
         "bound": BOUND,
@@ -214,8 +219,8 @@ def deprecation_text(code: Code) -> str:
 def code_info(code: Code) -> Call:
     """The code's ``CodeInfo(...)``, arguments at their defaults left out."""
     dep = code.deprecated
-    deprecation = Call("Deprecation", tuple((f"{k}=", literal(v)) for k, v in
-                       (("since", dep.since), ("replaced_by", dep.replaced_by), ("reason", dep.reason)))) if dep else None
+    facts = (("since", dep.since), ("replaced_by", dep.replaced_by), ("reason", dep.reason)) if dep else ()
+    deprecation = Call("Deprecation", tuple((f"{k}=", literal(v)) for k, v in facts)) if dep else None
     values: list[tuple[str, Any, Any]] = [
         ("code", code.id, None), ("class_name", code.names.py_class, ""), ("title", code.title, ""),
         ("when", code.when, ""), ("message", code.message, ""), ("kind", code.kind, None),

@@ -110,7 +110,7 @@ def signature(indent: int, head: str, params: list[str], tail: str) -> str:
 
 def collection(indent: int, prefix: str, items: list[str], brackets: str = "()", suffix: str = "") -> str:
     """A tuple, list or dict display: on one line if it fits after `prefix`, else one item per line."""
-    opening, closing = brackets
+    opening, closing = brackets[0], brackets[1]
     if not items:
         return f"{prefix}{brackets}{suffix}"
     one = ", ".join(items) + ("," if len(items) == 1 and brackets == "()" else "")

@@ -63,7 +63,7 @@ def imports(catalog: Catalog, q: dict[str, str]) -> dict[str, list[str]]:
                               "Self": True,
                               "deprecated" + (" as _deprecated" if q["deprecated"] != "deprecated" else ""):
                                   any(c.deprecated for c in codes)},
-        "._runtime": dict.fromkeys(RUNTIME, True),
+        "._runtime": {**dict.fromkeys(RUNTIME, True), "IsErrorFlag": env.mirror_is_error},
     }  # fmt: skip
     return {module: sorted((n for n, on in names.items() if on), key=isort_key) for module, names in chosen.items()}
 
