@@ -1,6 +1,9 @@
 """Compare the validation cost of two generated Python modules, interleaved; prints a table.
 
-    python bench/ab_python.py CATALOG_JSON BEFORE.py AFTER.py [--rounds 8]
+    python bench/ab_python.py CATALOG_JSON BEFORE AFTER [--rounds 8]
+
+BEFORE and AFTER are generated Python packages (the folder ``python/<module>/``
+holding ``__init__.py`` and ``_runtime.py``) or single-file modules (``.py``).
 
 Both modules parse the same payloads (one per catalog example, as `probe_python.py`
 builds them) with their parser; every round times each module once (best of 3
@@ -25,8 +28,12 @@ from probe_python import parser, payloads
 
 
 def load(path: Path, name: str) -> ModuleType:
-    """Import the module at `path` under `name` (both may share a stem)."""
-    spec = importlib.util.spec_from_file_location(name, path)
+    """Import the package or module at `path` under `name` (both may share a stem)."""
+    if path.is_dir():  # a package: its relative imports resolve to `name`'s own submodules
+        init, inside = path / "__init__.py", [str(path)]
+        spec = importlib.util.spec_from_file_location(name, init, submodule_search_locations=inside)
+    else:
+        spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:
         raise SystemExit(f"ab_python: cannot import {path}")
     module = importlib.util.module_from_spec(spec)

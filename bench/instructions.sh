@@ -3,7 +3,7 @@
 # wall time, does not move with the machine's load, so small changes can be compared.
 #
 #   bench/instructions.sh [CODES] [TARGET...]      # default: 1000 codes, -t typescript
-#   bench/instructions.sh --validate [CODES]       # per payload of the generated Python module
+#   bench/instructions.sh --validate [CODES]       # per payload of the generated Python package
 #
 # Runs the errgen of the current interpreter (pip install -e .), byte-compiled first, on a
 # fresh project with bench/synth.py's catalog. Needs valgrind.

@@ -3,7 +3,8 @@
 - cProfile of a cold ``errgen build`` (fresh project), top functions by own time
   and by cumulative time;
 - ``python -X importtime`` of ``errgen --help``, the slowest imports;
-- cProfile of importing the generated Python module, when there is one.
+- cProfile of importing the generated Python package, of its first parse after
+  import, and of parsing every payload warm (`probe_python.payloads`).
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ def _stats(path: Path, sort: str, only: str | None = None) -> str:
     text = buffer.getvalue()
     start = text.find("   ncalls")
     text = text[start:] if start >= 0 else text
-    return re.sub(r"/\S*?/(site-packages|src|lib/python3\.\d+)/", "", text).rstrip()
+    text = re.sub(r"/\S*?/(site-packages|src|lib/python3\.\d+)/", "", text)
+    return re.sub(r"/\S*/generated/", "generated/", text).rstrip()
 
 
 def _build(work: Path, bench: Path, n: int) -> dict[str, str]:
@@ -59,16 +61,32 @@ def _importtime(cwd: Path) -> str:
     return f"slowest imports of `errgen --help` (largest cumulative: {total / 1000:.1f} ms)\n{body}"
 
 
-def _module_import(work: Path) -> str | None:
+def _module(work: Path, code: str, setup: str = "") -> str:
+    """cProfile of `code` (after `setup`, untimed) in a fresh interpreter beside the generated package."""
     folder = work / "build" / "generated" / "synth" / "python"
-    modules = sorted(folder.glob("*_errors.py"))
-    if not modules:
-        return None
-    prof = work / "import.prof"
-    code = (f"import cProfile, sys; sys.path.insert(0, {str(folder)!r}); "
-            f"cProfile.run('import {modules[0].stem}', {str(prof)!r})")  # fmt: skip
-    subprocess.run([sys.executable, "-c", code], cwd=work, check=True, capture_output=True)
+    catalog = folder.parent / "catalog.json"
+    prof = work / "module.prof"
+    script = (f"import cProfile, sys; sys.path[:0] = [{str(folder)!r}, {str(Path(__file__).parent)!r}]\n"
+              f"from pathlib import Path; from probe_python import payloads; items = payloads(Path({str(catalog)!r}))\n"
+              f"{setup}\ncProfile.run({code!r}, {str(prof)!r})")  # fmt: skip
+    subprocess.run([sys.executable, "-c", script], cwd=work, check=True, capture_output=True)
     return _stats(prof, "tottime")
+
+
+def _package(work: Path) -> dict[str, str]:
+    """Profiles of the generated package: its import, its first parse, and parsing warm."""
+    folder = work / "build" / "generated" / "synth" / "python"
+    packages = sorted(folder.glob("*/__init__.py"))
+    if not packages or not (folder.parent / "catalog.json").is_file():
+        return {}
+    name = packages[0].parent.name
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(folder)], check=True, capture_output=True)
+    warm = f"import {name} as m\nfor p in items: m.parse_error(p)"
+    return {
+        "module_import": _module(work, f"import {name}"),
+        "module_first_parse": _module(work, "m.parse_error(items[0])", f"import {name} as m"),
+        "module_validate": _module(work, "for _ in range(20):\n for p in items: m.parse_error(p)", warm),
+    }
 
 
 def collect(work: Path, bench: Path, n: int = N) -> dict[str, Any]:
@@ -80,9 +98,7 @@ def collect(work: Path, bench: Path, n: int = N) -> dict[str, Any]:
     try:
         out.update(_build(work, bench, n))
         out["importtime_help"] = _importtime(work)
-        module = _module_import(work)
-        if module:
-            out["module_import"] = module
+        out.update(_package(work))
     except subprocess.CalledProcessError as exc:
         out["error"] = f"{exc}\n{exc.stderr if isinstance(exc.stderr, str) else (exc.stderr or b'').decode()}"
     return out

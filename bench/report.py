@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+import report_python
 from sanitizer import markdown as sanitizer_md
 from targets import exponents, judge, median
 
@@ -123,43 +125,6 @@ def _startup_md(results: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _python_md(results: dict[str, Any]) -> list[str]:
-    sizes = results["size_list"]
-    rows = [
-        ("import, total (pydantic + module), s", "py_import", "total_s", "{:.3f}"),
-        ("… of which pydantic, s", "py_import", "pydantic_s", "{:.3f}"),
-        ("… of which the module, s", "py_import", "module_s", "{:.3f}"),
-        ("compiling the module's bytecode (first start only), s", "py_import", "compile_s", "{:.3f}"),
-        ("first parse of every example (builds deferred models), s", "py_validate", "first_pass_s", "{:.3f}"),
-        ("validation, µs per payload", "py_validate", "us_per_payload", "{:.2f}"),
-        ("… lowest–highest of the runs (one process each)", "py_validate", "runs", "{:.2f}"),
-        ("payloads typed / parsed", "py_validate", None, ""),
-    ]
-    lines = ["| generated Python module | " + " | ".join(f"{_n(n)} codes" for n in sizes) + " |",
-             "|---|" + "---:|" * len(sizes)]  # fmt: skip
-    for label, key, field, fmt in rows:
-        cells = []
-        for n in sizes:
-            entry = _entry(results, n, key)
-            if entry.get("error"):
-                cells.append("failed")
-            elif field is None:
-                cells.append(f"{entry['payloads'] - entry['untyped']} / {entry['payloads']}" if entry else "—")
-            elif field == "runs":
-                runs = entry.get("runs") or []
-                cells.append(f"{fmt.format(min(runs))}–{fmt.format(max(runs))}" if runs else "—")
-            else:
-                cells.append(_cell(entry.get(field), fmt))
-        lines.append(f"| {label} | " + " | ".join(cells) + " |")
-    errors = {n: _entry(results, n, "py_validate").get("error") for n in sizes}
-    lines += [f"\nAt {_n(n)} codes the probe failed: `{e}`" for n, e in errors.items() if e]
-    parser = next((_entry(results, n, "py_validate").get("parser") for n in sizes if
-                   _entry(results, n, "py_validate").get("parser")), None)  # fmt: skip
-    if parser:
-        lines.append(f"\nPayloads are parsed with the module's `{parser}`.")
-    return lines
-
-
 def _scaling_md(results: dict[str, Any]) -> list[str]:
     lines = ["| series | fitted exponent (all sizes) | steepest step |", "|---|---:|---:|"]
     for key, label in ROWS:
@@ -218,13 +183,16 @@ METHOD = """\
 - datamodel-codegen runs with `--input-file-type jsonschema --output-model-type
   pydantic_v2.BaseModel` and its default formatters (black + isort); json2ts with its
   defaults (prettier). Both are pinned and installed into `bench/.peers/` by the bench.
-- Python module: `bench/probe_python.py` in a fresh interpreter times `import pydantic`
-  and then the module, with the module's bytecode cached (`py_compile` first, untimed in
-  the import figure, timed on its own), as on every start after a server's first.
-  Validation builds one payload per catalog example, checks each parses to its own
-  typed error, then times parsing them all (timeit, median of 5 repeats), in a fresh
-  process per run (the figure is the median over runs: a process's hash seed and
-  memory layout alone move it by up to 2× on this machine).
+- Python package: `bench/probe_python.py` in a fresh interpreter times `import pydantic`
+  and then the package (`__init__.py` and `_runtime.py`), with its bytecode cached
+  (`py_compile` of both files first, untimed in the import figure, timed on its own), as on
+  every start after a server's first. Validation builds one payload per catalog example,
+  times the process's very first parse, checks each payload parses to its own typed error,
+  then times `parse_error` and `validate_error` over them all (timeit, median of 5 repeats),
+  in a fresh process per run (the figure is the median over runs: a process's hash seed and
+  memory layout alone move it by up to 2× on this machine). The peer, datamodel-codegen's
+  module for the same schema with a discriminated `TypeAdapter` over its union, is probed the
+  same way on the same payloads, alternating with errgen's probe round by round.
 - `tsc`: the test suite's pinned compiler with the compiler options of
   `tests/ts/tsconfig.json` (strict, noEmit) over every generated `.ts` file.
 - Start-up: `python -c pass` is measured too; it is the floor every Python command pays
@@ -241,13 +209,18 @@ def _profiles_md(results: dict[str, Any]) -> list[str]:
         "build_tottime": f"cProfile of a cold `errgen build` at {_n(profiles.get('n', 1000))} codes, by own time",
         "build_cumtime": "… errgen's own functions by cumulative time",
         "importtime_help": "`python -X importtime -m errgen --help`",
-        "module_import": "cProfile of the first import of the generated Python module (bytecode compiled), by own time",
+        "module_import": "cProfile of the first import of the generated Python package (bytecode compiled), "
+        "by own time",
+        "module_first_parse": "cProfile of the first parse after import (builds the deferred models and the adapter), "
+        "by own time",
+        "module_validate": "cProfile of `parse_error` over every payload, 20 passes after a first, by own time",
         "error": "profiling failed",
     }
     lines: list[str] = []
     for key, title in titles.items():
         if key in profiles:
-            lines += [f"{title}:", "", "```text illustrative", profiles[key].rstrip(), "```", ""]
+            text = re.sub(r"/\S*/generated/", "generated/", profiles[key])  # no path of this machine
+            lines += [f"{title}:", "", "```text illustrative", text.rstrip(), "```", ""]
     return lines
 
 
@@ -267,7 +240,7 @@ def markdown(results: dict[str, Any], plot: str) -> str:
         f"![time against catalog size, log-log]({plot})", "",
         "## Growth", "", *_scaling_md(results), "",
         "## Start-up", "", *_startup_md(results), "",
-        "## Generated Python module", "", *_python_md(results), "",
+        "## Generated Python package and its peer", "", *report_python.markdown(results), "",
         *([sanitizer_md(results["sanitizer"]), ""] if results.get("sanitizer") else []),
         "## Machine", "", *_machine_md(results), "",
         "## Method", "", METHOD,

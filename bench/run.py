@@ -9,9 +9,11 @@ cold ``errgen build`` (all targets; ``-t python``; ``-t typescript``) in a fresh
 project (empty output folder, empty black cache), a warm rebuild and ``errgen
 check`` of the built tree, ``errgen validate``, the peers on the same schema
 (datamodel-codegen → pydantic v2 with its default formatters; json2ts), ``tsc
---strict --noEmit`` on the generated TypeScript, and the generated Python module's
-import time and validation cost (`probe_python.py`). Then ``errgen --help`` and
-``--version``, and the sanitizer's worst rule per KB in Python and node (`sanitizer.py`).
+--strict --noEmit`` on the generated TypeScript, and the generated Python package's
+import time, first parse and validation cost beside datamodel-codegen's module with a
+``TypeAdapter`` over its union, interleaved, each in a fresh process (`probe_python.py`).
+Then ``errgen --help`` and ``--version``, and the sanitizer's worst rule per KB in
+Python and node (`sanitizer.py`).
 Prints a table, writes ``bench/out/results.json``, and (unless
 ``--no-write``) ``docs/performance.md`` and the plot ``docs/performance.png``.
 ``--quick`` is a smoke run: sizes 100,1000, 3 repeats, no docs written. A run
@@ -82,7 +84,7 @@ def built_targets(folder: Path) -> list[str]:
     """Targets whose files exist in a built project (by the paths each target writes)."""
     out = folder / "generated" / synth.NAME
     marks = {"catalog": "catalog.json", "jsonschema": "schema/*.json", "markdown": "docs/*.md",
-             "python": "python/*.py", "typescript": "ts/*.ts", "packs": "packs/*.yaml"}  # fmt: skip
+             "python": "python/*/__init__.py", "typescript": "ts/*.ts", "packs": "packs/*.yaml"}  # fmt: skip
     return [t for t, pattern in marks.items() if any(out.glob(pattern))]
 
 
@@ -156,39 +158,64 @@ class SizeBench:
         cmd: list[str | Path] = [peers.tsc(), "-p", "tsconfig.json"]
         return self.series("tsc --strict --noEmit", lambda i: self.timed(cmd, folder))
 
-    def python(self) -> dict[str, Any]:
-        """Import (repeated, median) and validation probes of the generated module."""
-        module = self._module()
-        if module is None:
-            return {"py_import": {"error": "no Python module was generated"},
-                    "py_validate": {"error": "no Python module was generated"}}  # fmt: skip
-        probe = [sys.executable, str(BENCH / "probe_python.py")]
-        imports: list[dict[str, float]] = []
-        try:
-            for _ in range(self.repeat):
-                result = self.timed([*probe, "import", str(module.parent), module.stem], self.work)
-                imports.append(json.loads(result.stdout))
-            catalog_json = module.parents[1] / "catalog.json"
-            if not catalog_json.is_file():  # a `-t python` tree: add the catalog target (not timed)
-                self.timed(errgen("build", "-t", "catalog"), module.parents[3])
-            cmd = [*probe, "validate", str(module.parent), module.stem, str(catalog_json)]
-            # One process per run: a process's hash seed and memory layout move its figure.
-            validate = _per_process([json.loads(self.timed(cmd, self.work).stdout) for _ in range(self.repeat)])
-        except measure.CommandFailed as exc:
-            print(f"bench: {self.n:>6} python probe FAILED: {exc}", file=sys.stderr)
-            reason = str(exc).strip().splitlines()[-1][:300]
-            return {"py_import": {"error": reason} if not imports else _medians(imports),
-                    "py_validate": {"error": reason}}  # fmt: skip
-        print(f"bench: {self.n:>6} python import {_medians(imports)}; validate {validate}", file=sys.stderr)
-        return {"py_import": _medians(imports), "py_validate": validate}
+    def python(self, dcg_ok: bool) -> dict[str, Any]:
+        """Import and validation probes of the generated package and of the peer's module, interleaved.
 
-    def _module(self) -> Path | None:
-        tree = self.tree("python", "*/python/*.py")
+        Round by round, each probe in a fresh process: errgen's import, the peer's import,
+        errgen's validation, the peer's (the order of each pair swapped every other round).
+        """
+        package = self._package()
+        if package is None:
+            return {"py_import": {"error": "no Python package was generated"},
+                    "py_validate": {"error": "no Python package was generated"}}  # fmt: skip
+        catalog_json = package.parents[1] / "catalog.json"
+        if not catalog_json.is_file():  # a `-t python` tree: add the catalog target (not timed)
+            self.timed(errgen("build", "-t", "catalog"), package.parents[3])
+        peer = self._peer_module(dcg_ok)
+        probes = {"py_import": ("import", package), "peer_import": ("peer-import", peer),
+                  "py_validate": ("validate", package), "peer_validate": ("peer-validate", peer)}  # fmt: skip
+        runs: dict[str, list[dict[str, Any]]] = {key: [] for key in probes}
+        errors = {key: "datamodel-codegen wrote no module" for key, (_, target) in probes.items() if target is None}
+        for i in range(self.repeat):
+            for pair in (["py_import", "peer_import"], ["py_validate", "peer_validate"]):
+                for key in pair[::-1] if i % 2 else pair:
+                    mode, target = probes[key]
+                    if key in errors or target is None:
+                        continue
+                    extra = [str(catalog_json)] if mode.endswith("validate") else []
+                    probe = [sys.executable, str(BENCH / "probe_python.py"), mode]
+                    cmd = [*probe, str(target.parent), target.stem, *extra]
+                    try:  # one process per run: a process's hash seed and memory layout move its figure
+                        runs[key].append(json.loads(self.timed(cmd, self.work).stdout))
+                    except measure.CommandFailed as exc:
+                        print(f"bench: {self.n:>6} {mode} probe FAILED: {exc}", file=sys.stderr)
+                        errors[key] = str(exc).strip().splitlines()[-1][:300]
+        out: dict[str, Any] = {}
+        for key, found in runs.items():
+            if key in errors:
+                out[key] = {"error": errors[key]}
+            else:
+                out[key] = _medians(found) if key.endswith("import") else _per_process(found)
+        print(f"bench: {self.n:>6} python probes {json.dumps(_brief(out))}", file=sys.stderr)
+        return out
+
+    def _package(self) -> Path | None:
+        """The generated package's folder (``python/<module>/``), or None."""
+        tree = self.tree("python", "*/python/*/__init__.py")
         if tree is None:
             return None
-        folder = tree / "generated" / synth.NAME / "python"
-        candidates = sorted(folder.glob("*_errors.py")) or sorted(folder.glob("*.py"))
-        return candidates[0] if candidates else None
+        packages = sorted((tree / "generated" / synth.NAME / "python").glob("*/__init__.py"))
+        return packages[0].parent if packages else None
+
+    def _peer_module(self, dcg_ok: bool) -> Path | None:
+        """datamodel-codegen's module of this size's schema, as an importable ``synth_peer.py``."""
+        written = self.work / "peer-dcg.py"
+        if not dcg_ok or not written.is_file():
+            return None
+        module = self.work / "peer-python" / "synth_peer.py"
+        module.parent.mkdir(exist_ok=True)
+        shutil.copy(written, module)
+        return module
 
     def run_all(self) -> dict[str, Any]:
         """Every measurement at this size, as JSON-ready data."""
@@ -214,7 +241,7 @@ class SizeBench:
         results["dcg"], results["json2ts"] = cold["dcg"], cold["json2ts"]
         data = {k: v.as_dict() for k, v in results.items()}
         try:
-            data.update(self.python())
+            data.update(self.python(not cold["dcg"].error))
         except Exception as exc:  # as above
             print(f"bench: {self.n:>6} python probes: harness error: {exc!r}", file=sys.stderr)
             data.update({"py_import": {"error": repr(exc)[:300]}, "py_validate": {"error": repr(exc)[:300]}})
@@ -232,9 +259,16 @@ def _per_process(runs: list[dict[str, Any]]) -> dict[str, Any]:
     """Validation probes of separate processes: median timings, the worst count of untyped payloads."""
     import statistics
 
-    timings = {key: statistics.median(r[key] for r in runs) for key in ("us_per_payload", "first_pass_s")}
+    keys = ("us_per_payload", "us_parse_error", "us_validate_error", "first_parse_s", "first_pass_s")
+    timings = {key: statistics.median(r[key] for r in runs) for key in keys if key in runs[0]}
     worst = max(runs, key=lambda r: r["untyped"])
     return worst | timings | {"runs": [r["us_per_payload"] for r in runs]}
+
+
+def _brief(probes: dict[str, Any]) -> dict[str, Any]:
+    """The probes' headline figures, for the progress line."""
+    keys = ("total_s", "us_per_payload", "first_parse_s", "untyped", "error")
+    return {name: {k: entry[k] for k in keys if k in entry} for name, entry in probes.items()}
 
 
 def startup(repeat: int, cwd: Path) -> dict[str, Any]:

@@ -15,6 +15,8 @@ from typing import Any
 AT = 1000  # catalog size the ratio and latency targets are stated for
 BIG = 10000  # catalog size of the scale targets
 MAX_EXPONENT = 1.10  # "time grows linearly"
+IMPORT_RATIO = 0.5  # errgen's package import ÷ the peer's module import + TypeAdapter (issue 18)
+VALIDATE_RATIO = 1.0  # errgen's validation per payload ÷ the peer's TypeAdapter.validate_python
 
 
 @dataclass(frozen=True)
@@ -83,12 +85,49 @@ def _series_at_most(results: dict[str, Any], series: str, n: int, limit: float) 
     return _at_most(median(results, series, n), limit, used=cpu(results, series, n))
 
 
-def _python(results: dict[str, Any], n: int, key: str) -> float | None:
-    entry = results["sizes"].get(str(n), {}).get("py_import" if key.endswith("_s") else "py_validate")
+def _python(results: dict[str, Any], n: int, key: str, probe: str = "py_import") -> float | None:
+    """Figure `key` of the Python probe `probe` (py_import, py_validate, peer_import, peer_validate)."""
+    entry = results["sizes"].get(str(n), {}).get(probe)
     if not entry or entry.get("error"):
         return None
     value: float | None = entry.get(key)
     return value
+
+
+def _peer_reason(results: dict[str, Any], n: int, *probes: str) -> str:
+    """Why a probe has no figure: its error, or "not measured"."""
+    for probe in probes:
+        error = (results["sizes"].get(str(n), {}).get(probe) or {}).get("error")
+        if error:
+            return f"{probe}: {error}"
+    return "not measured"
+
+
+def _import_ratio(results: dict[str, Any]) -> Verdict:
+    """errgen's package import vs the peer's module import + TypeAdapter, pydantic already loaded."""
+    limit = f"≤ {IMPORT_RATIO} × datamodel-codegen's module + `TypeAdapter`"
+    mine, theirs = _python(results, AT, "module_s"), _python(results, AT, "module_s", "peer_import")
+    adapter = _python(results, AT, "adapter_s", "peer_import")
+    if mine is None or theirs is None or adapter is None:
+        return Verdict("", limit, _peer_reason(results, AT, "py_import", "peer_import"), False)
+    peer = theirs + adapter
+    shown = f"{mine:.3f} s = {mine / peer:.3f} × ({peer:.3f} s)"
+    total, peer_total = _python(results, AT, "total_s"), _python(results, AT, "total_s", "peer_import")
+    if total and peer_total:
+        shown += f"; with `import pydantic`: {total:.3f} s = {total / peer_total:.3f} × ({peer_total:.3f} s)"
+    return Verdict("", limit, shown, mine <= IMPORT_RATIO * peer)
+
+
+def _validate_ratio(results: dict[str, Any]) -> Verdict:
+    """errgen's ``validate_error`` and ``parse_error`` vs the peer's ``TypeAdapter.validate_python``."""
+    limit = f"≤ {VALIDATE_RATIO} × datamodel-codegen's `TypeAdapter.validate_python`, both functions"
+    peer = _python(results, AT, "us_per_payload", "peer_validate")
+    mine = {fn: _python(results, AT, f"us_{fn}", "py_validate") for fn in ("validate_error", "parse_error")}
+    if peer is None or None in mine.values():
+        return Verdict("", limit, _peer_reason(results, AT, "py_validate", "peer_validate"), False)
+    parts = [f"`{fn}` {us:.2f} µs = {us / peer:.2f} ×" for fn, us in mine.items() if us is not None]
+    shown = "; ".join(parts) + f" ({peer:.2f} µs)"
+    return Verdict("", limit, shown, all(us is not None and us <= VALIDATE_RATIO * peer for us in mine.values()))
 
 
 def _validates(results: dict[str, Any], n: int) -> Verdict:
@@ -137,7 +176,9 @@ CHECKS: list[tuple[str, int | None, Callable[[dict[str, Any]], Verdict]]] = [
     ("`errgen --version`", None, lambda r: _at_most(_startup(r, "version"), 0.15, used=_startup(r, "version", "cpu"))),
     ("Import of the generated Python module (1,000 codes, pydantic included)", AT,
      lambda r: _at_most(_python(r, AT, "total_s"), 0.25)),
-    ("Validation per payload (1,000 codes)", AT, lambda r: _at_most(_python(r, AT, "us_per_payload"), 5, "µs", 2)),
+    ("Import of the generated Python package vs the peer's module + `TypeAdapter` (1,000 codes)", AT,
+     _import_ratio),
+    ("Validation per payload vs the peer's `TypeAdapter` (1,000 codes, same payloads)", AT, _validate_ratio),
     ("10,000 codes: generated Python imports and validates (no RecursionError)", BIG, lambda r: _validates(r, BIG)),
     ("10,000 codes: all targets build", BIG, lambda r: _all_built(r, BIG)),
     ("10,000 codes: peak RSS of `errgen build`", BIG, _rss),
