@@ -54,7 +54,7 @@ def probe_import(module_dir: str, name: str) -> dict[str, Any]:
 
 def payloads(catalog_json: Path) -> list[dict[str, Any]]:
     """One payload per example of every constructible tool-channel code."""
-    from errgen.messages import render
+    from errgen.catalog.messages import render
 
     data = json.loads(catalog_json.read_text(encoding="utf-8"))
     provenance = {"catalog": data["catalog"]["name"], "version": data["catalog"]["version"],

@@ -38,11 +38,11 @@ _GOLDEN = ["tests/test_golden.py", "tests/test_one_run.py"]
 # a subprocess still run against the mutant (PYTHONPATH), but mutmut cannot attribute them: prefer
 # in-process tests here.
 COVERING: dict[str, list[str]] = {
-    "load.py": _GOLDEN,
-    "checked.py": _GOLDEN,
-    "compiler.py": [*_GOLDEN, "tests/test_retriable.py"],
-    "naming.py": ["tests/test_naming.py", "tests/hostile/test_hostile_names.py", "tests/test_golden.py"],
-    "messages.py": ["tests/test_messages.py", "tests/test_golden.py", "tests/python/test_py_sanitize.py"],
+    "catalog/load.py": _GOLDEN,
+    "catalog/checked.py": _GOLDEN,
+    "catalog/compiler.py": [*_GOLDEN, "tests/test_retriable.py"],
+    "catalog/naming.py": ["tests/test_naming.py", "tests/hostile/test_hostile_names.py", "tests/test_golden.py"],
+    "catalog/messages.py": ["tests/test_messages.py", "tests/test_golden.py", "tests/python/test_py_sanitize.py"],
     "escape.py": ["tests/test_escape.py", "tests/hostile/test_hostile_text.py", "tests/test_markdown_payloads.py"],
     "lint.py": ["tests/workflow/test_wf_lint.py", "tests/workflow/test_wf_lint_edges.py"],
     "diff.py": ["tests/workflow/test_wf_diff.py", "tests/workflow/test_wf_diff_shapes.py"],

@@ -22,7 +22,7 @@ from pytarget_support import import_path, write
 from ts import harness
 
 from errgen import scrub
-from errgen.model import Catalog, Code
+from errgen.catalog.model import Catalog, Code
 from errgen.runtime_patterns import MAX_TEXT
 
 CATALOGS = ["napkin", "workbook", "filetools", "tsopts", "tsmeta", "tsnames"]

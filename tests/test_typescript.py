@@ -16,9 +16,9 @@ import pytest
 from ts import harness
 
 from errgen import escape, runtime_patterns
-from errgen.compiler import compile_catalog
-from errgen.diagnostics import Diagnostics
-from errgen.load import load_catalog
+from errgen.catalog.compiler import compile_catalog
+from errgen.catalog.diagnostics import Diagnostics
+from errgen.catalog.load import load_catalog
 from errgen.targets import TargetOptions, typescript
 
 TEMPLATES = harness.ROOT / "templates" / "typescript"

@@ -88,7 +88,7 @@ def _tool_digest() -> str:
 
 def build_key(project: Project) -> str | None:
     """The manifest key of this run, or None when an input cannot be read."""
-    from errgen.yamlsrc import MAX_BYTES
+    from errgen.catalog.yamlsrc import MAX_BYTES
 
     digest = hashlib.sha256(_tool_digest().encode())
     options = project.options

@@ -140,7 +140,7 @@ def main() -> None:
 @_common
 def build(catalogs: tuple[str, ...], out: str | None, targets: tuple[str, ...], templates: str | None) -> None:
     """Generate every target of CATALOGS into the output folder (only changed files are written)."""
-    from errgen.diagnostics import CatalogInvalid, Diagnostics
+    from errgen.catalog.diagnostics import CatalogInvalid, Diagnostics
     from errgen.project import build as run_build
 
     project = _project(catalogs, out, targets, templates)
@@ -198,7 +198,7 @@ def check(
 ) -> None:
     """Exit 1 if the output folder is not what CATALOGS generate (modified, missing or extra files),
     or, with --against, if a catalog changed incompatibly since GIT_REF."""
-    from errgen.diagnostics import CatalogInvalid, Diagnostics
+    from errgen.catalog.diagnostics import CatalogInvalid, Diagnostics
     from errgen.project import check as run_check
     from errgen.writer import unified
 
@@ -236,7 +236,7 @@ def check(
 @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=str))
 def validate(paths: tuple[str, ...]) -> None:
     """Check catalog files without generating anything (exit 2 on any error)."""
-    from errgen.diagnostics import CatalogInvalid, Diagnostics
+    from errgen.catalog.diagnostics import CatalogInvalid, Diagnostics
     from errgen.project import compile_all
 
     project = _project(paths, None, (), None)
@@ -272,6 +272,6 @@ def schema() -> None:
     """Print the JSON Schema of the catalog format (for editors and yaml-language-server)."""
     import json
 
-    from errgen.catalog_schema import SCHEMA
+    from errgen.catalog.catalog_schema import SCHEMA
 
     click.echo(json.dumps(SCHEMA, indent=2, ensure_ascii=False))

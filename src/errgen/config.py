@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from errgen.diagnostics import Diagnostic, Diagnostics, Loc
+from errgen.catalog.diagnostics import Diagnostic, Diagnostics, Loc
 from errgen.targets import TARGETS
 
 T = TypeVar("T")
@@ -107,7 +107,7 @@ def load_config(root: Path) -> Config:
     path = root / "pyproject.toml"
     if not path.is_file():
         return Config(root=root)
-    from errgen.yamlsrc import read_text
+    from errgen.catalog.yamlsrc import read_text
 
     diags = Diagnostics()
     text = read_text(path, DISPLAY, diags)

@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from errgen.diagnostics import Diagnostic, Diagnostics, Loc
-from errgen.model import Catalog, Code, FieldType
+from errgen.catalog.diagnostics import Diagnostic, Diagnostics, Loc
+from errgen.catalog.model import Catalog, Code, FieldType
 from errgen.sources import Located
 
 WIRE, SOURCE = "wire", "source"

@@ -31,9 +31,9 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from errgen.diagnostics import Diagnostics, Loc
+from errgen.catalog.diagnostics import Diagnostics, Loc
+from errgen.catalog.model import Catalog
 from errgen.escape import anchor
-from errgen.model import Catalog
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt

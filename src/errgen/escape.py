@@ -12,7 +12,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from errgen.jsontext import inline
+from errgen.catalog.jsontext import inline
 
 _UNSAFE = re.compile(r"[\u2028\u2029\u0085\ufeff\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069]")
 

@@ -14,7 +14,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from errgen.model import Catalog, Code, Retired, Retriable
+from errgen.catalog.model import Catalog, Code, Retired, Retriable
 
 _SEPARATORS = re.compile(r"[-_.\s]+")
 

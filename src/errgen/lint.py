@@ -14,8 +14,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from errgen.diagnostics import Diagnostic, Level, Loc
-from errgen.model import Catalog, Code, Recoverable, Retriable
+from errgen.catalog.diagnostics import Diagnostic, Level, Loc
+from errgen.catalog.model import Catalog, Code, Recoverable, Retriable
 
 if TYPE_CHECKING:
     from errgen.config import LintSettings

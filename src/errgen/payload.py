@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from errgen.messages import render
-from errgen.model import Catalog, Code
+from errgen.catalog.messages import render
+from errgen.catalog.model import Catalog, Code
 from errgen.scrub import scrub_text
 
 

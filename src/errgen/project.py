@@ -11,8 +11,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from errgen.diagnostics import CatalogInvalid, Diagnostics, Loc
-from errgen.model import Catalog
+from errgen.catalog.diagnostics import CatalogInvalid, Diagnostics, Loc
+from errgen.catalog.model import Catalog
 from errgen.ownership import MANIFEST, Manifest, catalog_folders, read_manifest
 from errgen.targets import TARGETS, TargetOptions
 from errgen.writer import TreeDiff, TreeWriter
@@ -81,8 +81,8 @@ def from_settings(
 
 def compile_all(project: Project, diags: Diagnostics) -> list[Catalog]:
     """Load and compile every catalog; raise CatalogInvalid listing all errors if any."""
-    from errgen.compiler import compile_catalog
-    from errgen.load import load_catalog
+    from errgen.catalog.compiler import compile_catalog
+    from errgen.catalog.load import load_catalog
 
     catalogs: list[Catalog] = []
     for path in project.catalogs:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
-from errgen.diagnostics import Diagnostic
+from errgen.catalog.diagnostics import Diagnostic
 
 FORMATS = ("text", "json", "github")
 

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from errgen.diagnostics import CatalogInvalid, Diagnostics, Loc
-from errgen.model import Catalog
+from errgen.catalog.diagnostics import CatalogInvalid, Diagnostics, Loc
+from errgen.catalog.model import Catalog
+from errgen.catalog.yamlsrc import Document, decode, read_text
 from errgen.project import Project
-from errgen.yamlsrc import Document, decode, read_text
 
 
 @dataclass(frozen=True)
@@ -51,8 +51,8 @@ class SourceError(Exception):
 
 def compile_text(text: str, display: str, diags: Diagnostics) -> Located | None:
     """Compile catalog YAML or a ``catalog.json`` snapshot held in memory; None on errors."""
-    from errgen.compiler import compile_catalog
-    from errgen.load import check_shape, load_catalog_text
+    from errgen.catalog.compiler import compile_catalog
+    from errgen.catalog.load import check_shape, load_catalog_text
 
     snapshot = _snapshot(text)
     if snapshot is not None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import tomllib
 from typing import Any
 
-from errgen.diagnostics import Loc
+from errgen.catalog.diagnostics import Loc
 
 TomlPath = tuple[str | int, ...]
 _KEYS = ("bare_key", "quoted_key", "dotted_key")

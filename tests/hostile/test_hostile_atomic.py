@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 
-from errgen.diagnostics import Diagnostics
+from errgen.catalog.diagnostics import Diagnostics
 from errgen.project import Project, build
 from errgen.writer import UnsafePath, safe_relpath, write_tree
 

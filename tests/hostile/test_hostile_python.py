@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from pytarget_support import import_files
 
-from errgen.model import Catalog, Code
+from errgen.catalog.model import Catalog, Code
 from errgen.scrub import scrub_text
 
 from .hostile_checks import compiled, doubles, render

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 
-from errgen.model import Catalog
+from errgen.catalog.model import Catalog
 from errgen.scrub import scrub_text
 from errgen.targets.typescript import code_views
 

@@ -18,7 +18,7 @@ import pytarget_support as support
 import pytest
 
 from errgen import scrub
-from errgen.model import Catalog
+from errgen.catalog.model import Catalog
 from errgen.targets import TargetOptions, generator
 
 NAMES = (*support.SHIPPED, "nasty")

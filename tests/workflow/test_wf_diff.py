@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from errgen.diagnostics import Diagnostics
+from errgen.catalog.diagnostics import Diagnostics
 from errgen.diff import CATEGORIES, RULES, identity_of, parse_identity
 from errgen.sources import compile_path
 from errgen.targets import TargetOptions

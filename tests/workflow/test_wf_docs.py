@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from errgen.diagnostics import Diagnostics
+from errgen.catalog.diagnostics import Diagnostics
 from errgen.sources import compile_path
 from errgen.targets.markdown import code_section, code_table, render_document
 from workflow.util import ROOT, errgen

@@ -6,7 +6,7 @@ from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from errgen.diagnostics import Diagnostics
+from errgen.catalog.diagnostics import Diagnostics
 from errgen.docs_inject import Block, find_blocks, inject, split_lines, stale
 
 PIECES = [

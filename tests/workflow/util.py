@@ -71,7 +71,7 @@ def read_tree(folder: Path) -> dict[str, bytes]:
 
 def render_custom(case: Path) -> dict[str, str]:
     """Files the ``custom`` target renders for the golden case's catalog and templates."""
-    from errgen.diagnostics import Diagnostics
+    from errgen.catalog.diagnostics import Diagnostics
     from errgen.sources import compile_path
     from errgen.targets import TargetOptions
     from errgen.targets.custom import generate

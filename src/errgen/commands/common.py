@@ -41,7 +41,7 @@ def project(catalogs: tuple[str, ...] = (), templates: str | None = None) -> tup
 
 def compile_located(proj: Project) -> list[Located]:
     """Every catalog of `proj` with its document; print the errors and exit 2 if any is invalid."""
-    from errgen.diagnostics import CatalogInvalid, Diagnostics
+    from errgen.catalog.diagnostics import CatalogInvalid, Diagnostics
     from errgen.sources import compile_project
 
     if not proj.catalogs:
@@ -92,7 +92,7 @@ def select(specs: tuple[str, ...], templates: str | None = None) -> tuple[Projec
 
 def quiet_catalogs() -> list[Located]:
     """The configured catalogs for shell completion: never prints, never exits."""
-    from errgen.diagnostics import Diagnostics
+    from errgen.catalog.diagnostics import Diagnostics
     from errgen.project import from_settings
     from errgen.sources import compile_path
 

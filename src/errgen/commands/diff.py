@@ -12,7 +12,7 @@ from errgen.commands.common import CONTEXT, fail
 from errgen.report import FORMATS
 
 if TYPE_CHECKING:
-    from errgen.diagnostics import Diagnostic, Diagnostics
+    from errgen.catalog.diagnostics import Diagnostic, Diagnostics
     from errgen.diff import Identity
     from errgen.project import Project
 
@@ -40,7 +40,7 @@ def command(old: str, new: str, category: str, old_identity: str | None, fmt: st
     Each finding prints as `path:line:col: error: message [rule-id]`; see docs/workflow.md
     for the rules and their categories.
     """
-    from errgen.diagnostics import Diagnostics
+    from errgen.catalog.diagnostics import Diagnostics
     from errgen.diff import compare
     from errgen.sources import SourceError, compile_spec
 
@@ -69,10 +69,10 @@ def _beside(old: str, cwd: Path) -> str | None:
 
 
 def _identity(spec: str | None, diags: Diagnostics, cwd: Path, *, explicit: bool) -> Identity | None:
-    from errgen.diagnostics import Loc
+    from errgen.catalog.diagnostics import Loc
+    from errgen.catalog.yamlsrc import read_text
     from errgen.diff import parse_identity
     from errgen.sources import git_show
-    from errgen.yamlsrc import read_text
 
     if spec is None:
         return None
@@ -112,7 +112,7 @@ def check_against(project: Project, ref: str, category: str = "all", fmt: str = 
     generated at `ref` that no catalog is now was removed (`_removed_catalogs`).
     Returns 0 (no breaking change), 1 (breaking changes printed) or 2 (invalid input).
     """
-    from errgen.diagnostics import Diagnostics
+    from errgen.catalog.diagnostics import Diagnostics
     from errgen.diff import compare, parse_identity
     from errgen.sources import SourceError, compile_path, compile_text, git_show
 
@@ -154,7 +154,7 @@ def _removed_catalogs(project: Project, ref: str, names: set[str]) -> list[Diagn
     The catalogs of `ref` are the ``<out>/<name>/identity.txt`` files committed there;
     `names` are those of the catalogs read now (current and previous versions).
     """
-    from errgen.diagnostics import Diagnostics, Loc
+    from errgen.catalog.diagnostics import Diagnostics, Loc
     from errgen.diff import parse_identity
     from errgen.sources import git_files, git_show
 

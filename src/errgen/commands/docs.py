@@ -18,7 +18,7 @@ import click
 from errgen.commands.common import CONTEXT, catalogs_option, fail, select
 
 if TYPE_CHECKING:
-    from errgen.diagnostics import Diagnostics
+    from errgen.catalog.diagnostics import Diagnostics
     from errgen.docs_inject import Block, Resolver
 
 
@@ -54,8 +54,8 @@ def inject(files: tuple[Path, ...], catalog_specs: tuple[str, ...], check: bool,
     (the whole page) or CATALOG:SECTION (a `##` section of the page: kinds, policies,
     removed-codes, ...). Nothing outside the markers changes.  [default FILES: [tool.errgen.docs] files]
     """
+    from errgen.catalog.diagnostics import Diagnostics
     from errgen.config import load_config
-    from errgen.diagnostics import Diagnostics
     from errgen.docs_inject import Resolver
 
     proj, found = select(catalog_specs, templates)
@@ -75,7 +75,7 @@ def inject(files: tuple[Path, ...], catalog_specs: tuple[str, ...], check: bool,
 
 
 def _load(path: Path, display: str, resolver: Resolver, diags: Diagnostics) -> _File | None:
-    from errgen.diagnostics import Loc
+    from errgen.catalog.diagnostics import Loc
     from errgen.docs_inject import check_injected, find_blocks, inject
 
     try:
@@ -193,7 +193,7 @@ def _stage(path: Path, text: str) -> tuple[Path, Path]:
 @click.option("--templates", type=click.Path(file_okay=False), help="Folder of templates that override the built-ins.")
 def show(name: str, catalog_specs: tuple[str, ...], templates: str | None) -> None:
     """Print what a `<!-- errgen:begin NAME -->` block would contain."""
-    from errgen.diagnostics import Diagnostics, Loc
+    from errgen.catalog.diagnostics import Diagnostics, Loc
     from errgen.docs_inject import Block, Resolver
 
     proj, found = select(catalog_specs, templates)

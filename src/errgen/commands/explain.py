@@ -12,7 +12,7 @@ from errgen.commands.common import CONTEXT, catalogs_option, fail, quiet_catalog
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
 
-    from errgen.model import Catalog
+    from errgen.catalog.model import Catalog
 
 
 def _complete_codes(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
@@ -75,7 +75,7 @@ def command(code: str, catalog_specs: tuple[str, ...], fmt: str) -> None:
 
         click.echo(code_section(match.catalog, match.code), nl=False)
     else:
-        from errgen.normalize import normalize
+        from errgen.catalog.normalize import normalize
 
         entry = next(c for c in normalize(match.catalog)["codes"] if c["id"] == match.id)
         click.echo(json.dumps({"catalog": match.catalog.name, **entry}, indent=2, ensure_ascii=False))

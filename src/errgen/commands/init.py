@@ -151,7 +151,7 @@ def command(folder: Path, name: str | None, force: bool) -> None:
     click.echo(f"created: {catalog}")
     schema = catalog.parent / "catalog.schema.json"
     if not schema.exists():
-        from errgen.catalog_schema import SCHEMA
+        from errgen.catalog.catalog_schema import SCHEMA
 
         schema.write_text(json.dumps(SCHEMA, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         click.echo(f"created: {schema} (editor completion; refresh with `errgen schema`)")

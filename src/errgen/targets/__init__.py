@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from errgen.model import Catalog
+    from errgen.catalog.model import Catalog
 
 TARGETS: dict[str, str] = {
     "catalog": "errgen.targets.catalog_json",

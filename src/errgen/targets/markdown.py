@@ -11,8 +11,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from errgen import escape, jsontext
-from errgen.model import Catalog, Code, Retriable
+from errgen import escape
+from errgen.catalog import jsontext
+from errgen.catalog.model import Catalog, Code, Retriable
 from errgen.payload import payload
 from errgen.targets import TargetOptions
 from errgen.targets.header import html_comment

@@ -14,8 +14,8 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from errgen.messages import js_json
-from errgen.model import Catalog, Code, FieldType
+from errgen.catalog.messages import js_json
+from errgen.catalog.model import Catalog, Code, FieldType
 from errgen.payload import payload
 from errgen.targets.packs_yaml import SharedDict, SharedList, Templated
 

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from errgen import runtime_patterns as rp
+from errgen.catalog.model import Catalog, Code, Field, FieldType, HttpRule
 from errgen.formatting import format_python
-from errgen.model import Catalog, Code, Field, FieldType, HttpRule
 from errgen.targets import TargetOptions
 from errgen.targets.header import line_comment
 from errgen.targets.python_layout import (

@@ -18,10 +18,11 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from errgen import jsontext, messages, runtime_patterns
+from errgen import runtime_patterns
+from errgen.catalog import jsontext, messages
+from errgen.catalog.model import Catalog, Code, Field, HttpRule
+from errgen.catalog.naming import TS_RESERVED, is_ts_identifier, ts_safe
 from errgen.escape import comment_text, escape_invisible, ts_str
-from errgen.model import Catalog, Code, Field, HttpRule
-from errgen.naming import TS_RESERVED, is_ts_identifier, ts_safe
 from errgen.targets import TargetOptions
 from errgen.targets.header import RUNTIME_HEADER, header_text
 from errgen.templating import render

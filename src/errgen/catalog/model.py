@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from errgen import messages
-from errgen.diagnostics import Loc
+from errgen.catalog import messages
+from errgen.catalog.diagnostics import Loc
 
 
 class Retriable(StrEnum):

@@ -12,7 +12,7 @@ import hashlib
 import json
 from typing import Any
 
-from errgen.model import Catalog, Code, FailureRule, HttpRule
+from errgen.catalog.model import Catalog, Code, FailureRule, HttpRule
 
 
 def normalize(catalog: Catalog) -> dict[str, Any]:

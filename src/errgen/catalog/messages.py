@@ -18,7 +18,7 @@ import math
 import re
 from typing import Any
 
-from errgen.jsontext import inline
+from errgen.catalog.jsontext import inline
 
 _INDEX = re.compile("0|[1-9][0-9]*")  # a JavaScript array index
 

@@ -14,7 +14,7 @@ import keyword
 import re
 import unicodedata
 
-from errgen.model import Names
+from errgen.catalog.model import Names
 
 _BOUNDARY = re.compile(r"(?<=[^\W_])(?=[^\W\d_])(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 

@@ -27,8 +27,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from errgen import yamlfast
-from errgen.diagnostics import Diagnostics, Loc
+from errgen.catalog import yamlfast
+from errgen.catalog.diagnostics import Diagnostics, Loc
 
 MAX_BYTES = 32 * 1024 * 1024
 MAX_EVENTS = 2_000_000
@@ -214,7 +214,7 @@ def parse_yaml(text: str, display: str, diags: Diagnostics) -> Document | None:
     fast = read_fast(text, display)
     if fast is not None:
         return fast
-    from errgen import yamllib
+    from errgen.catalog import yamllib
 
     return yamllib.parse(text, display, diags)
 

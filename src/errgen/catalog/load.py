@@ -15,9 +15,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from errgen.catalog_schema import IDENT, NAME, SEMVER
-from errgen.diagnostics import Diagnostics
-from errgen.yamlsrc import Document, JsonPath, load_yaml, parse_yaml
+from errgen.catalog.catalog_schema import IDENT, NAME, SEMVER
+from errgen.catalog.diagnostics import Diagnostics
+from errgen.catalog.yamlsrc import Document, JsonPath, load_yaml, parse_yaml
 
 
 @lru_cache(maxsize=1)
@@ -25,7 +25,7 @@ def _fast_validator() -> Any:
     """jsonschema-rs: answers "valid?" in milliseconds for large catalogs."""
     import jsonschema_rs
 
-    from errgen.catalog_schema import SCHEMA
+    from errgen.catalog.catalog_schema import SCHEMA
 
     return jsonschema_rs.Draft202012Validator(SCHEMA)
 
@@ -35,7 +35,7 @@ def _validator() -> Any:
     """jsonschema: slower, used only to explain an invalid catalog error by error."""
     import jsonschema
 
-    from errgen.catalog_schema import SCHEMA
+    from errgen.catalog.catalog_schema import SCHEMA
 
     return jsonschema.Draft202012Validator(SCHEMA)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from errgen.model import FieldType
+from errgen.catalog.model import FieldType
 
 _SCALARS: dict[str, tuple[type, ...]] = {
     "string": (str,),

@@ -24,8 +24,8 @@ from yaml.events import (
     StreamEndEvent,
 )
 
-from errgen.diagnostics import Diagnostics, Loc
-from errgen.yamlsrc import (
+from errgen.catalog.diagnostics import Diagnostics, Loc
+from errgen.catalog.yamlsrc import (
     MAX_DEPTH,
     MAX_EVENTS,
     RESOLVED_FIRST,

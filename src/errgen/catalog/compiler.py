@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from errgen import messages, naming
-from errgen.checked import Reader, suggest
-from errgen.diagnostics import Diagnostics
-from errgen.model import (
+from errgen.catalog import messages, naming
+from errgen.catalog.checked import Reader, suggest
+from errgen.catalog.diagnostics import Diagnostics
+from errgen.catalog.model import (
     Catalog,
     Channel,
     Code,
@@ -37,8 +37,8 @@ from errgen.model import (
     Witness,
     constructor_params,
 )
-from errgen.values import type_error
-from errgen.yamlsrc import Document, JsonPath
+from errgen.catalog.values import type_error
+from errgen.catalog.yamlsrc import Document, JsonPath
 
 RESERVED_FIELDS = frozenset({"code", "message", "provenance", "isError", "retriable", "_meta"})
 _BOOL_WORDS = {True: "yes", False: "no"}
@@ -328,7 +328,7 @@ def compile_catalog(doc: Document, diags: Diagnostics) -> Catalog | None:
     catalog = _Compiler(doc, diags).run()
     if doc.rejected or len([d for d in diags.items if d.level == "error"]) > before:
         return None
-    from errgen.normalize import fingerprint
+    from errgen.catalog.normalize import fingerprint
 
     return replace(catalog, provenance=Provenance(catalog.name, catalog.version, fingerprint(catalog)))
 

@@ -14,8 +14,8 @@ import difflib
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from errgen.diagnostics import Diagnostics, Loc
-from errgen.yamlsrc import Document, JsonPath
+from errgen.catalog.diagnostics import Diagnostics, Loc
+from errgen.catalog.yamlsrc import Document, JsonPath
 
 Getter = Callable[..., Any]
 
