@@ -43,7 +43,7 @@ COVERING: dict[str, list[str]] = {
     "catalog/compiler.py": [*_GOLDEN, "tests/test_retriable.py"],
     "catalog/naming.py": ["tests/test_naming.py", "tests/hostile/test_hostile_names.py", "tests/test_golden.py"],
     "catalog/messages.py": ["tests/test_messages.py", "tests/test_golden.py", "tests/python/test_py_sanitize.py"],
-    "escape.py": ["tests/test_escape.py", "tests/hostile/test_hostile_text.py", "tests/test_markdown_payloads.py"],
+    "targets/escape.py": ["tests/test_escape.py", "tests/hostile/test_hostile_text.py", "tests/test_markdown_payloads.py"],
     "lint.py": ["tests/workflow/test_wf_lint.py", "tests/workflow/test_wf_lint_edges.py"],
     "diff.py": ["tests/workflow/test_wf_diff.py", "tests/workflow/test_wf_diff_shapes.py"],
     "writer.py": ["tests/hostile/test_hostile_ownership.py", "tests/test_cli.py"],

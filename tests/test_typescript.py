@@ -15,11 +15,10 @@ from pathlib import Path
 import pytest
 from ts import harness
 
-from errgen import escape, runtime_patterns
 from errgen.catalog.compiler import compile_catalog
 from errgen.catalog.diagnostics import Diagnostics
 from errgen.catalog.load import load_catalog
-from errgen.targets import TargetOptions, typescript
+from errgen.targets import TargetOptions, escape, runtime_patterns, typescript
 
 TEMPLATES = harness.ROOT / "templates" / "typescript"
 

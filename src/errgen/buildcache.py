@@ -78,7 +78,7 @@ def _stat_digest(folder: Path, digest: hashlib._Hash) -> None:
 
 @lru_cache(maxsize=1)
 def _tool_digest() -> str:
-    from errgen.templating import builtin_templates
+    from errgen.targets.templating import builtin_templates
 
     digest = hashlib.sha256(__version__.encode())
     _stat_digest(Path(__file__).parent, digest)

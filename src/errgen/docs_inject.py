@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 
 from errgen.catalog.diagnostics import Diagnostics, Loc
 from errgen.catalog.model import Catalog
-from errgen.escape import anchor
+from errgen.targets.escape import anchor
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt

@@ -18,8 +18,8 @@ from errgen.catalog.compiler import compile_catalog
 from errgen.catalog.diagnostics import Diagnostics
 from errgen.catalog.load import load_catalog_text
 from errgen.catalog.model import Catalog
-from errgen.scrub import scrub_text
 from errgen.targets import TargetOptions, generate
+from errgen.targets.scrub import scrub_text
 
 try:
     import cmarkgfm

@@ -22,8 +22,7 @@ from typing import Any
 import pytest
 from ts import harness
 
-from errgen import runtime_patterns
-from errgen.targets import typescript
+from errgen.targets import runtime_patterns, typescript
 
 RATIO = 30
 SIZES = [10_000, 100_000, 1_000_000]

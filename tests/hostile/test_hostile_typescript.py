@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 
 from errgen.catalog.model import Catalog
-from errgen.scrub import scrub_text
+from errgen.targets.scrub import scrub_text
 from errgen.targets.typescript import code_views
 
 from .hostile_checks import compiled, doubles, render

@@ -10,8 +10,7 @@ import black
 import pytarget_support as support
 import pytest
 
-from errgen import formatting
-from errgen.targets import TargetOptions
+from errgen.targets import TargetOptions, formatting
 from errgen.targets.python import context, generate, render_package
 
 MODE = black.Mode(target_versions={black.TargetVersion.PY311}, line_length=formatting.LINE_LENGTH)

@@ -18,14 +18,13 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from errgen import runtime_patterns
 from errgen.catalog import jsontext, messages
 from errgen.catalog.model import Catalog, Code, Field, HttpRule
 from errgen.catalog.naming import TS_RESERVED, is_ts_identifier, ts_safe
-from errgen.escape import comment_text, escape_invisible, ts_str
-from errgen.targets import TargetOptions
+from errgen.targets import TargetOptions, runtime_patterns
+from errgen.targets.escape import comment_text, escape_invisible, ts_str
 from errgen.targets.header import RUNTIME_HEADER, header_text
-from errgen.templating import render
+from errgen.targets.templating import render
 
 RUNTIME_FILE = "ts/errgen-runtime.ts"
 RUNTIME_TEMPLATE = "typescript/errgen-runtime.ts.jinja"
@@ -389,7 +388,7 @@ class TsRule:
 
 
 def sanitizer() -> dict[str, Any]:
-    """The sanitizer's tables and limits (errgen.runtime_patterns) as TypeScript literals."""
+    """The sanitizer's tables and limits (errgen.targets.runtime_patterns) as TypeScript literals."""
     rp = runtime_patterns
     rules = [
         TsRule(rule.name, ts_str(js_pattern(rp.emitted(rule))), ts_str(rule.replacement), lit(list(rule.needles)),

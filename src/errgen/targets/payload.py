@@ -12,7 +12,7 @@ from typing import Any
 
 from errgen.catalog.messages import render
 from errgen.catalog.model import Catalog, Code
-from errgen.scrub import scrub_text
+from errgen.targets.scrub import scrub_text
 
 
 def message(code: Code, values: dict[str, Any]) -> str:

@@ -13,9 +13,9 @@ letters (Python's matches ``ı`` and ``İ`` to ``i``, JavaScript's does not).
 Every rule runs in time linear in its text in both backtracking engines, by construction:
 it starts only where a literal or a lookbehind allows, never inside a run it would scan,
 and no two neighbouring quantified parts can match the same text, so an attempt that fails
-gives up after one pass over what it read (see `errgen.sanitizer_parts`). Where Python's
+gives up after one pass over what it read (see `errgen.targets.sanitizer_parts`). Where Python's
 engine has a fast scan (a pattern that starts with a literal or a set of literals) the
-rules use it. The reference implementation is `errgen.scrub`.
+rules use it. The reference implementation is `errgen.targets.scrub`.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from errgen import sanitizer_parts as p
-from errgen.secret_names import object_key_patterns
+from errgen.targets import sanitizer_parts as p
+from errgen.targets.secret_names import object_key_patterns
 
 REDACTED = p.REDACTED
 PATH = "<path>"
@@ -55,7 +55,7 @@ class Rule:
     probes: tuple[str, ...] = ()  # fragments whose repetitions the linearity test feeds it
 
 
-_KEY_WORDS = (  # one of these is in every secret key name (`errgen.secret_names`)
+_KEY_WORDS = (  # one of these is in every secret key name (`errgen.targets.secret_names`)
     "pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf",
     "xsrf", "sid", "sig", "connection",
 )  # fmt: skip

@@ -13,15 +13,15 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from errgen import escape
+from errgen.targets import escape
 
 
 def builtin_templates() -> Path:
     """The built-in templates: packaged copy if installed, else the repository's."""
-    packaged = Path(__file__).parent / "templates"
+    packaged = Path(__file__).parents[1] / "templates"
     if packaged.is_dir():
         return packaged
-    return Path(__file__).resolve().parents[2] / "templates"
+    return Path(__file__).resolve().parents[3] / "templates"
 
 
 FILTERS: dict[str, Any] = {

@@ -1,4 +1,4 @@
-"""The building blocks of the sanitizer's patterns (`errgen.runtime_patterns` assembles them).
+"""The building blocks of the sanitizer's patterns (`errgen.targets.runtime_patterns` assembles them).
 
 Each block is regular-expression text that Python ``re`` and a JavaScript ``RegExp``
 with the ``u`` flag read the same way, and that is linear on its own: every quantified
@@ -7,7 +7,7 @@ part is followed by something its class cannot match, or by a lookahead.
 
 from __future__ import annotations
 
-from errgen.secret_names import text_key_check
+from errgen.targets.secret_names import text_key_check
 
 REDACTED = "[REDACTED]"
 

@@ -1,7 +1,7 @@
 """errgen's reference sanitizer: what the generated ``scrub_text`` and ``sanitize`` do.
 
 The generated Python and TypeScript runtimes run the same rules
-(`errgen.runtime_patterns`) with the same driver; the tests hold all three to the same
+(`errgen.targets.runtime_patterns`) with the same driver; the tests hold all three to the same
 output, byte for byte. errgen itself uses it to word the messages of conformance packs.
 """
 
@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from errgen.runtime_patterns import (
+from errgen.targets.runtime_patterns import (
     CUT_WINDOW,
     MAX_DEPTH,
     MAX_TEXT,
