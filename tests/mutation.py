@@ -46,8 +46,8 @@ COVERING: dict[str, list[str]] = {
     "targets/escape.py": ["tests/test_escape.py", "tests/hostile/test_hostile_text.py", "tests/test_markdown_payloads.py"],
     "lint.py": ["tests/workflow/test_wf_lint.py", "tests/workflow/test_wf_lint_edges.py"],
     "diff.py": ["tests/workflow/test_wf_diff.py", "tests/workflow/test_wf_diff_shapes.py"],
-    "writer.py": ["tests/hostile/test_hostile_ownership.py", "tests/test_cli.py"],
-    "ownership.py": ["tests/hostile/test_hostile_ownership.py", "tests/test_cli.py"],
+    "output/writer.py": ["tests/hostile/test_hostile_ownership.py", "tests/test_cli.py"],
+    "output/ownership.py": ["tests/hostile/test_hostile_ownership.py", "tests/test_cli.py"],
     "conform/assertions.py": ["tests/conform"],
     "conform/fixtures.py": ["tests/conform"],
 }
@@ -215,7 +215,7 @@ def read_equivalents(path: Path) -> dict[str, list[dict[str, str]]]:
 
 
 def function_of(mutant: str) -> str:
-    """``errgen.lint.x_lint__mutmut_6`` → ``errgen.lint:lint``; methods read ``errgen.writer:TreeWriter.add``."""
+    """``errgen.lint.x_lint__mutmut_6`` → ``errgen.lint:lint``; methods read ``errgen.output.writer:TreeWriter.add``."""
     module, _, mangled = mutant.rpartition(".")
     name = re.sub(r"__mutmut_\d+$", "", mangled)
     name = name[1:].replace("ǁ", ".").strip(".") if name.startswith("xǁ") else name.removeprefix("x_")

@@ -124,7 +124,7 @@ def fresh_file_count(project: Project, key: str | None) -> int | None:
         catalogs = set(entry["catalogs"])
     except (OSError, ValueError, KeyError, TypeError):
         return None
-    from errgen.ownership import catalog_folders, link_in_path
+    from errgen.output.ownership import catalog_folders, link_in_path
 
     if project.owns_out_dir and project.replaces_targets and not set(catalog_folders(project.out_dir)) <= catalogs:
         return None  # a folder of a catalog no longer built: the full pipeline removes it

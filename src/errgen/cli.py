@@ -95,7 +95,7 @@ class LazyGroup(click.Group):
 
     def invoke(self, ctx: click.Context) -> Any:
         """Run the command; an OS error (read-only, disk full, not a folder…) is one line and exit 2."""
-        from errgen.ownership import OutputError
+        from errgen.output.ownership import OutputError
 
         try:
             return super().invoke(ctx)
@@ -199,8 +199,8 @@ def check(
     """Exit 1 if the output folder is not what CATALOGS generate (modified, missing or extra files),
     or, with --against, if a catalog changed incompatibly since GIT_REF."""
     from errgen.catalog.diagnostics import CatalogInvalid, Diagnostics
+    from errgen.output.writer import unified
     from errgen.project import check as run_check
-    from errgen.writer import unified
 
     project = _project(catalogs, out, targets, templates)
     if against:

@@ -13,9 +13,9 @@ from pathlib import Path
 
 from errgen.catalog.diagnostics import CatalogInvalid, Diagnostics, Loc
 from errgen.catalog.model import Catalog
-from errgen.ownership import MANIFEST, Manifest, catalog_folders, read_manifest
+from errgen.output.ownership import MANIFEST, Manifest, catalog_folders, read_manifest
+from errgen.output.writer import TreeDiff, TreeWriter
 from errgen.targets import TARGETS, TargetOptions
-from errgen.writer import TreeDiff, TreeWriter
 
 DEFAULT_TARGETS: tuple[str, ...] = tuple(TARGETS)
 
@@ -179,7 +179,7 @@ def check(project: Project, diags: Diagnostics) -> Result:
 
 def _run(project: Project, diags: Diagnostics, *, dry_run: bool) -> Result:
     from errgen import buildcache
-    from errgen.outlock import locked
+    from errgen.output.outlock import locked
 
     key, fresh = _fresh(project)
     if fresh:

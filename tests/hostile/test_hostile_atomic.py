@@ -18,8 +18,8 @@ import pytest
 from hypothesis import given
 
 from errgen.catalog.diagnostics import Diagnostics
+from errgen.output.writer import UnsafePath, safe_relpath, write_tree
 from errgen.project import Project, build
-from errgen.writer import UnsafePath, safe_relpath, write_tree
 
 from .hostile_strategies import PROPERTY, catalog_data, to_yaml
 from .runner import ROOT, run_bounded, snapshot

@@ -20,7 +20,7 @@ import pytest
 from click.testing import CliRunner
 
 from errgen.cli import main
-from errgen.ownership import MANIFEST
+from errgen.output.ownership import MANIFEST
 
 from .runner import ROOT, snapshot
 

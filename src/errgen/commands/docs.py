@@ -169,7 +169,7 @@ def _stage(path: Path, text: str) -> tuple[Path, Path]:
     The temporary file gets the file's mode and, where allowed, its owner. A file this process
     may not write in place is refused like an in-place write would be (with the OS's reason).
     """
-    from errgen.writer import write_temp
+    from errgen.output.writer import write_temp
 
     target = Path(os.path.realpath(path))
     os.close(os.open(target, os.O_WRONLY | getattr(os, "O_NONBLOCK", 0)))  # opened, not truncated

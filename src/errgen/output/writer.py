@@ -3,7 +3,7 @@
 Writes go to a temporary file in the destination folder and are renamed over the
 old file, so a killed build leaves each file either old or new, never truncated.
 Only files whose bytes changed are touched, and only files errgen provably wrote
-(`errgen.ownership`) are overwritten or removed. Every problem (a path through a
+(`errgen.output.ownership`) are overwritten or removed. Every problem (a path through a
 symbolic link, a file errgen did not write where it would write one) is collected
 while staging; `commit` then either changes nothing and raises `OutputError`, or
 puts everything in place. Any OS error becomes an `OutputError` naming the path.
@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from errgen.ownership import OutputError, link_in_path, proven
+from errgen.output.ownership import OutputError, link_in_path, proven
 
 
 class UnsafePath(ValueError):

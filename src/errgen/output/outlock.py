@@ -17,7 +17,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from errgen.ownership import OutputError
+from errgen.output.ownership import OutputError
 
 WAIT_SECONDS = 120.0  # how long a run waits for another run on the same folder before giving up
 _POLL = 0.05
