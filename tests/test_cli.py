@@ -62,7 +62,9 @@ def test_start_up_imports_only_what_the_command_needs() -> None:
 
     assert loaded("--version") == ["errgen.launcher"]
     heavy = [
-        m for m in loaded("--help") if m.startswith(("errgen.commands", "errgen.project", "yaml", "jinja2", "pydantic"))
+        m
+        for m in loaded("--help")
+        if m.startswith(("errgen.commands", "errgen.workflow.project", "yaml", "jinja2", "pydantic"))
     ]
     assert heavy == []
     assert "errgen.commands.lint" in loaded("lint", "--help")

@@ -31,8 +31,8 @@ def _fail(diagnostics: list[Any], *, wrote: bool = False) -> NoReturn:
 
 
 def _project(catalogs: tuple[str, ...], out: str | None, targets: tuple[str, ...], templates: str | None) -> Any:
-    from errgen.config import ConfigError
-    from errgen.project import from_settings
+    from errgen.workflow.config import ConfigError
+    from errgen.workflow.project import from_settings
 
     try:
         return from_settings(cwd=Path.cwd(), catalogs=catalogs, out=out, targets=targets, templates=templates)
@@ -141,7 +141,7 @@ def main() -> None:
 def build(catalogs: tuple[str, ...], out: str | None, targets: tuple[str, ...], templates: str | None) -> None:
     """Generate every target of CATALOGS into the output folder (only changed files are written)."""
     from errgen.catalog.diagnostics import CatalogInvalid, Diagnostics
-    from errgen.project import build as run_build
+    from errgen.workflow.project import build as run_build
 
     project = _project(catalogs, out, targets, templates)
     diags = Diagnostics()
@@ -200,7 +200,7 @@ def check(
     or, with --against, if a catalog changed incompatibly since GIT_REF."""
     from errgen.catalog.diagnostics import CatalogInvalid, Diagnostics
     from errgen.output.writer import unified
-    from errgen.project import check as run_check
+    from errgen.workflow.project import check as run_check
 
     project = _project(catalogs, out, targets, templates)
     if against:
@@ -237,7 +237,7 @@ def check(
 def validate(paths: tuple[str, ...]) -> None:
     """Check catalog files without generating anything (exit 2 on any error)."""
     from errgen.catalog.diagnostics import CatalogInvalid, Diagnostics
-    from errgen.project import compile_all
+    from errgen.workflow.project import compile_all
 
     project = _project(paths, None, (), None)
     diags = Diagnostics()

@@ -1,6 +1,6 @@
 """The secrets corpus (`secrets_corpus.yaml`) and the leak count of a sanitizer on it.
 
-    python tests/hostile/corpus.py                      # leaks per category of errgen's reference (errgen.targets.scrub)
+    python tests/hostile/corpus.py                      # leaks per category of errgen's reference (targets.scrub)
     python tests/hostile/corpus.py --module OLD.py      # … of another module's scrub_text and sanitize
     git show REV:src/errgen/targets/runtime_patterns.py > old.py && python tests/hostile/corpus.py --module old.py
 

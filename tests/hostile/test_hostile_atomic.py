@@ -19,7 +19,7 @@ from hypothesis import given
 
 from errgen.catalog.diagnostics import Diagnostics
 from errgen.output.writer import UnsafePath, safe_relpath, write_tree
-from errgen.project import Project, build
+from errgen.workflow.project import Project, build
 
 from .hostile_strategies import PROPERTY, catalog_data, to_yaml
 from .runner import ROOT, run_bounded, snapshot

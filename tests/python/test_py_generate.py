@@ -181,8 +181,8 @@ def test_the_cache_keeps_only_the_most_recent_entries(tmp_path: Path, monkeypatc
 def test_every_cache_follows_errgen_cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The caches live in the user cache folder (XDG), never in the project; ``ERRGEN_CACHE_DIR`` moves
     the black cache with the build records and ``""`` turns both off."""
-    from errgen import buildcache
-    from errgen.project import from_settings
+    from errgen.workflow import buildcache
+    from errgen.workflow.project import from_settings
 
     root = tmp_path / "project"
     root.mkdir()

@@ -51,7 +51,7 @@ def _broken(tmp_path: Path, text: str) -> TargetOptions:
 )
 def test_template_errors_point_at_the_template_line(tmp_path: Path, text: str, message: str) -> None:
     from errgen.catalog.diagnostics import Diagnostics
-    from errgen.sources import compile_path
+    from errgen.workflow.sources import compile_path
 
     located = compile_path(CUSTOM / "catalog.yaml", "catalog.yaml", Diagnostics())
     assert located is not None

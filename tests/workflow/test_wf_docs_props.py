@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from errgen.catalog.diagnostics import Diagnostics
-from errgen.docs_inject import Block, find_blocks, inject, split_lines, stale
+from errgen.workflow.docs_inject import Block, find_blocks, inject, split_lines, stale
 
 PIECES = [
     "<!-- errgen:begin a -->", "<!-- errgen:begin b -->", "<!-- errgen:end -->", "<!-- errgen:begin -->",

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import click
 
 if TYPE_CHECKING:
-    from errgen.config import Config
-    from errgen.project import Project
-    from errgen.sources import Located
+    from errgen.workflow.config import Config
+    from errgen.workflow.project import Project
+    from errgen.workflow.sources import Located
 
 CONTEXT: dict[str, Any] = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -28,8 +28,8 @@ def fail(message: str) -> NoReturn:
 
 def project(catalogs: tuple[str, ...] = (), templates: str | None = None) -> tuple[Project, Config]:
     """The resolved project (command line over ``[tool.errgen]``) and its config."""
-    from errgen.config import ConfigError, load_config
-    from errgen.project import from_settings
+    from errgen.workflow.config import ConfigError, load_config
+    from errgen.workflow.project import from_settings
 
     try:
         proj = from_settings(cwd=Path.cwd(), catalogs=catalogs, templates=templates)
@@ -42,7 +42,7 @@ def project(catalogs: tuple[str, ...] = (), templates: str | None = None) -> tup
 def compile_located(proj: Project) -> list[Located]:
     """Every catalog of `proj` with its document; print the errors and exit 2 if any is invalid."""
     from errgen.catalog.diagnostics import CatalogInvalid, Diagnostics
-    from errgen.sources import compile_project
+    from errgen.workflow.sources import compile_project
 
     if not proj.catalogs:
         fail("no catalogs found; pass catalog files or set [tool.errgen] catalogs in pyproject.toml")
@@ -93,8 +93,8 @@ def select(specs: tuple[str, ...], templates: str | None = None) -> tuple[Projec
 def quiet_catalogs() -> list[Located]:
     """The configured catalogs for shell completion: never prints, never exits."""
     from errgen.catalog.diagnostics import Diagnostics
-    from errgen.project import from_settings
-    from errgen.sources import compile_path
+    from errgen.workflow.project import from_settings
+    from errgen.workflow.sources import compile_path
 
     try:
         proj = from_settings(cwd=Path.cwd())

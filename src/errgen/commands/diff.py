@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING
 import click
 
 from errgen.commands.common import CONTEXT, fail
-from errgen.report import FORMATS
+from errgen.workflow.report import FORMATS
 
 if TYPE_CHECKING:
     from errgen.catalog.diagnostics import Diagnostic, Diagnostics
-    from errgen.diff import Identity
-    from errgen.project import Project
+    from errgen.workflow.diff import Identity
+    from errgen.workflow.project import Project
 
 CATEGORY_CHOICES = ("all", "wire", "source")
 
@@ -41,8 +41,8 @@ def command(old: str, new: str, category: str, old_identity: str | None, fmt: st
     for the rules and their categories.
     """
     from errgen.catalog.diagnostics import Diagnostics
-    from errgen.diff import compare
-    from errgen.sources import SourceError, compile_spec
+    from errgen.workflow.diff import compare
+    from errgen.workflow.sources import SourceError, compile_spec
 
     diags = Diagnostics()
     cwd = Path.cwd()
@@ -71,8 +71,8 @@ def _beside(old: str, cwd: Path) -> str | None:
 def _identity(spec: str | None, diags: Diagnostics, cwd: Path, *, explicit: bool) -> Identity | None:
     from errgen.catalog.diagnostics import Loc
     from errgen.catalog.yamlsrc import read_text
-    from errgen.diff import parse_identity
-    from errgen.sources import git_show
+    from errgen.workflow.diff import parse_identity
+    from errgen.workflow.sources import git_show
 
     if spec is None:
         return None
@@ -93,7 +93,7 @@ def _print_diags(diags: Diagnostics) -> None:
 
 
 def _finish(findings: list[Diagnostic], category: str, fmt: str) -> int:
-    from errgen.report import plural, render
+    from errgen.workflow.report import plural, render
 
     click.echo(render(findings, fmt), nl=False)
     scope = "" if category == "all" else f" ({category.upper()})"
@@ -113,8 +113,8 @@ def check_against(project: Project, ref: str, category: str = "all", fmt: str = 
     Returns 0 (no breaking change), 1 (breaking changes printed) or 2 (invalid input).
     """
     from errgen.catalog.diagnostics import Diagnostics
-    from errgen.diff import compare, parse_identity
-    from errgen.sources import SourceError, compile_path, compile_text, git_show
+    from errgen.workflow.diff import compare, parse_identity
+    from errgen.workflow.sources import SourceError, compile_path, compile_text, git_show
 
     diags, findings = Diagnostics(), []
     names: set[str] = set()  # of the catalogs read, now and at `ref`
@@ -155,8 +155,8 @@ def _removed_catalogs(project: Project, ref: str, names: set[str]) -> list[Diagn
     `names` are those of the catalogs read now (current and previous versions).
     """
     from errgen.catalog.diagnostics import Diagnostics, Loc
-    from errgen.diff import parse_identity
-    from errgen.sources import git_files, git_show
+    from errgen.workflow.diff import parse_identity
+    from errgen.workflow.sources import git_files, git_show
 
     diags = Diagnostics()
     for rel in git_files(ref, project.out_dir):

@@ -19,7 +19,7 @@ from errgen.commands.common import CONTEXT, catalogs_option, fail, select
 
 if TYPE_CHECKING:
     from errgen.catalog.diagnostics import Diagnostics
-    from errgen.docs_inject import Block, Resolver
+    from errgen.workflow.docs_inject import Block, Resolver
 
 
 @click.group("docs", context_settings=CONTEXT)
@@ -55,8 +55,8 @@ def inject(files: tuple[Path, ...], catalog_specs: tuple[str, ...], check: bool,
     removed-codes, ...). Nothing outside the markers changes.  [default FILES: [tool.errgen.docs] files]
     """
     from errgen.catalog.diagnostics import Diagnostics
-    from errgen.config import load_config
-    from errgen.docs_inject import Resolver
+    from errgen.workflow.config import load_config
+    from errgen.workflow.docs_inject import Resolver
 
     proj, found = select(catalog_specs, templates)
     paths = list(files) or [proj.root / f for f in load_config(proj.root).docs_files]
@@ -76,7 +76,7 @@ def inject(files: tuple[Path, ...], catalog_specs: tuple[str, ...], check: bool,
 
 def _load(path: Path, display: str, resolver: Resolver, diags: Diagnostics) -> _File | None:
     from errgen.catalog.diagnostics import Loc
-    from errgen.docs_inject import check_injected, find_blocks, inject
+    from errgen.workflow.docs_inject import check_injected, find_blocks, inject
 
     try:
         text = _read(path).decode("utf-8")
@@ -113,7 +113,7 @@ def _read(path: Path) -> bytes:
 def _check(files: list[_File], show_diff: bool) -> int:
     import difflib
 
-    from errgen.docs_inject import split_lines, stale
+    from errgen.workflow.docs_inject import split_lines, stale
 
     count = 0
     for f in files:
@@ -194,7 +194,7 @@ def _stage(path: Path, text: str) -> tuple[Path, Path]:
 def show(name: str, catalog_specs: tuple[str, ...], templates: str | None) -> None:
     """Print what a `<!-- errgen:begin NAME -->` block would contain."""
     from errgen.catalog.diagnostics import Diagnostics, Loc
-    from errgen.docs_inject import Block, Resolver
+    from errgen.workflow.docs_inject import Block, Resolver
 
     proj, found = select(catalog_specs, templates)
     resolver = Resolver([s.catalog for s in found], proj.options.templates)

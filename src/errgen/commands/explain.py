@@ -57,7 +57,7 @@ def command(code: str, catalog_specs: tuple[str, ...], fmt: str) -> None:
     CODE matches in any casing, with `-` or `_`, and with or without the catalog's prefix
     or name (`WB-INVALID-INPUT`, `workbook:invalid_input`). An unknown code gets suggestions.
     """
-    from errgen.explain import find, suggestions, text
+    from errgen.workflow.explain import find, suggestions, text
 
     catalogs = _catalogs(catalog_specs)
     matches = find(code, catalogs)
@@ -82,7 +82,7 @@ def command(code: str, catalog_specs: tuple[str, ...], fmt: str) -> None:
 
 
 def _rows(catalogs: list[Catalog], kind: str | None, retired: bool) -> list[dict[str, Any]]:
-    from errgen.explain import visible
+    from errgen.workflow.explain import visible
 
     rows = []
     for catalog in catalogs:

@@ -1,4 +1,4 @@
-"""``errgen lint``: cross-field rules on the catalogs (see `errgen.lint`)."""
+"""``errgen lint``: cross-field rules on the catalogs (see `errgen.workflow.lint`)."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ import sys
 import click
 
 from errgen.commands.common import CONTEXT, compile_located, project
-from errgen.report import FORMATS
+from errgen.workflow.report import FORMATS
 
 
 def _rule_ids() -> list[str]:
-    from errgen.lint import RULES
+    from errgen.workflow.lint import RULES
 
     return list(RULES)
 
@@ -34,8 +34,8 @@ def command(catalogs: tuple[str, ...], disable: tuple[str, ...], strict: bool, f
     run with --disable, or in pyproject.toml: `[tool.errgen.lint] disable = [...]` for every
     catalog, `[tool.errgen.lint.<catalog>] disable = [...]` for one.
     """
-    from errgen.lint import RULES, lint
-    from errgen.report import counts, plural, render
+    from errgen.workflow.lint import RULES, lint
+    from errgen.workflow.report import counts, plural, render
 
     if list_rules:
         for rule in RULES.values():

@@ -83,7 +83,7 @@ FINGERPRINT_REF = "sha256:…"  # examples refer to the fingerprint the page sta
 
 
 def _example_json(catalog: Catalog, code: Code, values: dict[str, Any]) -> str:
-    """The wire payload of an example as the runtimes send it (`errgen.targets.payload`), the fingerprint abbreviated."""
+    """The wire payload of an example as the runtimes send it (`targets.payload`), the fingerprint abbreviated."""
     provenance = {**catalog.provenance.as_dict(), "fingerprint": FINGERPRINT_REF}
     return jsontext.dumps(payload(catalog, code, values, provenance))
 

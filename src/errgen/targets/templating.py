@@ -62,7 +62,7 @@ def _bytecode_cache() -> Any:
     Templates are errgen's code, not its input: caching their compiled form keeps
     nothing of a catalog. ``ERRGEN_CACHE_DIR=""`` turns it off with the build cache.
     """
-    from errgen.buildcache import caching_off
+    from errgen.workflow.buildcache import caching_off
 
     if caching_off():
         return None

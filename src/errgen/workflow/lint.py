@@ -18,8 +18,8 @@ from errgen.catalog.diagnostics import Diagnostic, Level, Loc
 from errgen.catalog.model import Catalog, Code, Recoverable, Retriable
 
 if TYPE_CHECKING:
-    from errgen.config import LintSettings
-    from errgen.sources import Located
+    from errgen.workflow.config import LintSettings
+    from errgen.workflow.sources import Located
 
 RETRIABLE_4XX = frozenset({408, 409, 425, 429})  # timeout, conflict, too early, too many requests
 _RETRY_WORDS = re.compile(r"\b(re-?try|try again|call(?: it| the tool)? again|re-?call|re-?submit|resend)\b", re.I)

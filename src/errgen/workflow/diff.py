@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 
 from errgen.catalog.diagnostics import Diagnostic, Diagnostics, Loc
 from errgen.catalog.model import Catalog, Code, FieldType
-from errgen.sources import Located
+from errgen.workflow.sources import Located
 
 WIRE, SOURCE = "wire", "source"
 CATEGORIES = (WIRE, SOURCE)

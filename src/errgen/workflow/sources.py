@@ -17,7 +17,7 @@ from typing import Any
 from errgen.catalog.diagnostics import CatalogInvalid, Diagnostics, Loc
 from errgen.catalog.model import Catalog
 from errgen.catalog.yamlsrc import Document, decode, read_text
-from errgen.project import Project
+from errgen.workflow.project import Project
 
 
 @dataclass(frozen=True)

@@ -155,7 +155,7 @@ class _Reader:
 
     def located(self, text: str) -> list[Diagnostic]:
         """The recorded problems as positioned diagnostics, in file order."""
-        from errgen.tomlpos import TomlPositions
+        from errgen.workflow.tomlpos import TomlPositions
 
         where = TomlPositions(text, DISPLAY)
         diags = Diagnostics()
@@ -242,7 +242,7 @@ class _Reader:
             table.get("severity", {}), dict, f"{where}.severity", (*path, "severity"), {}
         )
         if disable or severity:  # the rule table is imported only when rules are named
-            from errgen.lint import RULES
+            from errgen.workflow.lint import RULES
         for i, rule in enumerate(disable):
             self.rule(rule, RULES, where, (*path, "disable", i))
         for rule, level in severity.items():

@@ -55,8 +55,8 @@ def from_settings(
     templates: str | None = None,
 ) -> Project:
     """Resolve a Project: command-line values over ``[tool.errgen]`` over defaults."""
-    from errgen.buildcache import cache_root
-    from errgen.config import expand_catalogs, find_root, load_config
+    from errgen.workflow.buildcache import cache_root
+    from errgen.workflow.config import expand_catalogs, find_root, load_config
 
     root = find_root(cwd)
     config = load_config(root)
@@ -160,7 +160,7 @@ class Result:
 
 def _fresh(project: Project) -> tuple[str | None, Result | None]:
     """The build key, and a Result when the manifest cache proves the output is current."""
-    from errgen import buildcache
+    from errgen.workflow import buildcache
 
     key = buildcache.build_key(project)
     count = buildcache.fresh_file_count(project, key)
@@ -178,8 +178,8 @@ def check(project: Project, diags: Diagnostics) -> Result:
 
 
 def _run(project: Project, diags: Diagnostics, *, dry_run: bool) -> Result:
-    from errgen import buildcache
     from errgen.output.outlock import locked
+    from errgen.workflow import buildcache
 
     key, fresh = _fresh(project)
     if fresh:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from errgen import __version__
 
 if TYPE_CHECKING:
-    from errgen.project import Project
+    from errgen.workflow.project import Project
 
 CACHE_ENV = "ERRGEN_CACHE_DIR"
 
@@ -81,7 +81,7 @@ def _tool_digest() -> str:
     from errgen.targets.templating import builtin_templates
 
     digest = hashlib.sha256(__version__.encode())
-    _stat_digest(Path(__file__).parent, digest)
+    _stat_digest(Path(__file__).parents[1], digest)  # the whole errgen package
     _stat_digest(builtin_templates(), digest)
     return digest.hexdigest()
 
