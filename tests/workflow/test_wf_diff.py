@@ -148,7 +148,7 @@ def test_diff_reads_a_git_revision(tmp_path: Path) -> None:
 
 
 def _check_against(repo: Path, ref: str, category: str = "all") -> int:
-    from errgen.commands.diff import check_against
+    from errgen.cli.commands.diff import check_against
     from errgen.workflow.project import from_settings
     from workflow.util import chdir
 

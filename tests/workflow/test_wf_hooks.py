@@ -10,7 +10,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from errgen.cli import main
+from errgen.cli.main import main
 from workflow.util import ROOT, errgen
 
 HOOKS = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from click.testing import CliRunner, Result
 
-from errgen.cli import main
+from errgen.cli.main import main
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]

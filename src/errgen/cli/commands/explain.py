@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from errgen.commands.common import CONTEXT, catalogs_option, fail, quiet_catalogs, select
+from errgen.cli.commands.common import CONTEXT, catalogs_option, fail, quiet_catalogs, select
 
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem

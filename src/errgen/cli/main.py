@@ -59,22 +59,22 @@ def _common(func: Any) -> Any:
     return func
 
 
-# Commands defined in `errgen.commands`, imported only when run (or asked for their own help):
+# Commands defined in `errgen.cli.commands`, imported only when run (or asked for their own help):
 # name → (module, attribute, short help as `errgen --help` lists it; a test keeps it equal).
 LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
-    "conform": ("errgen.commands.conform", "command",
+    "conform": ("errgen.cli.commands.conform", "command",
                 "Check wallfacer conformance PACKS: evaluate their fixtures, or run them against a server."),
-    "diff": ("errgen.commands.diff", "command",
+    "diff": ("errgen.cli.commands.diff", "command",
              "Report breaking changes from catalog OLD to catalog NEW (exit 1 if there is one)."),
-    "docs": ("errgen.commands.docs", "command",
+    "docs": ("errgen.cli.commands.docs", "command",
              "Keep generated Markdown (code tables, code sections) inside your own files."),
-    "explain": ("errgen.commands.explain", "command",
+    "explain": ("errgen.cli.commands.explain", "command",
                 "Show everything about CODE: semantics, fields, examples, next action, docs."),
-    "init": ("errgen.commands.init", "command",
+    "init": ("errgen.cli.commands.init", "command",
              "Create catalog/NAME.yaml and [tool.errgen] in FOLDER's pyproject.toml; `errgen build` then works."),
-    "lint": ("errgen.commands.lint", "command",
+    "lint": ("errgen.cli.commands.lint", "command",
              "Check CATALOGS for contradictions and gaps (exit 1 on an error finding)."),
-    "list": ("errgen.commands.explain", "list_command",
+    "list": ("errgen.cli.commands.explain", "list_command",
              "List the codes of the catalogs, optionally of one catalog (-c NAME) or one kind (--kind)."),
 }  # fmt: skip
 
@@ -204,7 +204,7 @@ def check(
 
     project = _project(catalogs, out, targets, templates)
     if against:
-        from errgen.commands.diff import check_against
+        from errgen.cli.commands.diff import check_against
 
         breaking = check_against(project, against, category, fmt)
         if breaking:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from errgen.commands.common import CONTEXT, fail
+from errgen.cli.commands.common import CONTEXT, fail
 from errgen.workflow.report import FORMATS
 
 if TYPE_CHECKING:

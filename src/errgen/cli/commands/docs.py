@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from errgen.commands.common import CONTEXT, catalogs_option, fail, select
+from errgen.cli.commands.common import CONTEXT, catalogs_option, fail, select
 
 if TYPE_CHECKING:
     from errgen.catalog.diagnostics import Diagnostics

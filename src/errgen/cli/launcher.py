@@ -25,7 +25,7 @@ def run() -> None:
         sys.stdout.write(f"errgen {__version__}\n")
         return
     gc.set_threshold(20_000, 50, 50)
-    from errgen.cli import main as cli
+    from errgen.cli.main import main as cli
 
     cli()
 

@@ -1,6 +1,6 @@
 """Helpers the workflow commands share: resolve the project, compile it, fail cleanly.
 
-Exit codes follow `errgen.cli`: 1 = findings, 2 = invalid input or usage.
+Exit codes follow `errgen.cli.main`: 1 = findings, 2 = invalid input or usage.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from errgen.commands.common import CONTEXT, compile_located, project
+from errgen.cli.commands.common import CONTEXT, compile_located, project
 from errgen.workflow.report import FORMATS
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from errgen.commands.common import CONTEXT, fail
+from errgen.cli.commands.common import CONTEXT, fail
 
 CATALOG = """\
 # yaml-language-server: $schema=catalog.schema.json
