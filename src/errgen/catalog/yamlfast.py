@@ -38,7 +38,7 @@ class GiveUp(Exception):
 
 
 class Reader:
-    """Reads one document into data and packed positions (the layout of `yamlsrc.Positions`).
+    """Reads one document into data and packed positions (the layout of `yamlcore.Positions`).
 
     `scalar(text)` resolves a plain scalar (YAML 1.2 core schema), raising `GiveUp` for
     anything errgen would report; text not starting with a character of `resolved_first`

@@ -25,13 +25,12 @@ from yaml.events import (
 )
 
 from errgen.catalog.diagnostics import Diagnostics, Loc
-from errgen.catalog.yamlsrc import (
+from errgen.catalog.yamlcore import (
     MAX_DEPTH,
     MAX_EVENTS,
     RESOLVED_FIRST,
     RESOLVERS,
     STR,
-    Document,
     Positions,
     convert,
     resolve,
@@ -46,7 +45,7 @@ _BaseLoader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class Yaml12Loader(_BaseLoader):  # type: ignore[misc]
-    """SafeLoader with the YAML 1.2 core schema's implicit scalar resolution (`yamlsrc.RESOLVERS`)."""
+    """SafeLoader with the YAML 1.2 core schema's implicit scalar resolution (`yamlcore.RESOLVERS`)."""
 
     yaml_implicit_resolvers: ClassVar[dict[str | None, list[tuple[str, re.Pattern[str]]]]] = {
         first: list(types) for first, types in RESOLVERS.items()
@@ -248,8 +247,8 @@ def _event_loc(display: str, event: yaml.Event) -> Loc:
     return Loc(display, mark.line + 1, mark.column + 1) if mark is not None else Loc(display)
 
 
-def parse(text: str, display: str, diags: Diagnostics) -> Document | None:
-    """Parse YAML text with libyaml into a `Document`; on failure record errors and return None."""
+def parse(text: str, display: str, diags: Diagnostics) -> tuple[Any, Positions] | None:
+    """Parse YAML text with libyaml into data and its positions; on failure record errors and return None."""
     composer = _Composer(display)
     try:
         data = composer.compose(text)
@@ -274,4 +273,4 @@ def parse(text: str, display: str, diags: Diagnostics) -> Document | None:
         return None
     for loc, message in composer.errors:
         diags.error(loc, message)
-    return Document(display, data, composer.positions)
+    return data, composer.positions

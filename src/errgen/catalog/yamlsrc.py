@@ -14,56 +14,22 @@ JSON path to its 1-based position, so later stages can report
 Two readers give the same result: `yamlfast`, a line reader for the subset catalogs
 are written in (block collections, one-line and quoted scalars, block scalars, small
 flow collections), and `yamllib`, libyaml's events composed in one pass, for every
-other document and for every problem. This module holds what both share: the
-`Document`, the core schema's scalar types, reading and decoding files.
+other document and for every problem. This module holds the `Document` and reads and
+decodes files; `yamlcore` holds what both readers share (scalar rules, limits, positions).
 """
 
 from __future__ import annotations
 
-import math
-import re
 import stat
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from errgen.catalog import yamlfast
 from errgen.catalog.diagnostics import Diagnostics, Loc
+from errgen.catalog.yamlcore import MAX_DEPTH, MAX_EVENTS, RESOLVED_FIRST, STR, Positions, convert, resolve, unpack
 
 MAX_BYTES = 32 * 1024 * 1024
-MAX_EVENTS = 2_000_000
-MAX_DEPTH = 64
-
 JsonPath = tuple[str | int, ...]
-
-# The YAML 1.2 core schema's implicit types of plain scalars: (tag, pattern, first characters).
-_CORE_TYPES = (
-    ("tag:yaml.org,2002:bool", r"^(?:true|True|TRUE|false|False|FALSE)$", "tTfF"),
-    ("tag:yaml.org,2002:null", r"^(?:~|null|Null|NULL|)$", "~nN"),
-    ("tag:yaml.org,2002:null", r"^$", [""]),
-    ("tag:yaml.org,2002:int", r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$", "-+0123456789"),
-    (
-        "tag:yaml.org,2002:float",
-        r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$",
-        "-+0123456789.",
-    ),
-)
-
-
-def _resolvers() -> dict[str, list[tuple[str, re.Pattern[str]]]]:
-    """First character → (tag, pattern) of the core types it may start, as PyYAML keeps them."""
-    table: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
-    for tag, pattern, firsts in _CORE_TYPES:
-        for first in firsts:
-            table.setdefault(first, []).append((tag, re.compile(pattern)))
-    return table
-
-
-RESOLVERS = _resolvers()
-RESOLVED_FIRST = frozenset(first for first in RESOLVERS if first)  # first characters of non-strings
-
-STR = "tag:yaml.org,2002:str"
-
 
 class Document:
     """A loaded YAML file: its data, and the positions of its keys and values.
@@ -127,21 +93,6 @@ class Document:
         return self._at(key_pos) if key_pos is not None else self.loc(path)
 
 
-def unpack(path: str, packed: int) -> Loc:
-    """The 1-based position of a packed ``line << 32 | column`` (both 0-based)."""
-    return Loc(path, (packed >> 32) + 1, (packed & 0xFFFFFFFF) + 1)
-
-
-class Positions:
-    """Packed source positions of one document: the root's, and each collection's by ``id``."""
-
-    __slots__ = ("of", "root")
-
-    def __init__(self) -> None:
-        self.root: int | None = None
-        self.of: dict[int, Sequence[int]] = {}
-
-
 def read_text(path: Path, display: str, diags: Diagnostics) -> str | None:
     """Read `path` as UTF-8 text, recording a positioned error instead of raising."""
     try:
@@ -178,33 +129,6 @@ def decode(raw: bytes, display: str, diags: Diagnostics) -> str | None:
         return None
 
 
-def resolve(value: str) -> str:
-    """The implicit tag of a plain scalar (PyYAML's resolver, for the 1.2 core patterns)."""
-    for tag, pattern in RESOLVERS.get(value[:1], ()):
-        if pattern.match(value):
-            return tag
-    return STR
-
-
-def convert(tag: str, value: str) -> tuple[Any, str | None]:
-    """The value of a scalar with a resolved (or explicit) non-string tag, or None and why it cannot be one."""
-    if tag == "tag:yaml.org,2002:null":
-        return None, None
-    if tag == "tag:yaml.org,2002:bool":
-        return value.lower() == "true", None
-    try:
-        if tag == "tag:yaml.org,2002:int":
-            return (int(value, 0) if value[:2] in ("0o", "0x") else int(value)), None
-        number = float(value.lower().replace(".inf", "inf").replace(".nan", "nan")) if tag.endswith(":float") else 0
-    except ValueError:
-        return None, f"number {value[:40]!r} cannot be represented in JSON"
-    if tag == "tag:yaml.org,2002:float":
-        if not math.isfinite(number):
-            return None, f"non-finite number {value!r} cannot be represented in JSON"
-        return number, None
-    return None, f"unsupported tag {tag!r}"
-
-
 def parse_yaml(text: str, display: str, diags: Diagnostics) -> Document | None:
     """Parse YAML text into a `Document`; on failure record errors and return None.
 
@@ -216,7 +140,8 @@ def parse_yaml(text: str, display: str, diags: Diagnostics) -> Document | None:
         return fast
     from errgen.catalog import yamllib
 
-    return yamllib.parse(text, display, diags)
+    parsed = yamllib.parse(text, display, diags)
+    return None if parsed is None else Document(display, *parsed)
 
 
 def read_fast(text: str, display: str) -> Document | None:

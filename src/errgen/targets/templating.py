@@ -9,11 +9,19 @@ escaping are computed in Python.
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from errgen.targets import escape
+
+CACHE_ENV = "ERRGEN_CACHE_DIR"
+
+
+def caching_off() -> bool:
+    """Whether ``ERRGEN_CACHE_DIR=""`` turns the build cache and the compiled-template cache off."""
+    return os.environ.get(CACHE_ENV) == ""
 
 
 def builtin_templates() -> Path:
@@ -62,8 +70,6 @@ def _bytecode_cache() -> Any:
     Templates are errgen's code, not its input: caching their compiled form keeps
     nothing of a catalog. ``ERRGEN_CACHE_DIR=""`` turns it off with the build cache.
     """
-    from errgen.workflow.buildcache import caching_off
-
     if caching_off():
         return None
     import jinja2

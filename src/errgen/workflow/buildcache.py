@@ -18,19 +18,31 @@ import stat
 from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from errgen import __version__
+from errgen.targets import TargetOptions
+from errgen.targets.templating import CACHE_ENV, builtin_templates, caching_off
 
-if TYPE_CHECKING:
-    from errgen.workflow.project import Project
-
-CACHE_ENV = "ERRGEN_CACHE_DIR"
+__all__ = ["CACHE_ENV", "build_key", "cache_root", "caching_off", "fresh_file_count", "remember"]
 
 
-def caching_off() -> bool:
-    """Whether ``ERRGEN_CACHE_DIR=""`` turns the build cache and the compiled-template cache off."""
-    return os.environ.get(CACHE_ENV) == ""
+class Project(Protocol):
+    """What a build depends on and writes to: a `workflow.project.Project`."""
+
+    @property
+    def catalogs(self) -> tuple[Path, ...]: ...
+    @property
+    def out_dir(self) -> Path: ...
+    @property
+    def targets(self) -> tuple[str, ...]: ...
+    @property
+    def options(self) -> TargetOptions: ...
+    @property
+    def owns_out_dir(self) -> bool: ...
+    @property
+    def replaces_targets(self) -> bool: ...
+    def display(self, path: Path) -> str: ...
 
 
 def cache_root() -> Path | None:
@@ -78,8 +90,6 @@ def _stat_digest(folder: Path, digest: hashlib._Hash) -> None:
 
 @lru_cache(maxsize=1)
 def _tool_digest() -> str:
-    from errgen.targets.templating import builtin_templates
-
     digest = hashlib.sha256(__version__.encode())
     _stat_digest(Path(__file__).parents[1], digest)  # the whole errgen package
     _stat_digest(builtin_templates(), digest)

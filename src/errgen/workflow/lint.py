@@ -12,19 +12,27 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from errgen.catalog.diagnostics import Diagnostic, Level, Loc
 from errgen.catalog.model import Catalog, Code, Recoverable, Retriable
 
 if TYPE_CHECKING:
-    from errgen.workflow.config import LintSettings
-    from errgen.workflow.sources import Located
+    from errgen.catalog.located import Located
 
 RETRIABLE_4XX = frozenset({408, 409, 425, 429})  # timeout, conflict, too early, too many requests
 _RETRY_WORDS = re.compile(r"\b(re-?try|try again|call(?: it| the tool)? again|re-?call|re-?submit|resend)\b", re.I)
 
 Finding = tuple[Loc, str]
+
+
+class LintSettings(Protocol):
+    """Which rules are off and how severe the others are (`config.LintSettings`)."""
+
+    @property
+    def disable(self) -> tuple[str, ...]: ...
+    @property
+    def severity(self) -> dict[str, str]: ...
 
 
 @dataclass(frozen=True)

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import click
 
 if TYPE_CHECKING:
+    from errgen.catalog.located import Located
     from errgen.workflow.config import Config
     from errgen.workflow.project import Project
-    from errgen.workflow.sources import Located
 
 CONTEXT: dict[str, Any] = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
