@@ -95,7 +95,7 @@ def peer_adapter(module: Any) -> Any:
 
 def payloads(catalog_json: Path) -> list[dict[str, Any]]:
     """One payload per example of every constructible tool-channel code."""
-    from errgen.messages import render
+    from errgen.catalog.messages import render
 
     data = json.loads(catalog_json.read_text(encoding="utf-8"))
     provenance = {"catalog": data["catalog"]["name"], "version": data["catalog"]["version"],

@@ -36,11 +36,10 @@ def _stats(path: Path, sort: str, only: str | None = None) -> str:
 
 def _build(work: Path, bench: Path, n: int) -> dict[str, str]:
     sys.path.insert(0, str(bench))
-    import run
     import synth
 
     catalog, _ = synth.write(n, work / "input")
-    folder = run.project(work / "build", catalog)
+    folder = synth.project(work / "build", catalog)
     prof = work / "build.prof"
     cmd = [sys.executable, "-m", "cProfile", "-o", str(prof), "-m", "errgen", "build"]
     subprocess.run(cmd, cwd=folder, check=True, capture_output=True)

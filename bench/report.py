@@ -200,6 +200,14 @@ METHOD = """\
 - Growth: least-squares slope of log(time) against log(size); 1.0 is linear. The
   steepest step between neighbouring sizes is shown too, since start-up costs flatten
   the fit over small sizes.
+- YAML reader (issue 21): catalogs in the common style are read by the line reader
+  `catalog/yamlfast.py`, everything else by libyaml (`catalog/yamllib.py`). Reading every
+  catalog with libyaml instead was measured on 2026-11-25 on a loaded machine (median of 5
+  interleaved cold builds, 1,000 codes, errgen only, no peers): `-t typescript` 0.689 s
+  with the line reader, 0.797 s without (+0.11 s); all targets 3.74 s vs 3.56 s (within
+  the noise). The `-t typescript` target (≤ 0.2 × json2ts, 0.561 s = 0.202× above) is
+  already at its limit, so the line reader stays until a run with the peers shows the
+  target met without it.
 """
 
 

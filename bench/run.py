@@ -42,13 +42,13 @@ import report
 import sanitizer
 import synth
 from measure import Run, Series, checked
+from synth import project
 
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 OUT = BENCH / "out"
 DOC, PLOT = ROOT / "docs" / "performance.md", ROOT / "docs" / "performance.png"
 TARGET_NAMES = ("catalog", "jsonschema", "markdown", "python", "typescript", "packs")
-PYPROJECT = '[tool.errgen]\ncatalogs = ["synth.yaml"]\nout = "generated"\n'
 TSCONFIG = {"target": "ES2022", "module": "NodeNext", "moduleResolution": "NodeNext", "skipLibCheck": True}
 
 
@@ -61,15 +61,6 @@ def errgen(*args: str) -> list[str]:
         ERRGEN_BIN.append(peers.errgen_venv())
     return [str(ERRGEN_BIN[0] / "errgen"), *args]
 
-
-def project(folder: Path, catalog: Path) -> Path:
-    """A fresh errgen project: pyproject.toml + synth.yaml, no output, no black cache."""
-    if folder.exists():
-        shutil.rmtree(folder)
-    folder.mkdir(parents=True)
-    (folder / "pyproject.toml").write_text(PYPROJECT, encoding="utf-8")
-    shutil.copy(catalog, folder / "synth.yaml")
-    return folder
 
 
 def tsconfig() -> dict[str, Any]:

@@ -4,7 +4,7 @@
     python bench/sanitizer.py --write    # … and the "Sanitizer" section of docs/performance.md
     python bench/sanitizer.py --from bench/out/sanitizer.json --write   # measure nothing, rewrite the section
 
-Each rule of `errgen.runtime_patterns` runs, as the generated modules compile it, on the
+Each rule of `errgen.targets.runtime_patterns` runs, as the generated modules compile it, on the
 adversarial inputs of its linearity test (repetitions of its own probes) at 100 KB and 1 MB;
 a rule's figure is its slowest input at 1 MB, in CPU time (the best of `--runs`), per KB, and
 the growth from 100 KB to 1 MB (10× is linear). The peer, in the same run and language, is the
@@ -81,7 +81,7 @@ def best(run: Any, value: str, runs: int) -> float:
 
 
 def measure_python(rules: list[Any], runs: int) -> dict[str, Any]:
-    from errgen.runtime_patterns import emitted, python_replacement
+    from errgen.targets.runtime_patterns import emitted, python_replacement
 
     times = []
     for rule in rules:
@@ -126,7 +126,7 @@ def summary(rules: list[Any], measured: dict[str, Any]) -> dict[str, Any]:
 
 def measure(runs: int = 3) -> dict[str, Any]:
     """Both languages' figures, and the machine's."""
-    from errgen.runtime_patterns import TEXT_RULES
+    from errgen.targets.runtime_patterns import TEXT_RULES
 
     rules = list(TEXT_RULES)
     node = subprocess.run(["node", "--version"], capture_output=True, text=True, check=True).stdout.strip()

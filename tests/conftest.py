@@ -54,7 +54,7 @@ def examples(count: int) -> int:
 def pytest_sessionstart(session: pytest.Session) -> None:
     """Under mutation testing (tests/mutation.py) a mutant's run starts with empty caches of errgen's pure functions."""
     if os.environ.get("MUTANT_UNDER_TEST"):
-        from errgen import messages
+        from errgen.catalog import messages
 
         messages.parse.cache_clear()
 

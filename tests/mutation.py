@@ -38,16 +38,18 @@ _GOLDEN = ["tests/test_golden.py", "tests/test_one_run.py"]
 # a subprocess still run against the mutant (PYTHONPATH), but mutmut cannot attribute them: prefer
 # in-process tests here.
 COVERING: dict[str, list[str]] = {
-    "load.py": _GOLDEN,
-    "checked.py": _GOLDEN,
-    "compiler.py": [*_GOLDEN, "tests/test_retriable.py"],
-    "naming.py": ["tests/test_naming.py", "tests/hostile/test_hostile_names.py", "tests/test_golden.py"],
-    "messages.py": ["tests/test_messages.py", "tests/test_golden.py", "tests/python/test_py_sanitize.py"],
-    "escape.py": ["tests/test_escape.py", "tests/hostile/test_hostile_text.py", "tests/test_markdown_payloads.py"],
-    "lint.py": ["tests/workflow/test_wf_lint.py", "tests/workflow/test_wf_lint_edges.py"],
-    "diff.py": ["tests/workflow/test_wf_diff.py", "tests/workflow/test_wf_diff_shapes.py"],
-    "writer.py": ["tests/hostile/test_hostile_ownership.py", "tests/test_cli.py"],
-    "ownership.py": ["tests/hostile/test_hostile_ownership.py", "tests/test_cli.py"],
+    "catalog/load.py": _GOLDEN,
+    "catalog/checked.py": _GOLDEN,
+    "catalog/compiler.py": [*_GOLDEN, "tests/test_retriable.py"],
+    "catalog/naming.py": ["tests/test_naming.py", "tests/hostile/test_hostile_names.py", "tests/test_golden.py"],
+    "catalog/messages.py": ["tests/test_messages.py", "tests/test_golden.py", "tests/python/test_py_sanitize.py"],
+    "targets/escape.py": [
+        "tests/test_escape.py", "tests/hostile/test_hostile_text.py", "tests/test_markdown_payloads.py"
+    ],
+    "workflow/lint.py": ["tests/workflow/test_wf_lint.py", "tests/workflow/test_wf_lint_edges.py"],
+    "workflow/diff.py": ["tests/workflow/test_wf_diff.py", "tests/workflow/test_wf_diff_shapes.py"],
+    "output/writer.py": ["tests/hostile/test_hostile_ownership.py", "tests/test_cli.py"],
+    "output/ownership.py": ["tests/hostile/test_hostile_ownership.py", "tests/test_cli.py"],
     "conform/assertions.py": ["tests/conform"],
     "conform/fixtures.py": ["tests/conform"],
 }
@@ -111,8 +113,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _module(name: str) -> str:
-    """``lint``, ``lint.py``, ``src/errgen/lint.py`` or ``conform/assertions`` → the `COVERING` key."""
+    """``lint``, ``lint.py``, ``src/errgen/workflow/lint.py`` or ``conform/assertions`` → the `COVERING` key."""
     key = name.removeprefix("src/").removeprefix("errgen/").removesuffix(".py") + ".py"
+    key = next((k for k in COVERING if k == key or k.endswith("/" + key)), key)
     if key not in COVERING:
         raise SystemExit(f"unknown core module {name!r}; choose from: {', '.join(COVERING)}")
     return key
@@ -206,7 +209,7 @@ def _configure(pyproject: Path, *, only_mutate: list[str], tests: list[str]) -> 
 
 
 def read_equivalents(path: Path) -> dict[str, list[dict[str, str]]]:
-    """``tests/mutation_equivalents.toml``: function (``errgen.lint:lint``) → its entries (``line``, ``why``)."""
+    """``tests/mutation_equivalents.toml``: function (``module:name``) → its entries (``line``, ``why``)."""
     entries = tomllib.loads(path.read_text(encoding="utf-8")).get("equivalent", []) if path.is_file() else []
     found: dict[str, list[dict[str, str]]] = {}
     for entry in entries:
@@ -215,7 +218,7 @@ def read_equivalents(path: Path) -> dict[str, list[dict[str, str]]]:
 
 
 def function_of(mutant: str) -> str:
-    """``errgen.lint.x_lint__mutmut_6`` → ``errgen.lint:lint``; methods read ``errgen.writer:TreeWriter.add``."""
+    """``errgen.workflow.lint.x_lint__mutmut_6`` → ``errgen.workflow.lint:lint``; methods keep their class."""
     module, _, mangled = mutant.rpartition(".")
     name = re.sub(r"__mutmut_\d+$", "", mangled)
     name = name[1:].replace("ǁ", ".").strip(".") if name.startswith("xǁ") else name.removeprefix("x_")

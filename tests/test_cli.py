@@ -31,7 +31,7 @@ def test_help_lists_every_command_with_its_own_short_help() -> None:
 
     import click
 
-    from errgen.cli import LAZY_COMMANDS, main
+    from errgen.cli.main import LAZY_COMMANDS, main
 
     listed = run_errgen("--help").stdout
     for name, (module, attribute, short) in LAZY_COMMANDS.items():
@@ -49,7 +49,7 @@ def test_start_up_imports_only_what_the_command_needs() -> None:
     """``--version`` imports no click, ``--help`` no command module, catalog or target code."""
     probe = (
         "import sys; sys.argv = ['errgen', *sys.argv[1:]]\n"
-        "from errgen.launcher import run\n"
+        "from errgen.cli.launcher import run\n"
         "try:\n    run()\n"
         "except SystemExit:\n    pass\n"
         "print(sorted(m for m in sys.modules\n"
@@ -60,12 +60,14 @@ def test_start_up_imports_only_what_the_command_needs() -> None:
         out = subprocess.run([sys.executable, "-c", probe, *args], capture_output=True, text=True, check=True).stdout
         return list(ast.literal_eval(out.splitlines()[-1]))
 
-    assert loaded("--version") == ["errgen.launcher"]
+    assert loaded("--version") == ["errgen.cli", "errgen.cli.launcher"]
     heavy = [
-        m for m in loaded("--help") if m.startswith(("errgen.commands", "errgen.project", "yaml", "jinja2", "pydantic"))
+        m
+        for m in loaded("--help")
+        if m.startswith(("errgen.cli.commands", "errgen.workflow.project", "yaml", "jinja2", "pydantic"))
     ]
     assert heavy == []
-    assert "errgen.commands.lint" in loaded("lint", "--help")
+    assert "errgen.cli.commands.lint" in loaded("lint", "--help")
 
 
 def test_build_then_check_detects_modified_and_missing(tmp_path: Path) -> None:
@@ -181,7 +183,7 @@ def test_a_profiled_run_still_writes_its_profile(tmp_path: Path) -> None:
     assert prof.stat().st_size > 0
     traced = (
         "import sys; sys.settrace(lambda *a: None); sys.argv = ['errgen', 'validate', 'missing.yaml']\n"
-        "from errgen.launcher import main\nmain()"
+        "from errgen.cli.launcher import main\nmain()"
     )
     failing = subprocess.run(
         [sys.executable, "-c", traced], cwd=tmp_path, capture_output=True, text=True, check=False, timeout=300

@@ -21,9 +21,9 @@ from hostile import corpus
 from pytarget_support import import_path, write
 from ts import harness
 
-from errgen import scrub
-from errgen.model import Catalog, Code
-from errgen.runtime_patterns import MAX_TEXT
+from errgen.catalog.model import Catalog, Code
+from errgen.targets import scrub
+from errgen.targets.runtime_patterns import MAX_TEXT
 
 CATALOGS = ["napkin", "workbook", "filetools", "tsopts", "tsmeta", "tsnames"]
 

@@ -205,7 +205,7 @@ def test_yaml_blocks_are_catalogs_that_validate(block: Block, tmp_path: Path) ->
 
 @pytest.mark.parametrize("block", of("toml"), ids=ids(of("toml")))
 def test_toml_blocks_are_accepted_by_the_config_reader(block: Block, tmp_path: Path) -> None:
-    from errgen.config import load_config
+    from errgen.workflow.config import load_config
 
     data = tomllib.loads(block.text)
     if "errgen" in data.get("tool", {}):

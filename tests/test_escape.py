@@ -10,7 +10,7 @@ import cmarkgfm
 import pytest
 from cmarkgfm.cmark import Options
 
-from errgen import escape
+from errgen.targets import escape
 
 
 def html(markdown: str) -> str:

@@ -16,7 +16,7 @@ import struct
 
 from ts import harness
 
-from errgen import messages, naming
+from errgen.catalog import messages, naming
 
 EDGES = [0.0, -0.0, 1.0, -2.0, 0.5, 75.96, 0.1 + 0.2, 1e-7, 1e-6, 1e-5, 1e-4, 123456789.125, 1e15, 1e16,
          9.999e15, 1e20, 1e21, 1e22, 5e-324, 1.7976931348623157e308, 2**53, 2**53 + 1, 2**60, -(2**60), 3,

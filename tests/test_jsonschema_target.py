@@ -15,7 +15,7 @@ import pytest
 from conftest import ROOT
 from ts import harness
 
-from errgen.model import Catalog
+from errgen.catalog.model import Catalog
 from errgen.targets import TargetOptions, catalog_json
 from errgen.targets import jsonschema as jsonschema_target
 

@@ -1,4 +1,4 @@
-"""`errgen.jsontext.dumps` is byte-identical to ``json.dumps(indent=2, ensure_ascii=False)``."""
+"""`errgen.catalog.jsontext.dumps` is byte-identical to ``json.dumps(indent=2, ensure_ascii=False)``."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from errgen import jsontext
+from errgen.catalog import jsontext
 
 SCALARS = st.none() | st.booleans() | st.integers() | st.floats() | st.text()
 JSON = st.recursive(

@@ -20,7 +20,7 @@ from hostile.hostile_checks import render_markdown
 from pytarget_support import import_files
 from ts import harness
 
-from errgen.model import Catalog
+from errgen.catalog.model import Catalog
 from errgen.targets import TargetOptions, generate
 
 

@@ -11,7 +11,7 @@ import math
 
 import pytest
 
-from errgen import messages
+from errgen.catalog import messages
 
 
 def test_parse_splits_literals_and_placeholders() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from errgen import naming
+from errgen.catalog import naming
 
 STYLES = ("pascal", "snake", "constant", "camel", "py_attr")
 

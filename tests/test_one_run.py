@@ -18,10 +18,10 @@ import pytest
 import yaml
 from conftest import ROOT
 
-from errgen.compiler import compile_catalog
-from errgen.diagnostics import Diagnostics
-from errgen.load import check_shape
-from errgen.yamlsrc import Document, JsonPath
+from errgen.catalog.compiler import compile_catalog
+from errgen.catalog.diagnostics import Diagnostics
+from errgen.catalog.load import check_shape
+from errgen.catalog.yamlsrc import Document, JsonPath
 
 RICH = """
 errgen: 1

@@ -21,7 +21,7 @@ from conftest import ROOT, examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from errgen import yamllib, yamlsrc
+from errgen.catalog import yamllib, yamlsrc
 
 sys.path.insert(0, str(ROOT / "bench"))
 import synth  # the benchmark's catalog generator

@@ -10,9 +10,9 @@ from conftest import ROOT, examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from errgen.diagnostics import Diagnostics
-from errgen.yamllib import Yaml12Loader
-from errgen.yamlsrc import Document, JsonPath, parse_yaml
+from errgen.catalog.diagnostics import Diagnostics
+from errgen.catalog.yamllib import Yaml12Loader
+from errgen.catalog.yamlsrc import Document, JsonPath, parse_yaml
 
 KEYS = st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), max_size=6)
 SCALARS = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | KEYS

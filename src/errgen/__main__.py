@@ -1,5 +1,5 @@
 """Allow ``python -m errgen``."""
 
-from errgen.launcher import main
+from errgen.cli.launcher import main
 
 main()

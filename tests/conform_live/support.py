@@ -11,9 +11,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from errgen.diagnostics import Diagnostics
-from errgen.load import load_catalog_text
-from errgen.model import Catalog
+from errgen.catalog.diagnostics import Diagnostics
+from errgen.catalog.load import load_catalog_text
+from errgen.catalog.model import Catalog
 from errgen.targets import TargetOptions
 from errgen.targets.packs import generate, pack_name
 
@@ -29,7 +29,7 @@ WORKBOOK_PACK = ROOT / "generated" / "workbook" / "packs" / "errgen-workbook.yam
 
 def compile_text(text: str, display: str = "catalog.yaml") -> Catalog:
     """Compile catalog text that must be valid."""
-    from errgen.compiler import compile_catalog
+    from errgen.catalog.compiler import compile_catalog
 
     diags = Diagnostics()
     doc = load_catalog_text(text, display, diags)

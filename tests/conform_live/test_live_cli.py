@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from errgen.cli import main
+from errgen.cli.main import main
 
 from .support import WORKBOOK_PACK, shared_packs
 

@@ -28,7 +28,7 @@ class Hide(MetaPathFinder):
 
 sys.meta_path.insert(0, Hide())
 sys.argv = ["errgen", *sys.argv[1:]]
-from errgen.launcher import main
+from errgen.cli.launcher import main
 main()
 """
 INSTALL_HINT = (
@@ -75,7 +75,7 @@ def test_fixtures_and_help_need_no_sdk() -> None:
 def test_the_hiding_works() -> None:
     """The wrapper really hides the SDK that this environment has installed (else the tests above prove nothing)."""
     probe = subprocess.run(
-        [sys.executable, "-c", WITHOUT_MCP.replace("from errgen.launcher import main\nmain()", "import mcp")],
+        [sys.executable, "-c", WITHOUT_MCP.replace("from errgen.cli.launcher import main\nmain()", "import mcp")],
         capture_output=True, text=True, timeout=60, check=False,
     )  # fmt: skip
     assert probe.returncode == 1 and "No module named 'mcp'" in probe.stderr

@@ -1,8 +1,8 @@
 """The secrets corpus (`secrets_corpus.yaml`) and the leak count of a sanitizer on it.
 
-    python tests/hostile/corpus.py                      # leaks per category of errgen's reference (errgen.scrub)
+    python tests/hostile/corpus.py                      # leaks per category of errgen's reference (targets.scrub)
     python tests/hostile/corpus.py --module OLD.py      # … of another module's scrub_text and sanitize
-    git show REV:src/errgen/runtime_patterns.py > old.py && python tests/hostile/corpus.py --module old.py
+    git show REV:src/errgen/targets/runtime_patterns.py > old.py && python tests/hostile/corpus.py --module old.py
 
 A sample leaks when one of its secrets is found in what the sanitizer makes of it: the
 scrubbed text, and the sanitized upstream body that carries the text (or, for a
@@ -124,12 +124,12 @@ def _module(path: str) -> Any:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--module", help="a Python file with scrub_text and sanitize (default: errgen.scrub)")
+    parser.add_argument("--module", help="a Python file with scrub_text and sanitize (default: errgen.targets.scrub)")
     args = parser.parse_args()
     if args.module:
         subject = _module(args.module)
     else:
-        from errgen import scrub as subject
+        from errgen.targets import scrub as subject
     found_leaks = leaks(subject.scrub_text, subject.sanitize)
     print(table(found_leaks))
     for name, ids in found_leaks.items():

@@ -14,12 +14,12 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from typing import Any
 
-from errgen.compiler import compile_catalog
-from errgen.diagnostics import Diagnostics
-from errgen.load import load_catalog_text
-from errgen.model import Catalog
-from errgen.scrub import scrub_text
+from errgen.catalog.compiler import compile_catalog
+from errgen.catalog.diagnostics import Diagnostics
+from errgen.catalog.load import load_catalog_text
+from errgen.catalog.model import Catalog
 from errgen.targets import TargetOptions, generate
+from errgen.targets.scrub import scrub_text
 
 try:
     import cmarkgfm

@@ -284,7 +284,7 @@ def _code(
 
 
 def _placeholders(template: str) -> list[str]:
-    from errgen.messages import placeholders
+    from errgen.catalog.messages import placeholders
 
     return list(placeholders(template))
 

@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 from hypothesis import given
 
-from errgen.diagnostics import Diagnostics
-from errgen.project import Project, build
-from errgen.writer import UnsafePath, safe_relpath, write_tree
+from errgen.catalog.diagnostics import Diagnostics
+from errgen.output.writer import UnsafePath, safe_relpath, write_tree
+from errgen.workflow.project import Project, build
 
 from .hostile_strategies import PROPERTY, catalog_data, to_yaml
 from .runner import ROOT, run_bounded, snapshot

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from pytarget_support import import_path
 from ts import harness
 
-from errgen import scrub
+from errgen.targets import scrub
 
 from . import corpus
 

@@ -22,11 +22,11 @@ from conftest import EXPLORE
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from errgen.compiler import compile_catalog
-from errgen.diagnostics import Diagnostics
-from errgen.load import check_shape
+from errgen.catalog.compiler import compile_catalog
+from errgen.catalog.diagnostics import Diagnostics
+from errgen.catalog.load import check_shape
+from errgen.catalog.yamlsrc import decode, parse_yaml
 from errgen.targets import TARGETS
-from errgen.yamlsrc import decode, parse_yaml
 
 from .hostile_checks import render
 from .hostile_strategies import FRAGMENTS, HOSTILE_NAMES, PROPERTY, catalog_data, json_values, to_yaml

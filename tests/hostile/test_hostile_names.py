@@ -16,8 +16,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import BaseModel
 
-from errgen.model import Catalog, Names
-from errgen.naming import TS_RESERVED
+from errgen.catalog.model import Catalog, Names
+from errgen.catalog.naming import TS_RESERVED
 from errgen.targets.jsonschema import def_name
 
 from .hostile_checks import compile_text, is_nfkc_identifier, loads_strict, must_compile, render, render_markdown

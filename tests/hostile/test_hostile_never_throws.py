@@ -17,7 +17,7 @@ import pytest
 from pytarget_support import import_path
 from ts import harness
 
-from errgen.runtime_patterns import MAX_BLOCKS, UNREADABLE
+from errgen.targets.runtime_patterns import MAX_BLOCKS, UNREADABLE
 
 GENERATED = harness.ROOT / "generated" / "napkin" / "python" / "napkin_errors"
 

@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from errgen.cli import main
-from errgen.ownership import MANIFEST
+from errgen.cli.main import main
+from errgen.output.ownership import MANIFEST
 
 from .runner import ROOT, snapshot
 

@@ -8,9 +8,9 @@ from typing import Any
 
 from hypothesis import given, settings
 
+from errgen.catalog.model import Catalog
 from errgen.conform.fixtures import run_pack
 from errgen.conform.pack import parse_pack
-from errgen.model import Catalog
 from errgen.targets.packs import checked_codes, invariant_name
 
 from .hostile_checks import compiled, render

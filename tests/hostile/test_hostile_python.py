@@ -17,8 +17,8 @@ import pytest
 from hypothesis import given, settings
 from pytarget_support import import_files
 
-from errgen.model import Catalog, Code
-from errgen.scrub import scrub_text
+from errgen.catalog.model import Catalog, Code
+from errgen.targets.scrub import scrub_text
 
 from .hostile_checks import compiled, doubles, render
 from .hostile_strategies import HOSTILE_NAMES, PROPERTY, RESERVED_FIELDS, catalog_data, name_key

@@ -2,7 +2,7 @@
 
 Home paths on Linux, macOS and Windows; Python, JavaScript and Java stack traces; bearer
 tokens; API keys; ``password=…``; cookies. Each shape names the secrets it carries; none
-may survive `scrub_text` / `sanitize` in the reference (`errgen.scrub`), the
+may survive `scrub_text` / `sanitize` in the reference (`errgen.targets.scrub`), the
 generated Python or the generated TypeScript (run by node), whether it arrives in a
 message value (the result's text content) or in an upstream body (``original``).
 Repair fields the server passes explicitly are its own data and are sent as given.
@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from errgen import scrub
+from errgen.targets import scrub
 from errgen.targets.typescript import code_views
 
 from .hostile_checks import must_compile, render

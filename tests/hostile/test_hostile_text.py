@@ -14,8 +14,8 @@ import jsonschema
 import jsonschema_rs
 from hypothesis import given
 
-from errgen.model import Catalog
-from errgen.normalize import normalize
+from errgen.catalog.model import Catalog
+from errgen.catalog.normalize import normalize
 from errgen.targets.jsonschema import def_name
 from errgen.targets.markdown import FINGERPRINT_REF, TABLE_HEADER
 

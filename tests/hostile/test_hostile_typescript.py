@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 
-from errgen.model import Catalog
-from errgen.scrub import scrub_text
+from errgen.catalog.model import Catalog
+from errgen.targets.scrub import scrub_text
 from errgen.targets.typescript import code_views
 
 from .hostile_checks import compiled, doubles, render

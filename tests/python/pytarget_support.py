@@ -16,10 +16,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from errgen.compiler import compile_catalog
-from errgen.diagnostics import Diagnostics
-from errgen.load import load_catalog, load_catalog_text
-from errgen.model import Catalog
+from errgen.catalog.compiler import compile_catalog
+from errgen.catalog.diagnostics import Diagnostics
+from errgen.catalog.load import load_catalog, load_catalog_text
+from errgen.catalog.model import Catalog
 from errgen.targets import TargetOptions
 from errgen.targets.python import generate
 

@@ -10,8 +10,7 @@ import black
 import pytarget_support as support
 import pytest
 
-from errgen import formatting
-from errgen.targets import TargetOptions
+from errgen.targets import TargetOptions, formatting
 from errgen.targets.python import context, generate, render_package
 
 MODE = black.Mode(target_versions={black.TargetVersion.PY311}, line_length=formatting.LINE_LENGTH)
@@ -182,8 +181,8 @@ def test_the_cache_keeps_only_the_most_recent_entries(tmp_path: Path, monkeypatc
 def test_every_cache_follows_errgen_cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The caches live in the user cache folder (XDG), never in the project; ``ERRGEN_CACHE_DIR`` moves
     the black cache with the build records and ``""`` turns both off."""
-    from errgen import buildcache
-    from errgen.project import from_settings
+    from errgen.workflow import buildcache
+    from errgen.workflow.project import from_settings
 
     root = tmp_path / "project"
     root.mkdir()

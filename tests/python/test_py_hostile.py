@@ -17,7 +17,7 @@ from conftest import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from errgen import formatting
+from errgen.targets import formatting
 from errgen.targets.python import render_package
 
 FRAGMENTS = (

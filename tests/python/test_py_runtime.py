@@ -17,9 +17,8 @@ import pydantic
 import pytarget_support as support
 import pytest
 
-from errgen import scrub
-from errgen.model import Catalog
-from errgen.targets import TargetOptions, generator
+from errgen.catalog.model import Catalog
+from errgen.targets import TargetOptions, generator, scrub
 
 NAMES = (*support.SHIPPED, "nasty")
 

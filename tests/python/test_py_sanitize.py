@@ -1,5 +1,5 @@
 """Error text never leaks: the generated sanitizer on real leak shapes, and its agreement with the
-oracles (errgen.scrub, errgen.messages) and with JavaScript's JSON.stringify (node)."""
+oracles (errgen.targets.scrub, errgen.catalog.messages) and with JavaScript's JSON.stringify (node)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,8 @@ from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from errgen import messages, scrub
+from errgen.catalog import messages
+from errgen.targets import scrub
 
 LEAKS = {
     "linux path": "failed to open /home/alice/project/server.py: permission denied",

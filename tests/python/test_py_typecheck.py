@@ -18,7 +18,7 @@ import pytarget_support as support
 import pytest
 from conftest import unavailable
 
-from errgen.model import Catalog
+from errgen.catalog.model import Catalog
 
 PYRIGHT = support.ROOT / "tests" / "ts" / "node_modules" / ".bin" / "pyright"
 PYTHON_VERSION = "3.10"  # the oldest Python the generated pyproject.toml admits

@@ -27,7 +27,7 @@ from conftest import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from errgen.model import Catalog
+from errgen.catalog.model import Catalog
 from errgen.targets import TargetOptions, generator
 
 

@@ -20,10 +20,10 @@ from pathlib import Path
 
 import pytest
 
-from errgen.compiler import compile_catalog
-from errgen.diagnostics import Diagnostics
-from errgen.load import load_catalog
-from errgen.model import Catalog
+from errgen.catalog.compiler import compile_catalog
+from errgen.catalog.diagnostics import Diagnostics
+from errgen.catalog.load import load_catalog
+from errgen.catalog.model import Catalog
 from errgen.targets import TargetOptions, typescript
 
 ROOT = Path(__file__).resolve().parents[2]

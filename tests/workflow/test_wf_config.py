@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from errgen.config import ConfigError, load_config
-from errgen.project import from_settings
+from errgen.workflow.config import ConfigError, load_config
+from errgen.workflow.project import from_settings
 from workflow.util import ROOT
 
 CONFIG = """\

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from errgen.diagnostics import CatalogInvalid
+from errgen.catalog.diagnostics import CatalogInvalid
 from errgen.targets import TARGETS, TargetOptions
 from errgen.targets.custom import generate, templates
 from workflow.util import CUSTOM, errgen, read_tree, render_custom
@@ -50,8 +50,8 @@ def _broken(tmp_path: Path, text: str) -> TargetOptions:
     ],
 )
 def test_template_errors_point_at_the_template_line(tmp_path: Path, text: str, message: str) -> None:
-    from errgen.diagnostics import Diagnostics
-    from errgen.sources import compile_path
+    from errgen.catalog.diagnostics import Diagnostics
+    from errgen.workflow.sources import compile_path
 
     located = compile_path(CUSTOM / "catalog.yaml", "catalog.yaml", Diagnostics())
     assert located is not None

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from errgen.diagnostics import Diagnostics
-from errgen.diff import CATEGORIES, RULES, identity_of, parse_identity
-from errgen.sources import compile_path
+from errgen.catalog.diagnostics import Diagnostics
 from errgen.targets import TargetOptions
 from errgen.targets.catalog_json import generate as catalog_json
+from errgen.workflow.diff import CATEGORIES, RULES, identity_of, parse_identity
+from errgen.workflow.sources import compile_path
 from workflow.util import DIFF_CASES, ROOT, cases, errgen, git, run_diff_case
 
 CASES = cases(DIFF_CASES)
@@ -148,8 +148,8 @@ def test_diff_reads_a_git_revision(tmp_path: Path) -> None:
 
 
 def _check_against(repo: Path, ref: str, category: str = "all") -> int:
-    from errgen.commands.diff import check_against
-    from errgen.project import from_settings
+    from errgen.cli.commands.diff import check_against
+    from errgen.workflow.project import from_settings
     from workflow.util import chdir
 
     with chdir(repo):

@@ -6,8 +6,8 @@ from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from errgen.diagnostics import Diagnostics
-from errgen.docs_inject import Block, find_blocks, inject, split_lines, stale
+from errgen.catalog.diagnostics import Diagnostics
+from errgen.workflow.docs_inject import Block, find_blocks, inject, split_lines, stale
 
 PIECES = [
     "<!-- errgen:begin a -->", "<!-- errgen:begin b -->", "<!-- errgen:end -->", "<!-- errgen:begin -->",

@@ -135,7 +135,7 @@ def test_shell_completion_of_codes(shipped: Path) -> None:
     env = {"_ERRGEN_COMPLETE": "bash_complete", "COMP_WORDS": "errgen explain RATE", "COMP_CWORD": "2"}
     from click.testing import CliRunner
 
-    from errgen.cli import main
+    from errgen.cli.main import main
     from workflow.util import chdir
 
     with chdir(shipped):

@@ -6,11 +6,12 @@ import re
 import shlex
 from pathlib import Path
 
+import click
 import pytest
 import yaml
 from click.testing import CliRunner
 
-from errgen.cli import main
+from errgen.cli.main import main
 from workflow.util import ROOT, errgen
 
 HOOKS = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
@@ -53,9 +54,10 @@ def test_documented_github_actions_job_uses_real_commands() -> None:
         args = shlex.split(run.replace("${{ github.base_ref }}", "main"))
         options = [a for a in args[1:] if a.startswith("--")]
         words = [a for a in args[1:] if not a.startswith("-")][:2]
-        command = main
+        command: click.Command = main
         for word in words:
-            command = getattr(command, "commands", {}).get(word, command)
+            if isinstance(command, click.Group):  # lazy sub-commands are not in `.commands` until loaded
+                command = command.get_command(click.Context(command), word) or command
         declared = {opt for p in command.params for opt in p.opts}
         assert set(options) <= declared, f"{run}: unknown option(s) {set(options) - declared}"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from errgen.commands.init import default_name
+from errgen.cli.commands.init import default_name
 from workflow.util import errgen
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from errgen.lint import RULES
+from errgen.workflow.lint import RULES
 from workflow.util import LINT_CASES, cases, errgen, run_lint_case
 
 CASES = cases(LINT_CASES)

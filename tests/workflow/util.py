@@ -14,7 +14,7 @@ from pathlib import Path
 
 from click.testing import CliRunner, Result
 
-from errgen.cli import main
+from errgen.cli.main import main
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -71,10 +71,10 @@ def read_tree(folder: Path) -> dict[str, bytes]:
 
 def render_custom(case: Path) -> dict[str, str]:
     """Files the ``custom`` target renders for the golden case's catalog and templates."""
-    from errgen.diagnostics import Diagnostics
-    from errgen.sources import compile_path
+    from errgen.catalog.diagnostics import Diagnostics
     from errgen.targets import TargetOptions
     from errgen.targets.custom import generate
+    from errgen.workflow.sources import compile_path
 
     display = (case / "catalog.yaml").resolve().relative_to(Path(__file__).resolve().parents[2]).as_posix()
     with chdir(case):  # the display path is the CLI's: relative to the project root

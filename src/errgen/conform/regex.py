@@ -5,36 +5,23 @@ Unicode `\\s`/`\\w`/`\\b`, `$` meaning end-of-text (not "before a final newline"
 inline flags anywhere, nested classes and set operations — and it has no look-around or
 backreferences (syntax errors there, so structural here). The translator parses the
 pattern and emits an equivalent `re` pattern; flags are resolved here, not passed on.
+Character sets (escapes, `\\p{…}`, bracket classes) are parsed into code-point ranges by
+`regex_set` and emitted here by `emit_set`.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import lru_cache
 
 from errgen.conform import uclass
+from errgen.conform.regex_set import Flags, RegexError, SetParser
 from errgen.conform.uclass import Ranges
 
-_META = set("\\.+*?()|[]{}^$#&-~")
-_SIMPLE_ESCAPES = {"n": 0x0A, "t": 0x09, "r": 0x0D, "f": 0x0C, "v": 0x0B, "a": 0x07}
-_HEX_WIDTH = {"x": 2, "u": 4, "U": 8}
+__all__ = ["RegexError", "compile_rust", "emit_set", "is_match", "translate"]
+
 _FLAG_CHARS = "imsUuxR"
-
-
-class RegexError(ValueError):
-    """The pattern is not valid Rust `regex` syntax (or uses a feature errgen cannot translate)."""
-
-
-@dataclass(frozen=True)
-class _Flags:
-    i: bool = False
-    m: bool = False
-    s: bool = False
-    x: bool = False
-    U: bool = False
-    u: bool = True
 
 
 @lru_cache(maxsize=1024)
@@ -54,13 +41,13 @@ def is_match(pattern: str, text: str) -> bool:
 def translate(pattern: str) -> str:
     """Return the Python `re` equivalent of a Rust `regex` pattern."""
     parser = _Parser(pattern)
-    out = parser.alternation(_Flags())
+    out = parser.alternation(Flags())
     if parser.pos < len(pattern):
         raise parser.error("unopened group")
     return out
 
 
-def emit_set(ranges: Ranges, flags: _Flags | None = None) -> str:
+def emit_set(ranges: Ranges, flags: Flags | None = None) -> str:
     """Render a code-point set as a `re` fragment (a literal char or a class)."""
     if not ranges:
         return "(?!)"
@@ -78,44 +65,15 @@ def _cp(code: int) -> str:
     return char if char.isascii() and char.isalnum() else f"\\U{code:08x}"
 
 
-class _Parser:
-    """Recursive-descent parser over the Rust grammar, emitting `re` syntax."""
+class _Parser(SetParser):
+    """Recursive-descent parser over the Rust grammar, emitting `re` syntax (sets come from `SetParser`)."""
 
     def __init__(self, pattern: str) -> None:
-        self.pattern = pattern
-        self.pos = 0
+        super().__init__(pattern)
         self.names: set[str] = set()
 
-    def error(self, message: str) -> RegexError:
-        return RegexError(f"{message} (at offset {self.pos})")
-
-    def peek(self, offset: int = 0) -> str | None:
-        index = self.pos + offset
-        return self.pattern[index] if index < len(self.pattern) else None
-
-    def take(self) -> str:
-        char = self.peek()
-        if char is None:
-            raise self.error("unexpected end of pattern")
-        self.pos += 1
-        return char
-
-    def startswith(self, text: str) -> bool:
-        return self.pattern.startswith(text, self.pos)
-
-    def skip_space(self, flags: _Flags) -> None:
-        """In `x` mode skip white space and `#` comments (inside classes too, as Rust does)."""
-        while flags.x and (char := self.peek()) is not None:
-            if char == "#":
-                end = self.pattern.find("\n", self.pos)
-                self.pos = len(self.pattern) if end < 0 else end + 1
-            elif char.isspace():
-                self.pos += 1
-            else:
-                return
-
     # -- structure -------------------------------------------------------------------
-    def alternation(self, flags: _Flags) -> str:
+    def alternation(self, flags: Flags) -> str:
         """Parse branches up to `)` or the end; flag directives persist across branches."""
         branches: list[str] = []
         state = [flags]
@@ -125,7 +83,7 @@ class _Parser:
                 return "|".join(branches)
             self.pos += 1
 
-    def concat(self, state: list[_Flags]) -> str:
+    def concat(self, state: list[Flags]) -> str:
         pieces: list[str] = []
         repeatable = False
         while True:
@@ -143,7 +101,7 @@ class _Parser:
             if atom is not None:
                 pieces.append(atom)
 
-    def quantifier(self, atom: str, flags: _Flags) -> str:
+    def quantifier(self, atom: str, flags: Flags) -> str:
         char = self.take()
         if char == "{":
             char = self.counted(flags)
@@ -153,7 +111,7 @@ class _Parser:
             self.pos += 1
         return f"(?:{atom}){char}{'?' if lazy != flags.U else ''}"
 
-    def counted(self, flags: _Flags) -> str:
+    def counted(self, flags: Flags) -> str:
         self.skip_space(flags)
         low = self.decimal(flags)
         high: int | None = low
@@ -168,7 +126,7 @@ class _Parser:
             raise self.error("invalid repetition range")
         return "{" + str(low) + ("" if high == low else "," + ("" if high is None else str(high))) + "}"
 
-    def decimal(self, flags: _Flags) -> int:
+    def decimal(self, flags: Flags) -> int:
         start = self.pos
         while (char := self.peek()) is not None and char.isascii() and char.isdigit():
             self.pos += 1
@@ -178,7 +136,7 @@ class _Parser:
         self.skip_space(flags)
         return value
 
-    def atom(self, state: list[_Flags]) -> str | None:
+    def atom(self, state: list[Flags]) -> str | None:
         """Parse one atom; return None for a flag directive such as `(?i)`."""
         flags = state[0]
         char = self.take()
@@ -196,7 +154,7 @@ class _Parser:
             return "(?m:$)" if flags.m else r"\Z"
         return emit_set(((ord(char), ord(char)),), flags)
 
-    def group(self, state: list[_Flags]) -> str | None:
+    def group(self, state: list[Flags]) -> str | None:
         flags = state[0]
         prefix = "("
         if self.startswith("?=") or self.startswith("?!") or self.startswith("?<=") or self.startswith("?<!"):
@@ -227,7 +185,7 @@ class _Parser:
         self.names.add(name)
         self.pos = end + 1
 
-    def flag_group(self, flags: _Flags) -> tuple[_Flags, bool]:
+    def flag_group(self, flags: Flags) -> tuple[Flags, bool]:
         """Parse `flags)` or `flags:`; return the new flags and whether a group body follows."""
         seen: set[str] = set()
         negate, value, any_flag = False, True, False
@@ -247,7 +205,7 @@ class _Parser:
         return flags, char == ":"
 
     # -- escapes and classes ---------------------------------------------------------
-    def escape(self, flags: _Flags) -> str:
+    def escape(self, flags: Flags) -> str:
         """Parse an escape outside a class: assertions here, sets via `escape_set`."""
         char = self.peek()
         if char is None:
@@ -285,119 +243,3 @@ class _Parser:
             raise self.error(f"unrecognized word boundary \\b{{{kind}}}")
         self.pos = end + 1
         return forms[kind]
-
-    def escape_set(self, flags: _Flags) -> Ranges:
-        """Parse an escape that denotes a code-point set (a literal char or a Perl/Unicode class)."""
-        char = self.take()
-        perl: dict[str, Callable[[bool], Ranges]] = {"d": uclass.digit, "s": uclass.space, "w": uclass.word}
-        if char.lower() in perl:
-            ranges = perl[char.lower()](flags.u)
-            return uclass.negate(ranges) if char.isupper() else ranges
-        if char in "pP":
-            return self.unicode_class(negated=char == "P")
-        if char in _HEX_WIDTH:
-            code = self.hex_escape(char)
-            return ((code, code),)
-        if char in _SIMPLE_ESCAPES:
-            return ((_SIMPLE_ESCAPES[char], _SIMPLE_ESCAPES[char]),)
-        if char.isdigit():
-            raise self.error("backreferences are not supported")
-        if char in _META or (char.isascii() and not char.isalnum() and char not in "<>"):
-            return ((ord(char), ord(char)),)
-        raise self.error(f"unrecognized escape sequence \\{char}")
-
-    def hex_escape(self, kind: str) -> int:
-        if self.peek() == "{":
-            end = self.pattern.find("}", self.pos)
-            digits = self.pattern[self.pos + 1 : end] if end >= 0 else ""
-            self.pos = end + 1 if end >= 0 else len(self.pattern)
-        else:
-            digits = self.pattern[self.pos : self.pos + _HEX_WIDTH[kind]]
-            self.pos += len(digits)
-            if len(digits) != _HEX_WIDTH[kind]:
-                digits = ""
-        if not re.fullmatch(r"[0-9A-Fa-f]{1,8}", digits):
-            raise self.error(f"invalid hexadecimal escape \\{kind}")
-        code = int(digits, 16)
-        if code > uclass.MAX_CP or 0xD800 <= code <= 0xDFFF:
-            raise self.error(f"hexadecimal escape is not a Unicode scalar value: {digits}")
-        return code
-
-    def unicode_class(self, negated: bool) -> Ranges:
-        if self.peek() == "{":
-            end = self.pattern.find("}", self.pos)
-            if end < 0:
-                raise self.error("unclosed Unicode class")
-            name, self.pos = self.pattern[self.pos + 1 : end], end + 1
-        else:
-            name = self.take()
-        if name.startswith("^"):
-            name, negated = name[1:], not negated
-        ranges = uclass.unicode_property(name)
-        if ranges is None:
-            raise self.error(f"Unicode property {name!r} is not supported by errgen's translator")
-        return uclass.negate(ranges) if negated else ranges
-
-    def char_class(self, flags: _Flags) -> Ranges:
-        """Parse a bracketed class (after `[`), with nesting and `&&`, `--`, `~~` set operations."""
-        negated = self.peek() == "^"
-        if negated:
-            self.pos += 1
-        result = self.class_union(flags)
-        while (op := self.pattern[self.pos : self.pos + 2]) in ("&&", "--", "~~"):
-            self.pos += 2
-            right = self.class_union(flags)
-            if op == "&&":
-                result = uclass.intersect(result, right)
-            elif op == "--":
-                result = uclass.intersect(result, uclass.negate(right))
-            else:
-                left_only = uclass.intersect(result, uclass.negate(right))
-                result = uclass.union(left_only, uclass.intersect(right, uclass.negate(result)))
-        if self.peek() != "]":
-            raise self.error("unclosed character class")
-        self.pos += 1
-        return uclass.negate(result) if negated else result
-
-    def class_union(self, flags: _Flags) -> Ranges:
-        parts: list[Ranges] = []
-        first = True
-        while True:
-            self.skip_space(flags)
-            char = self.peek()
-            if char is None:
-                raise self.error("unclosed character class")
-            if not first and (char == "]" or self.pattern[self.pos : self.pos + 2] in ("&&", "--", "~~")):
-                return uclass.union(*parts)
-            parts.append(self.class_item(flags, first))
-            first = False
-
-    def class_item(self, flags: _Flags, first: bool) -> Ranges:
-        if self.peek() == "[":
-            self.pos += 1
-            posix = re.match(r":(\^?)([a-z]+):\]", self.pattern[self.pos :])
-            if posix and posix.group(2) in uclass.POSIX:
-                self.pos += posix.end()
-                ranges = uclass.POSIX[posix.group(2)]
-                return uclass.negate(ranges) if posix.group(1) else ranges
-            return self.char_class(flags)
-        low = self.class_atom(flags, first)
-        self.skip_space(flags)
-        if self.peek() != "-" or self.peek(1) in ("]", "-"):
-            return low
-        self.pos += 1
-        self.skip_space(flags)
-        high = self.class_atom(flags, False)
-        if len(low) != 1 or len(high) != 1 or low[0][0] != low[0][1] or high[0][0] != high[0][1]:
-            raise self.error("invalid range in character class")
-        if high[0][0] < low[0][0]:
-            raise self.error("invalid range boundary (start > end)")
-        return ((low[0][0], high[0][0]),)
-
-    def class_atom(self, flags: _Flags, first: bool) -> Ranges:
-        char = self.take()
-        if char == "\\":
-            return self.escape_set(flags)
-        if char == "[" and not first:
-            raise self.error("unexpected '[' in class range")
-        return ((ord(char), ord(char)),)

@@ -4,6 +4,11 @@ A target module exposes ``generate(catalog: Catalog, options: TargetOptions) ->
 dict[str, str]``; paths are relative to the catalog's output folder
 (``generated/<catalog>/``). Targets are imported lazily so that ``errgen --help``
 stays fast.
+
+Also owns what the targets share: Jinja template loading (``templating``), string escaping
+(``escape``), Python source formatting (``formatting``), example payloads (``payload``) and
+the secret scrubber the generated runtimes embed (``scrub``, ``runtime_patterns``,
+``sanitizer_parts``, ``secret_names``). May import `errgen.catalog` only.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from errgen.model import Catalog
+    from errgen.catalog.model import Catalog
 
 TARGETS: dict[str, str] = {
     "catalog": "errgen.targets.catalog_json",

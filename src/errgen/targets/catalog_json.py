@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import json
 
-from errgen import jsontext
-from errgen.model import Catalog
-from errgen.normalize import normalize
+from errgen.catalog import jsontext
+from errgen.catalog.model import Catalog
+from errgen.catalog.normalize import normalize
 from errgen.targets import TargetOptions
 from errgen.targets.header import header_text, line_comment
 

@@ -15,11 +15,11 @@ from __future__ import annotations
 import traceback
 from pathlib import Path
 
-from errgen.diagnostics import CatalogInvalid, Diagnostic, Loc
-from errgen.model import Catalog
+from errgen.catalog.diagnostics import CatalogInvalid, Diagnostic, Loc
+from errgen.catalog.model import Catalog
 from errgen.targets import TargetOptions
 from errgen.targets.header import header_text
-from errgen.templating import render
+from errgen.targets.templating import render
 
 FOLDER = "custom"
 SUFFIX = ".jinja"

@@ -18,8 +18,8 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import quote
 
-from errgen import jsontext
-from errgen.model import Catalog, Code
+from errgen.catalog import jsontext
+from errgen.catalog.model import Catalog, Code
 from errgen.targets import TargetOptions
 from errgen.targets.header import header_text
 

@@ -11,12 +11,12 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from errgen import escape, jsontext
-from errgen.model import Catalog, Code, Retriable
-from errgen.payload import payload
-from errgen.targets import TargetOptions
+from errgen.catalog import jsontext
+from errgen.catalog.model import Catalog, Code, Retriable
+from errgen.targets import TargetOptions, escape
 from errgen.targets.header import html_comment
-from errgen.templating import render
+from errgen.targets.payload import payload
+from errgen.targets.templating import render
 
 TABLE_HEADER = ("Code", "When", "Repair fields", "Retriable", "Recoverable", "UI meaning", "HTTP status")
 
@@ -83,7 +83,7 @@ FINGERPRINT_REF = "sha256:…"  # examples refer to the fingerprint the page sta
 
 
 def _example_json(catalog: Catalog, code: Code, values: dict[str, Any]) -> str:
-    """The wire payload of an example as the runtimes send it (`errgen.payload`), the fingerprint abbreviated."""
+    """The wire payload of an example as the runtimes send it (`targets.payload`), the fingerprint abbreviated."""
     provenance = {**catalog.provenance.as_dict(), "fingerprint": FINGERPRINT_REF}
     return jsontext.dumps(payload(catalog, code, values, provenance))
 

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from errgen.model import Catalog, Channel, Code
+from errgen.catalog.model import Catalog, Channel, Code
 from errgen.targets import TargetOptions
 from errgen.targets.header import header_text
 from errgen.targets.packs_fixtures import FINGERPRINT, fixtures, json_data

@@ -14,10 +14,10 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from errgen.messages import js_json
-from errgen.model import Catalog, Code, FieldType
-from errgen.payload import payload
+from errgen.catalog.messages import js_json
+from errgen.catalog.model import Catalog, Code, FieldType
 from errgen.targets.packs_yaml import SharedDict, SharedList, Templated
+from errgen.targets.payload import payload
 
 FINGERPRINT = "catalog_fingerprint"  # the pack parameter holding the catalog fingerprint: fixtures refer to it
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from errgen.escape import json_string
+from errgen.targets.escape import json_string
 
 
 class Placeholder(str):

@@ -7,7 +7,7 @@ and the catalog's functions, bound from the runtime), ``_runtime.py``, everythin
 that does not depend on the catalog (the same bytes for every catalog and build),
 and ``py.typed``. Every name and literal is computed here and in `python_layout`;
 the templates only loop and print. Python text is rendered black-clean and then
-passed through the cached black of `errgen.formatting`.
+passed through the cached black of `errgen.targets.formatting`.
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from errgen import runtime_patterns as rp
-from errgen.formatting import format_python
-from errgen.model import Catalog, Code, Field, FieldType, HttpRule
+from errgen.catalog.model import Catalog, Code, Field, FieldType, HttpRule
 from errgen.targets import TargetOptions
+from errgen.targets import runtime_patterns as rp
+from errgen.targets.formatting import format_python
 from errgen.targets.header import line_comment
 from errgen.targets.python_layout import (
     Call,
@@ -31,7 +31,7 @@ from errgen.targets.python_layout import (
     text_block,
 )
 from errgen.targets.python_names import BOUND, exports, imports, isort_key, package_version
-from errgen.templating import render
+from errgen.targets.templating import render
 
 PYDANTIC_MIN = "2.11"  # by_name / by_alias at validation time (tests/python/test_py_package.py)
 TYPING_EXTENSIONS_MIN = "4.12.2"  # what that pydantic requires; Never, Self and deprecated are older
@@ -273,7 +273,7 @@ class PyRule:
 
 
 def sanitizer() -> dict[str, Any]:
-    """The sanitizer's tables and limits (errgen.runtime_patterns) as Python literals."""
+    """The sanitizer's tables and limits (errgen.targets.runtime_patterns) as Python literals."""
     rules = [
         PyRule(
             rule.name,

@@ -1,7 +1,7 @@
 """Python literals and statements laid out the way black writes them.
 
 The Python target renders black-clean text, so that black (a safety net behind a
-cache, `errgen.formatting`) rarely has work to do. These helpers print string
+cache, `errgen.targets.formatting`) rarely has work to do. These helpers print string
 literals in black's preferred quotes and lay out calls, tuples, subscripts and
 ``def`` lines as black does: on one line when it fits within ``LINE_LENGTH``, else
 a call's arguments on one line of their own, else one item per line with a magic
@@ -14,8 +14,8 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
-from errgen.escape import py_str
-from errgen.formatting import LINE_LENGTH
+from errgen.targets.escape import py_str
+from errgen.targets.formatting import LINE_LENGTH
 
 
 def py_string(text: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from errgen.model import Catalog
+from errgen.catalog.model import Catalog
 
 # What every catalog package exports besides its classes (``__all__``).
 API = (

@@ -1,0 +1,314 @@
+"""The intermediate model (IR): one frozen, typed view of a compiled catalog.
+
+`compiler.compile_catalog` builds it; every generator (`targets/*`), the linter,
+the differ and user templates read it and nothing else. All names a generator
+needs are computed here (see `naming.py`), never in templates. Mappings and
+tuples keep the catalog's declared order.
+
+Nodes:
+    Catalog      the whole catalog: metadata, envelope options, fields, kinds,
+                 policies, codes, HTTP/failure mappings, retired ids, provenance.
+    Field        a repair field (``field``, ``allowed``, …) with its wire type.
+    Kind         a classification (Transient, Auth, …) with retry semantics.
+    Policy       a named set of kinds that terminates an agent loop.
+    Code         one error code: texts, semantics, fields, examples, names.
+    HttpRule     ``status`` (exact or class such as 5xx) → kind or code.
+    FailureRule  failure class (``timeout``, ``network``) → kind or code.
+    Retired      an id that was removed and may never be reused.
+    Names        identifiers derived from a wire name, frozen by `naming.py`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from errgen.catalog import messages
+from errgen.catalog.diagnostics import Loc
+
+
+class Retriable(StrEnum):
+    """Whether a caller may retry the same call unchanged."""
+
+    YES = "yes"
+    NO = "no"
+    CONDITIONAL = "conditional"
+
+
+class Recoverable(StrEnum):
+    """Whether the caller can repair the call (seed 003's three values)."""
+
+    YES = "yes"
+    NO = "no"
+    SOMETIMES = "sometimes"
+
+
+class Channel(StrEnum):
+    """How the error reaches the client."""
+
+    TOOL = "tool"  # CallToolResult with isError: true
+    PROTOCOL = "protocol"  # JSON-RPC error object
+
+
+@dataclass(frozen=True, slots=True)
+class Names:
+    """Identifiers derived from one wire name; each is valid and non-reserved in its language.
+
+    pascal: ``InvalidInput``; snake: ``invalid_input``; constant: ``INVALID_INPUT``;
+    camel: ``invalidInput``; py_attr / ts_prop: attribute or property spelling in that
+    language (``class_`` in Python; TS properties are always quoted when not identifiers);
+    py_class: the Python class of a code (``InvalidInputError``, ``ApiError``, ``TimeoutError_``).
+    """
+
+    wire: str
+    pascal: str
+    snake: str
+    constant: str
+    camel: str
+    py_attr: str
+    py_class: str
+    ts_ident: bool
+
+
+@dataclass(frozen=True, slots=True)
+class FieldType:
+    """A repair field's wire type; `items` is set for arrays only."""
+
+    name: str  # string | integer | number | boolean | array | object | range | any
+    items: str | None = None
+
+    def json_schema(self) -> dict[str, Any]:
+        """JSON Schema (2020-12) of a value of this type."""
+        if self.name == "array":
+            return {"type": "array", "items": {"type": self.items or "string"}}
+        if self.name == "range":
+            return {
+                "type": "object",
+                "properties": {"min": {"type": "number"}, "max": {"type": "number"}},
+                "minProperties": 1,
+                "additionalProperties": False,
+            }
+        if self.name == "any":
+            return {}
+        return {"type": self.name}
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """A repair field declared once in the catalog's ``fields`` section."""
+
+    name: str
+    type: FieldType
+    description: str
+    names: Names
+    loc: Loc
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """An error kind with its retry semantics and optional retry hints."""
+
+    name: str
+    description: str
+    retryable: bool
+    max_attempts: int | None
+    initial_backoff_ms: int | None
+    names: Names
+    loc: Loc
+
+
+@dataclass(frozen=True, slots=True)
+class Policy:
+    """A named set of kinds that stop an agent loop (seed 001's ToolErrorPolicy)."""
+
+    name: str
+    description: str
+    terminate_on: tuple[str, ...]
+    names: Names
+    loc: Loc
+
+
+@dataclass(frozen=True, slots=True)
+class Deprecation:
+    """Lifecycle data of a deprecated code."""
+
+    since: str | None
+    replaced_by: str | None
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Example:
+    """One example: field values (incl. message-only placeholders) and its code's message template."""
+
+    values: dict[str, Any]
+    template: str
+    loc: Loc
+
+    @property
+    def message(self) -> str:
+        """The message rendered with these values (rendered when asked: most targets never do)."""
+        try:
+            return messages.render(self.template, self.values)
+        except messages.TemplateError:
+            return self.template
+
+
+@dataclass(frozen=True, slots=True)
+class Witness:
+    """A tool call that reliably produces this code on a live server."""
+
+    tool: str
+    input: dict[str, Any]
+
+
+def constructor_params(fields: tuple[str, ...], placeholders: tuple[str, ...]) -> tuple[str, ...]:
+    """A code's constructor arguments: its repair fields, then the placeholders that are not fields."""
+    return fields + tuple(p for p in placeholders if p not in fields)
+
+
+@dataclass(frozen=True, slots=True)
+class Code:
+    """One error code and everything known about it."""
+
+    id: str
+    title: str
+    when: str
+    message: str  # template; {name} placeholders name declared fields
+    placeholders: tuple[str, ...]  # in order of first appearance
+    kind: str | None
+    retriable: Retriable
+    recoverable: Recoverable
+    next_action: str
+    ui_meaning: str
+    channel: Channel
+    jsonrpc_code: int | None
+    http_status: int | None
+    since: str | None
+    deprecated: Deprecation | None
+    deferred: bool
+    required: tuple[str, ...]  # repair fields always present
+    optional: tuple[str, ...]  # repair fields present only when applicable
+    examples: tuple[Example, ...]
+    docs: str
+    witness: Witness | None
+    names: Names
+    loc: Loc
+
+    @property
+    def fields(self) -> tuple[str, ...]:
+        """Repair fields the payload may carry: required first, then optional."""
+        return self.required + self.optional
+
+    @property
+    def params(self) -> tuple[str, ...]:
+        """Constructor arguments: repair fields, then message-only placeholders."""
+        return constructor_params(self.fields, self.placeholders)
+
+    @property
+    def constructible(self) -> bool:
+        """Whether runtime code may build this error (deferred codes are shape-only)."""
+        return not self.deferred
+
+    @property
+    def retriable_default(self) -> bool:
+        """The boolean ``retriable`` a payload carries when the caller gives none."""
+        return self.retriable is Retriable.YES
+
+
+@dataclass(frozen=True, slots=True)
+class HttpRule:
+    """One HTTP status rule; `statuses` hold ints or classes like ``"5xx"``."""
+
+    statuses: tuple[int | str, ...]
+    target: str  # a kind (classification) or a code (mapping)
+    retry_after: bool | None  # classification only: match on Retry-After presence
+    retriable: bool | None  # mapping only: overrides the code's default
+    loc: Loc
+
+
+@dataclass(frozen=True, slots=True)
+class FailureRule:
+    """A failure class such as ``timeout`` or ``network`` → kind or code."""
+
+    failure: str
+    target: str
+    retriable: bool | None
+    loc: Loc
+
+
+@dataclass(frozen=True, slots=True)
+class Retired:
+    """An id that was removed; it may never be reused."""
+
+    id: str
+    since: str | None
+    reason: str
+    replaced_by: str | None
+    loc: Loc
+
+
+@dataclass(frozen=True, slots=True)
+class Envelope:
+    """How errors are put into an MCP CallToolResult."""
+
+    structured_content: bool = True
+    mirror_is_error: bool = False
+    tool_failure_meta: bool = False
+    retriable_field: bool = False
+    provenance: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Provenance:
+    """The stamp every error carries: catalog name, version and fingerprint."""
+
+    catalog: str
+    version: str
+    fingerprint: str  # "sha256:<hex>" of the normalized catalog
+
+    def as_dict(self) -> dict[str, str]:
+        """The JSON object written into each error payload."""
+        return {"catalog": self.catalog, "version": self.version, "fingerprint": self.fingerprint}
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """A compiled catalog: the single input of every generator."""
+
+    name: str
+    version: str
+    title: str
+    description: str
+    docs_url: str | None
+    prefix: str | None
+    source: str  # path as given on the command line, with '/' separators
+    envelope: Envelope
+    fields: dict[str, Field]
+    kinds: dict[str, Kind]
+    default_kind: str | None
+    policies: dict[str, Policy]
+    codes: dict[str, Code]
+    classification_http: tuple[HttpRule, ...]
+    classification_failures: tuple[FailureRule, ...]
+    mapping_http: tuple[HttpRule, ...]
+    mapping_failures: tuple[FailureRule, ...]
+    mapping_default: str | None
+    retired: dict[str, Retired]
+    names: Names
+    provenance: Provenance = field(default_factory=lambda: Provenance("", "", ""))
+
+    @property
+    def fingerprint(self) -> str:
+        """``sha256:<hex>`` of the normalized catalog."""
+        return self.provenance.fingerprint
+
+    @property
+    def constructible_codes(self) -> tuple[Code, ...]:
+        """Codes runtime code may build (not deferred), in declared order."""
+        return tuple(c for c in self.codes.values() if c.constructible)
+
+    def field_of(self, name: str) -> Field:
+        """The declared field called `name`."""
+        return self.fields[name]

@@ -1,0 +1,123 @@
+"""The normalized catalog: a canonical JSON form of the IR, and its fingerprint.
+
+This is what the ``catalog.json`` target publishes for other tools and languages,
+and what the fingerprint hashes: semantic content in declared order, without
+source positions or derived identifiers (so a naming-rule change does not alter
+the fingerprint, and moving a code within the file does).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from errgen.catalog.model import Catalog, Code, FailureRule, HttpRule
+
+
+def normalize(catalog: Catalog) -> dict[str, Any]:
+    """The catalog as plain JSON data, in a fixed shape and declared order."""
+    return {
+        "format": 1,
+        "catalog": {
+            "name": catalog.name,
+            "version": catalog.version,
+            "title": catalog.title,
+            "description": catalog.description,
+            "docs_url": catalog.docs_url,
+            "prefix": catalog.prefix,
+        },
+        "envelope": {
+            "structured_content": catalog.envelope.structured_content,
+            "mirror_is_error": catalog.envelope.mirror_is_error,
+            "tool_failure_meta": catalog.envelope.tool_failure_meta,
+            "retriable_field": catalog.envelope.retriable_field,
+            "provenance": catalog.envelope.provenance,
+        },
+        "fields": [
+            {"name": f.name, "type": f.type.name, "items": f.type.items, "description": f.description}
+            for f in catalog.fields.values()
+        ],
+        "kinds": [
+            {
+                "name": k.name,
+                "description": k.description,
+                "retryable": k.retryable,
+                "max_attempts": k.max_attempts,
+                "initial_backoff_ms": k.initial_backoff_ms,
+            }
+            for k in catalog.kinds.values()
+        ],
+        "default_kind": catalog.default_kind,
+        "policies": [
+            {"name": p.name, "description": p.description, "terminate_on": list(p.terminate_on)}
+            for p in catalog.policies.values()
+        ],
+        "codes": [_code(c) for c in catalog.codes.values()],
+        "classification": {
+            "http": [_http(r, "kind") for r in catalog.classification_http],
+            "failures": [_failure(r, "kind") for r in catalog.classification_failures],
+        },
+        "mappings": {
+            "http": [_http(r, "code") for r in catalog.mapping_http],
+            "failures": [_failure(r, "code") for r in catalog.mapping_failures],
+            "default": catalog.mapping_default,
+        },
+        "retired": [
+            {"id": r.id, "since": r.since, "reason": r.reason, "replaced_by": r.replaced_by}
+            for r in catalog.retired.values()
+        ],
+    }
+
+
+def _code(code: Code) -> dict[str, Any]:
+    dep = code.deprecated
+    return {
+        "id": code.id,
+        "title": code.title,
+        "when": code.when,
+        "message": code.message,
+        "kind": code.kind,
+        "retriable": code.retriable.value,
+        "recoverable": code.recoverable.value,
+        "next_action": code.next_action,
+        "ui_meaning": code.ui_meaning,
+        "channel": code.channel.value,
+        "jsonrpc_code": code.jsonrpc_code,
+        "http_status": code.http_status,
+        "since": code.since,
+        "deprecated": None
+        if dep is None
+        else {"since": dep.since, "replaced_by": dep.replaced_by, "reason": dep.reason},
+        "deferred": code.deferred,
+        "fields": {"required": list(code.required), "optional": list(code.optional)},
+        "examples": [e.values for e in code.examples],
+        "docs": code.docs,
+        "witness": None if code.witness is None else {"tool": code.witness.tool, "input": code.witness.input},
+    }
+
+
+def _http(rule: HttpRule, target: str) -> dict[str, Any]:
+    out: dict[str, Any] = {"status": list(rule.statuses), target: rule.target}
+    if target == "kind":
+        out["retry_after"] = rule.retry_after
+    else:
+        out["retriable"] = rule.retriable
+    return out
+
+
+def _failure(rule: FailureRule, target: str) -> dict[str, Any]:
+    out: dict[str, Any] = {"failure": rule.failure, target: rule.target}
+    if target == "code":
+        out["retriable"] = rule.retriable
+    return out
+
+
+def canonical_json(data: Any) -> str:
+    """Compact JSON with sorted keys: the bytes the fingerprint hashes."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+def fingerprint(catalog: Catalog) -> str:
+    """``sha256:<hex>`` of the canonical normalized catalog."""
+    return "sha256:" + hashlib.sha256(canonical_json(normalize(catalog)).encode()).hexdigest()

@@ -1,0 +1,276 @@
+"""The libyaml path of `yamlsrc.parse_yaml`: PyYAML's C parser, its events composed in one pass.
+
+It reads every document the line reader (`yamlfast`) gives up on, and reports every
+problem: syntax errors, duplicate and non-string keys, tags, non-finite numbers,
+aliases (with a bound on their expansion), depth and size limits. Imported only
+then: PyYAML's import alone costs more than reading a catalog of a thousand codes.
+"""
+
+from __future__ import annotations
+
+import re
+from array import array
+from typing import Any, ClassVar
+
+import yaml
+from yaml.events import (
+    AliasEvent,
+    DocumentStartEvent,
+    MappingEndEvent,
+    MappingStartEvent,
+    ScalarEvent,
+    SequenceEndEvent,
+    SequenceStartEvent,
+    StreamEndEvent,
+)
+
+from errgen.catalog.diagnostics import Diagnostics, Loc
+from errgen.catalog.yamlcore import (
+    MAX_DEPTH,
+    MAX_EVENTS,
+    RESOLVED_FIRST,
+    RESOLVERS,
+    STR,
+    Positions,
+    convert,
+    resolve,
+    unpack,
+)
+
+MAX_ALIAS_GROWTH = 4
+_SEQ = "tag:yaml.org,2002:seq"
+_MAP = "tag:yaml.org,2002:map"
+
+_BaseLoader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class Yaml12Loader(_BaseLoader):  # type: ignore[misc]
+    """SafeLoader with the YAML 1.2 core schema's implicit scalar resolution (`yamlcore.RESOLVERS`)."""
+
+    yaml_implicit_resolvers: ClassVar[dict[str | None, list[tuple[str, re.Pattern[str]]]]] = {
+        first: list(types) for first, types in RESOLVERS.items()
+    }
+
+
+class _Abort(Exception):
+    def __init__(self, loc: Loc, message: str) -> None:
+        super().__init__(message)
+        self.loc, self.message = loc, message
+
+
+_NO_KEY: Any = object()  # a mapping frame waiting for its next key
+_SKIP: Any = object()  # a mapping frame whose current key was rejected
+_COLLECTION = "collection"  # the "tag" of a completed collection, for key checks
+
+
+class _Frame:
+    """An open collection while its events stream in."""
+
+    __slots__ = ("anchor", "is_map", "key", "key_pos", "packed", "pos", "size", "value")
+
+    def __init__(self, value: Any, is_map: bool, anchor: str | None, pos: int) -> None:
+        self.value, self.is_map, self.anchor, self.pos = value, is_map, anchor, pos
+        self.key, self.key_pos, self.size = _NO_KEY, 0, 1
+        self.packed: array[int] = array("q")
+
+
+class _Composer:
+    """Build plain data straight from libyaml's events, in one pass with bounded depth.
+
+    Recording problems instead of raising, it applies errgen's rules: YAML 1.2 core
+    scalars, string keys only, no duplicate keys, no tags beyond the core ones,
+    at most `MAX_DEPTH` levels and `MAX_EVENTS` events, and aliases that expand
+    the document at most `MAX_ALIAS_GROWTH`-fold (billion laughs).
+    """
+
+    def __init__(self, display: str) -> None:
+        self.display = display
+        self.errors: list[tuple[Loc, str]] = []
+        self.positions = Positions()
+        self.anchors: dict[str, tuple[Any, str, int]] = {}  # name → (value, tag, expanded size)
+        self.root: Any = None
+        self.nodes = self.expanded = 0  # distinct nodes, and nodes once aliases are expanded
+
+    def loc(self, packed: int) -> Loc:
+        return unpack(self.display, packed)
+
+    def compose(self, text: str) -> Any:
+        """The document's data (None when empty); raises `_Abort` or a `yaml.YAMLError`."""
+        get = Yaml12Loader(text).get_event
+        stack: list[_Frame] = []
+        events = scalars = 0
+        while True:
+            event = get()
+            cls = event.__class__
+            events += 1
+            if events > MAX_EVENTS:
+                raise _Abort(_event_loc(self.display, event), f"more than {MAX_EVENTS} YAML values")
+            if cls is ScalarEvent:
+                mark = event.start_mark
+                pos = mark.line << 32 | mark.column
+                value = event.value
+                tag = event.tag
+                if tag is None and (not event.implicit[0] or (value and value[0] not in RESOLVED_FIRST)):
+                    tag = STR  # quoted, or plain and not resolvable to another type (`scalar`, inlined)
+                else:
+                    value, tag = self.scalar(event, pos)
+                scalars += 1
+                if event.anchor is not None:
+                    self.anchors[event.anchor] = (value, tag, 1)
+                if not stack:
+                    self.attach(stack, value, tag, pos, 1)
+                    continue
+                top = stack[-1]  # `attach`, inlined for a scalar
+                top.size += 1
+                if not top.is_map:
+                    top.value.append(value)
+                    top.packed.append(pos)
+                elif top.key is _NO_KEY:
+                    if tag is STR and value not in top.value:
+                        top.key, top.key_pos = value, pos
+                    else:
+                        top.key, top.key_pos = self.key(top, value, tag, pos), pos
+                elif top.key is _SKIP:
+                    top.key = _NO_KEY
+                else:
+                    top.value[top.key] = value
+                    top.packed.append(top.key_pos)
+                    top.packed.append(pos)
+                    top.key = _NO_KEY
+            elif self.structure(stack, event, cls):
+                break
+        self.nodes += scalars
+        if self.expanded > MAX_ALIAS_GROWTH * self.nodes + 10_000:
+            message = f"aliases expand the document to {self.expanded} nodes (alias bomb?); write values out"
+            raise _Abort(Loc(self.display), message)
+        return self.root
+
+    def structure(self, stack: list[_Frame], event: Any, cls: type) -> bool:
+        """Apply an event other than a scalar; True at the end of the stream."""
+        if cls is MappingStartEvent or cls is SequenceStartEvent:
+            self.open(stack, event, cls is MappingStartEvent)
+        elif cls is MappingEndEvent or cls is SequenceEndEvent:
+            frame = stack.pop()
+            self.positions.of[id(frame.value)] = frame.packed
+            if frame.anchor is not None:
+                self.anchors[frame.anchor] = (frame.value, _COLLECTION, frame.size)
+            self.attach(stack, frame.value, _COLLECTION, frame.pos, frame.size)
+        elif cls is AliasEvent:
+            mark = event.start_mark
+            pos = mark.line << 32 | mark.column
+            value, tag, size = self.alias(event.anchor, pos, stack)
+            self.attach(stack, value, tag, pos, size)
+        elif cls is DocumentStartEvent and self.positions.root is not None:
+            raise yaml.composer.ComposerError(
+                "expected a single document in the stream", None, "but found another document", event.start_mark
+            )
+        return cls is StreamEndEvent
+
+    def open(self, stack: list[_Frame], event: Any, is_map: bool) -> None:
+        mark = event.start_mark
+        pos = mark.line << 32 | mark.column
+        if len(stack) >= MAX_DEPTH:
+            raise _Abort(self.loc(pos), f"nesting deeper than {MAX_DEPTH} levels")
+        if event.tag not in (None, "!", _MAP if is_map else _SEQ):
+            self.errors.append((self.loc(pos), f"unsupported tag {event.tag!r}"))
+        stack.append(_Frame({} if is_map else [], is_map, event.anchor, pos))
+        self.nodes += 1
+
+    def attach(self, stack: list[_Frame], value: Any, tag: str, pos: int, size: int) -> None:
+        """Put a completed node into its parent (as an item, a key, or a key's value)."""
+        if not stack:
+            self.root, self.positions.root, self.expanded = value, pos, size
+            return
+        top = stack[-1]
+        top.size += size
+        if not top.is_map:
+            top.value.append(value)
+            top.packed.append(pos)
+        elif top.key is _NO_KEY:
+            top.key, top.key_pos = self.key(top, value, tag, pos), pos
+        else:
+            if top.key is not _SKIP:
+                top.value[top.key] = value
+                top.packed.append(top.key_pos)
+                top.packed.append(pos)
+            top.key = _NO_KEY
+
+    def alias(self, name: str, pos: int, stack: list[_Frame]) -> tuple[Any, str, int]:
+        if name in self.anchors:
+            return self.anchors[name]
+        if any(frame.anchor == name for frame in stack):
+            raise _Abort(self.loc(pos), f"alias *{name} is inside the node it names (a recursive alias)")
+        raise _Abort(self.loc(pos), f"invalid YAML: found undefined alias {name!r}")
+
+    def key(self, frame: _Frame, value: Any, tag: str, pos: int) -> Any:
+        """The mapping key a completed node stands for, or `_SKIP` (reported)."""
+        if tag == STR:
+            if value in frame.value:
+                first = self.loc(frame.packed[2 * list(frame.value).index(value)])
+                self.errors.append(
+                    (self.loc(pos), f"duplicate key {value!r} (first defined at {first.line}:{first.col})")
+                )
+                return _SKIP
+            return value
+        if tag == "tag:yaml.org,2002:merge":
+            self.errors.append((self.loc(pos), "merge keys ('<<') are not supported; write the keys out"))
+            return _SKIP
+        if tag == _COLLECTION:
+            self.errors.append((self.loc(pos), "mapping key 'a complex key' is not a string; quote it"))
+            return _SKIP
+        self.errors.append((self.loc(pos), f"mapping key {value!r} is not a string; quote it"))
+        if not isinstance(value, int | float | bool):
+            return _SKIP
+        return self.key(frame, str(value).lower() if isinstance(value, bool) else str(value), STR, pos)
+
+    def scalar(self, event: yaml.ScalarEvent, pos: int) -> tuple[Any, str]:
+        """Value and YAML 1.2 core tag of a scalar `compose` leaves to it: plain and maybe not a string, or tagged."""
+        value: str = event.value
+        tag = event.tag
+        if tag is None:  # plain (quoted scalars without a tag are strings, decided in `compose`)
+            tag = resolve(value)
+        elif tag == "!":
+            return value, STR
+        if tag == STR:
+            return value, tag
+        return self.convert(tag, value, pos), tag
+
+    def convert(self, tag: str, value: str, pos: int) -> Any:
+        result, problem = convert(tag, value)
+        if problem:
+            self.errors.append((self.loc(pos), problem))
+        return result
+
+
+def _event_loc(display: str, event: yaml.Event) -> Loc:
+    mark = event.start_mark
+    return Loc(display, mark.line + 1, mark.column + 1) if mark is not None else Loc(display)
+
+
+def parse(text: str, display: str, diags: Diagnostics) -> tuple[Any, Positions] | None:
+    """Parse YAML text with libyaml into data and its positions; on failure record errors and return None."""
+    composer = _Composer(display)
+    try:
+        data = composer.compose(text)
+    except _Abort as exc:
+        diags.error(exc.loc, exc.message)
+        return None
+    except yaml.reader.ReaderError as exc:
+        before = text[: exc.position]
+        line, col = before.count("\n") + 1, exc.position - (before.rfind("\n") + 1) + 1
+        diags.error(Loc(display, line, col), f"invalid YAML: control character #x{exc.character:04x} is not allowed")
+        return None
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        loc = Loc(display, mark.line + 1, mark.column + 1) if mark else Loc(display)
+        problem = exc.problem or exc.context or "invalid YAML"
+        if mark and mark.index < len(text) and text[mark.index] == "\t":
+            problem = "tab character; YAML indentation must use spaces"
+        diags.error(loc, f"invalid YAML: {problem}")
+        return None
+    except yaml.YAMLError as exc:
+        diags.error(Loc(display), f"invalid YAML: {exc}")
+        return None
+    for loc, message in composer.errors:
+        diags.error(loc, message)
+    return data, composer.positions

@@ -1,0 +1,174 @@
+"""Safe YAML loading with source positions.
+
+`load_yaml` turns a file into plain JSON-like data plus a map from each value's
+JSON path to its 1-based position, so later stages can report
+``file:line:col`` for any value. Rules beyond PyYAML's safe loader:
+
+* YAML 1.2 core scalars: only ``true``/``false`` are booleans (``yes``/``no``/``on``
+  stay strings), no timestamps, no sexagesimal numbers.
+* Duplicate keys, non-string keys, merge keys, custom tags and non-finite floats
+  are errors (PyYAML silently keeps the last duplicate; errgen does not).
+* Bounded cost: file size, alias expansion (billion laughs) and nesting depth are
+  capped, and every failure becomes a diagnostic, never a traceback.
+
+Two readers give the same result: `yamlfast`, a line reader for the subset catalogs
+are written in (block collections, one-line and quoted scalars, block scalars, small
+flow collections), and `yamllib`, libyaml's events composed in one pass, for every
+other document and for every problem. This module holds the `Document` and reads and
+decodes files; `yamlcore` holds what both readers share (scalar rules, limits, positions).
+"""
+
+from __future__ import annotations
+
+import stat
+from pathlib import Path
+from typing import Any
+
+from errgen.catalog import yamlfast
+from errgen.catalog.diagnostics import Diagnostics, Loc
+from errgen.catalog.yamlcore import MAX_DEPTH, MAX_EVENTS, RESOLVED_FIRST, STR, Positions, convert, resolve, unpack
+
+MAX_BYTES = 32 * 1024 * 1024
+JsonPath = tuple[str | int, ...]
+
+class Document:
+    """A loaded YAML file: its data, and the positions of its keys and values.
+
+    Positions are recorded while the file is parsed, packed into one integer
+    array per collection (``line << 32 | column``, key and value interleaved for
+    mappings), and looked up by JSON path only when a message needs one.
+    `rejected` holds the paths the catalog schema rejected (set by `load.check_shape`):
+    the compiler skips them, and whatever refers to them, instead of stopping.
+    """
+
+    def __init__(self, path: str, data: Any, positions: Positions | None = None) -> None:
+        self.path, self.data = path, data
+        self.rejected: frozenset[JsonPath] = frozenset()
+        self._positions = positions or Positions()
+        self._order: dict[int, dict[str, int]] = {}
+
+    def _at(self, packed: int) -> Loc:
+        return unpack(self.path, packed)
+
+    def _slot(self, mapping: dict[str, Any], key: str) -> int:
+        order = self._order.get(id(mapping))
+        if order is None:
+            order = self._order[id(mapping)] = {k: i for i, k in enumerate(mapping)}
+        return order[key]
+
+    def _walk(self, path: JsonPath) -> tuple[int | None, int | None]:
+        """Packed (key, value) positions at `path`, stopping at the deepest located value."""
+        node, key_pos, value_pos = self.data, None, self._positions.root
+        for part in path:
+            packed = self._positions.of.get(id(node))
+            if packed is None:
+                break
+            if isinstance(node, dict) and isinstance(part, str) and part in node:
+                slot = 2 * self._slot(node, part)
+                key_pos, value_pos, node = packed[slot], packed[slot + 1], node[part]
+            elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+                key_pos, value_pos, node = None, packed[part], node[part]
+            else:
+                return None, value_pos
+        return key_pos, value_pos
+
+    def loc(self, path: JsonPath) -> Loc:
+        """Position of the value at `path`, or of its nearest existing ancestor."""
+        value_pos = self._walk(path)[1]
+        return self._at(value_pos) if value_pos is not None else Loc(self.path, 1, 1)
+
+    def child_loc(self, container: dict[str, Any] | list[Any], index: int, *, key: bool = False) -> Loc:
+        """Position of the `index`-th value (or, with `key`, its key) of a mapping or list of this document.
+
+        The same as `loc` / `key_loc` of that child's path, without walking the path.
+        """
+        packed = self._positions.of.get(id(container))
+        if packed is None:
+            return Loc(self.path, 1, 1)
+        return self._at(packed[2 * index + (not key) if container.__class__ is dict else index])
+
+    def key_loc(self, path: JsonPath) -> Loc:
+        """Position of the mapping key whose value sits at `path` (else of the value)."""
+        key_pos = self._walk(path)[0]
+        return self._at(key_pos) if key_pos is not None else self.loc(path)
+
+
+def read_text(path: Path, display: str, diags: Diagnostics) -> str | None:
+    """Read `path` as UTF-8 text, recording a positioned error instead of raising."""
+    try:
+        if path.is_dir():
+            diags.error(Loc(display), "is a directory, expected a YAML file")
+            return None
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):
+            diags.error(Loc(display), f"is not a regular file ({path.resolve()}), expected a YAML file")
+            return None
+        if info.st_size > MAX_BYTES:
+            diags.error(Loc(display), f"file is too large ({info.st_size} bytes; the limit is {MAX_BYTES} bytes)")
+            return None
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_BYTES + 1)
+        if len(raw) > MAX_BYTES:
+            diags.error(Loc(display), f"file is too large (the limit is {MAX_BYTES} bytes)")
+            return None
+    except OSError as exc:
+        diags.error(Loc(display), f"cannot read file: {exc.strerror or exc}")
+        return None
+    return decode(raw, display, diags)
+
+
+def decode(raw: bytes, display: str, diags: Diagnostics) -> str | None:
+    """Decode UTF-8 (BOM allowed), pointing at the first invalid byte on failure."""
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        before = raw[: exc.start]
+        line = before.count(b"\n") + 1
+        col = exc.start - (before.rfind(b"\n") + 1) + 1
+        diags.error(Loc(display, line, col), f"invalid UTF-8 byte 0x{raw[exc.start]:02x}; save the file as UTF-8")
+        return None
+
+
+def parse_yaml(text: str, display: str, diags: Diagnostics) -> Document | None:
+    """Parse YAML text into a `Document`; on failure record errors and return None.
+
+    The line reader (`yamlfast`) reads the common subset; libyaml (`yamllib`, imported
+    only then) reads everything else and reports every problem.
+    """
+    fast = read_fast(text, display)
+    if fast is not None:
+        return fast
+    from errgen.catalog import yamllib
+
+    parsed = yamllib.parse(text, display, diags)
+    return None if parsed is None else Document(display, *parsed)
+
+
+def read_fast(text: str, display: str) -> Document | None:
+    """`yamlfast`'s reading of `text`, or None where it gives up (and the libyaml path decides)."""
+    resolved: dict[str, Any] = {}  # catalogs repeat their numbers and booleans
+
+    def scalar(value: str) -> Any:
+        if value in resolved:
+            return resolved[value]
+        tag = resolve(value)
+        result, problem = (value, None) if tag == STR else convert(tag, value)
+        if problem:
+            raise yamlfast.GiveUp
+        resolved[value] = result
+        return result
+
+    reader = yamlfast.Reader(scalar, RESOLVED_FIRST, MAX_DEPTH, (MAX_EVENTS - 4) // 5)  # ≤ 5 events a value
+    try:
+        data = reader.read(text)
+    except yamlfast.GiveUp:
+        return None
+    positions = Positions()
+    positions.root, positions.of = reader.root_pos, reader.of
+    return Document(display, data, positions)
+
+
+def load_yaml(path: Path, display: str, diags: Diagnostics) -> Document | None:
+    """Read and parse one YAML file; None when it could not be read or parsed."""
+    text = read_text(path, display, diags)
+    return None if text is None else parse_yaml(text, display, diags)

@@ -1,0 +1,277 @@
+"""The ``errgen`` command line. Commands only wire the pipeline stages together.
+
+Exit codes: 0 success; 1 a check found differences (or findings); 2 invalid input
+(catalog, pack or usage). Heavy modules are imported inside commands so that
+``errgen --help`` and ``--version`` stay fast.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any, NoReturn
+
+import click
+
+from errgen import __version__
+from errgen.targets import TARGETS
+
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+TARGET_NAMES = tuple(TARGETS)
+SHORT_DIFF = 12  # diff lines per modified file that `errgen check` prints without --diff
+
+
+def _fail(diagnostics: list[Any], *, wrote: bool = False) -> NoReturn:
+    errors = sum(1 for d in diagnostics if d.level == "error")
+    for diagnostic in diagnostics:
+        click.echo(diagnostic.format(), err=True)
+    note = "" if wrote else "; nothing was written"
+    click.echo(f"errgen: {errors} error{'s' if errors != 1 else ''}{note}", err=True)
+    sys.exit(2)
+
+
+def _project(catalogs: tuple[str, ...], out: str | None, targets: tuple[str, ...], templates: str | None) -> Any:
+    from errgen.workflow.config import ConfigError
+    from errgen.workflow.project import from_settings
+
+    try:
+        return from_settings(cwd=Path.cwd(), catalogs=catalogs, out=out, targets=targets, templates=templates)
+    except ConfigError as exc:
+        click.echo(str(exc), err=True)
+        sys.exit(2)
+
+
+def _common(func: Any) -> Any:
+    options = [
+        click.argument("catalogs", nargs=-1, type=click.Path(dir_okay=True, path_type=str)),
+        click.option("-o", "--out", help="Output folder.  [default: generated, or [tool.errgen] out]"),
+        click.option(
+            "-t", "--target", "targets", multiple=True, type=click.Choice(TARGET_NAMES),
+            help="Build only this target (repeatable).  [default: all]",
+        ),
+        click.option(
+            "--templates", type=click.Path(file_okay=False),
+            help="Folder of templates that override or add to the built-ins.",
+        ),
+    ]  # fmt: skip
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+# Commands defined in `errgen.cli.commands`, imported only when run (or asked for their own help):
+# name → (module, attribute, short help as `errgen --help` lists it; a test keeps it equal).
+LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
+    "conform": ("errgen.cli.commands.conform", "command",
+                "Check wallfacer conformance PACKS: evaluate their fixtures, or run them against a server."),
+    "diff": ("errgen.cli.commands.diff", "command",
+             "Report breaking changes from catalog OLD to catalog NEW (exit 1 if there is one)."),
+    "docs": ("errgen.cli.commands.docs", "command",
+             "Keep generated Markdown (code tables, code sections) inside your own files."),
+    "explain": ("errgen.cli.commands.explain", "command",
+                "Show everything about CODE: semantics, fields, examples, next action, docs."),
+    "init": ("errgen.cli.commands.init", "command",
+             "Create catalog/NAME.yaml and [tool.errgen] in FOLDER's pyproject.toml; `errgen build` then works."),
+    "lint": ("errgen.cli.commands.lint", "command",
+             "Check CATALOGS for contradictions and gaps (exit 1 on an error finding)."),
+    "list": ("errgen.cli.commands.explain", "list_command",
+             "List the codes of the catalogs, optionally of one catalog (-c NAME) or one kind (--kind)."),
+}  # fmt: skip
+
+
+class LazyGroup(click.Group):
+    """A group whose `LAZY_COMMANDS` are imported on first use, so start-up stays small."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *LAZY_COMMANDS})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in LAZY_COMMANDS:
+            import importlib
+
+            module, attribute, _ = LAZY_COMMANDS[cmd_name]
+            self.add_command(getattr(importlib.import_module(module), attribute), cmd_name)
+        return self.commands.get(cmd_name)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the command; an OS error (read-only, disk full, not a folder…) is one line and exit 2."""
+        from errgen.output.ownership import OutputError
+
+        try:
+            return super().invoke(ctx)
+        except OutputError as exc:
+            lines = str(exc).splitlines()
+            for line in lines:
+                click.echo(f"errgen: {line}", err=True)
+            if len(lines) > 1:
+                click.echo(f"errgen: {len(lines)} problems; nothing was changed", err=True)
+            sys.exit(2)
+        except OSError as exc:
+            where = f" {_shown(exc.filename)}" if exc.filename else ""
+            click.echo(f"errgen: cannot access{where}: {exc.strerror or exc}", err=True)
+            sys.exit(2)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The command list of ``--help``, without importing the lazy commands."""
+        width = formatter.width - 6 - max(len(name) for name in self.list_commands(ctx))
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.commands.get(name)
+            if command is not None:
+                rows.append((name, command.get_short_help_str(width)))
+            else:
+                stand_in = click.Command(name, short_help=LAZY_COMMANDS[name][2])  # shortened as its own would be
+                rows.append((name, stand_in.get_short_help_str(width)))
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup, context_settings=CONTEXT)
+@click.version_option(__version__, "-V", "--version", prog_name="errgen", message="%(prog)s %(version)s")
+def main() -> None:
+    """Compile YAML error catalogs into pydantic models, JSON Schema, TypeScript + zod,
+    Markdown tables and MCP conformance packs.
+
+    With no CATALOGS, commands use [tool.errgen] catalogs in pyproject.toml, else catalog/*.yaml.
+    """
+
+
+@main.command(context_settings=CONTEXT)
+@_common
+def build(catalogs: tuple[str, ...], out: str | None, targets: tuple[str, ...], templates: str | None) -> None:
+    """Generate every target of CATALOGS into the output folder (only changed files are written)."""
+    from errgen.catalog.diagnostics import CatalogInvalid, Diagnostics
+    from errgen.workflow.project import build as run_build
+
+    project = _project(catalogs, out, targets, templates)
+    diags = Diagnostics()
+    try:
+        result = run_build(project, diags)
+    except CatalogInvalid as exc:
+        _fail(exc.diagnostics)
+    for diagnostic in diags.sorted():
+        click.echo(diagnostic.format(), err=True)
+    diff = result.diff
+    out_name = project.display(project.out_dir)
+    for rel in diff.extra:
+        click.echo(f"removed: {out_name}/{rel}")
+    _warn_kept(out_name, diff.kept)
+    changed = len(diff.modified) + len(diff.missing)
+    click.echo(
+        f"errgen: {len(project.catalogs)} catalog(s), {result.file_count} file(s): "
+        f"{changed} written, {len(diff.extra)} removed, {result.file_count - changed} unchanged"
+    )
+
+
+@main.command(context_settings=CONTEXT)
+@_common
+@click.option(
+    "--diff/--no-diff", "show_diff", default=None,
+    help="Print the whole unified diff of each modified file (--no-diff: only the list).  "
+         f"[default: the first {SHORT_DIFF} diff lines of each file]",
+)
+@click.option(
+    "--against",
+    metavar="GIT_REF",
+    help="Also report breaking changes of the catalogs since this git revision (e.g. origin/main).",
+)
+@click.option(
+    "--category",
+    type=click.Choice(["all", "wire", "source"]),
+    default="all",
+    show_default=True,
+    help="With --against: which breaking-change rules count (WIRE: payloads on the wire; SOURCE: generated API).",
+)
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json", "github"]), default="text", show_default=True,
+    help="With --against: output format of the findings.",
+)  # fmt: skip
+def check(
+    catalogs: tuple[str, ...],
+    out: str | None,
+    targets: tuple[str, ...],
+    templates: str | None,
+    show_diff: bool | None,
+    against: str | None,
+    category: str,
+    fmt: str,
+) -> None:
+    """Exit 1 if the output folder is not what CATALOGS generate (modified, missing or extra files),
+    or, with --against, if a catalog changed incompatibly since GIT_REF."""
+    from errgen.catalog.diagnostics import CatalogInvalid, Diagnostics
+    from errgen.output.writer import unified
+    from errgen.workflow.project import check as run_check
+
+    project = _project(catalogs, out, targets, templates)
+    if against:
+        from errgen.cli.commands.diff import check_against
+
+        breaking = check_against(project, against, category, fmt)
+        if breaking:
+            sys.exit(breaking)
+    try:
+        result = run_check(project, Diagnostics())
+    except CatalogInvalid as exc:
+        _fail(exc.diagnostics, wrote=True)
+    diff, texts = result.diff, result.texts
+    out_name = project.display(project.out_dir)
+    _warn_kept(out_name, diff.kept)
+    if diff.clean:
+        click.echo(f"errgen: {result.file_count} file(s) up to date")
+        return
+    for rel in diff.modified:
+        click.echo(f"modified: {out_name}/{rel}")
+        if show_diff is not False:
+            limit = None if show_diff else SHORT_DIFF
+            click.echo(unified(project.out_dir, rel, texts[rel], context=1 if limit else 3, limit=limit), nl=False)
+    for rel in diff.missing:
+        click.echo(f"missing:  {out_name}/{rel}")
+    for rel in diff.extra:
+        click.echo(f"extra:    {out_name}/{rel}")
+    click.echo("errgen: generated files are out of date; run `errgen build` to update them", err=True)
+    sys.exit(1)
+
+
+@main.command(context_settings=CONTEXT)
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=str))
+def validate(paths: tuple[str, ...]) -> None:
+    """Check catalog files without generating anything (exit 2 on any error)."""
+    from errgen.catalog.diagnostics import CatalogInvalid, Diagnostics
+    from errgen.workflow.project import compile_all
+
+    project = _project(paths, None, (), None)
+    diags = Diagnostics()
+    try:
+        catalogs = compile_all(project, diags)
+    except CatalogInvalid as exc:
+        _fail(exc.diagnostics, wrote=True)
+    for catalog in catalogs:
+        click.echo(f"{catalog.source}: ok ({len(catalog.codes)} codes, {catalog.fingerprint})")
+
+
+def _shown(filename: object) -> str:
+    """A path relative to the working folder when it is inside it."""
+    import os
+
+    path = os.fsdecode(filename) if isinstance(filename, (str, bytes)) else str(filename)
+    relative = os.path.relpath(path) if os.path.isabs(path) else path
+    return path if relative.startswith("..") else relative
+
+
+def _warn_kept(out_name: str, kept: list[str]) -> None:
+    for rel in kept:
+        click.echo(
+            f"errgen: warning: kept {out_name}/{rel}: errgen no longer generates it, but it changed since errgen "
+            "wrote it and has no do-not-edit header; remove it yourself if it is not needed",
+            err=True,
+        )
+
+
+@main.command(context_settings=CONTEXT)
+def schema() -> None:
+    """Print the JSON Schema of the catalog format (for editors and yaml-language-server)."""
+    import json
+
+    from errgen.catalog.catalog_schema import SCHEMA
+
+    click.echo(json.dumps(SCHEMA, indent=2, ensure_ascii=False))

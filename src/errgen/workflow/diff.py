@@ -1,0 +1,248 @@
+"""Breaking-change detection between two versions of a catalog (buf-breaking style).
+
+Named rules, each in one or more categories:
+
+* WIRE: what a deployed client or server sees changes (payload shape, semantics).
+* SOURCE: code written against the generated Python/TypeScript stops compiling.
+
+Findings point at the current catalog (for removals: the enclosing key), so CI
+annotations land on a line of the pull request. Identifiers are compared against
+the previous version's committed ``identity.txt`` when there is one, which is how
+a change of errgen's naming rules is caught (go-kratos #1618).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from errgen.catalog.diagnostics import Diagnostic, Diagnostics, Loc
+from errgen.catalog.located import Located
+from errgen.catalog.model import Catalog, Code, FieldType
+
+WIRE, SOURCE = "wire", "source"
+CATEGORIES = (WIRE, SOURCE)
+
+
+@dataclass(frozen=True)
+class BreakingRule:
+    """A breaking-change rule: id, categories it belongs to, one-line summary."""
+
+    id: str
+    categories: frozenset[str]
+    summary: str
+
+
+def _rule(rule_id: str, categories: tuple[str, ...], summary: str) -> BreakingRule:
+    return BreakingRule(rule_id, frozenset(categories), summary)
+
+
+RULES: dict[str, BreakingRule] = {
+    r.id: r
+    for r in (
+        _rule("code-removed", (WIRE, SOURCE), "a code was removed without being retired"),
+        _rule("retired-id-reused", (WIRE,), "a code reuses a retired id"),
+        _rule("retired-id-removed", (WIRE,), "a retired id was dropped from 'retired' (it could then be reused)"),
+        _rule("kind-changed", (WIRE,), "a code's kind changed"),
+        _rule("retriable-changed", (WIRE,), "a code's retriable changed"),
+        _rule("http-status-changed", (WIRE,), "a code's HTTP status changed"),
+        _rule("channel-changed", (WIRE,), "a code's channel or JSON-RPC code changed"),
+        _rule("field-removed", (WIRE, SOURCE), "a repair field was removed from a code"),
+        _rule("field-type-changed", (WIRE, SOURCE), "a repair field's type changed"),
+        _rule("field-newly-required", (WIRE, SOURCE), "a code requires a field it did not require"),
+        _rule("field-no-longer-required", (WIRE, SOURCE), "a required field of a code became optional"),
+        _rule("placeholders-changed", (WIRE, SOURCE), "a message's placeholders changed"),
+        _rule("identifier-changed", (SOURCE,), "a generated identifier (class, function, module) changed"),
+    )
+}
+
+
+@dataclass(frozen=True)
+class Identity:
+    """Generated identifiers per code and field (the content of ``identity.txt``)."""
+
+    catalog: str | None
+    codes: dict[str, tuple[str, ...]]  # id -> class, function, constant, ts, python class ("" when unknown)
+    fields: dict[str, str]  # field -> python attribute
+
+
+def identity_of(catalog: Catalog) -> Identity:
+    """The identifiers errgen derives for `catalog` today."""
+    codes = {c.id: c.names for c in catalog.codes.values()}
+    return Identity(
+        catalog.name,
+        {cid: (n.pascal, n.snake, n.constant, n.camel, n.py_class) for cid, n in codes.items()},
+        {f.name: f.names.py_attr for f in catalog.fields.values()},
+    )
+
+
+def parse_identity(text: str) -> Identity:
+    """Read an ``identity.txt`` written by the ``catalog`` target (one before the Python class column too)."""
+    import json
+
+    codes: dict[str, tuple[str, ...]] = {}
+    fields: dict[str, str] = {}
+    section = ""
+    for line in text.splitlines():
+        if line.startswith("#"):
+            section = line.split("|")[0].strip("# ").strip()
+            continue
+        parts = [p.strip() for p in line.split(" | ")]
+        if not line.startswith('"'):
+            continue
+        if section == "code id" and len(parts) in (5, 6):
+            codes[json.loads(parts[0])] = (*parts[1:5], parts[5] if len(parts) == 6 else "")
+        elif section == "field" and len(parts) == 2:
+            fields[json.loads(parts[0])] = parts[1]
+    return Identity(None, codes, fields)
+
+
+def compare(
+    old: Located, new: Located, *, old_identity: Identity | None = None, category: str = "all"
+) -> list[Diagnostic]:
+    """Breaking changes from `old` to `new` in `category` (``wire``, ``source`` or ``all``), in file order."""
+    identity = identity_of(old.catalog)
+    if old_identity is not None:
+        identity = replace(old_identity, catalog=old_identity.catalog or old.catalog.name)
+    diags = Diagnostics()
+    _Differ(old, new, identity, diags).run()
+    wanted = set(CATEGORIES) if category == "all" else {category}
+    return [d for d in diags.sorted() if RULES[d.rule].categories & wanted]
+
+
+def _type_label(ftype: FieldType) -> str:
+    return f"list of {ftype.items}s" if ftype.name == "array" else ftype.name
+
+
+def _show(value: object) -> str:
+    return "(none)" if value is None else str(value)
+
+
+class _Differ:
+    def __init__(self, old: Located, new: Located, identity: Identity, diags: Diagnostics) -> None:
+        self.old, self.new, self.identity, self.diags = old, new, identity, diags
+        self.a, self.b = old.catalog, new.catalog
+
+    def report(self, loc: Loc, rule: str, message: str) -> None:
+        self.diags.error(loc, message, rule)
+
+    def at(self, code: Code, key: str) -> Loc:
+        return self.new.at("codes", code.id, key, fallback=code.loc)
+
+    def run(self) -> None:
+        self.lifecycle()
+        for old in self.a.codes.values():
+            new = self.b.codes.get(old.id)
+            if new is not None:
+                self.semantics(old, new)
+                self.fields(old, new)
+        self.field_types()
+        self.identifiers()
+
+    def lifecycle(self) -> None:
+        for cid in self.a.codes:
+            if cid not in self.b.codes and cid not in self.b.retired:
+                message = (
+                    f"code {cid!r} was removed without being retired; list it under 'retired' "
+                    f"so clients learn it is gone and the id is never reused"
+                )
+                self.report(self.new.at("codes"), "code-removed", message)
+        for rid, retired in self.a.retired.items():
+            if rid in self.b.codes:
+                since = f" (retired since {retired.since})" if retired.since else ""
+                message = f"code {rid!r} reuses a retired id{since}; old clients read it with the old meaning"
+                self.report(self.b.codes[rid].loc, "retired-id-reused", message + ", pick a new id")
+            elif rid not in self.b.retired:
+                message = f"retired id {rid!r} was dropped from 'retired'; keep it listed so it is never reused"
+                self.report(self.new.at("retired"), "retired-id-removed", message)
+
+    def semantics(self, old: Code, new: Code) -> None:
+        checks = (
+            ("kind", "kind-changed", "kind", old.kind, new.kind),
+            ("retriable", "retriable-changed", "retriable", old.retriable.value, new.retriable.value),
+            ("http_status", "http-status-changed", "HTTP status", old.http_status, new.http_status),
+        )
+        for key, rule, label, before, after in checks:
+            if before != after:
+                message = f"{label} of code {new.id!r} changed from {_show(before)} to {_show(after)}"
+                self.report(self.at(new, key), rule, message)
+        if (old.channel, old.jsonrpc_code) != (new.channel, new.jsonrpc_code):
+            key = "channel" if old.channel != new.channel else "jsonrpc_code"
+            message = f"channel of code {new.id!r} changed from {_channel(old)} to {_channel(new)}"
+            self.report(self.at(new, key), "channel-changed", message)
+        if set(old.placeholders) != set(new.placeholders):
+            message = f"message placeholders of code {new.id!r} changed from {_holes(old)} to {_holes(new)}"
+            self.report(self.at(new, "message"), "placeholders-changed", message)
+
+    def fields(self, old: Code, new: Code) -> None:
+        where = self.at(new, "fields")
+        for name in old.fields:
+            if name not in new.fields:
+                self.report(where, "field-removed", f"repair field {name!r} was removed from code {new.id!r}")
+        for name in new.required:
+            if name not in old.required:
+                was = "optional" if name in old.optional else "absent"
+                message = f"repair field {name!r} is now required in code {new.id!r} (was {was})"
+                self.report(where, "field-newly-required", message + "; payloads from older servers lack it")
+        for name in old.required:
+            if name in new.optional:
+                message = f"repair field {name!r} of code {new.id!r} became optional; clients that read it may fail"
+                self.report(where, "field-no-longer-required", message)
+
+    def field_types(self) -> None:
+        for name, new in self.b.fields.items():
+            old = self.a.fields.get(name)
+            if old is None or old.type == new.type:
+                continue
+            users = [c.id for c in self.b.codes.values() if name in c.params and name in self._old_params(c.id)]
+            if users:
+                message = (
+                    f"type of repair field {name!r} changed from {_type_label(old.type)} to "
+                    f"{_type_label(new.type)} (used by {', '.join(repr(u) for u in users)})"
+                )
+                self.report(self.new.at("fields", name, "type", fallback=new.loc), "field-type-changed", message)
+
+    def _old_params(self, cid: str) -> tuple[str, ...]:
+        old = self.a.codes.get(cid)
+        return old.params if old else ()
+
+    def identifiers(self) -> None:
+        before, now = self.identity, identity_of(self.b)
+        if before.catalog is not None and before.catalog != self.b.name:
+            message = f"catalog {before.catalog!r} was renamed to {self.b.name!r}"
+            self.report(
+                self.new.at("catalog", "name"),
+                "identifier-changed",
+                message + ": generated modules, files and imports change name",
+            )
+        styles = ("class", "function", "constant", "TS name", "Python class")
+        for cid, old_names in before.codes.items():
+            new_names = now.codes.get(cid)
+            if new_names is None:
+                continue
+            pairs = zip(styles, old_names, new_names, strict=True)
+            changes = [f"{s} {o} → {n}" for s, o, n in pairs if o != n and o]  # "": not recorded (an older file)
+            if not changes:
+                continue
+            message = f"generated identifiers of code {cid!r} changed: {', '.join(changes)}"
+            self.report(self.b.codes[cid].loc, "identifier-changed", message)
+        for name, old_attr in before.fields.items():
+            new_attr = now.fields.get(name)
+            if new_attr is not None and new_attr != old_attr:
+                message = f"Python attribute of field {name!r} changed: {old_attr} → {new_attr}"
+                self.report(self.b.fields[name].loc, "identifier-changed", message)
+
+
+def _channel(code: Code) -> str:
+    return f"protocol (JSON-RPC {code.jsonrpc_code})" if code.jsonrpc_code is not None else code.channel.value
+
+
+def _holes(code: Code) -> str:
+    return ", ".join(f"{{{p}}}" for p in code.placeholders) or "none"
+
+
+def rule_ids(category: str = "all") -> Iterator[str]:
+    """Rule ids in `category`, in declared order."""
+    for rule in RULES.values():
+        if category == "all" or category in rule.categories:
+            yield rule.id

@@ -1,0 +1,255 @@
+"""Cross-field lint rules: catalogs that compile but say contradictory or incomplete things.
+
+Each rule has a stable kebab-case id, a default severity and one function that
+reads the IR (plus the source document, for exact positions) and yields findings.
+``[tool.errgen.lint]`` can disable rules or change their severity, globally or
+per catalog (see `config.py`). Adding a rule = one function + one `Rule` entry +
+one test folder.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+from errgen.catalog.diagnostics import Diagnostic, Level, Loc
+from errgen.catalog.model import Catalog, Code, Recoverable, Retriable
+
+if TYPE_CHECKING:
+    from errgen.catalog.located import Located
+
+RETRIABLE_4XX = frozenset({408, 409, 425, 429})  # timeout, conflict, too early, too many requests
+_RETRY_WORDS = re.compile(r"\b(re-?try|try again|call(?: it| the tool)? again|re-?call|re-?submit|resend)\b", re.I)
+
+Finding = tuple[Loc, str]
+
+
+class LintSettings(Protocol):
+    """Which rules are off and how severe the others are (`config.LintSettings`)."""
+
+    @property
+    def disable(self) -> tuple[str, ...]: ...
+    @property
+    def severity(self) -> dict[str, str]: ...
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One lint rule: id, default severity, one-line summary and its check."""
+
+    id: str
+    severity: Level
+    summary: str
+    check: Callable[[Located], Iterator[Finding]]
+
+
+def _codes(src: Located) -> Iterator[Code]:
+    yield from src.catalog.codes.values()
+
+
+def _at(src: Located, code: Code, key: str) -> Loc:
+    return src.at("codes", code.id, key, fallback=code.loc)
+
+
+def _plain_4xx(status: int | str | None) -> bool:
+    """A client-error status a retry cannot fix (a 4xx class counts too)."""
+    if status == "4xx":
+        return True
+    return isinstance(status, int) and 400 <= status < 500 and status not in RETRIABLE_4XX
+
+
+def _says(src: Located, code: Code, key: str) -> bool:
+    """Whether the catalog itself sets `key` on `code` (a snapshot states every value)."""
+    spec = _get(_get(src.doc.data, "codes"), code.id)
+    return isinstance(spec, dict) and key in spec
+
+
+def _get(data: object, key: str) -> object:
+    return data.get(key) if isinstance(data, dict) else None
+
+
+def _retriable_at(src: Located, code: Code) -> tuple[Loc, str]:
+    """Where a code's retriable comes from: its own key, else its kind (``" (from its kind 'K')"``)."""
+    if _says(src, code, "retriable") or code.kind is None:
+        return _at(src, code, "retriable"), ""
+    return _at(src, code, "kind"), f" (from its kind {code.kind!r})"
+
+
+def retriable_4xx(src: Located) -> Iterator[Finding]:
+    """Retriable codes (or mapping rules) whose HTTP status is a non-retriable client error."""
+    for code in _codes(src):
+        if code.retriable is Retriable.YES and _plain_4xx(code.http_status):
+            loc, source = _retriable_at(src, code)
+            yield (
+                loc,
+                (
+                    f"code {code.id!r} is retriable{source} but its HTTP status {code.http_status} is a client "
+                    f"error that a retry cannot fix (only 408, 409, 425 and 429 are retriable 4xx)"
+                ),
+            )
+    for rule in src.catalog.mapping_http:
+        bad = [s for s in rule.statuses if _plain_4xx(s)]
+        if rule.retriable and bad:
+            yield (
+                rule.loc,
+                (
+                    f"mapping of HTTP {', '.join(map(str, bad))} to {rule.target!r} is marked retriable, but a client "
+                    f"error other than 408, 409, 425 or 429 does not succeed on retry"
+                ),
+            )
+
+
+def retriable_kind_mismatch(src: Located) -> Iterator[Finding]:
+    """Codes whose own retriable contradicts their kind's retryable (the code's value wins everywhere)."""
+    for code in _codes(src):
+        kind = src.catalog.kinds.get(code.kind) if code.kind else None
+        if kind is None or code.retriable is Retriable.CONDITIONAL or not _says(src, code, "retriable"):
+            continue
+        if code.retriable_default != kind.retryable:
+            yield (
+                _at(src, code, "retriable"),
+                (
+                    f"code {code.id!r} says retriable: {code.retriable.value}, but its kind {kind.name!r} is "
+                    f"{'' if kind.retryable else 'not '}retryable; the code's value wins everywhere: change the "
+                    f"kind, or drop 'retriable' to follow it"
+                ),
+            )
+
+
+def deprecated_without_replacement(src: Located) -> Iterator[Finding]:
+    """Deprecated codes that do not say which code to use instead."""
+    for code in _codes(src):
+        if code.deprecated is not None and not code.deprecated.replaced_by:
+            yield (
+                _at(src, code, "deprecated"),
+                (f"code {code.id!r} is deprecated without 'replaced_by'; name the code clients should switch to"),
+            )
+
+
+def missing_example(src: Located) -> Iterator[Finding]:
+    """Codes without an example (docs, packs and tests are generated from examples)."""
+    for code in _codes(src):
+        if not code.examples:
+            yield code.loc, f"code {code.id!r} has no example; add one under 'examples' (docs and packs use it)"
+
+
+def missing_ui_meaning(src: Located) -> Iterator[Finding]:
+    """Codes that do not tell a widget what to show the user."""
+    for code in _codes(src):
+        if not code.ui_meaning.strip():
+            yield code.loc, f"code {code.id!r} has no 'ui_meaning'; say what a widget tells the user to do"
+
+
+def missing_next_action(src: Located) -> Iterator[Finding]:
+    """Codes that do not tell the caller or agent what to do next."""
+    for code in _codes(src):
+        if not code.next_action.strip():
+            yield code.loc, f"code {code.id!r} has no 'next_action'; say what the caller or agent should do next"
+
+
+def unrecoverable_with_repair(src: Located) -> Iterator[Finding]:
+    """Codes with recoverable: no whose next action tells the caller to retry or call again."""
+    for code in _codes(src):
+        match = _RETRY_WORDS.search(code.next_action)
+        if code.recoverable is Recoverable.NO and match:
+            yield (
+                _at(src, code, "next_action"),
+                (
+                    f"code {code.id!r} is not recoverable, yet its next action says {match.group(0)!r}; "
+                    f"set 'recoverable: yes' (or 'sometimes') or describe a way out that does not repeat the call"
+                ),
+            )
+
+
+def placeholder_not_structured(src: Located) -> Iterator[Finding]:
+    """Message placeholders that are not also repair fields of the code (AIP-193)."""
+    for code in _codes(src):
+        for name in code.placeholders:
+            if name not in code.fields:
+                yield (
+                    _at(src, code, "message"),
+                    (
+                        f"placeholder {{{name}}} in the message of {code.id!r} is not one of its fields; clients "
+                        f"could only read it by parsing the message (list {name!r} under 'fields')"
+                    ),
+                )
+
+
+def http_status_kind_mismatch(src: Located) -> Iterator[Finding]:
+    """Codes whose HTTP status the catalog's own classification puts in another kind."""
+    catalog = src.catalog
+    for code in _codes(src):
+        if code.kind is None or code.http_status is None:
+            continue
+        expected = expected_kinds(catalog, code.http_status)
+        if expected is not None and code.kind not in expected:
+            want = " or ".join(repr(k) for k in sorted(expected))
+            yield (
+                _at(src, code, "kind"),
+                (
+                    f"code {code.id!r} has kind {code.kind!r}, but the catalog classifies HTTP {code.http_status} "
+                    f"as {want}"
+                ),
+            )
+        elif expected is None and catalog.kinds[code.kind].retryable and _plain_4xx(code.http_status):
+            yield (
+                _at(src, code, "kind"),
+                (
+                    f"code {code.id!r} has the retryable kind {code.kind!r}, but HTTP {code.http_status} is a "
+                    f"client error that a retry cannot fix"
+                ),
+            )
+
+
+def expected_kinds(catalog: Catalog, status: int) -> set[str] | None:
+    """Kinds `classify_http(status, retry_after)` yields for either Retry-After value; None without rules."""
+    if not catalog.classification_http:
+        return None
+    found = {k for ra in (True, False) if (k := classify_http(catalog, status, retry_after=ra)) is not None}
+    return found or None
+
+
+def classify_http(catalog: Catalog, status: int, *, retry_after: bool) -> str | None:
+    """The runtime contract's classification (§4): exact statuses first, then classes, then the default."""
+    klass = f"{status // 100}xx"
+    for wanted in (status, klass):
+        for rule in catalog.classification_http:
+            if wanted in rule.statuses and rule.retry_after in (None, retry_after):
+                return rule.target
+    return catalog.default_kind
+
+
+def _rule(rule_id: str, severity: Level, check: Callable[[Located], Iterator[Finding]]) -> Rule:
+    summary = (check.__doc__ or "").strip().splitlines()[0].rstrip(".")
+    return Rule(rule_id, severity, summary, check)
+
+
+RULES: dict[str, Rule] = {
+    rule.id: rule
+    for rule in (
+        _rule("retriable-4xx", "error", retriable_4xx),
+        _rule("http-status-kind-mismatch", "warning", http_status_kind_mismatch),
+        _rule("retriable-kind-mismatch", "warning", retriable_kind_mismatch),
+        _rule("deprecated-without-replacement", "warning", deprecated_without_replacement),
+        _rule("unrecoverable-with-repair", "warning", unrecoverable_with_repair),
+        _rule("placeholder-not-structured", "warning", placeholder_not_structured),
+        _rule("missing-example", "warning", missing_example),
+        _rule("missing-ui-meaning", "warning", missing_ui_meaning),
+        _rule("missing-next-action", "warning", missing_next_action),
+    )
+}
+
+
+def lint(src: Located, settings: LintSettings | None = None, *, disable: tuple[str, ...] = ()) -> list[Diagnostic]:
+    """Every finding of the enabled rules on one catalog, in file order."""
+    off = set(disable) | set(settings.disable if settings else ())
+    severity = settings.severity if settings else {}
+    found: list[Diagnostic] = []
+    for rule in RULES.values():
+        if rule.id in off:
+            continue
+        level: Level = "error" if severity.get(rule.id, rule.severity) == "error" else "warning"
+        found.extend(Diagnostic(loc, message, level, rule.id) for loc, message in rule.check(src))
+    return sorted(found, key=lambda d: (d.loc, d.rule, d.message))

@@ -1,0 +1,177 @@
+"""Catalog sources for the workflow commands (lint, diff, explain, docs).
+
+A source is a catalog file, the same file at a git revision (``REV:path``), or a
+published ``catalog.json`` snapshot. Each compiles to the IR together with its
+positioned YAML document, so findings can point at the exact key they concern
+(``codes/x/http_status``), not only at the code.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+from typing import Any
+
+from errgen.catalog.diagnostics import CatalogInvalid, Diagnostics, Loc
+from errgen.catalog.located import Located
+from errgen.catalog.yamlsrc import Document, decode, read_text
+from errgen.workflow.project import Project
+
+
+class SourceError(Exception):
+    """A source that cannot be read at all (bad git revision, not a repository)."""
+
+
+def compile_text(text: str, display: str, diags: Diagnostics) -> Located | None:
+    """Compile catalog YAML or a ``catalog.json`` snapshot held in memory; None on errors."""
+    from errgen.catalog.compiler import compile_catalog
+    from errgen.catalog.load import check_shape, load_catalog_text
+
+    snapshot = _snapshot(text)
+    if snapshot is not None:
+        doc: Document | None = check_shape(Document(display, from_snapshot(snapshot), None), diags)
+    else:
+        doc = load_catalog_text(text, display, diags)
+    catalog = compile_catalog(doc, diags) if doc is not None else None
+    if catalog is None or doc is None:
+        return None
+    if snapshot is not None and snapshot.get("fingerprint") not in (None, catalog.fingerprint):
+        diags.warning(Loc(display), "the snapshot's fingerprint does not match its content (edited by hand?)")
+    return Located(catalog, doc)
+
+
+def compile_path(path: Path, display: str, diags: Diagnostics) -> Located | None:
+    """Compile one catalog or snapshot file."""
+    text = read_text(path, display, diags)
+    return None if text is None else compile_text(text, display, diags)
+
+
+def compile_project(project: Project, diags: Diagnostics) -> list[Located]:
+    """Compile every catalog of `project`; raise CatalogInvalid listing all errors if any."""
+    found = [compile_path(p, project.display(p), diags) for p in project.catalogs]
+    if diags.has_errors:
+        raise CatalogInvalid(diags.sorted())
+    return [s for s in found if s is not None]
+
+
+def compile_spec(spec: str, diags: Diagnostics, cwd: Path) -> Located | None:
+    """Compile a command-line source: a file path, or ``REV:path`` for a file at a git revision."""
+    path = cwd / spec
+    if path.exists() or ":" not in spec or _is_drive(spec):
+        return compile_path(path, spec, diags)
+    rev, _, rel = spec.partition(":")
+    text = git_show(rev, cwd / rel, diags, display=spec)
+    if text is None:
+        if not diags.has_errors:
+            diags.error(Loc(spec), f"{rel} does not exist at revision {rev}")
+        return None
+    return compile_text(text, spec, diags)
+
+
+def _is_drive(spec: str) -> bool:
+    return len(spec) > 2 and spec[1] == ":" and spec[0].isalpha() and spec[2] in "\\/"
+
+
+def git_show(rev: str, path: Path, diags: Diagnostics, *, display: str) -> str | None:
+    """The text of `path` at revision `rev`; None when the file does not exist there.
+
+    Raises SourceError when `rev` is not a commit or `path` is not in a git work tree.
+    """
+    path = path.absolute()
+    folder = next(p for p in path.parents if p.is_dir())  # the file's folder may exist only at `rev`
+    verify = _git(folder, "rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}")
+    if verify.returncode != 0:
+        inside = _git(folder, "rev-parse", "--is-inside-work-tree")
+        if inside.returncode != 0:
+            raise SourceError(f"{folder} is not inside a git repository")
+        raise SourceError(f"unknown git revision {rev!r}")
+    shown = _git(folder, "show", f"{rev}:./{path.relative_to(folder).as_posix()}")
+    if shown.returncode != 0:
+        return None
+    return decode(shown.stdout, display, diags)
+
+
+def git_files(rev: str, folder: Path) -> list[str]:
+    """Paths (relative to `folder`, ``/``-separated) of the files under `folder` at revision `rev`.
+
+    Empty when `folder` did not exist there; `rev` is known to be a commit (see `git_show`).
+    """
+    folder = folder.resolve()
+    base = next(p for p in (folder, *folder.parents) if p.is_dir())  # `folder` may exist only at `rev`
+    top = _git(base, "rev-parse", "--show-toplevel")
+    if top.returncode != 0:
+        raise SourceError(f"{base} is not inside a git repository")
+    root = Path(top.stdout.decode("utf-8", "surrogateescape").strip()).resolve()
+    if not folder.is_relative_to(root):  # outside the repository: nothing committed
+        return []
+    prefix = folder.relative_to(root).as_posix()
+    listed = _git(root, "ls-tree", "-r", "-z", "--name-only", rev, "--", prefix)
+    names = listed.stdout.decode("utf-8", "surrogateescape").split("\0") if listed.returncode == 0 else []
+    return [name.removeprefix(prefix + "/") for name in names if name.startswith(prefix + "/")]
+
+
+def _git(folder: Path, *args: str) -> subprocess.CompletedProcess[bytes]:
+    try:
+        return subprocess.run(["git", "-C", str(folder), *args], capture_output=True, check=False, timeout=60)
+    except FileNotFoundError:
+        raise SourceError("git is not installed (needed to read a catalog at a revision)") from None
+
+
+# -- published snapshots ------------------------------------------------------
+
+
+def _snapshot(text: str) -> dict[str, Any] | None:
+    """The parsed snapshot if `text` is a ``catalog.json`` (not a JSON-spelled catalog)."""
+    if not text.lstrip().startswith("{"):
+        return None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    is_snapshot = isinstance(data, dict) and "format" in data and "errgen" not in data
+    return data if is_snapshot else None
+
+
+def _some(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in data.items() if v is not None}
+
+
+def from_snapshot(snap: dict[str, Any]) -> dict[str, Any]:
+    """Turn a normalized ``catalog.json`` back into catalog-format data (see `normalize.py`)."""
+    raw: dict[str, Any] = {
+        "errgen": snap.get("format"),
+        "catalog": _some(snap.get("catalog", {})),
+        "envelope": snap.get("envelope", {}),
+        "fields": {f["name"]: _some({k: v for k, v in f.items() if k != "name"}) for f in snap.get("fields", [])},
+        "kinds": {k["name"]: _some({x: v for x, v in k.items() if x != "name"}) for k in snap.get("kinds", [])},
+        "policies": {p["name"]: {x: v for x, v in p.items() if x != "name"} for p in snap.get("policies", [])},
+        "codes": {c["id"]: _code(c) for c in snap.get("codes", [])},
+        "classification": {
+            "http": [_some(r) for r in snap.get("classification", {}).get("http", [])],
+            "failures": {r["failure"]: r["kind"] for r in snap.get("classification", {}).get("failures", [])},
+        },
+        "mappings": _some(
+            {
+                "http": [_some(r) for r in snap.get("mappings", {}).get("http", [])],
+                "failures": {
+                    r["failure"]: _some({"code": r["code"], "retriable": r.get("retriable")})
+                    for r in snap.get("mappings", {}).get("failures", [])
+                },
+                "default": snap.get("mappings", {}).get("default"),
+            }
+        ),
+        "retired": {r["id"]: _some({k: v for k, v in r.items() if k != "id"}) for r in snap.get("retired", [])},
+    }
+    if snap.get("default_kind") is not None:
+        raw["default_kind"] = snap["default_kind"]
+    return raw
+
+
+def _code(code: dict[str, Any]) -> dict[str, Any]:
+    out = _some({k: v for k, v in code.items() if k not in ("id", "deprecated", "witness")})
+    if code.get("deprecated") is not None:
+        out["deprecated"] = _some(code["deprecated"])
+    if code.get("witness") is not None:
+        out["witness"] = code["witness"]
+    return out
