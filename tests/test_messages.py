@@ -74,6 +74,8 @@ def test_format_value(value: object, text: str) -> None:
         (-1.5e-300, "-1.5e-300"), (5e-324, "5e-324"), (2**53, "9007199254740992"), (2**53 + 1, "9007199254740992"),
         (-(2**53) - 3, "-9007199254740996"), (10**21, "1e+21"), (12 * 10**20, "1.2e+21"), (10**400, "Infinity"),
         (-(10**400), "-Infinity"), (math.inf, "Infinity"), (-math.inf, "-Infinity"), (math.nan, "NaN"),
+        (0.5, "0.5"), (0.001, "0.001"), (-0.000123, "-0.000123"), (123.456, "123.456"), (1000.0, "1000"),
+        (1e16, "10000000000000000"), (1.5e-5, "0.000015"), (-1.2e-7, "-1.2e-7"), (5e21, "5e+21"),
     ],
 )  # fmt: skip
 def test_js_number_spells_numbers_like_javascript(number: float, text: str) -> None:
@@ -86,3 +88,13 @@ def test_js_json_writes_non_finite_numbers_and_other_values_like_json_stringify(
     assert messages.js_json([math.nan, math.inf, -0.0]) == "[null,null,0]"
     assert messages.js_json({1: "a\n"}) == '{"1":"a\\n"}'
     assert messages.js_json((1, 2)) == '"(1, 2)"'
+
+
+def test_js_json_lists_keys_in_javascript_object_order() -> None:
+    """Array-index keys first, ascending as numbers (``2`` before ``10``) up to 4294967294 (2**32 - 2), the last
+    index; ``4294967295`` and above are plain keys and keep their insertion order (what node prints)."""
+    keys = ["b", "4294967295", "4294967294", "4294967296", "100", "10", "2", "1"]
+    value = {key: i for i, key in enumerate(keys)}
+    assert messages.js_json(value) == (
+        '{"1":7,"2":6,"10":5,"100":4,"4294967294":2,"b":0,"4294967295":1,"4294967296":3}'
+    )

@@ -98,7 +98,7 @@ class Reader:
                     loc = items[other].loc
                     self.err(
                         (what, name),
-                        f"{what[:-1]} {name!r} and {other!r} (at {loc.line}:{loc.col}) both become {style} "
+                        f"{_singular(what)} {name!r} and {other!r} (at {loc.line}:{loc.col}) both become {style} "
                         f"identifier {ident!r}; rename one",
                         key=True,
                     )
@@ -108,6 +108,11 @@ class Reader:
         """Every name declared under a top-level `section`, rejected ones included."""
         mapping = self.raw.get(section)
         return list(mapping) if isinstance(mapping, dict) else []
+
+
+def _singular(section: str) -> str:
+    """``codes`` → ``code``, ``policies`` → ``policy``."""
+    return section[:-3] + "y" if section.endswith("ies") else section[:-1]
 
 
 def suggest(name: Any, known: Iterable[str]) -> str:

@@ -148,7 +148,8 @@ class _Compiler(Reader):
         channel = Channel(get("channel", "tool"))
         self.check_channel(path, spec, channel)
         params = constructor_params(required + optional, holes)
-        examples = self.examples(path, get("examples", []), cid, message or "", params, required, fields)
+        listed = [] if self.hit((*path, "examples")) else spec.get("examples", [])  # rejected ones skipped below
+        examples = self.examples(path, listed, cid, message or "", params, required, fields)
         kind = self.kind_ref((*path, "kind"), kinds)
         witness = get("witness")
         return Code(

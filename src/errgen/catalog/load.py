@@ -63,7 +63,7 @@ def check_shape(doc: Document, diags: Diagnostics) -> Document | None:
         return None
     if _fast_validator().is_valid(doc.data):
         return doc
-    errors = sorted(_validator().iter_errors(doc.data), key=lambda e: [str(p) for p in e.absolute_path])
+    errors = list(_validator().iter_errors(doc.data))  # their order does not show: diagnostics print sorted
     if not errors:  # the two validators disagree: never let an invalid shape through silently
         diags.error(doc.loc(()), "catalog does not match the catalog schema (run `errgen schema` to see it)")
         return None
@@ -75,9 +75,9 @@ def check_shape(doc: Document, diags: Diagnostics) -> Document | None:
 
 
 def _leaves(errors: Iterable[Any]) -> Iterable[Any]:
-    """Descend into oneOf/anyOf failures to the most specific error, like a compiler would."""
+    """Descend into oneOf failures (their alternatives' errors are its `context`) to the most specific error."""
     for error in errors:
-        if error.validator in ("oneOf", "anyOf") and error.context:
+        if error.context:
             deepest = max(len(e.absolute_path) for e in error.context)
             if deepest > len(error.absolute_path):
                 yield from _leaves(e for e in error.context if len(e.absolute_path) == deepest)
@@ -99,7 +99,7 @@ def _rejected(error: Any) -> Iterable[JsonPath]:
 
 def _names_key(error: Any) -> bool:
     """Whether `error` is about a mapping key (a ``propertyNames`` violation), not a value."""
-    return len(error.schema_path) >= 2 and error.schema_path[-2] == "propertyNames"
+    return tuple(error.schema_path)[-2:-1] == ("propertyNames",)
 
 
 def _report(doc: Document, error: Any, diags: Diagnostics) -> None:
@@ -108,7 +108,7 @@ def _report(doc: Document, error: Any, diags: Diagnostics) -> None:
     if error.validator == "additionalProperties":
         allowed = sorted(error.schema.get("properties", {}))
         for key in sorted(set(error.instance) - set(allowed)):
-            hint = difflib.get_close_matches(key, allowed, n=1)
+            hint = difflib.get_close_matches(key, allowed)  # the closest first
             tip = f"; did you mean {hint[0]!r}?" if hint else f"; expected one of: {', '.join(allowed)}"
             diags.error(doc.key_loc((*path, key)), f"unknown key {_printable(repr(key))} in {where}{tip}")
     elif error.validator == "required":
@@ -141,7 +141,7 @@ def _why(error: Any) -> str:
     if error.validator == "minProperties":
         return "needs at least one entry"
     if error.validator == "oneOf" and "description" in error.schema:
-        wanted = error.schema["description"].rstrip(".")
+        wanted = error.schema["description"].removesuffix(".")
         return f"expected {wanted[:1].lower()}{wanted[1:]}, got {_json_type(error.instance)} {_short(error.instance)}"
     if error.validator == "oneOf":
         options = [_describe(s) for s in error.validator_value]
@@ -156,7 +156,8 @@ def _describe(schema: dict[str, Any]) -> str:
         return "one of " + ", ".join(repr(v) for v in schema["enum"])
     if "const" in schema:
         return repr(schema["const"])
-    kind = {"object": "mapping", "array": "list"}.get(schema.get("type", "value"), schema.get("type", "value"))
+    kind = schema.get("type", "value")
+    kind = {"object": "mapping", "array": "list"}.get(kind, kind)
     if kind == "list" and isinstance(schema.get("items"), dict) and "type" in schema["items"]:
         return f"a list of {schema['items']['type']}s"
     return f"{'an' if str(kind)[0] in 'aeiou' else 'a'} {kind}"

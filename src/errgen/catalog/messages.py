@@ -126,39 +126,36 @@ def _bound(value: Any) -> str:
 
 
 def js_number(value: float) -> str:
-    """Format a number exactly like JavaScript's ``String(n)``."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        if abs(value) <= 2**53:
-            return str(value)
-        try:
-            value = float(value)  # JavaScript numbers are doubles
-        except OverflowError:
-            return "Infinity" if value > 0 else "-Infinity"
-    text = repr(float(value))
-    if "e" not in text and "n" not in text and value != 0:  # no exponent in Python's repr: JavaScript's digits
-        return text[:-2] if text.endswith(".0") else text
-    if math.isnan(value):
+    """Format a number exactly like JavaScript's ``String(n)`` (ECMAScript's Number::toString)."""
+    try:
+        number = float(value)  # JavaScript numbers are doubles
+    except OverflowError:  # an integer beyond the largest double
+        number = math.inf if value > 0 else -math.inf
+    if math.isnan(number):
         return "NaN"
-    if value in (float("inf"), float("-inf")):
-        return "Infinity" if value > 0 else "-Infinity"
-    if value == 0:
+    if number == 0:
         return "0"
-    sign = "-" if value < 0 else ""
-    mantissa, _, exp_text = repr(abs(value)).partition("e")
-    whole, _, frac = mantissa.partition(".")
-    digits = (whole + frac).lstrip("0")
-    point = len(whole) + (int(exp_text) if exp_text else 0)  # decimal point position
-    if whole == "0":
-        point = -(len(frac) - len(frac.lstrip("0")))
-        digits = frac.lstrip("0")
-    digits = digits.rstrip("0") or "0"
-    k, n = len(digits), point
+    sign = "-" if number < 0 else ""
+    if math.isinf(number):
+        return sign + "Infinity"
+    digits, n = _digits(abs(number))
+    k = len(digits)
     if k <= n <= 21:
         return sign + digits + "0" * (n - k)
     if 0 < n <= 21:
         return sign + digits[:n] + "." + digits[n:]
     if -6 < n <= 0:
-        return sign + "0." + "0" * (-n) + digits
-    exp = n - 1
+        return sign + "0." + "0" * -n + digits
     body = digits[0] + ("." + digits[1:] if k > 1 else "")
-    return f"{sign}{body}e{'+' if exp >= 0 else '-'}{abs(exp)}"
+    return f"{sign}{body}e{n - 1:+d}"
+
+
+def _digits(number: float) -> tuple[str, int]:
+    """Python's shortest digits of a positive double, and n: the value is 0.DIGITS × 10**n.
+
+    DIGITS may start with zeros (0.05 → ``005``, n = 1): below 1e-4 repr writes an exponent instead, so such a
+    number is printed as ``digits[:n] + "." + digits[n:]``, which is the same text.
+    """
+    mantissa, _, exp_text = repr(number).partition("e")
+    whole, _, frac = mantissa.removesuffix(".0").partition(".")
+    return whole + frac, len(whole) + int(exp_text or 0)

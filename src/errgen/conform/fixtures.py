@@ -69,10 +69,10 @@ def synthesize(block: m.ForEachTool, tool: str) -> m.Invariant:
 
 
 def _with_tool(value: T, tool: str) -> T:
-    """Replace `{{tool_name}}` in every string (and key) of an IR subtree."""
+    """Replace `{{tool_name}}` in every string (and key) of an IR subtree (the pack loader spells it so)."""
     result: object = value
     if isinstance(value, str):
-        result = value.replace("{{tool_name}}", tool).replace("{{ tool_name }}", tool)
+        result = value.replace("{{tool_name}}", tool)
     elif isinstance(value, list | tuple):
         result = type(value)(_with_tool(item, tool) for item in value)
     elif isinstance(value, dict):

@@ -73,11 +73,8 @@ def read_manifest(folder: Path) -> Manifest:
 
 
 def _plain(rel: object) -> bool:
-    """A manifest path that stays inside its folder (a tampered manifest cannot name ``../x``)."""
-    if not isinstance(rel, str) or not rel or "\\" in rel:
-        return False
-    path = PurePosixPath(rel)
-    return not path.is_absolute() and all(p not in ("", ".", "..") for p in path.parts)
+    """A manifest path to a file inside its folder (a tampered manifest cannot name ``../x``, ``/x`` or ``.``)."""
+    return isinstance(rel, str) and "\\" not in rel and all(p not in ("", ".", "..") for p in rel.split("/"))
 
 
 def sha256_of(path: Path) -> str | None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import difflib
+import glob
 import hashlib
 import os
 import stat
@@ -29,11 +30,10 @@ class UnsafePath(ValueError):
 
 
 def safe_relpath(rel: str) -> PurePosixPath:
-    """Validate a generated relative path: no absolute parts, no ``..``, no empty segments."""
-    path = PurePosixPath(rel)
-    if path.is_absolute() or not path.parts or any(p in ("", ".", "..") for p in path.parts) or "\\" in rel:
+    """Validate a generated relative path: not absolute, no ``..``, ``.`` or empty segments, no backslash."""
+    if "\\" in rel or any(p in ("", ".", "..") for p in rel.split("/")):  # before PurePosixPath drops them
         raise UnsafePath(f"refusing to write outside the output folder: {rel!r}")
-    return path
+    return PurePosixPath(rel)
 
 
 @dataclass
@@ -114,7 +114,7 @@ class TreeWriter:
                 self._stage(rel, target, text)
 
     def _problem(self, message: str) -> None:
-        self.problems[message] = None
+        self.problems.setdefault(message)
 
     def _link_problem(self, link: Path) -> None:
         self._problem(
@@ -243,14 +243,10 @@ _TEMP_MARK = ".errgen-"
 
 def _clean_leftovers(target: Path) -> None:
     """Remove temporary files a killed build left for `target` (``.<name>.errgen-*.tmp``, regular files only)."""
-    for entry in target.parent.glob(f".{_glob_escape(target.name)}{_TEMP_MARK}*.tmp"):
+    for entry in target.parent.glob(f".{glob.escape(target.name)}{_TEMP_MARK}*.tmp"):
         with contextlib.suppress(OSError):
             if stat.S_ISREG(os.lstat(entry).st_mode):
                 entry.unlink()
-
-
-def _glob_escape(name: str) -> str:
-    return "".join(f"[{ch}]" if ch in "*?[" else ch for ch in name)
 
 
 _CHUNK = 1 << 20  # characters encoded at a time: a large file never exists twice in memory
@@ -288,7 +284,7 @@ def write_temp(target: Path, text: str) -> Path:
             handle.flush()
             os.fsync(handle.fileno())
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        Path(tmp).unlink()
         raise
     return Path(tmp)
 
