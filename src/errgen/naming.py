@@ -100,6 +100,13 @@ def camel(wire: str) -> str:
     return _finish(_camel(words(wire)), wire)
 
 
+def wire_key(name: str, casing: str) -> str:
+    """The wire key of a catalog name: as written, or ``camel`` (``limit_bytes`` → ``limitBytes``)."""
+    if casing != "camel":
+        return name
+    return _camel(words(name)) or name
+
+
 def py_safe(ident: str) -> str:
     """Append ``_`` to a Python keyword or soft keyword (``class`` → ``class_``)."""
     return ident + "_" if keyword.iskeyword(ident) or keyword.issoftkeyword(ident) else ident

@@ -11,7 +11,7 @@ interface Module {
   buildError(code: string, values?: Record<string, Json>): Json;
   toResult(error: Json): Json;
   toJsonRpcError?(error: Json): Json;
-  mapHttp(status: number, body?: Json): Json;
+  mapHttp(status: number, message?: string | null, body?: Json, headers?: Record<string, string> | null): Json;
   mapException(err: unknown): Json;
   classifyHttp(status: number, retryAfter?: boolean): Json;
   classifyFailure(failure: string): Json;
@@ -73,11 +73,11 @@ async function run(c: Case): Promise<Json> {
         return { raises: (err as Error).name };
       }
     case "map_http": {
-      const error = m.mapHttp(c["status"] as number, c["body"]);
+      const error = m.mapHttp(c["status"] as number, null, c["body"]);
       return error === undefined ? null : envelope(m, error);
     }
     case "original": {
-      const error = m.mapHttp(c["status"] as number, c["body"]) as { original?: Json } | undefined;
+      const error = m.mapHttp(c["status"] as number, null, c["body"]) as { original?: Json } | undefined;
       return error?.original ?? null;
     }
     case "map_exception": {

@@ -40,7 +40,7 @@ describe("seed 004: ErrorSchema is McpToolErrorZ", () => {
   });
 
   it("accepts what the runtime builds, per code and as a union", () => {
-    const error = napkin.mapHttp(503, "down");
+    const error = napkin.mapHttp(503, null, "down");
     const payload = napkin.toResult(error).structuredContent;
     assert.deepEqual(nz.CatalogErrorSchema.parse(payload), payload);
     assert.deepEqual(nz.UpstreamErrorSchema.parse(payload), payload);
@@ -77,7 +77,7 @@ describe("seed 004: HTTP mapping", () => {
       error: "quota", token: "tok_live_123", Authorization: "Bearer abc.def.ghi", nested: { password: "hunter2", ok: 1 },
       detail: "key sk-abcdefghijklmnopqrstu at /home/alice/app/main.py\nTraceback (most recent call last):\n  File x",
     };
-    const error = napkin.mapHttp(502, body) as napkin.UpstreamError;
+    const error = napkin.mapHttp(502, null, body) as napkin.UpstreamError;
     assert.deepEqual(error.original, {
       status: 502,
       body: {

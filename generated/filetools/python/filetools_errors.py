@@ -58,7 +58,7 @@ if TYPE_CHECKING:
 
 CATALOG = "filetools"
 VERSION = "1.0.0"
-FINGERPRINT = "sha256:bd002683c2f68a423db43a986b785d502052ea80926c7cd1db811aa145ab4902"
+FINGERPRINT = "sha256:3c91940ba49a94eaec24514a4e4a458a9fa3e2c8c3ed7c9aa4cafc89e50a9494"
 TITLE = "File-tool error kinds"
 DESCRIPTION = "The closed set of ToolErrorKind values returned by built-in file tools, with recovery suggestions. Every built-in tool returns a structured ToolError with a stable kind value; recoverable errors include a suggestedNextAction."
 PROVENANCE: dict[str, str] = {

@@ -58,7 +58,7 @@ if TYPE_CHECKING:
 
 CATALOG = "napkin"
 VERSION = "1.0.0"
-FINGERPRINT = "sha256:e8b7bbbae5c763ece101e7b2e468debd641c9b0b3d7f6aa99af2c92a583d2fae"
+FINGERPRINT = "sha256:33f1a1d7b35931d0b88fab3374ee311e2388a6dbfe8f1fcf8be2dd0ec425a9c7"
 TITLE = "Napkin upstream-API tool errors"
 DESCRIPTION = "A uniform error contract for all tools: upstream HTTP status classes map to stable codes, each with a retriable flag and an optional sanitized `original` payload for diagnostics."
 PROVENANCE: dict[str, str] = {

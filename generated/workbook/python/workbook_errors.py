@@ -60,7 +60,7 @@ if TYPE_CHECKING:
 
 CATALOG = "workbook"
 VERSION = "1.4.0"
-FINGERPRINT = "sha256:1e4f5d6c1a39fc2b6cb730b9b653f5c9580f8bc6ac3ab4869092fd469657b148"
+FINGERPRINT = "sha256:1777a60a32607e18447c764c11dc72e902cf4fb753b1e604d49516b19b8060f9"
 TITLE = "Workbook server tool errors"
 DESCRIPTION = 'Machine-actionable repair payloads for the workbook MCP server (WBSV-06). Every code is a stable string the MCP App widget switches on to repair a call; the repair fields are present only when applicable ("allowed-values live in the error").'
 PROVENANCE: dict[str, str] = {
