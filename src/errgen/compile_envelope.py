@@ -63,10 +63,13 @@ def _metadata(reader: Reader, raw: dict[str, Any]) -> tuple[WireMeta, ...]:
 def field_keys(reader: Reader, env: Envelope, fields: dict[str, Field]) -> dict[str, Field]:
     """`fields` with their wire keys, and an error for each key the envelope or another field has."""
     taken: dict[str, str] = {}
-    for key, owner in _envelope_keys(env):
+    paths: dict[str, JsonPath] = {}
+    for key, owner, path in _envelope_keys(env):
         if key in taken:
-            reader.err(PATH, f"wire key {key!r} is used twice: by {taken[key]} and by {owner}", key=True)
+            where = path if reader.get(path) is not None else paths[key]  # the option the catalog states
+            reader.err(where, f"wire key {key!r} is used twice: by {taken[key]} and by {owner}", key=True)
         taken.setdefault(key, owner)
+        paths.setdefault(key, path)
     out = {}
     for name, f in fields.items():
         key = naming.wire_key(name, env.casing)
@@ -77,11 +80,13 @@ def field_keys(reader: Reader, env: Envelope, fields: dict[str, Field]) -> dict[
     return out
 
 
-def _envelope_keys(env: Envelope) -> list[tuple[str, str]]:
-    keys = [(env.discriminator, "the discriminator"), ("message", "the message")]
-    keys += [(m.key, f"metadata {m.name!r}") for m in env.metadata]
+def _envelope_keys(env: Envelope) -> list[tuple[str, str, JsonPath]]:
+    """``(wire key, what uses it, where the catalog says so)`` for every non-field key of the payload."""
+    keys: list[tuple[str, str, JsonPath]] = [("message", "the message", PATH)]
+    keys.append((env.discriminator, "the discriminator", (*PATH, "discriminator")))
+    keys += [(m.key, f"metadata {m.name!r}", (*PATH, "metadata", m.name)) for m in env.metadata]
     if env.provenance:
-        keys.append(("provenance", "the provenance stamp"))
+        keys.append(("provenance", "the provenance stamp", (*PATH, "provenance")))
     if env.mirror_is_error:
-        keys.append(("isError", "the isError mirror"))
+        keys.append(("isError", "the isError mirror", (*PATH, "mirror_is_error")))
     return keys

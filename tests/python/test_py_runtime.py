@@ -321,7 +321,8 @@ def mutations(mod: ModuleType, payload: dict[str, Any]) -> list[dict[str, Any]]:
     out.append({**payload, "unexpected": 1})
     out.append({**payload, "message": ""})
     out.append({**payload, "code": 7})
-    out.append({**payload, "provenance": {**payload["provenance"], "fingerprint": "md5:x"}})
+    if "provenance" in payload:
+        out.append({**payload, "provenance": {**payload["provenance"], "fingerprint": "md5:x"}})
     out.append({**payload, "provenance": {"catalog": "x", "version": "1"}})
     if "isError" in payload:
         out.append({**payload, "isError": False})

@@ -28,7 +28,7 @@ def repair(result: dict[str, object]) -> str:
         return error.code
     if error.code == "UPSTREAM_ERROR":
         assert_type(error, UpstreamErrorError)
-        return str(error.status + 1)
+        return str((error.status or 0) + 1)
     return error.message
 
 

@@ -193,13 +193,12 @@ describe("seed 001: classification, retry, operator_safe", () => {
 });
 
 describe("napkin envelope", () => {
-  it("toResult → parseResult round-trips, with retriable and provenance", () => {
+  it("toResult → parseResult round-trips, with retriable and no provenance (seed 004's wire)", () => {
     const error = napkin.rateLimited({ status: 429 });
     const result = napkin.toResult(error);
     assert.deepEqual(Object.keys(result), ["isError", "content", "structuredContent"]);
     assert.deepEqual(result.content, [{ type: "text", text: "RATE_LIMITED: the upstream API rate limit was exceeded" }]);
-    assert.deepEqual(Object.keys(result.structuredContent), ["code", "message", "retriable", "status", "provenance"]);
-    assert.deepEqual(result.structuredContent["provenance"], napkin.PROVENANCE);
+    assert.deepEqual(Object.keys(result.structuredContent), ["code", "message", "retriable", "status"]);
     assert.deepEqual(napkin.parseResult(JSON.parse(JSON.stringify(result))), error);
   });
 

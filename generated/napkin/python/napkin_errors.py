@@ -58,7 +58,7 @@ if TYPE_CHECKING:
 
 CATALOG = "napkin"
 VERSION = "1.0.0"
-FINGERPRINT = "sha256:33f1a1d7b35931d0b88fab3374ee311e2388a6dbfe8f1fcf8be2dd0ec425a9c7"
+FINGERPRINT = "sha256:70db3dffde73d3331a72dd45e473d40cd7663dc5e064045245884e09f5ebfa99"
 TITLE = "Napkin upstream-API tool errors"
 DESCRIPTION = "A uniform error contract for all tools: upstream HTTP status classes map to stable codes, each with a retriable flag and an optional sanitized `original` payload for diagnostics."
 PROVENANCE: dict[str, str] = {
@@ -166,7 +166,7 @@ _CODE_ROWS = [
     '["NOT_FOUND", "NotFoundError", "Not found", "The resource does not exist upstream (HTTP 404).", "the upstream resource was not found", "Permanent", "no", "sometimes", "Check the identifier, list the available resources, then retry.", "not found — check the identifier", "tool", null, 404, null, null, false, [], ["status", "original"], []]',
     '["GONE", "GoneError", "Gone", "The resource was deleted upstream (HTTP 410).", "the upstream resource is gone", "Permanent", "no", "no", "Stop using this resource; it was removed permanently.", "removed — the resource no longer exists", "tool", null, 410, null, null, false, [], ["status", "original"], []]',
     '["RATE_LIMITED", "RateLimitedError", "Rate limited", "The upstream API throttled the request (HTTP 429).", "the upstream API rate limit was exceeded", "RateLimit", "yes", "yes", "Wait for the Retry-After interval, then retry.", "busy — wait a moment and try again", "tool", null, 429, null, null, false, [], ["status", "original"], []]',
-    '["UPSTREAM_ERROR", "UpstreamErrorError", "Upstream error", "The upstream API failed (HTTP 5xx).", "the upstream API failed with HTTP {status}", "Transient", "yes", "yes", "Retry with back-off; report the failure if it persists.", "the upstream service failed — try again shortly", "tool", null, 502, null, null, false, ["status"], ["original"], ["status"]]',
+    '["UPSTREAM_ERROR", "UpstreamErrorError", "Upstream error", "The upstream API failed (HTTP 5xx).", "the upstream API failed with HTTP {status}", "Transient", "yes", "yes", "Retry with back-off; report the failure if it persists.", "the upstream service failed — try again shortly", "tool", null, 502, null, null, false, [], ["status", "original"], ["status"]]',
     '["NETWORK_ERROR", "NetworkErrorError", "Network error", "The upstream API could not be reached (DNS, TCP, TLS failure).", "the upstream API could not be reached", "Transient", "yes", "yes", "Retry with back-off; check connectivity if it persists.", "connection problem — try again shortly", "tool", null, 502, null, null, false, [], ["original"], []]',
     '["TIMEOUT", "TimeoutError_", "Timeout", "The upstream request was aborted or timed out.", "the upstream request timed out", "Transient", "yes", "yes", "Retry, possibly with a smaller request.", "the request took too long — try again", "tool", null, 504, null, null, false, [], ["original"], []]',
     '["INTERNAL_ERROR", "InternalErrorError", "Internal error", "An unexpected failure inside the server.", "an internal error occurred", "Internal", "no", "no", "Report the failure with its provenance stamp.", "something went wrong on our side", "tool", null, 500, null, null, false, [], ["original"], []]',
@@ -961,7 +961,6 @@ class ErrorBase(BaseModel):
     code: str
     message: _Message
     retriable: StrictBool = False
-    provenance: Provenance
 
     if not TYPE_CHECKING:
 
@@ -983,7 +982,6 @@ class ErrorBase(BaseModel):
         for attr, wire in _WIRES[self.code]:
             if attr in given:
                 payload[wire] = _plain(getattr(self, attr))
-        payload["provenance"] = dict(self.provenance)
         return payload
 
     def to_result(self) -> dict[str, Any]:
@@ -1229,14 +1227,14 @@ if TYPE_CHECKING:
         "Upstream error: The upstream API failed (HTTP 5xx)."
 
         code: Literal["UPSTREAM_ERROR"]
-        status: int
+        status: int | None
         original: Any | None
 
         @classmethod
         def create(
             cls,
             *,
-            status: int,
+            status: int | None = None,
             original: Any | None = None,
             retriable: bool | None = None,
         ) -> UpstreamErrorError: ...
@@ -1404,7 +1402,6 @@ def _build(info: CodeInfo, values: dict[str, Any], retriable: bool | None) -> Er
     for wire in info.required + info.optional:
         if wire in given:
             data[wire] = given[wire]
-    data["provenance"] = PROVENANCE
     return _validate(info.code, data)
 
 
@@ -2007,8 +2004,6 @@ def _code_schema(info: CodeInfo) -> dict[str, Any]:
         if spec.description:
             properties[wire]["description"] = spec.description
     required = ["code", "message", *info.required]
-    properties["provenance"] = _PROVENANCE_SCHEMA
-    required.append("provenance")
     return {
         "type": "object",
         "title": info.code,

@@ -23,7 +23,7 @@ export type UnknownError = runtime.UnknownError<"code">;
 // ---- Identity ---------------------------------------------------------------
 
 /** The stamp every error of this catalog carries. */
-export const PROVENANCE: Provenance = Object.freeze({ catalog: "napkin", version: "1.0.0", fingerprint: "sha256:33f1a1d7b35931d0b88fab3374ee311e2388a6dbfe8f1fcf8be2dd0ec425a9c7" });
+export const PROVENANCE: Provenance = Object.freeze({ catalog: "napkin", version: "1.0.0", fingerprint: "sha256:70db3dffde73d3331a72dd45e473d40cd7663dc5e064045245884e09f5ebfa99" });
 
 // ---- Codes and kinds --------------------------------------------------------
 
@@ -90,7 +90,6 @@ export interface BadRequest {
   readonly retriable: boolean;
   /** The upstream HTTP status. */ readonly status?: number;
   /** The upstream failure ({status, body}) in sanitized form — secrets redacted. */ readonly original?: unknown;
-  readonly provenance: Provenance;
 }
 
 /**
@@ -106,7 +105,6 @@ export interface Unauthorized {
   readonly retriable: boolean;
   /** The upstream HTTP status. */ readonly status?: number;
   /** The upstream failure ({status, body}) in sanitized form — secrets redacted. */ readonly original?: unknown;
-  readonly provenance: Provenance;
 }
 
 /**
@@ -122,7 +120,6 @@ export interface Forbidden {
   readonly retriable: boolean;
   /** The upstream HTTP status. */ readonly status?: number;
   /** The upstream failure ({status, body}) in sanitized form — secrets redacted. */ readonly original?: unknown;
-  readonly provenance: Provenance;
 }
 
 /**
@@ -138,7 +135,6 @@ export interface NotFound {
   readonly retriable: boolean;
   /** The upstream HTTP status. */ readonly status?: number;
   /** The upstream failure ({status, body}) in sanitized form — secrets redacted. */ readonly original?: unknown;
-  readonly provenance: Provenance;
 }
 
 /**
@@ -154,7 +150,6 @@ export interface Gone {
   readonly retriable: boolean;
   /** The upstream HTTP status. */ readonly status?: number;
   /** The upstream failure ({status, body}) in sanitized form — secrets redacted. */ readonly original?: unknown;
-  readonly provenance: Provenance;
 }
 
 /**
@@ -170,7 +165,6 @@ export interface RateLimited {
   readonly retriable: boolean;
   /** The upstream HTTP status. */ readonly status?: number;
   /** The upstream failure ({status, body}) in sanitized form — secrets redacted. */ readonly original?: unknown;
-  readonly provenance: Provenance;
 }
 
 /**
@@ -184,9 +178,8 @@ export interface UpstreamError {
   readonly code: "UPSTREAM_ERROR";
   readonly message: string;
   readonly retriable: boolean;
-  /** The upstream HTTP status. */ readonly status: number;
+  /** The upstream HTTP status. */ readonly status?: number;
   /** The upstream failure ({status, body}) in sanitized form — secrets redacted. */ readonly original?: unknown;
-  readonly provenance: Provenance;
 }
 
 /**
@@ -201,7 +194,6 @@ export interface NetworkError {
   readonly message: string;
   readonly retriable: boolean;
   /** The upstream failure ({status, body}) in sanitized form — secrets redacted. */ readonly original?: unknown;
-  readonly provenance: Provenance;
 }
 
 /**
@@ -216,7 +208,6 @@ export interface Timeout {
   readonly message: string;
   readonly retriable: boolean;
   /** The upstream failure ({status, body}) in sanitized form — secrets redacted. */ readonly original?: unknown;
-  readonly provenance: Provenance;
 }
 
 /**
@@ -231,7 +222,6 @@ export interface InternalError {
   readonly message: string;
   readonly retriable: boolean;
   /** The upstream failure ({status, body}) in sanitized form — secrets redacted. */ readonly original?: unknown;
-  readonly provenance: Provenance;
 }
 
 /** Each code's error type, keyed by code. */
@@ -277,7 +267,7 @@ const ROWS: readonly string[] = [
   '{"code":"NOT_FOUND","title":"Not found","when":"The resource does not exist upstream (HTTP 404).","message":"the upstream resource was not found","kind":"Permanent","retriable":"no","recoverable":"sometimes","nextAction":"Check the identifier, list the available resources, then retry.","uiMeaning":"not found — check the identifier","channel":"tool","jsonrpcCode":null,"httpStatus":404,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":["status","original"],"docs":"","parts":["the upstream resource was not found"],"wire":[]}',
   '{"code":"GONE","title":"Gone","when":"The resource was deleted upstream (HTTP 410).","message":"the upstream resource is gone","kind":"Permanent","retriable":"no","recoverable":"no","nextAction":"Stop using this resource; it was removed permanently.","uiMeaning":"removed — the resource no longer exists","channel":"tool","jsonrpcCode":null,"httpStatus":410,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":["status","original"],"docs":"","parts":["the upstream resource is gone"],"wire":[]}',
   '{"code":"RATE_LIMITED","title":"Rate limited","when":"The upstream API throttled the request (HTTP 429).","message":"the upstream API rate limit was exceeded","kind":"RateLimit","retriable":"yes","recoverable":"yes","nextAction":"Wait for the Retry-After interval, then retry.","uiMeaning":"busy — wait a moment and try again","channel":"tool","jsonrpcCode":null,"httpStatus":429,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":["status","original"],"docs":"","parts":["the upstream API rate limit was exceeded"],"wire":[]}',
-  '{"code":"UPSTREAM_ERROR","title":"Upstream error","when":"The upstream API failed (HTTP 5xx).","message":"the upstream API failed with HTTP {status}","kind":"Transient","retriable":"yes","recoverable":"yes","nextAction":"Retry with back-off; report the failure if it persists.","uiMeaning":"the upstream service failed — try again shortly","channel":"tool","jsonrpcCode":null,"httpStatus":502,"since":null,"deprecated":null,"deferred":false,"required":["status"],"optional":["original"],"docs":"","parts":["the upstream API failed with HTTP ","status",""],"wire":[]}',
+  '{"code":"UPSTREAM_ERROR","title":"Upstream error","when":"The upstream API failed (HTTP 5xx).","message":"the upstream API failed with HTTP {status}","kind":"Transient","retriable":"yes","recoverable":"yes","nextAction":"Retry with back-off; report the failure if it persists.","uiMeaning":"the upstream service failed — try again shortly","channel":"tool","jsonrpcCode":null,"httpStatus":502,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":["status","original"],"docs":"","parts":["the upstream API failed with HTTP ","status",""],"wire":[]}',
   '{"code":"NETWORK_ERROR","title":"Network error","when":"The upstream API could not be reached (DNS, TCP, TLS failure).","message":"the upstream API could not be reached","kind":"Transient","retriable":"yes","recoverable":"yes","nextAction":"Retry with back-off; check connectivity if it persists.","uiMeaning":"connection problem — try again shortly","channel":"tool","jsonrpcCode":null,"httpStatus":502,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":["original"],"docs":"","parts":["the upstream API could not be reached"],"wire":[]}',
   '{"code":"TIMEOUT","title":"Timeout","when":"The upstream request was aborted or timed out.","message":"the upstream request timed out","kind":"Transient","retriable":"yes","recoverable":"yes","nextAction":"Retry, possibly with a smaller request.","uiMeaning":"the request took too long — try again","channel":"tool","jsonrpcCode":null,"httpStatus":504,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":["original"],"docs":"","parts":["the upstream request timed out"],"wire":[]}',
   '{"code":"INTERNAL_ERROR","title":"Internal error","when":"An unexpected failure inside the server.","message":"an internal error occurred","kind":"Internal","retriable":"no","recoverable":"no","nextAction":"Report the failure with its provenance stamp.","uiMeaning":"something went wrong on our side","channel":"tool","jsonrpcCode":null,"httpStatus":500,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":["original"],"docs":"","parts":["an internal error occurred"],"wire":[]}',
@@ -317,7 +307,7 @@ interface CatalogTypes {
 const CATALOG = runtime.define<CatalogTypes>({
   name: "napkin",
   stamp: PROVENANCE,
-  envelope: { discriminator: "code", retriable: "retriable", provenance: "required", structuredContent: true, toolFailureMeta: false, mirrorIsError: false, structuredIsError: false },
+  envelope: { discriminator: "code", retriable: "retriable", provenance: "none", structuredContent: true, toolFailureMeta: false, mirrorIsError: false, structuredIsError: false },
   rows: ROWS,
   kinds: KIND_INFO,
   policies: POLICIES,
@@ -431,7 +421,7 @@ export function rateLimited(args?: { readonly status?: number; readonly original
 }
 
 /** Build an error with code `UPSTREAM_ERROR`. */
-export function upstreamError(args: { readonly status: number; readonly original?: unknown; readonly retriable?: boolean }): UpstreamError {
+export function upstreamError(args?: { readonly status?: number; readonly original?: unknown; readonly retriable?: boolean }): UpstreamError {
   return CATALOG.create("UPSTREAM_ERROR", args) as UpstreamError;
 }
 

@@ -68,7 +68,6 @@ function errorSchema<T>(code: string, required: readonly string[], optional: rea
     const field = (FIELDS.get(name) ?? z.unknown()) as z.ZodType;
     Object.defineProperty(shape, name, { value: required.includes(name) ? field : field.exactOptional(), enumerable: true, writable: true, configurable: true });
   }
-  shape["provenance"] = ProvenanceSchema;
   const schema = z.object(shape);
   ALL.push(schema);
   return z.preprocess(ownProperties, schema) as unknown as z.ZodType<T>;
@@ -93,7 +92,7 @@ export const GoneSchema = errorSchema<errors.Gone>("GONE", [], ["status", "origi
 export const RateLimitedSchema = errorSchema<errors.RateLimited>("RATE_LIMITED", [], ["status", "original"]);
 
 /** `UPSTREAM_ERROR` error payload. */
-export const UpstreamErrorSchema = errorSchema<errors.UpstreamError>("UPSTREAM_ERROR", ["status"], ["original"]);
+export const UpstreamErrorSchema = errorSchema<errors.UpstreamError>("UPSTREAM_ERROR", [], ["status", "original"]);
 
 /** `NETWORK_ERROR` error payload. */
 export const NetworkErrorSchema = errorSchema<errors.NetworkError>("NETWORK_ERROR", [], ["original"]);
