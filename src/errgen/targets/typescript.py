@@ -468,7 +468,7 @@ def context(catalog: Catalog, options: TargetOptions) -> dict[str, Any]:
 
 def _policy_ctors(catalog: Catalog) -> list[tuple[str, str, str]]:
     """``(constructor name, kinds literal, description)`` per named policy, for the `ErrorPolicy` value."""
-    taken = {"empty", "of", "prototype", "length", "name"}
+    taken = {"empty", "named", "of", "prototype", "length", "name"}
     out = []
     for p in catalog.policies.values():
         name = p.names.camel
