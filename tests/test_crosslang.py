@@ -18,14 +18,12 @@ from typing import Any
 
 import pytest
 from hostile import corpus
-from pytarget_support import import_path
+from pytarget_support import import_path, write
 from ts import harness
 
 from errgen import scrub
 from errgen.model import Catalog, Code
 from errgen.runtime_patterns import MAX_TEXT
-from errgen.targets import TargetOptions
-from errgen.targets import python as python_target
 
 CATALOGS = ["napkin", "workbook", "filetools", "tsopts", "tsmeta", "tsnames", "tswire"]
 
@@ -73,15 +71,11 @@ SCRUB = [
 def load_python(catalog: Catalog, tmp: Path) -> ModuleType:
     """The generated Python module: the committed one for a shipped catalog, else generated now."""
     if catalog.source.startswith("catalog/"):
-        path = harness.ROOT / "generated" / catalog.name / "python" / f"{catalog.name}_errors.py"
+        path = harness.ROOT / "generated" / catalog.name / "python" / f"{catalog.name}_errors"
         if not path.exists():
             pytest.fail(f"{path} is missing: run `errgen build`", pytrace=False)
     else:
-        [(rel, text)] = [
-            (r, t) for r, t in python_target.generate(catalog, TargetOptions()).items() if r.endswith(".py")
-        ]
-        path = tmp / Path(rel).name
-        path.write_text(text, encoding="utf-8")
+        path = write(catalog, tmp)
     return import_path(path, f"crosslang_{catalog.name}_errors")
 
 

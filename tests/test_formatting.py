@@ -10,15 +10,14 @@ from hypothesis import strategies as st
 from pytarget_support import from_text, shipped, synthetic
 
 from errgen import formatting
-from errgen.targets.python import context
-from errgen.templating import render
+from errgen.targets.python import render_package, render_runtime
 
 MODE = black.Mode(target_versions={black.TargetVersion.PY311}, line_length=formatting.LINE_LENGTH)
 
 
 def raw(catalog_text: str | None = None, name: str | None = None) -> str:
     catalog = shipped(name) if name else from_text(catalog_text or "")
-    return render("python/errors.py.jinja", None, **context(catalog, "mod"))
+    return render_package(catalog, "mod")
 
 
 def assert_equivalent(text: str) -> None:
@@ -113,3 +112,9 @@ def test_the_templates_own_code_never_needs_black() -> None:
     units = formatting._units(text) or []
     flagged = [lines[start] for start, end, _ in units if formatting._needs_black(lines[start:end])]
     assert units and flagged == []
+
+
+def test_the_runtime_never_needs_black() -> None:
+    """`_runtime.py` depends on no catalog, so its rendering is black-clean as written."""
+    assert_equivalent(render_runtime())
+    assert black.format_str(render_runtime(), mode=MODE) == render_runtime()

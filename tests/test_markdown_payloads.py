@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from hostile.hostile_checks import render_markdown
-from pytarget_support import import_path
+from pytarget_support import import_files
 from ts import harness
 
 from errgen.model import Catalog
@@ -43,12 +43,23 @@ def _markdown_examples(text: str) -> dict[str, list[Any]]:
     return found
 
 
+def _deferred_payload(module: Any, info: Any, values: dict[str, Any]) -> dict[str, Any]:
+    envelope = module.CATALOG_INFO.envelope
+    payload = {"code": info.code, "message": module.scrub_text(module.format_message(info.message, values))}
+    payload |= {"retriable": info.retriable_default} if envelope.retriable_field else {}
+    payload |= {k: v for k, v in values.items() if k in info.required + info.optional}
+    payload |= {"provenance": module.PROVENANCE} if envelope.provenance else {}
+    return payload | ({"isError": True} if envelope.mirror_is_error else {})
+
+
 def _wire(module: Any, code: str, values: dict[str, Any]) -> Any:
     """The payload the generated Python sends for `values` (a deferred code's shape is built the same way)."""
     info = module.CODES[code]
+    if info.deferred:  # shape-only: never built; the payload a server would send, read back
+        return module.validate_error(_deferred_payload(module, info, values)).to_payload()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
-        error = module._build(info, values, None) if info.deferred else module.build_error(code, values)
+        error = module.build_error(code, values)
     if info.channel == "protocol":
         return error.to_jsonrpc_error()["data"]
     result = error.to_result()
@@ -59,9 +70,7 @@ def _wire(module: Any, code: str, values: dict[str, Any]) -> Any:
 def test_markdown_examples_are_the_wire_payloads(path: Path, tmp_path: Path) -> None:
     catalog: Catalog = harness.load(path)
     files = generate(catalog, ("markdown", "python"), TargetOptions())
-    [(module_path, source)] = [(p, t) for p, t in files.items() if p.startswith("python/")]
-    (tmp_path / Path(module_path).name).write_text(source, encoding="utf-8")
-    module = import_path(tmp_path / Path(module_path).name)
+    module = import_files(files, tmp_path)
     shown = _markdown_examples(files[f"docs/{catalog.name}.md"])
     expected = {
         code.id: [_wire(module, code.id, dict(e.values)) for e in code.examples]

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from hostile.hostile_checks import render_markdown
-from pytarget_support import import_path
+from pytarget_support import import_files
 from ts import harness
 
 from errgen.targets import TargetOptions, generate
@@ -61,9 +61,7 @@ def _expected_booleans() -> dict[str, dict[str, bool]]:
 
 
 def test_python_runtime_gives_one_answer(files: dict[str, str], tmp_path: Path) -> None:
-    path = tmp_path / "retry_errors.py"
-    path.write_text(files["python/retry_errors.py"], encoding="utf-8")
-    module: Any = import_path(path)
+    module: Any = import_files(files, tmp_path)
     found = {}
     for code in EXPECTED:
         error = module.build_error(code)

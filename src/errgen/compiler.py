@@ -133,9 +133,7 @@ class _Compiler(Reader):
             for i, (cid, spec) in enumerate(raw.items())
             if not self.rejected or not self.hit(("codes", cid))
         }
-        self.collisions(
-            "codes", out, lambda n: {"class": n.pascal, "function": n.snake, "constant": n.constant, "TS": n.camel}
-        )
+        self.collisions("codes", out, _code_identifiers)
         return out
 
     def code(self, cid: str, spec: dict[str, Any], fields: dict[str, Field], kinds: dict[str, Kind], i: int) -> Code:
@@ -333,6 +331,11 @@ def compile_catalog(doc: Document, diags: Diagnostics) -> Catalog | None:
     from errgen.normalize import fingerprint
 
     return replace(catalog, provenance=Provenance(catalog.name, catalog.version, fingerprint(catalog)))
+
+
+def _code_identifiers(n: Names) -> dict[str, str]:
+    """The identifiers of a code that must be unique in the catalog, by style."""
+    return {"class": n.pascal, "Python class": n.py_class, "function": n.snake, "constant": n.constant, "TS": n.camel}
 
 
 def _humanize(cid: str) -> str:

@@ -63,24 +63,25 @@ class Identity:
     """Generated identifiers per code and field (the content of ``identity.txt``)."""
 
     catalog: str | None
-    codes: dict[str, tuple[str, str, str, str]]  # id -> class, function, constant, ts
+    codes: dict[str, tuple[str, ...]]  # id -> class, function, constant, ts, python class ("" when unknown)
     fields: dict[str, str]  # field -> python attribute
 
 
 def identity_of(catalog: Catalog) -> Identity:
     """The identifiers errgen derives for `catalog` today."""
+    codes = {c.id: c.names for c in catalog.codes.values()}
     return Identity(
         catalog.name,
-        {c.id: (c.names.pascal, c.names.snake, c.names.constant, c.names.camel) for c in catalog.codes.values()},
+        {cid: (n.pascal, n.snake, n.constant, n.camel, n.py_class) for cid, n in codes.items()},
         {f.name: f.names.py_attr for f in catalog.fields.values()},
     )
 
 
 def parse_identity(text: str) -> Identity:
-    """Read an ``identity.txt`` written by the ``catalog`` target."""
+    """Read an ``identity.txt`` written by the ``catalog`` target (one before the Python class column too)."""
     import json
 
-    codes: dict[str, tuple[str, str, str, str]] = {}
+    codes: dict[str, tuple[str, ...]] = {}
     fields: dict[str, str] = {}
     section = ""
     for line in text.splitlines():
@@ -90,8 +91,8 @@ def parse_identity(text: str) -> Identity:
         parts = [p.strip() for p in line.split(" | ")]
         if not line.startswith('"'):
             continue
-        if section == "code id" and len(parts) == 5:
-            codes[json.loads(parts[0])] = (parts[1], parts[2], parts[3], parts[4])
+        if section == "code id" and len(parts) in (5, 6):
+            codes[json.loads(parts[0])] = (*parts[1:5], parts[5] if len(parts) == 6 else "")
         elif section == "field" and len(parts) == 2:
             fields[json.loads(parts[0])] = parts[1]
     return Identity(None, codes, fields)
@@ -224,12 +225,15 @@ class _Differ:
                 "identifier-changed",
                 message + ": generated modules, files and imports change name",
             )
-        styles = ("class", "function", "constant", "TS name")
+        styles = ("class", "function", "constant", "TS name", "Python class")
         for cid, old_names in before.codes.items():
             new_names = now.codes.get(cid)
-            if new_names is None or new_names == old_names:
+            if new_names is None:
                 continue
-            changes = [f"{s} {o} → {n}" for s, o, n in zip(styles, old_names, new_names, strict=True) if o != n]
+            pairs = zip(styles, old_names, new_names, strict=True)
+            changes = [f"{s} {o} → {n}" for s, o, n in pairs if o != n and o]  # "": not recorded (an older file)
+            if not changes:
+                continue
             message = f"generated identifiers of code {cid!r} changed: {', '.join(changes)}"
             self.report(self.b.codes[cid].loc, "identifier-changed", message)
         for name, old_attr in before.fields.items():

@@ -74,7 +74,8 @@ class Names:
 
     pascal: ``InvalidInput``; snake: ``invalid_input``; constant: ``INVALID_INPUT``;
     camel: ``invalidInput``; py_attr / ts_prop: attribute or property spelling in that
-    language (``class_`` in Python; TS properties are always quoted when not identifiers).
+    language (``class_`` in Python; TS properties are always quoted when not identifiers);
+    py_class: the Python class of a code (``InvalidInputError``, ``ApiError``, ``TimeoutError_``).
     """
 
     wire: str
@@ -83,6 +84,7 @@ class Names:
     constant: str
     camel: str
     py_attr: str
+    py_class: str
     ts_ident: bool
 
 

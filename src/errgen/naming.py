@@ -23,6 +23,12 @@ PYDANTIC_RESERVED = frozenset(
     {"copy", "dict", "json", "schema", "schema_json", "validate", "construct", "parse_obj", "parse_raw",
      "parse_file", "from_orm", "update_forward_refs", "fields", "fields_set"}
 )  # fmt: skip
+# Members of the generated error models (the runtime's ErrorModel and a catalog's ErrorBase).
+PY_MODEL_MEMBERS = frozenset(
+    {"code", "message", "retriable", "provenance", "is_error", "info", "create", "from_values", "code_info",
+     "catalog_info", "to_payload", "to_result", "to_jsonrpc_error", "CODE"}
+)  # fmt: skip
+PY_CLASS_SUFFIX = "Error"
 
 TS_RESERVED = frozenset(
     "break case catch class const continue debugger default delete do else enum export extends false finally for "
@@ -113,14 +119,29 @@ def py_safe(ident: str) -> str:
 
 
 def py_attr(wire: str, snake_name: str | None = None) -> str:
-    """Attribute name of a field on a pydantic model (the wire name stays its alias)."""
+    """Attribute name of a field on a generated error model (the wire name stays its alias).
+
+    A `_` is appended to keywords, pydantic's reserved names and the models' own members
+    (``to_result`` → ``to_result_``), as often as it takes.
+    """
     ident = snake_name if snake_name is not None else snake(wire)
     if ident.startswith("_"):  # pydantic treats _names as private attributes
         ident = "f" + ident
     if ident.startswith("model_"):  # pydantic's protected namespace; a suffix would not leave it
         ident = "f_" + ident
-    reserved = ident in PYDANTIC_RESERVED
-    return ident + "_" if reserved or keyword.iskeyword(ident) else ident
+    while ident in PYDANTIC_RESERVED or ident in PY_MODEL_MEMBERS or keyword.iskeyword(ident):
+        ident += "_"
+    return ident
+
+
+def py_class(pascal_name: str) -> str:
+    """The Python class of a code: ``<Pascal>Error``, ``Error`` not doubled, ``_`` after a builtin.
+
+    ``invalid_input`` → ``InvalidInputError``, ``api_error`` → ``ApiError`` (not ``ApiErrorError``),
+    ``timeout`` → ``TimeoutError_`` (never shadows the builtin).
+    """
+    name = pascal_name if pascal_name.endswith(PY_CLASS_SUFFIX) else pascal_name + PY_CLASS_SUFFIX
+    return name + "_" if hasattr(builtins, name) else name
 
 
 def py_module_safe(ident: str) -> str:
@@ -144,12 +165,14 @@ def names(wire: str) -> Names:
     """All derived identifiers of one wire name."""
     ws = words(wire)
     snake_name = _finish(_snake(ws), wire)
+    pascal_name = _finish(_pascal(ws), wire)
     return Names(
         wire=wire,
-        pascal=_finish(_pascal(ws), wire),
+        pascal=pascal_name,
         snake=snake_name,
         constant=_finish(_constant(ws), wire),
         camel=_finish(_camel(ws), wire),
         py_attr=py_attr(wire, snake_name),
+        py_class=py_class(pascal_name),
         ts_ident=is_ts_identifier(wire),
     )

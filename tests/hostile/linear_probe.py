@@ -19,6 +19,7 @@ import json
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 
@@ -61,7 +62,10 @@ def probe(run: Callable[[str], object], spec: dict[str, Any], case: list[str]) -
 
 def main() -> int:
     spec = json.load(sys.stdin)
-    loader = importlib.util.spec_from_file_location("linear_subject", sys.argv[1])
+    package = Path(sys.argv[1])  # the generated package's folder
+    loader = importlib.util.spec_from_file_location(
+        "linear_subject", package / "__init__.py", submodule_search_locations=[str(package)]
+    )
     assert loader is not None and loader.loader is not None
     module = importlib.util.module_from_spec(loader)
     sys.modules["linear_subject"] = module
@@ -72,7 +76,7 @@ def main() -> int:
     elif spec["rule"] == "map_http":
         run = lambda value: module.map_http(502, {"error": value})  # noqa: E731
     else:
-        pattern, rule = module._sanitizer()[0][spec["rule"]]
+        pattern, rule = module._runtime._sanitizer()[0][spec["rule"]]
         run = lambda value: pattern.sub(rule.replacement, value)  # noqa: E731
     run("warm up: compile the rules")  # the module compiles them on first use
     for case in spec["inputs"]:

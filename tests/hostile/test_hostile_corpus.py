@@ -28,7 +28,7 @@ SAMPLES = corpus.samples()
 CATEGORIES = list(corpus.categories())
 MISSES = corpus.accepted_misses()
 NEGATIVES = corpus.negatives()
-GENERATED = harness.ROOT / "generated" / "napkin" / "python" / "napkin_errors.py"
+GENERATED = harness.ROOT / "generated" / "napkin" / "python" / "napkin_errors"
 
 
 @pytest.fixture(scope="module")

@@ -23,7 +23,7 @@ from errgen.runtime_patterns import MAX_DEPTH, MAX_TEXT, TOO_DEEP, TRUNCATED
 
 from .hostile_checks import doubles
 
-GENERATED = harness.ROOT / "generated" / "napkin" / "python" / "napkin_errors.py"
+GENERATED = harness.ROOT / "generated" / "napkin" / "python" / "napkin_errors"
 
 
 @pytest.fixture(scope="module")

@@ -28,7 +28,7 @@ from errgen.targets import typescript
 RATIO = 30
 SIZES = [10_000, 100_000, 1_000_000]
 FLOOR = 0.0005  # seconds: a smaller time is taken as this much (timer and scheduler noise)
-GENERATED = harness.ROOT / "generated" / "napkin" / "python" / "napkin_errors.py"
+GENERATED = harness.ROOT / "generated" / "napkin" / "python" / "napkin_errors"
 PROBE = Path(__file__).with_name("linear_probe.py")
 RULES = runtime_patterns.TEXT_RULES
 ISSUE_INPUTS = [["pump", "at ", "()"], ["repeat", "-eyJ", ""], ["pump", "-----BEGIN PRIVATE KEY-----", "x"]]
@@ -86,7 +86,7 @@ def test_every_rule_has_probes_and_the_module_holds_the_rules() -> None:
     from pytarget_support import import_path
 
     module = import_path(GENERATED, "linear_napkin_errors")
-    compiled = module._sanitizer()[0]
+    compiled = module._runtime._sanitizer()[0]
     assert [pattern.pattern for pattern, _ in compiled] == [runtime_patterns.emitted(r) for r in RULES]
     assert all(len(rule.probes) >= 4 for rule in RULES)
 

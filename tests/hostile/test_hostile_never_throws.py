@@ -19,7 +19,7 @@ from ts import harness
 
 from errgen.runtime_patterns import MAX_BLOCKS, UNREADABLE
 
-GENERATED = harness.ROOT / "generated" / "napkin" / "python" / "napkin_errors.py"
+GENERATED = harness.ROOT / "generated" / "napkin" / "python" / "napkin_errors"
 
 
 @pytest.fixture(scope="module")

@@ -303,10 +303,10 @@ def test_check_passes_after_the_module_is_imported_and_the_finder_visited(projec
     python = project / "generated" / "workbook" / "python"
     bytecode = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     subprocess.run([sys.executable, "-c", "import workbook_errors"], cwd=python, check=True, env=bytecode)
-    assert list(python.glob("__pycache__/*.pyc"))
+    assert list(python.glob("*/__pycache__/*.pyc"))
     (project / "generated" / "workbook" / ".DS_Store").write_bytes(b"\0\0\0\1Bud1")
     (project / "generated" / ".DS_Store").write_bytes(b"\0\0\0\1Bud1")
     check = errgen("check", cwd=project)
     assert check.returncode == 0, check.stdout
     assert errgen("build", cwd=project).returncode == 0
-    assert list(python.glob("__pycache__/*.pyc")) and (project / "generated" / ".DS_Store").exists()
+    assert list(python.glob("*/__pycache__/*.pyc")) and (project / "generated" / ".DS_Store").exists()

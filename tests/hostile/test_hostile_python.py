@@ -15,7 +15,7 @@ from typing import Any
 import jsonschema_rs
 import pytest
 from hypothesis import given, settings
-from pytarget_support import import_path
+from pytarget_support import import_files
 
 from errgen.model import Catalog, Code
 from errgen.scrub import scrub_text
@@ -44,13 +44,12 @@ PYDANTIC_NAMES = (
 _COUNTER = itertools.count()
 
 
-def import_generated(text: str, folder: Path) -> ModuleType:
-    """Compile and import one generated module under a fresh name."""
-    name = f"hostile_generated_{next(_COUNTER)}"
-    path = folder / f"{name}.py"
-    path.write_text(text, encoding="utf-8")
-    compile(text, str(path), "exec", dont_inherit=True)
-    return import_path(path)
+def import_generated(files: dict[str, str], folder: Path) -> ModuleType:
+    """Compile and import one generated package under a fresh name."""
+    for rel, text in files.items():
+        if rel.endswith(".py"):
+            compile(text, rel, "exec", dont_inherit=True)
+    return import_files(files, folder, f"hostile_generated_{next(_COUNTER)}")
 
 
 def check_metadata(catalog: Catalog, mod: Any) -> None:
@@ -90,7 +89,7 @@ def check_names(catalog: Catalog, mod: Any) -> None:
     for code, class_name in zip(catalog.codes.values(), classes, strict=True):
         assert class_name.isidentifier() and not keyword.iskeyword(class_name), class_name
         model = getattr(mod, class_name)
-        assert model.CODE == code.id and model.__name__ == class_name
+        assert model.code_info().code == code.id and model.__name__ == class_name
         attrs = [mod.FIELDS[w].attr for w in code.fields]
         assert len(set(attrs)) == len(attrs)
         for attr in attrs:
@@ -133,18 +132,18 @@ def test_hostile_catalogs_give_python_that_imports_and_round_trips(
 ) -> None:
     catalog = compiled(data)
     files = render(catalog, "python", "jsonschema")
-    (source,) = [text for rel, text in files.items() if rel.startswith("python/") and rel.endswith(".py")]
     schema = json.loads(files[f"schema/{catalog.name}.schema.json"])
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         warnings.filterwarnings("ignore", category=DeprecationWarning)  # constructing a deprecated code warns
-        mod = import_generated(source, tmp_path_factory.mktemp("py"))
+        mod = import_generated(files, tmp_path_factory.mktemp("py"))
         try:
             check_metadata(catalog, mod)
             check_names(catalog, mod)
             check_examples(catalog, mod, schema)
         finally:
-            del sys.modules[mod.__name__]
+            for name in [m for m in sys.modules if m.split(".")[0] == mod.__name__]:
+                del sys.modules[name]
 
 
 def distinct(names: tuple[str, ...]) -> list[str]:
@@ -166,10 +165,9 @@ def test_every_hostile_name_in_one_python_module(tmp_path: Path) -> None:
         "codes": {c: {"message": "{" + c + "}" if c in fields else "m", "fields": {"optional": fields}} for c in codes},
     }
     catalog = compiled(data)
-    (source,) = [t for rel, t in render(catalog, "python").items() if rel.endswith(".py")]
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        mod = import_generated(source, tmp_path)
+        mod = import_generated(render(catalog, "python"), tmp_path)
         try:
             check_metadata(catalog, mod)
             check_names(catalog, mod)
@@ -177,4 +175,5 @@ def test_every_hostile_name_in_one_python_module(tmp_path: Path) -> None:
                 values = {f: f"value of {f}" for f in code.fields}
                 assert mod.build_error(code.id, values).to_payload()["code"] == code.id
         finally:
-            del sys.modules[mod.__name__]
+            for name in [m for m in sys.modules if m.split(".")[0] == mod.__name__]:
+                del sys.modules[name]

@@ -142,12 +142,12 @@ def leaky_files() -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def python_runtime(leaky_files: dict[str, str], tmp_path_factory: pytest.TempPathFactory) -> Any:
-    (source,) = [t for rel, t in leaky_files.items() if rel.endswith(".py")]
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        module = import_generated(source, tmp_path_factory.mktemp("leaky-py"))
+        module = import_generated(leaky_files, tmp_path_factory.mktemp("leaky-py"))
     yield module
-    del sys.modules[module.__name__]
+    for name in [m for m in sys.modules if m.split(".")[0] == module.__name__]:
+        del sys.modules[name]
 
 
 @pytest.mark.parametrize(("name", "text", "secrets"), LEAKS, ids=IDS)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -45,26 +46,58 @@ def from_text(text: str, display: str = "catalog/test.yaml") -> Catalog:
     return compiled(load_catalog_text(text, display, diags), diags)
 
 
-def source(catalog: Catalog, module: str | None = None, cache: Path | None = None) -> tuple[str, str]:
-    """(module name, generated text)."""
+def sources(catalog: Catalog, module: str | None = None, cache: Path | None = None) -> tuple[str, dict[str, str]]:
+    """(package name, {path below ``python/``: text}) of the generated package."""
     options = TargetOptions(python_module=module, black_cache=str(cache) if cache else None)
-    [(path, text)] = generate(catalog, options).items()
-    return Path(path).stem, text
+    files = {path.removeprefix("python/"): text for path, text in generate(catalog, options).items()}
+    [name] = {path.split("/")[0] for path in files if path.endswith("/__init__.py")}
+    return name, files
+
+
+def source(catalog: Catalog, module: str | None = None, cache: Path | None = None) -> tuple[str, str]:
+    """(package name, text of its ``__init__.py``: the catalog's content)."""
+    name, files = sources(catalog, module, cache)
+    return name, files[f"{name}/__init__.py"]
+
+
+def write(catalog: Catalog, where: Path, module: str | None = None) -> Path:
+    """Generate `catalog`'s package into `where`; its folder."""
+    name, files = sources(catalog, module)
+    for rel, text in files.items():
+        (where / rel).parent.mkdir(parents=True, exist_ok=True)
+        (where / rel).write_text(text, encoding="utf-8")
+    return where / name
+
+
+def import_files(files: Mapping[str, str], where: Path, name: str | None = None) -> ModuleType:
+    """Write a generation's ``python/`` files under `where`; import its package (as `name` when given)."""
+    packages = []
+    for rel, text in files.items():
+        if rel.startswith("python/"):
+            target = where / rel.removeprefix("python/")
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+            packages += [target.parent] if target.name == "__init__.py" else []
+    [package] = packages
+    return import_path(package, name)
 
 
 def load(catalog: Catalog, where: Path, module: str | None = None) -> ModuleType:
-    """Generate `catalog`'s module into `where` and import it (fresh)."""
-    name, text = source(catalog, module)
-    path = where / f"{name}.py"
-    path.write_text(text, encoding="utf-8")
-    return import_path(path)
+    """Generate `catalog`'s package into `where` and import it (fresh)."""
+    return import_path(write(catalog, where, module))
 
 
 def import_path(path: Path, name: str | None = None) -> ModuleType:
-    """Import a file as a fresh top-level module, named after the file unless `name` is given."""
+    """Import a package folder (or one file) as a fresh top-level module, named after it unless `name` is given."""
     name = name or path.stem
-    sys.modules.pop(name, None)
-    spec = importlib.util.spec_from_file_location(name, path)
+    for loaded in [m for m in sys.modules if m == name or m.startswith(name + ".")]:
+        del sys.modules[loaded]
+    if path.is_dir():
+        spec = importlib.util.spec_from_file_location(
+            name, path / "__init__.py", submodule_search_locations=[str(path)]
+        )
+    else:
+        spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module

@@ -18,8 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from errgen import formatting
-from errgen.targets.python import context
-from errgen.templating import render
+from errgen.targets.python import render_package
 
 FRAGMENTS = (
     '"', "'", "\\", '"""', "'''", "*/", "${x}", "`", "{{ 7*7 }}", "{% if x %}", "{#", "\n", "\r\n", "\t", "\x00",
@@ -79,13 +78,12 @@ def catalogs(draw: st.DrawFn) -> dict[str, Any]:
 def test_hostile_catalogs(tmp_path_factory: Any, data: dict[str, Any]) -> None:
     source = yaml.safe_dump(data, default_style='"', allow_unicode=True, sort_keys=False)
     catalog = support.from_text(source, "catalog/hostile.yaml")
-    rendered = render("python/errors.py.jinja", None, **context(catalog, "hostile_errors"))
+    rendered = render_package(catalog, "hostile_errors")
     module_text = formatting.format_python(rendered)  # what the target emits: black only where needed
     assert black.format_str(module_text, mode=MODE) == module_text
     assert black.format_str(rendered, mode=MODE) == module_text
     where: Path = tmp_path_factory.mktemp("hostile")
-    (where / "hostile_errors.py").write_text(module_text, encoding="utf-8")
-    mod = support.import_path(where / "hostile_errors.py")
+    mod = support.load(catalog, where, "hostile_errors")
     assert (mod.TITLE, mod.DESCRIPTION) == (data["catalog"]["title"], data["catalog"]["description"])
     for cid, spec in data["codes"].items():
         info = mod.CODES[cid]

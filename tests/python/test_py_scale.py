@@ -13,31 +13,34 @@ import pydantic
 import pytarget_support as support
 import pytest
 
-from errgen.targets.python import context
-from errgen.templating import render
+from errgen.targets.python import render_package, render_runtime
 
 
 def generated(n: int, where: Path) -> tuple[ModuleType, str]:
     catalog = support.from_text(support.synthetic(n, name=f"scale{n}"))
-    text = render("python/errors.py.jinja", None, **context(catalog, f"scale{n}_errors"))
-    path = where / f"scale{n}_errors.py"
-    path.write_text(text, encoding="utf-8")
-    return support.import_path(path), text
+    package = where / f"scale{n}_errors"
+    package.mkdir()
+    text = render_package(catalog, package.name)
+    (package / "__init__.py").write_text(text, encoding="utf-8")
+    (package / "_runtime.py").write_text(render_runtime(), encoding="utf-8")
+    return support.import_path(package), text
 
 
 def exercise(mod: ModuleType, n: int) -> None:
     codes = list(mod.CODES)
+    classes = [mod.model_for(code) for code in codes]
     assert len(codes) == n and len(mod.ErrorCode.__args__) == n
-    assert not any(name in vars(mod) for name in mod._CLASS_CODES)  # nothing built at import
+    assert [getattr(mod, cls.__name__) for cls in classes] == classes  # each class declared in the module
+    assert not any(cls.__pydantic_complete__ for cls in classes)  # defer_build: no validator built at import
     last = codes[-1]
     values = {"status": 503} if last.endswith("upstream") else {"limit": 3} if last.endswith("too_big") else {}
     err = mod.build_error(last, values)
     assert mod.parse_result(err.to_result()) == err
     assert pydantic.TypeAdapter(mod.ErrorUnion).validate_python(err.to_payload()) == err
-    assert not type(err).__pydantic_complete__  # the shared validator took them all: no per-code one built
     mapped = mod.map_http(502)
     assert mapped.code == codes[3] and mapped.retriable is True
-    assert len(mod._MODELS) == 2  # only the classes used were built
+    built = [cls.__name__ for cls in classes if cls.__pydantic_complete__]
+    assert built == sorted({type(err).__name__, type(mapped).__name__}, key=built.index)  # only the classes used
     with pytest.raises(pydantic.ValidationError):
         mod.validate_error({**err.to_payload(), "message": ""})
 

@@ -43,7 +43,7 @@ def test_004_retriable_defaults_to_false_when_absent(mods: dict[str, ModuleType]
     parsed = napkin.validate_error({"code": "UPSTREAM_ERROR", "message": "m", "status": 502})  # no stamp: seed 004
     assert parsed.retriable is False
     assert napkin.validate_error({"code": "GONE", "message": "the page is gone"}).retriable is False
-    assert napkin.UpstreamErrorError.create(status=502).retriable is True  # built: the code's default
+    assert napkin.UpstreamError.create(status=502).retriable is True  # built: the code's default
     assert napkin.NotFoundError.create(retriable=True).retriable is True  # the caller's value wins
 
 

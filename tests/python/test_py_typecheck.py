@@ -1,23 +1,41 @@
-"""The generated modules pass ``mypy --strict`` and ``ruff check``, and their types catch misuse."""
+"""The generated packages pass pyright (strict), ``mypy --strict`` and ruff, for Python 3.10 and up.
+
+A user file constructs every code of every shipped catalog (from the catalog's own
+examples), reads fields, narrows with ``match``, ``isinstance`` and ``==`` on ``code``
+and proves exhaustiveness with ``assert_never``: both checkers report nothing. A
+second file makes one mistake per line; each checker must flag exactly those lines.
+"""
 
 from __future__ import annotations
 
+import json
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytarget_support as support
 import pytest
+from conftest import unavailable
+
+from errgen.model import Catalog
+
+PYRIGHT = support.ROOT / "tests" / "ts" / "node_modules" / ".bin" / "pyright"
+PYTHON_VERSION = "3.10"  # the oldest Python the generated pyproject.toml admits
 
 USAGE = """
-from typing import assert_type
-
 import pydantic
+from typing_extensions import assert_never, assert_type
+
 from filetools_errors import TimeoutError_, ToolResult
 from minimal_errors import FailedError, map_http as minimal_map_http
-from napkin_errors import KnownErrorUnion, UnknownCode, UpstreamErrorError, is_terminal, map_http, parse_result
+from napkin_errors import (
+    BadRequestError, ForbiddenError, GoneError, InternalError, KnownErrorUnion, NetworkError, NotFoundError,
+    RateLimitedError, TimeoutError_ as NapkinTimeout, UnauthorizedError, UnknownCode, UpstreamError, is_terminal,
+    map_http, parse_result,
+)
 from nasty_errors import ClassError
-from workbook_errors import ErrorUnion, InvalidInputError, Range
+from workbook_errors import ErrorCode, ErrorUnion, InvalidInputError, Range
 
 
 def repair(result: dict[str, object]) -> str:
@@ -27,16 +45,33 @@ def repair(result: dict[str, object]) -> str:
     if isinstance(error, UnknownCode):
         return error.code
     if error.code == "UPSTREAM_ERROR":
-        assert_type(error, UpstreamErrorError)
+        assert_type(error, UpstreamError)
         return str((error.status or 0) + 1)
     return error.message
 
 
+def advice(error: KnownErrorUnion) -> str:
+    match error:
+        case BadRequestError() | UnauthorizedError() | ForbiddenError() | NotFoundError() | GoneError():
+            return "fix the call"
+        case RateLimitedError(status=status):
+            return f"slow down ({status})"
+        case UpstreamError(status=status):
+            return f"upstream {status}"
+        case NetworkError() | NapkinTimeout() | InternalError():
+            return "retry later"
+        case _:
+            assert_never(error)
+
+
 err = InvalidInputError.create(field="unit", allowed=["kg"], range=Range(min=0))
 assert_type(err.allowed, list[str] | None)
+same = InvalidInputError(field="unit", allowed=["kg"])
+assert_type(same.field, str)
+code: ErrorCode = err.code
 mapped: KnownErrorUnion = map_http(503)
 assert_type(is_terminal(mapped, "operator_safe"), bool)
-reply: ToolResult[dict[str, str]] = ToolResult.failure(TimeoutError_.create(timeout_ms=5), {"stdout": ""})
+reply = ToolResult[dict[str, str]].failure(TimeoutError_.create(timeout_ms=5), {"stdout": ""})
 weird = ClassError.create(class_="x", none=1, str="s", cls="c", type=True, match=[1.5])
 union: ErrorUnion = err
 failed = FailedError.create()
@@ -47,60 +82,122 @@ except LookupError:
 adapter: pydantic.TypeAdapter[ErrorUnion] = pydantic.TypeAdapter(ErrorUnion)
 """
 
-MISUSE = """
-from workbook_errors import InvalidInputError, StaleOracleError
+# One mistake per line, marked; the checkers must flag exactly the marked lines. pyright does not
+# report unreachable code, mypy (``--warn-unreachable``) does.
+MISTAKES = """
+from workbook_errors import ErrorCode, InvalidInputError, KnownErrorUnion, StaleOracleError
 
-InvalidInputError.create(fild="unit")
-InvalidInputError.create(field=3)
-InvalidInputError.create(allowed=["kg"])
-never = StaleOracleError.create(field="x")
-print(never)
+InvalidInputError.create(fild="unit")  # mistake: unknown keyword
+InvalidInputError.create(field=3)  # mistake: wrong type
+InvalidInputError.create(allowed=["kg"])  # mistake: missing required field
+InvalidInputError(field="unit", allowed="kg")  # mistake: wrong type, constructor
+InvalidInputError(allowed=["kg"])  # mistake: missing required field, constructor
+InvalidInputError(field="unit", fild="x")  # mistake: unknown keyword, constructor
+unknown: ErrorCode = "no_such_code"  # mistake: unknown code
+
+
+def check(error: KnownErrorUnion) -> bool:
+    return error.code == "no_such_code"  # mistake: unknown code
+
+
+def deferred() -> None:
+    StaleOracleError.create(field="fx_rate")  # a deferred code: create() returns Never
+    print("built")  # mistake (mypy): unreachable
 """
+
+
+def constructions(catalog: Catalog, module: str) -> str:
+    """A user's lines that build every constructible code of `catalog` from its first example."""
+    lines = [f"import {module}", f"{module}_built = ["]
+    for code in catalog.codes.values():
+        if not code.constructible:
+            continue
+        example = code.examples[0].values if code.examples else {}
+        args = ", ".join(
+            f"{catalog.fields[name].names.py_attr}={json.dumps(example[name])}"
+            for name in code.params
+            if name in example
+        )
+        args = args.replace("true", "True").replace("false", "False").replace("null", "None")
+        lines.append(f"    {module}.{code.names.py_class}.create({args}),")
+    return "\n".join([*lines, "]"]) + "\n"
 
 
 @pytest.fixture(scope="module")
 def modules(tmp_path_factory: pytest.TempPathFactory) -> Path:
     where = tmp_path_factory.mktemp("typed")
-    for name in support.SHIPPED:
-        name_, text = support.source(support.shipped(name))
-        (where / f"{name_}.py").write_text(text, encoding="utf-8")
+    users = []
+    for catalog in [*map(support.shipped, support.SHIPPED)]:
+        package = support.write(catalog, where)
+        users.append(constructions(catalog, package.name))
     for extra in (support.NASTY, support.MINIMAL):
-        name_, text = support.source(support.from_text(extra))
-        (where / f"{name_}.py").write_text(text, encoding="utf-8")
+        support.write(support.from_text(extra), where)
+    (where / "usage.py").write_text(USAGE + "\n" + "\n".join(users), encoding="utf-8")
+    (where / "mistakes.py").write_text(MISTAKES, encoding="utf-8")
+    config = {"typeCheckingMode": "strict", "pythonVersion": PYTHON_VERSION, "include": ["."]}
+    (where / "pyrightconfig.json").write_text(json.dumps(config), encoding="utf-8")
     return where
 
 
+def packages(where: Path) -> list[str]:
+    return sorted(p.parent.name for p in where.glob("*_errors/__init__.py"))
+
+
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", *args], cwd=cwd, capture_output=True, text=True, timeout=600, check=False
-    )
+    return subprocess.run([*args], cwd=cwd, capture_output=True, text=True, timeout=900, check=False)
 
 
 def mypy(cwd: Path, *files: str) -> subprocess.CompletedProcess[str]:
-    return run(
-        "mypy", "--strict", "--no-incremental", "--warn-unreachable", "--python-version", "3.11", *files, cwd=cwd
-    )
+    options = ["--strict", "--no-incremental", "--warn-unreachable", "--python-version", PYTHON_VERSION]
+    return run(sys.executable, "-m", "mypy", *options, *files, cwd=cwd)
+
+
+def pyright(cwd: Path, *files: str) -> subprocess.CompletedProcess[str]:
+    if not PYRIGHT.exists():
+        unavailable("pyright (npm ci --prefix tests/ts)")
+    return run(str(PYRIGHT), "--pythonpath", sys.executable, *files, cwd=cwd)
+
+
+def flagged(output: str, file: str) -> set[int]:
+    """The line numbers of `file` a checker reported errors on."""
+    return {int(m.group(1)) for m in re.finditer(rf"{re.escape(file)}:(\d+):(?:\d+)?:? ?(?:- )?error", output)}
+
+
+def mistake_lines(checker: str) -> set[int]:
+    marks = ("# mistake:", f"# mistake ({checker}):")
+    return {n for n, line in enumerate(MISTAKES.split("\n"), 1) if any(mark in line for mark in marks)}
 
 
 @pytest.mark.slow
-def test_generated_modules_and_their_use_pass_mypy_strict(modules: Path) -> None:
-    (modules / "usage.py").write_text(USAGE)
-    done = mypy(modules, *(p.name for p in modules.glob("*_errors.py")), "usage.py")
+def test_generated_packages_and_their_use_pass_mypy_strict(modules: Path) -> None:
+    done = mypy(modules, *(f"{p}/__init__.py" for p in packages(modules)), "usage.py")
     assert done.returncode == 0, done.stdout + done.stderr
 
 
 @pytest.mark.slow
-def test_mypy_catches_misuse_of_the_constructors(modules: Path) -> None:
-    (modules / "misuse.py").write_text(MISUSE)
-    done = mypy(modules, "misuse.py")
-    out = done.stdout
-    assert done.returncode == 1, out
-    assert 'Unexpected keyword argument "fild"' in out
-    assert 'Argument "field" to "create" of "InvalidInputError" has incompatible type "int"' in out
-    assert 'Missing named argument "field"' in out
-    assert "Statement is unreachable" in out  # a deferred code's create() never returns
+def test_generated_packages_and_their_use_pass_pyright_strict(modules: Path) -> None:
+    done = pyright(modules, *packages(modules), "usage.py")
+    assert done.returncode == 0 and "0 errors" in done.stdout, done.stdout + done.stderr
 
 
-def test_generated_modules_pass_ruff(modules: Path) -> None:
-    done = run("ruff", "check", "--isolated", "--no-cache", *(p.name for p in modules.glob("*_errors.py")), cwd=modules)
+@pytest.mark.slow
+def test_mypy_flags_exactly_the_mistakes(modules: Path) -> None:
+    done = mypy(modules, "mistakes.py")
+    assert done.returncode == 1, done.stdout
+    assert flagged(done.stdout, "mistakes.py") == mistake_lines("mypy"), done.stdout
+
+
+@pytest.mark.slow
+def test_pyright_flags_exactly_the_mistakes(modules: Path) -> None:
+    done = pyright(modules, "mistakes.py")
+    assert done.returncode == 1, done.stdout
+    assert flagged(done.stdout, "mistakes.py") == mistake_lines("pyright"), done.stdout
+
+
+def test_generated_packages_pass_ruff_for_the_oldest_python(modules: Path) -> None:
+    target = "py" + PYTHON_VERSION.replace(".", "")
+    done = run(
+        sys.executable, "-m", "ruff", "check", "--isolated", "--no-cache", "--target-version", target,
+        *packages(modules), cwd=modules,
+    )  # fmt: skip
     assert done.returncode == 0, done.stdout + done.stderr

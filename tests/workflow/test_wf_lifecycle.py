@@ -51,7 +51,7 @@ def _module(path: Path) -> ModuleType:
 
 
 def test_python_warns_on_constructing_a_deprecated_code(out: Path) -> None:
-    module = _module(out / "python" / "shop_errors.py")
+    module = _module(out / "python" / "shop_errors")
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         module.NewWayError.create()
@@ -62,6 +62,15 @@ def test_python_warns_on_constructing_a_deprecated_code(out: Path) -> None:
     assert warning.category is DeprecationWarning
     assert str(warning.message) == "error code 'old_way' is deprecated since 1.5.0: renamed; use 'new_way' instead"
     assert Path(warning.filename).resolve() == Path(__file__).resolve(), "the warning must point at the caller"
+
+
+def test_python_warns_on_the_constructor_of_a_deprecated_code_too(out: Path) -> None:
+    module = _module(out / "python" / "shop_errors")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        error = module.OldWayError(field="x")
+    assert error.message and [w.category for w in caught] == [DeprecationWarning]
+    assert Path(caught[0].filename).resolve() == Path(__file__).resolve(), "the warning must point at the caller"
 
 
 def _jsdoc_before(source: str, declaration: str) -> str:

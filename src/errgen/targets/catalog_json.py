@@ -26,11 +26,12 @@ def generate(catalog: Catalog, options: TargetOptions) -> dict[str, str]:
 
 
 def identity(catalog: Catalog) -> str:
-    """One line per code: ``id  Class  function  CONSTANT  tsName``, plus fields and retired ids."""
-    lines = [line_comment(catalog).rstrip("\n"), "# code id | class | function | constant | ts"]
+    """One line per code: ``id  Class  function  CONSTANT  tsName  PythonClass``, plus fields and retired ids."""
+    lines = [line_comment(catalog).rstrip("\n"), "# code id | class | function | constant | ts | python class"]
     for code in catalog.codes.values():
         n = code.names
-        lines.append(" | ".join((json.dumps(code.id, ensure_ascii=False), n.pascal, n.snake, n.constant, n.camel)))
+        names = (n.pascal, n.snake, n.constant, n.camel, n.py_class)
+        lines.append(" | ".join((json.dumps(code.id, ensure_ascii=False), *names)))
     lines.append("# field | python attribute")
     lines.extend(f"{json.dumps(f.name, ensure_ascii=False)} | {f.names.py_attr}" for f in catalog.fields.values())
     lines.append("# retired")

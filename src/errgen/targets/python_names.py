@@ -1,0 +1,79 @@
+"""Names the Python target prints besides the per-code ones: exports, imports, package version."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from errgen.model import Catalog
+
+# What every catalog package exports besides its classes (``__all__``).
+API = (
+    "CATALOG", "CATALOG_INFO", "CODES", "DEFAULT_CODE", "DEFAULT_KIND", "DESCRIPTION", "FAILURE_CLASSIFICATION",
+    "FAILURE_MAPPING", "FIELDS", "FINGERPRINT", "HTTP_CLASSIFICATION", "HTTP_MAPPING", "KINDS", "POLICIES",
+    "PROVENANCE", "REDACTED", "TITLE", "VERSION",
+    "CatalogInfo", "CodeInfo", "Deprecation", "Envelope", "ErrorBase", "ErrorCode", "ErrorKind", "ErrorUnion",
+    "HttpRule", "KindInfo", "KnownErrorUnion", "Provenance", "Range", "RangeDict", "RepairField", "ToolResult",
+    "UnknownCode",
+    "build_error", "classify_exception", "classify_failure", "classify_http", "failure_class", "format_message",
+    "is_retryable", "is_terminal", "kind_of", "map_exception", "map_http", "model_for", "parse_error",
+    "parse_result", "payload_schema", "sanitize", "scrub_text", "to_json", "validate_error", "widen_output_schema",
+)  # fmt: skip
+# The catalog functions: ErrorCatalog's methods, bound to the catalog (``name = _catalog.name``).
+BOUND = (
+    "build_error", "classify_exception", "classify_failure", "classify_http", "is_retryable", "is_terminal",
+    "kind_of", "map_exception", "map_http", "model_for", "parse_error", "parse_result", "payload_schema",
+    "validate_error", "widen_output_schema",
+)  # fmt: skip
+# What ``__init__.py`` takes from ``_runtime.py`` (re-exported where `API` lists it).
+RUNTIME = (
+    "REDACTED", "CatalogInfo", "CodeInfo", "DataT", "Deprecation", "Envelope", "ErrorCatalog", "ErrorModel",
+    "HttpRule", "KindInfo", "Provenance", "Range", "RangeDict", "RepairField", "ToolResultModel",
+    "UnknownCodeModel", "failure_class", "format_message", "sanitize", "scrub_text", "to_json",
+)  # fmt: skip
+
+
+def exports(class_names: list[str]) -> list[str]:
+    """``__all__``: the fixed API and one class per code, in ruff's order (RUF022)."""
+    return sorted([*API, *class_names], key=isort_key)
+
+
+def isort_key(name: str) -> tuple[int, list[Any]]:
+    """Ruff's ``__all__`` and import order: CONSTANTS, then Classes, then the rest; natural sort."""
+    group = 0 if name.isupper() else 1 if name[:1].isupper() else 2
+    return group, [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", name)]
+
+
+def imports(catalog: Catalog, q: dict[str, str]) -> dict[str, list[str]]:
+    """Module → the names ``__init__.py`` imports from it (those it uses), in ruff's order.
+
+    ``builtins`` maps to ``["builtins"]`` when a field shadows a builtin a class body uses.
+    """
+    codes = list(catalog.codes.values())
+    used = [catalog.fields[name] for code in codes for name in code.fields]
+    kinds = {f.type.items or "string" if f.type.name == "array" else f.type.name for f in used}
+    env = catalog.envelope
+    aliased = any(f.names.py_attr != f.name for f in used)
+    chosen: dict[str, dict[str, bool]] = {
+        "builtins": {"builtins": any(v.startswith("_builtins.") for v in q.values())},
+        "typing": {"Annotated": True, "Any": bool(kinds & {"object", "any"}), "Generic": True,
+                   "Literal": True, "Union": True},
+        "pydantic": {"Field": env.mirror_is_error or aliased},
+        "typing_extensions": {"Never": any(c.deferred or c.channel.value == "protocol" for c in codes),
+                              "Self": True,
+                              "deprecated" + (" as _deprecated" if q["deprecated"] != "deprecated" else ""):
+                                  any(c.deprecated for c in codes)},
+        "._runtime": {**dict.fromkeys(RUNTIME, True), "IsErrorFlag": env.mirror_is_error},
+    }  # fmt: skip
+    return {module: sorted((n for n, on in names.items() if on), key=isort_key) for module, names in chosen.items()}
+
+
+def package_version(version: str) -> str:
+    """The catalog's semver as a PEP 440 version: ``1.4.0``; ``1.0.0-rc.1+b.5`` → ``1.0.0+rc.1.b.5``.
+
+    A pre-release or build becomes a local version label, which every semver fits.
+    """
+    core = re.match(r"[0-9]+(?:\.[0-9]+)*", version)
+    head = core.group() if core else "0"
+    label = ".".join(part for part in re.split(r"[^A-Za-z0-9]+", version[len(head) :]) if part)
+    return f"{head}+{label}" if label else head
