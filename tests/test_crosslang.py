@@ -116,8 +116,8 @@ def build_cases(catalog: Catalog) -> list[dict[str, Any]]:
     for status in STATUSES:
         cases.append({"op": "classify", **base, "status": status, "retry_after": status % 2 == 1, "failure": ""})
         for i, body in enumerate(BODIES):
-            cases.append({"op": "map_http", **base, "status": status, "body": body,
-                          "message": MESSAGES[i % len(MESSAGES)], "headers": HEADERS[(status + i) % len(HEADERS)]})  # fmt: skip
+            upstream = {"message": MESSAGES[i % len(MESSAGES)], "headers": HEADERS[(status + i) % len(HEADERS)]}
+            cases.append({"op": "map_http", **base, "status": status, "body": body, **upstream})
     for failure in FAILURES:
         cases.append({"op": "classify", "catalog": cat, "status": 429, "retry_after": True, "failure": failure})
     for name in ["TimeoutError", "TypeError", "SyntaxError", "RangeError"]:
@@ -160,7 +160,8 @@ def python_case(m: ModuleType, case: dict[str, Any]) -> Any:
         except (TypeError, ValueError) as exc:
             return {"raises": "TypeError" if isinstance(exc, TypeError) else type(exc).__name__}
     if op == "map_http":
-        return mapped(m, lambda: m.map_http(case["status"], case.get("message"), case["body"], case.get("headers")))
+        args = (case["status"], case.get("message"), case["body"], case.get("headers"))
+        return mapped(m, lambda: m.map_http(*args))
     if op == "map_exception":
         return mapped(m, lambda: m.map_exception(exception(case["name"])))
     if op == "classify":

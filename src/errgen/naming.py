@@ -26,7 +26,7 @@ PYDANTIC_RESERVED = frozenset(
 # Members of the generated error models (the runtime's ErrorModel and a catalog's ErrorBase).
 PY_MODEL_MEMBERS = frozenset(
     {"code", "message", "retriable", "provenance", "is_error", "info", "create", "from_values", "code_info",
-     "catalog_info", "to_payload", "to_result", "to_jsonrpc_error", "CODE"}
+     "catalog_info", "to_payload", "to_result", "to_jsonrpc_error", "CODE", "wire_metadata"}
 )  # fmt: skip
 PY_CLASS_SUFFIX = "Error"
 

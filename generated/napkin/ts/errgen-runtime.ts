@@ -633,7 +633,7 @@ function policyKinds(cat: Tables, name: string): ReadonlySet<string> {
 
 function isTerminal(cat: Tables, error: unknown, policy: string | ReadonlySet<string> | ErrorPolicy): boolean {
   const kinds = typeof policy === "string" ? policyKinds(cat, policy) : policy instanceof ErrorPolicy ? policy.terminateOn : policy;
-  const kind = kindOf(cat, error);
+  const kind = kindOf(cat, error) ?? cat.defaultKind;  // classify: the catch-all is the default kind
   return kind !== null && kinds.has(kind);
 }
 

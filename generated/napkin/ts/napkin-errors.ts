@@ -384,6 +384,8 @@ export type ErrorPolicy = runtime.ErrorPolicy<ErrorKind>;
 export const ErrorPolicy = Object.freeze({
   /** Terminate on nothing: every failure flows back to the model. */
   empty: (): ErrorPolicy => runtime.ErrorPolicy.empty<ErrorKind>(),
+  /** The policy called `name` in the catalog (`none`: the empty one). */
+  named: (name: PolicyName): ErrorPolicy => CATALOG.policy(name),
   /** Recommended production set: three kinds the model cannot influence on retry. Internal is excluded because it is the catch-all; Validation because the model can fix its own input; Transient/RateLimit because the transport retries them. */
   operatorSafe: (): ErrorPolicy => runtime.ErrorPolicy.of<ErrorKind>(["Auth", "Quota", "Permanent"]),
 });

@@ -23,7 +23,7 @@ export type UnknownError = runtime.UnknownError<"code">;
 // ---- Identity ---------------------------------------------------------------
 
 /** The stamp every error of this catalog carries. */
-export const PROVENANCE: Provenance = Object.freeze({ catalog: "workbook", version: "1.4.0", fingerprint: "sha256:1777a60a32607e18447c764c11dc72e902cf4fb753b1e604d49516b19b8060f9" });
+export const PROVENANCE: Provenance = Object.freeze({ catalog: "workbook", version: "1.4.0", fingerprint: "sha256:d4f06b2ed2df1163cc010e7b4ac655adf2f397f6b50a0097e31c00fa5e9644e1" });
 
 // ---- Codes and kinds --------------------------------------------------------
 
@@ -230,7 +230,7 @@ interface CatalogTypes {
 const CATALOG = runtime.define<CatalogTypes>({
   name: "workbook",
   stamp: PROVENANCE,
-  envelope: { discriminator: "code", retriable: null, provenance: "required", structuredContent: true, toolFailureMeta: false, mirrorIsError: true, structuredIsError: false },
+  envelope: { discriminator: "code", retriable: null, provenance: "required", structuredContent: true, toolFailureMeta: false, mirrorIsError: true, structuredIsError: true },
   rows: ROWS,
   kinds: KIND_INFO,
   policies: POLICIES,
@@ -283,6 +283,8 @@ export type ErrorPolicy = runtime.ErrorPolicy<ErrorKind>;
 export const ErrorPolicy = Object.freeze({
   /** Terminate on nothing: every failure flows back to the model. */
   empty: (): ErrorPolicy => runtime.ErrorPolicy.empty<ErrorKind>(),
+  /** The policy called `name` in the catalog (`none`: the empty one). */
+  named: (name: PolicyName): ErrorPolicy => CATALOG.policy(name),
 });
 
 // ---- Constructors -----------------------------------------------------------

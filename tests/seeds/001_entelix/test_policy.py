@@ -36,7 +36,8 @@ def test_transient_rate_limit_and_validation_are_excluded() -> None:
 
 def test_copy_and_eq() -> None:
     a = ToolErrorPolicy.empty().with_terminal_kind("Auth")
-    assert a == ToolErrorPolicy.empty().with_terminal_kind("Auth") and hash(a) == hash(ToolErrorPolicy.empty().with_terminal_kind("Auth"))
+    b = ToolErrorPolicy.empty().with_terminal_kind("Auth")
+    assert a == b and hash(a) == hash(b)
     assert a != ToolErrorPolicy.empty()
     with pytest.raises((AttributeError, TypeError)):
         a.terminate_on = frozenset()  # type: ignore[misc]

@@ -27,7 +27,7 @@ timeout | Yes | Increase the timeout, narrow the command, or split it into small
 skill_unavailable | No | Stop attempting to load skills for the rest of the turn.
 unknown | No | File an issue with the captured details.
 """.strip().splitlines()]
-NUMBERS = {"limit_bytes", "match_count", "timeout_ms"}
+NUMBERS = {"limitBytes", "matchCount", "timeoutMs"}  # wire keys (casing: camel)
 
 
 def test_the_closed_set() -> None:

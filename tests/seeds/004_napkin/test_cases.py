@@ -67,6 +67,9 @@ def test_input_is_the_upstream_status_message_and_body() -> None:
 def test_the_seeds_wire_round_trips_byte_for_byte() -> None:
     import json
 
-    for text in ['{"code":"GONE","message":"the page was deleted","retriable":false}',
-                 '{"code":"UPSTREAM_ERROR","message":"502","retriable":true,"original":{"status":502,"body":"x"}}']:  # fmt: skip
+    seed_payloads = [
+        '{"code":"GONE","message":"the page was deleted","retriable":false}',
+        '{"code":"UPSTREAM_ERROR","message":"502","retriable":true,"original":{"status":502,"body":"x"}}',
+    ]
+    for text in seed_payloads:
         assert napkin.to_json(napkin.parse_error(json.loads(text)).to_payload()) == text

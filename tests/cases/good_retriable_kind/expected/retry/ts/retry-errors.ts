@@ -253,6 +253,8 @@ export type ErrorPolicy = runtime.ErrorPolicy<ErrorKind>;
 export const ErrorPolicy = Object.freeze({
   /** Terminate on nothing: every failure flows back to the model. */
   empty: (): ErrorPolicy => runtime.ErrorPolicy.empty<ErrorKind>(),
+  /** The policy called `name` in the catalog (`none`: the empty one). */
+  named: (name: PolicyName): ErrorPolicy => CATALOG.policy(name),
 });
 
 // ---- Constructors -----------------------------------------------------------
