@@ -28,7 +28,7 @@ _LOWER = re.compile(r"^(?P<name>[A-Za-z0-9_.-]+)>=(?P<low>[0-9][0-9.]*),<(?P<hig
 _BLACK_PROBE = (
     "import sys, black, pathlib\n"
     "mode = black.Mode(target_versions={black.TargetVersion.PY311}, line_length=60)\n"
-    "for path in sorted(pathlib.Path(sys.argv[1]).glob('*/python/*.py')):\n"
+    "for path in sorted(pathlib.Path(sys.argv[1]).glob('*/python/*/*.py')):\n"
     "    sys.stdout.write(black.format_str(path.read_text(), mode=mode))\n"
 )
 

@@ -123,9 +123,7 @@ class WireMetadata(NamedTuple):
     ui_meaning: str = ""
     kind: str = ""
     title: str = ""
-    only_recoverable: tuple[
-        str, ...
-    ] = ()  # carried only by codes whose recoverable is not "no"
+    only_recoverable: tuple[str, ...] = ()  # names only recoverable codes carry
 
     def carried(self, info: CodeInfo) -> tuple[tuple[str, str], ...]:
         """(wire key, text) of the metadata errors of `info`'s code carry, in wire order."""
@@ -149,9 +147,7 @@ class Envelope(NamedTuple):
     discriminator: str = "code"  # the key the code travels under
     retriable_key: str = "retriable"
     provenance_mode: Literal["required", "optional", "none"] = "required"
-    structured_is_error: bool = (
-        False  # structuredContent.isError true is an error (pmcp)
-    )
+    structured_is_error: bool = False  # structuredContent.isError: true (pmcp)
     metadata: WireMetadata = WireMetadata()
 
 
@@ -198,9 +194,7 @@ class TerminatePolicy:
         object.__setattr__(self, "terminate_on", frozenset(kinds))
 
     def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(
-            "a policy is immutable: with_terminal_kind returns a new one"
-        )
+        raise AttributeError("a policy is immutable: with_terminal_kind makes one")
 
     def __delattr__(self, name: str) -> None:
         raise AttributeError("a policy is immutable")
@@ -224,10 +218,9 @@ class TerminatePolicy:
         return kind in self.terminate_on
 
     def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, TerminatePolicy)
-            and other.terminate_on == self.terminate_on
-        )
+        if not isinstance(other, TerminatePolicy):
+            return False
+        return other.terminate_on == self.terminate_on
 
     def __hash__(self) -> int:
         return hash(self.terminate_on)
@@ -1007,10 +1000,8 @@ class ErrorModel(
     def wire_metadata(cls) -> tuple[str, ...]:
         """The attributes holding the catalog metadata this class's errors carry on the wire."""
         wires = _wires(cls)
-        keys = {
-            key
-            for key, _ in cls.catalog_info.envelope.metadata.carried(cls.code_info())
-        }
+        carried = cls.catalog_info.envelope.metadata.carried(cls.code_info())
+        keys = {key for key, _ in carried}
         return tuple(
             attr for attr, wire in wires.items() if wire in keys and attr not in _HEAD
         )
@@ -1057,11 +1048,8 @@ def _payload_order(cls: type[ErrorModel]) -> tuple[tuple[str, str, bool], ...]:
     code's order), provenance, isError.
     """
     wires = _wires(cls)
-    meta = (
-        cls.wire_metadata()
-        if "code" in wires and isinstance(cls.model_fields["code"].default, str)
-        else ()
-    )
+    concrete = isinstance(cls.model_fields["code"].default, str)
+    meta = cls.wire_metadata() if concrete else ()
     head = [(attr, wires[attr], True) for attr in (*_HEAD, *meta) if attr in wires]
     optional = cls.catalog_info.envelope.provenance_mode == "optional"
     tail = [
@@ -1200,10 +1188,8 @@ class ErrorCatalog(Generic[KnownT, UnknownT]):
         self._lock = threading.Lock()
         self._schema = ""  # payload_schema() as JSON text, once asked for
         # the members a payload must carry besides its code
-        keys = {
-            "message": True,
-            "provenance": info.envelope.provenance_mode == "required",
-        }
+        required = info.envelope.provenance_mode == "required"
+        keys = {"message": True, "provenance": required}
         keys["isError"] = info.envelope.mirror_is_error
         self._envelope_keys = tuple(key for key, needed in keys.items() if needed)
 
@@ -1452,10 +1438,8 @@ class ErrorCatalog(Generic[KnownT, UnknownT]):
         after = has_retry_after(headers)
         code, retriable = self.info.default_code, None
         for rule in self.info.http_mapping:
-            if _status_matches(rule.status, status) and rule.retry_after in (
-                None,
-                after,
-            ):
+            matches = _status_matches(rule.status, status)
+            if matches and rule.retry_after in (None, after):
                 code, retriable = rule.target, rule.retriable
                 break
         if code is None:
