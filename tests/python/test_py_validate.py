@@ -189,8 +189,10 @@ def agree(mod: ModuleType, schema: Any, payload: Any) -> bool:
             union.validate_python(payload)
     if is_json(payload):
         assert schema.is_valid(payload) == (found[0] == "ok"), payload
-        if found[0] == "ok":  # the wire again (an absent `retriable` reads as the code's default)
-            again = {k: v for k, v in error.to_payload().items() if k in payload or k != "retriable"}
+        if found[0] == "ok":  # the wire again (an absent `retriable` or metadata text reads as the code's default)
+            env = mod.CATALOG_INFO.envelope
+            defaulted = {env.retriable_key, *(key for key, _ in env.metadata.carried(error.info))}
+            again = {k: v for k, v in error.to_payload().items() if k in payload or k not in defaulted}
             assert json.dumps(again, sort_keys=True) == json.dumps(payload, sort_keys=True)
     assert repr(payload) == before  # never mutated
     return found[0] == "ok"

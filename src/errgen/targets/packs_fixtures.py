@@ -156,7 +156,7 @@ def _both_false() -> tuple[str, Mutation]:
     def mutate(result: Result, data: Payload) -> tuple[Result, Payload]:
         return {**result, "isError": False}, {**data, "isError": False}
 
-    return "isError is false in the result and in the payload", mutate
+    return "isError is false", mutate  # the same name: isError is false wherever a client reads it
 
 
 def _set_result(key: str, value: Any) -> Mutation:
