@@ -25,7 +25,7 @@ from errgen.catalog.model import Catalog, Code
 from errgen.targets import scrub
 from errgen.targets.runtime_patterns import MAX_TEXT
 
-CATALOGS = ["napkin", "workbook", "filetools", "tsopts", "tsmeta", "tsnames"]
+CATALOGS = ["napkin", "workbook", "filetools", "tsopts", "tsmeta", "tsnames", "tswire"]
 
 STRINGS = [
     "plain",
@@ -94,26 +94,30 @@ def field_values(catalog: Catalog, code: Code, pick: int) -> dict[str, Any]:
     return values
 
 
+MESSAGES = [None, "", "upstream said no", "token=abc123 at /home/alice/x.py"]
+HEADERS: list[dict[str, str] | None] = [None, {"Retry-After": "3"}, {"retry-after": "1", "x": "y"}, {"X-Other": "1"}]
+
+
 def build_cases(catalog: Catalog) -> list[dict[str, Any]]:
-    """Every case of one catalog (JSON data)."""
-    cat = catalog.name
+    """Every case of one catalog (JSON data); values named by their wire keys, as both `build_error`s take them."""
+    cat, env = catalog.name, catalog.envelope
+    base = {"catalog": cat, "key": env.discriminator, "retriable_key": env.retriable.key if env.retriable else None}
     cases: list[dict[str, Any]] = []
     for code in catalog.codes.values():
         variants = [dict(e.values) for e in code.examples] + [field_values(catalog, code, i) for i in range(7)]
         variants.append({name: v for name, v in field_values(catalog, code, 1).items() if name in code.required})
         for i, values in enumerate(variants):
-            if catalog.envelope.retriable_field and i % 3 == 1:
-                values["retriable"] = i % 2 == 0
-            cases.append({"op": "build", "catalog": cat, "code": code.id, "values": values})
-        cases.append({"op": "build", "catalog": cat, "code": code.id, "values": {"no_such_field": 1}})
-        cases.append({"op": "code", "catalog": cat, "code": code.id})
-    cases.append({"op": "code", "catalog": cat, "code": "no_such_code"})
+            wire = {catalog.fields[k].wire if k in catalog.fields else k: v for k, v in values.items()}
+            flag = {"retriable": i % 2 == 0} if env.retriable_field and i % 3 == 1 else {}
+            cases.append({"op": "build", **base, "code": code.id, "values": wire, **flag})
+        cases.append({"op": "build", **base, "code": code.id, "values": {"no_such_field": 1}})
+        cases.append({"op": "code", **base, "code": code.id})
+    cases.append({"op": "code", **base, "code": "no_such_code"})
     for status in STATUSES:
-        cases.append(
-            {"op": "classify", "catalog": cat, "status": status, "retry_after": status % 2 == 1, "failure": ""}
-        )
-        for body in BODIES:
-            cases.append({"op": "map_http", "catalog": cat, "status": status, "body": body})
+        cases.append({"op": "classify", **base, "status": status, "retry_after": status % 2 == 1, "failure": ""})
+        for i, body in enumerate(BODIES):
+            upstream = {"message": MESSAGES[i % len(MESSAGES)], "headers": HEADERS[(status + i) % len(HEADERS)]}
+            cases.append({"op": "map_http", **base, "status": status, "body": body, **upstream})
     for failure in FAILURES:
         cases.append({"op": "classify", "catalog": cat, "status": 429, "retry_after": True, "failure": failure})
     for name in ["TimeoutError", "TypeError", "SyntaxError", "RangeError"]:
@@ -129,13 +133,16 @@ def parse_cases(catalog: Catalog, envelopes: list[Any]) -> list[dict[str, Any]]:
         payload = result.get("structuredContent")
         variants = [result, {**result, "isError": False}, {"isError": True, "content": result["content"]}]
         if isinstance(payload, dict):
+            key = catalog.envelope.discriminator
             variants += [
                 {**result, "structuredContent": {**payload, "surprise": 1}},
-                {**result, "structuredContent": {**payload, "code": "from_a_newer_server"}},
+                {**result, "structuredContent": {**payload, key: "from_a_newer_server"}},
+                {**result, "isError": False, "structuredContent": {**payload, "isError": True}},  # pmcp
                 {**result, "structuredContent": {**payload, "message": ""}},
                 {"isError": True, "content": [*result["content"], {"type": "text", "text": json.dumps(payload)}]},
             ]
-        cases += [{"op": "parse", "catalog": catalog.name, "result": v} for v in variants]
+        cases += [{"op": "parse", "catalog": catalog.name, "key": catalog.envelope.discriminator, "result": v}
+                  for v in variants]  # fmt: skip
     return cases
 
 
@@ -147,14 +154,14 @@ def run_python(module: ModuleType, case: dict[str, Any]) -> str:
 def python_case(m: ModuleType, case: dict[str, Any]) -> Any:
     op = case["op"]
     if op == "build":
-        values = dict(case["values"])
-        extra = {"retriable": values.pop("retriable")} if "retriable" in values else {}
+        extra = {"retriable": case["retriable"]} if "retriable" in case else {}
         try:
-            return envelope(m, m.build_error(case["code"], values, **extra))
+            return envelope(m, m.build_error(case["code"], case["values"], **extra))
         except (TypeError, ValueError) as exc:
             return {"raises": "TypeError" if isinstance(exc, TypeError) else type(exc).__name__}
     if op == "map_http":
-        return mapped(m, lambda: m.map_http(case["status"], case["body"]))
+        args = (case["status"], case.get("message"), case["body"], case.get("headers"))
+        return mapped(m, lambda: m.map_http(*args))
     if op == "map_exception":
         return mapped(m, lambda: m.map_exception(exception(case["name"])))
     if op == "classify":
@@ -163,14 +170,19 @@ def python_case(m: ModuleType, case: dict[str, Any]) -> Any:
             "failure": m.classify_failure(case["failure"]),
         }
     if op == "code":
-        terminal = {name: m.is_terminal(case["code"], name) for name in m.POLICIES}
-        return {"kind": m.kind_of(case["code"]), "retryable": m.is_retryable(case["code"]), "terminal": terminal}
+        code = case["code"]
+        terminal = {name: m.is_terminal(code, name) for name in m.POLICIES}
+        values = {name: m.is_terminal(code, m.ErrorPolicy.named(name)) for name in m.POLICIES}
+        kind = m.classify(code)
+        grown = m.ErrorPolicy.empty().with_terminal_kind(kind).classifies_terminal(kind) if kind else None
+        return {"kind": m.kind_of(code), "classify": kind, "retryable": m.is_retryable(code), "terminal": terminal,
+                "values": values, "grown": grown}  # fmt: skip
     if op == "parse":
         error = m.parse_result(case["result"])
         if error is None:
             return None
         if isinstance(error, m.UnknownCode):
-            return {"known": False, "code": error.code, "message": error.message, "payload": error.payload}
+            return {"known": False, case["key"]: error.code, "message": error.message, "payload": error.payload}
         return {"known": True, "payload": error.to_payload()}
     if op == "sanitize":
         return m.sanitize(case["value"])

@@ -31,18 +31,25 @@ def load(name: str) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
     )
 
 
+def wire_keys(snapshot: dict[str, Any]) -> dict[str, str]:
+    """Each field's wire key (the snapshot's ``key``)."""
+    return {f["name"]: f["key"] for f in snapshot["fields"]}
+
+
 def payloads(snapshot: dict[str, Any]) -> list[tuple[dict[str, Any], dict[str, Any]]]:
-    """(code, payload) for every example, as the runtimes would emit it."""
+    """(code, payload) for every example, as the runtimes would emit it (in the catalog's wire shape)."""
     out = []
     prov = {"catalog": snapshot["catalog"]["name"], "version": snapshot["catalog"]["version"],
             "fingerprint": snapshot["fingerprint"]}  # fmt: skip
+    env, keys = snapshot["envelope"], wire_keys(snapshot)
     for code in snapshot["codes"]:
         fields = code["fields"]["required"] + code["fields"]["optional"]
         for example in code["examples"]:
-            payload: dict[str, Any] = {"code": code["id"], "message": f"{code['id']} happened"}
-            if snapshot["envelope"]["retriable_field"]:
-                payload["retriable"] = code["retriable"] == "yes"
-            payload.update({k: v for k, v in example.items() if k in fields})
+            payload: dict[str, Any] = {env["discriminator"]: code["id"], "message": f"{code['id']} happened"}
+            for meta in env["metadata"]:
+                if meta["when"] == "always" or code["recoverable"] != "no":
+                    payload[meta["key"]] = code["retriable"] == "yes" if meta["name"] == "retriable" else "text"
+            payload.update({keys[k]: v for k, v in example.items() if k in fields})
             if snapshot["envelope"]["provenance"]:
                 payload["provenance"] = prov
             if snapshot["envelope"]["mirror_is_error"]:
@@ -74,22 +81,25 @@ def test_every_example_is_accepted_by_schema_and_fragment(name: str) -> None:
 
 
 def mutations(code: dict[str, Any], payload: dict[str, Any], snapshot: dict[str, Any]) -> list[dict[str, Any]]:
-    types = {f["name"]: f["type"] for f in snapshot["fields"]}
+    keys = wire_keys(snapshot)
+    types = {keys[f["name"]]: f["type"] for f in snapshot["fields"]}
     out = []
     for name in code["fields"]["required"]:
         removed = copy.deepcopy(payload)
-        del removed[name]
+        del removed[keys[name]]
         out.append(removed)
-    for name in code["fields"]["required"] + code["fields"]["optional"]:
+    for name in (keys[n] for n in code["fields"]["required"] + code["fields"]["optional"]):
         if name in payload and types[name] != "any":
             wrong = copy.deepcopy(payload)
             wrong[name] = {"unexpected": True} if types[name] != "object" else "not an object"
             out.append(wrong)
-    unknown = copy.deepcopy(payload) | {"code": "NO_SUCH_CODE_xyz"}
+    env = snapshot["envelope"]
+    unknown = copy.deepcopy(payload) | {env["discriminator"]: "NO_SUCH_CODE_xyz"}
     extra = copy.deepcopy(payload) | {"not_a_field_of_this_code": 1}
     empty = copy.deepcopy(payload) | {"message": ""}
     no_prov = {k: v for k, v in payload.items() if k != "provenance"}
-    return [*out, unknown, extra, empty, *([no_prov] if "provenance" in payload else [])]
+    required_prov = "provenance" in payload and env["provenance_mode"] == "required"
+    return [*out, unknown, extra, empty, *([no_prov] if required_prov else [])]
 
 
 @pytest.mark.parametrize("name", CATALOGS)
@@ -118,14 +128,16 @@ def test_tool_error_result_envelope(name: str) -> None:
     envelope = {**schema, "$ref": "#/$defs/ToolErrorResult"}
     validator = jsonschema.Draft202012Validator(envelope)
     _, payload = payloads(snapshot)[0]
-    result = {"isError": True, "content": [{"type": "text", "text": f"{payload['code']}: x"}],
+    key = snapshot["envelope"]["discriminator"]
+    result = {"isError": True, "content": [{"type": "text", "text": f"{payload[key]}: x"}],
               "structuredContent": payload}  # fmt: skip
     assert validator.is_valid(result)
-    assert not validator.is_valid(result | {"isError": False})
+    pmcp = snapshot["envelope"]["structured_is_error"] and snapshot["envelope"]["mirror_is_error"]
+    assert validator.is_valid(result | {"isError": False}) is pmcp  # pmcp: the marker inside is enough
     assert not validator.is_valid(result | {"content": []})
     assert not validator.is_valid(result | {"content": [{"type": "text", "text": ""}]})
     assert not validator.is_valid({k: v for k, v in result.items() if k != "structuredContent"})
-    assert not validator.is_valid(result | {"structuredContent": {"code": "nope", "message": "x"}})
+    assert not validator.is_valid(result | {"structuredContent": {key: "nope", "message": "x"}})
 
 
 def test_fragment_merges_into_an_output_schema() -> None:
@@ -171,10 +183,11 @@ def rendered(catalog: Catalog) -> tuple[dict[str, Any], dict[str, Any], dict[str
 
 def envelopes(snapshot: dict[str, Any], payload: dict[str, Any]) -> tuple[list[Any], list[Any]]:
     """(valid, invalid) tool results carrying `payload`, as the envelope schema reads them."""
-    text = {"type": "text", "text": f"{payload['code']}: x"}
-    if snapshot["envelope"]["structured_content"]:
+    env = snapshot["envelope"]
+    text = {"type": "text", "text": f"{payload[env['discriminator']]}: x"}
+    if env["structured_content"]:
         result: dict[str, Any] = {"isError": True, "content": [text], "structuredContent": payload}
-        bad_payload = result | {"structuredContent": {"code": "nope", "message": "x"}}
+        bad_payload = result | {"structuredContent": {env["discriminator"]: "nope", "message": "x"}}
         unstructured = {k: v for k, v in result.items() if k != "structuredContent"}
         invalid = [bad_payload, unstructured, result | {"content": [{"type": "text", "text": ""}]}]
     else:
@@ -182,7 +195,9 @@ def envelopes(snapshot: dict[str, Any], payload: dict[str, Any]) -> tuple[list[A
         invalid = [result | {"content": [text]}]
     image = {"type": "image", "data": "AAAA", "mimeType": "image/png"}
     valid = [result, result | {"content": [*result["content"], image]}]
-    return valid, [*invalid, result | {"isError": False}, result | {"content": []}, result | {"content": [image]}]
+    pmcp = env["structured_is_error"] and env["mirror_is_error"] and env["structured_content"]
+    (valid if pmcp else invalid).append(result | {"isError": False})  # pmcp: the marker inside is enough
+    return valid, [*invalid, result | {"content": []}, result | {"content": [image]}]
 
 
 SAMPLES = {"string": "s", "integer": 7, "number": 2.5, "boolean": True, "object": {"k": 1}, "range": {"min": 0},
@@ -191,6 +206,7 @@ SAMPLES = {"string": "s", "integer": 7, "number": 2.5, "boolean": True, "object"
 
 def with_examples(snapshot: dict[str, Any]) -> dict[str, Any]:
     """The snapshot with an example of its required fields for each code that has none."""
+
     def sample(field: dict[str, Any]) -> Any:
         return [SAMPLES[field["items"] or "string"]] if field["type"] == "array" else SAMPLES[field["type"]]
 
@@ -220,6 +236,10 @@ def ajv_checks(catalog: Catalog) -> list[dict[str, Any]]:
                 valid, invalid = valid + ok, invalid + wrong
         elif name == "ErrorPayload":
             valid, invalid = good, bad
+        elif name == "ToolResult":  # seed 003: ok is false exactly when error is set; data may come with either
+            valid = [{"ok": True}, {"ok": True, "data": {"x": 1}}, {"ok": False, "error": good[0], "data": "partial"}]
+            invalid = [{"ok": False}, {"ok": True, "error": good[0]}, {"ok": False, "error": bad[0]},
+                       {"error": good[0]}]  # fmt: skip
         for code, payload in cases:
             if name == jsonschema_target.def_name(catalog.codes[code["id"]]):
                 valid.append(payload)
@@ -264,4 +284,5 @@ def test_every_schema_compiles_under_ajv_strict_and_validates(program: harness.P
         assert outcome["valid"] == [True] * len(check["valid"]), (where, check["valid"], outcome["valid"])
         assert outcome["invalid"] == [False] * len(check["invalid"]), (where, check["invalid"], outcome["invalid"])
     assert sum(len(c["valid"]) for c in checks) >= 3 * len(catalog.codes)
-    assert len(checks) == len(catalog.codes) + 6  # root, fragment, ErrorCode, Provenance, ErrorPayload, envelope
+    assert len(checks) == len(catalog.codes) + 7  # root, fragment, ErrorCode, Provenance, ErrorPayload, envelope,
+    # ToolResult

@@ -33,20 +33,22 @@ def _ordered(value: Any) -> Any:
     return value
 
 
-def _markdown_examples(text: str) -> dict[str, list[Any]]:
-    """Code id → the JSON of its example blocks, in document order."""
+def _markdown_examples(text: str, key: str) -> dict[str, list[Any]]:
+    """Code id (under the discriminator `key`) → the JSON of its example blocks, in document order."""
     found: dict[str, list[Any]] = {}
     for pre in render_markdown(text).root.find_all("pre"):
         if pre.attrs.get("lang") == "json":
             payload = json.loads(pre.text())
-            found.setdefault(payload["code"], []).append(payload)
+            found.setdefault(payload[key], []).append(payload)
     return found
 
 
 def _deferred_payload(module: Any, info: Any, values: dict[str, Any]) -> dict[str, Any]:
     envelope = module.CATALOG_INFO.envelope
-    payload = {"code": info.code, "message": module.scrub_text(module.format_message(info.message, values))}
-    payload |= {"retriable": info.retriable_default} if envelope.retriable_field else {}
+    message = module.scrub_text(module.format_message(info.message, values))
+    payload = {envelope.discriminator: info.code, "message": message}
+    payload |= {envelope.retriable_key: info.retriable_default} if envelope.retriable_field else {}
+    payload |= dict(envelope.metadata.carried(info))
     payload |= {k: v for k, v in values.items() if k in info.required + info.optional}
     payload |= {"provenance": module.PROVENANCE} if envelope.provenance else {}
     return payload | ({"isError": True} if envelope.mirror_is_error else {})
@@ -71,9 +73,10 @@ def test_markdown_examples_are_the_wire_payloads(path: Path, tmp_path: Path) -> 
     catalog: Catalog = harness.load(path)
     files = generate(catalog, ("markdown", "python"), TargetOptions())
     module = import_files(files, tmp_path)
-    shown = _markdown_examples(files[f"docs/{catalog.name}.md"])
+    shown = _markdown_examples(files[f"docs/{catalog.name}.md"], catalog.envelope.discriminator)
+    wire = {name: f.wire for name, f in catalog.fields.items()}
     expected = {
-        code.id: [_wire(module, code.id, dict(e.values)) for e in code.examples]
+        code.id: [_wire(module, code.id, {wire.get(k, k): v for k, v in e.values.items()}) for e in code.examples]
         for code in catalog.codes.values()
         if code.examples
     }
@@ -93,5 +96,10 @@ def _referring(payload: Any) -> Any:
 def test_every_envelope_option_is_covered() -> None:
     catalogs = [harness.load(p) for p in harness.catalog_paths()]
     with_examples = [c for c in catalogs if any(code.examples for code in c.codes.values())]
-    for option in ("structured_content", "mirror_is_error", "tool_failure_meta", "retriable_field", "provenance"):
+    for option in ("structured_content", "mirror_is_error", "tool_failure_meta", "retriable_field", "provenance",
+                   "structured_is_error"):  # fmt: skip
         assert {getattr(c.envelope, option) for c in with_examples} == {True, False}, option
+    assert {c.envelope.provenance_mode.value for c in with_examples} == {"required", "optional", "none"}
+    assert {c.envelope.casing.value for c in with_examples} == {"as_written", "camel"}
+    assert {c.envelope.discriminator for c in with_examples} >= {"code", "kind"}
+    assert {m.when for c in with_examples for m in c.envelope.metadata} == {"always", "recoverable"}

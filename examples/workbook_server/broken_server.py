@@ -2,7 +2,8 @@
 
 Same tools and inputs as ``server.py``; only the error results are broken, one fault per code:
 
-* ``invalid_input``            — top-level ``isError`` is ``false``;
+* ``invalid_input``            — ``isError`` is ``false``, top-level and in the payload (the
+  workbook catalog reads a pmcp result — top-level ``false``, the marker inside — as an error);
 * ``missing_field``            — the text leaks a home path (a debugging aid left in);
 * ``unsupported_option``       — the required repair field ``allowed`` is missing;
 * ``strict_constant_override`` — correct.
@@ -29,6 +30,7 @@ def break_result(result: dict[str, Any]) -> dict[str, Any]:
     code = result.get("structuredContent", {}).get("code")
     if code == "invalid_input":
         result["isError"] = False
+        result["structuredContent"]["isError"] = False
     elif code == "missing_field":
         result["content"][0]["text"] += " (raised in /home/deploy/workbook/server.py:88)"
     elif code == "unsupported_option":

@@ -72,10 +72,11 @@ def test_pack_shape(name: str) -> None:
         assert inv.body.fixed == (json_data(code.witness.input) if code.witness else {})
         assert inv.tool == (code.witness.tool if code.witness else f"{catalog.name}_witness")
         expects = [f.expect for f in inv.body.fixtures]
-        assert expects.count(m.Expect.PASS) == max(1, len(code.examples))
+        pmcp = catalog.envelope.structured_is_error and catalog.envelope.mirror_is_error  # + the pmcp-style pass
+        assert expects.count(m.Expect.PASS) == max(1, len(code.examples)) + pmcp
         names = {f.name for f in inv.body.fixtures}
         assert {"fails when isError is false", "fails when the text leaks a home path"} <= names
-        assert {f"fails when {f} is missing" for f in code.required} <= names
+        assert {f"fails when {catalog.fields[f].wire} is missing" for f in code.required} <= names
 
 
 def test_deferred_and_protocol_codes_get_no_invariant() -> None:

@@ -183,7 +183,7 @@ def typescript_outputs(leaky_files: dict[str, str], tmp_path_factory: pytest.Tem
         "console.log(JSON.stringify(leaks.map(([text, body]) => ({\n"
         "  scrubbed: m.scrubText(text),\n"
         f"  result: m.toResult(m.{ctor}({{ detail: text }})),\n"
-        "  original: (m.mapHttp(502, body) as { original?: unknown }).original,\n"
+        "  original: (m.mapHttp(502, null, body) as { original?: unknown }).original,\n"
         "}))));\n",
         encoding="utf-8",
     )

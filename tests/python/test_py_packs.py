@@ -45,7 +45,8 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[str, dict[st
         mod = support.load(catalog, where)
         for code in catalog.codes.values():
             for example in code.examples if code.constructible else ():
-                out.append((f"{name}/{code.id}", build(mod, code.id, dict(example.values)).to_result()))
+                values = {catalog.fields[k].wire: v for k, v in example.values.items()}  # wire-named
+                out.append((f"{name}/{code.id}", build(mod, code.id, values).to_result()))
     nasty = support.load(support.from_text(support.NASTY), Path(where))
     out.append(
         (

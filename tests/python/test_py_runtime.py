@@ -50,7 +50,13 @@ def schemas(catalogs: dict[str, Catalog]) -> dict[str, Any]:
 
 def examples(catalog: Catalog) -> list[tuple[str, dict[str, Any]]]:
     """(code, wire values) of every catalog example of a constructible code."""
-    return [(c.id, dict(e.values)) for c in catalog.codes.values() if c.constructible for e in c.examples]
+    wire = {name: f.wire for name, f in catalog.fields.items()}
+    return [
+        (c.id, {wire.get(k, k): v for k, v in e.values.items()})
+        for c in catalog.codes.values()
+        if c.constructible
+        for e in c.examples
+    ]
 
 
 def build(mod: ModuleType, code: str, values: dict[str, Any]) -> Any:
@@ -107,7 +113,7 @@ def test_every_catalog_example_builds_validates_and_matches_the_schema(
             err = build(mod, code, values)
             payload = err.to_payload()
             expected = scrub.scrub_text(catalog.codes[code].examples[0].message) or code
-            if values == dict(catalog.codes[code].examples[0].values):
+            if values == examples(catalog)[[c for c, _ in examples(catalog)].index(code)][1]:
                 assert payload["message"] == expected
             schemas[name].validate(payload)
             assert mod.validate_error(copy.deepcopy(payload)) == err
@@ -119,8 +125,8 @@ def test_every_catalog_example_builds_validates_and_matches_the_schema(
 def expected_keys(catalog: Catalog, code: str, payload: dict[str, Any]) -> list[str]:
     """§1 of the runtime contract: the key order of a payload."""
     env, spec = catalog.envelope, catalog.codes[code]
-    keys = ["code", "message", *(["retriable"] if env.retriable_field else [])]
-    keys += [f for f in spec.fields if f in payload]
+    keys = [env.discriminator, "message", *(m.key for m in env.metadata if m.carried_by(spec))]
+    keys += [w for w in (catalog.fields[f].wire for f in spec.fields) if w in payload]
     return keys + (["provenance"] if env.provenance else []) + (["isError"] if env.mirror_is_error else [])
 
 
@@ -321,8 +327,10 @@ def mutations(mod: ModuleType, payload: dict[str, Any]) -> list[dict[str, Any]]:
     out = [m for m in out if set(payload) - set(m) <= required_keys(mod, payload)]
     out.append({**payload, "unexpected": 1})
     out.append({**payload, "message": ""})
-    out.append({**payload, "code": 7})
-    out.append({**payload, "provenance": {**payload["provenance"], "fingerprint": "md5:x"}})
+    key = mod.CATALOG_INFO.envelope.discriminator
+    out.append({**payload, key: 7})
+    if "provenance" in payload:
+        out.append({**payload, "provenance": {**payload["provenance"], "fingerprint": "md5:x"}})
     out.append({**payload, "provenance": {"catalog": "x", "version": "1"}})
     if "isError" in payload:
         out.append({**payload, "isError": False})
@@ -330,14 +338,15 @@ def mutations(mod: ModuleType, payload: dict[str, Any]) -> list[dict[str, Any]]:
         out.append({**payload, "retriable": "yes"})
     for wire in payload:
         spec = mod.FIELDS.get(wire)
-        if spec is not None and wire not in ("code", "message"):
+        if spec is not None and wire not in (key, "message"):
             out.extend({**payload, wire: wrong} for wrong in WRONG.get(spec.type, []))
     return out
 
 
 def required_keys(mod: ModuleType, payload: dict[str, Any]) -> set[str]:
-    info = mod.CODES[payload["code"]]
-    return {"code", "message", "provenance", "isError", *info.required}
+    key = mod.CATALOG_INFO.envelope.discriminator
+    info = mod.CODES[payload[key]]
+    return {key, "message", "provenance", "isError", *info.required}
 
 
 def test_mutations_are_rejected_by_the_models_and_the_schema_alike(
@@ -370,7 +379,7 @@ def test_payload_schema_and_widened_output_schema(mods: dict[str, ModuleType], c
     widened = {name: jsonschema.Draft202012Validator(mods[name].widen_output_schema(success)) for name in NAMES}
     for name, err in every_example(mods, catalogs):
         assert widened[name].is_valid(err.to_payload()) and widened[name].is_valid({"total": 3})
-        assert not widened[name].is_valid({"code": err.code})
+        assert not widened[name].is_valid({mods[name].CATALOG_INFO.envelope.discriminator: err.code})
     for name in NAMES:
         jsonschema.Draft202012Validator.check_schema(mods[name].payload_schema())
 
@@ -401,11 +410,15 @@ def test_metadata_tables_mirror_the_catalog(
             code.jsonrpc_code,
             code.deferred,
         )
-        assert (info.title, info.when, info.message) == (code.title, code.when, code.message)
-        assert (info.required, info.optional, info.placeholders) == (code.required, code.optional, code.placeholders)
+        wire = {name: f.wire for name, f in catalog.fields.items()}  # CODES names fields by their wire keys
+        assert (info.title, info.when) == (code.title, code.when)
+        assert info.message == code.message or catalog.envelope.casing.value == "camel"
+        assert info.required == tuple(wire[n] for n in code.required)
+        assert info.optional == tuple(wire[n] for n in code.optional)
+        assert info.placeholders == tuple(wire[n] for n in code.placeholders)
         dep = code.deprecated
         assert info.deprecated == (None if dep is None else (dep.since, dep.replaced_by, dep.reason))
-    assert [f.name for f in mod.FIELDS.values()] == list(catalog.fields)
+    assert [f.name for f in mod.FIELDS.values()] == [f.wire for f in catalog.fields.values()]  # wire keys
     assert mod.POLICIES["none"] == frozenset()
     assert {k: set(v) for k, v in mod.POLICIES.items() if k != "none"} == {
         p.name: set(p.terminate_on) for p in catalog.policies.values()

@@ -46,7 +46,7 @@ def repair(result: dict[str, object]) -> str:
         return error.code
     if error.code == "UPSTREAM_ERROR":
         assert_type(error, UpstreamError)
-        return str(error.status + 1)
+        return str((error.status or 0) + 1)
     return error.message
 
 

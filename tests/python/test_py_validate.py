@@ -132,9 +132,11 @@ def payloads(mod: ModuleType) -> Iterator[dict[str, Any]]:
     """Valid payloads of every code (deferred and protocol ones too): all fields, and required only."""
     for code, info in mod.CODES.items():
         for wires in (info.required + info.optional, info.required):
-            payload: dict[str, Any] = {"code": code, "message": "m"}
+            env = mod.CATALOG_INFO.envelope
+            payload: dict[str, Any] = {env.discriminator: code, "message": "m"}
             if "retriable" in mod.ErrorBase.model_fields:
-                payload["retriable"] = True
+                payload[env.retriable_key] = True
+            payload.update(env.metadata.carried(info))
             payload.update({wire: copy.deepcopy(SAMPLE[kind(mod.FIELDS[wire])]) for wire in wires})
             if "provenance" in mod.ErrorBase.model_fields:
                 payload["provenance"] = dict(mod.PROVENANCE)
@@ -178,7 +180,7 @@ def agree(mod: ModuleType, schema: Any, payload: Any) -> bool:
     union = UNIONS.get(mod) or UNIONS.setdefault(mod, pydantic.TypeAdapter(mod.ErrorUnion))
     if found[0] == "ok":
         error = mod.validate_error(payload)
-        assert type(error) is mod.model_for(payload["code"]), payload
+        assert type(error) is mod.model_for(payload[mod.CATALOG_INFO.envelope.discriminator]), payload
         assert outcome(lambda: mod.parse_error(payload)) == found
         assert outcome(lambda: union.validate_python(payload)) == found
     else:
@@ -187,8 +189,10 @@ def agree(mod: ModuleType, schema: Any, payload: Any) -> bool:
             union.validate_python(payload)
     if is_json(payload):
         assert schema.is_valid(payload) == (found[0] == "ok"), payload
-        if found[0] == "ok":  # the wire again (an absent `retriable` reads as the code's default)
-            again = {k: v for k, v in error.to_payload().items() if k in payload or k != "retriable"}
+        if found[0] == "ok":  # the wire again (an absent `retriable` or metadata text reads as the code's default)
+            env = mod.CATALOG_INFO.envelope
+            defaulted = {env.retriable_key, *(key for key, _ in env.metadata.carried(error.info))}
+            again = {k: v for k, v in error.to_payload().items() if k in payload or k not in defaulted}
             assert json.dumps(again, sort_keys=True) == json.dumps(payload, sort_keys=True)
     assert repr(payload) == before  # never mutated
     return found[0] == "ok"
@@ -211,10 +215,11 @@ def test_mutated_payloads_agree_with_the_schema(mods: dict[str, ModuleType], sch
     taken = rejected = 0
     for mod in mods.values():
         for i, payload in enumerate(payloads(mod)):
-            variants = [{k: v for k, v in payload.items() if k != key} for key in payload if key != "code"]
+            key_of_code = mod.CATALOG_INFO.envelope.discriminator
+            variants = [{k: v for k, v in payload.items() if k != key} for key in payload if key != key_of_code]
             variants += [{**payload, key: HOSTILE[1]} for key in foreign_keys(mod, payload)]
             if i % 2 == 0:  # every field present: each gets every hostile value
-                variants += [{**payload, key: value} for key in payload if key != "code" for value in HOSTILE]
+                variants += [{**payload, key: value} for key in payload if key != key_of_code for value in HOSTILE]
             for variant in variants:
                 if agree(mod, schemas[mod], variant):
                     taken += 1

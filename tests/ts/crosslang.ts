@@ -11,19 +11,26 @@ interface Module {
   buildError(code: string, values?: Record<string, Json>): Json;
   toResult(error: Json): Json;
   toJsonRpcError?(error: Json): Json;
-  mapHttp(status: number, body?: Json): Json;
+  mapHttp(status: number, message?: string | null, body?: Json, headers?: Record<string, string> | null): Json;
   mapException(err: unknown): Json;
   classifyHttp(status: number, retryAfter?: boolean): Json;
   classifyFailure(failure: string): Json;
   kindOf(code: string): Json;
+  classify(code: string): string | null;
   isRetryable(code: string): boolean;
-  isTerminal(code: string, policy: string): boolean;
+  isTerminal(code: string, policy: unknown): boolean;
+  ErrorPolicy: { empty(): Policy; named(name: string): Policy };
   parseResult(result: Json): Json;
   isCatalogError(value: Json): boolean;
   sanitize(value: Json): Json;
   scrubText(text: string): string;
   METADATA: Record<string, { readonly channel: string }>;
   POLICIES: Record<string, unknown>;
+}
+
+interface Policy {
+  withTerminalKind(kind: string): Policy;
+  classifiesTerminal(kind: string): boolean;
 }
 
 interface Case {
@@ -43,8 +50,10 @@ async function load(catalog: string): Promise<Module> {
   return module;
 }
 
+let key = "code"; // the discriminator of the case's catalog
+
 function envelope(m: Module, error: Json): Json {
-  const code = (error as { code: string }).code;
+  const code = (error as Record<string, string>)[key] ?? "";
   return m.METADATA[code]?.channel === "protocol" && m.toJsonRpcError ? m.toJsonRpcError(error) : m.toResult(error);
 }
 
@@ -55,8 +64,8 @@ function parsed(m: Module, value: Json): Json {
   if (m.isCatalogError(value)) {
     return { known: true, payload: value };
   }
-  const unknown = value as { code: string; message: string; payload: Json };
-  return { known: false, code: unknown.code, message: unknown.message, payload: unknown.payload };
+  const unknown = value as Record<string, Json>;
+  return { known: false, [key]: unknown[key], message: unknown["message"], payload: unknown["payload"] };
 }
 
 function thrown(name: string, message: string): Error {
@@ -65,19 +74,25 @@ function thrown(name: string, message: string): Error {
 
 async function run(c: Case): Promise<Json> {
   const m = await load(c.catalog);
+  key = (c["key"] as string | undefined) ?? "code";
   switch (c.op) {
     case "build":
       try {
-        return envelope(m, m.buildError(c["code"] as string, c["values"] as Record<string, Json>));
+        const values = { ...(c["values"] as Record<string, Json>) };
+        if (c["retriable"] !== undefined) {
+          values[c["retriable_key"] as string] = c["retriable"];
+        }
+        return envelope(m, m.buildError(c["code"] as string, values));
       } catch (err) {
         return { raises: (err as Error).name };
       }
     case "map_http": {
-      const error = m.mapHttp(c["status"] as number, c["body"]);
+      const headers = (c["headers"] ?? null) as Record<string, string> | null;
+      const error = m.mapHttp(c["status"] as number, (c["message"] ?? null) as string | null, c["body"], headers);
       return error === undefined ? null : envelope(m, error);
     }
     case "original": {
-      const error = m.mapHttp(c["status"] as number, c["body"]) as { original?: Json } | undefined;
+      const error = m.mapHttp(c["status"] as number, null, c["body"]) as { original?: Json } | undefined;
       return error?.original ?? null;
     }
     case "map_exception": {
@@ -91,8 +106,12 @@ async function run(c: Case): Promise<Json> {
       };
     case "code": {
       const code = c["code"] as string;
-      const policies = Object.keys(m.POLICIES).map((name) => [name, m.isTerminal(code, name)]);
-      return { kind: m.kindOf(code), retryable: m.isRetryable(code), terminal: Object.fromEntries(policies) };
+      const names = Object.keys(m.POLICIES);
+      const terminal = Object.fromEntries(names.map((name) => [name, m.isTerminal(code, name)]));
+      const values = Object.fromEntries(names.map((name) => [name, m.isTerminal(code, m.ErrorPolicy.named(name))]));
+      const kind = m.classify(code);
+      const grown = kind === null ? null : m.ErrorPolicy.empty().withTerminalKind(kind).classifiesTerminal(kind);
+      return { kind: m.kindOf(code), classify: kind, retryable: m.isRetryable(code), terminal, values, grown };
     }
     case "parse":
       return parsed(m, m.parseResult(c["result"]));

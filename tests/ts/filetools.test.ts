@@ -33,13 +33,13 @@ describe("seed 003: the closed kind set", () => {
 });
 
 describe("seed 003: the result invariant", () => {
-  const stale = ft.staleFile({ path: "src/server.ts", expected_sha256: "9f86", actual_sha256: "6030" });
+  const stale = ft.staleFile({ path: "src/server.ts", expectedSha256: "9f86", actualSha256: "6030" });
 
   it("builds ok and failed results", () => {
     assert.deepEqual(ft.okResult({ sha256: "x" }), { ok: true, data: { sha256: "x" } });
     assert.deepEqual(ft.okResult(), { ok: true });
     assert.deepEqual(ft.failedResult(stale), { ok: false, error: stale });
-    const partial = ft.failedResult(ft.timeout({ timeout_ms: 30000 }), { stdout: "partial" });
+    const partial = ft.failedResult(ft.timeout({ timeoutMs: 30000 }), { stdout: "partial" });
     assert.deepEqual(partial.data, { stdout: "partial" });  // data may accompany an error
   });
 
@@ -50,37 +50,37 @@ describe("seed 003: the result invariant", () => {
     assert.equal(ft.isToolResult({ ok: false, error: stale, data: "partial" }), true);
     assert.equal(ft.isToolResult({ ok: false }), false);
     assert.equal(ft.isToolResult({ ok: true, error: stale }), false);
-    assert.equal(ft.isToolResult({ ok: false, error: { code: "not_found" } }), false);
+    assert.equal(ft.isToolResult({ ok: false, error: { kind: "not_found" } }), false);
     assert.equal(ft.isToolResult({ ok: "false", error: stale }), false);
     assert.equal(fz.ToolResultSchema.safeParse({ ok: false, error: stale }).success, true);
     assert.equal(fz.ToolResultSchema.safeParse({ ok: true, error: stale }).success, false);
     assert.equal(fz.ToolResultSchema.safeParse({ ok: false }).success, false);
   });
 
-  it("lets callers switch on the code without parsing messages", () => {
+  it("lets callers switch on error.kind without parsing messages", () => {
     function next(result: ft.ToolResult<string>): string {
       if (ft.isOkResult(result)) {
         return `data ${result.data ?? ""}`;
       }
-      switch (result.error.code) {
+      switch (result.error.kind) {
         case "stale_file":
-          return `re-read ${result.error.path} (was ${result.error.expected_sha256 ?? "?"})`;
+          return `re-read ${result.error.path} (was ${result.error.expectedSha256 ?? "?"})`;
         case "multiple_matches":
-          return `matched ${result.error.match_count} times`;
+          return `matched ${result.error.matchCount} times`;
         default:
-          return ft.METADATA[result.error.code].recoverable;
+          return ft.METADATA[result.error.kind].recoverable;
       }
     }
     assert.equal(next(ft.okResult("x")), "data x");
     assert.equal(next(ft.failedResult(stale)), "re-read src/server.ts (was 9f86)");
-    assert.equal(next(ft.failedResult(ft.multipleMatches({ path: "a", match_count: 3 }))), "matched 3 times");
+    assert.equal(next(ft.failedResult(ft.multipleMatches({ path: "a", matchCount: 3 }))), "matched 3 times");
     assert.equal(next(ft.failedResult(ft.skillUnavailable())), "no");
   });
 });
 
 describe("filetools messages", () => {
   it("renders templates with every value", () => {
-    assert.equal(ft.fileTooLarge({ path: "data/dump.sql", limit_bytes: 1048576 }).message, "'data/dump.sql' exceeds the size limit of 1048576 bytes");
+    assert.equal(ft.fileTooLarge({ path: "data/dump.sql", limitBytes: 1048576 }).message, "'data/dump.sql' exceeds the size limit of 1048576 bytes");
     assert.equal(ft.unknown_().message, "an unexpected internal failure occurred");
     assert.equal(ft.commandFailed({ detail: "spawn npm ENOENT" }).message, "the operation failed: spawn npm ENOENT");
   });

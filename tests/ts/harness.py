@@ -28,6 +28,7 @@ from errgen.targets import TargetOptions, typescript
 
 ROOT = Path(__file__).resolve().parents[2]
 TS_DIR = ROOT / "tests" / "ts"
+SEEDS_DIR = ROOT / "tests" / "seeds"
 MIN_NODE = 20
 
 
@@ -125,10 +126,14 @@ def write_project(root: Path, modules: Path) -> None:
     tests.mkdir(parents=True)
     for source in sorted(TS_DIR.glob("*.ts")):
         shutil.copy(source, tests / source.name)
+    for source in sorted(SEEDS_DIR.glob("*/*.ts")):  # the seeds' own code (tests/seeds/README.md)
+        target = root / source.relative_to(ROOT)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(source, target)
     config = {
         "extends": str(TS_DIR / "tsconfig.json"),
         "compilerOptions": {"noEmit": False, "noEmitOnError": True, "rootDir": ".", "outDir": "out"},
-        "include": ["generated/**/*.ts", "tests/ts/*.ts"],
+        "include": ["generated/**/*.ts", "tests/ts/*.ts", "tests/seeds/*/*.ts"],
     }
     (root / "tsconfig.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
 
@@ -146,6 +151,12 @@ def program(tmp: Path) -> Program:
         tsc = run([tool("node"), str(modules / "typescript" / "bin" / "tsc"), "-p", "tsconfig.json"], cwd=tmp)
         _BUILT[os.getpid()] = Program(tmp, catalogs, tsc)
     return _BUILT[os.getpid()]
+
+
+@cache
+def seed_test_files() -> tuple[str, ...]:
+    """The seeds' node:test files, as paths below the program root without ``.ts`` (``tests/seeds/*/*.test.ts``)."""
+    return tuple(sorted(p.relative_to(ROOT).as_posix().removesuffix(".ts") for p in SEEDS_DIR.glob("*/*.test.ts")))
 
 
 @cache

@@ -27,7 +27,7 @@ describe("issue 17.3: any depth JSON.parse accepts", () => {
   for (const [open, close] of [["[", "]"], ['{"a":', "}"]] as const) {
     it(`mapHttp and sanitize take ${open}…${close} nested 100,000 deep`, () => {
       const body: unknown = JSON.parse(open.repeat(100_000) + "1" + close.repeat(100_000));
-      const error = n.mapHttp(502, body) as { original?: unknown };
+      const error = n.mapHttp(502, null, body) as { original?: unknown };
       assert.equal(depth(error.original), MAX_DEPTH);
       assert.match(JSON.stringify(n.toResult(error as never)), /\[nested too deep\]/);
       assert.ok(depth(n.sanitize(body)) <= MAX_DEPTH);
@@ -88,7 +88,7 @@ describe("issue 17.4: never throws, whatever it is given", () => {
     ["isErrorResultOf", (value) => n.isErrorResultOf(value, "NOT_FOUND")],
     ["isToolResult", n.isToolResult],
     ["sanitize", n.sanitize],
-    ["mapHttp", (value) => n.mapHttp(502, value)],
+    ["mapHttp", (value) => n.mapHttp(502, null, value)],
     ["mapException", n.mapException],
     ["failureClassOf", n.failureClassOf],
   ];

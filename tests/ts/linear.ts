@@ -52,7 +52,7 @@ function probe(run: (value: string) => unknown, spec: Spec, input: readonly [str
 const spec = JSON.parse(readFileSync(0, "utf8")) as Spec;
 let run: (value: string) => unknown = scrubText;
 if (spec.rule === "map_http") {
-  run = (value) => mapHttp(502, { error: value });
+  run = (value) => mapHttp(502, null, { error: value });
 } else if (spec.rule !== "scrub_text") {
   const pattern = new RegExp(spec.rule[0], "gu");
   const replacement = spec.rule[1];

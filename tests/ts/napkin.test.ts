@@ -40,7 +40,7 @@ describe("seed 004: ErrorSchema is McpToolErrorZ", () => {
   });
 
   it("accepts what the runtime builds, per code and as a union", () => {
-    const error = napkin.mapHttp(503, "down");
+    const error = napkin.mapHttp(503, null, "down");
     const payload = napkin.toResult(error).structuredContent;
     assert.deepEqual(nz.CatalogErrorSchema.parse(payload), payload);
     assert.deepEqual(nz.UpstreamErrorSchema.parse(payload), payload);
@@ -77,7 +77,7 @@ describe("seed 004: HTTP mapping", () => {
       error: "quota", token: "tok_live_123", Authorization: "Bearer abc.def.ghi", nested: { password: "hunter2", ok: 1 },
       detail: "key sk-abcdefghijklmnopqrstu at /home/alice/app/main.py\nTraceback (most recent call last):\n  File x",
     };
-    const error = napkin.mapHttp(502, body) as napkin.UpstreamError;
+    const error = napkin.mapHttp(502, null, body) as napkin.UpstreamError;
     assert.deepEqual(error.original, {
       status: 502,
       body: {
@@ -193,13 +193,12 @@ describe("seed 001: classification, retry, operator_safe", () => {
 });
 
 describe("napkin envelope", () => {
-  it("toResult → parseResult round-trips, with retriable and provenance", () => {
+  it("toResult → parseResult round-trips, with retriable and no provenance (seed 004's wire)", () => {
     const error = napkin.rateLimited({ status: 429 });
     const result = napkin.toResult(error);
     assert.deepEqual(Object.keys(result), ["isError", "content", "structuredContent"]);
     assert.deepEqual(result.content, [{ type: "text", text: "RATE_LIMITED: the upstream API rate limit was exceeded" }]);
-    assert.deepEqual(Object.keys(result.structuredContent), ["code", "message", "retriable", "status", "provenance"]);
-    assert.deepEqual(result.structuredContent["provenance"], napkin.PROVENANCE);
+    assert.deepEqual(Object.keys(result.structuredContent), ["code", "message", "retriable", "status"]);
     assert.deepEqual(napkin.parseResult(JSON.parse(JSON.stringify(result))), error);
   });
 

@@ -106,7 +106,9 @@ describe("a widget narrowing a whole CallToolResult", () => {
     const extra = { ...(failure as { structuredContent: object }).structuredContent, surprise: 1 };
     assert.equal(wb.isCatalogError(wb.parseResult({ isError: true, structuredContent: extra })), false);
     assert.deepEqual(wb.parseResult({ isError: true, content: [{ type: "text", text: "boom" }] }), { code: "", message: "boom", payload: {} });
-    assert.equal(wb.parseResult({ isError: "true", structuredContent: extra }), undefined);
+    assert.equal(wb.parseResult({ isError: "true", structuredContent: { ...extra, isError: "true" } }), undefined);
+    // structured_is_error (pmcp): the payload's own isError: true marks an error whatever the result's flag says
+    assert.equal(wb.parseResult({ isError: "true", structuredContent: extra })?.code, "invalid_input");
     assert.equal(wb.parseResult(null), undefined);
   });
 

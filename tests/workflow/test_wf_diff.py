@@ -224,3 +224,49 @@ def test_check_against_outside_git(tmp_path: Path, capsys: pytest.CaptureFixture
     (tmp_path / "pyproject.toml").write_text("[tool.errgen]\n", encoding="utf-8")
     assert _check_against(tmp_path, "HEAD") == 2
     assert "not inside a git repository" in capsys.readouterr().err
+
+
+WIRE_BASE = """errgen: 1
+catalog: {name: tools, version: 1.0.0}
+envelope: {tool_failure_meta: false%s}
+fields:
+  file_path: {type: string}
+codes:
+  stale_file:
+    message: "'{file_path}' changed on disk"
+    recoverable: yes
+    next_action: Re-read the file.
+    fields: {required: [file_path]}
+"""
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [
+        ("discriminator", "kind"),
+        ("casing", "camel"),
+        ("metadata", "{next_action: suggestedNextAction}"),
+        ("metadata", "{recoverable: {key: recoverable, when: recoverable}}"),
+        ("provenance", "optional"),
+        ("provenance", "none"),
+        ("provenance", "false"),
+        ("mirror_is_error", "true"),
+        ("structured_content", "false"),
+    ],
+)
+def test_each_wire_shape_option_is_wire_breaking(tmp_path: Path, option: str, value: str) -> None:
+    (tmp_path / "old.yaml").write_text(WIRE_BASE % "", encoding="utf-8")
+    (tmp_path / "new.yaml").write_text(WIRE_BASE % f", {option}: {value}", encoding="utf-8")
+    wire = errgen("diff", "old.yaml", "new.yaml", "--category", "wire", cwd=tmp_path)
+    assert wire.exit_code == 1 and f"envelope {option} changed" in wire.stdout, wire.stdout + wire.stderr
+    assert all(line.endswith("[wire-shape-changed]") for line in wire.stdout.splitlines())
+    source = errgen("diff", "old.yaml", "new.yaml", "--category", "source", cwd=tmp_path)
+    assert source.exit_code == 0 and source.stdout == "", source.stdout
+
+
+def test_the_same_wire_shape_said_two_ways_is_no_finding(tmp_path: Path) -> None:
+    (tmp_path / "old.yaml").write_text(WIRE_BASE % ", retriable_field: true, provenance: true", encoding="utf-8")
+    (tmp_path / "new.yaml").write_text(WIRE_BASE % ", metadata: {retriable: retriable}, provenance: required",
+                                       encoding="utf-8")  # fmt: skip
+    done = errgen("diff", "old.yaml", "new.yaml", cwd=tmp_path)
+    assert done.exit_code == 0 and done.stdout == "", done.stdout

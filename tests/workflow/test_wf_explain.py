@@ -35,7 +35,7 @@ def test_full_docs_of_a_code(shipped: Path) -> None:
         "  Retry with back-off; report the failure if it persists.",
         "UI meaning",
         "Repair fields",
-        "  status    integer, required — The upstream HTTP status.",
+        "  status    integer, optional — The upstream HTTP status.",
         "  original  any, optional — The upstream failure ({status, body}) in sanitized form — secrets redacted.",
         '  {"status": 503, "original": {"status": 503, "body": "upstream unavailable"}}',
         "  → the upstream API failed with HTTP 503",

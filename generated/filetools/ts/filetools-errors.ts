@@ -4,7 +4,7 @@
  *
  * The closed set of ToolErrorKind values returned by built-in file tools, with recovery suggestions. Every built-in tool returns a structured ToolError with a stable kind value; recoverable errors include a suggestedNextAction.
  *
- * Narrow a whole MCP `CallToolResult` with `narrowToolResult`, switch on `error.code`;
+ * Narrow a whole MCP `CallToolResult` with `narrowToolResult`, switch on `error.kind`;
  * build errors with the per-code constructors and send them with `toResult`. This file
  * holds the catalog's content; the behaviour is errgen's shared runtime beside it
  * (`errgen-runtime.ts`, the same file for every catalog), defined in
@@ -14,13 +14,16 @@
 import * as runtime from "./errgen-runtime.js";
 import type { Provenance, TextContent } from "./errgen-runtime.js";
 
-export type { CallToolResultLike, FailedResult, OkResult, Provenance, Range, TextContent, UnknownError } from "./errgen-runtime.js";
-export { failedResult, failureClassOf, isOkResult, okResult, sanitize, scrubText } from "./errgen-runtime.js";
+export type { CallToolResultLike, FailedResult, OkResult, Provenance, Range, TextContent } from "./errgen-runtime.js";
+export { failedResult, failureClassOf, hasRetryAfter, isOkResult, okResult, sanitize, scrubText } from "./errgen-runtime.js";
+
+/** A failure this catalog does not describe (an unknown code or an invalid payload); keeps the raw payload. */
+export type UnknownError = runtime.UnknownError<"kind">;
 
 // ---- Identity ---------------------------------------------------------------
 
 /** The stamp every error of this catalog carries. */
-export const PROVENANCE: Provenance = Object.freeze({ catalog: "filetools", version: "1.0.0", fingerprint: "sha256:bd002683c2f68a423db43a986b785d502052ea80926c7cd1db811aa145ab4902" });
+export const PROVENANCE: Provenance = Object.freeze({ catalog: "filetools", version: "1.0.0", fingerprint: "sha256:921f260c920b1234a1ba0d96ff132f707a251cdcad97afc9f89c268378d80dfc" });
 
 // ---- Codes and kinds --------------------------------------------------------
 
@@ -78,10 +81,10 @@ export const POLICIES: Readonly<Record<PolicyName, ReadonlySet<ErrorKind>>> = ru
  * Kind: none; retriable: no; recoverable: sometimes
  */
 export interface NotFound {
-  readonly code: "not_found";
+  readonly kind: "not_found";
   readonly message: string;
+  readonly suggestedNextAction: string;
   /** The workspace path the failure concerns. */ readonly path: string;
-  readonly provenance: Provenance;
 }
 
 /**
@@ -91,10 +94,10 @@ export interface NotFound {
  * Kind: none; retriable: no; recoverable: yes
  */
 export interface AlreadyExists {
-  readonly code: "already_exists";
+  readonly kind: "already_exists";
   readonly message: string;
+  readonly suggestedNextAction: string;
   /** The workspace path the failure concerns. */ readonly path: string;
-  readonly provenance: Provenance;
 }
 
 /**
@@ -104,10 +107,9 @@ export interface AlreadyExists {
  * Kind: none; retriable: no; recoverable: no
  */
 export interface PermissionDenied {
-  readonly code: "permission_denied";
+  readonly kind: "permission_denied";
   readonly message: string;
   /** The workspace path the failure concerns. */ readonly path: string;
-  readonly provenance: Provenance;
 }
 
 /**
@@ -117,10 +119,9 @@ export interface PermissionDenied {
  * Kind: none; retriable: no; recoverable: no
  */
 export interface OutsideWorkspace {
-  readonly code: "outside_workspace";
+  readonly kind: "outside_workspace";
   readonly message: string;
   /** The workspace path the failure concerns. */ readonly path: string;
-  readonly provenance: Provenance;
 }
 
 /**
@@ -130,10 +131,10 @@ export interface OutsideWorkspace {
  * Kind: none; retriable: no; recoverable: yes
  */
 export interface BinaryFile {
-  readonly code: "binary_file";
+  readonly kind: "binary_file";
   readonly message: string;
+  readonly suggestedNextAction: string;
   /** The workspace path the failure concerns. */ readonly path: string;
-  readonly provenance: Provenance;
 }
 
 /**
@@ -143,11 +144,10 @@ export interface BinaryFile {
  * Kind: none; retriable: no; recoverable: no
  */
 export interface FileTooLarge {
-  readonly code: "file_too_large";
+  readonly kind: "file_too_large";
   readonly message: string;
   /** The workspace path the failure concerns. */ readonly path: string;
-  /** The configured size limit that was exceeded. */ readonly limit_bytes: number;
-  readonly provenance: Provenance;
+  /** The configured size limit that was exceeded. */ readonly limitBytes: number;
 }
 
 /**
@@ -157,12 +157,12 @@ export interface FileTooLarge {
  * Kind: none; retriable: no; recoverable: yes
  */
 export interface StaleFile {
-  readonly code: "stale_file";
+  readonly kind: "stale_file";
   readonly message: string;
+  readonly suggestedNextAction: string;
   /** The workspace path the failure concerns. */ readonly path: string;
-  /** The sha256 the caller expected. */ readonly expected_sha256?: string;
-  /** The sha256 of the content on disk. */ readonly actual_sha256?: string;
-  readonly provenance: Provenance;
+  /** The sha256 the caller expected. */ readonly expectedSha256?: string;
+  /** The sha256 of the content on disk. */ readonly actualSha256?: string;
 }
 
 /**
@@ -172,10 +172,10 @@ export interface StaleFile {
  * Kind: none; retriable: no; recoverable: yes
  */
 export interface OldTextNotFound {
-  readonly code: "old_text_not_found";
+  readonly kind: "old_text_not_found";
   readonly message: string;
+  readonly suggestedNextAction: string;
   /** The workspace path the failure concerns. */ readonly path: string;
-  readonly provenance: Provenance;
 }
 
 /**
@@ -185,11 +185,11 @@ export interface OldTextNotFound {
  * Kind: none; retriable: no; recoverable: yes
  */
 export interface MultipleMatches {
-  readonly code: "multiple_matches";
+  readonly kind: "multiple_matches";
   readonly message: string;
+  readonly suggestedNextAction: string;
   /** The workspace path the failure concerns. */ readonly path: string;
-  /** How many times oldText matched. */ readonly match_count: number;
-  readonly provenance: Provenance;
+  /** How many times oldText matched. */ readonly matchCount: number;
 }
 
 /**
@@ -199,10 +199,10 @@ export interface MultipleMatches {
  * Kind: none; retriable: no; recoverable: yes
  */
 export interface OverlappingEdits {
-  readonly code: "overlapping_edits";
+  readonly kind: "overlapping_edits";
   readonly message: string;
+  readonly suggestedNextAction: string;
   /** The workspace path the failure concerns. */ readonly path: string;
-  readonly provenance: Provenance;
 }
 
 /**
@@ -212,10 +212,10 @@ export interface OverlappingEdits {
  * Kind: none; retriable: no; recoverable: yes
  */
 export interface PatchParseError {
-  readonly code: "patch_parse_error";
+  readonly kind: "patch_parse_error";
   readonly message: string;
+  readonly suggestedNextAction: string;
   /** The specific failure mode, for kinds that cover several. */ readonly detail: string;
-  readonly provenance: Provenance;
 }
 
 /**
@@ -225,11 +225,11 @@ export interface PatchParseError {
  * Kind: none; retriable: no; recoverable: yes
  */
 export interface PatchApplyError {
-  readonly code: "patch_apply_error";
+  readonly kind: "patch_apply_error";
   readonly message: string;
+  readonly suggestedNextAction: string;
   /** The workspace path the failure concerns. */ readonly path: string;
   /** The specific failure mode, for kinds that cover several. */ readonly detail?: string;
-  readonly provenance: Provenance;
 }
 
 /**
@@ -239,10 +239,10 @@ export interface PatchApplyError {
  * Kind: none; retriable: no; recoverable: sometimes
  */
 export interface CommandFailed {
-  readonly code: "command_failed";
+  readonly kind: "command_failed";
   readonly message: string;
+  readonly suggestedNextAction: string;
   /** The specific failure mode, for kinds that cover several. */ readonly detail: string;
-  readonly provenance: Provenance;
 }
 
 /**
@@ -253,10 +253,10 @@ export interface CommandFailed {
  * Kind: none; retriable: conditional; recoverable: yes
  */
 export interface Timeout {
-  readonly code: "timeout";
+  readonly kind: "timeout";
   readonly message: string;
-  /** The timeout that was exceeded, in milliseconds. */ readonly timeout_ms: number;
-  readonly provenance: Provenance;
+  readonly suggestedNextAction: string;
+  /** The timeout that was exceeded, in milliseconds. */ readonly timeoutMs: number;
 }
 
 /**
@@ -266,9 +266,8 @@ export interface Timeout {
  * Kind: none; retriable: no; recoverable: no
  */
 export interface SkillUnavailable {
-  readonly code: "skill_unavailable";
+  readonly kind: "skill_unavailable";
   readonly message: string;
-  readonly provenance: Provenance;
 }
 
 /**
@@ -278,10 +277,9 @@ export interface SkillUnavailable {
  * Kind: none; retriable: no; recoverable: no
  */
 export interface Unknown {
-  readonly code: "unknown";
+  readonly kind: "unknown";
   readonly message: string;
   /** The specific failure mode, for kinds that cover several. */ readonly detail?: string;
-  readonly provenance: Provenance;
 }
 
 /** Each code's error type, keyed by code. */
@@ -333,22 +331,22 @@ export type CodeInfo = runtime.CodeInfo<ErrorCode, ErrorKind>;
 // One JSON row per code, in catalog order: its `CodeInfo` plus the message template split
 // into alternating literal / placeholder `parts`. JSON text keeps tsc fast on huge catalogs.
 const ROWS: readonly string[] = [
-  '{"code":"not_found","title":"Not found","when":"A path does not exist (or is the wrong kind — file vs. directory).","message":"\'{path}\' does not exist or is the wrong kind of entry","kind":null,"retriable":"no","recoverable":"sometimes","nextAction":"Call read_file or list_directory to confirm what exists, then retry with the correct path.","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["path"],"optional":[],"docs":"","parts":["\'","path","\' does not exist or is the wrong kind of entry"]}',
-  '{"code":"already_exists","title":"Already exists","when":"A destination path is occupied (create_file, move_file without overwrite, *** Add File).","message":"\'{path}\' already exists","kind":null,"retriable":"no","recoverable":"yes","nextAction":"Switch to write_file or edit_file, or move the existing file aside first.","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["path"],"optional":[],"docs":"","parts":["\'","path","\' already exists"]}',
-  '{"code":"permission_denied","title":"Permission denied","when":"A path matches forbiddenGlobs or the guard\'s policy chain denied the operation.","message":"access to \'{path}\' is denied by policy","kind":null,"retriable":"no","recoverable":"no","nextAction":"Use a different path, or grant access via an update_policy message to the guard\'s chain.","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["path"],"optional":[],"docs":"","parts":["access to \'","path","\' is denied by policy"]}',
-  '{"code":"outside_workspace","title":"Outside workspace","when":"A path escapes the workspace jail, or is absolute when allowAbsolutePaths is not set.","message":"\'{path}\' is outside the workspace","kind":null,"retriable":"no","recoverable":"no","nextAction":"Use a workspace-relative path.","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["path"],"optional":[],"docs":"","parts":["\'","path","\' is outside the workspace"]}',
-  '{"code":"binary_file","title":"Binary file","when":"read_file detected binary content without allowBinary: true.","message":"\'{path}\' is a binary file","kind":null,"retriable":"no","recoverable":"yes","nextAction":"Re-call read_file with allowBinary: true.","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["path"],"optional":[],"docs":"","parts":["\'","path","\' is a binary file"]}',
-  '{"code":"file_too_large","title":"File too large","when":"A file exceeds the sandbox-configured size limit.","message":"\'{path}\' exceeds the size limit of {limit_bytes} bytes","kind":null,"retriable":"no","recoverable":"no","nextAction":"Read or write the file in slices, or raise the configured cap.","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["path","limit_bytes"],"optional":[],"docs":"","parts":["\'","path","\' exceeds the size limit of ","limit_bytes"," bytes"]}',
-  '{"code":"stale_file","title":"Stale file","when":"expectedSha256 does not match the on-disk content.","message":"\'{path}\' changed on disk since it was read","kind":null,"retriable":"no","recoverable":"yes","nextAction":"Re-read the file to obtain the current sha256 and re-apply your edit.","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["path"],"optional":["expected_sha256","actual_sha256"],"docs":"","parts":["\'","path","\' changed on disk since it was read"]}',
-  '{"code":"old_text_not_found","title":"Old text not found","when":"An edit_file edit\'s oldText was not present in the file.","message":"oldText was not found in \'{path}\'","kind":null,"retriable":"no","recoverable":"yes","nextAction":"Re-read the file and pick text that exists.","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["path"],"optional":[],"docs":"","parts":["oldText was not found in \'","path","\'"]}',
-  '{"code":"multiple_matches","title":"Multiple matches","when":"An edit_file edit\'s oldText matched more than once and replaceAll was not set.","message":"oldText matched {match_count} times in \'{path}\'","kind":null,"retriable":"no","recoverable":"yes","nextAction":"Make oldText more specific, or pass replaceAll: true.","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["path","match_count"],"optional":[],"docs":"","parts":["oldText matched ","match_count"," times in \'","path","\'"]}',
-  '{"code":"overlapping_edits","title":"Overlapping edits","when":"Two edit_file edits would replace intersecting byte ranges.","message":"edits to \'{path}\' overlap","kind":null,"retriable":"no","recoverable":"yes","nextAction":"Combine the edits or apply them in separate calls.","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["path"],"optional":[],"docs":"","parts":["edits to \'","path","\' overlap"]}',
-  '{"code":"patch_parse_error","title":"Patch parse error","when":"An apply_patch envelope is malformed.","message":"the patch envelope is malformed: {detail}","kind":null,"retriable":"no","recoverable":"yes","nextAction":"Fix the envelope grammar (see Patch envelope).","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["detail"],"optional":[],"docs":"","parts":["the patch envelope is malformed: ","detail",""]}',
-  '{"code":"patch_apply_error","title":"Patch apply error","when":"A hunk did not match, or an add/delete/move pre-check failed.","message":"the patch does not apply to \'{path}\'","kind":null,"retriable":"no","recoverable":"yes","nextAction":"Re-read the affected files and regenerate the patch against the current content.","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["path"],"optional":["detail"],"docs":"","parts":["the patch does not apply to \'","path","\'"]}',
-  '{"code":"command_failed","title":"Command failed","when":"run_command could not spawn or was aborted; move_file got identical from/to or a directory destination; delete_file got a directory without recursive.","message":"the operation failed: {detail}","kind":null,"retriable":"no","recoverable":"sometimes","nextAction":"Read the message for the specific failure mode.","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["detail"],"optional":[],"docs":"","parts":["the operation failed: ","detail",""]}',
-  '{"code":"timeout","title":"Timeout","when":"run_command exceeded its timeoutMs.","message":"the command exceeded its timeout of {timeout_ms} ms","kind":null,"retriable":"conditional","recoverable":"yes","nextAction":"Increase the timeout, narrow the command, or split it into smaller steps.","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["timeout_ms"],"optional":[],"docs":"`data` may accompany this error: run_command returns the partial stdout/stderr\\ncaptured up to the timeout alongside `error.kind: \\"timeout\\"`.\\n","parts":["the command exceeded its timeout of ","timeout_ms"," ms"]}',
-  '{"code":"skill_unavailable","title":"Skill unavailable","when":"load_skill was called but no skill registry is wired into the agent.","message":"no skill registry is available","kind":null,"retriable":"no","recoverable":"no","nextAction":"Stop attempting to load skills for the rest of the turn.","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":[],"docs":"","parts":["no skill registry is available"]}',
-  '{"code":"unknown","title":"Unknown","when":"An unexpected internal failure.","message":"an unexpected internal failure occurred","kind":null,"retriable":"no","recoverable":"no","nextAction":"File an issue with the captured details.","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":["detail"],"docs":"","parts":["an unexpected internal failure occurred"]}',
+  '{"code":"not_found","title":"Not found","when":"A path does not exist (or is the wrong kind — file vs. directory).","message":"\'{path}\' does not exist or is the wrong kind of entry","kind":null,"retriable":"no","recoverable":"sometimes","nextAction":"Call read_file or list_directory to confirm what exists, then retry with the correct path.","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["path"],"optional":[],"docs":"","parts":["\'","path","\' does not exist or is the wrong kind of entry"],"wire":[["suggestedNextAction","Call read_file or list_directory to confirm what exists, then retry with the correct path."]]}',
+  '{"code":"already_exists","title":"Already exists","when":"A destination path is occupied (create_file, move_file without overwrite, *** Add File).","message":"\'{path}\' already exists","kind":null,"retriable":"no","recoverable":"yes","nextAction":"Switch to write_file or edit_file, or move the existing file aside first.","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["path"],"optional":[],"docs":"","parts":["\'","path","\' already exists"],"wire":[["suggestedNextAction","Switch to write_file or edit_file, or move the existing file aside first."]]}',
+  '{"code":"permission_denied","title":"Permission denied","when":"A path matches forbiddenGlobs or the guard\'s policy chain denied the operation.","message":"access to \'{path}\' is denied by policy","kind":null,"retriable":"no","recoverable":"no","nextAction":"Use a different path, or grant access via an update_policy message to the guard\'s chain.","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["path"],"optional":[],"docs":"","parts":["access to \'","path","\' is denied by policy"],"wire":[]}',
+  '{"code":"outside_workspace","title":"Outside workspace","when":"A path escapes the workspace jail, or is absolute when allowAbsolutePaths is not set.","message":"\'{path}\' is outside the workspace","kind":null,"retriable":"no","recoverable":"no","nextAction":"Use a workspace-relative path.","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["path"],"optional":[],"docs":"","parts":["\'","path","\' is outside the workspace"],"wire":[]}',
+  '{"code":"binary_file","title":"Binary file","when":"read_file detected binary content without allowBinary: true.","message":"\'{path}\' is a binary file","kind":null,"retriable":"no","recoverable":"yes","nextAction":"Re-call read_file with allowBinary: true.","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["path"],"optional":[],"docs":"","parts":["\'","path","\' is a binary file"],"wire":[["suggestedNextAction","Re-call read_file with allowBinary: true."]]}',
+  '{"code":"file_too_large","title":"File too large","when":"A file exceeds the sandbox-configured size limit.","message":"\'{path}\' exceeds the size limit of {limit_bytes} bytes","kind":null,"retriable":"no","recoverable":"no","nextAction":"Read or write the file in slices, or raise the configured cap.","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["path","limitBytes"],"optional":[],"docs":"","parts":["\'","path","\' exceeds the size limit of ","limitBytes"," bytes"],"wire":[]}',
+  '{"code":"stale_file","title":"Stale file","when":"expectedSha256 does not match the on-disk content.","message":"\'{path}\' changed on disk since it was read","kind":null,"retriable":"no","recoverable":"yes","nextAction":"Re-read the file to obtain the current sha256 and re-apply your edit.","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["path"],"optional":["expectedSha256","actualSha256"],"docs":"","parts":["\'","path","\' changed on disk since it was read"],"wire":[["suggestedNextAction","Re-read the file to obtain the current sha256 and re-apply your edit."]]}',
+  '{"code":"old_text_not_found","title":"Old text not found","when":"An edit_file edit\'s oldText was not present in the file.","message":"oldText was not found in \'{path}\'","kind":null,"retriable":"no","recoverable":"yes","nextAction":"Re-read the file and pick text that exists.","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["path"],"optional":[],"docs":"","parts":["oldText was not found in \'","path","\'"],"wire":[["suggestedNextAction","Re-read the file and pick text that exists."]]}',
+  '{"code":"multiple_matches","title":"Multiple matches","when":"An edit_file edit\'s oldText matched more than once and replaceAll was not set.","message":"oldText matched {match_count} times in \'{path}\'","kind":null,"retriable":"no","recoverable":"yes","nextAction":"Make oldText more specific, or pass replaceAll: true.","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["path","matchCount"],"optional":[],"docs":"","parts":["oldText matched ","matchCount"," times in \'","path","\'"],"wire":[["suggestedNextAction","Make oldText more specific, or pass replaceAll: true."]]}',
+  '{"code":"overlapping_edits","title":"Overlapping edits","when":"Two edit_file edits would replace intersecting byte ranges.","message":"edits to \'{path}\' overlap","kind":null,"retriable":"no","recoverable":"yes","nextAction":"Combine the edits or apply them in separate calls.","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["path"],"optional":[],"docs":"","parts":["edits to \'","path","\' overlap"],"wire":[["suggestedNextAction","Combine the edits or apply them in separate calls."]]}',
+  '{"code":"patch_parse_error","title":"Patch parse error","when":"An apply_patch envelope is malformed.","message":"the patch envelope is malformed: {detail}","kind":null,"retriable":"no","recoverable":"yes","nextAction":"Fix the envelope grammar (see Patch envelope).","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["detail"],"optional":[],"docs":"","parts":["the patch envelope is malformed: ","detail",""],"wire":[["suggestedNextAction","Fix the envelope grammar (see Patch envelope)."]]}',
+  '{"code":"patch_apply_error","title":"Patch apply error","when":"A hunk did not match, or an add/delete/move pre-check failed.","message":"the patch does not apply to \'{path}\'","kind":null,"retriable":"no","recoverable":"yes","nextAction":"Re-read the affected files and regenerate the patch against the current content.","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["path"],"optional":["detail"],"docs":"","parts":["the patch does not apply to \'","path","\'"],"wire":[["suggestedNextAction","Re-read the affected files and regenerate the patch against the current content."]]}',
+  '{"code":"command_failed","title":"Command failed","when":"run_command could not spawn or was aborted; move_file got identical from/to or a directory destination; delete_file got a directory without recursive.","message":"the operation failed: {detail}","kind":null,"retriable":"no","recoverable":"sometimes","nextAction":"Read the message for the specific failure mode.","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["detail"],"optional":[],"docs":"","parts":["the operation failed: ","detail",""],"wire":[["suggestedNextAction","Read the message for the specific failure mode."]]}',
+  '{"code":"timeout","title":"Timeout","when":"run_command exceeded its timeoutMs.","message":"the command exceeded its timeout of {timeout_ms} ms","kind":null,"retriable":"conditional","recoverable":"yes","nextAction":"Increase the timeout, narrow the command, or split it into smaller steps.","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["timeoutMs"],"optional":[],"docs":"`data` may accompany this error: run_command returns the partial stdout/stderr\\ncaptured up to the timeout alongside `error.kind: \\"timeout\\"`.\\n","parts":["the command exceeded its timeout of ","timeoutMs"," ms"],"wire":[["suggestedNextAction","Increase the timeout, narrow the command, or split it into smaller steps."]]}',
+  '{"code":"skill_unavailable","title":"Skill unavailable","when":"load_skill was called but no skill registry is wired into the agent.","message":"no skill registry is available","kind":null,"retriable":"no","recoverable":"no","nextAction":"Stop attempting to load skills for the rest of the turn.","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":[],"docs":"","parts":["no skill registry is available"],"wire":[]}',
+  '{"code":"unknown","title":"Unknown","when":"An unexpected internal failure.","message":"an unexpected internal failure occurred","kind":null,"retriable":"no","recoverable":"no","nextAction":"File an issue with the captured details.","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":["detail"],"docs":"","parts":["an unexpected internal failure occurred"],"wire":[]}',
 ];
 
 // ---- The shared runtime, bound to this catalog ------------------------------
@@ -377,24 +375,26 @@ interface CatalogTypes {
   readonly protocol: never;
   readonly mapped: CatalogError | undefined;
   readonly result: CallToolErrorResult;
+  readonly unknown: UnknownError;
+  readonly tagged: runtime.Tagged<"kind">;
 }
 
 /** This catalog's tables, read by the runtime. */
 const CATALOG = runtime.define<CatalogTypes>({
   name: "filetools",
   stamp: PROVENANCE,
-  envelope: { structuredContent: true, toolFailureMeta: false, retriableField: false, provenance: true, mirrorIsError: false },
+  envelope: { discriminator: "kind", retriable: null, provenance: "none", structuredContent: true, toolFailureMeta: false, mirrorIsError: false, structuredIsError: false },
   rows: ROWS,
   kinds: KIND_INFO,
   policies: POLICIES,
   fieldTypes: [
     ["path", "string"],
     ["detail", "string"],
-    ["limit_bytes", "integer"],
-    ["expected_sha256", "string"],
-    ["actual_sha256", "string"],
-    ["match_count", "integer"],
-    ["timeout_ms", "integer"],
+    ["limitBytes", "integer"],
+    ["expectedSha256", "string"],
+    ["actualSha256", "string"],
+    ["matchCount", "integer"],
+    ["timeoutMs", "integer"],
   ],
   httpKinds: [],
   httpCodes: [],
@@ -421,6 +421,7 @@ export const {
   parseResult,
   narrowToolResult,
   kindOf,
+  classify,
   isRetryable,
   isTerminal,
   classifyHttp,
@@ -428,6 +429,19 @@ export const {
   mapHttp,
   mapException,
 } = CATALOG;
+
+// ---- Policies as values -----------------------------------------------------
+
+/** An immutable terminate policy over this catalog's kinds (seed 001's ToolErrorPolicy). */
+export type ErrorPolicy = runtime.ErrorPolicy<ErrorKind>;
+
+/** The empty policy and one constructor per named policy; `withTerminalKind` returns a new value. */
+export const ErrorPolicy = Object.freeze({
+  /** Terminate on nothing: every failure flows back to the model. */
+  empty: (): ErrorPolicy => runtime.ErrorPolicy.empty<ErrorKind>(),
+  /** The policy called `name` in the catalog (`none`: the empty one). */
+  named: (name: PolicyName): ErrorPolicy => CATALOG.policy(name),
+});
 
 // ---- Constructors -----------------------------------------------------------
 
@@ -457,12 +471,12 @@ export function binaryFile(args: { readonly path: string }): BinaryFile {
 }
 
 /** Build an error with code `file_too_large`. */
-export function fileTooLarge(args: { readonly path: string; readonly limit_bytes: number }): FileTooLarge {
+export function fileTooLarge(args: { readonly path: string; readonly limitBytes: number }): FileTooLarge {
   return CATALOG.create("file_too_large", args) as FileTooLarge;
 }
 
 /** Build an error with code `stale_file`. */
-export function staleFile(args: { readonly path: string; readonly expected_sha256?: string; readonly actual_sha256?: string }): StaleFile {
+export function staleFile(args: { readonly path: string; readonly expectedSha256?: string; readonly actualSha256?: string }): StaleFile {
   return CATALOG.create("stale_file", args) as StaleFile;
 }
 
@@ -472,7 +486,7 @@ export function oldTextNotFound(args: { readonly path: string }): OldTextNotFoun
 }
 
 /** Build an error with code `multiple_matches`. */
-export function multipleMatches(args: { readonly path: string; readonly match_count: number }): MultipleMatches {
+export function multipleMatches(args: { readonly path: string; readonly matchCount: number }): MultipleMatches {
   return CATALOG.create("multiple_matches", args) as MultipleMatches;
 }
 
@@ -497,7 +511,7 @@ export function commandFailed(args: { readonly detail: string }): CommandFailed 
 }
 
 /** Build an error with code `timeout`. */
-export function timeout(args: { readonly timeout_ms: number }): Timeout {
+export function timeout(args: { readonly timeoutMs: number }): Timeout {
   return CATALOG.create("timeout", args) as Timeout;
 }
 

@@ -38,8 +38,9 @@ export const ErrorCodeSchema = z.enum(CODES);
  * and the fields every code may carry.
  */
 export const ErrorObjectSchema = z.object({
-  code: z.enum(CODES),
+  kind: z.enum(CODES),
   message: z.string().min(1),
+  suggestedNextAction: z.string().optional(),
 });
 
 /** `ErrorObjectSchema` reading a payload's own properties only (see `ownProperties`): parse with this one. */
@@ -49,32 +50,34 @@ export const ErrorSchema = z.preprocess(ownProperties, ErrorObjectSchema);
 const FIELDS: ReadonlyMap<string, unknown> = new Map<string, unknown>()
   .set("path", z.string())
   .set("detail", z.string())
-  .set("limit_bytes", z.int())
-  .set("expected_sha256", z.string())
-  .set("actual_sha256", z.string())
-  .set("match_count", z.int())
-  .set("timeout_ms", z.int());
+  .set("limitBytes", z.int())
+  .set("expectedSha256", z.string())
+  .set("actualSha256", z.string())
+  .set("matchCount", z.int())
+  .set("timeoutMs", z.int());
 
 const ALL: z.ZodObject[] = [];
 
-/** The schema of one code's payload: `required` fields, then `optional` ones. */
-function errorSchema<T>(code: string, required: readonly string[], optional: readonly string[] = []): z.ZodType<T> {
-  const shape: Record<string, z.ZodType> = { code: z.literal(code), message: z.string().min(1) };
+/** The schema of one code's payload: `required` fields, then `optional` ones, and the `[key, default]` metadata texts it carries. */
+function errorSchema<T>(code: string, required: readonly string[], optional: readonly string[] = [], metadata: readonly (readonly [string, string])[] = []): z.ZodType<T> {
+  const shape: Record<string, z.ZodType> = { kind: z.literal(code), message: z.string().min(1) };
+  for (const [name, text] of metadata) {
+    shape[name] = z.string().default(text);
+  }
   for (const name of [...required, ...optional]) {
     const field = (FIELDS.get(name) ?? z.unknown()) as z.ZodType;
     Object.defineProperty(shape, name, { value: required.includes(name) ? field : field.exactOptional(), enumerable: true, writable: true, configurable: true });
   }
-  shape["provenance"] = ProvenanceSchema;
   const schema = z.object(shape);
   ALL.push(schema);
   return z.preprocess(ownProperties, schema) as unknown as z.ZodType<T>;
 }
 
 /** `not_found` error payload. */
-export const NotFoundSchema = errorSchema<errors.NotFound>("not_found", ["path"]);
+export const NotFoundSchema = errorSchema<errors.NotFound>("not_found", ["path"], [], [["suggestedNextAction", "Call read_file or list_directory to confirm what exists, then retry with the correct path."]]);
 
 /** `already_exists` error payload. */
-export const AlreadyExistsSchema = errorSchema<errors.AlreadyExists>("already_exists", ["path"]);
+export const AlreadyExistsSchema = errorSchema<errors.AlreadyExists>("already_exists", ["path"], [], [["suggestedNextAction", "Switch to write_file or edit_file, or move the existing file aside first."]]);
 
 /** `permission_denied` error payload. */
 export const PermissionDeniedSchema = errorSchema<errors.PermissionDenied>("permission_denied", ["path"]);
@@ -83,34 +86,34 @@ export const PermissionDeniedSchema = errorSchema<errors.PermissionDenied>("perm
 export const OutsideWorkspaceSchema = errorSchema<errors.OutsideWorkspace>("outside_workspace", ["path"]);
 
 /** `binary_file` error payload. */
-export const BinaryFileSchema = errorSchema<errors.BinaryFile>("binary_file", ["path"]);
+export const BinaryFileSchema = errorSchema<errors.BinaryFile>("binary_file", ["path"], [], [["suggestedNextAction", "Re-call read_file with allowBinary: true."]]);
 
 /** `file_too_large` error payload. */
-export const FileTooLargeSchema = errorSchema<errors.FileTooLarge>("file_too_large", ["path", "limit_bytes"]);
+export const FileTooLargeSchema = errorSchema<errors.FileTooLarge>("file_too_large", ["path", "limitBytes"]);
 
 /** `stale_file` error payload. */
-export const StaleFileSchema = errorSchema<errors.StaleFile>("stale_file", ["path"], ["expected_sha256", "actual_sha256"]);
+export const StaleFileSchema = errorSchema<errors.StaleFile>("stale_file", ["path"], ["expectedSha256", "actualSha256"], [["suggestedNextAction", "Re-read the file to obtain the current sha256 and re-apply your edit."]]);
 
 /** `old_text_not_found` error payload. */
-export const OldTextNotFoundSchema = errorSchema<errors.OldTextNotFound>("old_text_not_found", ["path"]);
+export const OldTextNotFoundSchema = errorSchema<errors.OldTextNotFound>("old_text_not_found", ["path"], [], [["suggestedNextAction", "Re-read the file and pick text that exists."]]);
 
 /** `multiple_matches` error payload. */
-export const MultipleMatchesSchema = errorSchema<errors.MultipleMatches>("multiple_matches", ["path", "match_count"]);
+export const MultipleMatchesSchema = errorSchema<errors.MultipleMatches>("multiple_matches", ["path", "matchCount"], [], [["suggestedNextAction", "Make oldText more specific, or pass replaceAll: true."]]);
 
 /** `overlapping_edits` error payload. */
-export const OverlappingEditsSchema = errorSchema<errors.OverlappingEdits>("overlapping_edits", ["path"]);
+export const OverlappingEditsSchema = errorSchema<errors.OverlappingEdits>("overlapping_edits", ["path"], [], [["suggestedNextAction", "Combine the edits or apply them in separate calls."]]);
 
 /** `patch_parse_error` error payload. */
-export const PatchParseErrorSchema = errorSchema<errors.PatchParseError>("patch_parse_error", ["detail"]);
+export const PatchParseErrorSchema = errorSchema<errors.PatchParseError>("patch_parse_error", ["detail"], [], [["suggestedNextAction", "Fix the envelope grammar (see Patch envelope)."]]);
 
 /** `patch_apply_error` error payload. */
-export const PatchApplyErrorSchema = errorSchema<errors.PatchApplyError>("patch_apply_error", ["path"], ["detail"]);
+export const PatchApplyErrorSchema = errorSchema<errors.PatchApplyError>("patch_apply_error", ["path"], ["detail"], [["suggestedNextAction", "Re-read the affected files and regenerate the patch against the current content."]]);
 
 /** `command_failed` error payload. */
-export const CommandFailedSchema = errorSchema<errors.CommandFailed>("command_failed", ["detail"]);
+export const CommandFailedSchema = errorSchema<errors.CommandFailed>("command_failed", ["detail"], [], [["suggestedNextAction", "Read the message for the specific failure mode."]]);
 
 /** `timeout` error payload. */
-export const TimeoutSchema = errorSchema<errors.Timeout>("timeout", ["timeout_ms"]);
+export const TimeoutSchema = errorSchema<errors.Timeout>("timeout", ["timeoutMs"], [], [["suggestedNextAction", "Increase the timeout, narrow the command, or split it into smaller steps."]]);
 
 /** `skill_unavailable` error payload. */
 export const SkillUnavailableSchema = errorSchema<errors.SkillUnavailable>("skill_unavailable", []);
@@ -118,10 +121,10 @@ export const SkillUnavailableSchema = errorSchema<errors.SkillUnavailable>("skil
 /** `unknown` error payload. */
 export const UnknownSchema = errorSchema<errors.Unknown>("unknown", [], ["detail"]);
 
-/** Any error of this catalog, discriminated by `code`. */
+/** Any error of this catalog, discriminated by `kind`. */
 export const CatalogErrorSchema = z.preprocess(
   ownProperties,
-  z.discriminatedUnion("code", ALL as [z.ZodObject, ...z.ZodObject[]]),
+  z.discriminatedUnion("kind", ALL as [z.ZodObject, ...z.ZodObject[]]),
 ) as unknown as z.ZodType<errors.CatalogError>;
 
 /** Seed 003's result: `{ok: true, data?}` or `{ok: false, error, data?}`. */

@@ -14,13 +14,16 @@
 import * as runtime from "./errgen-runtime.js";
 import type { Provenance, TextContent } from "./errgen-runtime.js";
 
-export type { CallToolResultLike, FailedResult, OkResult, Provenance, Range, TextContent, UnknownError } from "./errgen-runtime.js";
-export { failedResult, failureClassOf, isOkResult, okResult, sanitize, scrubText } from "./errgen-runtime.js";
+export type { CallToolResultLike, FailedResult, OkResult, Provenance, Range, TextContent } from "./errgen-runtime.js";
+export { failedResult, failureClassOf, hasRetryAfter, isOkResult, okResult, sanitize, scrubText } from "./errgen-runtime.js";
+
+/** A failure this catalog does not describe (an unknown code or an invalid payload); keeps the raw payload. */
+export type UnknownError = runtime.UnknownError<"code">;
 
 // ---- Identity ---------------------------------------------------------------
 
 /** The stamp every error of this catalog carries. */
-export const PROVENANCE: Provenance = Object.freeze({ catalog: "napkin", version: "1.0.0", fingerprint: "sha256:e8b7bbbae5c763ece101e7b2e468debd641c9b0b3d7f6aa99af2c92a583d2fae" });
+export const PROVENANCE: Provenance = Object.freeze({ catalog: "napkin", version: "1.0.0", fingerprint: "sha256:70db3dffde73d3331a72dd45e473d40cd7663dc5e064045245884e09f5ebfa99" });
 
 // ---- Codes and kinds --------------------------------------------------------
 
@@ -87,7 +90,6 @@ export interface BadRequest {
   readonly retriable: boolean;
   /** The upstream HTTP status. */ readonly status?: number;
   /** The upstream failure ({status, body}) in sanitized form — secrets redacted. */ readonly original?: unknown;
-  readonly provenance: Provenance;
 }
 
 /**
@@ -103,7 +105,6 @@ export interface Unauthorized {
   readonly retriable: boolean;
   /** The upstream HTTP status. */ readonly status?: number;
   /** The upstream failure ({status, body}) in sanitized form — secrets redacted. */ readonly original?: unknown;
-  readonly provenance: Provenance;
 }
 
 /**
@@ -119,7 +120,6 @@ export interface Forbidden {
   readonly retriable: boolean;
   /** The upstream HTTP status. */ readonly status?: number;
   /** The upstream failure ({status, body}) in sanitized form — secrets redacted. */ readonly original?: unknown;
-  readonly provenance: Provenance;
 }
 
 /**
@@ -135,7 +135,6 @@ export interface NotFound {
   readonly retriable: boolean;
   /** The upstream HTTP status. */ readonly status?: number;
   /** The upstream failure ({status, body}) in sanitized form — secrets redacted. */ readonly original?: unknown;
-  readonly provenance: Provenance;
 }
 
 /**
@@ -151,7 +150,6 @@ export interface Gone {
   readonly retriable: boolean;
   /** The upstream HTTP status. */ readonly status?: number;
   /** The upstream failure ({status, body}) in sanitized form — secrets redacted. */ readonly original?: unknown;
-  readonly provenance: Provenance;
 }
 
 /**
@@ -167,7 +165,6 @@ export interface RateLimited {
   readonly retriable: boolean;
   /** The upstream HTTP status. */ readonly status?: number;
   /** The upstream failure ({status, body}) in sanitized form — secrets redacted. */ readonly original?: unknown;
-  readonly provenance: Provenance;
 }
 
 /**
@@ -181,9 +178,8 @@ export interface UpstreamError {
   readonly code: "UPSTREAM_ERROR";
   readonly message: string;
   readonly retriable: boolean;
-  /** The upstream HTTP status. */ readonly status: number;
+  /** The upstream HTTP status. */ readonly status?: number;
   /** The upstream failure ({status, body}) in sanitized form — secrets redacted. */ readonly original?: unknown;
-  readonly provenance: Provenance;
 }
 
 /**
@@ -198,7 +194,6 @@ export interface NetworkError {
   readonly message: string;
   readonly retriable: boolean;
   /** The upstream failure ({status, body}) in sanitized form — secrets redacted. */ readonly original?: unknown;
-  readonly provenance: Provenance;
 }
 
 /**
@@ -213,7 +208,6 @@ export interface Timeout {
   readonly message: string;
   readonly retriable: boolean;
   /** The upstream failure ({status, body}) in sanitized form — secrets redacted. */ readonly original?: unknown;
-  readonly provenance: Provenance;
 }
 
 /**
@@ -228,7 +222,6 @@ export interface InternalError {
   readonly message: string;
   readonly retriable: boolean;
   /** The upstream failure ({status, body}) in sanitized form — secrets redacted. */ readonly original?: unknown;
-  readonly provenance: Provenance;
 }
 
 /** Each code's error type, keyed by code. */
@@ -268,16 +261,16 @@ export type CodeInfo = runtime.CodeInfo<ErrorCode, ErrorKind>;
 // One JSON row per code, in catalog order: its `CodeInfo` plus the message template split
 // into alternating literal / placeholder `parts`. JSON text keeps tsc fast on huge catalogs.
 const ROWS: readonly string[] = [
-  '{"code":"BAD_REQUEST","title":"Bad request","when":"The upstream API rejected the request as malformed (HTTP 400).","message":"the upstream API rejected the request as malformed","kind":"Validation","retriable":"no","recoverable":"yes","nextAction":"Fix the request arguments and call again.","uiMeaning":"the request was malformed — fix the input","channel":"tool","jsonrpcCode":null,"httpStatus":400,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":["status","original"],"docs":"","parts":["the upstream API rejected the request as malformed"]}',
-  '{"code":"UNAUTHORIZED","title":"Unauthorized","when":"The upstream API did not accept the credentials (HTTP 401).","message":"the upstream API rejected the credentials","kind":"Auth","retriable":"no","recoverable":"no","nextAction":"Configure a valid API token for the server.","uiMeaning":"sign-in required — the server\'s credentials are missing or invalid","channel":"tool","jsonrpcCode":null,"httpStatus":401,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":["status","original"],"docs":"","parts":["the upstream API rejected the credentials"]}',
-  '{"code":"FORBIDDEN","title":"Forbidden","when":"The credentials lack permission for the resource (HTTP 403).","message":"the upstream API denied access to the resource","kind":"Auth","retriable":"no","recoverable":"no","nextAction":"Ask for access to the resource or use another one.","uiMeaning":"access denied — this account may not use the resource","channel":"tool","jsonrpcCode":null,"httpStatus":403,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":["status","original"],"docs":"","parts":["the upstream API denied access to the resource"]}',
-  '{"code":"NOT_FOUND","title":"Not found","when":"The resource does not exist upstream (HTTP 404).","message":"the upstream resource was not found","kind":"Permanent","retriable":"no","recoverable":"sometimes","nextAction":"Check the identifier, list the available resources, then retry.","uiMeaning":"not found — check the identifier","channel":"tool","jsonrpcCode":null,"httpStatus":404,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":["status","original"],"docs":"","parts":["the upstream resource was not found"]}',
-  '{"code":"GONE","title":"Gone","when":"The resource was deleted upstream (HTTP 410).","message":"the upstream resource is gone","kind":"Permanent","retriable":"no","recoverable":"no","nextAction":"Stop using this resource; it was removed permanently.","uiMeaning":"removed — the resource no longer exists","channel":"tool","jsonrpcCode":null,"httpStatus":410,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":["status","original"],"docs":"","parts":["the upstream resource is gone"]}',
-  '{"code":"RATE_LIMITED","title":"Rate limited","when":"The upstream API throttled the request (HTTP 429).","message":"the upstream API rate limit was exceeded","kind":"RateLimit","retriable":"yes","recoverable":"yes","nextAction":"Wait for the Retry-After interval, then retry.","uiMeaning":"busy — wait a moment and try again","channel":"tool","jsonrpcCode":null,"httpStatus":429,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":["status","original"],"docs":"","parts":["the upstream API rate limit was exceeded"]}',
-  '{"code":"UPSTREAM_ERROR","title":"Upstream error","when":"The upstream API failed (HTTP 5xx).","message":"the upstream API failed with HTTP {status}","kind":"Transient","retriable":"yes","recoverable":"yes","nextAction":"Retry with back-off; report the failure if it persists.","uiMeaning":"the upstream service failed — try again shortly","channel":"tool","jsonrpcCode":null,"httpStatus":502,"since":null,"deprecated":null,"deferred":false,"required":["status"],"optional":["original"],"docs":"","parts":["the upstream API failed with HTTP ","status",""]}',
-  '{"code":"NETWORK_ERROR","title":"Network error","when":"The upstream API could not be reached (DNS, TCP, TLS failure).","message":"the upstream API could not be reached","kind":"Transient","retriable":"yes","recoverable":"yes","nextAction":"Retry with back-off; check connectivity if it persists.","uiMeaning":"connection problem — try again shortly","channel":"tool","jsonrpcCode":null,"httpStatus":502,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":["original"],"docs":"","parts":["the upstream API could not be reached"]}',
-  '{"code":"TIMEOUT","title":"Timeout","when":"The upstream request was aborted or timed out.","message":"the upstream request timed out","kind":"Transient","retriable":"yes","recoverable":"yes","nextAction":"Retry, possibly with a smaller request.","uiMeaning":"the request took too long — try again","channel":"tool","jsonrpcCode":null,"httpStatus":504,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":["original"],"docs":"","parts":["the upstream request timed out"]}',
-  '{"code":"INTERNAL_ERROR","title":"Internal error","when":"An unexpected failure inside the server.","message":"an internal error occurred","kind":"Internal","retriable":"no","recoverable":"no","nextAction":"Report the failure with its provenance stamp.","uiMeaning":"something went wrong on our side","channel":"tool","jsonrpcCode":null,"httpStatus":500,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":["original"],"docs":"","parts":["an internal error occurred"]}',
+  '{"code":"BAD_REQUEST","title":"Bad request","when":"The upstream API rejected the request as malformed (HTTP 400).","message":"the upstream API rejected the request as malformed","kind":"Validation","retriable":"no","recoverable":"yes","nextAction":"Fix the request arguments and call again.","uiMeaning":"the request was malformed — fix the input","channel":"tool","jsonrpcCode":null,"httpStatus":400,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":["status","original"],"docs":"","parts":["the upstream API rejected the request as malformed"],"wire":[]}',
+  '{"code":"UNAUTHORIZED","title":"Unauthorized","when":"The upstream API did not accept the credentials (HTTP 401).","message":"the upstream API rejected the credentials","kind":"Auth","retriable":"no","recoverable":"no","nextAction":"Configure a valid API token for the server.","uiMeaning":"sign-in required — the server\'s credentials are missing or invalid","channel":"tool","jsonrpcCode":null,"httpStatus":401,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":["status","original"],"docs":"","parts":["the upstream API rejected the credentials"],"wire":[]}',
+  '{"code":"FORBIDDEN","title":"Forbidden","when":"The credentials lack permission for the resource (HTTP 403).","message":"the upstream API denied access to the resource","kind":"Auth","retriable":"no","recoverable":"no","nextAction":"Ask for access to the resource or use another one.","uiMeaning":"access denied — this account may not use the resource","channel":"tool","jsonrpcCode":null,"httpStatus":403,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":["status","original"],"docs":"","parts":["the upstream API denied access to the resource"],"wire":[]}',
+  '{"code":"NOT_FOUND","title":"Not found","when":"The resource does not exist upstream (HTTP 404).","message":"the upstream resource was not found","kind":"Permanent","retriable":"no","recoverable":"sometimes","nextAction":"Check the identifier, list the available resources, then retry.","uiMeaning":"not found — check the identifier","channel":"tool","jsonrpcCode":null,"httpStatus":404,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":["status","original"],"docs":"","parts":["the upstream resource was not found"],"wire":[]}',
+  '{"code":"GONE","title":"Gone","when":"The resource was deleted upstream (HTTP 410).","message":"the upstream resource is gone","kind":"Permanent","retriable":"no","recoverable":"no","nextAction":"Stop using this resource; it was removed permanently.","uiMeaning":"removed — the resource no longer exists","channel":"tool","jsonrpcCode":null,"httpStatus":410,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":["status","original"],"docs":"","parts":["the upstream resource is gone"],"wire":[]}',
+  '{"code":"RATE_LIMITED","title":"Rate limited","when":"The upstream API throttled the request (HTTP 429).","message":"the upstream API rate limit was exceeded","kind":"RateLimit","retriable":"yes","recoverable":"yes","nextAction":"Wait for the Retry-After interval, then retry.","uiMeaning":"busy — wait a moment and try again","channel":"tool","jsonrpcCode":null,"httpStatus":429,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":["status","original"],"docs":"","parts":["the upstream API rate limit was exceeded"],"wire":[]}',
+  '{"code":"UPSTREAM_ERROR","title":"Upstream error","when":"The upstream API failed (HTTP 5xx).","message":"the upstream API failed with HTTP {status}","kind":"Transient","retriable":"yes","recoverable":"yes","nextAction":"Retry with back-off; report the failure if it persists.","uiMeaning":"the upstream service failed — try again shortly","channel":"tool","jsonrpcCode":null,"httpStatus":502,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":["status","original"],"docs":"","parts":["the upstream API failed with HTTP ","status",""],"wire":[]}',
+  '{"code":"NETWORK_ERROR","title":"Network error","when":"The upstream API could not be reached (DNS, TCP, TLS failure).","message":"the upstream API could not be reached","kind":"Transient","retriable":"yes","recoverable":"yes","nextAction":"Retry with back-off; check connectivity if it persists.","uiMeaning":"connection problem — try again shortly","channel":"tool","jsonrpcCode":null,"httpStatus":502,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":["original"],"docs":"","parts":["the upstream API could not be reached"],"wire":[]}',
+  '{"code":"TIMEOUT","title":"Timeout","when":"The upstream request was aborted or timed out.","message":"the upstream request timed out","kind":"Transient","retriable":"yes","recoverable":"yes","nextAction":"Retry, possibly with a smaller request.","uiMeaning":"the request took too long — try again","channel":"tool","jsonrpcCode":null,"httpStatus":504,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":["original"],"docs":"","parts":["the upstream request timed out"],"wire":[]}',
+  '{"code":"INTERNAL_ERROR","title":"Internal error","when":"An unexpected failure inside the server.","message":"an internal error occurred","kind":"Internal","retriable":"no","recoverable":"no","nextAction":"Report the failure with its provenance stamp.","uiMeaning":"something went wrong on our side","channel":"tool","jsonrpcCode":null,"httpStatus":500,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":["original"],"docs":"","parts":["an internal error occurred"],"wire":[]}',
 ];
 
 // ---- The shared runtime, bound to this catalog ------------------------------
@@ -306,13 +299,15 @@ interface CatalogTypes {
   readonly protocol: never;
   readonly mapped: CatalogError;
   readonly result: CallToolErrorResult;
+  readonly unknown: UnknownError;
+  readonly tagged: runtime.Tagged<"code">;
 }
 
 /** This catalog's tables, read by the runtime. */
 const CATALOG = runtime.define<CatalogTypes>({
   name: "napkin",
   stamp: PROVENANCE,
-  envelope: { structuredContent: true, toolFailureMeta: false, retriableField: true, provenance: true, mirrorIsError: false },
+  envelope: { discriminator: "code", retriable: "retriable", provenance: "none", structuredContent: true, toolFailureMeta: false, mirrorIsError: false, structuredIsError: false },
   rows: ROWS,
   kinds: KIND_INFO,
   policies: POLICIES,
@@ -371,6 +366,7 @@ export const {
   parseResult,
   narrowToolResult,
   kindOf,
+  classify,
   isRetryable,
   isTerminal,
   classifyHttp,
@@ -378,6 +374,21 @@ export const {
   mapHttp,
   mapException,
 } = CATALOG;
+
+// ---- Policies as values -----------------------------------------------------
+
+/** An immutable terminate policy over this catalog's kinds (seed 001's ToolErrorPolicy). */
+export type ErrorPolicy = runtime.ErrorPolicy<ErrorKind>;
+
+/** The empty policy and one constructor per named policy; `withTerminalKind` returns a new value. */
+export const ErrorPolicy = Object.freeze({
+  /** Terminate on nothing: every failure flows back to the model. */
+  empty: (): ErrorPolicy => runtime.ErrorPolicy.empty<ErrorKind>(),
+  /** The policy called `name` in the catalog (`none`: the empty one). */
+  named: (name: PolicyName): ErrorPolicy => CATALOG.policy(name),
+  /** Recommended production set: three kinds the model cannot influence on retry. Internal is excluded because it is the catch-all; Validation because the model can fix its own input; Transient/RateLimit because the transport retries them. */
+  operatorSafe: (): ErrorPolicy => runtime.ErrorPolicy.of<ErrorKind>(["Auth", "Quota", "Permanent"]),
+});
 
 // ---- Constructors -----------------------------------------------------------
 
@@ -412,7 +423,7 @@ export function rateLimited(args?: { readonly status?: number; readonly original
 }
 
 /** Build an error with code `UPSTREAM_ERROR`. */
-export function upstreamError(args: { readonly status: number; readonly original?: unknown; readonly retriable?: boolean }): UpstreamError {
+export function upstreamError(args?: { readonly status?: number; readonly original?: unknown; readonly retriable?: boolean }): UpstreamError {
   return CATALOG.create("UPSTREAM_ERROR", args) as UpstreamError;
 }
 

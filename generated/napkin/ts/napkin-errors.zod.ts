@@ -57,15 +57,17 @@ const FIELDS: ReadonlyMap<string, unknown> = new Map<string, unknown>()
 
 const ALL: z.ZodObject[] = [];
 
-/** The schema of one code's payload: `required` fields, then `optional` ones. */
-function errorSchema<T>(code: string, required: readonly string[], optional: readonly string[] = []): z.ZodType<T> {
+/** The schema of one code's payload: `required` fields, then `optional` ones, and the `[key, default]` metadata texts it carries. */
+function errorSchema<T>(code: string, required: readonly string[], optional: readonly string[] = [], metadata: readonly (readonly [string, string])[] = []): z.ZodType<T> {
   const shape: Record<string, z.ZodType> = { code: z.literal(code), message: z.string().min(1) };
   shape["retriable"] = z.boolean().default(false);
+  for (const [name, text] of metadata) {
+    shape[name] = z.string().default(text);
+  }
   for (const name of [...required, ...optional]) {
     const field = (FIELDS.get(name) ?? z.unknown()) as z.ZodType;
     Object.defineProperty(shape, name, { value: required.includes(name) ? field : field.exactOptional(), enumerable: true, writable: true, configurable: true });
   }
-  shape["provenance"] = ProvenanceSchema;
   const schema = z.object(shape);
   ALL.push(schema);
   return z.preprocess(ownProperties, schema) as unknown as z.ZodType<T>;
@@ -90,7 +92,7 @@ export const GoneSchema = errorSchema<errors.Gone>("GONE", [], ["status", "origi
 export const RateLimitedSchema = errorSchema<errors.RateLimited>("RATE_LIMITED", [], ["status", "original"]);
 
 /** `UPSTREAM_ERROR` error payload. */
-export const UpstreamErrorSchema = errorSchema<errors.UpstreamError>("UPSTREAM_ERROR", ["status"], ["original"]);
+export const UpstreamErrorSchema = errorSchema<errors.UpstreamError>("UPSTREAM_ERROR", [], ["status", "original"]);
 
 /** `NETWORK_ERROR` error payload. */
 export const NetworkErrorSchema = errorSchema<errors.NetworkError>("NETWORK_ERROR", [], ["original"]);

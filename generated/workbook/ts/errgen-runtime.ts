@@ -24,12 +24,17 @@ export interface Range {
   readonly max?: number;
 }
 
-/** A failure the catalog does not describe (an unknown code or an invalid payload); keeps the raw payload. */
-export interface UnknownError {
-  readonly code: string;
+/** Anything with a string code under the key `D` (an error, known or not, of a catalog discriminated by `D`). */
+export type Tagged<D extends string = "code"> = { readonly [K in D]: string };
+
+/**
+ * A failure the catalog does not describe (an unknown code or an invalid payload); keeps the raw
+ * payload. Its code is under the catalog's discriminator key `D` (`code` unless the catalog says).
+ */
+export type UnknownError<D extends string = "code"> = Tagged<D> & {
   readonly message: string;
   readonly payload: unknown;
-}
+};
 
 /** Retry semantics of a kind. */
 export interface KindInfo<K extends string = string> {
@@ -123,18 +128,23 @@ export type FieldType = "string" | "integer" | "number" | "boolean" | "object" |
 /** An HTTP rule: [status or class digit, is class, retryAfter, retriable, kind or code]. */
 export type HttpRow<T> = readonly [number, boolean, boolean | null, boolean | null, T];
 
-/** A catalog's envelope options (`envelope:` in the catalog). */
+/** A catalog's wire shape and envelope options (`envelope:` in the catalog). */
 export interface Envelope {
+  /** The key the code travels under (`code`, or e.g. `kind`). */
+  readonly discriminator: string;
+  /** The key of the boolean retriable flag, or `null` when payloads carry none. */
+  readonly retriable: string | null;
+  /** Whether errors carry the provenance stamp: always, when the sender has one, never. */
+  readonly provenance: "required" | "optional" | "none";
   readonly structuredContent: boolean;
   readonly toolFailureMeta: boolean;
-  readonly retriableField: boolean;
-  readonly provenance: boolean;
   readonly mirrorIsError: boolean;
+  /** Read `structuredContent.isError === true` as an error even when the result's `isError` is false (pmcp). */
+  readonly structuredIsError: boolean;
 }
 
-/** What every error payload has. */
+/** What every error payload has (its code is under the catalog's discriminator key). */
 export interface ErrorShape {
-  readonly code: string;
   readonly message: string;
 }
 
@@ -158,6 +168,10 @@ export interface CatalogTypes {
   readonly mapped: ErrorShape | undefined;
   /** What `toResult` returns. */
   readonly result: object;
+  /** A failure the catalog does not describe (`UnknownError` keyed by the discriminator). */
+  readonly unknown: ErrorShape;
+  /** Anything with a code under the discriminator key (`Tagged`). */
+  readonly tagged: object;
 }
 
 /** A code of the catalog, as a key of its error types. */
@@ -169,7 +183,11 @@ export interface CatalogSpec<T extends CatalogTypes> {
   /** The provenance stamp of this build. */
   readonly stamp: Provenance;
   readonly envelope: Envelope;
-  /** One JSON row per code, in catalog order: its `CodeInfo` plus `parts`, the message template split into alternating literals and placeholder names. */
+  /**
+   * One JSON row per code, in catalog order: its `CodeInfo` plus `parts`, the message template
+   * split into alternating literals and placeholder names, and `wire`, the `[key, text]` metadata
+   * its errors carry.
+   */
   readonly rows: readonly string[];
   readonly kinds: Readonly<Record<T["kind"], KindInfo<T["kind"]>>>;
   readonly policies: Readonly<Record<T["policy"], ReadonlySet<T["kind"]>>>;
@@ -249,31 +267,41 @@ export function define<T extends CatalogTypes>(spec: CatalogSpec<T>) {
 
     /**
      * The error inside an MCP tool result: `undefined` unless `isError` is exactly `true`;
-     * the payload is `structuredContent` when it carries a string `code`, else the first text
+     * (or, with `envelope.structured_is_error`, `structuredContent.isError` is `true`);
+     * the payload is `structuredContent` when it carries a string code, else the first text
      * block holding such a JSON object among the first MAX_BLOCKS blocks. Unknown codes and
      * invalid payloads give an `UnknownError`; this never throws: a result whose reading throws
      * (a getter, a Proxy) gives an empty `UnknownError`.
      */
-    parseResult: (result: unknown): T["error"] | UnknownError | undefined => typed(parseResult(cat, result)),
+    parseResult: (result: unknown): T["error"] | T["unknown"] | undefined => typed(parseResult(cat, result)),
 
     /**
      * A widget's view of a whole `CallToolResult`: `{ok: true, data: result}` for a success,
      * `{ok: false, error, data: result}` for an error (typed, or `UnknownError`); never throws.
      */
-    narrowToolResult: <R extends CallToolResultLike>(result: R): ToolResult<R, T["error"] | UnknownError> => typed(narrowToolResult(cat, result)),
+    narrowToolResult: <R extends CallToolResultLike>(result: R): ToolResult<R, T["error"] | T["unknown"]> => typed(narrowToolResult(cat, result)),
 
     /** The kind of a code or error; a code this catalog does not know gets the catalog's default kind. */
-    kindOf: (error: T["code"] | { readonly code: string }): T["kind"] | null => typed(kindOf(cat, error)),
+    kindOf: (error: T["code"] | T["tagged"]): T["kind"] | null => typed(kindOf(cat, error)),
+
+    /**
+     * The kind of a code or error, the catalog's `default_kind` for anything it does not classify
+     * (an unknown code, a code without a kind): entelix's `ToolErrorKind::classify` with its catch-all.
+     */
+    classify: (error: T["code"] | T["tagged"]): T["kind"] | null => typed(kindOf(cat, error) ?? cat.defaultKind),
 
     /**
      * Whether the call may be retried: the error's own `retriable` when it carries one, else its
      * code's (the catalog settles it: the code's `retriable`, else its kind's `retryable`), else,
      * for a code this catalog does not know, the default kind's `retryable`.
      */
-    isRetryable: (error: T["code"] | { readonly code: string }): boolean => isRetryable(cat, error),
+    isRetryable: (error: T["code"] | T["tagged"]): boolean => isRetryable(cat, error),
 
-    /** Whether `error`'s kind is in `policy` (a policy name, or a set of kinds): the agent loop stops. */
-    isTerminal: (error: T["code"] | { readonly code: string }, policy: T["policy"] | ReadonlySet<T["kind"]>): boolean => isTerminal(cat, error, policy),
+    /** Whether `error`'s kind (`classify`) is terminal under `policy` (a name, a set of kinds, or an `ErrorPolicy`). */
+    isTerminal: (error: T["code"] | T["tagged"], policy: T["policy"] | ReadonlySet<T["kind"]> | ErrorPolicy<T["kind"]>): boolean => isTerminal(cat, error, policy),
+
+    /** The named policy `name` as an `ErrorPolicy` value. */
+    policy: (name: T["policy"]): ErrorPolicy<T["kind"]> => ErrorPolicy.of<T["kind"]>(policyKinds(cat, name) as ReadonlySet<T["kind"]>),
 
     /** The kind of an HTTP failure: exact statuses first, then classes (`5xx`); Retry-After presence can decide. */
     classifyHttp: (status: number, retryAfter = false): T["kind"] | null => typed(matchHttp(cat.httpKinds, status, retryAfter)?.[4] ?? cat.defaultKind),
@@ -282,11 +310,14 @@ export function define<T extends CatalogTypes>(spec: CatalogSpec<T>) {
     classifyFailure: (failure: string): T["kind"] | null => typed(cat.failureKinds.get(failure) ?? cat.defaultKind),
 
     /**
-     * The error for an upstream HTTP failure: code by the catalog's HTTP mapping (exact, then
-     * class, else the default); `retriable` from the rule; `status` and a sanitized
-     * `original: {status, body}` when the code carries those fields.
+     * The error for an upstream HTTP failure `(status, message, body, headers)`: code by the
+     * catalog's HTTP mapping (exact, then class, else the default; a rule may ask for a
+     * `Retry-After` header or its absence); `retriable` from the rule; `status` and a sanitized
+     * `original: {status, body}` when the code carries those fields. The upstream `message`, when
+     * given, is the message (sanitized); else the code's template renders it.
      */
-    mapHttp: (status: number, body?: unknown): T["mapped"] => typed(mapHttp(cat, status, body)),
+    mapHttp: (status: number, message?: string | null, body?: unknown, headers?: HeadersLike | null): T["mapped"] =>
+      typed(mapHttpArgs(cat, status, message, body, headers)),
 
     /** The error for a thrown value (see `failureClassOf`), mapped by the catalog's failure mapping or its default. */
     mapException: (err: unknown): T["mapped"] => typed(mapException(cat, err)),
@@ -295,12 +326,13 @@ export function define<T extends CatalogTypes>(spec: CatalogSpec<T>) {
 
 /** The runtime's tables of one catalog, built from what its file passes to `define`. */
 function tablesOf<T extends CatalogTypes>(spec: CatalogSpec<T>): Tables {
-  const parsed = spec.rows.map((text) => JSON.parse(text) as CodeInfo & { readonly parts: readonly string[] });
-  const info: readonly CodeInfo[] = parsed.map(({ parts: _parts, ...row }) =>
+  type Row = CodeInfo & { readonly parts: readonly string[]; readonly wire: readonly (readonly [string, string])[] };
+  const parsed = spec.rows.map((text) => JSON.parse(text) as Row);
+  const info: readonly CodeInfo[] = parsed.map(({ parts: _parts, wire: _wire, ...row }) =>
     Object.freeze({ ...row, required: Object.freeze(row.required), optional: Object.freeze(row.optional) }),
   );
   const env = spec.envelope;
-  const keys = ["code", "message", ...(env.retriableField ? ["retriable"] : []), ...(env.provenance ? ["provenance"] : [])];
+  const keys = [env.discriminator, "message", ...(env.retriable === null ? [] : [env.retriable]), ...(env.provenance === "none" ? [] : ["provenance"])];
   return {
     name: spec.name,
     stamp: spec.stamp,
@@ -308,6 +340,7 @@ function tablesOf<T extends CatalogTypes>(spec: CatalogSpec<T>): Tables {
     index: new Map<string, number>(info.map((row, i) => [row.code, i])),
     info,
     parts: parsed.map((row) => row.parts),
+    wire: parsed.map((row) => row.wire),
     metadata: record(info.map((row) => [row.code, row] as const)),
     kinds: spec.kinds,
     policies: spec.policies,
@@ -335,22 +368,65 @@ function buildError(cat: Tables, code: string, values: { readonly [name: string]
   const info = infoOf(cat, code);
   const known = info === undefined ? [] : [...info.required, ...info.optional, ...placeholders(cat, code)];
   for (const name of Object.keys(values)) {
-    if (!known.includes(name) && !(cat.envelope.retriableField && name === "retriable")) {
+    if (!known.includes(name) && name !== cat.envelope.retriable) {
       throw new TypeError(`${JSON.stringify(code)} has no repair field or message value ${JSON.stringify(name)}`);
     }
   }
   return create(cat, code, values);
 }
 
+// ---- Policies as values (seed 001's ToolErrorPolicy) ------------------------------
+
+/**
+ * An immutable terminate policy: the kinds that stop an agent loop instead of going back to the
+ * model. `ErrorPolicy.empty()` terminates on nothing; a catalog file offers one constructor per
+ * named policy. `withTerminalKind` returns a new policy; the value itself never changes.
+ */
+export class ErrorPolicy<K extends string = string> {
+  /** The kinds that terminate (read-only). */
+  readonly terminateOn: ReadonlySet<K>;
+
+  private constructor(kinds: Iterable<K>) {
+    this.terminateOn = new Set<K>(kinds);
+    Object.freeze(this);
+  }
+
+  /** The empty policy: every failure flows back to the model. */
+  static empty<K extends string = string>(): ErrorPolicy<K> {
+    return new ErrorPolicy<K>([]);
+  }
+
+  /** The policy that terminates on exactly `kinds`. */
+  static of<K extends string>(kinds: Iterable<K>): ErrorPolicy<K> {
+    return new ErrorPolicy<K>(kinds);
+  }
+
+  /** A new policy that also terminates on `kind` (fluent; this one is unchanged). */
+  withTerminalKind(kind: K): ErrorPolicy<K> {
+    return new ErrorPolicy<K>([...this.terminateOn, kind]);
+  }
+
+  /** Whether `kind` makes the loop terminate. */
+  classifiesTerminal(kind: K): boolean {
+    return this.terminateOn.has(kind);
+  }
+
+  /** Whether `other` terminates on the same kinds. */
+  equals(other: ErrorPolicy<K>): boolean {
+    return other.terminateOn.size === this.terminateOn.size && [...other.terminateOn].every((k) => this.terminateOn.has(k));
+  }
+}
+
 // ---- MCP results --------------------------------------------------------------
 
 function toResult(cat: Tables, error: unknown): unknown {
   const payload = canonical(cat, error);
-  const info = infoOf(cat, payload.code);
+  const code = codeOf(cat, payload);
+  const info = infoOf(cat, code);
   if (info?.channel === "protocol") {
-    throw new TypeError(`${payload.code} is a protocol-channel error: use toJsonRpcError`);
+    throw new TypeError(`${code} is a protocol-channel error: use toJsonRpcError`);
   }
-  const text: TextContent = { type: "text", text: `${payload.code}: ${payload.message}` };
+  const text: TextContent = { type: "text", text: `${code}: ${payload.message}` };
   const result: Record<string, unknown> = { isError: true };
   if (cat.envelope.structuredContent) {
     result["content"] = [text];
@@ -359,7 +435,7 @@ function toResult(cat: Tables, error: unknown): unknown {
     result["content"] = [text, { type: "text", text: JSON.stringify(payload) }];
   }
   if (cat.envelope.toolFailureMeta) {
-    const meta: ToolFailureMeta = { class: kindOf(cat, payload), code: payload.code, retryable: isRetryable(cat, payload) };
+    const meta: ToolFailureMeta = { class: kindOf(cat, payload), code, retryable: isRetryable(cat, payload) };
     result["_meta"] = { "io.modelcontextprotocol/toolFailure": meta };
   }
   return result;
@@ -367,11 +443,12 @@ function toResult(cat: Tables, error: unknown): unknown {
 
 function toJsonRpcError(cat: Tables, error: unknown): JsonRpcErrorObject {
   const payload = canonical(cat, error);
-  const code = infoOf(cat, payload.code)?.jsonrpcCode;
+  const id = codeOf(cat, payload);
+  const code = infoOf(cat, id)?.jsonrpcCode;
   if (code === undefined || code === null) {
-    throw new TypeError(`${payload.code} is a tool-channel error: use toResult`);
+    throw new TypeError(`${id} is a tool-channel error: use toResult`);
   }
-  return { code, message: `${payload.code}: ${payload.message}`, data: payload };
+  return { code, message: `${id}: ${payload.message}`, data: payload };
 }
 
 function isErrorResult(cat: Tables, result: unknown, code: string | undefined): boolean {
@@ -419,52 +496,70 @@ function isToolResult(cat: Tables, value: unknown): boolean {
 
 const MAX_BLOCKS = 16; // content blocks `parseResult` reads
 
-function parseResult(cat: Tables, result: unknown): Payload | UnknownError | undefined {
+/** An `UnknownError` with its code under the catalog's discriminator key. */
+function unknownError(cat: Tables, code: string, message: string, payload: unknown): Payload {
+  const out: Record<string, unknown> = {};
+  setOwn(out, cat.envelope.discriminator, code);
+  out["message"] = message;
+  out["payload"] = payload;
+  return out as Payload;
+}
+
+function parseResult(cat: Tables, result: unknown): Payload | undefined {
   try {
     return readResult(cat, result);
   } catch {
-    const unreadable: UnknownError = { code: "", message: "", payload: {} };
-    return unreadable;
+    return unknownError(cat, "", "", {}); // unreadable
   }
 }
 
-function narrowToolResult<R>(cat: Tables, result: R): ToolResult<R, Payload | UnknownError> {
+function narrowToolResult<R>(cat: Tables, result: R): ToolResult<R, Payload> {
   const error = parseResult(cat, result);
   if (error === undefined) {
     return { ok: true, data: result };
   }
-  const failed: FailedResult<R, Payload | UnknownError> = { ok: false, error, data: result };
+  const failed: FailedResult<R, Payload> = { ok: false, error, data: result };
   return failed;
 }
 
-function readResult(cat: Tables, result: unknown): Payload | UnknownError | undefined {
-  if (!isObject(result) || result["isError"] !== true) {
+/** Whether `result` reports an error: `isError: true`, or (pmcp servers) the marker inside `structuredContent`. */
+function isFailure(cat: Tables, result: { readonly [key: string]: unknown }): boolean {
+  if (result["isError"] === true) {
+    return true;
+  }
+  const structured = cat.envelope.structuredIsError ? own(result, "structuredContent") : undefined;
+  return isObject(structured) && own(structured, "isError") === true;
+}
+
+function readResult(cat: Tables, result: unknown): Payload | undefined {
+  if (!isObject(result) || !isFailure(cat, result)) {
     return undefined;
   }
-  const payload = payloadFrom(result);
+  const key = cat.envelope.discriminator;
+  const payload = payloadFrom(result, key);
   const known = validate(cat, payload, false);
   if (known !== undefined) {
     return known;
   }
-  const code = payload?.["code"];
+  const code = payload?.[key];
   const message = payload?.["message"];
-  const unknown: UnknownError = {
-    code: typeof code === "string" ? code : "",
-    message: typeof message === "string" ? message : payload === undefined ? firstText(result) ?? "" : "",
-    payload: payload ?? {},
-  };
-  return unknown;
+  return unknownError(
+    cat,
+    typeof code === "string" ? code : "",
+    typeof message === "string" ? message : payload === undefined ? firstText(result) ?? "" : "",
+    payload ?? {},
+  );
 }
 
-function payloadFrom(result: { readonly [key: string]: unknown }): { readonly [key: string]: unknown } | undefined {
+function payloadFrom(result: { readonly [key: string]: unknown }, key: string): { readonly [key: string]: unknown } | undefined {
   const structured = own(result, "structuredContent");
-  if (isObject(structured) && typeof structured["code"] === "string") {
+  if (isObject(structured) && typeof structured[key] === "string") {
     return structured;
   }
   for (const block of firstBlocks(result)) {
     if (isObject(block) && block["type"] === "text" && typeof block["text"] === "string") {
       const parsed = tryJson(block["text"]);
-      if (isObject(parsed) && typeof parsed["code"] === "string") {
+      if (isObject(parsed) && typeof parsed[key] === "string") {
         return parsed;
       }
     }
@@ -500,30 +595,45 @@ function tryJson(text: string): unknown {
 
 // ---- Classification, retry, policies --------------------------------------------
 
-function kindOf(cat: Tables, error: string | { readonly code: string }): string | null {
-  const info = infoOf(cat, typeof error === "string" ? error : error.code);
+/** The code of a code or an error (under the catalog's discriminator key). */
+function codeOf(cat: Tables, error: unknown): string {
+  if (typeof error === "string") {
+    return error;
+  }
+  const code = isObject(error) ? own(error, cat.envelope.discriminator) : undefined;
+  return typeof code === "string" ? code : "";
+}
+
+function kindOf(cat: Tables, error: unknown): string | null {
+  const info = infoOf(cat, codeOf(cat, error));
   return info === undefined ? cat.defaultKind : info.kind;
 }
 
-function isRetryable(cat: Tables, error: string | { readonly code: string }): boolean {
-  const info = infoOf(cat, typeof error === "string" ? error : error.code);
+function isRetryable(cat: Tables, error: unknown): boolean {
+  const info = infoOf(cat, codeOf(cat, error));
+  const key = cat.envelope.retriable ?? "retriable";
   if (info !== undefined) {
-    const flag = typeof error === "string" || !cat.envelope.retriableField ? undefined : own(error, "retriable");
+    const flag = !isObject(error) || cat.envelope.retriable === null ? undefined : own(error, key);
     return typeof flag === "boolean" ? flag : info.retriable === "yes";
   }
-  const payload = typeof error === "string" ? undefined : own(error, "payload");
-  if (isObject(payload) && typeof payload["retriable"] === "boolean") {
-    return payload["retriable"];
+  const payload = isObject(error) ? own(error, "payload") : undefined;
+  if (isObject(payload) && typeof payload[key] === "boolean") {
+    return payload[key];
   }
   return cat.defaultKind !== null && cat.kinds[cat.defaultKind]?.retryable === true;
 }
 
-function isTerminal(cat: Tables, error: string | { readonly code: string }, policy: string | ReadonlySet<string>): boolean {
-  const kinds = typeof policy === "string" ? cat.policies[policy] : policy;
+function policyKinds(cat: Tables, name: string): ReadonlySet<string> {
+  const kinds = cat.policies[name];
   if (kinds === undefined) {
-    throw new TypeError(`unknown policy ${JSON.stringify(policy)}; known: ${Object.keys(cat.policies).join(", ")}`);
+    throw new TypeError(`unknown policy ${JSON.stringify(name)}; known: ${Object.keys(cat.policies).join(", ")}`);
   }
-  const kind = kindOf(cat, error);
+  return kinds;
+}
+
+function isTerminal(cat: Tables, error: unknown, policy: string | ReadonlySet<string> | ErrorPolicy): boolean {
+  const kinds = typeof policy === "string" ? policyKinds(cat, policy) : policy instanceof ErrorPolicy ? policy.terminateOn : policy;
+  const kind = kindOf(cat, error) ?? cat.defaultKind;  // classify: the catch-all is the default kind
   return kind !== null && kinds.has(kind);
 }
 
@@ -552,9 +662,36 @@ function nameOf(err: unknown): string | undefined {
   }
 }
 
-function mapHttp(cat: Tables, status: number, body: unknown): Payload | undefined {
-  const rule = matchHttp(cat.httpCodes, status, null);
-  return mapped(cat, rule?.[4] ?? cat.defaultCode, rule?.[3] ?? null, { status, original: { status, body: body === undefined ? null : body } });
+/** Headers as `fetch` gives them (a `Headers`) or as a plain record. */
+export type HeadersLike = { get(name: string): string | null } | { readonly [name: string]: unknown };
+
+/** Whether `headers` has a `Retry-After` header (any letter case); never throws. */
+export function hasRetryAfter(headers: HeadersLike | null | undefined): boolean {
+  try {
+    if (!isObject(headers)) {
+      return false;
+    }
+    const get = (headers as { readonly [key: string]: unknown })["get"];
+    if (typeof get === "function") {
+      const value: unknown = get.call(headers, "retry-after");
+      return typeof value === "string";
+    }
+    return Object.keys(headers).some((name) => name.toLowerCase() === "retry-after" && headers[name as keyof typeof headers] !== undefined);
+  } catch {
+    return false;
+  }
+}
+
+/** `mapHttp`'s arguments; a non-string second argument is a body, as `mapHttp(status, body)` was called before. */
+function mapHttpArgs(cat: Tables, status: number, message: unknown, body: unknown, headers: HeadersLike | null | undefined): Payload | undefined {
+  const legacy = message !== undefined && message !== null && typeof message !== "string";
+  return mapHttp(cat, status, legacy ? null : (message as string | null | undefined) ?? null, legacy ? message : body, headers ?? null);
+}
+
+function mapHttp(cat: Tables, status: number, message: string | null, body: unknown, headers: HeadersLike | null): Payload | undefined {
+  const rule = matchHttp(cat.httpCodes, status, hasRetryAfter(headers));
+  const original = { status, body: body === undefined ? null : body };
+  return mapped(cat, rule?.[4] ?? cat.defaultCode, rule?.[3] ?? null, { status, original }, message);
 }
 
 function mapException(cat: Tables, err: unknown): Payload | undefined {
@@ -564,7 +701,7 @@ function mapException(cat: Tables, err: unknown): Payload | undefined {
   return mapped(cat, rule?.[1] ?? cat.defaultCode, rule?.[0] ?? null, { original: { error: name } });
 }
 
-function mapped(cat: Tables, code: string | null, retriable: boolean | null, values: { readonly status?: number; readonly original: unknown }): Payload | undefined {
+function mapped(cat: Tables, code: string | null, retriable: boolean | null, values: { readonly status?: number; readonly original: unknown }, message: string | null = null): Payload | undefined {
   const info = code === null ? undefined : infoOf(cat, code);
   if (code === null || info === undefined) {
     return undefined;
@@ -578,10 +715,12 @@ function mapped(cat: Tables, code: string | null, retriable: boolean | null, val
   if (carries("original", ["any", "object"])) {
     args["original"] = sanitize(values.original);
   }
-  if (retriable !== null) {
-    args["retriable"] = retriable;
+  if (retriable !== null && cat.envelope.retriable !== null) {
+    args[cat.envelope.retriable] = retriable;
   }
-  return create(cat, code, args);
+  const payload = create(cat, code, args);
+  const text = message === null ? "" : scrubText(message);
+  return text === "" ? payload : { ...payload, message: text };
 }
 
 /** The first rule matching `status` (exact rules come first); `retryAfter` null matches any rule. */
@@ -785,6 +924,7 @@ interface Tables {
   readonly index: ReadonlyMap<string, number>;
   readonly info: readonly CodeInfo[];
   readonly parts: readonly (readonly string[])[];
+  readonly wire: readonly (readonly (readonly [string, string])[])[];
   readonly metadata: Readonly<Record<string, CodeInfo>>;
   readonly kinds: Readonly<Record<string, KindInfo>>;
   readonly policies: Readonly<Record<string, ReadonlySet<string>>>;
@@ -800,7 +940,6 @@ interface Tables {
 
 /** A validated payload, loosely typed inside this module (the 10,000-member union stays at the API edge). */
 interface Payload {
-  readonly code: string;
   readonly message: string;
   readonly [key: string]: unknown;
 }
@@ -812,7 +951,7 @@ function typed<T>(value: unknown): T {
 
 function check(cat: Tables, value: unknown, code: string): boolean {
   try {
-    return isObject(value) && value["code"] === code && validate(cat, value, true) !== undefined;
+    return isObject(value) && value[cat.envelope.discriminator] === code && validate(cat, value, true) !== undefined;
   } catch {
     return false; // a host object whose reading threw
   }
@@ -856,11 +995,16 @@ function create(cat: Tables, code: string, input: unknown): Payload {
     throw new TypeError(`${JSON.stringify(code)} is missing required value(s): ${missing.join(", ")}`);
   }
   const message = scrubText(render(cat.parts[i] ?? [], args));
-  const payload: Record<string, unknown> = { code, message: message === "" ? code : message };
   const env = cat.envelope;
-  if (env.retriableField) {
-    const retriable = own(args, "retriable");
-    payload["retriable"] = typeof retriable === "boolean" ? retriable : info.retriable === "yes";
+  const payload: Record<string, unknown> = {};
+  setOwn(payload, env.discriminator, code);
+  payload["message"] = message === "" ? code : message;
+  if (env.retriable !== null) {
+    const retriable = own(args, env.retriable);
+    setOwn(payload, env.retriable, typeof retriable === "boolean" ? retriable : info.retriable === "yes");
+  }
+  for (const [key, text] of cat.wire[i] ?? []) {
+    setOwn(payload, key, text);
   }
   for (const name of [...info.required, ...info.optional]) {
     const value = own(args, name);
@@ -868,7 +1012,7 @@ function create(cat: Tables, code: string, input: unknown): Payload {
       setOwn(payload, name, value);
     }
   }
-  if (env.provenance) {
+  if (env.provenance !== "none") {
     payload["provenance"] = { catalog: cat.stamp.catalog, version: cat.stamp.version, fingerprint: cat.stamp.fingerprint };
   }
   if (env.mirrorIsError) {
@@ -963,24 +1107,36 @@ function validated(cat: Tables, value: unknown, strict: boolean): Payload | unde
   if (!isObject(value)) {
     return undefined;
   }
-  const code = own(value, "code");
-  const info = typeof code === "string" ? infoOf(cat, code) : undefined;
+  const env = cat.envelope;
+  const code = own(value, env.discriminator);
+  const i = typeof code === "string" ? cat.index.get(code) ?? -1 : -1;
+  const info = cat.info[i];
   const message = own(value, "message");
   if (info === undefined || typeof message !== "string" || message === "") {
     return undefined;
   }
   const fields = [...info.required, ...info.optional];
-  if (!Object.keys(value).every((name) => cat.envelopeKeys.has(name) || fields.includes(name))) {
+  const wire = cat.wire[i] ?? [];
+  const known = (name: string): boolean => cat.envelopeKeys.has(name) || fields.includes(name) || wire.some(([key]) => key === name);
+  if (!Object.keys(value).every(known)) {
     return undefined;  // closed, like the Python models (extra="forbid") and the JSON Schema
   }
-  const out: Record<string, unknown> = { code: info.code, message };
-  const env = cat.envelope;
-  if (env.retriableField) {
-    const retriable = own(value, "retriable");
+  const out: Record<string, unknown> = {};
+  setOwn(out, env.discriminator, info.code);
+  out["message"] = message;
+  if (env.retriable !== null) {
+    const retriable = own(value, env.retriable);
     if (typeof retriable !== "boolean" && (strict || retriable !== undefined)) {
       return undefined;
     }
-    out["retriable"] = retriable ?? false;
+    setOwn(out, env.retriable, retriable ?? false);
+  }
+  for (const [key, text] of wire) {
+    const given = own(value, key);
+    if (given !== undefined && typeof given !== "string") {
+      return undefined;
+    }
+    setOwn(out, key, given ?? text);
   }
   for (const name of fields) {
     const item = own(value, name);
@@ -996,8 +1152,8 @@ function validated(cat: Tables, value: unknown, strict: boolean): Payload | unde
 
 /** `out` with the payload's provenance and `isError` mirror (as the catalog has them), or `undefined` when they are wrong. */
 function withEnvelope(env: Envelope, value: { readonly [key: string]: unknown }, out: Record<string, unknown>): Payload | undefined {
-  if (env.provenance) {
-    const provenance = own(value, "provenance");
+  const provenance = own(value, "provenance");
+  if (env.provenance === "required" || (env.provenance === "optional" && provenance !== undefined)) {
     if (!isProvenance(provenance)) {
       return undefined;
     }

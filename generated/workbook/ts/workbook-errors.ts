@@ -14,13 +14,16 @@
 import * as runtime from "./errgen-runtime.js";
 import type { Provenance, Range, TextContent } from "./errgen-runtime.js";
 
-export type { CallToolResultLike, FailedResult, OkResult, Provenance, Range, TextContent, UnknownError } from "./errgen-runtime.js";
-export { failedResult, failureClassOf, isOkResult, okResult, sanitize, scrubText } from "./errgen-runtime.js";
+export type { CallToolResultLike, FailedResult, OkResult, Provenance, Range, TextContent } from "./errgen-runtime.js";
+export { failedResult, failureClassOf, hasRetryAfter, isOkResult, okResult, sanitize, scrubText } from "./errgen-runtime.js";
+
+/** A failure this catalog does not describe (an unknown code or an invalid payload); keeps the raw payload. */
+export type UnknownError = runtime.UnknownError<"code">;
 
 // ---- Identity ---------------------------------------------------------------
 
 /** The stamp every error of this catalog carries. */
-export const PROVENANCE: Provenance = Object.freeze({ catalog: "workbook", version: "1.4.0", fingerprint: "sha256:1e4f5d6c1a39fc2b6cb730b9b653f5c9580f8bc6ac3ab4869092fd469657b148" });
+export const PROVENANCE: Provenance = Object.freeze({ catalog: "workbook", version: "1.4.0", fingerprint: "sha256:d4f06b2ed2df1163cc010e7b4ac655adf2f397f6b50a0097e31c00fa5e9644e1" });
 
 // ---- Codes and kinds --------------------------------------------------------
 
@@ -185,12 +188,12 @@ export type CodeInfo = runtime.CodeInfo<ErrorCode, ErrorKind>;
 // One JSON row per code, in catalog order: its `CodeInfo` plus the message template split
 // into alternating literal / placeholder `parts`. JSON text keeps tsc fast on huge catalogs.
 const ROWS: readonly string[] = [
-  '{"code":"invalid_input","title":"Invalid input","when":"arg-parse / dtype / enum-membership failure, or an unknown input field","message":"argument \'{field}\' is malformed or outside the allowed set","kind":null,"retriable":"no","recoverable":"yes","nextAction":"Fix the argument to one of the listed allowed values (or into the listed range) and call again.","uiMeaning":"“this argument is malformed or out of the allowed set — fix it to a listed value”","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["field"],"optional":["allowed","range"],"docs":"","parts":["argument \'","field","\' is malformed or outside the allowed set"]}',
-  '{"code":"missing_field","title":"Missing field","when":"a required input is absent","message":"required input \'{field}\' is missing","kind":null,"retriable":"no","recoverable":"yes","nextAction":"Supply every listed required field and call again.","uiMeaning":"“supply the listed required field(s)”","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["field","required"],"optional":[],"docs":"","parts":["required input \'","field","\' is missing"]}',
-  '{"code":"unsupported_option","title":"Unsupported option","when":"an override names no manifest cell","message":"override \'{field}\' is not a known variable-tier parameter","kind":null,"retriable":"no","recoverable":"yes","nextAction":"Pick one of the listed variable-tier parameters for the override.","uiMeaning":"“this override is not a known variable-tier parameter — pick a listed one”","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["field","allowed"],"optional":[],"docs":"","parts":["override \'","field","\' is not a known variable-tier parameter"]}',
-  '{"code":"strict_constant_override","title":"Strict constant override","when":"a BA-governed strict constant supplied as input","message":"\'{field}\' is a BA-governed strict constant and cannot be overridden per call","kind":null,"retriable":"no","recoverable":"yes","nextAction":"Remove the strict constant from the call and set one of the listed variable-tier parameters instead.","uiMeaning":"“this value is BA-governed and cannot be overridden per-call — set a listed variable-tier parameter instead”","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["field","allowed"],"optional":[],"docs":"","parts":["\'","field","\' is a BA-governed strict constant and cannot be overridden per call"]}',
-  '{"code":"stale_oracle","title":"Stale oracle","when":"shape-only: a lighthouse oracle value is out of date (no runtime trigger yet; deferred to v2.x)","message":"the oracle value for \'{field}\' is stale","kind":null,"retriable":"no","recoverable":"sometimes","nextAction":"Refresh the oracle, then call again.","uiMeaning":"“the reference value is out of date — refresh it before relying on the result”","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":true,"required":["field"],"optional":[],"docs":"","parts":["the oracle value for \'","field","\' is stale"]}',
-  '{"code":"unapproved_assumption","title":"Unapproved assumption","when":"shape-only: a lighthouse assumption has not been approved (no runtime trigger yet; deferred to v2.x)","message":"assumption \'{field}\' has not been approved","kind":null,"retriable":"no","recoverable":"no","nextAction":"Ask the business analyst to approve the assumption.","uiMeaning":"“this result rests on an unapproved assumption — get it approved first”","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":true,"required":["field"],"optional":[],"docs":"","parts":["assumption \'","field","\' has not been approved"]}',
+  '{"code":"invalid_input","title":"Invalid input","when":"arg-parse / dtype / enum-membership failure, or an unknown input field","message":"argument \'{field}\' is malformed or outside the allowed set","kind":null,"retriable":"no","recoverable":"yes","nextAction":"Fix the argument to one of the listed allowed values (or into the listed range) and call again.","uiMeaning":"“this argument is malformed or out of the allowed set — fix it to a listed value”","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["field"],"optional":["allowed","range"],"docs":"","parts":["argument \'","field","\' is malformed or outside the allowed set"],"wire":[]}',
+  '{"code":"missing_field","title":"Missing field","when":"a required input is absent","message":"required input \'{field}\' is missing","kind":null,"retriable":"no","recoverable":"yes","nextAction":"Supply every listed required field and call again.","uiMeaning":"“supply the listed required field(s)”","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["field","required"],"optional":[],"docs":"","parts":["required input \'","field","\' is missing"],"wire":[]}',
+  '{"code":"unsupported_option","title":"Unsupported option","when":"an override names no manifest cell","message":"override \'{field}\' is not a known variable-tier parameter","kind":null,"retriable":"no","recoverable":"yes","nextAction":"Pick one of the listed variable-tier parameters for the override.","uiMeaning":"“this override is not a known variable-tier parameter — pick a listed one”","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["field","allowed"],"optional":[],"docs":"","parts":["override \'","field","\' is not a known variable-tier parameter"],"wire":[]}',
+  '{"code":"strict_constant_override","title":"Strict constant override","when":"a BA-governed strict constant supplied as input","message":"\'{field}\' is a BA-governed strict constant and cannot be overridden per call","kind":null,"retriable":"no","recoverable":"yes","nextAction":"Remove the strict constant from the call and set one of the listed variable-tier parameters instead.","uiMeaning":"“this value is BA-governed and cannot be overridden per-call — set a listed variable-tier parameter instead”","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["field","allowed"],"optional":[],"docs":"","parts":["\'","field","\' is a BA-governed strict constant and cannot be overridden per call"],"wire":[]}',
+  '{"code":"stale_oracle","title":"Stale oracle","when":"shape-only: a lighthouse oracle value is out of date (no runtime trigger yet; deferred to v2.x)","message":"the oracle value for \'{field}\' is stale","kind":null,"retriable":"no","recoverable":"sometimes","nextAction":"Refresh the oracle, then call again.","uiMeaning":"“the reference value is out of date — refresh it before relying on the result”","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":true,"required":["field"],"optional":[],"docs":"","parts":["the oracle value for \'","field","\' is stale"],"wire":[]}',
+  '{"code":"unapproved_assumption","title":"Unapproved assumption","when":"shape-only: a lighthouse assumption has not been approved (no runtime trigger yet; deferred to v2.x)","message":"assumption \'{field}\' has not been approved","kind":null,"retriable":"no","recoverable":"no","nextAction":"Ask the business analyst to approve the assumption.","uiMeaning":"“this result rests on an unapproved assumption — get it approved first”","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":true,"required":["field"],"optional":[],"docs":"","parts":["assumption \'","field","\' has not been approved"],"wire":[]}',
 ];
 
 // ---- The shared runtime, bound to this catalog ------------------------------
@@ -219,13 +222,15 @@ interface CatalogTypes {
   readonly protocol: never;
   readonly mapped: CatalogError | undefined;
   readonly result: CallToolErrorResult;
+  readonly unknown: UnknownError;
+  readonly tagged: runtime.Tagged<"code">;
 }
 
 /** This catalog's tables, read by the runtime. */
 const CATALOG = runtime.define<CatalogTypes>({
   name: "workbook",
   stamp: PROVENANCE,
-  envelope: { structuredContent: true, toolFailureMeta: false, retriableField: false, provenance: true, mirrorIsError: true },
+  envelope: { discriminator: "code", retriable: null, provenance: "required", structuredContent: true, toolFailureMeta: false, mirrorIsError: true, structuredIsError: true },
   rows: ROWS,
   kinds: KIND_INFO,
   policies: POLICIES,
@@ -260,6 +265,7 @@ export const {
   parseResult,
   narrowToolResult,
   kindOf,
+  classify,
   isRetryable,
   isTerminal,
   classifyHttp,
@@ -267,6 +273,19 @@ export const {
   mapHttp,
   mapException,
 } = CATALOG;
+
+// ---- Policies as values -----------------------------------------------------
+
+/** An immutable terminate policy over this catalog's kinds (seed 001's ToolErrorPolicy). */
+export type ErrorPolicy = runtime.ErrorPolicy<ErrorKind>;
+
+/** The empty policy and one constructor per named policy; `withTerminalKind` returns a new value. */
+export const ErrorPolicy = Object.freeze({
+  /** Terminate on nothing: every failure flows back to the model. */
+  empty: (): ErrorPolicy => runtime.ErrorPolicy.empty<ErrorKind>(),
+  /** The policy called `name` in the catalog (`none`: the empty one). */
+  named: (name: PolicyName): ErrorPolicy => CATALOG.policy(name),
+});
 
 // ---- Constructors -----------------------------------------------------------
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from errgen.catalog.model import META_NAMES
+
 FORMAT_VERSION = 1
 SCHEMA_ID = "https://errgen.dev/schema/catalog-v1.json"
 
@@ -127,12 +129,27 @@ _CODE = _obj(
     ("message",),
 )
 
+WIRE_KEY = r"^[A-Za-z_$][A-Za-z0-9_$]{0,63}(?!\n)$"
+_META = {
+    "description": "true (default key), a wire key, or {key, when}; when: always | recoverable.",
+    "oneOf": [
+        {"type": "boolean"},
+        {"type": "string", "pattern": WIRE_KEY},
+        _obj({"key": {"type": "string", "pattern": WIRE_KEY}, "when": {"enum": ["always", "recoverable"]}}),
+    ],
+}
+
 _HTTP_RULE_KIND = _obj(
     {"status": _STATUSES, "retry_after": {"type": "boolean"}, "kind": {"type": "string"}},
     ("status", "kind"),
 )
 _HTTP_RULE_CODE = _obj(
-    {"status": _STATUSES, "code": {"type": "string"}, "retriable": {"type": "boolean"}},
+    {
+        "status": _STATUSES,
+        "retry_after": {"type": "boolean"},
+        "code": {"type": "string"},
+        "retriable": {"type": "boolean"},
+    },
     ("status", "code"),
 )
 _FAILURE_NAME = r"^[a-z][a-z0-9_]{0,63}(?!\n)$"
@@ -161,7 +178,27 @@ SCHEMA: dict[str, Any] = {
                     "mirror_is_error": {"type": "boolean", "description": "Also set isError inside the payload."},
                     "tool_failure_meta": {"type": "boolean", "description": "Add the _meta toolFailure mirror."},
                     "retriable_field": {"type": "boolean", "description": "Payload carries a boolean retriable."},
-                    "provenance": {"type": "boolean", "description": "Stamp every error with provenance."},
+                    "provenance": {
+                        "description": "Provenance stamp: required (true), optional, or none (false).",
+                        "oneOf": [{"type": "boolean"}, {"enum": ["required", "optional", "none"]}],
+                    },
+                    "discriminator": {
+                        "type": "string",
+                        "pattern": WIRE_KEY,
+                        "description": "Wire name of the code key (default 'code'; seed 003: 'kind').",
+                    },
+                    "casing": {
+                        "enum": ["as_written", "camel"],
+                        "description": "Wire keys of repair fields: as written, or camelCase.",
+                    },
+                    "metadata": _obj(
+                        {name: _META for name in META_NAMES},
+                        description="Per-code metadata that rides on each error, and its wire key.",
+                    ),
+                    "structured_is_error": {
+                        "type": "boolean",
+                        "description": "Read structuredContent.isError === true as an error (pmcp servers).",
+                    },
                 }
             ),
             "fields": _map_of(_FIELD, "Repair fields, declared once with their types."),

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from errgen.catalog import messages, naming
+from errgen.catalog import compile_envelope, messages, naming
 from errgen.catalog.checked import Reader, suggest
 from errgen.catalog.diagnostics import Diagnostics
 from errgen.catalog.model import (
@@ -21,7 +21,6 @@ from errgen.catalog.model import (
     Channel,
     Code,
     Deprecation,
-    Envelope,
     Example,
     FailureRule,
     Field,
@@ -52,7 +51,8 @@ class _Compiler(Reader):
         meta = self.getter(("catalog",), self.raw.get("catalog"))
         name = meta("name", "catalog")
         kinds = self.kinds()
-        fields = self.fields()
+        env = compile_envelope.envelope(self)
+        fields = compile_envelope.field_keys(self, env, self.fields())
         codes = self.codes(fields, kinds)
         catalog = Catalog(
             name=name,
@@ -62,7 +62,7 @@ class _Compiler(Reader):
             docs_url=meta("docs_url"),
             prefix=meta("prefix"),
             source=self.doc.path,
-            envelope=Envelope(**dict(self.items(("envelope",)))),
+            envelope=env,
             fields=fields,
             kinds=kinds,
             default_kind=self.kind_ref(("default_kind",), kinds),

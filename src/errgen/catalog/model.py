@@ -15,6 +15,8 @@ Nodes:
     HttpRule     ``status`` (exact or class such as 5xx) → kind or code.
     FailureRule  failure class (``timeout``, ``network``) → kind or code.
     Retired      an id that was removed and may never be reused.
+    Envelope     the wire shape: discriminator key, key casing, metadata on the wire
+                 (WireMeta), provenance mode, and how errors become MCP results.
     Names        identifiers derived from a wire name, frozen by `naming.py`.
 """
 
@@ -42,6 +44,21 @@ class Recoverable(StrEnum):
     YES = "yes"
     NO = "no"
     SOMETIMES = "sometimes"
+
+
+class ProvenanceMode(StrEnum):
+    """Whether errors carry the provenance stamp: always, when the sender has one, or never."""
+
+    REQUIRED = "required"
+    OPTIONAL = "optional"
+    NONE = "none"
+
+
+class Casing(StrEnum):
+    """How repair-field names become wire keys."""
+
+    AS_WRITTEN = "as_written"
+    CAMEL = "camel"
 
 
 class Channel(StrEnum):
@@ -96,13 +113,19 @@ class FieldType:
 
 @dataclass(frozen=True, slots=True)
 class Field:
-    """A repair field declared once in the catalog's ``fields`` section."""
+    """A repair field declared once in the catalog's ``fields`` section; `key` is its wire key (casing applied)."""
 
     name: str
     type: FieldType
     description: str
     names: Names
     loc: Loc
+    key: str = ""
+
+    @property
+    def wire(self) -> str:
+        """The key this field has on the wire (its name unless the catalog's casing changes it)."""
+        return self.key or self.name
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,15 +272,73 @@ class Retired:
     loc: Loc
 
 
+META_NAMES = ("retriable", "recoverable", "next_action", "ui_meaning", "kind", "title")
+"""Per-code metadata a catalog may put on the wire (``envelope.metadata``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class WireMeta:
+    """One piece of per-code metadata on every error: `name` under wire `key`.
+
+    `when` is ``always`` or ``recoverable`` (only codes whose ``recoverable`` is yes or
+    sometimes carry it, seed 003's ``suggestedNextAction``). ``retriable`` is a boolean the
+    sender may override; the others are the code's catalog text.
+    """
+
+    name: str  # one of META_NAMES
+    key: str
+    when: str = "always"
+
+    def carried_by(self, code: Code) -> bool:
+        """Whether errors of `code` carry this key."""
+        return self.when == "always" or code.recoverable is not Recoverable.NO
+
+    def value(self, code: Code) -> Any:
+        """The value errors of `code` carry by default."""
+        if self.name == "retriable":
+            return code.retriable_default
+        if self.name == "recoverable":
+            return code.recoverable.value
+        return getattr(code, self.name) or ""
+
+
 @dataclass(frozen=True, slots=True)
 class Envelope:
-    """How errors are put into an MCP CallToolResult."""
+    """The wire shape of an error and how it is put into an MCP CallToolResult."""
 
     structured_content: bool = True
     mirror_is_error: bool = False
     tool_failure_meta: bool = False
-    retriable_field: bool = False
-    provenance: bool = True
+    provenance_mode: ProvenanceMode = ProvenanceMode.REQUIRED
+    discriminator: str = "code"
+    casing: Casing = Casing.AS_WRITTEN
+    metadata: tuple[WireMeta, ...] = ()
+    structured_is_error: bool = False  # read structuredContent.isError === true as an error (pmcp servers)
+
+    @property
+    def provenance(self) -> bool:
+        """Whether the runtimes stamp errors they build with provenance."""
+        return self.provenance_mode is not ProvenanceMode.NONE
+
+    @property
+    def retriable(self) -> WireMeta | None:
+        """The ``retriable`` metadata on the wire, if the catalog puts it there."""
+        return next((m for m in self.metadata if m.name == "retriable"), None)
+
+    @property
+    def retriable_field(self) -> bool:
+        """Whether the payload carries a boolean retriable flag (under `retriable.key`)."""
+        return self.retriable is not None
+
+    @property
+    def texts(self) -> tuple[WireMeta, ...]:
+        """The metadata on the wire other than ``retriable``: catalog strings."""
+        return tuple(m for m in self.metadata if m.name != "retriable")
+
+    def keys(self) -> tuple[str, ...]:
+        """Every non-field key a payload may have, in wire order (after the discriminator and message)."""
+        tail = (*(["provenance"] if self.provenance else []), *(["isError"] if self.mirror_is_error else []))
+        return (self.discriminator, "message", *(m.key for m in self.metadata), *tail)
 
 
 @dataclass(frozen=True, slots=True)

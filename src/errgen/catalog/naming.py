@@ -26,7 +26,7 @@ PYDANTIC_RESERVED = frozenset(
 # Members of the generated error models (the runtime's ErrorModel and a catalog's ErrorBase).
 PY_MODEL_MEMBERS = frozenset(
     {"code", "message", "retriable", "provenance", "is_error", "info", "create", "from_values", "code_info",
-     "catalog_info", "to_payload", "to_result", "to_jsonrpc_error", "CODE"}
+     "catalog_info", "to_payload", "to_result", "to_jsonrpc_error", "CODE", "wire_metadata"}
 )  # fmt: skip
 PY_CLASS_SUFFIX = "Error"
 
@@ -104,6 +104,13 @@ def constant(wire: str) -> str:
 def camel(wire: str) -> str:
     """``bad_request`` → ``badRequest``."""
     return _finish(_camel(words(wire)), wire)
+
+
+def wire_key(name: str, casing: str) -> str:
+    """The wire key of a catalog name: as written, or ``camel`` (``limit_bytes`` → ``limitBytes``)."""
+    if casing != "camel":
+        return name
+    return _camel(words(name)) or name
 
 
 def py_safe(ident: str) -> str:

@@ -33,9 +33,14 @@ def normalize(catalog: Catalog) -> dict[str, Any]:
             "tool_failure_meta": catalog.envelope.tool_failure_meta,
             "retriable_field": catalog.envelope.retriable_field,
             "provenance": catalog.envelope.provenance,
+            "provenance_mode": catalog.envelope.provenance_mode.value,
+            "discriminator": catalog.envelope.discriminator,
+            "casing": catalog.envelope.casing.value,
+            "metadata": [{"name": m.name, "key": m.key, "when": m.when} for m in catalog.envelope.metadata],
+            "structured_is_error": catalog.envelope.structured_is_error,
         },
         "fields": [
-            {"name": f.name, "type": f.type.name, "items": f.type.items, "description": f.description}
+            {"name": f.name, "key": f.wire, "type": f.type.name, "items": f.type.items, "description": f.description}
             for f in catalog.fields.values()
         ],
         "kinds": [
@@ -99,9 +104,8 @@ def _code(code: Code) -> dict[str, Any]:
 
 def _http(rule: HttpRule, target: str) -> dict[str, Any]:
     out: dict[str, Any] = {"status": list(rule.statuses), target: rule.target}
-    if target == "kind":
-        out["retry_after"] = rule.retry_after
-    else:
+    out["retry_after"] = rule.retry_after
+    if target == "code":
         out["retriable"] = rule.retriable
     return out
 

@@ -3,10 +3,12 @@
 Files (under ``schema/``):
 
 * ``<catalog>.schema.json`` — root: ``ErrorPayload``, the error payload as a union
-  discriminated by ``code`` (closed: unknown codes are rejected). ``$defs`` holds one closed
-  definition per code (``<Pascal>Error``; its required and optional repair fields
-  typed), ``ErrorCode``, ``Provenance`` and ``ToolErrorResult`` — the full MCP
-  ``CallToolResult`` of a failed call (``isError``, ``content``, ``structuredContent``).
+  discriminated by the catalog's discriminator key (``code``; closed: unknown codes are
+  rejected). ``$defs`` holds one closed definition per code (``<Pascal>Error``; its
+  required and optional repair fields typed, under their wire keys), ``ErrorCode``,
+  ``Provenance``, ``ToolErrorResult`` — the full MCP ``CallToolResult`` of a failed call
+  (``isError``, ``content``, ``structuredContent``) — and ``ToolResult`` (seed 003's
+  ``{ok, error, data}``).
 * ``<catalog>.output-fragment.schema.json`` — the payload schema with every
   reference inlined, for a server to merge into each tool's ``outputSchema``
   (``{"type": "object", "anyOf": [success, fragment]}``) so strict clients accept
@@ -19,7 +21,7 @@ from typing import Any
 from urllib.parse import quote
 
 from errgen.catalog import jsontext
-from errgen.catalog.model import Catalog, Code
+from errgen.catalog.model import Catalog, Code, ProvenanceMode
 from errgen.targets import TargetOptions
 from errgen.targets.header import header_text
 
@@ -47,22 +49,26 @@ def _ref(name: str) -> dict[str, str]:
 
 
 def code_schema(catalog: Catalog, code: Code, provenance: dict[str, Any]) -> dict[str, Any]:
-    """The closed schema of one code's payload."""
+    """The closed schema of one code's payload (keys as the catalog's wire shape has them)."""
+    env = catalog.envelope
     props: dict[str, Any] = {
-        "code": {"const": code.id},
+        env.discriminator: {"const": code.id},
         "message": {"type": "string", "minLength": 1},
     }
-    required = ["code", "message"]
-    if catalog.envelope.retriable_field:
-        props["retriable"] = {"type": "boolean", "default": False}
+    required = [env.discriminator, "message"]
+    for meta in (m for m in env.metadata if m.carried_by(code)):
+        is_flag = meta.name == "retriable"
+        props[meta.key] = {"type": "boolean", "default": False} if is_flag else {"type": "string"}
     for name in code.fields:
         field = catalog.fields[name]
-        props[name] = field.type.json_schema() | ({"description": field.description} if field.description else {})
-    required += list(code.required)
-    if catalog.envelope.provenance:
+        extra = {"description": field.description} if field.description else {}
+        props[field.wire] = field.type.json_schema() | extra
+    required += [catalog.fields[name].wire for name in code.required]
+    if env.provenance:
         props["provenance"] = provenance
+    if env.provenance_mode is ProvenanceMode.REQUIRED:
         required.append("provenance")
-    if catalog.envelope.mirror_is_error:
+    if env.mirror_is_error:
         props["isError"] = {"const": True}
         required.append("isError")
     schema: dict[str, Any] = {"type": "object", "title": code.id}
@@ -74,18 +80,37 @@ def code_schema(catalog: Catalog, code: Code, provenance: dict[str, Any]) -> dic
 
 
 def payload_union(catalog: Catalog, branch: Any) -> dict[str, Any]:
-    """The payload union: ``code`` must be known, then the matching code's schema applies.
+    """The payload union: the code under the discriminator must be known, then that code's schema applies.
 
     Every required key is also a declared property, as ajv's ``strictRequired`` wants.
     """
+    key = catalog.envelope.discriminator
     return {
         "type": "object",
-        "required": ["code", "message"],
-        "properties": {"code": {"enum": list(catalog.codes)}, "message": {"type": "string", "minLength": 1}},
+        "required": [key, "message"],
+        "properties": {key: {"enum": list(catalog.codes)}, "message": {"type": "string", "minLength": 1}},
         "allOf": [
-            {"if": {"properties": {"code": {"const": code.id}}, "required": ["code"]}, "then": branch(code)}
+            {"if": {"properties": {key: {"const": code.id}}, "required": [key]}, "then": branch(code)}
             for code in catalog.codes.values()
         ],
+    }
+
+
+def tool_result_schema() -> dict[str, Any]:
+    """Seed 003's ``ToolResult``: ``ok`` false exactly when ``error`` is set; ``data`` may come with either."""
+    return {
+        "oneOf": [
+            {
+                "type": "object",
+                "properties": {"ok": {"const": True}, "data": {}, "error": False},
+                "required": ["ok"],
+            },
+            {
+                "type": "object",
+                "properties": {"ok": {"const": False}, "error": _ref("ErrorPayload"), "data": {}},
+                "required": ["ok", "error"],
+            },
+        ]
     }
 
 
@@ -116,7 +141,14 @@ def envelope_schema(catalog: Catalog) -> dict[str, Any]:
     if catalog.envelope.structured_content:
         props["structuredContent"] = _ref("ErrorPayload")
         required.append("structuredContent")
-    return {"type": "object", "properties": props, "required": required}
+    schema: dict[str, Any] = {"type": "object", "properties": props, "required": required}
+    if catalog.envelope.structured_is_error and catalog.envelope.structured_content:
+        # a pmcp server sends top-level isError: false and the marker inside structuredContent only
+        props["isError"] = {"type": "boolean"}
+        inner = {"type": "object", "properties": {"isError": {"const": True}}, "required": ["isError"]}
+        marked = {"properties": {"structuredContent": inner}}
+        schema["anyOf"] = [{"properties": {"isError": {"const": True}}}, marked]
+    return schema
 
 
 def main_schema(catalog: Catalog) -> dict[str, Any]:
@@ -126,6 +158,7 @@ def main_schema(catalog: Catalog) -> dict[str, Any]:
         "Provenance": PROVENANCE,
         "ErrorPayload": payload_union(catalog, lambda code: _ref(def_name(code))),
         "ToolErrorResult": envelope_schema(catalog),
+        "ToolResult": tool_result_schema(),
     }
     for code in catalog.codes.values():
         defs[def_name(code)] = code_schema(catalog, code, _ref("Provenance"))

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from errgen.catalog import jsontext
-from errgen.catalog.model import Catalog, Code, Retriable
+from errgen.catalog.model import Casing, Catalog, Code, ProvenanceMode, Retriable
 from errgen.targets import TargetOptions, escape
 from errgen.targets.header import html_comment
 from errgen.targets.payload import payload
@@ -46,7 +46,8 @@ def _badges(code: Code) -> str:
 
 
 def _field_list(catalog: Catalog, code: Code) -> str:
-    names = [escape.md_code(f) for f in code.required] + [escape.md_code(f) + " *(optional)*" for f in code.optional]
+    wire = {name: escape.md_code(catalog.fields[name].wire) for name in code.fields}
+    names = [wire[f] for f in code.required] + [wire[f] + " *(optional)*" for f in code.optional]
     return ", ".join(names) or "—"
 
 
@@ -106,7 +107,8 @@ def view(catalog: Catalog, code: Code) -> CodeView:
         http,
     )
     fields = tuple(
-        f"{escape.md_code(n)} ({_type_label(catalog, n)}{', optional' if n in code.optional else ''})"
+        f"{escape.md_code(catalog.fields[n].wire)} ({_type_label(catalog, n)}"
+        + f"{', optional' if n in code.optional else ''})"
         + (f" — {escape.md_text(catalog.fields[n].description)}" if catalog.fields[n].description else "")
         for n in code.fields
     )
@@ -128,9 +130,32 @@ def _type_label(catalog: Catalog, name: str) -> str:
     return f"list of {ftype.items}s" if ftype.name == "array" else ftype.name
 
 
+def wire_shape(catalog: Catalog) -> list[str]:
+    """Sentences about the wire shape, one per option the catalog changes from the default (escaped)."""
+    env, out = catalog.envelope, []
+    if env.discriminator != "code":
+        out.append(f"The code travels under the key {escape.md_code(env.discriminator)}.")
+    if env.casing is Casing.CAMEL:
+        out.append("Repair fields travel under camelCase keys.")
+    for meta in env.metadata:
+        when = " (codes that are recoverable: yes or sometimes)" if meta.when == "recoverable" else ""
+        what = "whether the call may be retried (a boolean)" if meta.name == "retriable" else f"the code's {meta.name}"
+        out.append(f"{escape.md_code(meta.key)} carries {what}{when}.")
+    if env.provenance_mode is ProvenanceMode.OPTIONAL:
+        out.append("The provenance stamp is optional: errors built here carry it, errors read may lack it.")
+    elif env.provenance_mode is ProvenanceMode.NONE:
+        out.append("Errors carry no provenance stamp.")
+    if env.structured_is_error:
+        out.append(
+            "A result whose `structuredContent` has `isError: true` is an error even when its `isError` is false."
+        )
+    return out
+
+
 def _context(catalog: Catalog) -> dict[str, Any]:
     return {
         "catalog": catalog,
+        "wire": wire_shape(catalog),
         "views": [view(catalog, c) for c in catalog.codes.values()],
         "header": TABLE_HEADER,
         "esc": escape,

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from errgen.catalog.model import Catalog, Channel, Code
+from errgen.catalog.model import Catalog, Channel, Code, ProvenanceMode
 from errgen.targets import TargetOptions
 from errgen.targets.header import header_text
 from errgen.targets.packs_fixtures import FINGERPRINT, fixtures, json_data
@@ -161,6 +161,7 @@ class Parts:
     content: dict[str, Any]  # the schema of ``content``
     message: dict[str, Any]
     retriable: dict[str, Any]
+    text: dict[str, Any]  # a metadata text on the wire
     fields: dict[str, dict[str, Any]]  # field name → schema of its values
     provenance: dict[str, Any]  # its schema
     provenance_value: dict[str, str]
@@ -182,6 +183,7 @@ class Parts:
             content=SharedDict(type="array", minItems=len(blocks), prefixItems=blocks),
             message=SharedDict(text),
             retriable=SharedDict(type="boolean"),
+            text=SharedDict(type="string"),
             fields={name: SharedDict(field.type.json_schema()) for name, field in catalog.fields.items()},
             provenance=SharedDict(type="object", required=list(provenance), properties=provenance),
             provenance_value=SharedDict(catalog.provenance.as_dict(), fingerprint=Placeholder.named(FINGERPRINT)),
@@ -218,26 +220,42 @@ def assertions(catalog: Catalog, code: Code, parts: Parts) -> list[dict[str, Any
 
 def result_schema(catalog: Catalog, code: Code, parts: Parts) -> dict[str, Any]:
     """JSON Schema of the CallToolResult carrying `code` (draft 2020-12)."""
+    env = catalog.envelope
     properties: dict[str, Any] = {"isError": parts.is_error, "content": parts.content}
-    if catalog.envelope.structured_content:
+    if env.structured_content:
         properties["structuredContent"] = payload_schema(catalog, code, parts)
-    if catalog.envelope.tool_failure_meta:
+    if env.tool_failure_meta:
         properties["_meta"] = _meta_schema(code)
-    return {"$schema": SCHEMA_DIALECT, "type": "object", "required": list(properties), "properties": properties}
+    schema: dict[str, Any] = {
+        "$schema": SCHEMA_DIALECT,
+        "type": "object",
+        "required": list(properties),
+        "properties": properties,
+    }
+    if env.structured_is_error and env.mirror_is_error and env.structured_content:
+        # a pmcp server: top-level isError may be false when the payload carries the marker
+        properties["isError"] = {"type": "boolean"}
+        marked = {"properties": {"structuredContent": {"properties": {"isError": parts.is_error}}}}
+        schema["anyOf"] = [{"properties": {"isError": parts.is_error}}, marked]
+    return schema
 
 
 def payload_schema(catalog: Catalog, code: Code, parts: Parts) -> dict[str, Any]:
-    """JSON Schema of the error payload (§1 of the runtime contract)."""
-    properties: dict[str, Any] = {"code": {"const": code.id}, "message": parts.message}
-    if catalog.envelope.retriable_field:
-        properties["retriable"] = parts.retriable
+    """JSON Schema of the error payload (§1 of the runtime contract), keys as the catalog's wire shape has them."""
+    env = catalog.envelope
+    properties: dict[str, Any] = {env.discriminator: {"const": code.id}, "message": parts.message}
+    optional = {catalog.field_of(name).wire for name in code.optional}
+    for meta in (m for m in env.metadata if m.carried_by(code)):
+        properties[meta.key] = parts.retriable if meta.name == "retriable" else parts.text
     for name in code.fields:
-        properties[name] = parts.fields[name]
-    if catalog.envelope.provenance:
+        properties[catalog.field_of(name).wire] = parts.fields[name]
+    if env.provenance:
         properties["provenance"] = parts.provenance
-    if catalog.envelope.mirror_is_error:
+        if env.provenance_mode is ProvenanceMode.OPTIONAL:
+            optional.add("provenance")
+    if env.mirror_is_error:
         properties["isError"] = parts.is_error
-    required = [k for k in properties if k not in code.optional]
+    required = [k for k in properties if k not in optional]
     return {"type": "object", "required": required, "properties": properties}
 
 
@@ -279,17 +297,19 @@ def _payload_text_checks(catalog: Catalog, code: Code) -> list[dict[str, Any]]:
         regex = {"kind": "matches_regex", "path": path, "pattern": pattern}
         return {"kind": "not", "assertion": regex} if negate else regex
 
-    checks = [check('^\\{"code":' + _json_literal(code.id) + ',"message":"[^"]')]
-    if catalog.envelope.retriable_field:
-        checks.append(check('[{,]"retriable":(?:true|false)'))
+    env = catalog.envelope
+    checks = [check("^\\{" + _json_literal(env.discriminator) + ":" + _json_literal(code.id) + ',"message":"[^"]')]
+    for meta in (m for m in env.metadata if m.carried_by(code)):
+        value = "(?:true|false)" if meta.name == "retriable" else '"'
+        checks.append(check("[{,]" + _json_literal(meta.key) + ":" + value))
     for name in code.fields:
         start, other = _JSON_START[catalog.field_of(name).type.name]
-        key = "[{,]" + _json_literal(name) + ":"
+        key = "[{,]" + _json_literal(catalog.field_of(name).wire) + ":"
         if name in code.required:
             checks.append(check(key + start))
         elif other:
             checks.append(check(key + other, negate=True))
-    if catalog.envelope.provenance:
+    if env.provenance_mode is ProvenanceMode.REQUIRED:
         checks.append(check('[{,]"provenance":\\{"catalog":' + _json_literal(catalog.name) + ","))
     if catalog.envelope.mirror_is_error:
         checks.append(check('[{,]"isError":true'))

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from errgen.catalog.messages import js_json
-from errgen.catalog.model import Catalog, Code, FieldType
+from errgen.catalog.model import Catalog, Code, FieldType, ProvenanceMode
 from errgen.targets.packs_yaml import SharedDict, SharedList, Templated
 from errgen.targets.payload import payload
 
@@ -52,6 +52,9 @@ def fixtures(catalog: Catalog, code: Code, provenance: dict[str, str] | None = N
     bases = [envelope(catalog, code, values, provenance) for values in examples]
     seal = _sealer(catalog)
     out = [_fixture(f"passes with catalog example {i}", seal(*base), "pass") for i, base in enumerate(bases, 1)]
+    if catalog.envelope.structured_is_error and catalog.envelope.mirror_is_error:
+        pmcp = _set_result("isError", False)(*bases[0])  # what a pmcp server sends
+        out.append(_fixture("passes with isError false and the marker in structuredContent", seal(*pmcp), "pass"))
     out.extend(
         _fixture(f"fails when {what}", seal(*mutate(*bases[0])), "fail") for what, mutate in mutations(catalog, code)
     )
@@ -114,22 +117,28 @@ def _sealer(catalog: Catalog) -> Callable[[Result, Payload], Result]:
 
 def mutations(catalog: Catalog, code: Code) -> list[tuple[str, Mutation]]:
     """``(what is broken, how)`` for every fail fixture of `code`."""
+    env = catalog.envelope
+    pmcp = env.structured_is_error and env.mirror_is_error and env.structured_content
     out: list[tuple[str, Mutation]] = [
-        ("isError is false", _set_result("isError", False)),
+        ("isError is false", _set_result("isError", False)) if not pmcp else _both_false(),
         ("isError is missing", _drop_result("isError")),
         ("content is empty", _set_result("content", [])),
-        ("the code is another one", _set("code", f"not {code.id}")),
+        (f"the {env.discriminator} is another one", _set(env.discriminator, f"not {code.id}")),
     ]
-    out.extend((f"{name} is missing", _remove(name)) for name in code.required)
+    wire = {name: catalog.field_of(name).wire for name in code.fields}
+    out.extend((f"{wire[name]} is missing", _remove(wire[name])) for name in code.required)
     for name in code.fields:
         wrong = _WRONG.get(catalog.field_of(name).type.name)
         if wrong is not None:
-            out.append((f"{name} has the wrong type", _set(name, wrong)))
-    if catalog.envelope.retriable_field:
-        out.append(("retriable is not a boolean", _set("retriable", "no")))
-    if catalog.envelope.provenance:
+            out.append((f"{wire[name]} has the wrong type", _set(wire[name], wrong)))
+    for meta in (m for m in env.metadata if m.carried_by(code)):
+        wrong_meta = "no" if meta.name == "retriable" else False
+        out.append(
+            (f"{meta.key} is not a {'boolean' if meta.name == 'retriable' else 'string'}", _set(meta.key, wrong_meta))
+        )
+    if env.provenance_mode is ProvenanceMode.REQUIRED:
         out.append(("provenance is missing", _remove("provenance")))
-    if catalog.envelope.mirror_is_error:
+    if env.mirror_is_error:
         out.append(("the payload's isError is false", _set("isError", False)))
     if catalog.envelope.tool_failure_meta:
         out.append(("_meta is missing", _drop_result("_meta")))
@@ -139,6 +148,15 @@ def mutations(catalog: Catalog, code: Code) -> list[tuple[str, Mutation]]:
 
 
 _TRACE = "\nTraceback (most recent call last):\n  File \"server.py\", line 7, in compute\nKeyError: 'unit'"
+
+
+def _both_false() -> tuple[str, Mutation]:
+    """Top-level isError false and no marker in the payload either (a pmcp-style catalog reads the marker)."""
+
+    def mutate(result: Result, data: Payload) -> tuple[Result, Payload]:
+        return {**result, "isError": False}, {**data, "isError": False}
+
+    return "isError is false", mutate  # the same name: isError is false wherever a client reads it
 
 
 def _set_result(key: str, value: Any) -> Mutation:

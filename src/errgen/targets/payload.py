@@ -1,8 +1,9 @@
 """The wire payload of an error, exactly as the generated runtimes build it.
 
-`docs/runtime-contract.md` §1: code, scrubbed message, ``retriable`` (with
-``envelope.retriable_field``), the repair fields given (in the code's field order),
-provenance, and the ``isError`` mirror. The Markdown examples and the conformance
+`docs/runtime-contract.md` §1: the code under the catalog's discriminator key, the
+scrubbed message, the metadata of ``envelope.metadata`` (``retriable`` first), the repair
+fields given under their wire keys (in the code's field order), provenance, and the
+``isError`` mirror. The Markdown examples and the conformance
 packs' fixtures are built here, so what the docs show is what a server sends.
 """
 
@@ -24,12 +25,12 @@ def payload(
     catalog: Catalog, code: Code, values: dict[str, Any], provenance: dict[str, str] | None = None
 ) -> dict[str, Any]:
     """The error payload for `values`, keys in contract order (`provenance`: the object to share, if any)."""
-    data: dict[str, Any] = {"code": code.id, "message": message(code, values)}
-    if catalog.envelope.retriable_field:
-        data["retriable"] = code.retriable_default
-    data.update((name, values[name]) for name in code.fields if name in values)
-    if catalog.envelope.provenance:
+    env = catalog.envelope
+    data: dict[str, Any] = {env.discriminator: code.id, "message": message(code, values)}
+    data.update((m.key, m.value(code)) for m in env.metadata if m.carried_by(code))
+    data.update((catalog.fields[name].wire, values[name]) for name in code.fields if name in values)
+    if env.provenance:
         data["provenance"] = catalog.provenance.as_dict() if provenance is None else provenance
-    if catalog.envelope.mirror_is_error:
+    if env.mirror_is_error:
         data["isError"] = True
     return data

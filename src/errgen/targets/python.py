@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from errgen.catalog import messages, naming
 from errgen.catalog.model import Catalog, Code, Field, FieldType, HttpRule
 from errgen.targets import TargetOptions
 from errgen.targets import runtime_patterns as rp
@@ -118,10 +119,15 @@ def context(catalog: Catalog, module: str) -> dict[str, Any]:
         "codes": codes,
         "first": next((c for c in codes if c.code.constructible), codes[0]),
         "q": q,
-        "code_table": [text_block(4, f"{py_string(c.id)}: ", code_info(c), ",") for c in catalog.codes.values()],
-        "field_table": [
-            text_block(4, f"{py_string(f.name)}: ", repair_field(f, attrs), ",") for f in catalog.fields.values()
+        "code_table": [
+            text_block(4, f"{py_string(c.id)}: ", code_info(catalog, c), ",") for c in catalog.codes.values()
         ],
+        "field_table": [
+            text_block(4, f"{py_string(f.wire)}: ", repair_field(f, attrs), ",") for f in catalog.fields.values()
+        ],
+        "envelope": envelope_args(catalog),
+        "base_fields": base_fields(catalog),
+        "policy_ctors": policy_ctors(catalog),
         "kinds": list(catalog.kinds.values()),
         "http_kinds": collection(0, f"HTTP_CLASSIFICATION: {RULES} = ", http_rules(catalog.classification_http)),
         "http_codes": collection(0, f"HTTP_MAPPING: {RULES} = ", http_rules(catalog.mapping_http)),
@@ -144,7 +150,8 @@ def qualified(catalog: Catalog, attrs: dict[str, str]) -> dict[str, str]:
 
 def py_code(catalog: Catalog, code: Code, attrs: dict[str, str], q: dict[str, str]) -> PyCode:
     """The declarations of one code's class."""
-    fields = [field_line(catalog.fields[name], attrs[name], name in code.required, q) for name in code.fields]
+    fields = code_lines(catalog, code, q)
+    fields += [field_line(catalog.fields[name], attrs[name], name in code.required, q) for name in code.fields]
     names = [attrs[name] for name in code.params] + (["retriable"] if catalog.envelope.retriable_field else [])
     types = [param_type(catalog.fields[name].type, q) for name in code.params] + [q["bool"]]
     params = [
@@ -153,7 +160,7 @@ def py_code(catalog: Catalog, code: Code, attrs: dict[str, str], q: dict[str, st
     ]
     first = "cls" if "cls" not in names else "_cls"
     create = signature(4, "def create", [first, *(["*"] if params else []), *params], " -> Self:")
-    items = [f"{py_string(wire)}: {attrs[wire]}" for wire in code.params]
+    items = [f"{py_string(catalog.fields[name].wire)}: {attrs[name]}" for name in code.params]
     tail = ", retriable" if catalog.envelope.retriable_field else ""
     refusal = f"{code.id!r} is deferred: it cannot be created"
     if code.channel.value == "protocol":
@@ -176,9 +183,9 @@ def field_line(field: Field, attr: str, required: bool, q: dict[str, str]) -> st
     ann = field_type(field.type, q)
     if not required:
         ann = ann if field.type.name == "any" else f"{ann} | None"
-    if attr == field.name:
+    if attr == field.wire:
         return f"{attr}: {ann}" if required else f"{attr}: {ann} = None"
-    alias = ("validation_alias=", py_string(field.name))
+    alias = ("validation_alias=", py_string(field.wire))
     args = (alias,) if required else (("default=", "None"), alias)
     return text_block(4, f"{attr}: {ann} = ", Call("Field", args))
 
@@ -216,30 +223,115 @@ def deprecation_text(code: Code) -> str:
     return text + (f"; use {dep.replaced_by!r} instead" if dep.replaced_by else "")
 
 
-def code_info(code: Code) -> Call:
-    """The code's ``CodeInfo(...)``, arguments at their defaults left out."""
+def code_lines(catalog: Catalog, code: Code, q: dict[str, str]) -> list[str]:
+    """The class's members before its repair fields: the code's alias, the metadata it carries on the wire."""
+    env = catalog.envelope
+    literal_id = py_string(code.id)
+    out = [f"code: Literal[{literal_id}] = {literal_id}"]
+    if env.discriminator != "code":
+        out = [text_block(4, f"code: Literal[{literal_id}] = ", _aliased(literal_id, env.discriminator))]
+    for meta in env.texts:
+        if meta.carried_by(code):
+            attr = naming.py_attr(meta.key)
+            default = py_string(meta.value(code))
+            out.append(text_block(4, f"{attr}: {q['str']} = ", _aliased(default, meta.key)) if attr != meta.key
+                       else f"{attr}: {q['str']} = {default}")  # fmt: skip
+    return out
+
+
+def _aliased(default: str, key: str) -> Call:
+    return Call("Field", (("default=", default), ("validation_alias=", py_string(key))))
+
+
+def envelope_args(catalog: Catalog) -> Call:
+    """The catalog's ``Envelope(...)``, the wire-shape options at their defaults left out."""
+    env = catalog.envelope
+    flags = ("retriable_field", "provenance", "mirror_is_error", "structured_content", "tool_failure_meta")
+    args: list[tuple[str, str | Call]] = [(f"{name}=", str(getattr(env, name))) for name in flags]
+    if env.discriminator != "code":
+        args.append(("discriminator=", py_string(env.discriminator)))
+    if env.retriable is not None and env.retriable.key != "retriable":
+        args.append(("retriable_key=", py_string(env.retriable.key)))
+    if env.provenance_mode.value != "required":
+        args.append(("provenance_mode=", py_string(env.provenance_mode.value)))
+    if env.structured_is_error:
+        args.append(("structured_is_error=", "True"))
+    if env.texts:
+        keys = [(f"{m.name}=", py_string(m.key)) for m in env.texts]
+        only = tuple(m.name for m in env.texts if m.when == "recoverable")
+        keys += [("only_recoverable=", literal(only))] if only else []
+        args.append(("metadata=", Call("WireMetadata", tuple(keys))))
+    return Call("Envelope", tuple(args))
+
+
+def base_fields(catalog: Catalog) -> list[str]:
+    """``ErrorBase``'s members: ``retriable`` (under its wire key) and the provenance stamp."""
+    env, out = catalog.envelope, []
+    if env.retriable is not None:
+        key = env.retriable.key
+        aliased = text_block(4, "retriable: bool = ", _aliased("False", key))
+        out.append("retriable: bool = False" if key == "retriable" else aliased)
+    return out
+
+
+def policy_ctors(catalog: Catalog) -> list[tuple[str, str, str]]:
+    """``(method name, name literal, docstring literal)`` of each named policy's constructor on ``ErrorPolicy``."""
+    taken = {"empty", "named", "with_terminal_kind", "classifies_terminal", "terminate_on", "policies"}
+    out = []
+    for p in catalog.policies.values():
+        name = naming.py_safe(p.names.snake)
+        while name in taken:
+            name += "_"
+        taken.add(name)
+        doc = " ".join((p.description or f"The {p.name} policy.").split())
+        out.append((name, py_string(p.name), docstring_text(doc)))
+    return out
+
+
+def docstring_text(text: str) -> str:
+    """A one-line docstring literal black leaves as is."""
+    quoted = py_string(text)
+    return quoted[:-1] + " " + quoted[-1] if quoted[-2] == quoted[0] else quoted
+
+
+def code_info(catalog: Catalog, code: Code) -> Call:
+    """The code's ``CodeInfo(...)`` (fields named by their wire keys), arguments at their defaults left out."""
+    wire = {name: f.wire for name, f in catalog.fields.items()}
+    template = code.message if all(wire.get(n, n) == n for n in code.placeholders) else _rekeyed(code.message, wire)
     dep = code.deprecated
     facts = (("since", dep.since), ("replaced_by", dep.replaced_by), ("reason", dep.reason)) if dep else ()
     deprecation = Call("Deprecation", tuple((f"{k}=", literal(v)) for k, v in facts)) if dep else None
     values: list[tuple[str, Any, Any]] = [
         ("code", code.id, None), ("class_name", code.names.py_class, ""), ("title", code.title, ""),
-        ("when", code.when, ""), ("message", code.message, ""), ("kind", code.kind, None),
+        ("when", code.when, ""), ("message", template, ""), ("kind", code.kind, None),
         ("retriable", code.retriable.value, "no"), ("recoverable", code.recoverable.value, "no"),
         ("next_action", code.next_action, ""), ("ui_meaning", code.ui_meaning, ""),
         ("channel", code.channel.value, "tool"), ("jsonrpc_code", code.jsonrpc_code, None),
         ("http_status", code.http_status, None), ("since", code.since, None),
         ("deprecated", deprecation, None), ("deferred", code.deferred, False),
-        ("required", code.required, ()), ("optional", code.optional, ()), ("placeholders", code.placeholders, ()),
+        ("required", tuple(wire[n] for n in code.required), ()),
+        ("optional", tuple(wire[n] for n in code.optional), ()),
+        ("placeholders", tuple(wire.get(n, n) for n in code.placeholders), ()),
     ]  # fmt: skip
     args = tuple((f"{name}=", value if isinstance(value, Call) else literal(value))
                  for name, value, default in values if value != default or name == "code")  # fmt: skip
     return Call("CodeInfo", args)
 
 
+def _rekeyed(template: str, wire: dict[str, str]) -> str:
+    """`template` with its placeholders named by their wire keys (``{limit_bytes}`` → ``{limitBytes}``)."""
+    out = []
+    for literal_text, name in messages.parse(template):
+        out.append(literal_text.replace("{", "{{").replace("}", "}}"))
+        if name is not None:
+            out.append("{" + wire.get(name, name) + "}")
+    return "".join(out)
+
+
 def repair_field(field: Field, attrs: dict[str, str]) -> Call:
-    """The field's ``RepairField(...)``."""
+    """The field's ``RepairField(...)`` (named by its wire key)."""
     args = (
-        ("name=", py_string(field.name)),
+        ("name=", py_string(field.wire)),
         ("attr=", py_string(attrs[field.name])),
         ("type=", py_string(field.type.name)),
         ("items=", literal(field.type.items)),

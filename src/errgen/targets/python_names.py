@@ -12,24 +12,27 @@ API = (
     "CATALOG", "CATALOG_INFO", "CODES", "DEFAULT_CODE", "DEFAULT_KIND", "DESCRIPTION", "FAILURE_CLASSIFICATION",
     "FAILURE_MAPPING", "FIELDS", "FINGERPRINT", "HTTP_CLASSIFICATION", "HTTP_MAPPING", "KINDS", "POLICIES",
     "PROVENANCE", "REDACTED", "TITLE", "VERSION",
-    "CatalogInfo", "CodeInfo", "Deprecation", "Envelope", "ErrorBase", "ErrorCode", "ErrorKind", "ErrorUnion",
+    "CatalogInfo", "CodeInfo", "Deprecation", "Envelope", "ErrorBase", "ErrorCode", "ErrorKind", "ErrorPolicy",
+    "ErrorUnion",
     "HttpRule", "KindInfo", "KnownErrorUnion", "Provenance", "Range", "RangeDict", "RepairField", "ToolResult",
     "UnknownCode",
-    "build_error", "classify_exception", "classify_failure", "classify_http", "failure_class", "format_message",
-    "is_retryable", "is_terminal", "kind_of", "map_exception", "map_http", "model_for", "parse_error",
+    "build_error", "classify", "classify_exception", "classify_failure", "classify_http", "failure_class",
+    "format_message", "has_retry_after", "is_retryable", "is_terminal", "kind_of", "map_exception", "map_http",
+    "model_for", "parse_error",
     "parse_result", "payload_schema", "sanitize", "scrub_text", "to_json", "validate_error", "widen_output_schema",
 )  # fmt: skip
 # The catalog functions: ErrorCatalog's methods, bound to the catalog (``name = _catalog.name``).
 BOUND = (
-    "build_error", "classify_exception", "classify_failure", "classify_http", "is_retryable", "is_terminal",
+    "build_error", "classify", "classify_exception", "classify_failure", "classify_http", "is_retryable",
+    "is_terminal",
     "kind_of", "map_exception", "map_http", "model_for", "parse_error", "parse_result", "payload_schema",
     "validate_error", "widen_output_schema",
 )  # fmt: skip
 # What ``__init__.py`` takes from ``_runtime.py`` (re-exported where `API` lists it).
 RUNTIME = (
     "REDACTED", "CatalogInfo", "CodeInfo", "DataT", "Deprecation", "Envelope", "ErrorCatalog", "ErrorModel",
-    "HttpRule", "KindInfo", "Provenance", "Range", "RangeDict", "RepairField", "ToolResultModel",
-    "UnknownCodeModel", "failure_class", "format_message", "sanitize", "scrub_text", "to_json",
+    "HttpRule", "KindInfo", "Provenance", "Range", "RangeDict", "RepairField", "TerminatePolicy", "ToolResultModel",
+    "UnknownCodeModel", "failure_class", "format_message", "has_retry_after", "sanitize", "scrub_text", "to_json",
 )  # fmt: skip
 
 
@@ -53,7 +56,8 @@ def imports(catalog: Catalog, q: dict[str, str]) -> dict[str, list[str]]:
     used = [catalog.fields[name] for code in codes for name in code.fields]
     kinds = {f.type.items or "string" if f.type.name == "array" else f.type.name for f in used}
     env = catalog.envelope
-    aliased = any(f.names.py_attr != f.name for f in used)
+    renamed = env.discriminator != "code" or (env.retriable is not None and env.retriable.key != "retriable")
+    aliased = any(f.names.py_attr != f.wire for f in used) or renamed or bool(env.texts)
     chosen: dict[str, dict[str, bool]] = {
         "builtins": {"builtins": any(v.startswith("_builtins.") for v in q.values())},
         "typing": {"Annotated": True, "Any": bool(kinds & {"object", "any"}), "Generic": True,
@@ -63,7 +67,8 @@ def imports(catalog: Catalog, q: dict[str, str]) -> dict[str, list[str]]:
                               "Self": True,
                               "deprecated" + (" as _deprecated" if q["deprecated"] != "deprecated" else ""):
                                   any(c.deprecated for c in codes)},
-        "._runtime": {**dict.fromkeys(RUNTIME, True), "IsErrorFlag": env.mirror_is_error},
+        "._runtime": {**dict.fromkeys(RUNTIME, True), "IsErrorFlag": env.mirror_is_error,
+                      "WireMetadata": bool(env.texts)},
     }  # fmt: skip
     return {module: sorted((n for n, on in names.items() if on), key=isort_key) for module, names in chosen.items()}
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from errgen.catalog import jsontext, messages
-from errgen.catalog.model import Catalog, Code, Field, HttpRule
+from errgen.catalog.model import Catalog, Code, Field, HttpRule, ProvenanceMode
 from errgen.catalog.naming import TS_RESERVED, is_ts_identifier, ts_safe
 from errgen.targets import TargetOptions, runtime_patterns
 from errgen.targets.escape import comment_text, escape_invisible, ts_str
@@ -37,7 +37,8 @@ FIXED_VALUES = frozenset(
 PROVENANCE CODES KINDS KIND_INFO POLICIES METADATA isErrorCode isCatalogError isErrorOf parseError parseResult
 narrowToolResult isErrorResult isErrorResultOf kindOf classifyHttp classifyFailure failureClassOf isRetryable
 isTerminal mapHttp mapException sanitize scrubText toResult toJsonRpcError okResult failedResult isOkResult
-isToolResult buildError INDEX ROWS PARSED INFO PARTS FIELD_TYPES HTTP_KINDS HTTP_CODES FAILURE_KINDS FAILURE_CODES
+isToolResult buildError classify hasRetryAfter INDEX ROWS PARSED INFO PARTS FIELD_TYPES HTTP_KINDS HTTP_CODES
+FAILURE_KINDS FAILURE_CODES
 DEFAULT_KIND DEFAULT_CODE RULES SECRET_KEY REDACTED ENVELOPE_KEYS record typed check mapped canonical create
 placeholders render formatValue bound own setOwn isObject isValue isRange isProvenance validate payloadFrom
 firstText matchHttp infoOf retriableOf tryJson eval arguments isNaN isFinite MAX_TEXT CUT_WINDOW TRUNCATED MAX_DEPTH
@@ -55,7 +56,7 @@ JsonRpcErrorObject ErrorCallToolResult ToolResult OkResult FailedResult FieldTyp
 Readonly ReadonlyArray ReadonlyMap ReadonlySet Record Partial Required Pick Omit Extract Exclude NonNullable
 Map Set WeakMap WeakSet Array Object String Number Boolean Symbol BigInt Function Error TypeError SyntaxError
 RegExp JSON Math Date Promise PromiseLike Iterable IterableIterator PropertyKey ReturnType Parameters
-Uppercase Lowercase CatalogTypes
+Uppercase Lowercase CatalogTypes ErrorPolicy HeadersLike
 """.split()
 )
 
@@ -153,7 +154,7 @@ class _FieldText:
 
     @classmethod
     def of(cls, field: Field) -> _FieldText:
-        name = key(field.name)
+        name = key(field.wire)
         return cls(f"{_field_doc(field)}readonly {name}", field_type(field), name)
 
 
@@ -177,8 +178,8 @@ def code_views(catalog: Catalog) -> list[CodeView]:
             deprecated=_deprecated(c),
             props=_props(catalog, c, texts),
             param=_param(catalog, c, texts),
-            row=_row(c),
-            zod=_zod(c),
+            row=_row(catalog, c),
+            zod=_zod(catalog, c),
         )
         for c in catalog.codes.values()
     ]
@@ -214,34 +215,42 @@ def _field_doc(field: Field) -> str:
 
 
 def _props(catalog: Catalog, code: Code, texts: dict[str, _FieldText]) -> str:
-    props = [f"readonly code: {ts_str(code.id)};", "readonly message: string;"]
-    if catalog.envelope.retriable_field:
-        props.append("readonly retriable: boolean;")
+    env = catalog.envelope
+    props = [f"readonly {key(env.discriminator)}: {ts_str(code.id)};", "readonly message: string;"]
+    for meta in (m for m in env.metadata if m.carried_by(code)):
+        props.append(f"readonly {key(meta.key)}: {'boolean' if meta.name == 'retriable' else 'string'};")
     for name in code.fields:
         text = texts[name]
         props.append(f"{text.prop}{'?' if name in code.optional else ''}: {text.type};")
-    if catalog.envelope.provenance:
-        props.append("readonly provenance: Provenance;")
-    if catalog.envelope.mirror_is_error:
+    if env.provenance:
+        props.append(f"readonly provenance{'' if env.provenance_mode is ProvenanceMode.REQUIRED else '?'}: Provenance;")
+    if env.mirror_is_error:
         props.append("readonly isError: true;")
     return "\n  ".join(props)
 
 
 def _param(catalog: Catalog, code: Code, texts: dict[str, _FieldText]) -> str:
     members = [
-        f"readonly {texts[name].key}{'' if name in code.required else '?'}: {texts[name].type}" for name in code.params
+        f"readonly {texts[name].key}{'' if name in code.required else '?'}: {texts[name].type}"
+        if name in texts
+        else f"readonly {key(name)}?: unknown"
+        for name in code.params
     ]
-    if catalog.envelope.retriable_field:
-        members.append("readonly retriable?: boolean")
+    if catalog.envelope.retriable is not None:
+        members.append(f"readonly {key(catalog.envelope.retriable.key)}?: boolean")
     if not members:
         return ""
     # `args?:`, not `= {}`: tsc checks a `{}` default against fields named like Object members (`constructor`).
     return ("args: { " if code.required else "args?: { ") + "; ".join(members) + " }"
 
 
-def _row(code: Code) -> str:
-    """The code's `CodeInfo` and message parts as one line of JSON in a single-quoted TS string."""
+def _row(catalog: Catalog, code: Code) -> str:
+    """The code's `CodeInfo`, message parts and wire metadata as one line of JSON in a single-quoted TS string.
+
+    Repair fields are named by their wire keys throughout (the runtime knows no other names).
+    """
     dep = code.deprecated
+    wire = {name: f.wire for name, f in catalog.fields.items()}
     info = {
         "code": code.id,
         "title": code.title,
@@ -258,26 +267,33 @@ def _row(code: Code) -> str:
         "since": code.since,
         "deprecated": {"since": dep.since, "replacedBy": dep.replaced_by, "reason": dep.reason} if dep else None,
         "deferred": code.deferred,
-        "required": code.required,
-        "optional": code.optional,
+        "required": [wire[n] for n in code.required],
+        "optional": [wire[n] for n in code.optional],
         "docs": code.docs,
-        "parts": _parts(code.message),
+        "parts": _parts(code.message, wire),
+        "wire": [[m.key, m.value(code)] for m in catalog.envelope.texts if m.carried_by(code)],
     }
     return ts_single(jsontext.compact(info))
 
 
-def _parts(template: str) -> list[str]:
+def _parts(template: str, wire: dict[str, str]) -> list[str]:
     flat: list[str] = []
     for literal, name in messages.parse(template):
         flat.append(literal)
         if name is not None:
-            flat.append(name)
+            flat.append(wire.get(name, name))
     return flat
 
 
-def _zod(code: Code) -> str:
-    """Arguments of the zod file's ``errorSchema(code, required, optional)`` call."""
-    args = [ts_str(code.id), lit(code.required)] + ([lit(code.optional)] if code.optional else [])
+def _zod(catalog: Catalog, code: Code) -> str:
+    """Arguments of the zod file's ``errorSchema(code, required, optional, metadata)`` call (wire keys)."""
+    wire = {name: f.wire for name, f in catalog.fields.items()}
+    metadata = [[m.key, m.value(code)] for m in catalog.envelope.texts if m.carried_by(code)]
+    args = [ts_str(code.id), lit([wire[n] for n in code.required])]
+    if code.optional or metadata:
+        args.append(lit([wire[n] for n in code.optional]))
+    if metadata:
+        args.append(lit(metadata))
     return ", ".join(args)
 
 
@@ -287,7 +303,7 @@ def common_fields(catalog: Catalog) -> list[tuple[str, str]]:
     names = [n for n in catalog.fields if all(n in c.fields for c in codes)]
     return [
         (
-            key(n, runtime=True),
+            key(catalog.fields[n].wire, runtime=True),
             field_zod(catalog.fields[n]) + ("" if all(n in c.required for c in codes) else ".optional()"),
         )
         for n in names
@@ -303,11 +319,13 @@ def envelope_literal(catalog: Catalog) -> str:
     """The members of the runtime's ``Envelope`` object for this catalog."""
     env = catalog.envelope
     flags = {
+        "discriminator": env.discriminator,
+        "retriable": env.retriable.key if env.retriable else None,
+        "provenance": env.provenance_mode.value,
         "structuredContent": env.structured_content,
         "toolFailureMeta": env.tool_failure_meta,
-        "retriableField": env.retriable_field,
-        "provenance": env.provenance,
         "mirrorIsError": env.mirror_is_error,
+        "structuredIsError": env.structured_is_error,
     }
     return ", ".join(f"{name}: {lit(flag)}" for name, flag in flags.items())
 
@@ -317,8 +335,8 @@ def api_names(catalog: Catalog, protocol: bool) -> list[str]:
     names = ["isErrorCode", "isCatalogError", "isErrorOf", "parseError", "buildError", "toResult"]
     names += ["toJsonRpcError"] * protocol
     names += ["isErrorResult", "isErrorResultOf"] * catalog.envelope.structured_content
-    return [*names, "isToolResult", "parseResult", "narrowToolResult", "kindOf", "isRetryable", "isTerminal",
-            "classifyHttp", "classifyFailure", "mapHttp", "mapException"]  # fmt: skip
+    return [*names, "isToolResult", "parseResult", "narrowToolResult", "kindOf", "classify", "isRetryable",
+            "isTerminal", "classifyHttp", "classifyFailure", "mapHttp", "mapException"]  # fmt: skip
 
 
 def http_table(rules: tuple[HttpRule, ...]) -> list[str]:
@@ -388,7 +406,7 @@ class TsRule:
 
 
 def sanitizer() -> dict[str, Any]:
-    """The sanitizer's tables and limits (errgen.targets.runtime_patterns) as TypeScript literals."""
+    """The sanitizer's tables and limits (errgen.runtime_patterns) as TypeScript literals."""
     rp = runtime_patterns
     rules = [
         TsRule(rule.name, ts_str(js_pattern(rp.emitted(rule))), ts_str(rule.replacement), lit(list(rule.needles)),
@@ -430,7 +448,7 @@ def context(catalog: Catalog, options: TargetOptions) -> dict[str, Any]:
             for k in catalog.kinds.values()
         ],
         "policies": _policies(catalog),
-        "field_types": rows([lit([f.name, field_tag(f)]) for f in catalog.fields.values()]),
+        "field_types": rows([lit([f.wire, field_tag(f)]) for f in catalog.fields.values()]),
         "uses_range": any(f.type.name == "range" for f in catalog.fields.values()),
         "http_kinds": rows(http_table(catalog.classification_http)),
         "http_codes": rows(http_table(catalog.mapping_http)),
@@ -439,8 +457,26 @@ def context(catalog: Catalog, options: TargetOptions) -> dict[str, Any]:
         "default_kind": lit(catalog.default_kind),
         "default_code": lit(catalog.mapping_default),
         "common_fields": common_fields(catalog),
-        "zod_fields": [(lit(f.name), field_zod(f)) for f in catalog.fields.values()],
+        "zod_fields": [(lit(f.wire), field_zod(f)) for f in catalog.fields.values()],
+        "discriminator": key(catalog.envelope.discriminator, runtime=True),
+        "discriminator_lit": lit(catalog.envelope.discriminator),
+        "retriable_key": lit(catalog.envelope.retriable.key if catalog.envelope.retriable else None),
+        "metadata": [(key(m.key, runtime=True), m) for m in catalog.envelope.metadata],
+        "policy_ctors": _policy_ctors(catalog),
     }
+
+
+def _policy_ctors(catalog: Catalog) -> list[tuple[str, str, str]]:
+    """``(constructor name, kinds literal, description)`` per named policy, for the `ErrorPolicy` value."""
+    taken = {"empty", "named", "of", "prototype", "length", "name"}
+    out = []
+    for p in catalog.policies.values():
+        name = p.names.camel
+        while name in taken:
+            name += "_"
+        taken.add(name)
+        out.append((name, lit(p.terminate_on), comment_text(p.description or f"The {p.name} policy.")))
+    return out
 
 
 def _policies(catalog: Catalog) -> list[tuple[str, str, str]]:

@@ -17,8 +17,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from errgen.catalog.diagnostics import Diagnostic, Diagnostics, Loc
-from errgen.catalog.located import Located
-from errgen.catalog.model import Catalog, Code, FieldType
+from errgen.catalog.model import Catalog, Code, Envelope, FieldType
+from errgen.workflow.sources import Located
 
 WIRE, SOURCE = "wire", "source"
 CATEGORIES = (WIRE, SOURCE)
@@ -53,6 +53,7 @@ RULES: dict[str, BreakingRule] = {
         _rule("field-no-longer-required", (WIRE, SOURCE), "a required field of a code became optional"),
         _rule("placeholders-changed", (WIRE, SOURCE), "a message's placeholders changed"),
         _rule("identifier-changed", (SOURCE,), "a generated identifier (class, function, module) changed"),
+        _rule("wire-shape-changed", (WIRE,), "the wire shape changed (discriminator, casing, metadata, provenance, …)"),
     )
 }
 
@@ -138,6 +139,7 @@ class _Differ:
                 self.fields(old, new)
         self.field_types()
         self.identifiers()
+        self.wire_shape()
 
     def lifecycle(self) -> None:
         for cid in self.a.codes:
@@ -189,6 +191,14 @@ class _Differ:
                 message = f"repair field {name!r} of code {new.id!r} became optional; clients that read it may fail"
                 self.report(where, "field-no-longer-required", message)
 
+    def wire_shape(self) -> None:
+        before, after = _wire_options(self.a.envelope), _wire_options(self.b.envelope)
+        for option, old in before.items():
+            if after[option] != old:
+                where = self.new.at("envelope", option, fallback=self.new.at("envelope"))
+                message = f"envelope {option} changed from {old} to {after[option]}: every payload changes shape"
+                self.report(where, "wire-shape-changed", message)
+
     def field_types(self) -> None:
         for name, new in self.b.fields.items():
             old = self.a.fields.get(name)
@@ -231,6 +241,21 @@ class _Differ:
             if new_attr is not None and new_attr != old_attr:
                 message = f"Python attribute of field {name!r} changed: {old_attr} → {new_attr}"
                 self.report(self.b.fields[name].loc, "identifier-changed", message)
+
+
+def _wire_options(env: Envelope) -> dict[str, str]:
+    """The envelope options that decide the payload's shape, each as the text a finding shows."""
+    metadata = ", ".join(
+        f"{m.name} as {m.key!r}" + (" when recoverable" if m.when != "always" else "") for m in env.metadata
+    )
+    return {
+        "discriminator": repr(env.discriminator),
+        "casing": env.casing.value,
+        "metadata": metadata or "none",
+        "provenance": env.provenance_mode.value,
+        "mirror_is_error": str(env.mirror_is_error).lower(),
+        "structured_content": str(env.structured_content).lower(),
+    }
 
 
 def _channel(code: Code) -> str:

@@ -142,8 +142,10 @@ def from_snapshot(snap: dict[str, Any]) -> dict[str, Any]:
     raw: dict[str, Any] = {
         "errgen": snap.get("format"),
         "catalog": _some(snap.get("catalog", {})),
-        "envelope": snap.get("envelope", {}),
-        "fields": {f["name"]: _some({k: v for k, v in f.items() if k != "name"}) for f in snap.get("fields", [])},
+        "envelope": _envelope(snap.get("envelope", {})),
+        "fields": {
+            f["name"]: _some({k: v for k, v in f.items() if k not in ("name", "key")}) for f in snap.get("fields", [])
+        },
         "kinds": {k["name"]: _some({x: v for x, v in k.items() if x != "name"}) for k in snap.get("kinds", [])},
         "policies": {p["name"]: {x: v for x, v in p.items() if x != "name"} for p in snap.get("policies", [])},
         "codes": {c["id"]: _code(c) for c in snap.get("codes", [])},
@@ -166,6 +168,17 @@ def from_snapshot(snap: dict[str, Any]) -> dict[str, Any]:
     if snap.get("default_kind") is not None:
         raw["default_kind"] = snap["default_kind"]
     return raw
+
+
+def _envelope(env: dict[str, Any]) -> dict[str, Any]:
+    """The snapshot's envelope in catalog form (``metadata`` is a list there, a mapping here)."""
+    out = {k: v for k, v in env.items() if k not in ("metadata", "provenance_mode")}
+    if "provenance_mode" in env:  # the derived `provenance` flag says less
+        out["provenance"] = env["provenance_mode"]
+    if "metadata" in env:  # the derived `retriable_field` flag says less
+        out.pop("retriable_field", None)
+        out["metadata"] = {m["name"]: {"key": m["key"], "when": m["when"]} for m in env["metadata"]}
+    return out
 
 
 def _code(code: dict[str, Any]) -> dict[str, Any]:

@@ -13,6 +13,7 @@ What does not depend on the catalog is in ``_runtime.py``, beside this file.
 
 from typing import Annotated, Generic, Literal, Union
 
+from pydantic import Field
 from typing_extensions import Self
 
 from ._runtime import (
@@ -30,10 +31,13 @@ from ._runtime import (
     Range,
     RangeDict,
     RepairField,
+    TerminatePolicy,
     ToolResultModel,
     UnknownCodeModel,
+    WireMetadata,
     failure_class,
     format_message,
+    has_retry_after,
     sanitize,
     scrub_text,
     to_json,
@@ -41,7 +45,7 @@ from ._runtime import (
 
 CATALOG = "filetools"
 VERSION = "1.0.0"
-FINGERPRINT = "sha256:bd002683c2f68a423db43a986b785d502052ea80926c7cd1db811aa145ab4902"
+FINGERPRINT = "sha256:921f260c920b1234a1ba0d96ff132f707a251cdcad97afc9f89c268378d80dfc"
 TITLE = "File-tool error kinds"
 DESCRIPTION = "The closed set of ToolErrorKind values returned by built-in file tools, with recovery suggestions. Every built-in tool returns a structured ToolError with a stable kind value; recoverable errors include a suggestedNextAction."
 PROVENANCE: dict[str, str] = {
@@ -131,10 +135,10 @@ CODES: dict[str, CodeInfo] = {
         class_name="FileTooLargeError",
         title="File too large",
         when="A file exceeds the sandbox-configured size limit.",
-        message="'{path}' exceeds the size limit of {limit_bytes} bytes",
+        message="'{path}' exceeds the size limit of {limitBytes} bytes",
         next_action="Read or write the file in slices, or raise the configured cap.",
-        required=("path", "limit_bytes"),
-        placeholders=("path", "limit_bytes"),
+        required=("path", "limitBytes"),
+        placeholders=("path", "limitBytes"),
     ),
     "stale_file": CodeInfo(
         code="stale_file",
@@ -145,7 +149,7 @@ CODES: dict[str, CodeInfo] = {
         recoverable="yes",
         next_action="Re-read the file to obtain the current sha256 and re-apply your edit.",
         required=("path",),
-        optional=("expected_sha256", "actual_sha256"),
+        optional=("expectedSha256", "actualSha256"),
         placeholders=("path",),
     ),
     "old_text_not_found": CodeInfo(
@@ -164,11 +168,11 @@ CODES: dict[str, CodeInfo] = {
         class_name="MultipleMatchesError",
         title="Multiple matches",
         when="An edit_file edit's oldText matched more than once and replaceAll was not set.",
-        message="oldText matched {match_count} times in '{path}'",
+        message="oldText matched {matchCount} times in '{path}'",
         recoverable="yes",
         next_action="Make oldText more specific, or pass replaceAll: true.",
-        required=("path", "match_count"),
-        placeholders=("match_count", "path"),
+        required=("path", "matchCount"),
+        placeholders=("matchCount", "path"),
     ),
     "overlapping_edits": CodeInfo(
         code="overlapping_edits",
@@ -220,12 +224,12 @@ CODES: dict[str, CodeInfo] = {
         class_name="TimeoutError_",
         title="Timeout",
         when="run_command exceeded its timeoutMs.",
-        message="the command exceeded its timeout of {timeout_ms} ms",
+        message="the command exceeded its timeout of {timeoutMs} ms",
         retriable="conditional",
         recoverable="yes",
         next_action="Increase the timeout, narrow the command, or split it into smaller steps.",
-        required=("timeout_ms",),
-        placeholders=("timeout_ms",),
+        required=("timeoutMs",),
+        placeholders=("timeoutMs",),
     ),
     "skill_unavailable": CodeInfo(
         code="skill_unavailable",
@@ -260,36 +264,36 @@ FIELDS: dict[str, RepairField] = {
         items=None,
         description="The specific failure mode, for kinds that cover several.",
     ),
-    "limit_bytes": RepairField(
-        name="limit_bytes",
+    "limitBytes": RepairField(
+        name="limitBytes",
         attr="limit_bytes",
         type="integer",
         items=None,
         description="The configured size limit that was exceeded.",
     ),
-    "expected_sha256": RepairField(
-        name="expected_sha256",
+    "expectedSha256": RepairField(
+        name="expectedSha256",
         attr="expected_sha256",
         type="string",
         items=None,
         description="The sha256 the caller expected.",
     ),
-    "actual_sha256": RepairField(
-        name="actual_sha256",
+    "actualSha256": RepairField(
+        name="actualSha256",
         attr="actual_sha256",
         type="string",
         items=None,
         description="The sha256 of the content on disk.",
     ),
-    "match_count": RepairField(
-        name="match_count",
+    "matchCount": RepairField(
+        name="matchCount",
         attr="match_count",
         type="integer",
         items=None,
         description="How many times oldText matched.",
     ),
-    "timeout_ms": RepairField(
-        name="timeout_ms",
+    "timeoutMs": RepairField(
+        name="timeoutMs",
         attr="timeout_ms",
         type="integer",
         items=None,
@@ -319,10 +323,15 @@ CATALOG_INFO = CatalogInfo(
     fingerprint=FINGERPRINT,
     envelope=Envelope(
         retriable_field=False,
-        provenance=True,
+        provenance=False,
         mirror_is_error=False,
         structured_content=True,
         tool_failure_meta=False,
+        discriminator="kind",
+        provenance_mode="none",
+        metadata=WireMetadata(
+            next_action="suggestedNextAction", only_recoverable=("next_action",)
+        ),
     ),
     codes=CODES,
     fields=FIELDS,
@@ -343,14 +352,18 @@ class ErrorBase(ErrorModel, frozen=True):
     """Base of the errors of this catalog: the envelope members every payload carries."""
 
     catalog_info = CATALOG_INFO
-    provenance: Provenance = Provenance.model_construct(
-        catalog=CATALOG, version=VERSION, fingerprint=FINGERPRINT
-    )
 
     @property
     def retriable(self) -> bool:
         """Whether the same call may be retried unchanged (the code's default)."""
         return self.info.retriable_default
+
+
+class ErrorPolicy(TerminatePolicy):
+    """Terminate policies as values (seed 001's ToolErrorPolicy): ``empty()``, one per named policy."""
+
+    __slots__ = ()
+    policies = POLICIES
 
 
 class UnknownCode(UnknownCodeModel, frozen=True):
@@ -362,7 +375,11 @@ class UnknownCode(UnknownCodeModel, frozen=True):
 class NotFoundError(ErrorBase, frozen=True):
     "Not found: A path does not exist (or is the wrong kind — file vs. directory)."
 
-    code: Literal["not_found"] = "not_found"
+    code: Literal["not_found"] = Field(default="not_found", validation_alias="kind")
+    suggested_next_action: str = Field(
+        default="Call read_file or list_directory to confirm what exists, then retry with the correct path.",
+        validation_alias="suggestedNextAction",
+    )
     path: str
 
     @classmethod
@@ -375,7 +392,13 @@ class NotFoundError(ErrorBase, frozen=True):
 class AlreadyExistsError(ErrorBase, frozen=True):
     "Already exists: A destination path is occupied (create_file, move_file without overwrite, *** Add File)."
 
-    code: Literal["already_exists"] = "already_exists"
+    code: Literal["already_exists"] = Field(
+        default="already_exists", validation_alias="kind"
+    )
+    suggested_next_action: str = Field(
+        default="Switch to write_file or edit_file, or move the existing file aside first.",
+        validation_alias="suggestedNextAction",
+    )
     path: str
 
     @classmethod
@@ -388,7 +411,9 @@ class AlreadyExistsError(ErrorBase, frozen=True):
 class PermissionDeniedError(ErrorBase, frozen=True):
     "Permission denied: A path matches forbiddenGlobs or the guard's policy chain denied the operation."
 
-    code: Literal["permission_denied"] = "permission_denied"
+    code: Literal["permission_denied"] = Field(
+        default="permission_denied", validation_alias="kind"
+    )
     path: str
 
     @classmethod
@@ -401,7 +426,9 @@ class PermissionDeniedError(ErrorBase, frozen=True):
 class OutsideWorkspaceError(ErrorBase, frozen=True):
     "Outside workspace: A path escapes the workspace jail, or is absolute when allowAbsolutePaths is not set."
 
-    code: Literal["outside_workspace"] = "outside_workspace"
+    code: Literal["outside_workspace"] = Field(
+        default="outside_workspace", validation_alias="kind"
+    )
     path: str
 
     @classmethod
@@ -414,7 +441,11 @@ class OutsideWorkspaceError(ErrorBase, frozen=True):
 class BinaryFileError(ErrorBase, frozen=True):
     "Binary file: read_file detected binary content without allowBinary: true."
 
-    code: Literal["binary_file"] = "binary_file"
+    code: Literal["binary_file"] = Field(default="binary_file", validation_alias="kind")
+    suggested_next_action: str = Field(
+        default="Re-call read_file with allowBinary: true.",
+        validation_alias="suggestedNextAction",
+    )
     path: str
 
     @classmethod
@@ -427,24 +458,30 @@ class BinaryFileError(ErrorBase, frozen=True):
 class FileTooLargeError(ErrorBase, frozen=True):
     "File too large: A file exceeds the sandbox-configured size limit."
 
-    code: Literal["file_too_large"] = "file_too_large"
+    code: Literal["file_too_large"] = Field(
+        default="file_too_large", validation_alias="kind"
+    )
     path: str
-    limit_bytes: int
+    limit_bytes: int = Field(validation_alias="limitBytes")
 
     @classmethod
     def create(cls, *, path: str, limit_bytes: int) -> Self:
         """Build the error, its message rendered from the code's template."""
-        values = {"path": path, "limit_bytes": limit_bytes}
+        values = {"path": path, "limitBytes": limit_bytes}
         return cls.from_values(values)
 
 
 class StaleFileError(ErrorBase, frozen=True):
     "Stale file: expectedSha256 does not match the on-disk content."
 
-    code: Literal["stale_file"] = "stale_file"
+    code: Literal["stale_file"] = Field(default="stale_file", validation_alias="kind")
+    suggested_next_action: str = Field(
+        default="Re-read the file to obtain the current sha256 and re-apply your edit.",
+        validation_alias="suggestedNextAction",
+    )
     path: str
-    expected_sha256: str | None = None
-    actual_sha256: str | None = None
+    expected_sha256: str | None = Field(default=None, validation_alias="expectedSha256")
+    actual_sha256: str | None = Field(default=None, validation_alias="actualSha256")
 
     @classmethod
     def create(
@@ -457,8 +494,8 @@ class StaleFileError(ErrorBase, frozen=True):
         """Build the error, its message rendered from the code's template."""
         values = {
             "path": path,
-            "expected_sha256": expected_sha256,
-            "actual_sha256": actual_sha256,
+            "expectedSha256": expected_sha256,
+            "actualSha256": actual_sha256,
         }
         return cls.from_values(values)
 
@@ -466,7 +503,13 @@ class StaleFileError(ErrorBase, frozen=True):
 class OldTextNotFoundError(ErrorBase, frozen=True):
     "Old text not found: An edit_file edit's oldText was not present in the file."
 
-    code: Literal["old_text_not_found"] = "old_text_not_found"
+    code: Literal["old_text_not_found"] = Field(
+        default="old_text_not_found", validation_alias="kind"
+    )
+    suggested_next_action: str = Field(
+        default="Re-read the file and pick text that exists.",
+        validation_alias="suggestedNextAction",
+    )
     path: str
 
     @classmethod
@@ -479,21 +522,33 @@ class OldTextNotFoundError(ErrorBase, frozen=True):
 class MultipleMatchesError(ErrorBase, frozen=True):
     "Multiple matches: An edit_file edit's oldText matched more than once and replaceAll was not set."
 
-    code: Literal["multiple_matches"] = "multiple_matches"
+    code: Literal["multiple_matches"] = Field(
+        default="multiple_matches", validation_alias="kind"
+    )
+    suggested_next_action: str = Field(
+        default="Make oldText more specific, or pass replaceAll: true.",
+        validation_alias="suggestedNextAction",
+    )
     path: str
-    match_count: int
+    match_count: int = Field(validation_alias="matchCount")
 
     @classmethod
     def create(cls, *, path: str, match_count: int) -> Self:
         """Build the error, its message rendered from the code's template."""
-        values = {"path": path, "match_count": match_count}
+        values = {"path": path, "matchCount": match_count}
         return cls.from_values(values)
 
 
 class OverlappingEditsError(ErrorBase, frozen=True):
     "Overlapping edits: Two edit_file edits would replace intersecting byte ranges."
 
-    code: Literal["overlapping_edits"] = "overlapping_edits"
+    code: Literal["overlapping_edits"] = Field(
+        default="overlapping_edits", validation_alias="kind"
+    )
+    suggested_next_action: str = Field(
+        default="Combine the edits or apply them in separate calls.",
+        validation_alias="suggestedNextAction",
+    )
     path: str
 
     @classmethod
@@ -506,7 +561,13 @@ class OverlappingEditsError(ErrorBase, frozen=True):
 class PatchParseError(ErrorBase, frozen=True):
     "Patch parse error: An apply_patch envelope is malformed."
 
-    code: Literal["patch_parse_error"] = "patch_parse_error"
+    code: Literal["patch_parse_error"] = Field(
+        default="patch_parse_error", validation_alias="kind"
+    )
+    suggested_next_action: str = Field(
+        default="Fix the envelope grammar (see Patch envelope).",
+        validation_alias="suggestedNextAction",
+    )
     detail: str
 
     @classmethod
@@ -519,7 +580,13 @@ class PatchParseError(ErrorBase, frozen=True):
 class PatchApplyError(ErrorBase, frozen=True):
     "Patch apply error: A hunk did not match, or an add/delete/move pre-check failed."
 
-    code: Literal["patch_apply_error"] = "patch_apply_error"
+    code: Literal["patch_apply_error"] = Field(
+        default="patch_apply_error", validation_alias="kind"
+    )
+    suggested_next_action: str = Field(
+        default="Re-read the affected files and regenerate the patch against the current content.",
+        validation_alias="suggestedNextAction",
+    )
     path: str
     detail: str | None = None
 
@@ -533,7 +600,13 @@ class PatchApplyError(ErrorBase, frozen=True):
 class CommandFailedError(ErrorBase, frozen=True):
     "Command failed: run_command could not spawn or was aborted; move_file got identical from/to or a directory destination; delete_file got a directory without recursive."
 
-    code: Literal["command_failed"] = "command_failed"
+    code: Literal["command_failed"] = Field(
+        default="command_failed", validation_alias="kind"
+    )
+    suggested_next_action: str = Field(
+        default="Read the message for the specific failure mode.",
+        validation_alias="suggestedNextAction",
+    )
     detail: str
 
     @classmethod
@@ -546,20 +619,26 @@ class CommandFailedError(ErrorBase, frozen=True):
 class TimeoutError_(ErrorBase, frozen=True):
     "Timeout: run_command exceeded its timeoutMs."
 
-    code: Literal["timeout"] = "timeout"
-    timeout_ms: int
+    code: Literal["timeout"] = Field(default="timeout", validation_alias="kind")
+    suggested_next_action: str = Field(
+        default="Increase the timeout, narrow the command, or split it into smaller steps.",
+        validation_alias="suggestedNextAction",
+    )
+    timeout_ms: int = Field(validation_alias="timeoutMs")
 
     @classmethod
     def create(cls, *, timeout_ms: int) -> Self:
         """Build the error, its message rendered from the code's template."""
-        values = {"timeout_ms": timeout_ms}
+        values = {"timeoutMs": timeout_ms}
         return cls.from_values(values)
 
 
 class SkillUnavailableError(ErrorBase, frozen=True):
     "Skill unavailable: load_skill was called but no skill registry is wired into the agent."
 
-    code: Literal["skill_unavailable"] = "skill_unavailable"
+    code: Literal["skill_unavailable"] = Field(
+        default="skill_unavailable", validation_alias="kind"
+    )
 
     @classmethod
     def create(cls) -> Self:
@@ -570,7 +649,7 @@ class SkillUnavailableError(ErrorBase, frozen=True):
 class UnknownError(ErrorBase, frozen=True):
     "Unknown: An unexpected internal failure."
 
-    code: Literal["unknown"] = "unknown"
+    code: Literal["unknown"] = Field(default="unknown", validation_alias="kind")
     detail: str | None = None
 
     @classmethod
@@ -626,6 +705,7 @@ class ToolResult(ToolResultModel, Generic[DataT], frozen=True):
 # -- the catalog's functions: ErrorCatalog's methods, bound to this catalog ----------
 
 build_error = _catalog.build_error
+classify = _catalog.classify
 classify_exception = _catalog.classify_exception
 classify_failure = _catalog.classify_failure
 classify_http = _catalog.classify_http
@@ -670,6 +750,7 @@ __all__ = [
     "ErrorBase",
     "ErrorCode",
     "ErrorKind",
+    "ErrorPolicy",
     "ErrorUnion",
     "FileTooLargeError",
     "HttpRule",
@@ -694,11 +775,13 @@ __all__ = [
     "UnknownCode",
     "UnknownError",
     "build_error",
+    "classify",
     "classify_exception",
     "classify_failure",
     "classify_http",
     "failure_class",
     "format_message",
+    "has_retry_after",
     "is_retryable",
     "is_terminal",
     "kind_of",

@@ -30,10 +30,12 @@ from ._runtime import (
     Range,
     RangeDict,
     RepairField,
+    TerminatePolicy,
     ToolResultModel,
     UnknownCodeModel,
     failure_class,
     format_message,
+    has_retry_after,
     sanitize,
     scrub_text,
     to_json,
@@ -41,7 +43,7 @@ from ._runtime import (
 
 CATALOG = "napkin"
 VERSION = "1.0.0"
-FINGERPRINT = "sha256:e8b7bbbae5c763ece101e7b2e468debd641c9b0b3d7f6aa99af2c92a583d2fae"
+FINGERPRINT = "sha256:70db3dffde73d3331a72dd45e473d40cd7663dc5e064045245884e09f5ebfa99"
 TITLE = "Napkin upstream-API tool errors"
 DESCRIPTION = "A uniform error contract for all tools: upstream HTTP status classes map to stable codes, each with a retriable flag and an optional sanitized `original` payload for diagnostics."
 PROVENANCE: dict[str, str] = {
@@ -163,8 +165,7 @@ CODES: dict[str, CodeInfo] = {
         next_action="Retry with back-off; report the failure if it persists.",
         ui_meaning="the upstream service failed — try again shortly",
         http_status=502,
-        required=("status",),
-        optional=("original",),
+        optional=("status", "original"),
         placeholders=("status",),
     ),
     "NETWORK_ERROR": CodeInfo(
@@ -330,10 +331,11 @@ CATALOG_INFO = CatalogInfo(
     fingerprint=FINGERPRINT,
     envelope=Envelope(
         retriable_field=True,
-        provenance=True,
+        provenance=False,
         mirror_is_error=False,
         structured_content=True,
         tool_failure_meta=False,
+        provenance_mode="none",
     ),
     codes=CODES,
     fields=FIELDS,
@@ -355,9 +357,18 @@ class ErrorBase(ErrorModel, frozen=True):
 
     catalog_info = CATALOG_INFO
     retriable: bool = False  # a new error takes CODES[code].retriable
-    provenance: Provenance = Provenance.model_construct(
-        catalog=CATALOG, version=VERSION, fingerprint=FINGERPRINT
-    )
+
+
+class ErrorPolicy(TerminatePolicy):
+    """Terminate policies as values (seed 001's ToolErrorPolicy): ``empty()``, one per named policy."""
+
+    __slots__ = ()
+    policies = POLICIES
+
+    @classmethod
+    def operator_safe(cls) -> Self:
+        "Recommended production set: three kinds the model cannot influence on retry. Internal is excluded because it is the catch-all; Validation because the model can fix its own input; Transient/RateLimit because the transport retries them."
+        return cls(POLICIES["operator_safe"])
 
 
 class UnknownCode(UnknownCodeModel, frozen=True):
@@ -490,12 +501,16 @@ class UpstreamError(ErrorBase, frozen=True):
     "Upstream error: The upstream API failed (HTTP 5xx)."
 
     code: Literal["UPSTREAM_ERROR"] = "UPSTREAM_ERROR"
-    status: int
+    status: int | None = None
     original: Any = None
 
     @classmethod
     def create(
-        cls, *, status: int, original: Any | None = None, retriable: bool | None = None
+        cls,
+        *,
+        status: int | None = None,
+        original: Any | None = None,
+        retriable: bool | None = None,
     ) -> Self:
         """Build the error, its message rendered from the code's template."""
         values = {"status": status, "original": original}
@@ -587,6 +602,7 @@ class ToolResult(ToolResultModel, Generic[DataT], frozen=True):
 # -- the catalog's functions: ErrorCatalog's methods, bound to this catalog ----------
 
 build_error = _catalog.build_error
+classify = _catalog.classify
 classify_exception = _catalog.classify_exception
 classify_failure = _catalog.classify_failure
 classify_http = _catalog.classify_http
@@ -629,6 +645,7 @@ __all__ = [
     "ErrorBase",
     "ErrorCode",
     "ErrorKind",
+    "ErrorPolicy",
     "ErrorUnion",
     "ForbiddenError",
     "GoneError",
@@ -649,11 +666,13 @@ __all__ = [
     "UnknownCode",
     "UpstreamError",
     "build_error",
+    "classify",
     "classify_exception",
     "classify_failure",
     "classify_http",
     "failure_class",
     "format_message",
+    "has_retry_after",
     "is_retryable",
     "is_terminal",
     "kind_of",

@@ -32,10 +32,12 @@ from ._runtime import (
     Range,
     RangeDict,
     RepairField,
+    TerminatePolicy,
     ToolResultModel,
     UnknownCodeModel,
     failure_class,
     format_message,
+    has_retry_after,
     sanitize,
     scrub_text,
     to_json,
@@ -43,7 +45,7 @@ from ._runtime import (
 
 CATALOG = "workbook"
 VERSION = "1.4.0"
-FINGERPRINT = "sha256:1e4f5d6c1a39fc2b6cb730b9b653f5c9580f8bc6ac3ab4869092fd469657b148"
+FINGERPRINT = "sha256:d4f06b2ed2df1163cc010e7b4ac655adf2f397f6b50a0097e31c00fa5e9644e1"
 TITLE = "Workbook server tool errors"
 DESCRIPTION = 'Machine-actionable repair payloads for the workbook MCP server (WBSV-06). Every code is a stable string the MCP App widget switches on to repair a call; the repair fields are present only when applicable ("allowed-values live in the error").'
 PROVENANCE: dict[str, str] = {
@@ -197,6 +199,7 @@ CATALOG_INFO = CatalogInfo(
         mirror_is_error=True,
         structured_content=True,
         tool_failure_meta=False,
+        structured_is_error=True,
     ),
     codes=CODES,
     fields=FIELDS,
@@ -226,6 +229,13 @@ class ErrorBase(ErrorModel, frozen=True):
     def retriable(self) -> bool:
         """Whether the same call may be retried unchanged (the code's default)."""
         return self.info.retriable_default
+
+
+class ErrorPolicy(TerminatePolicy):
+    """Terminate policies as values (seed 001's ToolErrorPolicy): ``empty()``, one per named policy."""
+
+    __slots__ = ()
+    policies = POLICIES
 
 
 class UnknownCode(UnknownCodeModel, frozen=True):
@@ -357,6 +367,7 @@ class ToolResult(ToolResultModel, Generic[DataT], frozen=True):
 # -- the catalog's functions: ErrorCatalog's methods, bound to this catalog ----------
 
 build_error = _catalog.build_error
+classify = _catalog.classify
 classify_exception = _catalog.classify_exception
 classify_failure = _catalog.classify_failure
 classify_http = _catalog.classify_http
@@ -398,6 +409,7 @@ __all__ = [
     "ErrorBase",
     "ErrorCode",
     "ErrorKind",
+    "ErrorPolicy",
     "ErrorUnion",
     "HttpRule",
     "InvalidInputError",
@@ -415,11 +427,13 @@ __all__ = [
     "UnknownCode",
     "UnsupportedOptionError",
     "build_error",
+    "classify",
     "classify_exception",
     "classify_failure",
     "classify_http",
     "failure_class",
     "format_message",
+    "has_retry_after",
     "is_retryable",
     "is_terminal",
     "kind_of",

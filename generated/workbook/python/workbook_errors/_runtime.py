@@ -115,14 +115,40 @@ class HttpRule(NamedTuple):
     retriable: bool | None
 
 
+class WireMetadata(NamedTuple):
+    """The wire key of each piece of per-code metadata errors carry ("": not on the wire)."""
+
+    recoverable: str = ""
+    next_action: str = ""
+    ui_meaning: str = ""
+    kind: str = ""
+    title: str = ""
+    only_recoverable: tuple[str, ...] = ()  # names only recoverable codes carry
+
+    def carried(self, info: CodeInfo) -> tuple[tuple[str, str], ...]:
+        """(wire key, text) of the metadata errors of `info`'s code carry, in wire order."""
+        names = ("recoverable", "next_action", "ui_meaning", "kind", "title")
+        return tuple(
+            (key, str(getattr(info, name) or ""))
+            for name in names
+            if (key := getattr(self, name))
+            and (name not in self.only_recoverable or info.recoverable != "no")
+        )
+
+
 class Envelope(NamedTuple):
-    """A catalog's envelope options (docs/catalog-format.md, ``envelope``)."""
+    """A catalog's wire shape and envelope options (docs/catalog-format.md, ``envelope``)."""
 
     retriable_field: bool
-    provenance: bool
+    provenance: bool  # errors built here carry the stamp
     mirror_is_error: bool
     structured_content: bool
     tool_failure_meta: bool
+    discriminator: str = "code"  # the key the code travels under
+    retriable_key: str = "retriable"
+    provenance_mode: Literal["required", "optional", "none"] = "required"
+    structured_is_error: bool = False  # structuredContent.isError: true (pmcp)
+    metadata: WireMetadata = WireMetadata()
 
 
 class CatalogInfo(NamedTuple):
@@ -151,6 +177,56 @@ def deprecation_text(info: CodeInfo) -> str:
     text += f" since {since}" if since else ""
     text += f": {reason}" if reason else ""
     return text + (f"; use {replaced_by!r} instead" if replaced_by else "")
+
+
+class TerminatePolicy:
+    """An immutable terminate policy: the kinds that stop an agent loop (seed 001's ToolErrorPolicy).
+
+    ``empty()`` terminates on nothing; a catalog's ``ErrorPolicy`` adds one constructor per
+    named policy. ``with_terminal_kind`` returns a new policy; a value never changes.
+    """
+
+    __slots__ = ("terminate_on",)
+    policies: ClassVar[Mapping[str, frozenset[str]]] = {}
+    terminate_on: frozenset[str]
+
+    def __init__(self, kinds: Collection[str] = ()) -> None:
+        object.__setattr__(self, "terminate_on", frozenset(kinds))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a policy is immutable: with_terminal_kind makes one")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("a policy is immutable")
+
+    @classmethod
+    def empty(cls) -> Self:
+        """The empty policy: every failure flows back to the model."""
+        return cls()
+
+    @classmethod
+    def named(cls, name: str) -> Self:
+        """The catalog's policy called `name` (KeyError for an unknown name)."""
+        return cls(cls.policies[name])
+
+    def with_terminal_kind(self, kind: str) -> Self:
+        """A new policy that also terminates on `kind` (fluent; this one is unchanged)."""
+        return type(self)(self.terminate_on | {kind})
+
+    def classifies_terminal(self, kind: str | None) -> bool:
+        """Whether `kind` makes the loop terminate."""
+        return kind in self.terminate_on
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, TerminatePolicy):
+            return False
+        return other.terminate_on == self.terminate_on
+
+    def __hash__(self) -> int:
+        return hash(self.terminate_on)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({sorted(self.terminate_on)!r})"
 
 
 # -- messages and JSON (identical to the TypeScript runtime) --------------------
@@ -889,6 +965,13 @@ class ErrorModel(
             out["message"] = scrub_text(out["message"]) or info.code
         if "retriable" in wires and "retriable" not in out:
             out["retriable"] = info.retriable_default
+        envelope = cls.catalog_info.envelope
+        if envelope.provenance_mode == "optional" and "provenance" not in out:
+            catalog = cls.catalog_info
+            stamp = (catalog.name, catalog.version, catalog.fingerprint)
+            out["provenance"] = Provenance(
+                catalog=stamp[0], version=stamp[1], fingerprint=stamp[2]
+            )
         return out
 
     @classmethod
@@ -905,13 +988,23 @@ class ErrorModel(
         return self.catalog_info.codes[self.code]
 
     def to_payload(self) -> dict[str, Any]:
-        """The wire payload: code, message, the repair fields given, the envelope's members."""
+        """The wire payload: code, message, metadata, the repair fields given, the envelope's members."""
         given = self.model_fields_set
         return {
             wire: _plain(getattr(self, attr))
             for attr, wire, always in _payload_order(type(self))
             if always or attr in given
         }
+
+    @classmethod
+    def wire_metadata(cls) -> tuple[str, ...]:
+        """The attributes holding the catalog metadata this class's errors carry on the wire."""
+        wires = _wires(cls)
+        carried = cls.catalog_info.envelope.metadata.carried(cls.code_info())
+        keys = {key for key, _ in carried}
+        return tuple(
+            attr for attr, wire in wires.items() if wire in keys and attr not in _HEAD
+        )
 
     def to_result(self) -> dict[str, Any]:
         """The MCP ``CallToolResult`` (a dict) reporting this error."""
@@ -955,9 +1048,16 @@ def _payload_order(cls: type[ErrorModel]) -> tuple[tuple[str, str, bool], ...]:
     code's order), provenance, isError.
     """
     wires = _wires(cls)
-    head = [(attr, wires[attr], True) for attr in _HEAD if attr in wires]
-    tail = [(attr, wires[attr], True) for attr in _TAIL if attr in wires]
-    envelope = _HEAD + _TAIL
+    concrete = isinstance(cls.model_fields["code"].default, str)
+    meta = cls.wire_metadata() if concrete else ()
+    head = [(attr, wires[attr], True) for attr in (*_HEAD, *meta) if attr in wires]
+    optional = cls.catalog_info.envelope.provenance_mode == "optional"
+    tail = [
+        (attr, wires[attr], not (optional and attr == "provenance"))
+        for attr in _TAIL
+        if attr in wires
+    ]
+    envelope = (*_HEAD, *meta, *_TAIL)
     repair = [(a, w, False) for a, w in wires.items() if a not in envelope]
     return (*head, *repair, *tail)
 
@@ -997,7 +1097,8 @@ class UnknownCodeModel(BaseModel, frozen=True, extra="forbid", defer_build=True)
                 data = dict(cast("Mapping[str, Any]", payload))
         except Exception:  # noqa: BLE001 (a mapping whose reading raised)
             data = {}
-        code, message = data.get("code"), data.get("message")
+        key = cls.catalog_info.envelope.discriminator
+        code, message = data.get(key), data.get("message")
         return cls.model_construct(
             code=code if isinstance(code, str) else "",
             message=message if isinstance(message, str) else fallback,
@@ -1012,11 +1113,12 @@ class UnknownCodeModel(BaseModel, frozen=True, extra="forbid", defer_build=True)
     @property
     def retriable(self) -> bool:
         """The payload's own ``retriable`` flag (false when absent)."""
-        return self.payload.get("retriable") is True
+        return self.payload.get(self.catalog_info.envelope.retriable_key) is True
 
     def to_payload(self) -> dict[str, Any]:
         """The wire payload as received."""
-        return dict(self.payload) or {"code": self.code, "message": self.message}
+        key = self.catalog_info.envelope.discriminator
+        return dict(self.payload) or {key: self.code, "message": self.message}
 
     def to_result(self) -> dict[str, Any]:
         """An MCP ``CallToolResult`` (a dict) forwarding this error unchanged."""
@@ -1086,7 +1188,8 @@ class ErrorCatalog(Generic[KnownT, UnknownT]):
         self._lock = threading.Lock()
         self._schema = ""  # payload_schema() as JSON text, once asked for
         # the members a payload must carry besides its code
-        keys = {"message": True, "provenance": info.envelope.provenance}
+        required = info.envelope.provenance_mode == "required"
+        keys = {"message": True, "provenance": required}
         keys["isError"] = info.envelope.mirror_is_error
         self._envelope_keys = tuple(key for key, needed in keys.items() if needed)
 
@@ -1152,12 +1255,13 @@ class ErrorCatalog(Generic[KnownT, UnknownT]):
             data = cast("dict[str, Any]", payload)
         else:
             data = dict(_as_mapping(payload) or {})
-        code = data.get("code")
+        key = self.info.envelope.discriminator
+        code = data.get(key)
         if not isinstance(code, str) or code not in self.info.codes:
             message = "not an error code of catalog {catalog}"
             context = {"catalog": self.info.name}
             kind = PydanticCustomError("error_code", message, context)
-            return data, [{"type": kind, "loc": ("code",), "input": code}]
+            return data, [{"type": kind, "loc": (key,), "input": code}]
         missing = [key for key in self._envelope_keys if key not in data]
         problems: list[InitErrorDetails] = [
             {"type": "missing", "loc": (k,), "input": data} for k in missing
@@ -1205,10 +1309,15 @@ class ErrorCatalog(Generic[KnownT, UnknownT]):
 
     def _parse_result(self, result: object) -> KnownT | UnknownT | None:
         data = _wire(result)
-        if data is None or data.get("isError") is not True:
+        if data is None:
             return None
         structured = _wire(data.get("structuredContent"))
-        if structured is not None and isinstance(structured.get("code"), str):
+        inside = structured.get("isError") if structured is not None else None
+        marked = self.info.envelope.structured_is_error and inside is True
+        if data.get("isError") is not True and not marked:
+            return None  # not an error (a pmcp server marks one inside structuredContent only)
+        key = self.info.envelope.discriminator
+        if structured is not None and isinstance(structured.get(key), str):
             return self.parse_error(structured)
         texts = _texts(data.get("content"))
         for text in texts:
@@ -1218,7 +1327,7 @@ class ErrorCatalog(Generic[KnownT, UnknownT]):
                 continue
             if isinstance(payload, dict):
                 found = cast("dict[str, Any]", payload)
-                if isinstance(found.get("code"), str):
+                if isinstance(found.get(key), str):
                     return self.parse_error(found)
         return self.unknown.of({}, texts[0] if texts else "")
 
@@ -1226,10 +1335,11 @@ class ErrorCatalog(Generic[KnownT, UnknownT]):
         """Validate an ``ErrorUnion`` field: a known code's error, else UnknownCode; short errors."""
         if isinstance(value, ErrorModel | UnknownCodeModel):
             return value
-        code = (_as_mapping(value) or {}).get("code")
+        key = self.info.envelope.discriminator
+        code = (_as_mapping(value) or {}).get(key)
         if not isinstance(code, str):
-            message = "expected an object with a 'code'"
-            raise PydanticCustomError("error_payload", message)
+            message = "expected an object with a {key!r}"
+            raise PydanticCustomError("error_payload", message, {"key": key})
         if code not in self.info.codes:
             return self.unknown.of(value)
         try:
@@ -1267,20 +1377,28 @@ class ErrorCatalog(Generic[KnownT, UnknownT]):
         """The kind of an error or code; codes the catalog does not know → the default kind."""
         return kind_of(self.info, error)
 
+    def classify(self, error: ErrorModel | UnknownCodeModel | str) -> str | None:
+        """The kind of an error or code, the default kind for anything not classified (the catch-all)."""
+        return kind_of(self.info, error) or self.info.default_kind
+
     def is_retryable(self, error: ErrorModel | UnknownCodeModel | str) -> bool:
         """Whether the call may be retried: the error's ``retriable``, else its code's, else its kind's."""
         return is_retryable(self.info, error)
 
     def is_terminal(
-        self, error: ErrorModel | UnknownCodeModel | str, policy: str | Collection[str]
+        self,
+        error: ErrorModel | UnknownCodeModel | str,
+        policy: str | Collection[str] | TerminatePolicy,
     ) -> bool:
-        """Whether `policy` (a name in POLICIES, or a set of kinds) stops the agent loop on `error`."""
+        """Whether `policy` (a name in POLICIES, a set of kinds, a policy value) stops the agent loop on `error`."""
+        if isinstance(policy, TerminatePolicy):
+            policy = policy.terminate_on
         if isinstance(policy, str):
             if policy not in self.info.policies:
                 known = ", ".join(self.info.policies)
                 raise KeyError(f"unknown policy {policy!r}; known: {known}")
             policy = self.info.policies[policy]
-        return kind_of(self.info, error) in policy
+        return self.classify(error) in policy
 
     def classify_http(self, status: int, retry_after: bool = False) -> str | None:
         """The kind of an HTTP failure status (Retry-After present or not)."""
@@ -1299,15 +1417,34 @@ class ErrorCatalog(Generic[KnownT, UnknownT]):
         """The kind of an exception, through its failure class."""
         return self.classify_failure(failure_class(exc))
 
-    def map_http(self, status: int, body: Any = None) -> KnownT:
-        """The error for an upstream HTTP failure; ``original`` = sanitized {status, body}."""
+    def map_http(
+        self,
+        status: int,
+        message: str | None = None,
+        body: Any = None,
+        headers: Mapping[str, Any] | None = None,
+    ) -> KnownT:
+        """The error for an upstream HTTP failure (status, message, body, headers).
+
+        Mapping rules may ask for a ``Retry-After`` header (any letter case) or its
+        absence; ``original`` = sanitized {status, body}; the upstream `message`,
+        scrubbed, replaces the template's. A second argument that is not a string is
+        the body (the former ``map_http(status, body)``).
+        """
+        given = cast("object", message)
+        if given is not None and not isinstance(given, str):
+            message, body = None, given
         original = {"status": status, "body": body}
+        after = has_retry_after(headers)
+        code, retriable = self.info.default_code, None
         for rule in self.info.http_mapping:
-            if _status_matches(rule.status, status):
-                return self._mapped(rule.target, rule.retriable, original, status)
-        if self.info.default_code is None:
+            matches = _status_matches(rule.status, status)
+            if matches and rule.retry_after in (None, after):
+                code, retriable = rule.target, rule.retriable
+                break
+        if code is None:
             raise LookupError(f"no code for HTTP {status} (no mappings.default)")
-        return self._mapped(self.info.default_code, None, original, status)
+        return self._mapped(code, retriable, original, status, message)
 
     def map_exception(self, exc: BaseException) -> KnownT:
         """The error for a failed upstream call (timeout, network, TLS, DNS, decode, …)."""
@@ -1321,7 +1458,12 @@ class ErrorCatalog(Generic[KnownT, UnknownT]):
         return self._mapped(self.info.default_code, None, original, 0)
 
     def _mapped(
-        self, code: str, retriable: bool | None, original: Any, status: int
+        self,
+        code: str,
+        retriable: bool | None,
+        original: Any,
+        status: int,
+        message: str | None = None,
     ) -> KnownT:
         info, fields = self.info.codes[code], self.info.fields
         wires = info.required + info.optional
@@ -1333,7 +1475,11 @@ class ErrorCatalog(Generic[KnownT, UnknownT]):
             values["original"] = sanitize(original)
         if not self.info.envelope.retriable_field:
             retriable = None
-        return cast("KnownT", self.model_for(code).from_values(values, retriable))
+        error = self.model_for(code).from_values(values, retriable)
+        text = scrub_text(message) if message else ""
+        if text:
+            error = error.model_copy(update={"message": text})
+        return cast("KnownT", error)
 
 
 class _UnionField:
@@ -1383,7 +1529,8 @@ def _envelope(
     else:
         content.append({"type": "text", "text": to_json(payload)})
     if catalog.envelope.tool_failure_meta:
-        failure = {"class": kind, "code": payload.get("code"), "retryable": retryable}
+        code = payload.get(catalog.envelope.discriminator)
+        failure = {"class": kind, "code": code, "retryable": retryable}
         result["_meta"] = {"io.modelcontextprotocol/toolFailure": failure}
     return result
 
@@ -1407,7 +1554,7 @@ def is_retryable(
     if isinstance(error, ErrorModel):
         return _retriable(error)
     if isinstance(error, UnknownCodeModel):
-        flag = error.payload.get("retriable")
+        flag = error.payload.get(catalog.envelope.retriable_key)
         if isinstance(flag, bool):
             return flag
     info = catalog.codes.get(_code_of(error))
@@ -1415,6 +1562,17 @@ def is_retryable(
         return info.retriable_default
     kind = catalog.default_kind
     return kind is not None and kind in catalog.kinds and catalog.kinds[kind].retryable
+
+
+def has_retry_after(headers: Mapping[str, Any] | None) -> bool:
+    """Whether `headers` (a mapping, any letter case) has a ``Retry-After`` header (never raises)."""
+    try:
+        return headers is not None and any(
+            str(name).lower() == "retry-after" and value is not None
+            for name, value in headers.items()
+        )
+    except Exception:  # noqa: BLE001 (a mapping whose reading raised)
+        return False
 
 
 def _status_matches(rule: int | str, status: int) -> bool:
@@ -1469,9 +1627,10 @@ def _wire(value: object) -> Mapping[str, Any] | None:
 
 def payload_schema_text(catalog: CatalogInfo) -> str:
     """JSON Schema (2020-12) of a catalog's error payload, as JSON text."""
+    key = catalog.envelope.discriminator
     branches = [
         {
-            "if": {"properties": {"code": {"const": code}}, "required": ["code"]},
+            "if": {"properties": {key: {"const": code}}, "required": [key]},
             "then": _code_schema(catalog, info),
         }
         for code, info in catalog.codes.items()
@@ -1479,9 +1638,9 @@ def payload_schema_text(catalog: CatalogInfo) -> str:
     return json.dumps(
         {
             "type": "object",
-            "required": ["code", "message"],
+            "required": [key, "message"],
             "properties": {
-                "code": {"enum": list(catalog.codes)},
+                key: {"enum": list(catalog.codes)},
                 "message": {"type": "string", "minLength": 1},
             },
             "allOf": branches,
@@ -1490,20 +1649,25 @@ def payload_schema_text(catalog: CatalogInfo) -> str:
 
 
 def _code_schema(catalog: CatalogInfo, info: CodeInfo) -> dict[str, Any]:
+    envelope = catalog.envelope
+    key = envelope.discriminator
     properties: dict[str, Any] = {
-        "code": {"const": info.code},
+        key: {"const": info.code},
         "message": {"type": "string", "minLength": 1},
     }
-    if catalog.envelope.retriable_field:
-        properties["retriable"] = {"type": "boolean", "default": False}
+    if envelope.retriable_field:
+        properties[envelope.retriable_key] = {"type": "boolean", "default": False}
+    for meta_key, _ in envelope.metadata.carried(info):
+        properties[meta_key] = {"type": "string"}
     for wire in info.required + info.optional:
         spec = catalog.fields[wire]
         properties[wire] = _type_schema(spec.type, spec.items)
         if spec.description:
             properties[wire]["description"] = spec.description
-    required = ["code", "message", *info.required]
-    if catalog.envelope.provenance:
+    required = [key, "message", *info.required]
+    if envelope.provenance:
         properties["provenance"] = _PROVENANCE_SCHEMA
+    if envelope.provenance_mode == "required":
         required.append("provenance")
     if catalog.envelope.mirror_is_error:
         properties["isError"] = {"const": True}

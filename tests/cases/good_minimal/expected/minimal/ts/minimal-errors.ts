@@ -12,13 +12,16 @@
 import * as runtime from "./errgen-runtime.js";
 import type { Provenance, TextContent } from "./errgen-runtime.js";
 
-export type { CallToolResultLike, FailedResult, OkResult, Provenance, Range, TextContent, UnknownError } from "./errgen-runtime.js";
-export { failedResult, failureClassOf, isOkResult, okResult, sanitize, scrubText } from "./errgen-runtime.js";
+export type { CallToolResultLike, FailedResult, OkResult, Provenance, Range, TextContent } from "./errgen-runtime.js";
+export { failedResult, failureClassOf, hasRetryAfter, isOkResult, okResult, sanitize, scrubText } from "./errgen-runtime.js";
+
+/** A failure this catalog does not describe (an unknown code or an invalid payload); keeps the raw payload. */
+export type UnknownError = runtime.UnknownError<"code">;
 
 // ---- Identity ---------------------------------------------------------------
 
 /** The stamp every error of this catalog carries. */
-export const PROVENANCE: Provenance = Object.freeze({ catalog: "minimal", version: "0.1.0", fingerprint: "sha256:bb6f625fb5755595024eec0de47520fabf160b158290b8e0619283d37f22a159" });
+export const PROVENANCE: Provenance = Object.freeze({ catalog: "minimal", version: "0.1.0", fingerprint: "sha256:c3df52de8e59761fd7b3f398abcc503e2f41edbecf5549d11213e5818951d488" });
 
 // ---- Codes and kinds --------------------------------------------------------
 
@@ -83,7 +86,7 @@ export type CodeInfo = runtime.CodeInfo<ErrorCode, ErrorKind>;
 // One JSON row per code, in catalog order: its `CodeInfo` plus the message template split
 // into alternating literal / placeholder `parts`. JSON text keeps tsc fast on huge catalogs.
 const ROWS: readonly string[] = [
-  '{"code":"failed","title":"Failed","when":"","message":"the operation failed","kind":null,"retriable":"no","recoverable":"no","nextAction":"","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":[],"docs":"","parts":["the operation failed"]}',
+  '{"code":"failed","title":"Failed","when":"","message":"the operation failed","kind":null,"retriable":"no","recoverable":"no","nextAction":"","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":[],"docs":"","parts":["the operation failed"],"wire":[]}',
 ];
 
 // ---- The shared runtime, bound to this catalog ------------------------------
@@ -112,13 +115,15 @@ interface CatalogTypes {
   readonly protocol: never;
   readonly mapped: CatalogError | undefined;
   readonly result: CallToolErrorResult;
+  readonly unknown: UnknownError;
+  readonly tagged: runtime.Tagged<"code">;
 }
 
 /** This catalog's tables, read by the runtime. */
 const CATALOG = runtime.define<CatalogTypes>({
   name: "minimal",
   stamp: PROVENANCE,
-  envelope: { structuredContent: true, toolFailureMeta: false, retriableField: false, provenance: true, mirrorIsError: false },
+  envelope: { discriminator: "code", retriable: null, provenance: "required", structuredContent: true, toolFailureMeta: false, mirrorIsError: false, structuredIsError: false },
   rows: ROWS,
   kinds: KIND_INFO,
   policies: POLICIES,
@@ -148,6 +153,7 @@ export const {
   parseResult,
   narrowToolResult,
   kindOf,
+  classify,
   isRetryable,
   isTerminal,
   classifyHttp,
@@ -155,6 +161,19 @@ export const {
   mapHttp,
   mapException,
 } = CATALOG;
+
+// ---- Policies as values -----------------------------------------------------
+
+/** An immutable terminate policy over this catalog's kinds (seed 001's ToolErrorPolicy). */
+export type ErrorPolicy = runtime.ErrorPolicy<ErrorKind>;
+
+/** The empty policy and one constructor per named policy; `withTerminalKind` returns a new value. */
+export const ErrorPolicy = Object.freeze({
+  /** Terminate on nothing: every failure flows back to the model. */
+  empty: (): ErrorPolicy => runtime.ErrorPolicy.empty<ErrorKind>(),
+  /** The policy called `name` in the catalog (`none`: the empty one). */
+  named: (name: PolicyName): ErrorPolicy => CATALOG.policy(name),
+});
 
 // ---- Constructors -----------------------------------------------------------
 

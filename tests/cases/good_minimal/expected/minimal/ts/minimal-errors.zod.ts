@@ -50,9 +50,12 @@ const FIELDS: ReadonlyMap<string, unknown> = new Map<string, unknown>();
 
 const ALL: z.ZodObject[] = [];
 
-/** The schema of one code's payload: `required` fields, then `optional` ones. */
-function errorSchema<T>(code: string, required: readonly string[], optional: readonly string[] = []): z.ZodType<T> {
+/** The schema of one code's payload: `required` fields, then `optional` ones, and the `[key, default]` metadata texts it carries. */
+function errorSchema<T>(code: string, required: readonly string[], optional: readonly string[] = [], metadata: readonly (readonly [string, string])[] = []): z.ZodType<T> {
   const shape: Record<string, z.ZodType> = { code: z.literal(code), message: z.string().min(1) };
+  for (const [name, text] of metadata) {
+    shape[name] = z.string().default(text);
+  }
   for (const name of [...required, ...optional]) {
     const field = (FIELDS.get(name) ?? z.unknown()) as z.ZodType;
     Object.defineProperty(shape, name, { value: required.includes(name) ? field : field.exactOptional(), enumerable: true, writable: true, configurable: true });

@@ -12,13 +12,16 @@
 import * as runtime from "./errgen-runtime.js";
 import type { Provenance, TextContent } from "./errgen-runtime.js";
 
-export type { CallToolResultLike, FailedResult, OkResult, Provenance, Range, TextContent, UnknownError } from "./errgen-runtime.js";
-export { failedResult, failureClassOf, isOkResult, okResult, sanitize, scrubText } from "./errgen-runtime.js";
+export type { CallToolResultLike, FailedResult, OkResult, Provenance, Range, TextContent } from "./errgen-runtime.js";
+export { failedResult, failureClassOf, hasRetryAfter, isOkResult, okResult, sanitize, scrubText } from "./errgen-runtime.js";
+
+/** A failure this catalog does not describe (an unknown code or an invalid payload); keeps the raw payload. */
+export type UnknownError = runtime.UnknownError<"code">;
 
 // ---- Identity ---------------------------------------------------------------
 
 /** The stamp every error of this catalog carries. */
-export const PROVENANCE: Provenance = Object.freeze({ catalog: "retry", version: "1.0.0", fingerprint: "sha256:c7dd937c18fd3b3241cc4a87554324ae9147536a3263f28cd041f2509afa94e2" });
+export const PROVENANCE: Provenance = Object.freeze({ catalog: "retry", version: "1.0.0", fingerprint: "sha256:dd083c5123daefb2bfc6702b8e90eb56489fb04644138a46b0021997ab49b2bd" });
 
 // ---- Codes and kinds --------------------------------------------------------
 
@@ -156,12 +159,12 @@ export type CodeInfo = runtime.CodeInfo<ErrorCode, ErrorKind>;
 // One JSON row per code, in catalog order: its `CodeInfo` plus the message template split
 // into alternating literal / placeholder `parts`. JSON text keeps tsc fast on huge catalogs.
 const ROWS: readonly string[] = [
-  '{"code":"says_yes","title":"Says yes","when":"","message":"the lock is held; try again later","kind":"Permanent","retriable":"yes","recoverable":"no","nextAction":"","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":[],"docs":"","parts":["the lock is held; try again later"]}',
-  '{"code":"says_no","title":"Says no","when":"","message":"the quota is spent","kind":"Transient","retriable":"no","recoverable":"no","nextAction":"","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":[],"docs":"","parts":["the quota is spent"]}',
-  '{"code":"inherits_yes","title":"Inherits yes","when":"","message":"the backend is flaky","kind":"Transient","retriable":"yes","recoverable":"no","nextAction":"","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":[],"docs":"","parts":["the backend is flaky"]}',
-  '{"code":"inherits_no","title":"Inherits no","when":"","message":"the record is gone","kind":"Permanent","retriable":"no","recoverable":"no","nextAction":"","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":[],"docs":"","parts":["the record is gone"]}',
-  '{"code":"depends","title":"Depends","when":"","message":"the call may be retried if it was idempotent","kind":"Transient","retriable":"conditional","recoverable":"no","nextAction":"","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":[],"docs":"","parts":["the call may be retried if it was idempotent"]}',
-  '{"code":"no_kind","title":"No kind","when":"","message":"plain failure","kind":null,"retriable":"no","recoverable":"no","nextAction":"","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":[],"docs":"","parts":["plain failure"]}',
+  '{"code":"says_yes","title":"Says yes","when":"","message":"the lock is held; try again later","kind":"Permanent","retriable":"yes","recoverable":"no","nextAction":"","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":[],"docs":"","parts":["the lock is held; try again later"],"wire":[]}',
+  '{"code":"says_no","title":"Says no","when":"","message":"the quota is spent","kind":"Transient","retriable":"no","recoverable":"no","nextAction":"","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":[],"docs":"","parts":["the quota is spent"],"wire":[]}',
+  '{"code":"inherits_yes","title":"Inherits yes","when":"","message":"the backend is flaky","kind":"Transient","retriable":"yes","recoverable":"no","nextAction":"","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":[],"docs":"","parts":["the backend is flaky"],"wire":[]}',
+  '{"code":"inherits_no","title":"Inherits no","when":"","message":"the record is gone","kind":"Permanent","retriable":"no","recoverable":"no","nextAction":"","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":[],"docs":"","parts":["the record is gone"],"wire":[]}',
+  '{"code":"depends","title":"Depends","when":"","message":"the call may be retried if it was idempotent","kind":"Transient","retriable":"conditional","recoverable":"no","nextAction":"","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":[],"docs":"","parts":["the call may be retried if it was idempotent"],"wire":[]}',
+  '{"code":"no_kind","title":"No kind","when":"","message":"plain failure","kind":null,"retriable":"no","recoverable":"no","nextAction":"","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":[],"docs":"","parts":["plain failure"],"wire":[]}',
 ];
 
 // ---- The shared runtime, bound to this catalog ------------------------------
@@ -194,13 +197,15 @@ interface CatalogTypes {
   readonly protocol: never;
   readonly mapped: CatalogError | undefined;
   readonly result: CallToolErrorResult;
+  readonly unknown: UnknownError;
+  readonly tagged: runtime.Tagged<"code">;
 }
 
 /** This catalog's tables, read by the runtime. */
 const CATALOG = runtime.define<CatalogTypes>({
   name: "retry",
   stamp: PROVENANCE,
-  envelope: { structuredContent: true, toolFailureMeta: true, retriableField: true, provenance: true, mirrorIsError: false },
+  envelope: { discriminator: "code", retriable: "retriable", provenance: "required", structuredContent: true, toolFailureMeta: true, mirrorIsError: false, structuredIsError: false },
   rows: ROWS,
   kinds: KIND_INFO,
   policies: POLICIES,
@@ -230,6 +235,7 @@ export const {
   parseResult,
   narrowToolResult,
   kindOf,
+  classify,
   isRetryable,
   isTerminal,
   classifyHttp,
@@ -237,6 +243,19 @@ export const {
   mapHttp,
   mapException,
 } = CATALOG;
+
+// ---- Policies as values -----------------------------------------------------
+
+/** An immutable terminate policy over this catalog's kinds (seed 001's ToolErrorPolicy). */
+export type ErrorPolicy = runtime.ErrorPolicy<ErrorKind>;
+
+/** The empty policy and one constructor per named policy; `withTerminalKind` returns a new value. */
+export const ErrorPolicy = Object.freeze({
+  /** Terminate on nothing: every failure flows back to the model. */
+  empty: (): ErrorPolicy => runtime.ErrorPolicy.empty<ErrorKind>(),
+  /** The policy called `name` in the catalog (`none`: the empty one). */
+  named: (name: PolicyName): ErrorPolicy => CATALOG.policy(name),
+});
 
 // ---- Constructors -----------------------------------------------------------
 

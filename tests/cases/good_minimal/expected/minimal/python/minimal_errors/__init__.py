@@ -30,10 +30,12 @@ from ._runtime import (
     Range,
     RangeDict,
     RepairField,
+    TerminatePolicy,
     ToolResultModel,
     UnknownCodeModel,
     failure_class,
     format_message,
+    has_retry_after,
     sanitize,
     scrub_text,
     to_json,
@@ -41,7 +43,7 @@ from ._runtime import (
 
 CATALOG = "minimal"
 VERSION = "0.1.0"
-FINGERPRINT = "sha256:bb6f625fb5755595024eec0de47520fabf160b158290b8e0619283d37f22a159"
+FINGERPRINT = "sha256:c3df52de8e59761fd7b3f398abcc503e2f41edbecf5549d11213e5818951d488"
 TITLE = "minimal"
 DESCRIPTION = ""
 PROVENANCE: dict[str, str] = {
@@ -121,6 +123,13 @@ class ErrorBase(ErrorModel, frozen=True):
         return self.info.retriable_default
 
 
+class ErrorPolicy(TerminatePolicy):
+    """Terminate policies as values (seed 001's ToolErrorPolicy): ``empty()``, one per named policy."""
+
+    __slots__ = ()
+    policies = POLICIES
+
+
 class UnknownCode(UnknownCodeModel, frozen=True):
     """An error this catalog cannot type (an unknown code, an invalid payload), kept whole."""
 
@@ -167,6 +176,7 @@ class ToolResult(ToolResultModel, Generic[DataT], frozen=True):
 # -- the catalog's functions: ErrorCatalog's methods, bound to this catalog ----------
 
 build_error = _catalog.build_error
+classify = _catalog.classify
 classify_exception = _catalog.classify_exception
 classify_failure = _catalog.classify_failure
 classify_http = _catalog.classify_http
@@ -208,6 +218,7 @@ __all__ = [
     "ErrorBase",
     "ErrorCode",
     "ErrorKind",
+    "ErrorPolicy",
     "ErrorUnion",
     "FailedError",
     "HttpRule",
@@ -220,11 +231,13 @@ __all__ = [
     "ToolResult",
     "UnknownCode",
     "build_error",
+    "classify",
     "classify_exception",
     "classify_failure",
     "classify_http",
     "failure_class",
     "format_message",
+    "has_retry_after",
     "is_retryable",
     "is_terminal",
     "kind_of",

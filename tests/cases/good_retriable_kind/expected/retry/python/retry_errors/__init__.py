@@ -30,10 +30,12 @@ from ._runtime import (
     Range,
     RangeDict,
     RepairField,
+    TerminatePolicy,
     ToolResultModel,
     UnknownCodeModel,
     failure_class,
     format_message,
+    has_retry_after,
     sanitize,
     scrub_text,
     to_json,
@@ -41,7 +43,7 @@ from ._runtime import (
 
 CATALOG = "retry"
 VERSION = "1.0.0"
-FINGERPRINT = "sha256:c7dd937c18fd3b3241cc4a87554324ae9147536a3263f28cd041f2509afa94e2"
+FINGERPRINT = "sha256:dd083c5123daefb2bfc6702b8e90eb56489fb04644138a46b0021997ab49b2bd"
 TITLE = "retry"
 DESCRIPTION = ""
 PROVENANCE: dict[str, str] = {
@@ -180,6 +182,13 @@ class ErrorBase(ErrorModel, frozen=True):
     )
 
 
+class ErrorPolicy(TerminatePolicy):
+    """Terminate policies as values (seed 001's ToolErrorPolicy): ``empty()``, one per named policy."""
+
+    __slots__ = ()
+    policies = POLICIES
+
+
 class UnknownCode(UnknownCodeModel, frozen=True):
     """An error this catalog cannot type (an unknown code, an invalid payload), kept whole."""
 
@@ -288,6 +297,7 @@ class ToolResult(ToolResultModel, Generic[DataT], frozen=True):
 # -- the catalog's functions: ErrorCatalog's methods, bound to this catalog ----------
 
 build_error = _catalog.build_error
+classify = _catalog.classify
 classify_exception = _catalog.classify_exception
 classify_failure = _catalog.classify_failure
 classify_http = _catalog.classify_http
@@ -330,6 +340,7 @@ __all__ = [
     "ErrorBase",
     "ErrorCode",
     "ErrorKind",
+    "ErrorPolicy",
     "ErrorUnion",
     "HttpRule",
     "InheritsNoError",
@@ -346,11 +357,13 @@ __all__ = [
     "ToolResult",
     "UnknownCode",
     "build_error",
+    "classify",
     "classify_exception",
     "classify_failure",
     "classify_http",
     "failure_class",
     "format_message",
+    "has_retry_after",
     "is_retryable",
     "is_terminal",
     "kind_of",
