@@ -17,8 +17,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from errgen.catalog.diagnostics import Diagnostic, Diagnostics, Loc
+from errgen.catalog.located import Located
 from errgen.catalog.model import Catalog, Code, Envelope, FieldType
-from errgen.workflow.sources import Located
 
 WIRE, SOURCE = "wire", "source"
 CATEGORIES = (WIRE, SOURCE)
