@@ -207,3 +207,17 @@ def test_every_cache_follows_errgen_cache_dir(tmp_path: Path, monkeypatch: pytes
     )
     monkeypatch.setenv(buildcache.CACHE_ENV, "")
     assert (from_settings(cwd=root).options.black_cache, buildcache.cache_dir()) == (None, None)
+
+
+def test_a_value_only_the_message_shows_is_typed_and_imports(tmp_path: Path) -> None:
+    """An object-typed field used only as a message placeholder: `create` types it with `Any`, which must be imported.
+
+    Found by the hostile-catalog property test (NameError: name 'Any' is not defined at import).
+    """
+    text = (
+        "errgen: 1\ncatalog: {name: shown, version: 1.0.0}\n"
+        "fields:\n  detail: {type: object, description: shown in the message only}\n"
+        "codes:\n  failed: {message: 'failed: {detail}'}\n"
+    )
+    mod = support.load(support.from_text(text), tmp_path)
+    assert mod.FailedError.create(detail={"k": 1}).message == 'failed: {"k":1}'

@@ -54,7 +54,8 @@ def imports(catalog: Catalog, q: dict[str, str]) -> dict[str, list[str]]:
     """
     codes = list(catalog.codes.values())
     used = [catalog.fields[name] for code in codes for name in code.fields]
-    kinds = {f.type.items or "string" if f.type.name == "array" else f.type.name for f in used}
+    typed = [catalog.fields[name] for code in codes for name in code.params]  # `create` types message-only values too
+    kinds = {f.type.items or "string" if f.type.name == "array" else f.type.name for f in [*used, *typed]}
     env = catalog.envelope
     renamed = env.discriminator != "code" or (env.retriable is not None and env.retriable.key != "retriable")
     aliased = any(f.names.py_attr != f.wire for f in used) or renamed or bool(env.texts)
