@@ -25,8 +25,9 @@ def test_mypy_strict() -> None:
 
 def test_no_tracked_file_names_a_path_of_this_machine() -> None:
     """A fresh clone elsewhere has no such folder (observed: a test helper read ../shared by its absolute path)."""
-    # This checkout's own path and its sibling ../shared, where a path starts (not inside one like
-    # /home/x/work/): specific to the machine, unlike /tmp/ in an example, which a clone under /tmp would flag.
+    # This checkout's own path and its sibling ../shared, where a path starts (not inside a longer
+    # path): specific to the machine, unlike a temporary-folder path in an example, which a clone
+    # made in that temporary folder would flag.
     places = "|".join(re.escape(str(p) + "/") for p in (ROOT, ROOT.parent / "shared"))
     command = [
         "git", "grep", "-lE", f"(^|[^[:alnum:]_./-])({places})", "--", ":!*.lock", ":!tests/ts/package-lock.json"

@@ -6,7 +6,6 @@ from __future__ import annotations
 import itertools
 import json
 import keyword
-import sys
 import warnings
 from pathlib import Path
 from types import ModuleType
@@ -15,7 +14,7 @@ from typing import Any
 import jsonschema_rs
 import pytest
 from hypothesis import given, settings
-from pytarget_support import import_files
+from pytarget_support import forget, import_files
 
 from errgen.catalog.model import Catalog, Code
 from errgen.targets.scrub import scrub_text
@@ -142,8 +141,7 @@ def test_hostile_catalogs_give_python_that_imports_and_round_trips(
             check_names(catalog, mod)
             check_examples(catalog, mod, schema)
         finally:
-            for name in [m for m in sys.modules if m.split(".")[0] == mod.__name__]:
-                del sys.modules[name]
+            forget(mod.__name__)
 
 
 def distinct(names: tuple[str, ...]) -> list[str]:
@@ -175,5 +173,4 @@ def test_every_hostile_name_in_one_python_module(tmp_path: Path) -> None:
                 values = {f: f"value of {f}" for f in code.fields}
                 assert mod.build_error(code.id, values).to_payload()["code"] == code.id
         finally:
-            for name in [m for m in sys.modules if m.split(".")[0] == mod.__name__]:
-                del sys.modules[name]
+            forget(mod.__name__)

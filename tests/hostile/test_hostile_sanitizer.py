@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 import warnings
 from pathlib import Path
 from typing import Any
 
 import pytest
+from pytarget_support import forget
 
 from errgen.targets import scrub
 from errgen.targets.typescript import code_views
@@ -146,8 +146,7 @@ def python_runtime(leaky_files: dict[str, str], tmp_path_factory: pytest.TempPat
         warnings.simplefilter("error")
         module = import_generated(leaky_files, tmp_path_factory.mktemp("leaky-py"))
     yield module
-    for name in [m for m in sys.modules if m.split(".")[0] == module.__name__]:
-        del sys.modules[name]
+    forget(module.__name__)
 
 
 @pytest.mark.parametrize(("name", "text", "secrets"), LEAKS, ids=IDS)

@@ -60,17 +60,8 @@ def source(catalog: Catalog, module: str | None = None, cache: Path | None = Non
     return name, files[f"{name}/__init__.py"]
 
 
-def write(catalog: Catalog, where: Path, module: str | None = None) -> Path:
-    """Generate `catalog`'s package into `where`; its folder."""
-    name, files = sources(catalog, module)
-    for rel, text in files.items():
-        (where / rel).parent.mkdir(parents=True, exist_ok=True)
-        (where / rel).write_text(text, encoding="utf-8")
-    return where / name
-
-
-def import_files(files: Mapping[str, str], where: Path, name: str | None = None) -> ModuleType:
-    """Write a generation's ``python/`` files under `where`; import its package (as `name` when given)."""
+def write_files(files: Mapping[str, str], where: Path) -> Path:
+    """Write a generation's ``python/`` files under `where`; the package folder."""
     packages = []
     for rel, text in files.items():
         if rel.startswith("python/"):
@@ -79,7 +70,17 @@ def import_files(files: Mapping[str, str], where: Path, name: str | None = None)
             target.write_text(text, encoding="utf-8")
             packages += [target.parent] if target.name == "__init__.py" else []
     [package] = packages
-    return import_path(package, name)
+    return package
+
+
+def write(catalog: Catalog, where: Path, module: str | None = None) -> Path:
+    """Generate `catalog`'s package into `where`; its folder."""
+    return write_files(generate(catalog, TargetOptions(python_module=module)), where)
+
+
+def import_files(files: Mapping[str, str], where: Path, name: str | None = None) -> ModuleType:
+    """Write a generation's ``python/`` files under `where`; import its package (as `name` when given)."""
+    return import_path(write_files(files, where), name)
 
 
 def load(catalog: Catalog, where: Path, module: str | None = None) -> ModuleType:
@@ -90,8 +91,7 @@ def load(catalog: Catalog, where: Path, module: str | None = None) -> ModuleType
 def import_path(path: Path, name: str | None = None) -> ModuleType:
     """Import a package folder (or one file) as a fresh top-level module, named after it unless `name` is given."""
     name = name or path.stem
-    for loaded in [m for m in sys.modules if m == name or m.startswith(name + ".")]:
-        del sys.modules[loaded]
+    forget(name)
     if path.is_dir():
         spec = importlib.util.spec_from_file_location(
             name, path / "__init__.py", submodule_search_locations=[str(path)]
@@ -211,3 +211,9 @@ codes:
     deferred: true
     fields: {required: [str]}
 """
+
+
+def forget(name: str) -> None:
+    """Drop an imported package and its submodules from ``sys.modules``."""
+    for loaded in [m for m in sys.modules if m.split(".")[0] == name]:
+        del sys.modules[loaded]

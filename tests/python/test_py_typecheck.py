@@ -114,11 +114,8 @@ def constructions(catalog: Catalog, module: str) -> str:
             continue
         example = code.examples[0].values if code.examples else {}
         args = ", ".join(
-            f"{catalog.fields[name].names.py_attr}={json.dumps(example[name])}"
-            for name in code.params
-            if name in example
+            f"{catalog.fields[name].names.py_attr}={example[name]!r}" for name in code.params if name in example
         )
-        args = args.replace("true", "True").replace("false", "False").replace("null", "None")
         lines.append(f"    {module}.{code.names.py_class}.create({args}),")
     return "\n".join([*lines, "]"]) + "\n"
 

@@ -1192,6 +1192,11 @@ class ErrorCatalog(Generic[KnownT, UnknownT]):
         keys = {"message": True, "provenance": required}
         keys["isError"] = info.envelope.mirror_is_error
         self._envelope_keys = tuple(key for key, needed in keys.items() if needed)
+        # per code, the optional fields a payload may leave out but never send as null
+        self._never_null = {
+            code: tuple(n for n in c.optional if info.fields[n].type != "any")
+            for code, c in info.codes.items()
+        }
 
     def adapter(self) -> TypeAdapter[KnownT]:
         """The pydantic ``TypeAdapter`` of the union, discriminated by ``code`` (built once)."""
@@ -1262,12 +1267,13 @@ class ErrorCatalog(Generic[KnownT, UnknownT]):
             context = {"catalog": self.info.name}
             kind = PydanticCustomError("error_code", message, context)
             return data, [{"type": kind, "loc": (key,), "input": code}]
-        missing = [key for key in self._envelope_keys if key not in data]
         problems: list[InitErrorDetails] = [
-            {"type": "missing", "loc": (k,), "input": data} for k in missing
+            {"type": "missing", "loc": (k,), "input": data}
+            for k in self._envelope_keys
+            if k not in data
         ]
-        for name in self.info.codes[code].optional:
-            if data.get(name, 0) is None and self.info.fields[name].type != "any":
+        for name in self._never_null[code]:
+            if data.get(name, 0) is None:
                 null = PydanticCustomError("null", "absent, never null, when not given")
                 problems.append({"type": null, "loc": (name,), "input": None})
         return data, problems
