@@ -2,8 +2,9 @@
 
 Rewrites ``generated/`` (``errgen build``), each good case's ``expected/`` tree, each
 bad case's ``stderr.txt`` and the workflow goldens (``tests/workflow/regen.py``: diff and
-lint expectations, the custom-template case) and ``tests/small_diff.expected`` (what one changed
-word of a catalog changes). Review the resulting ``git diff`` like code.
+lint expectations, the custom-template case), ``tests/small_diff.expected`` (what one changed
+word of a catalog changes) and the runtime-contract vectors ``tests/contract/vectors/``.
+Review the resulting ``git diff`` like code.
 """
 
 from __future__ import annotations
@@ -34,10 +35,12 @@ def main() -> int:
             print(f"{case.name}: unexpected exit code {outcome.exit_code}\n{outcome.stderr}", file=sys.stderr)
             return 1
         print(f"{case.name}: exit {outcome.exit_code}")
+    from contract import vectors
     from small_diff import main as small_diff_golden
     from workflow.regen import main as workflow_goldens
 
     small_diff_golden()
+    vectors.write_all()
     return workflow_goldens()
 
 
