@@ -35,6 +35,7 @@ def main() -> int:
             print(f"{case.name}: unexpected exit code {outcome.exit_code}\n{outcome.stderr}", file=sys.stderr)
             return 1
         print(f"{case.name}: exit {outcome.exit_code}")
+    sys.path.insert(0, str(ROOT / "tests" / "python"))  # pytarget_support, as tests/conftest.py adds it
     from contract import vectors
     from small_diff import main as small_diff_golden
     from workflow.regen import main as workflow_goldens

@@ -66,7 +66,8 @@ def advice(error: KnownErrorUnion) -> str:
 
 err = InvalidInputError.create(field="unit", allowed=["kg"], range=Range(min=0))
 assert_type(err.allowed, list[str] | None)
-same = InvalidInputError(field="unit", allowed=["kg"])
+# the constructor takes a whole payload's members, as a wire read does
+same = InvalidInputError(field="unit", allowed=["kg"], message="bad unit", provenance=err.provenance, is_error=True)
 assert_type(same.field, str)
 code: ErrorCode = err.code
 mapped: KnownErrorUnion = map_http(503)

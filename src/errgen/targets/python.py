@@ -38,7 +38,7 @@ PYDANTIC_MIN = "2.11"  # by_name / by_alias at validation time (tests/python/tes
 TYPING_EXTENSIONS_MIN = "4.12.2"  # what that pydantic requires; Never, Self and deprecated are older
 # How a field of each wire type is declared on a model, and typed as a `create` parameter.
 FIELD_TYPES = {
-    "string": "{str}", "integer": "{int}", "number": "{int} | {float}", "boolean": "{bool}",
+    "string": "{str}", "integer": "{int}", "number": "Number", "boolean": "{bool}",
     "object": "{dict}[{str}, Any]", "range": "Range", "any": "Any",
 }  # fmt: skip
 PARAM_TYPES = {
@@ -179,10 +179,10 @@ def py_code(catalog: Catalog, code: Code, attrs: dict[str, str], q: dict[str, st
 
 
 def field_line(field: Field, attr: str, required: bool, q: dict[str, str]) -> str:
-    """``attr: Type``, ``attr: Type | None = None``, or with ``Field(...)`` when the wire name differs."""
+    """``attr: Type``, ``attr: Omittable[Type] = None``, or with ``Field(...)`` when the wire name differs."""
     ann = field_type(field.type, q)
     if not required:
-        ann = ann if field.type.name == "any" else f"{ann} | None"
+        ann = ann if field.type.name == "any" else f"Omittable[{ann}]"
     if attr == field.wire:
         return f"{attr}: {ann}" if required else f"{attr}: {ann} = None"
     alias = ("validation_alias=", py_string(field.wire))

@@ -55,6 +55,7 @@ def imports(catalog: Catalog, q: dict[str, str]) -> dict[str, list[str]]:
     codes = list(catalog.codes.values())
     used = [catalog.fields[name] for code in codes for name in code.fields]
     typed = [catalog.fields[name] for code in codes for name in code.params]  # `create` types message-only values too
+    optional = [catalog.fields[name] for code in codes for name in code.optional]
     kinds = {f.type.items or "string" if f.type.name == "array" else f.type.name for f in [*used, *typed]}
     env = catalog.envelope
     renamed = env.discriminator != "code" or (env.retriable is not None and env.retriable.key != "retriable")
@@ -69,6 +70,7 @@ def imports(catalog: Catalog, q: dict[str, str]) -> dict[str, list[str]]:
                               "deprecated" + (" as _deprecated" if q["deprecated"] != "deprecated" else ""):
                                   any(c.deprecated for c in codes)},
         "._runtime": {**dict.fromkeys(RUNTIME, True), "IsErrorFlag": env.mirror_is_error,
+                      "Number": any(f.type.name == "number" or f.type.items == "number" for f in used), "Omittable": any(f.type.name != "any" for f in optional),
                       "WireMetadata": bool(env.texts)},
     }  # fmt: skip
     return {module: sorted((n for n, on in names.items() if on), key=isort_key) for module, names in chosen.items()}

@@ -27,6 +27,7 @@ from ._runtime import (
     ErrorModel,
     HttpRule,
     KindInfo,
+    Omittable,
     Provenance,
     Range,
     RangeDict,
@@ -480,8 +481,10 @@ class StaleFileError(ErrorBase, frozen=True):
         validation_alias="suggestedNextAction",
     )
     path: str
-    expected_sha256: str | None = Field(default=None, validation_alias="expectedSha256")
-    actual_sha256: str | None = Field(default=None, validation_alias="actualSha256")
+    expected_sha256: Omittable[str] = Field(
+        default=None, validation_alias="expectedSha256"
+    )
+    actual_sha256: Omittable[str] = Field(default=None, validation_alias="actualSha256")
 
     @classmethod
     def create(
@@ -588,7 +591,7 @@ class PatchApplyError(ErrorBase, frozen=True):
         validation_alias="suggestedNextAction",
     )
     path: str
-    detail: str | None = None
+    detail: Omittable[str] = None
 
     @classmethod
     def create(cls, *, path: str, detail: str | None = None) -> Self:
@@ -650,7 +653,7 @@ class UnknownError(ErrorBase, frozen=True):
     "Unknown: An unexpected internal failure."
 
     code: Literal["unknown"] = Field(default="unknown", validation_alias="kind")
-    detail: str | None = None
+    detail: Omittable[str] = None
 
     @classmethod
     def create(cls, *, detail: str | None = None) -> Self:

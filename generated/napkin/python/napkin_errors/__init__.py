@@ -26,6 +26,7 @@ from ._runtime import (
     ErrorModel,
     HttpRule,
     KindInfo,
+    Omittable,
     Provenance,
     Range,
     RangeDict,
@@ -381,7 +382,7 @@ class BadRequestError(ErrorBase, frozen=True):
     "Bad request: The upstream API rejected the request as malformed (HTTP 400)."
 
     code: Literal["BAD_REQUEST"] = "BAD_REQUEST"
-    status: int | None = None
+    status: Omittable[int] = None
     original: Any = None
 
     @classmethod
@@ -401,7 +402,7 @@ class UnauthorizedError(ErrorBase, frozen=True):
     "Unauthorized: The upstream API did not accept the credentials (HTTP 401)."
 
     code: Literal["UNAUTHORIZED"] = "UNAUTHORIZED"
-    status: int | None = None
+    status: Omittable[int] = None
     original: Any = None
 
     @classmethod
@@ -421,7 +422,7 @@ class ForbiddenError(ErrorBase, frozen=True):
     "Forbidden: The credentials lack permission for the resource (HTTP 403)."
 
     code: Literal["FORBIDDEN"] = "FORBIDDEN"
-    status: int | None = None
+    status: Omittable[int] = None
     original: Any = None
 
     @classmethod
@@ -441,7 +442,7 @@ class NotFoundError(ErrorBase, frozen=True):
     "Not found: The resource does not exist upstream (HTTP 404)."
 
     code: Literal["NOT_FOUND"] = "NOT_FOUND"
-    status: int | None = None
+    status: Omittable[int] = None
     original: Any = None
 
     @classmethod
@@ -461,7 +462,7 @@ class GoneError(ErrorBase, frozen=True):
     "Gone: The resource was deleted upstream (HTTP 410)."
 
     code: Literal["GONE"] = "GONE"
-    status: int | None = None
+    status: Omittable[int] = None
     original: Any = None
 
     @classmethod
@@ -481,7 +482,7 @@ class RateLimitedError(ErrorBase, frozen=True):
     "Rate limited: The upstream API throttled the request (HTTP 429)."
 
     code: Literal["RATE_LIMITED"] = "RATE_LIMITED"
-    status: int | None = None
+    status: Omittable[int] = None
     original: Any = None
 
     @classmethod
@@ -501,7 +502,7 @@ class UpstreamError(ErrorBase, frozen=True):
     "Upstream error: The upstream API failed (HTTP 5xx)."
 
     code: Literal["UPSTREAM_ERROR"] = "UPSTREAM_ERROR"
-    status: int | None = None
+    status: Omittable[int] = None
     original: Any = None
 
     @classmethod

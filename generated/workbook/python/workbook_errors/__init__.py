@@ -28,6 +28,7 @@ from ._runtime import (
     HttpRule,
     IsErrorFlag,
     KindInfo,
+    Omittable,
     Provenance,
     Range,
     RangeDict,
@@ -220,10 +221,8 @@ class ErrorBase(ErrorModel, frozen=True):
     """Base of the errors of this catalog: the envelope members every payload carries."""
 
     catalog_info = CATALOG_INFO
-    provenance: Provenance = Provenance.model_construct(
-        catalog=CATALOG, version=VERSION, fingerprint=FINGERPRINT
-    )
-    is_error: IsErrorFlag = Field(default=True, validation_alias="isError")
+    provenance: Provenance
+    is_error: IsErrorFlag = Field(validation_alias="isError")
 
     @property
     def retriable(self) -> bool:
@@ -249,8 +248,8 @@ class InvalidInputError(ErrorBase, frozen=True):
 
     code: Literal["invalid_input"] = "invalid_input"
     field: str
-    allowed: list[str] | None = None
-    range: Range | None = None
+    allowed: Omittable[list[str]] = None
+    range: Omittable[Range] = None
 
     @classmethod
     def create(

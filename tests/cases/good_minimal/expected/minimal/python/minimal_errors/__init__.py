@@ -113,9 +113,7 @@ class ErrorBase(ErrorModel, frozen=True):
     """Base of the errors of this catalog: the envelope members every payload carries."""
 
     catalog_info = CATALOG_INFO
-    provenance: Provenance = Provenance.model_construct(
-        catalog=CATALOG, version=VERSION, fingerprint=FINGERPRINT
-    )
+    provenance: Provenance
 
     @property
     def retriable(self) -> bool:

@@ -177,9 +177,7 @@ class ErrorBase(ErrorModel, frozen=True):
 
     catalog_info = CATALOG_INFO
     retriable: bool = False  # a new error takes CODES[code].retriable
-    provenance: Provenance = Provenance.model_construct(
-        catalog=CATALOG, version=VERSION, fingerprint=FINGERPRINT
-    )
+    provenance: Provenance
 
 
 class ErrorPolicy(TerminatePolicy):

@@ -24,22 +24,23 @@ from typing import (
     Generic,
     Literal,
     NamedTuple,
+    Optional,
     TypedDict,
     TypeVar,
+    Union,
     cast,
     get_args,
 )
 
 from pydantic import (
     BaseModel,
-    BeforeValidator,
     Field,
     GetCoreSchemaHandler,
     GetJsonSchemaHandler,
+    GetPydanticSchema,
     SerializerFunctionWrapHandler,
     TypeAdapter,
     ValidationError,
-    ValidationInfo,
     model_serializer,
     model_validator,
 )
@@ -820,19 +821,30 @@ def _redact_pair(data: dict[Any, Any]) -> dict[Any, Any]:
 # -- models --------------------------------------------------------------------
 #
 # Models are strict (a str is a str: no coercion) and refuse NaN and infinities, as
-# JSON Schema does; a number field is ``int | float`` so that an int stays an int.
-# The validation context tells how a payload arrives: read from the wire (taken as
-# sent) or completed by ``from_values``; ``X(...)`` validates without one.
-def _exactly_true(value: object) -> object:
-    if value is not True:  # pydantic's Literal[True] also takes 1
-        raise ValueError("isError must be true")
-    return value
+# JSON Schema does. A class mirrors the wire: a member the payload must carry has no
+# default, and an optional repair field is absent (None here) or a value, never null;
+# pydantic checks all of it. ``create`` (``from_values``) builds a new error: it renders
+# the message and fills in the envelope.
+def _true_only(source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
+    """A strict bool first: pydantic's ``Literal[True]`` alone also takes 1."""
+    return core_schema.chain_schema(
+        [core_schema.bool_schema(strict=True), handler(source)]
+    )
 
 
+def _never_null(source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
+    """``T | None`` validated as ``T``: None stands for an absent field, never a value."""
+    present = tuple(arg for arg in get_args(source) if arg is not type(None))
+    return handler(Union[present])  # noqa: UP007 (one type, or a union of several)
+
+
+_T = TypeVar("_T")
 # The ``isError`` member a payload mirrors: JSON ``true`` and nothing else.
-IsErrorFlag = Annotated[Literal[True], BeforeValidator(_exactly_true)]
-_WIRE: dict[str, str] = {"from": "wire"}
-_BUILT: dict[str, str] = {"from": "from_values"}
+IsErrorFlag = Annotated[Literal[True], GetPydanticSchema(_true_only)]
+# An optional field: absent on the wire (None here) or a value; JSON null is refused.
+Omittable = Annotated[Optional[_T], GetPydanticSchema(_never_null)]  # noqa: UP045
+# A JSON number: an int stays an int (tried first), anything else is a float.
+Number = Annotated[Union[int, float], Field(union_mode="left_to_right")]  # noqa: UP007
 
 
 class Range(
@@ -845,20 +857,14 @@ class Range(
 ):
     """Inclusive numeric bounds ``{min, max}``; at least one bound is present."""
 
-    min: int | float | None = None
-    max: int | float | None = None
+    min: Omittable[Number] = None
+    max: Omittable[Number] = None
 
-    @model_validator(mode="before")
-    @classmethod
-    def _bounds(cls, data: Any) -> Any:
-        bounds = _as_mapping(data)
-        if bounds is not None and not bounds:
+    @model_validator(mode="after")
+    def _bounded(self) -> Self:
+        if self.min is None and self.max is None:
             raise ValueError("a range needs 'min' and/or 'max'")
-        if bounds and any(
-            key in bounds and bounds[key] is None for key in ("min", "max")
-        ):
-            raise ValueError("range bounds may be absent but not null")
-        return data
+        return self
 
     def to_dict(self) -> dict[str, int | float]:
         """The bounds that are present, as JSON data."""
@@ -894,30 +900,14 @@ class ErrorModel(
     """Base of every catalog's error classes; a catalog's ``ErrorBase`` adds its envelope.
 
     Each code's class declares ``code`` (a literal) and its repair fields, and implements
-    ``create``. Building an error, ``X(...)`` or ``X.create(...)``, renders its message
-    from the code's template when none is given (then scrubs it) and sets ``retriable``,
-    where the catalog has it, to the code's default; a payload read from the wire must
-    carry every member the catalog's JSON Schema requires (``ErrorCatalog`` checks it).
+    ``create``, which renders the message from the code's template (then scrubs it) and
+    fills in the envelope. ``X(...)`` takes a whole payload's members, as read from the
+    wire, and checks them as the catalog's JSON Schema does.
     """
 
     catalog_info: ClassVar[CatalogInfo]
     code: str
-    message: str = Field(default="", min_length=1)  # rendered when not given
-
-    @model_validator(mode="before")
-    @classmethod
-    def _built_here(cls, data: Any, info: ValidationInfo) -> Any:
-        """``X(...)``: render the message, set ``retriable``; a deprecated code warns.
-
-        Payloads read from the wire and errors built by ``from_values`` arrive with a
-        validation context and are taken as they are.
-        """
-        if info.context is not None or not isinstance(data, Mapping):
-            return data
-        code = cls.code_info()
-        if code.deprecated is not None:
-            warnings.warn(deprecation_text(code), DeprecationWarning, stacklevel=3)
-        return cls._completed(cast("Mapping[str, Any]", data), {})
+    message: str = Field(min_length=1)
 
     @classmethod
     @abstractmethod
@@ -940,15 +930,13 @@ class ErrorModel(
         if retriable is not None:
             data["retriable"] = retriable
         completed = cls._completed(data, extras)
-        return cls.model_validate(
-            completed, by_alias=False, by_name=True, context=_BUILT
-        )
+        return cls.model_validate(completed, by_alias=False, by_name=True)
 
     @classmethod
     def _completed(
         cls, data: Mapping[str, Any], extras: Mapping[str, Any]
     ) -> dict[str, Any]:
-        """`data` (attribute names) less its None values, with a message and ``retriable``."""
+        """`data` (attribute names) less its None values, with a message and the envelope."""
         info = cls.code_info()
         if info.deferred:
             raise TypeError(f"{info.code!r} is deferred: it cannot be created")
@@ -965,13 +953,14 @@ class ErrorModel(
             out["message"] = scrub_text(out["message"]) or info.code
         if "retriable" in wires and "retriable" not in out:
             out["retriable"] = info.retriable_default
-        envelope = cls.catalog_info.envelope
-        if envelope.provenance_mode == "optional" and "provenance" not in out:
-            catalog = cls.catalog_info
+        catalog = cls.catalog_info
+        if catalog.envelope.provenance and "provenance" not in out:
             stamp = (catalog.name, catalog.version, catalog.fingerprint)
             out["provenance"] = Provenance(
                 catalog=stamp[0], version=stamp[1], fingerprint=stamp[2]
             )
+        if catalog.envelope.mirror_is_error:
+            out["is_error"] = True
         return out
 
     @classmethod
@@ -1187,16 +1176,6 @@ class ErrorCatalog(Generic[KnownT, UnknownT]):
         self._classes: dict[str, type[ErrorModel]] = {}
         self._lock = threading.Lock()
         self._schema = ""  # payload_schema() as JSON text, once asked for
-        # the members a payload must carry besides its code
-        required = info.envelope.provenance_mode == "required"
-        keys = {"message": True, "provenance": required}
-        keys["isError"] = info.envelope.mirror_is_error
-        self._envelope_keys = tuple(key for key, needed in keys.items() if needed)
-        # per code, the optional fields a payload may leave out but never send as null
-        self._never_null = {
-            code: tuple(n for n in c.optional if info.fields[n].type != "any")
-            for code, c in info.codes.items()
-        }
 
     def adapter(self) -> TypeAdapter[KnownT]:
         """The pydantic ``TypeAdapter`` of the union, discriminated by ``code`` (built once)."""
@@ -1247,58 +1226,35 @@ class ErrorCatalog(Generic[KnownT, UnknownT]):
 
     # -- parsing ---------------------------------------------------------------
 
-    def _checked(
-        self, payload: object
-    ) -> tuple[dict[str, Any], list[InitErrorDetails]]:
-        """The payload as a dict, and what rules it out before validation.
-
-        A payload of no known code, without a member the JSON Schema requires, or
-        with null for an optional field, goes no further (the models give those
-        members defaults for new errors; an absent optional field is None).
-        """
-        if type(payload) is dict:
-            data = cast("dict[str, Any]", payload)
-        else:
-            data = dict(_as_mapping(payload) or {})
-        key = self.info.envelope.discriminator
-        code = data.get(key)
-        if not isinstance(code, str) or code not in self.info.codes:
-            message = "not an error code of catalog {catalog}"
-            context = {"catalog": self.info.name}
-            kind = PydanticCustomError("error_code", message, context)
-            return data, [{"type": kind, "loc": (key,), "input": code}]
-        problems: list[InitErrorDetails] = [
-            {"type": "missing", "loc": (k,), "input": data}
-            for k in self._envelope_keys
-            if k not in data
-        ]
-        for name in self._never_null[code]:
-            if data.get(name, 0) is None:
-                null = PydanticCustomError("null", "absent, never null, when not given")
-                problems.append({"type": null, "loc": (name,), "input": None})
-        return data, problems
-
     def validate_error(self, payload: object) -> KnownT:
-        """The typed error of a wire payload; raises a short ValidationError otherwise.
+        """The typed error of a wire payload; raises pydantic's ValidationError otherwise.
 
         Unknown codes are errors here (``parse_error`` keeps them as UnknownCode).
         """
-        data, problems = self._checked(payload)
-        if problems:
-            raise ValidationError.from_exception_data("ErrorPayload", problems)
-        return self.adapter().validate_python(data, by_name=False, context=_WIRE)
+        data = _as_dict(payload)
+        try:
+            return (self._adapter or self.adapter()).validate_python(
+                data, by_name=False
+            )
+        except ValidationError:
+            key = self.info.envelope.discriminator
+            code = data.get(key)
+            if isinstance(code, str) and code in self.info.codes:
+                raise
+        # a short error, not pydantic's list of every code the union knows
+        message = "not an error code of catalog {catalog}"
+        kind = PydanticCustomError("error_code", message, {"catalog": self.info.name})
+        problem: InitErrorDetails = {"type": kind, "loc": (key,), "input": code}
+        raise ValidationError.from_exception_data("ErrorPayload", [problem])
 
     def parse_error(self, payload: object) -> KnownT | UnknownT:
         """The typed error of a wire payload; anything else → UnknownCode (never raises)."""
+        adapter = self._adapter or self.adapter()
         try:
-            data, problems = self._checked(payload)
-            if not problems:
-                return self.adapter().validate_python(
-                    data, by_name=False, context=_WIRE
-                )
+            data = payload if payload.__class__ is dict else _as_dict(payload)
+            return adapter.validate_python(data, by_name=False)
         except Exception:  # noqa: BLE001 (invalid, or a mapping whose reading raised)
             return self.unknown.of(payload)
-        return self.unknown.of(payload)
 
     def parse_result(self, result: object) -> KnownT | UnknownT | None:
         """The error an MCP tool result reports, or None when it is not an error result.
@@ -1510,6 +1466,13 @@ class _UnionField:
 
 def _dump(error: ErrorModel | UnknownCodeModel) -> dict[str, Any]:
     return error.to_payload()
+
+
+def _as_dict(value: object) -> dict[str, Any]:
+    """`value` as the dict pydantic validates (a mapping copied; anything else empty)."""
+    if type(value) is dict:
+        return cast("dict[str, Any]", value)
+    return dict(_as_mapping(value) or {})
 
 
 def _as_mapping(value: object) -> Mapping[str, Any] | None:
