@@ -4,7 +4,7 @@
     python bench/probe_python.py validate      MODULE_DIR MODULE CATALOG_JSON
     python bench/probe_python.py peer-import   MODULE_DIR MODULE
     python bench/probe_python.py peer-validate MODULE_DIR MODULE CATALOG_JSON
-    python bench/probe_python.py passes        MODULE_DIR MODULE CATALOG_JSON WARM N
+    python bench/probe_python.py passes        MODULE_DIR MODULE CATALOG_JSON WARM N [FUNCTION]
 
 MODULE is errgen's package (``MODULE_DIR/MODULE/__init__.py`` and ``_runtime.py``)
 or, for ``peer-*``, datamodel-code-generator's module for the same JSON Schema
@@ -27,8 +27,10 @@ one comes back as its own typed error (not the unknown branch), then times
 parse is timed after import and adapter, as a server would have them.
 The bench runs each once per run, each in a fresh process, and takes the median.
 ``passes``: parses the payloads of ``validate`` WARM times, then N more times, and
-prints nothing: for ``bench/instructions.sh --validate``, which counts the machine
-instructions of N passes as the difference of two runs.
+prints nothing: for ``bench/instr.py`` and ``bench/instructions.sh --validate``, which
+count the machine instructions of N passes as the difference of two runs. FUNCTION is
+errgen's ``parse_error`` or ``validate_error`` (default: the module's parser), or ``peer``
+for the peer's ``TypeAdapter``.
 """
 
 from __future__ import annotations
@@ -171,9 +173,14 @@ def probe_peer_validate(module_dir: str, name: str, catalog_json: str) -> dict[s
     return out | {"us_per_payload": _per_payload(adapter.validate_python, items)}
 
 
-def passes(module_dir: str, name: str, catalog_json: str, warm: str, count: str) -> None:
+def passes(module_dir: str, name: str, catalog_json: str, warm: str, count: str, function: str = "") -> None:
+    """Parse every payload `warm` then `count` times: with errgen's `function`, ``peer`` for the peer's adapter."""
     sys.path.insert(0, module_dir)
-    parse = parser(importlib.import_module(name))[1]
+    module = importlib.import_module(name)
+    if function == "peer":
+        parse = peer_adapter(module).validate_python
+    else:
+        parse = getattr(module, function) if function else parser(module)[1]
     items = payloads(Path(catalog_json))
     for _ in range(int(warm)):  # every instruction of every code path specialised
         for payload in items:

@@ -35,6 +35,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import instr
 import measure
 import peers
 import profiles
@@ -60,7 +61,6 @@ def errgen(*args: str) -> list[str]:
     if not ERRGEN_BIN:
         ERRGEN_BIN.append(peers.errgen_venv())
     return [str(ERRGEN_BIN[0] / "errgen"), *args]
-
 
 
 def tsconfig() -> dict[str, Any]:
@@ -187,8 +187,21 @@ class SizeBench:
                 out[key] = {"error": errors[key]}
             else:
                 out[key] = _medians(found) if key.endswith("import") else _per_process(found)
+        out["py_instr"] = self.instructions(package, peer, catalog_json, out)
         print(f"bench: {self.n:>6} python probes {json.dumps(_brief(out))}", file=sys.stderr)
         return out
+
+    def instructions(self, package: Path, peer: Path | None, catalog_json: Path, out: dict[str, Any]) -> dict[str, Any]:
+        """Machine instructions per payload of errgen's functions and the peer's adapter (`instr.py`)."""
+        payloads = (out.get("py_validate") or {}).get("payloads")
+        if not instr.available():
+            return {"error": "valgrind is not installed"}
+        if peer is None or not payloads:
+            return {"error": "no peer module or no payloads"}
+        try:
+            return instr.measure(package, peer, catalog_json, payloads)
+        except (subprocess.CalledProcessError, RuntimeError) as exc:
+            return {"error": str(exc).strip().splitlines()[-1][:300]}
 
     def _package(self) -> Path | None:
         """The generated package's folder (``python/<module>/``), or None."""

@@ -127,6 +127,13 @@ def _validate_ratio(results: dict[str, Any]) -> Verdict:
         return Verdict("", limit, _peer_reason(results, AT, "py_validate", "peer_validate"), False)
     parts = [f"`{fn}` {us:.2f} µs = {us / peer:.2f} ×" for fn, us in mine.items() if us is not None]
     shown = "; ".join(parts) + f" ({peer:.2f} µs)"
+    counted = results["sizes"].get(str(AT), {}).get("py_instr") or {}
+    if counted.get("instr_peer"):  # instructions do not move with the machine's load: they decide
+        base = counted["instr_peer"]
+        ratios = {fn: counted[f"instr_{fn}"] / base for fn in mine}
+        told = "; ".join(f"`{fn}` {counted[f'instr_{fn}']:,} = {r:.2f} ×" for fn, r in ratios.items())
+        shown = f"instructions per payload: {told} ({base:,}); wall: {shown}"
+        return Verdict("", limit, shown, all(r <= VALIDATE_RATIO for r in ratios.values()))
     return Verdict("", limit, shown, all(us is not None and us <= VALIDATE_RATIO * peer for us in mine.values()))
 
 

@@ -15,10 +15,10 @@ import yaml
 from errgen.conform import model as m
 from errgen.conform.assertions import Verdict
 from errgen.conform.fixtures import invariant_fixture, run_pack
+from errgen.conform.located import load as load_yaml12
 from errgen.conform.pack import parse_pack
 from errgen.conform.regex import compile_rust
 from errgen.conform.template import PLACEHOLDER
-from errgen.conform.yaml12 import load as load_yaml12
 from errgen.targets import TargetOptions
 from errgen.targets.packs import build_pack, checked_codes, generate, invariant_name, pack_name
 from errgen.targets.packs_fixtures import json_data

@@ -1,16 +1,17 @@
-"""The libyaml path of `yamlsrc.parse_yaml`: PyYAML's C parser, its events composed in one pass.
+"""errgen's one YAML reader: libyaml's events (PyYAML's C parser) composed in one pass.
 
-It reads every document the line reader (`yamlfast`) gives up on, and reports every
-problem: syntax errors, duplicate and non-string keys, tags, non-finite numbers,
-aliases (with a bound on their expansion), depth and size limits. Imported only
-then: PyYAML's import alone costs more than reading a catalog of a thousand codes.
+Catalogs (`yamlsrc.parse_yaml`) and conformance packs (`conform/located.py`) are both
+read here, each with its scalar rules (`yamlcore.CATALOG`, `yamlcore.SERDE`). It keeps
+the source position of every key and value and reports every problem: syntax errors,
+duplicate and non-string keys, tags, numbers the rules refuse, aliases (with a bound on
+their expansion), depth and size limits.
 """
 
 from __future__ import annotations
 
 import re
 from array import array
-from typing import Any, ClassVar
+from typing import Any, NamedTuple
 
 import yaml
 from yaml.events import (
@@ -25,17 +26,7 @@ from yaml.events import (
 )
 
 from errgen.catalog.diagnostics import Diagnostics, Loc
-from errgen.catalog.yamlcore import (
-    MAX_DEPTH,
-    MAX_EVENTS,
-    RESOLVED_FIRST,
-    RESOLVERS,
-    STR,
-    Positions,
-    convert,
-    resolve,
-    unpack,
-)
+from errgen.catalog.yamlcore import CATALOG, MAX_DEPTH, MAX_EVENTS, STR, Positions, ScalarRules, unpack
 
 MAX_ALIAS_GROWTH = 4
 _SEQ = "tag:yaml.org,2002:seq"
@@ -44,12 +35,27 @@ _MAP = "tag:yaml.org,2002:map"
 _BaseLoader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-class Yaml12Loader(_BaseLoader):  # type: ignore[misc]
-    """SafeLoader with the YAML 1.2 core schema's implicit scalar resolution (`yamlcore.RESOLVERS`)."""
-
-    yaml_implicit_resolvers: ClassVar[dict[str | None, list[tuple[str, re.Pattern[str]]]]] = {
-        first: list(types) for first, types in RESOLVERS.items()
+def loader_for(rules: ScalarRules) -> type[Any]:
+    """A PyYAML SafeLoader resolving plain scalars by `rules` (the tests' reference composer)."""
+    resolvers: dict[str | None, list[tuple[str, re.Pattern[str]]]] = {
+        first: list(types) for first, types in rules.resolvers.items()
     }
+    return type(f"Loader_{rules.name}", (_BaseLoader,), {"yaml_implicit_resolvers": resolvers})
+
+
+Yaml12Loader = loader_for(CATALOG)
+
+
+class Problem(NamedTuple):
+    """Something the rules refuse, where it is; a duplicate key also says where the key came first."""
+
+    loc: Loc
+    message: str
+    first: Loc | None = None
+
+    def text(self) -> str:
+        """The message, with the first definition's position for a duplicate key."""
+        return self.message + (f" (first defined at {self.first.line}:{self.first.col})" if self.first else "")
 
 
 class _Abort(Exception):
@@ -77,15 +83,19 @@ class _Frame:
 class _Composer:
     """Build plain data straight from libyaml's events, in one pass with bounded depth.
 
-    Recording problems instead of raising, it applies errgen's rules: YAML 1.2 core
-    scalars, string keys only, no duplicate keys, no tags beyond the core ones,
-    at most `MAX_DEPTH` levels and `MAX_EVENTS` events, and aliases that expand
-    the document at most `MAX_ALIAS_GROWTH`-fold (billion laughs).
+    Recording problems instead of raising, it applies errgen's rules: the scalar rules
+    given, string keys only (or, by the rules, a scalar key's text), no duplicate keys,
+    no tags beyond the core ones, at most `MAX_DEPTH` levels and `MAX_EVENTS` events,
+    and aliases that expand the document at most `MAX_ALIAS_GROWTH`-fold (billion laughs).
+    With `plain`, the source text of each plain scalar that is not a string is kept by
+    its packed position.
     """
 
-    def __init__(self, display: str) -> None:
-        self.display = display
-        self.errors: list[tuple[Loc, str]] = []
+    def __init__(self, display: str, rules: ScalarRules = CATALOG, plain: dict[int, str] | None = None) -> None:
+        self.display, self.rules, self.plain = display, rules, plain
+        self.first = rules.first
+        self.raw = ""  # the text of the scalar being attached (a key's text, for `keys_as_text`)
+        self.errors: list[Problem] = []
         self.positions = Positions()
         self.anchors: dict[str, tuple[Any, str, int]] = {}  # name → (value, tag, expanded size)
         self.root: Any = None
@@ -108,9 +118,9 @@ class _Composer:
             if cls is ScalarEvent:
                 mark = event.start_mark
                 pos = mark.line << 32 | mark.column
-                value = event.value
+                value = self.raw = event.value
                 tag = event.tag
-                if tag is None and (not event.implicit[0] or (value and value[0] not in RESOLVED_FIRST)):
+                if tag is None and (not event.implicit[0] or (value and value[0] not in self.first)):
                     tag = STR  # quoted, or plain and not resolvable to another type (`scalar`, inlined)
                 else:
                     value, tag = self.scalar(event, pos)
@@ -159,6 +169,7 @@ class _Composer:
             mark = event.start_mark
             pos = mark.line << 32 | mark.column
             value, tag, size = self.alias(event.anchor, pos, stack)
+            self.raw = ""  # an alias's text is not kept (it may name a collection of any size)
             self.attach(stack, value, tag, pos, size)
         elif cls is DocumentStartEvent and self.positions.root is not None:
             raise yaml.composer.ComposerError(
@@ -172,7 +183,7 @@ class _Composer:
         if len(stack) >= MAX_DEPTH:
             raise _Abort(self.loc(pos), f"nesting deeper than {MAX_DEPTH} levels")
         if event.tag not in (None, "!", _MAP if is_map else _SEQ):
-            self.errors.append((self.loc(pos), f"unsupported tag {event.tag!r}"))
+            self.errors.append(Problem(self.loc(pos), f"unsupported tag {event.tag!r}"))
         stack.append(_Frame({} if is_map else [], is_map, event.anchor, pos))
         self.nodes += 1
 
@@ -207,39 +218,38 @@ class _Composer:
         if tag == STR:
             if value in frame.value:
                 first = self.loc(frame.packed[2 * list(frame.value).index(value)])
-                self.errors.append(
-                    (self.loc(pos), f"duplicate key {value!r} (first defined at {first.line}:{first.col})")
-                )
+                self.errors.append(Problem(self.loc(pos), f"duplicate key {value!r}", first))
                 return _SKIP
             return value
         if tag == "tag:yaml.org,2002:merge":
-            self.errors.append((self.loc(pos), "merge keys ('<<') are not supported; write the keys out"))
+            self.errors.append(Problem(self.loc(pos), "merge keys ('<<') are not supported; write the keys out"))
             return _SKIP
         if tag == _COLLECTION:
-            self.errors.append((self.loc(pos), "mapping key 'a complex key' is not a string; quote it"))
+            self.errors.append(Problem(self.loc(pos), "mapping key 'a complex key' is not a string; quote it"))
             return _SKIP
-        self.errors.append((self.loc(pos), f"mapping key {value!r} is not a string; quote it"))
+        if self.rules.keys_as_text and self.raw:
+            return self.key(frame, self.raw, STR, pos)
+        self.errors.append(Problem(self.loc(pos), f"mapping key {value!r} is not a string; quote it"))
         if not isinstance(value, int | float | bool):
             return _SKIP
         return self.key(frame, str(value).lower() if isinstance(value, bool) else str(value), STR, pos)
 
     def scalar(self, event: yaml.ScalarEvent, pos: int) -> tuple[Any, str]:
-        """Value and YAML 1.2 core tag of a scalar `compose` leaves to it: plain and maybe not a string, or tagged."""
+        """Value and tag of a scalar `compose` leaves to it: plain and maybe not a string, or tagged."""
         value: str = event.value
         tag = event.tag
         if tag is None:  # plain (quoted scalars without a tag are strings, decided in `compose`)
-            tag = resolve(value)
+            tag = self.rules.resolve(value)
+            if tag != STR and self.plain is not None:
+                self.plain[pos] = value
         elif tag == "!":
             return value, STR
         if tag == STR:
             return value, tag
-        return self.convert(tag, value, pos), tag
-
-    def convert(self, tag: str, value: str, pos: int) -> Any:
-        result, problem = convert(tag, value)
+        result, problem = self.rules.convert(tag, value)
         if problem:
-            self.errors.append((self.loc(pos), problem))
-        return result
+            self.errors.append(Problem(self.loc(pos), problem))
+        return result, tag
 
 
 def _event_loc(display: str, event: yaml.Event) -> Loc:
@@ -247,30 +257,41 @@ def _event_loc(display: str, event: yaml.Event) -> Loc:
     return Loc(display, mark.line + 1, mark.column + 1) if mark is not None else Loc(display)
 
 
-def parse(text: str, display: str, diags: Diagnostics) -> tuple[Any, Positions] | None:
-    """Parse YAML text with libyaml into data and its positions; on failure record errors and return None."""
-    composer = _Composer(display)
+class Composed(NamedTuple):
+    """A reading: the data and positions (None when nothing could be read), and every problem."""
+
+    data: Any
+    positions: Positions | None
+    problems: list[Problem]
+
+
+def compose(text: str, display: str, rules: ScalarRules = CATALOG, plain: dict[int, str] | None = None) -> Composed:
+    """Read YAML text by `rules`; a syntax error or a limit leaves one problem and no data."""
+    composer = _Composer(display, rules, plain)
     try:
         data = composer.compose(text)
     except _Abort as exc:
-        diags.error(exc.loc, exc.message)
-        return None
+        return Composed(None, None, [Problem(exc.loc, exc.message)])
     except yaml.reader.ReaderError as exc:
         before = text[: exc.position]
         line, col = before.count("\n") + 1, exc.position - (before.rfind("\n") + 1) + 1
-        diags.error(Loc(display, line, col), f"invalid YAML: control character #x{exc.character:04x} is not allowed")
-        return None
+        message = f"invalid YAML: control character #x{exc.character:04x} is not allowed"
+        return Composed(None, None, [Problem(Loc(display, line, col), message)])
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         loc = Loc(display, mark.line + 1, mark.column + 1) if mark else Loc(display)
         problem = exc.problem or exc.context or "invalid YAML"
         if mark and mark.index < len(text) and text[mark.index] == "\t":
             problem = "tab character; YAML indentation must use spaces"
-        diags.error(loc, f"invalid YAML: {problem}")
-        return None
+        return Composed(None, None, [Problem(loc, f"invalid YAML: {problem}")])
     except yaml.YAMLError as exc:
-        diags.error(Loc(display), f"invalid YAML: {exc}")
-        return None
-    for loc, message in composer.errors:
-        diags.error(loc, message)
-    return data, composer.positions
+        return Composed(None, None, [Problem(Loc(display), f"invalid YAML: {exc}")])
+    return Composed(data, composer.positions, composer.errors)
+
+
+def parse(text: str, display: str, diags: Diagnostics) -> tuple[Any, Positions] | None:
+    """Read a catalog's YAML text into data and its positions; on failure record errors and return None."""
+    read = compose(text, display)
+    for problem in read.problems:
+        diags.error(problem.loc, problem.text())
+    return None if read.positions is None else (read.data, read.positions)

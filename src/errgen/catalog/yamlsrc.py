@@ -11,11 +11,9 @@ JSON path to its 1-based position, so later stages can report
 * Bounded cost: file size, alias expansion (billion laughs) and nesting depth are
   capped, and every failure becomes a diagnostic, never a traceback.
 
-Two readers give the same result: `yamlfast`, a line reader for the subset catalogs
-are written in (block collections, one-line and quoted scalars, block scalars, small
-flow collections), and `yamllib`, libyaml's events composed in one pass, for every
-other document and for every problem. This module holds the `Document` and reads and
-decodes files; `yamlcore` holds what both readers share (scalar rules, limits, positions).
+The reading itself is `yamllib` (libyaml's events composed in one pass, errgen's one
+YAML reader, which also reads conformance packs) with the scalar rules of `yamlcore`.
+This module holds the `Document` and reads and decodes files.
 """
 
 from __future__ import annotations
@@ -24,12 +22,13 @@ import stat
 from pathlib import Path
 from typing import Any
 
-from errgen.catalog import yamlfast
+from errgen.catalog import yamllib
 from errgen.catalog.diagnostics import Diagnostics, Loc
-from errgen.catalog.yamlcore import MAX_DEPTH, MAX_EVENTS, RESOLVED_FIRST, STR, Positions, convert, resolve, unpack
+from errgen.catalog.yamlcore import Positions, unpack
 
 MAX_BYTES = 32 * 1024 * 1024
 JsonPath = tuple[str | int, ...]
+
 
 class Document:
     """A loaded YAML file: its data, and the positions of its keys and values.
@@ -130,42 +129,9 @@ def decode(raw: bytes, display: str, diags: Diagnostics) -> str | None:
 
 
 def parse_yaml(text: str, display: str, diags: Diagnostics) -> Document | None:
-    """Parse YAML text into a `Document`; on failure record errors and return None.
-
-    The line reader (`yamlfast`) reads the common subset; libyaml (`yamllib`, imported
-    only then) reads everything else and reports every problem.
-    """
-    fast = read_fast(text, display)
-    if fast is not None:
-        return fast
-    from errgen.catalog import yamllib
-
+    """Parse YAML text into a `Document`; on failure record errors and return None."""
     parsed = yamllib.parse(text, display, diags)
     return None if parsed is None else Document(display, *parsed)
-
-
-def read_fast(text: str, display: str) -> Document | None:
-    """`yamlfast`'s reading of `text`, or None where it gives up (and the libyaml path decides)."""
-    resolved: dict[str, Any] = {}  # catalogs repeat their numbers and booleans
-
-    def scalar(value: str) -> Any:
-        if value in resolved:
-            return resolved[value]
-        tag = resolve(value)
-        result, problem = (value, None) if tag == STR else convert(tag, value)
-        if problem:
-            raise yamlfast.GiveUp
-        resolved[value] = result
-        return result
-
-    reader = yamlfast.Reader(scalar, RESOLVED_FIRST, MAX_DEPTH, (MAX_EVENTS - 4) // 5)  # ≤ 5 events a value
-    try:
-        data = reader.read(text)
-    except yamlfast.GiveUp:
-        return None
-    positions = Positions()
-    positions.root, positions.of = reader.root_pos, reader.of
-    return Document(display, data, positions)
 
 
 def load_yaml(path: Path, display: str, diags: Diagnostics) -> Document | None:

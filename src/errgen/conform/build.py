@@ -15,10 +15,10 @@ from typing import TypeVar
 from errgen.conform import build_assert as ba
 from errgen.conform import model as m
 from errgen.conform.jsonvalue import Json
+from errgen.conform.located import JsonPointer
 from errgen.conform.reader import Reader
 from errgen.conform.regex import RegexError, compile_rust
 from errgen.conform.template import PARAM_TYPES
-from errgen.conform.yaml12 import JsonPointer
 
 T = TypeVar("T")
 MAX_VERSION = 3

@@ -6,8 +6,8 @@ from collections.abc import Callable
 
 from errgen.conform import model as m
 from errgen.conform.jsonvalue import Json
+from errgen.conform.located import JsonPointer
 from errgen.conform.reader import Reader
-from errgen.conform.yaml12 import JsonPointer
 
 JSON_TYPES = ("string", "number", "integer", "boolean", "array", "object", "null")
 

@@ -172,11 +172,11 @@ def _unlisted(label: str, inv: m.Invariant, parameter: str | None) -> Result:
 
 def tool_parameters(pack: m.Pack) -> dict[int, str]:
     """Index of each invariant whose ``tool:`` is written as one pack parameter → that parameter's name."""
-    from errgen.conform import yaml12
+    from errgen.conform import located
 
     declared = pack.metadata.parameters if pack.metadata else {}
     try:
-        document = yaml12.load(pack.file.read_text(encoding="utf-8"))[0].value
+        document = located.load(pack.file.read_text(encoding="utf-8"))[0].value
     except (OSError, UnicodeDecodeError):
         return {}
     invariants = document.get("invariants") if isinstance(document, dict) else None

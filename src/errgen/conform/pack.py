@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from errgen.conform import build, template, yaml12
+from errgen.conform import build, located, template
 from errgen.conform.diagnostics import PackError, line_col
 from errgen.conform.jsonvalue import Json
 from errgen.conform.model import Pack
@@ -39,7 +39,7 @@ def load_pack(path: Path, params: Mapping[str, str]) -> Loaded:
 
 def parse_pack(source: str, file: Path, params: Mapping[str, str]) -> Loaded:
     """Template, parse and validate pack `source` (reported as `file`)."""
-    first, problems = yaml12.load(source)
+    first, problems = located.load(source)
     if any(p.syntax for p in problems):
         return _failed(file, source, [(p.index, p.message) for p in problems if p.syntax])
     values, template_problems = template.substitutions(
@@ -49,8 +49,8 @@ def parse_pack(source: str, file: Path, params: Mapping[str, str]) -> Loaded:
         where=first.keys.get(("metadata", "parameters"), first.keys.get(("metadata",), 0)),
     )
     rendered, undefined = template.render(source, values)
-    located, yaml_problems = yaml12.load(rendered.text)
-    reader = Reader(file, located, lambda index: line_col(source, rendered.source_index(index)))
+    document, yaml_problems = located.load(rendered.text)
+    reader = Reader(file, document, lambda index: line_col(source, rendered.source_index(index)))
     for issue in (*template_problems, *undefined):
         reader.errors.append(PackError(file, *line_col(source, issue.index), issue.message))
     for problem in yaml_problems:
@@ -65,7 +65,7 @@ def _has_for_each_tool(document: Json) -> bool:
     return isinstance(blocks, list) and bool(blocks)
 
 
-def _yaml_error(reader: Reader, problem: yaml12.YamlProblem) -> PackError:
+def _yaml_error(reader: Reader, problem: located.YamlProblem) -> PackError:
     line, col = reader.locate(problem.index)
     message = problem.message
     if problem.first_index is not None:

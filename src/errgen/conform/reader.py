@@ -11,7 +11,7 @@ from pathlib import Path
 
 from errgen.conform.diagnostics import PackError
 from errgen.conform.jsonvalue import Json, is_integer, json_type, to_text
-from errgen.conform.yaml12 import JsonPointer, Located
+from errgen.conform.located import JsonPointer, Located
 
 
 def describe(path: JsonPointer) -> str:

@@ -1233,9 +1233,8 @@ class ErrorCatalog(Generic[KnownT, UnknownT]):
         """
         data = _as_dict(payload)
         try:
-            return (self._adapter or self.adapter()).validate_python(
-                data, by_name=False
-            )
+            adapter = self._adapter or self.adapter()
+            return adapter.validate_python(data, by_name=False)
         except ValidationError:
             key = self.info.envelope.discriminator
             code = data.get(key)
