@@ -70,7 +70,8 @@ def imports(catalog: Catalog, q: dict[str, str]) -> dict[str, list[str]]:
                               "deprecated" + (" as _deprecated" if q["deprecated"] != "deprecated" else ""):
                                   any(c.deprecated for c in codes)},
         "._runtime": {**dict.fromkeys(RUNTIME, True), "IsErrorFlag": env.mirror_is_error,
-                      "Number": any(f.type.name == "number" or f.type.items == "number" for f in used), "Omittable": any(f.type.name != "any" for f in optional),
+                      "Number": any(f.type.name == "number" or f.type.items == "number" for f in used),
+                      "Omittable": any(f.type.name != "any" for f in optional),
                       "WireMetadata": bool(env.texts)},
     }  # fmt: skip
     return {module: sorted((n for n, on in names.items() if on), key=isort_key) for module, names in chosen.items()}
