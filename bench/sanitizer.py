@@ -96,9 +96,9 @@ def measure_python(rules: list[Any], runs: int) -> dict[str, Any]:
 
 
 def measure_node(rules: list[Any], runs: int) -> dict[str, Any]:
-    from errgen.targets import typescript
+    from errgen.targets import typescript_sanitizer
 
-    printed = typescript.sanitizer()["rules"]
+    printed = typescript_sanitizer.sanitizer()["rules"]
     literals = [[json.loads(p.pattern), json.loads(p.replacement)] for p in printed]
     cases = [rule_inputs(rule.probes) for rule in rules]
     spec = {"runs": runs, "sizes": SIZES, "rules": [[*lit, c] for lit, c in zip(literals, cases, strict=True)]}

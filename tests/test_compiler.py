@@ -257,3 +257,32 @@ def test_a_shape_mistake_elsewhere_hides_no_cross_reference_check() -> None:
         "example 2 of 'proto': 'other' is not a field of this code",
         "codes/tool/jsonrpc_code: expected an integer, got string '-1'",
     ]
+
+
+UNSURE_MAPPING = """\
+errgen: 1
+catalog: {name: demo, version: 1.0.0}
+fields:
+  field: {type: string}
+codes:
+  needs_field:
+    message: MESSAGE
+    fields: {required: [field]}
+mappings:
+  http:
+    - {status: 500, code: needs_field}
+  failures:
+    timeout: {code: needs_field}
+"""
+
+
+def test_a_code_with_a_rejected_message_gets_no_follow_up_mapping_error() -> None:
+    """A mapping to a code whose message the shape check rejected reports nothing more about that code."""
+    _, lines = compiled(UNSURE_MAPPING.replace("MESSAGE", "[not text]"))
+    assert [line.split(": error: ")[1] for line in lines] == [
+        "codes/needs_field/message: expected a string, got list ['not text']"
+    ]
+    _, lines = compiled(UNSURE_MAPPING.replace("MESSAGE", "text"))  # the same mappings are checked otherwise
+    assert [line.split(": error: ")[1] for line in lines] == [
+        "code 'needs_field' requires field, which this mapping cannot supply"
+    ] * 2

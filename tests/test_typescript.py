@@ -18,7 +18,8 @@ from ts import harness
 from errgen.catalog.compiler import compile_catalog
 from errgen.catalog.diagnostics import Diagnostics
 from errgen.catalog.load import load_catalog
-from errgen.targets import TargetOptions, escape, runtime_patterns, typescript
+from errgen.targets import TargetOptions, escape, runtime_patterns, typescript, typescript_names
+from errgen.targets.typescript_sanitizer import _PY_SPACE, js_pattern
 
 TEMPLATES = harness.ROOT / "templates" / "typescript"
 
@@ -160,7 +161,7 @@ def test_deprecated_and_deferred_codes() -> None:
 
 def test_template_names_are_reserved() -> None:
     """Names the catalog files declare, and the global ones their code uses, are kept from code-derived names."""
-    reserved = typescript.FIXED_VALUES | typescript.FIXED_TYPES
+    reserved = typescript_names.FIXED_VALUES | typescript_names.FIXED_TYPES
     for template in (TEMPLATES / "errors.ts.jinja", TEMPLATES / "errors.zod.ts.jinja"):
         source = template.read_text(encoding="utf-8")
         declared = set(re.findall(r"^(?:export )?(?:function|const|let|interface|type|class) (\w+)", source, re.M))
@@ -192,7 +193,7 @@ def test_one_regex_escaping_equals_the_rule_per_character() -> None:
         flat = " ".join(text.split()).replace("*/", "*\\/").replace("\\", "\\\\")
         assert escape.comment_text(text) == _reference_invisible(flat), repr(text)
         body = text.replace("\\", "\\\\").replace("'", "\\'")
-        assert typescript.ts_single(text) == f"'{_reference_invisible(body)}'", repr(text)
+        assert typescript_names.ts_single(text) == f"'{_reference_invisible(body)}'", repr(text)
 
 
 def test_printable_text_needs_no_escaping() -> None:
@@ -204,14 +205,14 @@ def test_printable_text_needs_no_escaping() -> None:
 
 
 def test_js_pattern_rewrites_python_only_semantics() -> None:
-    assert typescript.js_pattern("a$") == "a(?=\\n?$)"
-    assert typescript.js_pattern("^a$", fullmatch=True) == "^a$"
-    assert typescript.js_pattern("[\\s\\S]*") == "[\\s\\S]*"
-    assert typescript.js_pattern("[^\\s]x\\s") == f"[^{typescript._PY_SPACE}]x[{typescript._PY_SPACE}]"
-    assert typescript.js_pattern("\\d+[\\d.]") == "\\p{Nd}+[\\p{Nd}.]"
-    assert typescript.js_pattern("\\\\d") == "\\\\d"  # an escaped backslash, then a plain d
+    assert js_pattern("a$") == "a(?=\\n?$)"
+    assert js_pattern("^a$", fullmatch=True) == "^a$"
+    assert js_pattern("[\\s\\S]*") == "[\\s\\S]*"
+    assert js_pattern("[^\\s]x\\s") == f"[^{_PY_SPACE}]x[{_PY_SPACE}]"
+    assert js_pattern("\\d+[\\d.]") == "\\p{Nd}+[\\p{Nd}.]"
+    assert js_pattern("\\\\d") == "\\\\d"  # an escaped backslash, then a plain d
     for unsupported in ("\\b", "\\S", "\\W", "[\\D]"):
         with pytest.raises(ValueError, match="read differently"):
-            typescript.js_pattern(unsupported)
+            js_pattern(unsupported)
     for rule in runtime_patterns.TEXT_RULES:
-        typescript.js_pattern(runtime_patterns.emitted(rule))  # every shipped rule is translatable
+        js_pattern(runtime_patterns.emitted(rule))  # every shipped rule is translatable

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from errgen.conform.regex import compile_rust
-from errgen.targets.packs import LEAKS
+from errgen.targets.packs_assertions import LEAKS
 from errgen.targets.scrub import scrub_text
 
 FRAGMENTS = [

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from ts import harness
 
-from errgen.targets import runtime_patterns, typescript
+from errgen.targets import runtime_patterns, typescript_sanitizer
 
 RATIO = 30
 SIZES = [10_000, 100_000, 1_000_000]
@@ -99,7 +99,7 @@ def test_each_rule_is_linear_in_python(index: int) -> None:
 
 @pytest.mark.parametrize("index", range(len(RULES)), ids=[rule.name for rule in RULES])
 def test_each_rule_is_linear_in_javascript(program: harness.Program, index: int) -> None:
-    printed = typescript.sanitizer()["rules"][index]
+    printed = typescript_sanitizer.sanitizer()["rules"][index]
     rule = [json.loads(printed.pattern), json.loads(printed.replacement)]
     results = run_node(program, rule, rule_inputs(RULES[index]))
     assert len(results) == len(rule_inputs(RULES[index]))

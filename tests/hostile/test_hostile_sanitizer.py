@@ -20,7 +20,7 @@ import pytest
 from pytarget_support import forget
 
 from errgen.targets import scrub
-from errgen.targets.typescript import code_views
+from errgen.targets.typescript_codes import code_views
 
 from .hostile_checks import must_compile, render
 from .test_hostile_python import import_generated

@@ -127,6 +127,12 @@ def call_line(indent: int, head: str, arg: str) -> str:
     return f"{head}(\n{' ' * (indent + 4)}{arg}\n{' ' * indent})"
 
 
+def docstring_text(text: str) -> str:
+    """A one-line docstring literal black leaves as is (a space keeps an escaped closing quote apart)."""
+    quoted = py_string(text)
+    return quoted[:-1] + " " + quoted[-1] if quoted[-2] == quoted[0] else quoted
+
+
 def width(line: str) -> int:
     """Display width as black measures it (East Asian wide characters count twice)."""
     if line.isascii():
