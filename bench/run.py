@@ -5,7 +5,7 @@
 
 For each size: writes a synthetic catalog and its JSON Schema (`synth.py`), then
 measures, each in fresh subprocesses, median of ``--repeat`` runs:
-cold ``errgen build`` (all targets; ``-t python``; ``-t typescript``) in a fresh
+cold ``errgen build`` (all targets; ``-t python``; ``-t typescript``; ``-t go``) in a fresh
 project (empty output folder, empty black cache), a warm rebuild and ``errgen
 check`` of the built tree, ``errgen validate``, the peers on the same schema
 (datamodel-codegen → pydantic v2 with its default formatters; json2ts), ``tsc
@@ -49,7 +49,7 @@ BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 OUT = BENCH / "out"
 DOC, PLOT = ROOT / "docs" / "performance.md", ROOT / "docs" / "performance.png"
-TARGET_NAMES = ("catalog", "jsonschema", "markdown", "python", "typescript", "packs")
+TARGET_NAMES = ("catalog", "jsonschema", "markdown", "python", "typescript", "go", "packs")
 TSCONFIG = {"target": "ES2022", "module": "NodeNext", "moduleResolution": "NodeNext", "skipLibCheck": True}
 
 
@@ -75,7 +75,8 @@ def built_targets(folder: Path) -> list[str]:
     """Targets whose files exist in a built project (by the paths each target writes)."""
     out = folder / "generated" / synth.NAME
     marks = {"catalog": "catalog.json", "jsonschema": "schema/*.json", "markdown": "docs/*.md",
-             "python": "python/*/__init__.py", "typescript": "ts/*.ts", "packs": "packs/*.yaml"}  # fmt: skip
+             "python": "python/*/__init__.py", "typescript": "ts/*.ts", "go": "go/*_errors.go",
+             "packs": "packs/*.yaml"}  # fmt: skip
     return [t for t, pattern in marks.items() if any(out.glob(pattern))]
 
 
@@ -233,8 +234,10 @@ class SizeBench:
             "build_ts_cold": self.cold("typescript", "typescript"),
             "json2ts": self.peer("json2ts", [peers.json2ts(), "-i", self.schema, "-o", ts_out]),
             "build_python_cold": self.cold("python", "python"),
+            "build_go_cold": self.cold("go", "go"),
         })  # fmt: skip
-        results: dict[str, Any] = {key: cold[key] for key in ("build_all_cold", "build_python_cold", "build_ts_cold")}
+        keys = ("build_all_cold", "build_python_cold", "build_ts_cold", "build_go_cold")
+        results: dict[str, Any] = {key: cold[key] for key in keys}
         built = built_targets(self.built)
         results["build_warm"] = self.in_built("errgen build (warm)", "build")
         results["check"] = self.in_built("errgen check", "check")

@@ -13,6 +13,7 @@ from errgen.catalog import jsontext
 from errgen.catalog.model import Catalog
 from errgen.catalog.normalize import normalize
 from errgen.targets import TargetOptions
+from errgen.targets.go_names import go_names
 from errgen.targets.header import header_text, line_comment
 
 
@@ -26,11 +27,13 @@ def generate(catalog: Catalog, options: TargetOptions) -> dict[str, str]:
 
 
 def identity(catalog: Catalog) -> str:
-    """One line per code: ``id  Class  function  CONSTANT  tsName  PythonClass``, plus fields and retired ids."""
-    lines = [line_comment(catalog).rstrip("\n"), "# code id | class | function | constant | ts | python class"]
+    """One line per code: ``id | Class | function | CONSTANT | tsName | PythonClass | GoType``; fields; retired ids."""
+    go = go_names(catalog).codes
+    header = "# code id | class | function | constant | ts | python class | go type"
+    lines = [line_comment(catalog).rstrip("\n"), header]
     for code in catalog.codes.values():
         n = code.names
-        names = (n.pascal, n.snake, n.constant, n.camel, n.py_class)
+        names = (n.pascal, n.snake, n.constant, n.camel, n.py_class, go[code.id].type)
         lines.append(" | ".join((json.dumps(code.id, ensure_ascii=False), *names)))
     lines.append("# field | python attribute")
     lines.extend(f"{json.dumps(f.name, ensure_ascii=False)} | {f.names.py_attr}" for f in catalog.fields.values())

@@ -78,7 +78,10 @@ def identity_of(catalog: Catalog) -> Identity:
 
 
 def parse_identity(text: str) -> Identity:
-    """Read an ``identity.txt`` written by the ``catalog`` target (one before the Python class column too)."""
+    """Read an ``identity.txt`` written by the ``catalog`` target (one before the Python class column too).
+
+    Columns after the Python class (the Go type, …) are not compared yet and are skipped.
+    """
     import json
 
     codes: dict[str, tuple[str, ...]] = {}
@@ -91,8 +94,8 @@ def parse_identity(text: str) -> Identity:
         parts = [p.strip() for p in line.split(" | ")]
         if not line.startswith('"'):
             continue
-        if section == "code id" and len(parts) in (5, 6):
-            codes[json.loads(parts[0])] = (*parts[1:5], parts[5] if len(parts) == 6 else "")
+        if section == "code id" and len(parts) >= 5:
+            codes[json.loads(parts[0])] = (*parts[1:5], parts[5] if len(parts) > 5 else "")
         elif section == "field" and len(parts) == 2:
             fields[json.loads(parts[0])] = parts[1]
     return Identity(None, codes, fields)

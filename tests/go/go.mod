@@ -1,0 +1,3 @@
+module errgentests
+
+go 1.25

@@ -1,0 +1,130 @@
+package main
+
+import (
+	"encoding/json"
+	"net/http"
+	"reflect"
+)
+
+// module is one generated catalog package, as the cases use it (every answer as JSON text).
+type module struct {
+	decode          func(json.RawMessage) any
+	toJSON          func(any) string
+	kind            func(string) string
+	build           func(code string, values map[string]any) (string, error)
+	mapHTTP         func(status int, message string, body any, header http.Header) string
+	mapError        func(err error) string
+	classifyHTTP    func(status int, retryAfter bool) string
+	classifyFailure func(failure string) string
+	code            func(code string) string
+	parse           func(result any, key string) string
+	sanitize        func(any) any
+	scrub           func(string) string
+}
+
+// policy is what the cases use of a package's Policy.
+type policy[K ~string, P any] interface {
+	WithTerminalKind(K) P
+	ClassifiesTerminal(K) bool
+}
+
+// api is the slice of a generated package the cases use; E is its Error, C its Code, K its Kind.
+type api[E error, C ~string, K ~string, P policy[K, P]] struct {
+	DecodeJSON       func([]byte) (any, error)
+	ToJSON           func(any) string
+	BuildError       func(C, map[string]any) (E, error)
+	MapHTTP          func(int, string, any, http.Header) E
+	MapError         func(error) E
+	ClassifyHTTP     func(int, bool) K
+	ClassifyFailure  func(string) K
+	KindOf           func(C) K
+	ClassifyCode     func(C) K
+	IsRetryableCode  func(C) bool
+	IsTerminalCode   func(C, P) bool
+	NamedPolicy      func(string) (P, bool)
+	NewPolicy        func() P
+	PolicyNames      func() []string
+	ParseResultValue func(any) E
+	Sanitize         func(any) any
+	ScrubText        func(string) string
+}
+
+func (a api[E, C, K, P]) module() module {
+	kind := func(k string) string {
+		if k == "" {
+			return "null"
+		}
+		return a.ToJSON(k)
+	}
+	envelope := func(e E) string {
+		if isNil(e) {
+			return "null"
+		}
+		method := reflect.ValueOf(e).MethodByName("ToJSONRPCError")
+		if !method.IsValid() {
+			method = reflect.ValueOf(e).MethodByName("ToResult")
+		}
+		return a.ToJSON(method.Call(nil)[0].Interface())
+	}
+	boolean := func(b bool) string { return a.ToJSON(b) }
+	return module{
+		decode: func(raw json.RawMessage) any {
+			if raw == nil {
+				return nil
+			}
+			value, err := a.DecodeJSON(raw)
+			must(err)
+			return value
+		},
+		toJSON: a.ToJSON,
+		kind:   kind,
+		build: func(code string, values map[string]any) (string, error) {
+			e, err := a.BuildError(C(code), values)
+			if err != nil {
+				return "", err
+			}
+			return envelope(e), nil
+		},
+		mapHTTP: func(status int, message string, body any, header http.Header) string {
+			return envelope(a.MapHTTP(status, message, body, header))
+		},
+		mapError:        func(err error) string { return envelope(a.MapError(err)) },
+		classifyHTTP:    func(status int, retryAfter bool) string { return string(a.ClassifyHTTP(status, retryAfter)) },
+		classifyFailure: func(failure string) string { return string(a.ClassifyFailure(failure)) },
+		code: func(code string) string {
+			var terminal, values []any
+			for _, name := range a.PolicyNames() {
+				named, _ := a.NamedPolicy(name)
+				terminal = append(terminal, name, boolean(a.IsTerminalCode(C(code), named)))
+				values = append(values, name, boolean(named.ClassifiesTerminal(a.ClassifyCode(C(code)))))
+			}
+			classified := a.ClassifyCode(C(code))
+			grown := "null"
+			if classified != "" {
+				grown = boolean(a.NewPolicy().WithTerminalKind(classified).ClassifiesTerminal(classified))
+			}
+			return object(a.ToJSON, "kind", kind(string(a.KindOf(C(code)))), "classify", kind(string(classified)),
+				"retryable", boolean(a.IsRetryableCode(C(code))), "terminal", object(a.ToJSON, terminal...),
+				"values", object(a.ToJSON, values...), "grown", grown)
+		},
+		parse: func(result any, key string) string {
+			e := a.ParseResultValue(result)
+			if isNil(e) {
+				return "null"
+			}
+			v := reflect.ValueOf(e).Elem()
+			if v.Type().Name() == "Unknown" {
+				return object(a.ToJSON, "known", "false", key, a.ToJSON(v.FieldByName("Received").String()),
+					"message", a.ToJSON(v.FieldByName("Message").String()), "payload", a.ToJSON(v.FieldByName("Raw").Interface()))
+			}
+			return object(a.ToJSON, "known", "true", "payload", a.ToJSON(e))
+		},
+		sanitize: a.Sanitize,
+		scrub:    func(text string) string { return a.ScrubText(text) },
+	}
+}
+
+func isNil(e any) bool {
+	v := reflect.ValueOf(e)
+	return !v.IsValid() || (v.Kind() == reflect.Pointer && v.IsNil())
+}
