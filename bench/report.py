@@ -200,14 +200,14 @@ METHOD = """\
 - Growth: least-squares slope of log(time) against log(size); 1.0 is linear. The
   steepest step between neighbouring sizes is shown too, since start-up costs flatten
   the fit over small sizes.
-- YAML reader (issue 21): catalogs in the common style are read by the line reader
-  `catalog/yamlfast.py`, everything else by libyaml (`catalog/yamllib.py`). Reading every
-  catalog with libyaml instead was measured on 2026-11-25 on a loaded machine (median of 5
-  interleaved cold builds, 1,000 codes, errgen only, no peers): `-t typescript` 0.689 s
-  with the line reader, 0.797 s without (+0.11 s); all targets 3.74 s vs 3.56 s (within
-  the noise). The `-t typescript` target (≤ 0.2 × json2ts, 0.561 s = 0.202× above) is
-  already at its limit, so the line reader stays until a run with the peers shows the
-  target met without it.
+- YAML reader (issue 21): every catalog is read by libyaml's events composed in one pass
+  (`catalog/yamllib.py`, errgen's one YAML reader); the hand-written line reader that read
+  the common style faster (`yamlfast`) was removed after two runs of this bench on 2026-11-26,
+  both on a loaded machine (load average 7–8): cold `-t typescript` at 1,000 codes was
+  1.520 s = 0.161 × json2ts (CPU 0.552 s = 0.131 ×) with it and 1.616 s = 0.162 × (CPU
+  0.760 s = 0.175 ×) without it; all targets 6.746 s = 0.142 × datamodel-codegen (CPU
+  2.759 s = 0.147 ×) with it, 6.365 s = 0.162 × (CPU 3.005 s = 0.155 ×) without. Both
+  targets stay met.
 """
 
 

@@ -1231,13 +1231,13 @@ class ErrorCatalog(Generic[KnownT, UnknownT]):
 
         Unknown codes are errors here (``parse_error`` keeps them as UnknownCode).
         """
-        data = _as_dict(payload)
+        data = payload if payload.__class__ is dict else _as_dict(payload)
         try:
             adapter = self._adapter or self.adapter()
             return adapter.validate_python(data, by_name=False)
         except ValidationError:
             key = self.info.envelope.discriminator
-            code = data.get(key)
+            code = _as_dict(data).get(key)
             if isinstance(code, str) and code in self.info.codes:
                 raise
         # a short error, not pydantic's list of every code the union knows
