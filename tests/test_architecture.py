@@ -47,7 +47,10 @@ def imports_of(path: Path, known: set[str], package: str) -> set[str]:
 
 def graph(root: Path, top: str) -> dict[str, set[str]]:
     """Module → the modules (under `root`) it imports."""
-    paths = {_module_name(p, root): p for p in sorted(root.rglob("*.py")) if "__pycache__" not in p.parts}
+    skipped = ("__pycache__", "out")  # and hidden folders: not the bench's installed peers (.peers/) or outputs
+    own = [p for p in sorted(root.rglob("*.py"))
+           if not any(part in skipped or part.startswith(".") for part in p.relative_to(root).parts[:-1])]
+    paths = {_module_name(p, root): p for p in own}
     paths = {name: path for name, path in paths.items() if name.split(".")[0] == top or not top}
     known = set(paths)
     edges = {}
