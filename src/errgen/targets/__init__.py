@@ -27,6 +27,7 @@ TARGETS: dict[str, str] = {
     "markdown": "errgen.targets.markdown",
     "python": "errgen.targets.python",
     "typescript": "errgen.targets.typescript",
+    "rust": "errgen.targets.rust",
     "packs": "errgen.targets.packs",
     "custom": "errgen.targets.custom",
 }

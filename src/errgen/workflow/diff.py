@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from errgen.catalog.diagnostics import Diagnostic, Diagnostics, Loc
 from errgen.catalog.located import Located
 from errgen.catalog.model import Catalog, Code, Envelope, FieldType
+from errgen.targets import rust_names
 
 WIRE, SOURCE = "wire", "source"
 CATEGORIES = (WIRE, SOURCE)
@@ -70,15 +71,16 @@ class Identity:
 def identity_of(catalog: Catalog) -> Identity:
     """The identifiers errgen derives for `catalog` today."""
     codes = {c.id: c.names for c in catalog.codes.values()}
+    rust = rust_names.names(catalog).codes
     return Identity(
         catalog.name,
-        {cid: (n.pascal, n.snake, n.constant, n.camel, n.py_class) for cid, n in codes.items()},
+        {cid: (n.pascal, n.snake, n.constant, n.camel, n.py_class, rust[cid]) for cid, n in codes.items()},
         {f.name: f.names.py_attr for f in catalog.fields.values()},
     )
 
 
 def parse_identity(text: str) -> Identity:
-    """Read an ``identity.txt`` written by the ``catalog`` target (one before the Python class column too)."""
+    """Read an ``identity.txt`` of the ``catalog`` target (older ones lack the Python class or Rust type)."""
     import json
 
     codes: dict[str, tuple[str, ...]] = {}
@@ -91,8 +93,8 @@ def parse_identity(text: str) -> Identity:
         parts = [p.strip() for p in line.split(" | ")]
         if not line.startswith('"'):
             continue
-        if section == "code id" and len(parts) in (5, 6):
-            codes[json.loads(parts[0])] = (*parts[1:5], parts[5] if len(parts) == 6 else "")
+        if section == "code id" and len(parts) in (5, 6, 7):
+            codes[json.loads(parts[0])] = (*parts[1:], *[""] * (7 - len(parts)))  # "": a column it lacks
         elif section == "field" and len(parts) == 2:
             fields[json.loads(parts[0])] = parts[1]
     return Identity(None, codes, fields)
@@ -225,7 +227,7 @@ class _Differ:
                 "identifier-changed",
                 message + ": generated modules, files and imports change name",
             )
-        styles = ("class", "function", "constant", "TS name", "Python class")
+        styles = ("class", "function", "constant", "TS name", "Python class", "Rust type")
         for cid, old_names in before.codes.items():
             new_names = now.codes.get(cid)
             if new_names is None:
