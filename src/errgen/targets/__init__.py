@@ -28,6 +28,7 @@ TARGETS: dict[str, str] = {
     "python": "errgen.targets.python",
     "typescript": "errgen.targets.typescript",
     "go": "errgen.targets.go",
+    "rust": "errgen.targets.rust",
     "packs": "errgen.targets.packs",
     "custom": "errgen.targets.custom",
 }

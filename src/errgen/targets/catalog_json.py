@@ -12,7 +12,7 @@ import json
 from errgen.catalog import jsontext
 from errgen.catalog.model import Catalog
 from errgen.catalog.normalize import normalize
-from errgen.targets import TargetOptions
+from errgen.targets import TargetOptions, rust_names
 from errgen.targets.go_names import go_names
 from errgen.targets.header import header_text, line_comment
 
@@ -27,13 +27,14 @@ def generate(catalog: Catalog, options: TargetOptions) -> dict[str, str]:
 
 
 def identity(catalog: Catalog) -> str:
-    """One line per code: ``id | Class | function | CONSTANT | tsName | PythonClass | GoType``; fields; retired ids."""
+    """One line per code: ``id | Class | function | CONSTANT | tsName | PythonClass | GoType | RustType``; fields…"""
     go = go_names(catalog).codes
-    header = "# code id | class | function | constant | ts | python class | go type"
+    rust = rust_names.names(catalog).codes
+    header = "# code id | class | function | constant | ts | python class | go type | rust type"
     lines = [line_comment(catalog).rstrip("\n"), header]
     for code in catalog.codes.values():
         n = code.names
-        names = (n.pascal, n.snake, n.constant, n.camel, n.py_class, go[code.id].type)
+        names = (n.pascal, n.snake, n.constant, n.camel, n.py_class, go[code.id].type, rust[code.id])
         lines.append(" | ".join((json.dumps(code.id, ensure_ascii=False), *names)))
     lines.append("# field | python attribute")
     lines.extend(f"{json.dumps(f.name, ensure_ascii=False)} | {f.names.py_attr}" for f in catalog.fields.values())

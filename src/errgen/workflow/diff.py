@@ -19,6 +19,8 @@ from dataclasses import dataclass, replace
 from errgen.catalog.diagnostics import Diagnostic, Diagnostics, Loc
 from errgen.catalog.located import Located
 from errgen.catalog.model import Catalog, Code, Envelope, FieldType
+from errgen.targets import rust_names
+from errgen.targets.go_names import go_names
 
 WIRE, SOURCE = "wire", "source"
 CATEGORIES = (WIRE, SOURCE)
@@ -63,25 +65,24 @@ class Identity:
     """Generated identifiers per code and field (the content of ``identity.txt``)."""
 
     catalog: str | None
-    codes: dict[str, tuple[str, ...]]  # id -> class, function, constant, ts, python class ("" when unknown)
+    codes: dict[str, tuple[str, ...]]  # id -> class, function, constant, ts, python class, go, rust ("" unknown)
     fields: dict[str, str]  # field -> python attribute
 
 
 def identity_of(catalog: Catalog) -> Identity:
     """The identifiers errgen derives for `catalog` today."""
     codes = {c.id: c.names for c in catalog.codes.values()}
+    go, rust = go_names(catalog).codes, rust_names.names(catalog).codes
     return Identity(
         catalog.name,
-        {cid: (n.pascal, n.snake, n.constant, n.camel, n.py_class) for cid, n in codes.items()},
+        {cid: (n.pascal, n.snake, n.constant, n.camel, n.py_class, go[cid].type, rust[cid])
+         for cid, n in codes.items()},
         {f.name: f.names.py_attr for f in catalog.fields.values()},
     )
 
 
 def parse_identity(text: str) -> Identity:
-    """Read an ``identity.txt`` written by the ``catalog`` target (one before the Python class column too).
-
-    Columns after the Python class (the Go type, …) are not compared yet and are skipped.
-    """
+    """Read an ``identity.txt`` of the ``catalog`` target (older ones lack the Python class, Go or Rust type)."""
     import json
 
     codes: dict[str, tuple[str, ...]] = {}
@@ -94,8 +95,8 @@ def parse_identity(text: str) -> Identity:
         parts = [p.strip() for p in line.split(" | ")]
         if not line.startswith('"'):
             continue
-        if section == "code id" and len(parts) >= 5:
-            codes[json.loads(parts[0])] = (*parts[1:5], parts[5] if len(parts) > 5 else "")
+        if section == "code id" and 5 <= len(parts) <= 8:
+            codes[json.loads(parts[0])] = (*parts[1:], *[""] * (8 - len(parts)))  # "": a column it lacks
         elif section == "field" and len(parts) == 2:
             fields[json.loads(parts[0])] = parts[1]
     return Identity(None, codes, fields)
@@ -228,7 +229,7 @@ class _Differ:
                 "identifier-changed",
                 message + ": generated modules, files and imports change name",
             )
-        styles = ("class", "function", "constant", "TS name", "Python class")
+        styles = ("class", "function", "constant", "TS name", "Python class", "Go type", "Rust type")
         for cid, old_names in before.codes.items():
             new_names = now.codes.get(cid)
             if new_names is None:

@@ -1,0 +1,1 @@
+//! Seed 000 and 001 acceptance tests live in tests/.

@@ -1,0 +1,93 @@
+"""The generated crates under the real toolchain: seed acceptance tests, clippy, rustfmt, deferred codes.
+
+`harness.workspace()` builds every vector catalog's crate (and the hostile-names one) once per
+session; these tests run cargo's own test runner on the seed 000/001 acceptance tests
+(`seeds/tests/`), clippy with ``-D warnings`` and ``rustfmt --check`` on the generated code,
+and compile small crates that must NOT compile (a deferred code built, a deprecated one used
+under ``deny(deprecated)``).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+
+import pytest
+from rust import harness
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def built() -> harness.Workspace:
+    workspace = harness.workspace()
+    workspace.check()
+    return workspace
+
+
+def test_seed_acceptance_tests_pass_under_cargo_test(built: harness.Workspace) -> None:
+    done = harness.locked([harness.cargo(), "test", "-p", "errgen-seeds", "--quiet"])
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-4000:]
+    tests = (harness.RUST_DIR / "seeds" / "tests").glob("*.rs")
+    declared = sum(p.read_text(encoding="utf-8").count("#[test]") for p in tests)
+    passed = sum(int(n) for n in re.findall(r"test result: ok\. (\d+) passed", done.stdout))
+    assert declared >= 20 and passed == declared, (declared, passed)
+
+
+def test_clippy_finds_nothing_in_the_generated_crates(built: harness.Workspace) -> None:
+    clippy = [harness.cargo(), "clippy", "--workspace", "--all-targets", "--quiet", "--", "-D", "warnings"]
+    done = harness.locked(clippy)
+    assert done.returncode == 0, done.stderr[-6000:]
+
+
+def test_generated_rust_is_rustfmt_clean(built: harness.Workspace) -> None:
+    rustfmt = harness.tool("rustfmt")
+    if rustfmt is None:
+        pytest.fail("rustfmt is missing: install it with `rustup component add rustfmt`")
+    sources = sorted(str(p) for p in harness.GENERATED.rglob("*.rs"))
+    assert len(sources) == 2 * len(built.catalogs)
+    done = harness.run([rustfmt, "--edition", "2021", "--check", *sources])
+    assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
+
+
+MISUSES = {
+    "control": ("workbook", "let _ = workbook_errors::InvalidInput::new(\"unit\", None, None);", ""),
+    "deferred_new": ("workbook", 'let _ = workbook_errors::StaleOracle::new("fx_rate");',
+                     "no function or associated item named `new` found"),
+    "deferred_literal": ("workbook", """let _ = workbook_errors::StaleOracle {
+        message: "m".to_owned(), field: "fx_rate".to_owned(),
+        provenance: workbook_errors::CATALOG.provenance(), is_error: workbook_errors::True,
+    };""", "cannot create non-exhaustive struct"),
+    "deprecated": ("tsopts", "let _ = tsopts_errors::OldCode::new();", "use of deprecated"),
+}  # fmt: skip
+
+
+def profiles() -> str:
+    """The workspace's profiles (the same compiled dependencies serve both)."""
+    text = (harness.RUST_DIR / "Cargo.toml").read_text(encoding="utf-8")
+    return text[text.index("[profile.dev]") :]
+
+
+@pytest.mark.parametrize("name", list(MISUSES))
+def test_misuse_does_not_compile(built: harness.Workspace, name: str) -> None:
+    """Deferred codes have no constructor and cannot be written as a literal; a deprecated one warns.
+
+    Each crate has a folder of its own in the cache (cargo's freshness check follows the source
+    paths it last compiled: a reused name in a new folder could look built).
+    """
+    catalog, body, error = MISUSES[name]
+    folder = harness.cache_dir() / "misuse" / name
+    harness.write_if_changed(folder / "src" / "main.rs", f"#![deny(deprecated)]\nfn main() {{\n    {body}\n}}\n")
+    dependency = (harness.GENERATED / catalog).as_posix()
+    manifest = (
+        f'[package]\nname = "misuse-{name.replace("_", "-")}"\nversion = "0.0.0"\nedition = "2021"\n\n'
+        f'[dependencies]\n{catalog}-errors = {{ path = "{dependency}" }}\n\n[workspace]\n\n{profiles()}'
+    )
+    harness.write_if_changed(folder / "Cargo.toml", manifest)
+    if not (folder / "Cargo.lock").exists():
+        shutil.copy(harness.RUST_DIR / "Cargo.lock", folder / "Cargo.lock")
+    done = harness.locked([harness.cargo(), "check", "--quiet"], cwd=folder)
+    if not error:
+        assert done.returncode == 0, done.stderr[-4000:]
+    else:
+        assert done.returncode != 0 and error in done.stderr, done.stderr[-4000:]

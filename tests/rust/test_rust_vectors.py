@@ -1,0 +1,40 @@
+"""The generated Rust prints the committed runtime-contract vectors, byte for byte.
+
+The vectors (`tests/contract/vectors/*.jsonl`) are the ones the Python and TypeScript tests
+read (`tests/test_crosslang.py`); the runner (`runner/src/main.rs`) computes each case with
+the generated crate of its catalog and prints one JSON text per line, as `JSON.stringify`
+spells it. A failure names the language and the first differing cases.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from contract import vectors
+from rust import harness
+from test_crosslang import FILES, compare
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def runner() -> harness.Workspace:
+    built = harness.workspace()
+    built.check()
+    return built
+
+
+def run_rust(built: harness.Workspace, cases: list[dict[str, object]]) -> list[str]:
+    """Each case computed by the generated Rust, as JSON text."""
+    done = harness.run([str(built.program("errgen-vectors"))], stdin=json.dumps(cases))
+    if done.returncode != 0:
+        pytest.fail(f"the Rust vectors runner failed:\n{done.stderr[-5000:]}", pytrace=False)
+    return done.stdout.removesuffix("\n").split("\n")
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_rust_prints_the_vectors(runner: harness.Workspace, name: str) -> None:
+    committed = vectors.read(name)
+    cases = [v["case"] for v in committed]
+    compare("rust", cases, [v["expect"] for v in committed], run_rust(runner, cases))
