@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from errgen.catalog.model import Catalog
-from errgen.targets import TargetOptions, runtime_patterns
+from errgen.targets import TargetOptions, runtime_patterns, sanitizer_tables
 from errgen.targets.escape import comment_text, json_string
 from errgen.targets.go_names import GoNames, go_names, module_path
 from errgen.targets.go_texts import (
@@ -143,14 +143,7 @@ def sanitizer() -> dict[str, Any]:
         }
         for rule in rp.TEXT_RULES
     ]
-    return {
-        "rules": rules,
-        "secret_key": [raw_or_quoted(p) for p in rp.SECRET_KEY_PATTERNS],
-        **{name: json_string(text) for name, text in rp.MARKERS.items()},
-        **{name: str(number) for name, number in rp.LIMITS.items()},
-        "pair_names": ", ".join(json_string(n) for n in rp.PAIR_NAMES),
-        "pair_values": ", ".join(json_string(n) for n in rp.PAIR_VALUES),
-    }
+    return {"rules": rules, **sanitizer_tables.tables(json_string, raw_or_quoted)}
 
 
 def runtime_text(templates: str | None) -> str:

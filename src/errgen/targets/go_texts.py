@@ -13,6 +13,7 @@ from typing import Any
 
 from errgen.catalog import messages
 from errgen.catalog.model import Catalog, Code, FailureRule, Field, HttpRule, Retriable
+from errgen.targets import code_docs
 from errgen.targets.escape import comment_text, json_string
 from errgen.targets.go_names import META_FIELDS, GoNames
 
@@ -101,15 +102,7 @@ def args_members(catalog: Catalog, names: GoNames, code: Code) -> list[Member]:
 
 def code_doc(catalog: Catalog, code: Code, type_name: str) -> list[str]:
     """The doc comment lines of a code's error struct."""
-    title = f" — {code.title}" if code.title != code.id else ""
-    lines = [f"{type_name} is the error of code {code.id}{title}.", ""]
-    for label, text in (("When", code.when), ("UI", code.ui_meaning), ("Next", code.next_action), ("", code.docs)):
-        if text.strip():
-            lines.append(f"{label}: {text}" if label else text)
-    lines.append(
-        f"Kind: {code.kind or 'none'}; retriable: {code.retriable.value}; recoverable: {code.recoverable.value}"
-        + ("; deferred (shape-only, no constructor)" if code.deferred else "")
-    )
+    lines = [f"{type_name} is the error of code {code.id}{code_docs.title(code)}.", "", *code_docs.body(code)]
     if code.deprecated:
         lines += ["", deprecated(code)]
     return [comment_text(line) for line in lines]

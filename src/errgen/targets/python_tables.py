@@ -8,6 +8,7 @@ from typing import Any
 from errgen.catalog import messages, naming
 from errgen.catalog.model import Catalog, Code, Field, HttpRule
 from errgen.targets import runtime_patterns as rp
+from errgen.targets import sanitizer_tables
 from errgen.targets.python_layout import Call, collection, docstring_text, literal, py_string, text_block
 
 
@@ -128,11 +129,4 @@ def sanitizer() -> dict[str, Any]:
         )
         for rule in rp.TEXT_RULES
     ]
-    return {
-        "rules": rules,
-        "secret_key": [py_string(p) for p in rp.SECRET_KEY_PATTERNS],
-        **{name: py_string(text) for name, text in rp.MARKERS.items()},
-        **{name: str(number) for name, number in rp.LIMITS.items()},
-        "pair_names": ", ".join(py_string(name) for name in rp.PAIR_NAMES),
-        "pair_values": ", ".join(py_string(name) for name in rp.PAIR_VALUES),
-    }
+    return {"rules": rules, **sanitizer_tables.tables(py_string)}

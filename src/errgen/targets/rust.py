@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from errgen.catalog.model import Catalog, Code
-from errgen.targets import TargetOptions
+from errgen.targets import TargetOptions, sanitizer_tables
 from errgen.targets import runtime_patterns as rp
 from errgen.targets.header import RUNTIME_HEADER, header_text
 from errgen.targets.rust_layout import arm, attribute, chain, items, signature
@@ -216,11 +216,4 @@ def sanitizer() -> dict[str, Any]:
         }
         for rule in rp.TEXT_RULES
     ]
-    return {
-        "rules": rules,
-        "secret_key": [rust_str(p) for p in rp.SECRET_KEY_PATTERNS],
-        **{name: rust_str(text) for name, text in rp.MARKERS.items()},
-        **{name: str(number) for name, number in rp.LIMITS.items()},
-        "pair_names": [rust_str(name) for name in rp.PAIR_NAMES],
-        "pair_values": [rust_str(name) for name in rp.PAIR_VALUES],
-    }
+    return {"rules": rules, **sanitizer_tables.tables(rust_str, joined=False)}

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from errgen.catalog import jsontext, messages
 from errgen.catalog.model import Catalog, Code, Field, ProvenanceMode
+from errgen.targets import code_docs
 from errgen.targets.escape import comment_text, ts_str
 from errgen.targets.typescript_names import FIXED_TYPES, FIXED_VALUES, Namer, field_type, key, lit, ts_single
 
@@ -71,15 +72,7 @@ def code_views(catalog: Catalog) -> list[CodeView]:
 
 
 def _doc(catalog: Catalog, code: Code) -> tuple[str, ...]:
-    title = f" — {code.title}" if code.title != code.id else ""
-    lines = [f"`{code.id}`{title}"]
-    for label, text in (("When", code.when), ("UI", code.ui_meaning), ("Next", code.next_action), ("", code.docs)):
-        if text.strip():
-            lines.append(f"{label}: {text}" if label else text)
-    lines.append(
-        f"Kind: {code.kind or 'none'}; retriable: {code.retriable.value}; recoverable: {code.recoverable.value}"
-        + ("; deferred (shape-only, no constructor)" if code.deferred else "")
-    )
+    lines = [f"`{code.id}`{code_docs.title(code)}", *code_docs.body(code)]
     return tuple(comment_text(line) for line in lines)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from errgen.targets import runtime_patterns
+from errgen.targets import runtime_patterns, sanitizer_tables
 from errgen.targets.escape import ts_str
 from errgen.targets.typescript_names import lit
 
@@ -74,11 +74,4 @@ def sanitizer() -> dict[str, Any]:
                lit(list(rule.words)))
         for rule in rp.TEXT_RULES
     ]  # fmt: skip
-    return {
-        "rules": rules,
-        "secret_key": [ts_str(js_pattern(p)) for p in rp.SECRET_KEY_PATTERNS],
-        **{name: ts_str(text) for name, text in rp.MARKERS.items()},
-        **{name: str(number) for name, number in rp.LIMITS.items()},
-        "pair_names": ", ".join(ts_str(name) for name in rp.PAIR_NAMES),
-        "pair_values": ", ".join(ts_str(name) for name in rp.PAIR_VALUES),
-    }
+    return {"rules": rules, **sanitizer_tables.tables(ts_str, lambda p: ts_str(js_pattern(p)))}
