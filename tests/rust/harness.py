@@ -151,6 +151,13 @@ def workspace() -> Workspace:
     return _BUILT[os.getpid()]
 
 
+def built() -> Workspace:
+    """The workspace, built; the calling test fails with cargo's output when the build failed."""
+    done = workspace()
+    done.check()
+    return done
+
+
 def locked(args: list[str], cwd: Path = RUST_DIR) -> subprocess.CompletedProcess[str]:
     """Run cargo with the workspace lock held (another worker may be building)."""
     target_dir().mkdir(parents=True, exist_ok=True)

@@ -20,9 +20,7 @@ pytestmark = pytest.mark.slow
 
 @pytest.fixture(scope="module")
 def built() -> harness.Workspace:
-    workspace = harness.workspace()
-    workspace.check()
-    return workspace
+    return harness.built()
 
 
 def test_seed_acceptance_tests_pass_under_cargo_test(built: harness.Workspace) -> None:

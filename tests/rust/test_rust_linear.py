@@ -32,8 +32,7 @@ def inputs() -> list[list[str]]:
 
 
 def test_every_rule_is_linear_in_rust() -> None:
-    built = harness.workspace()
-    built.check()
+    built = harness.built()
     spec = json.dumps({"inputs": inputs(), "sizes": SIZES, "bound": RATIO, "floor": FLOOR})
     done = harness.run([str(built.program("linear"))], stdin=spec)
     assert done.returncode == 0, done.stderr[-3000:]

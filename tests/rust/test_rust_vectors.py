@@ -20,9 +20,7 @@ pytestmark = pytest.mark.slow
 
 @pytest.fixture(scope="module")
 def runner() -> harness.Workspace:
-    built = harness.workspace()
-    built.check()
-    return built
+    return harness.built()
 
 
 def run_rust(built: harness.Workspace, cases: list[dict[str, object]]) -> list[str]:
