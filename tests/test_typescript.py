@@ -146,7 +146,7 @@ def test_import_extension_option() -> None:
     catalog = harness.load(harness.ROOT / "catalog" / "napkin.yaml")
     zod = typescript.generate(catalog, TargetOptions(ts_import_extension=""))["ts/napkin-errors.zod.ts"]
     assert 'import { CODES, KINDS } from "./napkin-errors";' in zod
-    assert 'import type * as errors from "./napkin-errors";' in zod
+    assert 'from "./napkin-errors.js"' not in zod
     zod = typescript.generate(catalog, TargetOptions())["ts/napkin-errors.zod.ts"]
     assert 'from "./napkin-errors.js";' in zod
 

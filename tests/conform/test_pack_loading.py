@@ -13,6 +13,10 @@ def _errors(name: str, params: dict[str, str] | None = None) -> list[str]:
     return [str(e).replace(str(PACKS) + "/", "") for e in load_pack(PACKS / name, params or {}).errors]
 
 
+def _warnings(name: str) -> list[str]:
+    return [str(e).replace(str(PACKS) + "/", "") for e in load_pack(PACKS / name, {}).warnings]
+
+
 def test_defaults_are_substituted_as_raw_text() -> None:
     pack = load_pack(PACKS / "templated.yaml", {}).pack
     assert pack is not None
@@ -81,8 +85,6 @@ def test_yaml_1_2_scalars() -> None:
 def test_validation_reports_every_problem_with_position() -> None:
     assert _errors("invalid.yaml") == [
         "invalid.yaml:1:10: error: version: unsupported version 4; expected 1..=3",
-        "invalid.yaml:4:3: error: metadata.colour: unknown key 'colour' "
-        "(expected one of: authors, description, extends, name, parameters, tags)",
         "invalid.yaml:6:5: error: invariants[0]: invariant 'both.inputs' must define exactly one of "
         "`generate` or `fixed`",
         "invalid.yaml:11:5: error: invariants[1]: missing required key 'assert'",
@@ -94,6 +96,31 @@ def test_validation_reports_every_problem_with_position() -> None:
         "invalid.yaml:27:15: error: invariants[2].assert[1].type: expected one of string, number, integer, "
         "boolean, array, object, null, got 'float'",
     ]
+    assert _warnings("invalid.yaml") == [
+        "invalid.yaml:4:3: warning: metadata.colour: unknown key 'colour' is ignored, as wallfacer ignores it "
+        "(expected one of: authors, description, extends, name, parameters, tags)",
+    ]
+
+
+def test_an_unknown_key_is_a_warning_and_the_pack_still_runs_as_in_wallfacer() -> None:
+    """serde ignores keys it does not know: wallfacer runs such a pack, so errgen does too, and says so."""
+    loaded = load_inline(
+        """
+        version: 3
+        invariants:
+          - name: typo
+            tool: t
+            fixed: {}
+            assert: []
+            test_fixture: [{name: never run, response: {}, expect: fail}]
+        """
+    )
+    assert loaded.errors == () and loaded.pack is not None
+    assert [str(w) for w in loaded.warnings] == [
+        "inline.yaml:7:5: warning: invariants[0].test_fixture: unknown key 'test_fixture' is ignored, "
+        "as wallfacer ignores it (did you mean 'test_fixtures'?)"
+    ]
+    assert run_pack(loaded.pack) == []
 
 
 def test_neither_fixed_nor_generate_is_an_error() -> None:
@@ -143,9 +170,9 @@ def test_positions_after_a_substitution_point_at_the_source() -> None:
           - { name: "{{t}}", tool: "{{t}}", fixed: {}, assert: [], bogus: 1 }
         """
     )
-    assert [str(e) for e in loaded.errors] == [
-        "inline.yaml:6:60: error: invariants[0].bogus: unknown key 'bogus' (expected one of: assert, cases, "
-        "fixed, generate, input, name, test_fixtures, tool)"
+    assert [str(e) for e in loaded.warnings] == [
+        "inline.yaml:6:60: warning: invariants[0].bogus: unknown key 'bogus' is ignored, as wallfacer ignores it "
+        "(expected one of: assert, cases, fixed, generate, input, name, test_fixtures, tool)"
     ]
 
 
@@ -184,10 +211,10 @@ def test_template_and_validation_errors_are_reported_together() -> None:
           - { name: "{{nope}}", tool: t, fixed: {}, assert: [], extra: 1 }
         """
     )
-    assert [str(e) for e in loaded.errors] == [
-        "inline.yaml:3:14: error: undefined template parameter 'nope'",
-        "inline.yaml:3:57: error: invariants[0].extra: unknown key 'extra' (expected one of: assert, cases, "
-        "fixed, generate, input, name, test_fixtures, tool)",
+    assert [str(e) for e in loaded.errors] == ["inline.yaml:3:14: error: undefined template parameter 'nope'"]
+    assert [str(e) for e in loaded.warnings] == [
+        "inline.yaml:3:57: warning: invariants[0].extra: unknown key 'extra' is ignored, as wallfacer ignores it "
+        "(expected one of: assert, cases, fixed, generate, input, name, test_fixtures, tool)",
     ]
 
 

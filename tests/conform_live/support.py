@@ -14,6 +14,7 @@ from pathlib import Path
 from errgen.catalog.diagnostics import Diagnostics
 from errgen.catalog.load import load_catalog_text
 from errgen.catalog.model import Catalog
+from errgen.conform.extends import Composed
 from errgen.targets import TargetOptions
 from errgen.targets.packs import generate, pack_name
 
@@ -91,6 +92,18 @@ def pids(pidfile: Path) -> list[int]:
 def env_with(**extra: str) -> dict[str, str]:
     """The current environment plus `extra`."""
     return {**os.environ, **extra}
+
+
+def composed(path: Path, **params: str) -> Composed:
+    """A valid pack with the packs it `extends` (workspace: the pack's folder's parent, as `packs/` would be)."""
+    from errgen.conform.extends import compose
+    from errgen.conform.pack import load_pack
+
+    loaded = load_pack(path, params)
+    assert loaded.pack is not None, [str(e) for e in loaded.errors]
+    resolution = compose(loaded.pack, params, path.parent.parent)
+    assert resolution.composed is not None, [str(e) for e in resolution.errors]
+    return resolution.composed
 
 
 def shared_packs() -> Path:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shlex
 
 import pytest
@@ -33,3 +34,21 @@ def test_a_witness_sent_to_a_tool_that_succeeds_fails_the_run(server: str) -> No
     )  # fmt: skip
     assert result.returncode == 1, result.stdout + result.stderr
     assert "3 passed, 1 failed, 0 skipped" in result.stdout, result.stdout
+
+
+def test_the_go_sdk_cannot_say_is_error_false_so_idempotency_fails_on_success(server: str) -> None:
+    """wallfacer's mcp-spec-conformance extends `idempotency`, whose envelope_is_stable wants a boolean `isError`
+    on every result of an idempotentHint tool. The Go SDK's `CallToolResult.IsError` is `omitempty`: a success
+    never carries `isError: false`, so exactly the success-returning tool fails it (docs/go-target.md); errors
+    (`compute` called with `{}`) and every other invariant pass."""
+    from conftest import need_shared
+
+    pack = need_shared("wallfacer-packs", "mcp-spec-conformance.yaml")
+    result = run_errgen("conform", str(pack), "--server", server, "--timeout", "60", "--cases", "3", "--format", "json")
+    assert result.returncode == 1, result.stdout + result.stderr
+    report = json.loads(result.stdout)
+    failed = {r["name"]: r["finding"]["message"] for r in report["results"] if r["status"] == "failed"}
+    assert failed == {
+        "idempotency.envelope_is_stable.units": "path `$.response.isError` did not resolve to any value",
+    }, failed
+    assert report["summary"] == {"passed": 11, "failed": 1, "skipped": 0}

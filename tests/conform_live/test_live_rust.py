@@ -8,19 +8,21 @@ Python example (test_live_workbook.py).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import anyio
 import pytest
 from rust import harness
 
+from errgen.conform.extends import Composed
 from errgen.conform.live import Settings, run_live
 from errgen.conform.live_conn import Target
 from errgen.conform.live_report import LiveReport
 from errgen.conform.model import Pack
 from errgen.conform.pack import load_pack
 
-from .support import ROOT, WORKBOOK_PACK, shared_packs
+from .support import ROOT, WORKBOOK_PACK, composed, shared_packs
 
 pytestmark = pytest.mark.slow
 EXAMPLE = ROOT / "examples" / "rust_workbook_server"
@@ -42,7 +44,7 @@ def load(path: Path, **params: str) -> Pack:
     return loaded.pack
 
 
-def run(packs: list[Pack], server: Path) -> LiveReport:
+def run(packs: Sequence[Composed | Pack], server: Path) -> LiveReport:
     return anyio.run(run_live, packs, Target(command=(str(server),)), Settings(timeout=20, cases=3))
 
 
@@ -53,13 +55,14 @@ def test_generated_pack_passes_against_the_rust_server(server: Path) -> None:
 
 
 def test_shared_packs_pass_against_the_rust_server(server: Path) -> None:
+    """Including idempotency's envelope_is_stable: the example says `isError: false` on success (rmcp omits it)."""
     packs = [
-        load(shared_packs() / "mcp-spec-conformance.yaml"),
-        load(shared_packs() / "error-shape.yaml", error_witness_tool="compute"),
+        composed(shared_packs() / "mcp-spec-conformance.yaml"),
+        composed(shared_packs() / "error-shape.yaml", error_witness_tool="compute"),
     ]
     found = {r.name: r.status.value for r in run(packs, server).results}
     assert found.pop("error.unknown_tool_returns_envelope_not_panic") == "skipped"
-    assert len(found) == 11 and set(found.values()) == {"passed"}, found
+    assert len(found) == 15 and set(found.values()) == {"passed"}, found
 
 
 def test_errgen_conform_cli_passes(server: Path) -> None:

@@ -122,16 +122,22 @@ def test_skip_reasons_name_destructive_tools_and_empty_filters(tmp_path: Path, p
     assert result.returncode == 1, result.stdout + result.stderr
     skips = {s["name"]: (s["kind"], s["reason"]) for s in json.loads(result.stdout)["skips"]}
     assert skips == {
-        "wipe.wipe": ("destructive", "destructive tool (destructiveHint: true); pass --allow-destructive to run it"),
+        "wipe.wipe": (
+            "destructive",
+            "destructive tool (annotated destructiveHint: true); pass --allow-destructive to run it",
+        ),
         "none.{{tool_name}}": ("no-matching-tool", "no listed tool matches its `where` filter"),
     }
 
 
-def test_an_invariant_with_zero_cases_is_not_a_pass(tmp_path: Path, pidfile: Path) -> None:
+def test_an_invariant_with_zero_cases_runs_once_as_in_wallfacer(tmp_path: Path, pidfile: Path) -> None:
+    """wallfacer runs `cases.max(1)` calls: `--cases 0` (or `cases: 0`) still tests the invariant once."""
     pack = write_pack(tmp_path, OK.replace("    cases: 1\n", ""))
     result = conform(pack, "--server", misbehaving(pidfile), "--cases", "0", "--format", "json")
-    assert result.returncode == 1, result.stdout + result.stderr
-    assert [(s["name"], s["kind"]) for s in json.loads(result.stdout)["skips"]] == [("t.ok", "no-cases")]
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert [(r["name"], r["status"], r["cases"]) for r in json.loads(result.stdout)["results"]] == [
+        ("t.ok", "passed", 1)
+    ]
 
 
 def test_the_shared_error_shape_pack_skips_its_unknown_tool_invariant() -> None:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import anyio
 import pytest
 
+from errgen.conform.extends import Composed
 from errgen.conform.live import Settings, run_live
 from errgen.conform.live_conn import Target
 from errgen.conform.live_report import LiveReport, Status
@@ -22,6 +23,7 @@ from .support import (
     ROOT,
     WORKBOOK_PACK,
     compile_text,
+    composed,
     example_over_http,
     pack_text,
     python_command,
@@ -38,7 +40,7 @@ def load(path: Path, **params: str) -> Pack:
     return loaded.pack
 
 
-def run(packs: list[Pack], target: Target, cases: int = 3) -> LiveReport:
+def run(packs: Sequence[Composed | Pack], target: Target, cases: int = 3) -> LiveReport:
     return anyio.run(run_live, packs, target, Settings(timeout=20, cases=cases))
 
 
@@ -53,17 +55,23 @@ def test_committed_workbook_pack_is_current() -> None:
 
 @pytest.fixture(scope="module")
 def good() -> LiveReport:
-    """One server start: the generated pack, and the pack with a witness sent elsewhere."""
-    packs = [load(WORKBOOK_PACK), load(WORKBOOK_PACK, missing_field_witness_tool="not_a_tool")]
-    return run(packs, Target(command=(sys.executable, str(EXAMPLE_SERVER))))
+    """The generated pack against the example server."""
+    return run([load(WORKBOOK_PACK)], Target(command=(sys.executable, str(EXAMPLE_SERVER))))
+
+
+@pytest.fixture(scope="module")
+def redirected() -> LiveReport:
+    """The generated pack with a witness sent elsewhere (a run of its own: a run runs each invariant name once)."""
+    pack = load(WORKBOOK_PACK, missing_field_witness_tool="not_a_tool")
+    return run([pack], Target(command=(sys.executable, str(EXAMPLE_SERVER))))
 
 
 @pytest.fixture(scope="module")
 def shared() -> LiveReport:
-    """wallfacer's own packs (../shared) against the example server."""
+    """wallfacer's own packs (../shared; mcp-spec-conformance with the idempotency pack it extends)."""
     packs = [
-        load(shared_packs() / "mcp-spec-conformance.yaml"),
-        load(shared_packs() / "error-shape.yaml", error_witness_tool="compute"),
+        composed(shared_packs() / "mcp-spec-conformance.yaml"),
+        composed(shared_packs() / "error-shape.yaml", error_witness_tool="compute"),
     ]
     return run(packs, Target(command=(sys.executable, str(EXAMPLE_SERVER))))
 
@@ -77,20 +85,33 @@ def test_generated_pack_passes_against_the_example_server(good: LiveReport) -> N
 
 
 def test_shared_packs_pass_against_the_example_server(shared: LiveReport) -> None:
+    """12 invariants of mcp-spec-conformance (4 blocks of its own, 2 of idempotency, x 2 tools) + error-shape's 3."""
     found = {r.name: r.status.value for r in shared.results}
     assert found.pop("error.unknown_tool_returns_envelope_not_panic") == "skipped"
-    assert len(found) == 11 and set(found.values()) == {"passed"}, found
+    assert {name for name in found if name.startswith("idempotency.")} == {
+        f"idempotency.{check}.{tool}"
+        for check in ("envelope_is_stable", "structured_content_is_object")
+        for tool in ("compute", "units")
+    }
+    assert len(found) == 15 and set(found.values()) == {"passed"}, found
 
 
-def test_an_unlisted_witness_tool_is_skipped_not_passed(good: LiveReport) -> None:
-    redirected = good.results[-4:]
-    assert [r.status for r in redirected] == [Status.PASSED, Status.SKIPPED, Status.PASSED, Status.PASSED]
-    assert (redirected[1].skip, redirected[1].reason) == (
+def test_an_unlisted_witness_tool_is_skipped_not_passed(redirected: LiveReport) -> None:
+    results = redirected.results
+    assert [r.status for r in results] == [Status.PASSED, Status.SKIPPED, Status.PASSED, Status.PASSED]
+    assert (results[1].skip, results[1].reason) == (
         "witness-not-listed",
         "no witness tool: 'not_a_tool' is not listed by the server "
         "(choose a listed tool with --param missing_field_witness_tool=TOOL)",
     )
-    assert good.summary_line() == "7 passed, 0 failed, 1 skipped"
+    assert redirected.summary_line() == "3 passed, 0 failed, 1 skipped"
+
+
+def test_a_run_runs_each_invariant_name_once_as_wallfacer_does(good: LiveReport) -> None:
+    """wallfacer's `property` composes packs by invariant name, the first one met wins: so does errgen."""
+    twice = run([load(WORKBOOK_PACK), load(WORKBOOK_PACK, missing_field_witness_tool="not_a_tool")],
+                Target(command=(sys.executable, str(EXAMPLE_SERVER))))  # fmt: skip
+    assert [(r.name, r.status) for r in twice.results] == [(r.name, r.status) for r in good.results]
 
 
 def test_each_fault_of_the_broken_server_is_reported_under_its_invariant() -> None:

@@ -14,7 +14,8 @@ const SEED_CODES = [
 
 describe("seed 004: ErrorSchema is McpToolErrorZ", () => {
   it("has exactly the seed's keys", () => {
-    assert.deepEqual(Object.keys(nz.ErrorObjectSchema.shape), ["code", "message", "retriable", "original"]);
+    assert.deepEqual(Object.keys(nz.ErrorSchema.shape), ["code", "message", "retriable", "original"]);
+    assert.equal(nz.ErrorObjectSchema, nz.ErrorSchema);  // the former name, kept as an alias
   });
 
   it("accepts only documented codes", () => {

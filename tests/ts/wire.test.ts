@@ -47,7 +47,7 @@ describe("issue 19: the discriminator, casing and metadata on the wire", () => {
   it("zod and the runtime agree on the keys", () => {
     const error = w.throttled({ retryAfterS: 2 });
     assert.deepEqual(wz.CatalogErrorSchema.parse(error), error);
-    assert.deepEqual(Object.keys(wz.ErrorObjectSchema.shape).slice(0, 5), ["kind", "message", "canRetry", "recoverable", "suggestedNextAction"]);
+    assert.deepEqual(Object.keys(wz.ErrorSchema.shape).slice(0, 5), ["kind", "message", "canRetry", "recoverable", "suggestedNextAction"]);
     assert.equal(wz.CatalogErrorSchema.safeParse({ ...error, kind: "nope" }).success, false);
   });
 });

@@ -84,11 +84,13 @@ fn compute(args: &Map<String, Value>) -> Result<Value, ToolError> {
     Ok(json!({"total": total, "unit": unit, "quantity": quantity, "applied": rates}))
 }
 
-/// A success as structured content, or the error's generated envelope (isError: true).
+/// A success as structured content, or the error's generated envelope (isError: true). A success says
+/// `isError: false` out loud: clients branching on `isError === true` (and wallfacer's `idempotency` pack,
+/// which `mcp-spec-conformance` extends) cannot tell an absent flag from a broken envelope.
 fn to_call_result(outcome: Result<Value, ToolError>) -> Result<CallToolResult, ErrorData> {
     let result = match outcome {
         Ok(data) => json!({"content": [{"type": "text", "text": workbook_errors::to_json(&data)}],
-                           "structuredContent": data}),
+                           "structuredContent": data, "isError": false}),
         Err(error) => error.to_result().expect("the workbook catalog has tool-channel codes only"),
     };
     serde_json::from_value(result).map_err(|problem| ErrorData::internal_error(problem.to_string(), None))

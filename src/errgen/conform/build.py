@@ -1,8 +1,8 @@
 """Validate a located pack document and build the `model.Pack` IR (wallfacer `InvariantFile`).
 
 Mirrors serde's checks plus wallfacer's post-parse ones (version 1..=3, exactly one of
-`fixed`/`generate` per invariant). Stricter than serde on purpose: unknown keys are
-errors (serde ignores them), and `where` regexes are compiled up front (wallfacer only
+`fixed`/`generate` per invariant). Unknown keys are warnings (serde ignores them, so the
+pack still runs as in wallfacer); `where` regexes are compiled up front (wallfacer only
 does so in live runs). Paths, regexes and schemas inside assertions are *not* checked
 here: wallfacer reports those as structural errors at evaluation time.
 """
@@ -59,13 +59,15 @@ def metadata(reader: Reader, value: Json, path: JsonPointer) -> m.Metadata:
     """Build the v3 `metadata` block."""
     raw = reader.mapping(value, path, (), ("name", "description", "authors", "tags", "parameters", "extends"))
     params = reader.dictionary(raw.get("parameters", {}), (*path, "parameters"))
+    extends = reader.strings(raw.get("extends", []), (*path, "extends"))
     return m.Metadata(
         name=reader.optional_string(raw.get("name"), (*path, "name")),
         description=reader.optional_string(raw.get("description"), (*path, "description")),
         authors=reader.strings(raw.get("authors", []), (*path, "authors")),
         tags=reader.strings(raw.get("tags", []), (*path, "tags")),
         parameters={k: parameter(reader, v, (*path, "parameters", k)) for k, v in params.items()},
-        extends=reader.strings(raw.get("extends", []), (*path, "extends")),
+        extends=extends,
+        extends_at=tuple(reader.position((*path, "extends", index)) for index in range(len(extends))),
     )
 
 

@@ -19,6 +19,10 @@ class PackError:
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.col}: {self.level}: {self.message}"
 
+    def as_warning(self) -> PackError:
+        """The same problem, reported as a warning (something only a later live run would trip on)."""
+        return PackError(self.file, self.line, self.col, self.message, "warning")
+
 
 def line_col(text: str, index: int) -> tuple[int, int]:
     """Return the 1-based (line, column) of character `index` in `text`."""

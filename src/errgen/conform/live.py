@@ -1,18 +1,22 @@
 """Live runs: ``errgen conform PACK... --server "CMD ARGS" | --url URL`` (wallfacer ``property``).
 
-For each loaded pack, in order: invariants, then ``for_each_tool`` blocks (one
-run per listed tool that matches ``where``; ``$.tool`` holds the tool's name,
-description and annotations), then sequences (steps bound through
-``{{steps.<bind>.…}}``). Every case calls the tool and evaluates the assertions on
+For each pack with the packs it extends (`extends.Composed`), in order: invariants, then
+``for_each_tool`` blocks (one run per listed tool that matches ``where``; ``$.tool`` holds
+the tool's name, description and annotations), then sequences (steps bound through
+``{{steps.<bind>.…}}``); as in wallfacer, a name already run in this run (an invariant,
+a block or a sequence) is not run again. Every case calls the tool and evaluates the assertions on
 the real CallToolResult with the offline evaluator (`assertions.evaluate`); in a
 live run a structural error (missing path, bad regex) fails the invariant too.
 
 What is never a pass: a tool the server does not list (skipped; when a pack
-parameter names it, the reason says which ``--param`` picks another), a destructive
-tool, an input that cannot be produced (skipped), a protocol error, a time-out or a
-lost connection (failed; the server is restarted for what follows). The first
-failing case ends an invariant. Whether skips fail the run is the report's call
-(`LiveReport.exit_code`).
+parameter names it, the reason says which ``--param`` picks another), a tool wallfacer
+classifies as destructive (`destructive`; skipped without ``--allow-destructive``), an
+input that cannot be produced (skipped), a protocol error, a time-out or a lost
+connection (failed; the server is restarted for what follows — wallfacer instead judges a
+synthesised ``{content: [text], isError: true}``, which assertions that stop at
+``isError`` accept; errgen does not count a fault as a pass). An invariant runs at least
+one case (``cases: 0`` runs one, as in wallfacer). The first failing case ends an
+invariant. Whether skips fail the run is the report's call (`LiveReport.exit_code`).
 """
 
 from __future__ import annotations
@@ -20,10 +24,13 @@ from __future__ import annotations
 import random
 import re
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from errgen.conform import model as m
 from errgen.conform.assertions import Verdict, evaluate
+from errgen.conform.destructive import destructive_reason
+from errgen.conform.extends import Composed
 from errgen.conform.fixtures import step_outcome_mismatch, synthesize
 from errgen.conform.jsonpath import resolve_one
 from errgen.conform.jsonvalue import Json
@@ -45,12 +52,21 @@ class Settings:
     timeout: float = 10.0  # seconds for the connect, and for each tool call
     cases: int = 100  # calls per invariant that does not set `cases`
     seed: int = 0  # seed of generated inputs
-    allow_destructive: bool = False  # run for_each_tool blocks on destructiveHint tools too
+    allow_destructive: bool = False  # also call tools wallfacer classifies as destructive (`destructive`)
     allow_skips: bool = False  # skipped invariants do not fail the run
 
 
-async def run_live(packs: list[m.Pack], target: Target, settings: Settings, sdk: SDK | None = None) -> LiveReport:
-    """Connect once, run every pack, and always stop the server and all it started (also when cancelled)."""
+async def run_live(
+    packs: Sequence[Composed | m.Pack], target: Target, settings: Settings, sdk: SDK | None = None
+) -> LiveReport:
+    """Connect once, run every pack, and always stop the server and all it started (also when cancelled).
+
+    A bare `m.Pack` runs alone; one that extends others must come composed (`extends.compose`).
+
+    Raises:
+        ValueError: for a bare pack with `metadata.extends` (nothing would run its extended packs).
+    """
+    composed = [item if isinstance(item, Composed) else _alone(item) for item in packs]
     sdk = sdk or load()
     report = LiveReport(target.describe(), client=f"mcp {sdk.version}", allow_skips=settings.allow_skips)
     with tempfile.TemporaryFile("w+", encoding="utf-8", errors="replace") as stderr:
@@ -59,12 +75,18 @@ async def run_live(packs: list[m.Pack], target: Target, settings: Settings, sdk:
             async with connection:
                 report.tools = [str(t.get("name")) for t in connection.tools]
                 runner = _Runner(connection, settings)
-                for pack in packs:
-                    report.results += await runner.pack(pack)
+                for item in composed:
+                    report.results += await runner.composed(item)
         except ConnectError as exc:
             report.results.append(Result("", "(connect)", None, Status.FAILED, finding=Finding("connect", str(exc))))
         report.stderr = connection.stderr_text()
     return report
+
+
+def _alone(pack: m.Pack) -> Composed:
+    if pack.metadata and pack.metadata.extends:
+        raise ValueError(f"{pack.file} extends {', '.join(pack.metadata.extends)}: compose it first (extends.compose)")
+    return Composed((pack,))
 
 
 class _Runner:
@@ -72,14 +94,28 @@ class _Runner:
         self.conn = connection
         self.settings = settings
         self.rng = random.Random(settings.seed)
+        self.seen: set[tuple[str, str]] = set()  # ("invariant" | "block" | "sequence", name) already run
 
-    async def pack(self, pack: m.Pack) -> list[Result]:
+    def first(self, kind: str, name: str) -> bool:
+        """Whether `name` is met for the first time in this run (wallfacer runs each name once)."""
+        new = (kind, name) not in self.seen
+        self.seen.add((kind, name))
+        return new
+
+    async def composed(self, item: Composed) -> list[Result]:
+        """Run a pack and the packs it extends: their invariants, then their blocks, then the pack's sequences."""
+        pack = item.pack
         label = pack.metadata.name if pack.metadata and pack.metadata.name else pack.file.stem
-        named_by = tool_parameters(pack)
-        results = [await self.invariant(label, inv, param=named_by.get(i)) for i, inv in enumerate(pack.invariants)]
-        for block in pack.for_each_tool:
-            results += await self.for_each_tool(label, block)
-        results += [await self.sequence(label, seq) for seq in pack.sequences]
+        results: list[Result] = []
+        for part in item.packs:
+            named_by = tool_parameters(part)
+            for index, inv in enumerate(part.invariants):
+                if self.first("invariant", inv.name):
+                    results.append(await self.invariant(label, inv, param=named_by.get(index)))
+        for block in (block for part in item.packs for block in part.for_each_tool):
+            if self.first("block", block.name):
+                results += await self.for_each_tool(label, block)
+        results += [await self.sequence(label, seq) for seq in pack.sequences if self.first("sequence", seq.name)]
         return results
 
     async def invariant(
@@ -89,10 +125,11 @@ class _Runner:
         tool = self.conn.tool(inv.tool)
         if tool is None:
             return _unlisted(label, inv, param)
-        cases = inv.body.cases if inv.body.cases is not None else self.settings.cases
-        if cases == 0:
-            reason = "0 cases to run (`cases: 0` in the pack, or --cases 0)"
-            return Result(label, inv.name, inv.tool, Status.SKIPPED, reason=reason, skip="no-cases")
+        why = destructive_reason(tool)
+        if why is not None and not self.settings.allow_destructive:
+            reason = f"destructive tool ({why}); pass --allow-destructive to run it"
+            return Result(label, inv.name, inv.tool, Status.SKIPPED, reason=reason, skip="destructive")
+        cases = max(1, inv.body.cases if inv.body.cases is not None else self.settings.cases)  # wallfacer: at least 1
         for case in range(1, cases + 1):
             try:
                 arguments = case_input(inv.body, tool, self.rng)
@@ -111,10 +148,6 @@ class _Runner:
             if not tool_matches(block.where, tool):
                 continue
             inv = synthesize(block, name)
-            if _hint(tool, "destructiveHint", default=False) and not self.settings.allow_destructive:
-                reason = "destructive tool (destructiveHint: true); pass --allow-destructive to run it"
-                results.append(Result(label, inv.name, name, Status.SKIPPED, reason=reason, skip="destructive"))
-                continue
             info = {"name": name, "description": tool.get("description"), "annotations": tool.get("annotations")}
             results.append(await self.invariant(label, inv, {"tool": info}))
         if not results:

@@ -21,10 +21,11 @@ _SHOWN = 400  # characters of an input or response shown in human output
 SKIP_KINDS = {
     "witness-not-listed": "the witness tool a pack parameter (`…witness…`) names is not listed by the server",
     "tool-not-listed": "the invariant's or a sequence step's tool is not listed by the server",
-    "destructive": "the tool is annotated destructiveHint: true and --allow-destructive was not given",
+    "destructive": "the tool is destructive as wallfacer classifies it (destructiveHint: true, or a name or "
+    "description word starting with delete, drop, destroy, truncate, kill, wipe, purge or reset; never with "
+    "readOnlyHint: true) and --allow-destructive was not given",
     "no-matching-tool": "no listed tool matches a for_each_tool block's `where` filter",
     "no-input": "no input can be generated from the tool's inputSchema",
-    "no-cases": "the invariant has 0 cases to run",
 }
 
 

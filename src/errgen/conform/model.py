@@ -226,6 +226,7 @@ class Metadata:
     tags: tuple[str, ...] = ()
     parameters: dict[str, Parameter] = field(default_factory=dict)
     extends: tuple[str, ...] = ()
+    extends_at: tuple[tuple[int, int], ...] = ()  # (line, col) of each `extends` entry in the source
 
 
 @dataclass(frozen=True)

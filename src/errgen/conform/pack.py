@@ -22,10 +22,11 @@ from errgen.conform.reader import Reader
 
 @dataclass(frozen=True)
 class Loaded:
-    """A pack (None if any error was found) and every error, in source order."""
+    """A pack (None if any error was found), every error and every warning, in source order."""
 
     pack: Pack | None
     errors: tuple[PackError, ...] = ()
+    warnings: tuple[PackError, ...] = ()
 
 
 def load_pack(path: Path, params: Mapping[str, str]) -> Loaded:
@@ -57,7 +58,8 @@ def parse_pack(source: str, file: Path, params: Mapping[str, str]) -> Loaded:
         reader.errors.append(_yaml_error(reader, problem))
     pack = None if any(p.syntax for p in yaml_problems) else build.pack(reader)
     errors = tuple(sorted(reader.errors, key=lambda e: (e.line, e.col)))
-    return Loaded(None if errors else pack, errors)
+    warnings = tuple(sorted(reader.warnings, key=lambda e: (e.line, e.col)))
+    return Loaded(None if errors else pack, errors, warnings)
 
 
 def _has_for_each_tool(document: Json) -> bool:

@@ -1,11 +1,14 @@
 """Typed, error-collecting access to a located JSON document (the validation half of `build`).
 
 Every accessor returns a usable fallback ("" / 0 / {} / []) after recording a `PackError`,
-so one pass reports all problems; the caller discards the model if any were recorded.
+so one pass reports all problems; the caller discards the model if any were recorded. A key
+wallfacer does not know is a warning, not an error: serde ignores it, so wallfacer runs the pack
+anyway, and errgen runs the same pack while saying what it ignores.
 """
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -28,20 +31,30 @@ class Reader:
         self.located = located
         self.locate = locate
         self.errors: list[PackError] = []
+        self.warnings: list[PackError] = []
 
-    def error(self, path: JsonPointer, message: str, *, at_key: bool = False) -> None:
-        """Record `message` at the value (or key) found at `path`, else its nearest ancestor."""
+    def position(self, path: JsonPointer, *, at_key: bool = False) -> tuple[int, int]:
+        """The source (line, col) of the value (or key) at `path`, else of its nearest ancestor."""
         table = self.located.keys if at_key else self.located.values
         probe = path
         while probe not in table and probe:
             probe, table = probe[:-1], self.located.values
-        line, col = self.locate(table.get(probe, 0))
+        return self.locate(table.get(probe, 0))
+
+    def error(self, path: JsonPointer, message: str, *, at_key: bool = False) -> None:
+        """Record `message` at the value (or key) found at `path`, else its nearest ancestor."""
+        line, col = self.position(path, at_key=at_key)
         self.errors.append(PackError(self.file, line, col, f"{describe(path)}: {message}"))
+
+    def warn(self, path: JsonPointer, message: str, *, at_key: bool = False) -> None:
+        """Record a warning: something errgen (like wallfacer) reads past without acting on it."""
+        line, col = self.position(path, at_key=at_key)
+        self.warnings.append(PackError(self.file, line, col, f"{describe(path)}: {message}", "warning"))
 
     def mapping(
         self, value: Json, path: JsonPointer, required: Iterable[str] = (), optional: Iterable[str] = ()
     ) -> dict[str, Json]:
-        """Check `value` is a mapping with the required keys and no unknown ones."""
+        """Check `value` is a mapping with the required keys; warn of unknown ones (serde ignores them)."""
         if not isinstance(value, dict):
             self.error(path, f"expected a mapping, got {json_type(value)}")
             return {}
@@ -49,8 +62,10 @@ class Reader:
         allowed = set(required) | set(optional)
         for key in value:
             if key not in allowed:
-                expected = ", ".join(sorted(allowed))
-                self.error((*path, key), f"unknown key '{key}' (expected one of: {expected})", at_key=True)
+                close = difflib.get_close_matches(key, sorted(allowed), n=1)
+                hint = f"did you mean '{close[0]}'?" if close else f"expected one of: {', '.join(sorted(allowed))}"
+                message = f"unknown key '{key}' is ignored, as wallfacer ignores it ({hint})"
+                self.warn((*path, key), message, at_key=True)
         for key in required:
             if key not in value:
                 self.error(path, f"missing required key '{key}'")

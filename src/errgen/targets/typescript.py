@@ -23,24 +23,39 @@ from errgen.targets.escape import comment_text
 from errgen.targets.header import RUNTIME_HEADER, header_text
 from errgen.targets.templating import render
 from errgen.targets.typescript_codes import code_views
-from errgen.targets.typescript_names import api_names, field_tag, field_zod, key, lit, policy_ctors
+from errgen.targets.typescript_names import (
+    OBJECT_PROTOTYPE,
+    api_names,
+    field_tag,
+    field_zod,
+    key,
+    lit,
+    policy_ctors,
+)
 from errgen.targets.typescript_sanitizer import sanitizer
 
 RUNTIME_FILE = "ts/errgen-runtime.ts"
 RUNTIME_TEMPLATE = "typescript/errgen-runtime.ts.jinja"
 
 
-def common_fields(catalog: Catalog) -> list[tuple[str, str]]:
-    """Fields every code carries, for the catalog-wide `ErrorSchema` (seed 004's McpToolErrorZ)."""
+def error_shape(catalog: Catalog) -> list[tuple[str, str]]:
+    """The catalog-wide error model (seed 004's McpToolErrorZ): ``(wire key, zod schema)`` of what every code has.
+
+    Any code, a non-empty message, the metadata (`retriable` defaulting to false, texts optional) and the
+    repair fields every code carries (optional unless every code requires them).
+    """
+    env = catalog.envelope
     codes = list(catalog.codes.values())
-    names = [n for n in catalog.fields if all(n in c.fields for c in codes)]
-    return [
-        (
-            key(catalog.fields[n].wire, runtime=True),
-            field_zod(catalog.fields[n]) + ("" if all(n in c.required for c in codes) else ".optional()"),
-        )
-        for n in names
+    shape = [(env.discriminator, "z.enum(CODES)"), ("message", "z.string().min(1)")]
+    shape += [
+        (m.key, "z.boolean().default(false)" if m.name == "retriable" else "z.string().optional()")
+        for m in env.metadata
     ]
+    for name, field in catalog.fields.items():
+        if all(name in c.fields for c in codes):
+            optional = not all(name in c.required for c in codes)
+            shape.append((field.wire, field_zod(field) + (".optional()" if optional else "")))
+    return shape
 
 
 def rows(items: list[str]) -> str:
@@ -108,8 +123,9 @@ def context(catalog: Catalog, options: TargetOptions) -> dict[str, Any]:
         "failure_codes": rows([lit([r.failure, [r.retriable, r.target]]) for r in catalog.mapping_failures]),
         "default_kind": lit(catalog.default_kind),
         "default_code": lit(catalog.mapping_default),
-        "common_fields": common_fields(catalog),
-        "zod_fields": [(lit(f.wire), field_zod(f)) for f in catalog.fields.values()],
+        "error_shape": [f"{key(name, runtime=True)}: {schema}" for name, schema in error_shape(catalog)],
+        "error_own": any(name in OBJECT_PROTOTYPE for name, _ in error_shape(catalog)),
+        "union_own": any(v.zod_own for v in codes),
         "discriminator": key(catalog.envelope.discriminator, runtime=True),
         "discriminator_lit": lit(catalog.envelope.discriminator),
         "retriable_key": lit(catalog.envelope.retriable.key if catalog.envelope.retriable else None),

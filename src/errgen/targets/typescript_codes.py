@@ -8,7 +8,16 @@ from errgen.catalog import jsontext, messages
 from errgen.catalog.model import Catalog, Code, Field, ProvenanceMode
 from errgen.targets import code_docs
 from errgen.targets.escape import comment_text, ts_str
-from errgen.targets.typescript_names import FIXED_TYPES, FIXED_VALUES, Namer, field_type, key, lit, ts_single
+from errgen.targets.typescript_names import (
+    FIXED_TYPES,
+    FIXED_VALUES,
+    OBJECT_PROTOTYPE,
+    Namer,
+    field_type,
+    field_zod,
+    key,
+    ts_single,
+)
 
 
 @dataclass(frozen=True)
@@ -27,7 +36,8 @@ class CodeView:
     props: str  # interface members, one per line
     param: str  # constructor parameter list
     row: str  # TS literal of the code's JSON row (CodeInfo + message parts)
-    zod: str  # arguments of errorSchema(…) in the zod file
+    zod: tuple[str, ...]  # members of the code's `z.object({…})` in the zod file, `key: schema`
+    zod_own: bool  # a key of the payload is a name of `Object.prototype`: the schema reads own properties only
 
 
 @dataclass(frozen=True)
@@ -65,7 +75,8 @@ def code_views(catalog: Catalog) -> list[CodeView]:
             props=_props(catalog, c, texts),
             param=_param(catalog, c, texts),
             row=_row(catalog, c),
-            zod=_zod(catalog, c),
+            zod=tuple(f"{name}: {schema}" for name, schema in zod_shape(catalog, c)),
+            zod_own=any(name in OBJECT_PROTOTYPE for name, _ in zod_wire_shape(catalog, c)),
         )
         for c in catalog.codes.values()
     ]
@@ -163,13 +174,25 @@ def _parts(template: str, wire: dict[str, str]) -> list[str]:
     return flat
 
 
-def _zod(catalog: Catalog, code: Code) -> str:
-    """Arguments of the zod file's ``errorSchema(code, required, optional, metadata)`` call (wire keys)."""
-    wire = {name: f.wire for name, f in catalog.fields.items()}
-    metadata = [[m.key, m.value(code)] for m in catalog.envelope.texts if m.carried_by(code)]
-    args = [ts_str(code.id), lit([wire[n] for n in code.required])]
-    if code.optional or metadata:
-        args.append(lit([wire[n] for n in code.optional]))
-    if metadata:
-        args.append(lit(metadata))
-    return ", ".join(args)
+def zod_wire_shape(catalog: Catalog, code: Code) -> list[tuple[str, str]]:
+    """A code's payload as zod reads it: ``(wire key, zod schema)`` in wire order (docs/runtime-contract.md §1)."""
+    env = catalog.envelope
+    shape = [(env.discriminator, f"z.literal({ts_str(code.id)})"), ("message", "z.string().min(1)")]
+    if env.retriable:
+        shape.append((env.retriable.key, "z.boolean().default(false)"))
+    shape += [(m.key, f"z.string().default({ts_str(m.value(code))})") for m in env.texts if m.carried_by(code)]
+    for name in (*code.required, *code.optional):
+        field = catalog.fields[name]
+        shape.append((field.wire, field_zod(field) + ("" if name in code.required else ".exactOptional()")))
+    if env.provenance_mode is ProvenanceMode.REQUIRED:
+        shape.append(("provenance", "ProvenanceSchema"))
+    elif env.provenance_mode is ProvenanceMode.OPTIONAL:
+        shape.append(("provenance", "ProvenanceSchema.exactOptional()"))
+    if env.mirror_is_error:
+        shape.append(("isError", "z.literal(true)"))
+    return shape
+
+
+def zod_shape(catalog: Catalog, code: Code) -> list[tuple[str, str]]:
+    """`zod_wire_shape` with each key spelled as an object-literal key (computed where it is not an identifier)."""
+    return [(key(name, runtime=True), schema) for name, schema in zod_wire_shape(catalog, code)]

@@ -40,6 +40,15 @@ Uppercase Lowercase CatalogTypes ErrorPolicy HeadersLike
 """.split()
 )
 
+# Own properties of JavaScript's `Object.prototype`: zod reads a payload's member with `input[key]`, so a
+# payload without its own `toString` would be read as having the inherited function.
+OBJECT_PROTOTYPE = frozenset(
+    """
+constructor __defineGetter__ __defineSetter__ hasOwnProperty __lookupGetter__ __lookupSetter__ isPrototypeOf
+propertyIsEnumerable toString valueOf __proto__ toLocaleString
+""".split()
+)
+
 _TS_TYPES = {"string": "string", "integer": "number", "number": "number", "boolean": "boolean", "any": "unknown",
              "range": "Range", "object": "{ readonly [key: string]: unknown }"}  # fmt: skip
 _ZOD_TYPES = {"string": "z.string()", "integer": "z.int()", "number": "z.number()", "boolean": "z.boolean()",
@@ -63,8 +72,11 @@ def lit(value: Any) -> str:
 
 
 def key(name: str, *, runtime: bool = False) -> str:
-    """A property key: bare when it is an identifier, quoted otherwise (computed in object literals)."""
-    if is_ts_identifier(name):
+    """A property key: bare when it is an identifier, quoted otherwise (computed in object literals).
+
+    In an object literal (`runtime`) `__proto__` is computed too: written bare, it sets the prototype.
+    """
+    if is_ts_identifier(name) and not (runtime and name == "__proto__"):
         return name
     return f"[{ts_str(name)}]" if runtime else ts_str(name)
 

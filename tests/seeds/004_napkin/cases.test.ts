@@ -7,7 +7,8 @@ import { describe, it } from "node:test";
 import { z } from "zod";
 
 import * as napkin from "../../../generated/napkin/ts/napkin-errors.js";
-import { ErrorObjectSchema, ErrorSchema } from "../../../generated/napkin/ts/napkin-errors.zod.js";
+import * as nz from "../../../generated/napkin/ts/napkin-errors.zod.js";
+import { ErrorSchema } from "../../../generated/napkin/ts/napkin-errors.zod.js";
 
 // ---- the seed's schema, verbatim ------------------------------------------------------------
 export const McpToolErrorZ = z.object({
@@ -21,9 +22,23 @@ export const McpToolErrorZ = z.object({
 });
 // ---------------------------------------------------------------------------------------------
 
-describe("seed 004: the generated ErrorObjectSchema is structurally McpToolErrorZ", () => {
+describe("seed 004: the generated ErrorSchema is structurally McpToolErrorZ", () => {
   it("has the same JSON Schema (zod-to-json-schema, as the seed exports it in tools/list)", () => {
-    assert.deepEqual(z.toJSONSchema(ErrorObjectSchema), z.toJSONSchema(McpToolErrorZ));
+    assert.deepEqual(z.toJSONSchema(ErrorSchema), z.toJSONSchema(McpToolErrorZ));
+  });
+
+  it("composes as the seed's z.object does: .shape, .extend(), .pick(), .omit()", () => {
+    assert.ok(ErrorSchema instanceof z.ZodObject);
+    assert.deepEqual(Object.keys(ErrorSchema.shape), Object.keys(McpToolErrorZ.shape));
+    assert.deepEqual(ErrorSchema.shape.code.options, McpToolErrorZ.shape.code.options);
+    const withTool = ErrorSchema.extend({ tool: z.string() });
+    assert.deepEqual(withTool.parse({ code: "GONE", message: "m", tool: "search" }), { code: "GONE", message: "m", retriable: false, tool: "search" });
+    assert.deepEqual(Object.keys(ErrorSchema.pick({ code: true, message: true }).shape), ["code", "message"]);
+    assert.deepEqual(Object.keys(ErrorSchema.omit({ original: true }).shape), ["code", "message", "retriable"]);
+    // the same for a code's own schema
+    const upstream = nz.UpstreamErrorSchema.pick({ code: true, status: true }).extend({ retryAfter: z.int() });
+    assert.deepEqual(Object.keys(upstream.shape), ["code", "status", "retryAfter"]);
+    assert.deepEqual(upstream.parse({ code: "UPSTREAM_ERROR", status: 503, retryAfter: 2 }), { code: "UPSTREAM_ERROR", status: 503, retryAfter: 2 });
   });
 
   it("agrees with McpToolErrorZ on the seed's own payloads and on bad ones", () => {

@@ -11,9 +11,13 @@ from __future__ import annotations
 import signal
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
+
+if TYPE_CHECKING:
+    from errgen.conform.diagnostics import PackError
+    from errgen.conform.extends import Composed
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -65,7 +69,9 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 @click.option(
     "--allow-destructive",
     is_flag=True,
-    help="Also run for_each_tool blocks on tools annotated destructiveHint: true (skipped by default).",
+    help="Also call tools wallfacer classifies as destructive (annotated destructiveHint: true, or a name or "
+    "description word starting with delete, drop, destroy, truncate, kill, wipe, purge or reset), which are "
+    "skipped by default; a tool annotated readOnlyHint: true is never destructive.",
 )
 @click.option(
     "--allow-skips",
@@ -79,20 +85,31 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
     type=click.Choice(["human", "json"]),
     default="human",
     show_default=True,
-    help="Output of a live run: text for people, or one JSON document.",
+    help="Output: text for people, or one JSON document (every fixture with --fixtures; every invariant live).",
+)
+@click.option(
+    "--workspace",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    default=None,
+    help="Folder whose packs/ holds the packs that `extends` names, before wallfacer's embedded ones "
+    "[default: the folder of the nearest wallfacer.toml, else the current folder].",
 )
 def command(
     *, packs: tuple[Path, ...], fixtures: bool, params: tuple[str, ...], server: str | None, url: str | None,
     timeout: float, cases: int, seed: int, allow_destructive: bool, allow_skips: bool, output_format: str,
+    workspace: Path | None,
 ) -> None:  # fmt: skip
     """Check wallfacer conformance PACKS (e.g. generated/<catalog>/packs/errgen-<catalog>.yaml).
 
-    With --fixtures, evaluate every test fixture offline. With --server or --url, run every
-    invariant against the server and print one line per invariant, closing with
-    `N passed, M failed, K skipped`. An invariant whose tool the server does not list is
+    With --fixtures, evaluate every test fixture offline, as `wallfacer pack test` does (a
+    pack's `extends` is not followed there). With --server or --url, run every invariant
+    against the server, with those of the packs a pack `extends` (found in the workspace's
+    packs/, then among wallfacer's embedded packs), and print one line per invariant, closing
+    with `N passed, M failed, K skipped`. An invariant whose tool the server does not list is
     skipped, and a skip fails the run (exit 1) unless --allow-skips. Live runs need the MCP
     SDK: pip install "errgen[conform]".
     """
+    from errgen.conform.extends import find_workspace
     from errgen.conform.run import parse_param
 
     overrides: dict[str, str] = {}
@@ -107,16 +124,15 @@ def command(
     if len(modes) != 1:
         got = f" (got {', '.join(modes)})" if modes else ""
         raise click.UsageError(f"give exactly one of --fixtures, --server or --url{got}")
+    root = workspace if workspace is not None else find_workspace(Path.cwd())
     if fixtures:
-        if output_format != "human":
-            raise click.UsageError("--format applies to live runs (--server / --url)")
         from errgen.conform.run import run_fixtures
 
-        sys.exit(run_fixtures(list(packs), overrides))
+        sys.exit(run_fixtures(list(packs), overrides, workspace=root, output=output_format))
     _live(packs, overrides, server=server, url=url, options={
         "timeout": timeout, "cases": cases, "seed": seed, "allow_destructive": allow_destructive,
         "allow_skips": allow_skips,
-    }, output_format=output_format)  # fmt: skip
+    }, output_format=output_format, workspace=root)  # fmt: skip
 
 
 def _stop_like_ctrl_c(terminated: list[int], number: int) -> None:
@@ -127,7 +143,7 @@ def _stop_like_ctrl_c(terminated: list[int], number: int) -> None:
 
 def _live(
     packs: tuple[Path, ...], overrides: dict[str, str], *, server: str | None, url: str | None,
-    options: dict[str, Any], output_format: str,
+    options: dict[str, Any], output_format: str, workspace: Path,
 ) -> None:  # fmt: skip
     from errgen.conform.live_sdk import SDKMissing, load
 
@@ -142,12 +158,11 @@ def _live(
     from errgen.conform.live_conn import Target
     from errgen.conform.live_report import to_json, to_text
     from errgen.conform.live_stdio import kill_all
-    from errgen.conform.pack import load_pack
 
-    loaded = [load_pack(path, overrides) for path in packs]
-    errors = [error for item in loaded for error in item.errors]
-    for error in errors:
-        click.echo(str(error), err=True)
+    valid, problems = _compose_all(packs, overrides, workspace)
+    errors = [problem for problem in problems if problem.level == "error"]
+    for problem in problems:
+        click.echo(str(problem), err=True)
     if errors:
         click.echo(f"errgen conform: {len(errors)} pack error(s); nothing was run", err=True)
         sys.exit(2)
@@ -155,7 +170,6 @@ def _live(
         target = Target.stdio(server) if server is not None else Target(url=url)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--server") from exc
-    valid = [item.pack for item in loaded if item.pack is not None]
     terminated: list[int] = []
     previous = signal.signal(signal.SIGTERM, lambda number, _frame: _stop_like_ctrl_c(terminated, number))
     try:
@@ -168,3 +182,22 @@ def _live(
         signal.signal(signal.SIGTERM, previous)
     click.echo(to_json(report) if output_format == "json" else to_text(report), nl=output_format == "json")
     sys.exit(report.exit_code())
+
+
+def _compose_all(
+    packs: tuple[Path, ...], overrides: dict[str, str], workspace: Path
+) -> tuple[list[Composed], list[PackError]]:
+    """Load each pack and the packs it extends; the composed packs and every error and warning."""
+    from errgen.conform.extends import compose
+    from errgen.conform.pack import load_pack
+
+    composed: list[Composed] = []
+    problems: list[PackError] = []
+    for path in packs:
+        loaded = load_pack(path, overrides)
+        problems += [*loaded.errors, *loaded.warnings]
+        if loaded.pack is not None:
+            resolution = compose(loaded.pack, overrides, workspace)
+            problems += [*resolution.errors, *resolution.warnings]
+            composed += [resolution.composed] if resolution.composed else []
+    return composed, problems
