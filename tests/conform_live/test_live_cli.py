@@ -41,7 +41,7 @@ def test_help_documents_every_option() -> None:
     [
         ((), "give exactly one of --fixtures, --server or --url"),
         (("--fixtures", "--server", "python s.py"), "(got --fixtures, --server)"),
-        (("--fixtures", "--format", "json"), "--format applies to live runs"),
+        (("--fixtures", "--format", "yaml"), "'yaml' is not one of 'human', 'json'"),
         (("--fixtures", "--param", "novalue"), "expected `key=value`"),
         (("--server", ""), "--server needs a command"),
         (("--url", "http://127.0.0.1:1/mcp", "--timeout", "0"), "--timeout"),
