@@ -1712,7 +1712,10 @@ class ErrorCatalog(Generic[KnownT, UnknownT]):
                 code, retriable = rule.target, rule.retriable
                 break
         if code is None:
-            raise LookupError(f"no code for HTTP {status} (no mappings.default)")
+            shown = (
+                code_status or "status (not an HTTP status)"
+            )  # never the value: it may be deep
+            raise LookupError(f"no code for HTTP {shown} (no mappings.default)")
         return self._mapped(code, retriable, original, code_status or 0, message)
 
     def map_exception(self, exc: BaseException) -> KnownT:
