@@ -2,13 +2,14 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"net/http"
 	"reflect"
 )
 
 // module is one generated catalog package, as the cases use it (every answer as JSON text).
 type module struct {
-	decode          func(json.RawMessage) any
+	decode          func(string) any
 	toJSON          func(any) string
 	kind            func(string) string
 	build           func(code string, values map[string]any) (string, error)
@@ -17,7 +18,7 @@ type module struct {
 	classifyHTTP    func(status int, retryAfter bool) string
 	classifyFailure func(failure string) string
 	code            func(code string) string
-	parse           func(result any, key string) string
+	parse           func(result string, key string) string
 	sanitize        func(any) any
 	scrub           func(string) string
 }
@@ -30,23 +31,24 @@ type policy[K ~string, P any] interface {
 
 // api is the slice of a generated package the cases use; E is its Error, C its Code, K its Kind.
 type api[E error, C ~string, K ~string, P policy[K, P]] struct {
-	DecodeJSON       func([]byte) (any, error)
-	ToJSON           func(any) string
-	BuildError       func(C, map[string]any) (E, error)
-	MapHTTP          func(int, string, any, http.Header) E
-	MapError         func(error) E
-	ClassifyHTTP     func(int, bool) K
-	ClassifyFailure  func(string) K
-	KindOf           func(C) K
-	ClassifyCode     func(C) K
-	IsRetryableCode  func(C) bool
-	IsTerminalCode   func(C, P) bool
-	NamedPolicy      func(string) (P, bool)
-	NewPolicy        func() P
-	PolicyNames      func() []string
-	ParseResultValue func(any) E
-	Sanitize         func(any) any
-	ScrubText        func(string) string
+	ErrTooDeep      error
+	DecodeJSON      func([]byte) (any, error)
+	ToJSON          func(any) string
+	BuildError      func(C, map[string]any) (E, error)
+	MapHTTP         func(int, string, any, http.Header) E
+	MapError        func(error) E
+	ClassifyHTTP    func(int, bool) K
+	ClassifyFailure func(string) K
+	KindOf          func(C) K
+	ClassifyCode    func(C) K
+	IsRetryableCode func(C) bool
+	IsTerminalCode  func(C, P) bool
+	NamedPolicy     func(string) (P, bool)
+	NewPolicy       func() P
+	PolicyNames     func() []string
+	ParseResult     func(json.RawMessage) E
+	Sanitize        func(any) any
+	ScrubText       func(string) string
 }
 
 func (a api[E, C, K, P]) module() module {
@@ -68,12 +70,11 @@ func (a api[E, C, K, P]) module() module {
 	}
 	boolean := func(b bool) string { return a.ToJSON(b) }
 	return module{
-		decode: func(raw json.RawMessage) any {
-			if raw == nil {
-				return nil
+		decode: func(raw string) any {
+			value, err := a.DecodeJSON([]byte(raw))
+			if err != nil && !errors.Is(err, a.ErrTooDeep) {
+				fail("a case holds text that is not JSON:", err)
 			}
-			value, err := a.DecodeJSON(raw)
-			must(err)
 			return value
 		},
 		toJSON: a.ToJSON,
@@ -107,8 +108,8 @@ func (a api[E, C, K, P]) module() module {
 				"retryable", boolean(a.IsRetryableCode(C(code))), "terminal", object(a.ToJSON, terminal...),
 				"values", object(a.ToJSON, values...), "grown", grown)
 		},
-		parse: func(result any, key string) string {
-			e := a.ParseResultValue(result)
+		parse: func(result string, key string) string {
+			e := a.ParseResult(json.RawMessage(result))
 			if isNil(e) {
 				return "null"
 			}
