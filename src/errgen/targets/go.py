@@ -85,7 +85,9 @@ def ctor_doc(code: Code, n: CodeNames) -> list[str]:
     return [*lines, "//", *comment(deprecated(code))] if code.deprecated else lines
 
 
-def constructor(catalog: Catalog, names: GoNames, code: Code, args: list[tuple[str, str]], extra: list[str]) -> list[str]:
+def constructor(
+    catalog: Catalog, names: GoNames, code: Code, args: list[tuple[str, str]], extra: list[str]
+) -> list[str]:
     """A code's constructor: the struct filled from its arguments, then completed by the runtime."""
     n = names.codes[code.id]
     retriable = "args.Retriable" if catalog.envelope.retriable else "nil"
@@ -134,6 +136,9 @@ def methods(catalog: Catalog, names: GoNames, code: Code) -> list[str]:
     return lines
 
 
+FAILURE_RULES = "[]rt.FailureRule"
+
+
 def spec(catalog: Catalog, names: GoNames) -> list[str]:
     """The catalog's tables: the `rt.Spec` literal's lines."""
     indent = "\t"
@@ -148,8 +153,8 @@ def spec(catalog: Catalog, names: GoNames) -> list[str]:
         Pair("Policies", block=elements("[]rt.PolicyInfo", policies(catalog), indent)),
         Pair("HTTPKinds", block=elements("[]rt.Rule", http_rules(catalog.classification_http), indent)),
         Pair("HTTPCodes", block=elements("[]rt.Rule", http_rules(catalog.mapping_http), indent)),
-        Pair("FailureKinds", block=elements("[]rt.FailureRule", failure_rules(catalog.classification_failures), indent)),
-        Pair("FailureCodes", block=elements("[]rt.FailureRule", failure_rules(catalog.mapping_failures), indent)),
+        Pair("FailureKinds", block=elements(FAILURE_RULES, failure_rules(catalog.classification_failures), indent)),
+        Pair("FailureCodes", block=elements(FAILURE_RULES, failure_rules(catalog.mapping_failures), indent)),
         string_pair("DefaultKind", catalog.default_kind or ""),
         string_pair("DefaultCode", catalog.mapping_default or ""),
     ]
@@ -238,7 +243,7 @@ def policy_ctors(catalog: Catalog, names: GoNames) -> list[tuple[str, str, str]]
         call = f"rt.PolicyOf({', '.join(kinds)})"
         if len(call) + 8 > WIDTH:
             call = "rt.PolicyOf(\n" + "\n".join(packed(kinds, "\t\t")) + "\n\t)"
-        doc = f"{ctor} returns the policy {p.name}: {p.description}" if p.description else f"{ctor} returns the policy {p.name}."
+        doc = f"{ctor} returns the policy {p.name}" + (f": {p.description}" if p.description else ".")
         out.append((ctor, call, "\n".join(comment(doc))))
     return out
 

@@ -221,8 +221,9 @@ def one_line_funcs(funcs: list[tuple[str, str]], width: int = WIDTH) -> list[str
     """Functions ``signature { statement }`` on one line when gofmt keeps them so, bodies aligned.
 
     gofmt keeps a one-statement body on the line when signature and statement take at most 99
-    bytes (its "header + body <= 100", the header counting the blank after it), and aligns the bodies of consecutive one-line functions; any other function (or
-    one whose aligned line would exceed `width`) is written on three lines, between the blocks.
+    bytes (its "header + body <= 100", the header counting the blank after it), and aligns the
+    bodies of consecutive one-line functions; any other function (or one whose aligned line would
+    exceed `width`) is written on three lines, between the blocks.
     """
     out: list[str] = []
     block: list[tuple[str, str]] = []

@@ -22,7 +22,8 @@ Code Kind Error ToolError ProtocolError Unknown Object Provenance Range Result T
 CodeInfo KindInfo Deprecation FailureClass Parse ParseValue ParseResult ParseResultValue BuildError Codes Info
 Kinds KindOf Classify ClassifyCode IsRetryable IsRetryableCode IsTerminal IsTerminalCode ClassifyHTTP
 ClassifyFailure ClassifyError MapHTTP MapFailure MapError FailureClassOf HasRetryAfter Sanitize ScrubText ToJSON
-DecodeJSON Stamp NewPolicy NamedPolicy PolicyNames NewObject Redacted Catalog Version DefaultKind Null ToValue ErrTooDeep
+DecodeJSON Stamp NewPolicy NamedPolicy PolicyNames NewObject Redacted Catalog Version DefaultKind Null ToValue
+ErrTooDeep
 """.split()
 )
 # Members of every error struct: its methods and the envelope's fields.

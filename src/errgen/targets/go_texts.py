@@ -7,11 +7,9 @@ aligns is laid out by `go_layout`, in lines of at most 120 characters.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from typing import Any
 
 from errgen.catalog.model import Catalog, Code, FailureRule, Field, HttpRule
-from errgen.targets import code_docs
 from errgen.targets.escape import json_string
 from errgen.targets.go_layout import Pair, comment, elements, list_pair, string_pair
 from errgen.targets.go_names import META_FIELDS, GoNames
@@ -60,8 +58,8 @@ def error_members(catalog: Catalog, names: GoNames, code: Code) -> list[tuple[st
         out.append(("Retriable", "bool", _tag(env.retriable.key, False)))
     out += [(META_FIELDS[m.name], "string", _tag(m.key, False)) for m in env.texts if m.carried_by(code)]
     for name in code.fields:
-        optional = name in code.optional
-        out.append((names.fields[name], go_type(catalog.fields[name], optional=optional), _tag(catalog.fields[name].wire, optional)))
+        optional, field = name in code.optional, catalog.fields[name]
+        out.append((names.fields[name], go_type(field, optional=optional), _tag(field.wire, optional)))
     if env.provenance:
         optional = env.provenance_mode.value == "optional"
         out.append(("Provenance", "*Provenance" if optional else "Provenance", _tag("provenance", optional)))
@@ -100,11 +98,12 @@ def code_info(catalog: Catalog, code: Code) -> list[Pair]:
     """A code's `rt.CodeInfo` pairs (zero values left out): its row of the catalog's table."""
     wire = {f.name: f.wire for f in catalog.fields.values()}
     dep = code.deprecated
+    channel = "" if code.channel.value == "tool" else code.channel.value
     pairs = [string_pair("Code", code.id), string_pair("Title", code.title), string_pair("When", code.when),
              string_pair("Message", code.message), string_pair("Kind", code.kind or ""),
              string_pair("Retriable", code.retriable.value), string_pair("Recoverable", code.recoverable.value),
              string_pair("NextAction", code.next_action), string_pair("UIMeaning", code.ui_meaning),
-             string_pair("Channel", "" if code.channel.value == "tool" else code.channel.value), Pair("JSONRPCCode", lit(code.jsonrpc_code or 0)),
+             string_pair("Channel", channel), Pair("JSONRPCCode", lit(code.jsonrpc_code or 0)),
              Pair("HTTPStatus", lit(code.http_status or 0)), string_pair("Since", code.since or "")]  # fmt: skip
     if dep is not None:
         deprecation = (
@@ -129,8 +128,9 @@ def http_rules(rules: tuple[HttpRule, ...]) -> list[list[Pair]]:
         for status in rule.statuses:
             is_class = isinstance(status, str)
             number = int(str(status)[0]) if is_class else status
-            row = [Pair("Status", str(number)), Pair("Class", lit(is_class)), Pair("RetryAfter", _flag(rule.retry_after)),
-                   Pair("Retriable", _flag(rule.retriable)), string_pair("Target", rule.target)]  # fmt: skip
+            row = [Pair("Status", str(number)), Pair("Class", lit(is_class)),
+                   Pair("RetryAfter", _flag(rule.retry_after)), Pair("Retriable", _flag(rule.retriable)),
+                   string_pair("Target", rule.target)]  # fmt: skip
             (classes if is_class else exact).append(row)
     return exact + classes
 
@@ -165,8 +165,9 @@ def envelope(catalog: Catalog) -> list[Pair]:
 def kinds(catalog: Catalog) -> list[list[Pair]]:
     """`rt.KindInfo` rows."""
     return [
-        [string_pair("Name", k.name), Pair("Retryable", lit(k.retryable)), Pair("MaxAttempts", str(k.max_attempts or 0)),
-         Pair("InitialBackoffMs", str(k.initial_backoff_ms or 0)), string_pair("Description", k.description)]
+        [string_pair("Name", k.name), Pair("Retryable", lit(k.retryable)),
+         Pair("MaxAttempts", str(k.max_attempts or 0)), Pair("InitialBackoffMs", str(k.initial_backoff_ms or 0)),
+         string_pair("Description", k.description)]
         for k in catalog.kinds.values()
     ]  # fmt: skip
 
