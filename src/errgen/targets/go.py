@@ -52,7 +52,13 @@ from errgen.targets.header import RUNTIME_HEADER, header_text
 from errgen.targets.templating import render
 
 RUNTIME_FILE = "go/internal/errgenrt/errgen_runtime.go"
-MAX_NESTING = 128  # levels of arrays and objects the runtime reads (docs/runtime-contract.md)
+VALUE_LIMITS = {  # docs/runtime-contract.md §7
+    "MaxLevels": (64, "levels of arrays and objects in a payload, the payload object being level 1"),
+    "MaxJSONLevels": (100, "levels of arrays and objects in a JSON text"),
+    "MaxKey": (1024, "characters of an object key Sanitize keeps"),
+    "MaxBody": (4_194_304, "bytes of a body given as bytes or an io.Reader that MapHTTP reads"),
+    "hostLevels": (10_000, "levels of a Go value ToValue converts"),
+}
 GO_VERSION = "1.25"  # the oldest Go regexp2 v2 builds with
 REGEXP2 = "github.com/dlclark/regexp2/v2"
 REGEXP2_VERSION = "v2.13.0"
@@ -279,8 +285,13 @@ def runtime_text(templates: str | None) -> str:
     san = sanitizer()
     return render(
         "go/errgen_runtime.go.jinja", templates, header=RUNTIME_HEADER, san=san, max_blocks=san["max_blocks"],
-        max_nesting=MAX_NESTING,
+        value_limits=value_limits(),
     )
+
+
+def value_limits() -> list[str]:
+    """The bounds of the values the runtime reads: the lines of a const group, aligned as gofmt aligns it."""
+    return aligned([[name, f"= {number}", f"// {about}"] for name, (number, about) in VALUE_LIMITS.items()])
 
 
 def go_mod(catalog: Catalog) -> str:

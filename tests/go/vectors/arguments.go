@@ -17,14 +17,38 @@ func (c testCase) raw(name string) string {
 	return c.fields[`"`+name+`"`]
 }
 
-// value returns field name as JSON data (nil when absent; what lies deeper than the runtime's
-// bound is its TooDeep marker).
+// value returns field name as JSON data, nil when absent (a host value: any depth).
 func (c testCase) value(name string) any {
 	raw, ok := c.fields[`"`+name+`"`]
 	if !ok {
 		return nil
 	}
-	return c.m.decode(raw)
+	return c.hostValue(raw)
+}
+
+// hostValue reads JSON text as a host builds a value: with the package's DecodeJSON, or, for a
+// text deeper than it reads, level by level (objects as the package's *Object, in key order).
+func (c testCase) hostValue(text string) any {
+	if value := c.m.decode(text); value != nil || strings.TrimSpace(text) == "null" {
+		return value
+	}
+	if items, err := elementsOf(text); err == nil {
+		out := make([]any, len(items))
+		for i, item := range items {
+			out[i] = c.hostValue(item)
+		}
+		return out
+	}
+	keys, values, err := membersOf(text)
+	if err != nil {
+		fail("a case holds text that is not JSON:", text)
+	}
+	object := c.m.newObject()
+	for _, key := range keys {
+		name, _ := c.m.decode(key).(string)
+		object.Set(name, c.hostValue(values[key]))
+	}
+	return object
 }
 
 // has reports whether the case has field name.
@@ -103,7 +127,7 @@ func (c testCase) buildValues() map[string]any {
 	if keys, raws, err := membersOf(c.raw("values")); err == nil {
 		for _, key := range keys {
 			name, _ := c.m.decode(key).(string)
-			values[name] = c.m.decode(raws[key])
+			values[name] = c.hostValue(raws[key])
 		}
 	}
 	if c.has("retriable") && c.value("retriable") != nil {

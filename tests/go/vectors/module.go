@@ -10,6 +10,7 @@ import (
 // module is one generated catalog package, as the cases use it (every answer as JSON text).
 type module struct {
 	decode          func(string) any
+	newObject       func() setter
 	toJSON          func(any) string
 	kind            func(string) string
 	build           func(code string, values map[string]any) (string, error)
@@ -23,6 +24,11 @@ type module struct {
 	scrub           func(string) string
 }
 
+// setter is a package's *Object.
+type setter interface {
+	Set(key string, value any)
+}
+
 // policy is what the cases use of a package's Policy.
 type policy[K ~string, P any] interface {
 	WithTerminalKind(K) P
@@ -30,7 +36,8 @@ type policy[K ~string, P any] interface {
 }
 
 // api is the slice of a generated package the cases use; E is its Error, C its Code, K its Kind.
-type api[E error, C ~string, K ~string, P policy[K, P]] struct {
+type api[E error, C ~string, K ~string, P policy[K, P], O setter] struct {
+	NewObject       func() O
 	ErrTooDeep      error
 	DecodeJSON      func([]byte) (any, error)
 	ToJSON          func(any) string
@@ -51,7 +58,7 @@ type api[E error, C ~string, K ~string, P policy[K, P]] struct {
 	ScrubText       func(string) string
 }
 
-func (a api[E, C, K, P]) module() module {
+func (a api[E, C, K, P, O]) module() module {
 	kind := func(k string) string {
 		if k == "" {
 			return "null"
@@ -72,13 +79,17 @@ func (a api[E, C, K, P]) module() module {
 	return module{
 		decode: func(raw string) any {
 			value, err := a.DecodeJSON([]byte(raw))
-			if err != nil && !errors.Is(err, a.ErrTooDeep) {
+			if errors.Is(err, a.ErrTooDeep) {
+				return nil // the caller reads it level by level (hostValue)
+			}
+			if err != nil {
 				fail("a case holds text that is not JSON:", err)
 			}
 			return value
 		},
-		toJSON: a.ToJSON,
-		kind:   kind,
+		newObject: func() setter { return a.NewObject() },
+		toJSON:    a.ToJSON,
+		kind:      kind,
 		build: func(code string, values map[string]any) (string, error) {
 			e, err := a.BuildError(C(code), values)
 			if err != nil {

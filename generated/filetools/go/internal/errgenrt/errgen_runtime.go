@@ -155,7 +155,7 @@ func isArrayIndex(key string) bool {
 
 // ToJSON writes JSON data as JavaScript's JSON.stringify does: compact, numbers as
 // Number#toString writes them, non-ASCII kept. Go values that are not JSON data are converted
-// first, as ToValue does (so nesting is bounded by MaxNesting).
+// first, as ToValue does.
 func ToJSON(value any) string {
 	var out strings.Builder
 	writeJSON(&out, ToValue(value))
@@ -323,41 +323,31 @@ func invalidSubpart(s string) int {
 	return n
 }
 
-// ErrTooDeep is the error of JSON text nested deeper than MaxNesting.
-var ErrTooDeep = errors.New("errgen: JSON nested deeper than MaxNesting")
+// ErrTooDeep is DecodeJSON's error for JSON text nested deeper than MaxJSONLevels: such a text is
+// not read at all.
+var ErrTooDeep = errors.New("errgen: JSON text nested deeper than MaxJSONLevels")
 
 // DecodeJSON reads JSON text (RFC 8259) into JSON data: nil, bool, float64, string, []any and
 // *Object (keys in their order; a repeated key keeps its first place and its last value, as
 // JSON.parse). One leading byte order mark is skipped; invalid UTF-8 reads as U+FFFD per maximal
-// invalid subpart, a lone surrogate escape as U+FFFD. It fails on what is not JSON (NaN,
-// Infinity, a number beyond the double range, …). JSON nested deeper than MaxNesting fails with
-// ErrTooDeep and the value read within MaxNesting (each array or object deeper down as
-// TooDeep). It never recurses, whatever the input.
+// invalid subpart, a lone surrogate escape as U+FFFD. It fails on what is not JSON: NaN,
+// Infinity, a number beyond the double range, …, and (ErrTooDeep) a text nested deeper than
+// MaxJSONLevels. It never recurses, whatever the input.
 func DecodeJSON(data []byte) (any, error) {
-	value, deep, err := decodeJSON(data)
-	if err == nil && deep {
-		return value, ErrTooDeep
-	}
-	return value, err
+	return decodeText(ValidText(string(data)))
 }
 
-// decodeJSON is DecodeJSON that keeps what lies within MaxNesting: each array or object deeper
-// down reads as TooDeep, and deep says whether there was one.
-func decodeJSON(data []byte) (value any, deep bool, err error) {
-	text := ValidText(string(data))
-	text = strings.TrimPrefix(text, "\uFEFF")
-	d := &decoder{text: text}
-	value, err = d.document()
-	return value, d.deep, err
+// decodeText is DecodeJSON of text that is valid UTF-8.
+func decodeText(text string) (any, error) {
+	d := &decoder{text: strings.TrimPrefix(text, "\uFEFF")}
+	return d.document()
 }
 
 // decoder reads one JSON text with an explicit stack (no recursion).
 type decoder struct {
-	text    string
-	pos     int
-	stack   []*frame // the open arrays and objects within MaxNesting
-	skipped []byte   // the open ones deeper down: '[' or '{'
-	deep    bool
+	text  string
+	pos   int
+	stack []*frame // the open arrays and objects
 }
 
 type frame struct {
@@ -369,20 +359,18 @@ type frame struct {
 var errSyntax = errors.New("errgen: not JSON")
 
 func (d *decoder) document() (any, error) {
-	var value any
 	for {
 		d.space()
 		if d.pos >= len(d.text) {
 			return nil, errSyntax
 		}
-		opened, v, err := d.open()
+		opened, value, err := d.open()
 		if err != nil {
 			return nil, err
 		}
 		if opened {
 			continue
 		}
-		value = v
 		for {
 			done, err := d.add(value)
 			if err != nil || done {
@@ -403,8 +391,10 @@ func (d *decoder) document() (any, error) {
 				return nil, errSyntax
 			}
 			d.pos++
-			if err := d.member(); err != nil {
-				return nil, err
+			if top := d.stack[len(d.stack)-1]; top.object != nil {
+				if err := d.key(); err != nil {
+					return nil, err
+				}
 			}
 			break
 		}
@@ -419,6 +409,9 @@ func (d *decoder) open() (opened bool, value any, err error) {
 		value, err = d.scalar()
 		return false, value, err
 	}
+	if len(d.stack) >= MaxJSONLevels {
+		return false, nil, ErrTooDeep
+	}
 	d.pos++
 	d.space()
 	closing := byte(']')
@@ -427,41 +420,17 @@ func (d *decoder) open() (opened bool, value any, err error) {
 	}
 	if d.pos < len(d.text) && d.text[d.pos] == closing {
 		d.pos++
-		if len(d.stack) >= MaxNesting || len(d.skipped) > 0 {
-			d.deep = true
-			return false, TooDeep, nil
-		}
 		if c == '[' {
 			return false, []any{}, nil
 		}
 		return false, NewObject(), nil
 	}
-	if len(d.stack) >= MaxNesting || len(d.skipped) > 0 {
-		d.deep = true
-		d.skipped = append(d.skipped, c)
-	} else if c == '[' {
+	if c == '[' {
 		d.stack = append(d.stack, &frame{items: []any{}})
-	} else {
-		d.stack = append(d.stack, &frame{object: NewObject()})
+		return true, nil, nil
 	}
-	if c == '{' {
-		return true, nil, d.key()
-	}
-	return true, nil, nil
-}
-
-// member reads what follows a comma: an object's next key, or nothing in an array.
-func (d *decoder) member() error {
-	if n := len(d.skipped); n > 0 {
-		if d.skipped[n-1] == '{' {
-			return d.key()
-		}
-		return nil
-	}
-	if top := d.stack[len(d.stack)-1]; top.object != nil {
-		return d.key()
-	}
-	return nil
+	d.stack = append(d.stack, &frame{object: NewObject()})
+	return true, nil, d.key()
 }
 
 // key reads `"key":` into the innermost open object.
@@ -479,18 +448,13 @@ func (d *decoder) key() error {
 		return errSyntax
 	}
 	d.pos++
-	if len(d.skipped) == 0 {
-		d.stack[len(d.stack)-1].key = key
-	}
+	d.stack[len(d.stack)-1].key = key
 	return nil
 }
 
 // add puts a value into the innermost open array or object; done when there is none (the value
 // is the document, and only white space may follow).
 func (d *decoder) add(value any) (done bool, err error) {
-	if len(d.skipped) > 0 {
-		return false, nil
-	}
 	if len(d.stack) == 0 {
 		d.space()
 		if d.pos != len(d.text) {
@@ -509,16 +473,6 @@ func (d *decoder) add(value any) (done bool, err error) {
 
 // close ends the innermost open array or object with c; its value.
 func (d *decoder) close(c byte) (any, error) {
-	if n := len(d.skipped); n > 0 {
-		if (d.skipped[n-1] == '[') != (c == ']') {
-			return nil, errSyntax
-		}
-		d.skipped = d.skipped[:n-1]
-		if n > 1 {
-			return nil, nil
-		}
-		return TooDeep, nil
-	}
 	if len(d.stack) == 0 {
 		return nil, errSyntax
 	}
@@ -704,83 +658,94 @@ func (d *decoder) hex4() (rune, bool) {
 
 // ---- Go values as JSON data -------------------------------------------------------
 
-// MaxNesting is the number of levels of arrays and objects read from JSON text or Go values; what
-// lies deeper reads as TooDeep (and a payload holding it is not valid).
-const MaxNesting = 128
+// The bounds of the values the runtime reads (docs/runtime-contract.md §7).
+const (
+	MaxLevels     = 64      // levels of arrays and objects in a payload, the payload object being level 1
+	MaxJSONLevels = 100     // levels of arrays and objects in a JSON text
+	MaxKey        = 1024    // characters of an object key Sanitize keeps
+	MaxBody       = 4194304 // bytes of a body given as bytes or an io.Reader that MapHTTP reads
+	hostLevels    = 10000   // levels of a Go value ToValue converts
+)
 
 // ToValue converts a Go value to JSON data (nil, bool, float64, string, []any, *Object): Go
 // numbers become float64, slices []any, maps with string keys objects (keys sorted), Range and
 // Provenance objects, Null nil; bytes (json.RawMessage, []byte) are read as JSON text, else as
 // text; a json.Marshaler is written and read back, and any other value goes through
 // encoding/json. A value that cannot be converted becomes Unreadable; an array or object nested
-// deeper than MaxNesting, or inside itself, TooDeep. It never panics.
+// 10,000 levels deep, or inside itself, TooDeep. It never panics.
 func ToValue(value any) any {
-	out, _ := (&converter{}).convert(value, 0)
+	out, _ := convert(value, hostLevels)
 	return out
 }
 
-// converter converts Go values (ToValue); path holds the arrays and objects being converted.
-type converter struct {
-	path []any
+// convert is ToValue keeping `levels` levels: each array or object below becomes TooDeep, and cut
+// says whether one did.
+func convert(value any, levels int) (out any, cut bool) {
+	c := &converter{limit: levels}
+	out = c.convert(value, 0)
+	return out, c.cut
 }
 
-// convert is ToValue at nesting level depth; deep says whether something lay deeper than MaxNesting.
-func (c *converter) convert(value any, depth int) (out any, deep bool) {
+// converter converts Go values; path holds the arrays and objects being converted.
+type converter struct {
+	limit int
+	path  []any
+	cut   bool
+}
+
+// convert converts value found at nesting depth (the number of arrays and objects around it).
+func (c *converter) convert(value any, depth int) any {
 	switch v := value.(type) {
 	case nil, bool, float64:
-		return v, false
+		return v
 	case string:
-		return ValidText(v), false
+		return ValidText(v)
 	case Null:
-		return nil, false
+		return nil
 	case *Object:
 		if v == nil {
-			return nil, false
+			return nil
 		}
 		if !c.enter(v, depth) {
-			return TooDeep, true
+			return TooDeep
 		}
 		defer c.leave()
 		copied := &Object{keys: make([]string, 0, len(v.keys)), values: make(map[string]any, len(v.keys))}
 		for _, key := range v.keys {
-			item, itemDeep := c.convert(v.values[key], depth+1)
-			copied.Set(ValidText(key), item)
-			deep = deep || itemDeep
+			copied.Set(ValidText(key), c.convert(v.values[key], depth+1))
 		}
-		return copied, deep
+		return copied
 	case []any:
-		if depth >= MaxNesting {
-			return TooDeep, true
+		if len(v) == 0 && depth < c.limit {
+			return []any{}
 		}
-		if len(v) > 0 {
-			if !c.enter(&v[0], depth) {
-				return TooDeep, true
-			}
-			defer c.leave()
+		if len(v) == 0 || !c.enter(&v[0], depth) {
+			c.cut = true
+			return TooDeep
 		}
+		defer c.leave()
 		items := make([]any, len(v))
 		for i, item := range v {
-			var itemDeep bool
-			items[i], itemDeep = c.convert(item, depth+1)
-			deep = deep || itemDeep
+			items[i] = c.convert(item, depth+1)
 		}
-		return items, deep
+		return items
 	case map[string]any:
 		if v == nil {
-			return nil, false
+			return nil
 		}
 		return c.convert(sortedObject(v), depth)
 	}
 	if number, ok := goNumber(value); ok {
-		return number, false
+		return number
 	}
 	return c.special(value, depth)
 }
 
 // enter records that the array or object `identity` is being converted at depth; false when it
-// is too deep or already being converted (it holds itself).
+// lies deeper than the limit or holds itself.
 func (c *converter) enter(identity any, depth int) bool {
-	if depth >= MaxNesting || slices.Contains(c.path, identity) {
+	if depth >= c.limit || slices.Contains(c.path, identity) {
+		c.cut = true
 		return false
 	}
 	c.path = append(c.path, identity)
@@ -821,96 +786,95 @@ func goNumber(value any) (float64, bool) {
 }
 
 // special converts the Go types the generated code uses, bytes, and anything else through JSON.
-func (c *converter) special(value any, depth int) (any, bool) {
+func (c *converter) special(value any, depth int) any {
 	switch v := value.(type) {
 	case []string:
-		return list(v), false
+		return c.list(list(v), depth)
 	case []float64:
-		return list(v), false
+		return c.list(list(v), depth)
 	case []int64:
-		return list(v), false
+		return c.list(list(v), depth)
 	case []int:
-		return list(v), false
+		return c.list(list(v), depth)
 	case []bool:
-		return list(v), false
+		return c.list(list(v), depth)
 	case map[string]string:
 		object := NewObject()
 		for _, key := range sortedKeys(v) {
-			object.Set(ValidText(key), ValidText(v[key]))
+			object.Set(key, v[key])
 		}
-		return object, false
+		return c.convert(object, depth)
 	case Range:
-		return v.object(), false
+		return c.convert(v.object(), depth)
 	case *Range:
 		if v == nil {
-			return nil, false
+			return nil
 		}
-		return v.object(), false
+		return c.convert(v.object(), depth)
 	case Provenance:
-		return v.object(), false
+		return c.convert(v.object(), depth)
 	case *Provenance:
 		if v == nil {
-			return nil, false
+			return nil
 		}
-		return v.object(), false
+		return c.convert(v.object(), depth)
 	case json.Number:
-		return c.bytesValue([]byte(v), depth)
+		return c.convert(BytesValue([]byte(v)), depth)
 	case json.RawMessage:
-		return c.bytesValue(v, depth)
+		return c.convert(BytesValue(v), depth)
 	case []byte:
-		return c.bytesValue(v, depth)
+		return c.convert(BytesValue(v), depth)
 	case json.Marshaler:
-		return c.marshaled(v.MarshalJSON, depth)
+		return c.convert(marshaled(v.MarshalJSON), depth)
 	}
-	return c.marshaled(func() ([]byte, error) { return json.Marshal(value) }, depth)
+	return c.convert(marshaled(func() ([]byte, error) { return json.Marshal(value) }), depth)
 }
 
-// list returns a typed slice as JSON data; nil stays nil (absent).
-func list[T string | float64 | int64 | int | bool](items []T) any {
+// list converts a typed slice's items (nil stays nil: absent).
+func (c *converter) list(items []any, depth int) any {
+	if items == nil {
+		return nil
+	}
+	return c.convert(items, depth)
+}
+
+func list[T string | float64 | int64 | int | bool](items []T) []any {
 	if items == nil {
 		return nil
 	}
 	out := make([]any, len(items))
 	for i, item := range items {
-		out[i] = ToValue(item)
+		out[i] = item
 	}
 	return out
 }
 
-// bytesValue reads bytes as JSON text (BOM and invalid UTF-8 as DecodeJSON reads them); bytes
-// that are not JSON are their text.
-func (c *converter) bytesValue(data []byte, depth int) (any, bool) {
-	value, deep, err := decodeJSON(data)
-	if err != nil {
-		return strings.TrimPrefix(ValidText(string(data)), "\uFEFF"), false
+// BytesValue reads bytes as UTF-8 (invalid sequences as U+FFFD): the JSON value they hold (one
+// leading byte order mark skipped), else their text (byte order mark kept).
+func BytesValue(data []byte) any {
+	text := ValidText(string(data))
+	if value, err := decodeText(text); err == nil {
+		return value
 	}
-	if depth == 0 {
-		return value, deep
-	}
-	out, deeper := c.convert(value, depth)
-	return out, deep || deeper
+	return text
 }
 
-// marshaled converts the JSON a value writes of itself; Unreadable when writing fails or panics.
-func (c *converter) marshaled(write func() ([]byte, error), depth int) (out any, deep bool) {
+// marshaled is the JSON data a value writes of itself; Unreadable when writing fails or panics.
+func marshaled(write func() ([]byte, error)) (out any) {
 	defer func() {
 		if recover() != nil {
-			out, deep = Unreadable, false
+			out = Unreadable
 		}
 	}()
 	data, err := write()
 	if err != nil {
-		return Unreadable, false
+		return Unreadable
 	}
-	value, deep, err := decodeJSON(data)
+	value, err := DecodeJSON(data)
 	if err != nil {
-		return Unreadable, false
+		return Unreadable
 	}
-	if depth == 0 {
-		return value, deep
-	}
-	out, deeper := c.convert(value, depth)
-	return out, deep || deeper
+	return value
 }
 
 func sortedKeys[V any](m map[string]V) []string {
@@ -943,9 +907,9 @@ func (r Range) object() *Object {
 
 func (p Provenance) object() *Object {
 	out := NewObject()
-	out.Set("catalog", ValidText(p.Catalog))
-	out.Set("version", ValidText(p.Version))
-	out.Set("fingerprint", ValidText(p.Fingerprint))
+	out.Set("catalog", p.Catalog)
+	out.Set("version", p.Version)
+	out.Set("fingerprint", p.Fingerprint)
 	return out
 }
 
@@ -1312,14 +1276,16 @@ func (c *Catalog) Build(code string, values *Object) (*Object, error) {
 	return c.Create(code, values)
 }
 
-// Create returns the payload of code from the values given (wire-named JSON data; nil is not
-// given, Null is null): the message rendered and scrubbed, the metadata, the repair fields in the
-// code's order, the provenance stamp and the isError mirror.
+// Create returns the payload of code from the values given (wire-named JSON data or Go values;
+// nil is not given, Null is null): the message rendered and scrubbed, the metadata, the repair
+// fields in the code's order, the provenance stamp and the isError mirror. A value is cut to
+// MaxLevels levels in the payload (each array or object below as TooDeep).
 func (c *Catalog) Create(code string, args *Object) (*Object, error) {
 	given := NewObject()
 	for _, name := range args.Keys() {
 		if value, _ := args.Get(name); value != nil {
-			given.Set(name, ToValue(value))
+			converted, _ := convert(value, MaxLevels-1)
+			given.Set(name, converted)
 		}
 	}
 	info, ok := c.Info(code)
@@ -1434,8 +1400,12 @@ func (c *Catalog) Write(code string, fields []any) *Object {
 // fieldValue returns the JSON data of the field ptr points to, and whether it is present.
 func (c *Catalog) fieldValue(info *CodeInfo, key string, ptr any) (any, bool) {
 	value, present := fieldData(ptr)
-	if present || !slices.Contains(info.Required, key) {
-		return value, present
+	if present {
+		converted, _ := convert(value, MaxLevels-1)
+		return converted, true
+	}
+	if !slices.Contains(info.Required, key) {
+		return nil, false
 	}
 	switch ptr.(type) {
 	case *[]string, *[]int64, *[]float64, *[]bool:
@@ -1448,22 +1418,22 @@ func (c *Catalog) fieldValue(info *CodeInfo, key string, ptr any) (any, bool) {
 	return nil, false
 }
 
-// fieldData returns the JSON data of a typed error's field (ptr points to it) and whether it is
+// fieldData returns the value of a typed error's field (ptr points to it) and whether it is
 // present: a nil pointer, slice, *Object or any is absent, Null is null.
 func fieldData(ptr any) (any, bool) {
 	switch p := ptr.(type) {
 	case *string:
-		return ValidText(*p), true
+		return *p, true
 	case *bool:
 		return *p, true
 	case *int64:
-		return float64(*p), true
+		return *p, true
 	case *float64:
 		return *p, true
 	case *Provenance:
-		return p.object(), true
+		return *p, true
 	case *Range:
-		return p.object(), true
+		return *p, true
 	case **string:
 		return optional(*p)
 	case **bool:
@@ -1487,15 +1457,15 @@ func fieldData(ptr any) (any, bool) {
 	case *[]bool:
 		return optional(*p)
 	case *any:
-		return ToValue(*p), *p != nil
+		return *p, *p != nil
 	}
 	return nil, false
 }
 
-// optional returns the JSON data of an optional value; nil is absent.
+// optional returns an optional value and whether it is present (not nil).
 func optional[T any](value T) (any, bool) {
 	converted := ToValue(value)
-	return converted, converted != nil
+	return value, converted != nil
 }
 
 // Read sets the fields of a typed error from a checked payload: fields points to them in the
@@ -1961,23 +1931,19 @@ const maxBlocks = 16
 // ParseJSON reads an error payload given as JSON text: known and valid, or unknown (also when it
 // is not JSON: code "", message "", an empty payload). Never fails.
 func (c *Catalog) ParseJSON(data []byte) Parsed {
-	value, deep, err := decodeJSON(data)
+	value, err := DecodeJSON(data)
 	if err != nil {
 		return Parsed{Payload: NewObject()}
 	}
-	return c.parsePayload(value, deep)
+	return c.ParsePayload(value)
 }
 
 // ParsePayload reads an error payload given as JSON data or Go values (converted as ToValue
-// does): known and valid, or unknown. Never fails.
-func (c *Catalog) ParsePayload(payload any) Parsed {
-	value, deep := (&converter{}).convert(payload, 0)
-	return c.parsePayload(value, deep)
-}
-
-// parsePayload reads a payload; one that held something nested too deep is not valid.
-func (c *Catalog) parsePayload(payload any, deep bool) Parsed {
-	if known := c.Validate(payload, false); known != nil && !deep {
+// does): known and valid, or unknown. A payload nested deeper than MaxLevels is not valid: its
+// unknown branch keeps MaxLevels levels, each array or object below as TooDeep. Never fails.
+func (c *Catalog) ParsePayload(value any) Parsed {
+	payload, cut := convert(value, MaxLevels)
+	if known := c.Validate(payload, false); known != nil && !cut {
 		code, _ := known.values[c.spec.Envelope.Discriminator].(string)
 		return Parsed{Code: code, Message: known.values["message"].(string), Known: known}
 	}
@@ -1992,14 +1958,14 @@ func (c *Catalog) parsePayload(payload any, deep bool) Parsed {
 	return Parsed{Code: id, Message: text, Payload: payload}
 }
 
-// ParseResultJSON is ParseResult of a result given as JSON text; text that is not JSON reports
-// no error.
+// ParseResultJSON is ParseResult of a result given as JSON text (bytes, read as DecodeJSON reads
+// them); text that is not JSON is the unknown branch with code "", message "" and an empty payload.
 func (c *Catalog) ParseResultJSON(data []byte) (Parsed, bool) {
-	value, deep, err := decodeJSON(data)
+	value, err := DecodeJSON(data)
 	if err != nil {
-		return Parsed{}, false
+		return Parsed{Payload: NewObject()}, true
 	}
-	return c.parseResult(value, deep)
+	return c.parseResult(value)
 }
 
 // ParseResult reads the error inside an MCP tool result (JSON data or Go values, converted as
@@ -2008,18 +1974,17 @@ func (c *Catalog) ParseResultJSON(data []byte) (Parsed, bool) {
 // it carries a string code, else the first of the first maxBlocks text blocks holding such a
 // JSON object (blocks whose text is not a string are skipped).
 func (c *Catalog) ParseResult(result any) (Parsed, bool) {
-	value, deep := (&converter{}).convert(result, 0)
-	return c.parseResult(value, deep)
+	return c.parseResult(ToValue(result))
 }
 
-func (c *Catalog) parseResult(result any, deep bool) (Parsed, bool) {
+func (c *Catalog) parseResult(result any) (Parsed, bool) {
 	o, ok := result.(*Object)
 	if !ok || !c.isFailure(o) {
 		return Parsed{}, false
 	}
 	key := c.spec.Envelope.Discriminator
 	payload := payloadFrom(o, key)
-	parsed := c.parsePayload(payload, deep)
+	parsed := c.ParsePayload(payload)
 	if parsed.Known == nil && payload == nil {
 		parsed.Message = firstText(o)
 	}
@@ -2169,18 +2134,18 @@ func HasRetryAfter(header http.Header) bool {
 	return false
 }
 
-// MaxBody is the number of bytes MapHTTP reads of a body given as an io.Reader.
-const MaxBody = 4 << 20
-
 // MapHTTP returns the payload of an upstream HTTP failure, or nil when the catalog maps it to
 // no code: code by the HTTP mapping (exact, then class, else the default; a status outside
-// 100..599 matches no rule), retriable from the rule, status and a sanitized original {status,
-// body} when the code carries those fields; a non-empty upstream message, scrubbed, replaces the
-// rendered one. The body is read by BodyValue.
+// 100..599 matches no rule, sets no status field and is null in original), retriable from the
+// rule, status and a sanitized original {status, body} when the code carries those fields; a
+// non-empty upstream message, scrubbed, replaces the rendered one. The body is read by BodyValue.
 func (c *Catalog) MapHTTP(status int, message string, body any, header http.Header) *Object {
 	rule := matchHTTP(c.spec.HTTPCodes, status, HasRetryAfter(header))
 	original := NewObject()
-	original.Set("status", float64(status))
+	original.Set("status", nil)
+	if isStatus(status) {
+		original.Set("status", float64(status))
+	}
 	original.Set("body", BodyValue(body))
 	if rule == nil {
 		return c.mapped(c.spec.DefaultCode, Unset, status, original, message)
@@ -2188,26 +2153,46 @@ func (c *Catalog) MapHTTP(status int, message string, body any, header http.Head
 	return c.mapped(rule.Target, rule.Retriable, status, original, message)
 }
 
-// BodyValue returns an HTTP body as JSON data: bytes ([]byte, json.RawMessage) and an io.Reader
-// (its first MaxBody bytes; it is not closed) are read as JSON text when they hold JSON, else as
-// their text (a byte order mark dropped, invalid UTF-8 as U+FFFD); a string stays a string; any
-// other value is converted as ToValue does.
+func isStatus(status int) bool {
+	return status >= 100 && status <= 599
+}
+
+// BodyValue returns an HTTP body as JSON data. Bytes ([]byte, json.RawMessage) and an io.Reader
+// (read to MaxBody bytes and one more, never further, and not closed) are UTF-8 (invalid
+// sequences as U+FFFD): longer than MaxBody, the text of the first MaxBody bytes; else the JSON
+// value they hold (one leading byte order mark skipped), else their text. A reader that fails is
+// Unreadable. Any other body is converted as ToValue does (a string stays a string).
 func BodyValue(body any) any {
-	if reader, ok := body.(io.Reader); ok {
-		return readBody(reader)
+	switch v := body.(type) {
+	case []byte:
+		return boundedBytes(v)
+	case json.RawMessage:
+		return boundedBytes(v)
+	case io.Reader:
+		return readBody(v)
 	}
 	return ToValue(body)
 }
 
-// readBody reads a body's first MaxBody bytes; Unreadable when the reader panics (a nil pointer).
+func boundedBytes(data []byte) any {
+	if len(data) > MaxBody {
+		return ValidText(string(data[:MaxBody]))
+	}
+	return BytesValue(data)
+}
+
+// readBody reads a body's first MaxBody + 1 bytes; Unreadable when reading fails or panics.
 func readBody(reader io.Reader) (out any) {
 	defer func() {
 		if recover() != nil {
 			out = Unreadable
 		}
 	}()
-	data, _ := io.ReadAll(io.LimitReader(reader, MaxBody))
-	return ToValue(data)
+	data, err := io.ReadAll(io.LimitReader(reader, MaxBody+1))
+	if err != nil {
+		return Unreadable
+	}
+	return boundedBytes(data)
 }
 
 // MapFailure returns the payload of a failure class by the failure mapping or the default code
@@ -2241,7 +2226,7 @@ func (c *Catalog) mapped(code string, retriable Flag, status int, original *Obje
 		return slices.Contains(fieldNames(info), name) && slices.Contains(kinds, kind)
 	}
 	args := NewObject()
-	if status != 0 && carries("status", "integer", "number", "any") {
+	if isStatus(status) && carries("status", "integer", "number", "any") {
 		args.Set("status", float64(status))
 	}
 	if carries("original", "any", "object") {
@@ -2987,15 +2972,29 @@ func sanitized(value any, depth int) (out any) {
 		}
 		copied := NewObject()
 		for _, key := range v.keys {
-			if isSecretKey(key) {
-				copied.Set(key, Redacted)
+			if name := CutKey(key); isSecretKey(name) {
+				copied.Set(name, Redacted)
 			} else {
-				copied.Set(key, sanitized(v.values[key], depth+1))
+				copied.Set(name, sanitized(v.values[key], depth+1))
 			}
 		}
 		return redactPair(copied)
 	}
 	return sanitized(ToValue(value), depth)
+}
+
+// CutKey returns an object key as Sanitize keeps it: its first MaxKey characters, then Truncated
+// when it is longer (a lone surrogate or invalid UTF-8 as U+FFFD).
+func CutKey(key string) string {
+	key = ValidText(key)
+	n := 0
+	for i := range key {
+		if n == MaxKey {
+			return key[:i] + Truncated
+		}
+		n++
+	}
+	return key
 }
 
 func isSecretKey(name string) bool {

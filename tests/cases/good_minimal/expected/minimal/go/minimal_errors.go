@@ -386,8 +386,7 @@ func ToValue(value any) any {
 	return rt.ToValue(value)
 }
 
-// ErrTooDeep is DecodeJSON's error for JSON nested deeper than the runtime reads (it returns
-// what it read above that depth).
+// ErrTooDeep is DecodeJSON's error for JSON text nested deeper than the runtime reads (100 levels).
 var ErrTooDeep = rt.ErrTooDeep
 
 // DecodeJSON reads JSON text into JSON data (objects as *Object, keeping their key order). It
