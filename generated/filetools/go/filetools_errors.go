@@ -52,8 +52,8 @@ const (
 	CodeUnknown          Code = "unknown"
 )
 
-// The errors.Is targets of the codes: errors.Is(err, ErrNotFound) reports whether err (or an error
-// it wraps) is an error of that code (*NotFoundError). An *Unknown matches none of them.
+// The errors.Is targets of the codes: errors.Is(err, ErrNotFound) reports whether err (or an error it wraps) is an
+// error of that code (*NotFoundError). An *Unknown matches none of them.
 var (
 	ErrNotFound         = errors.New("not_found")
 	ErrAlreadyExists    = errors.New("already_exists")
@@ -447,7 +447,7 @@ func Stamp() Provenance {
 	return catalog.Stamp()
 }
 
-// NotFoundError is the error of code not_found: A path does not exist (or is the wrong kind — file vs. directory).
+// NotFoundError is code not_found: A path does not exist (or is the wrong kind — file vs. directory).
 type NotFoundError struct {
 	Message    string `json:"message"`
 	NextAction string `json:"suggestedNextAction"`
@@ -472,8 +472,8 @@ func (e *NotFoundError) MarshalJSON() ([]byte, error) { return payloadOf(e).Mars
 func (e *NotFoundError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
 func (e *NotFoundError) fields() []any                { return []any{&e.Message, &e.NextAction, &e.Path} }
 
-// AlreadyExistsError is the error of code already_exists: A destination path is occupied (create_file, move_file
-// without overwrite, *** Add File).
+// AlreadyExistsError is code already_exists: A destination path is occupied (create_file, move_file without overwrite,
+// *** Add File).
 type AlreadyExistsError struct {
 	Message    string `json:"message"`
 	NextAction string `json:"suggestedNextAction"`
@@ -498,8 +498,8 @@ func (e *AlreadyExistsError) MarshalJSON() ([]byte, error) { return payloadOf(e)
 func (e *AlreadyExistsError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
 func (e *AlreadyExistsError) fields() []any                { return []any{&e.Message, &e.NextAction, &e.Path} }
 
-// PermissionDeniedError is the error of code permission_denied: A path matches forbiddenGlobs or the guard's policy
-// chain denied the operation.
+// PermissionDeniedError is code permission_denied: A path matches forbiddenGlobs or the guard's policy chain denied the
+// operation.
 type PermissionDeniedError struct {
 	Message string `json:"message"`
 	Path    string `json:"path"`
@@ -523,7 +523,7 @@ func (e *PermissionDeniedError) MarshalJSON() ([]byte, error) { return payloadOf
 func (e *PermissionDeniedError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
 func (e *PermissionDeniedError) fields() []any                { return []any{&e.Message, &e.Path} }
 
-// OutsideWorkspaceError is the error of code outside_workspace: A path escapes the workspace jail, or is absolute when
+// OutsideWorkspaceError is code outside_workspace: A path escapes the workspace jail, or is absolute when
 // allowAbsolutePaths is not set.
 type OutsideWorkspaceError struct {
 	Message string `json:"message"`
@@ -548,7 +548,7 @@ func (e *OutsideWorkspaceError) MarshalJSON() ([]byte, error) { return payloadOf
 func (e *OutsideWorkspaceError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
 func (e *OutsideWorkspaceError) fields() []any                { return []any{&e.Message, &e.Path} }
 
-// BinaryFileError is the error of code binary_file: read_file detected binary content without allowBinary: true.
+// BinaryFileError is code binary_file: read_file detected binary content without allowBinary: true.
 type BinaryFileError struct {
 	Message    string `json:"message"`
 	NextAction string `json:"suggestedNextAction"`
@@ -573,7 +573,7 @@ func (e *BinaryFileError) MarshalJSON() ([]byte, error) { return payloadOf(e).Ma
 func (e *BinaryFileError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
 func (e *BinaryFileError) fields() []any                { return []any{&e.Message, &e.NextAction, &e.Path} }
 
-// FileTooLargeError is the error of code file_too_large: A file exceeds the sandbox-configured size limit.
+// FileTooLargeError is code file_too_large: A file exceeds the sandbox-configured size limit.
 type FileTooLargeError struct {
 	Message    string `json:"message"`
 	Path       string `json:"path"`
@@ -599,7 +599,7 @@ func (e *FileTooLargeError) MarshalJSON() ([]byte, error) { return payloadOf(e).
 func (e *FileTooLargeError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
 func (e *FileTooLargeError) fields() []any                { return []any{&e.Message, &e.Path, &e.LimitBytes} }
 
-// StaleFileError is the error of code stale_file: expectedSha256 does not match the on-disk content.
+// StaleFileError is code stale_file: expectedSha256 does not match the on-disk content.
 type StaleFileError struct {
 	Message        string  `json:"message"`
 	NextAction     string  `json:"suggestedNextAction"`
@@ -631,8 +631,7 @@ func (e *StaleFileError) fields() []any {
 	return []any{&e.Message, &e.NextAction, &e.Path, &e.ExpectedSha256, &e.ActualSha256}
 }
 
-// OldTextNotFoundError is the error of code old_text_not_found: An edit_file edit's oldText was not present in the
-// file.
+// OldTextNotFoundError is code old_text_not_found: An edit_file edit's oldText was not present in the file.
 type OldTextNotFoundError struct {
 	Message    string `json:"message"`
 	NextAction string `json:"suggestedNextAction"`
@@ -657,8 +656,8 @@ func (e *OldTextNotFoundError) MarshalJSON() ([]byte, error) { return payloadOf(
 func (e *OldTextNotFoundError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
 func (e *OldTextNotFoundError) fields() []any                { return []any{&e.Message, &e.NextAction, &e.Path} }
 
-// MultipleMatchesError is the error of code multiple_matches: An edit_file edit's oldText matched more than once and
-// replaceAll was not set.
+// MultipleMatchesError is code multiple_matches: An edit_file edit's oldText matched more than once and replaceAll was
+// not set.
 type MultipleMatchesError struct {
 	Message    string `json:"message"`
 	NextAction string `json:"suggestedNextAction"`
@@ -687,8 +686,7 @@ func (e *MultipleMatchesError) fields() []any {
 	return []any{&e.Message, &e.NextAction, &e.Path, &e.MatchCount}
 }
 
-// OverlappingEditsError is the error of code overlapping_edits: Two edit_file edits would replace intersecting byte
-// ranges.
+// OverlappingEditsError is code overlapping_edits: Two edit_file edits would replace intersecting byte ranges.
 type OverlappingEditsError struct {
 	Message    string `json:"message"`
 	NextAction string `json:"suggestedNextAction"`
@@ -713,7 +711,7 @@ func (e *OverlappingEditsError) MarshalJSON() ([]byte, error) { return payloadOf
 func (e *OverlappingEditsError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
 func (e *OverlappingEditsError) fields() []any                { return []any{&e.Message, &e.NextAction, &e.Path} }
 
-// PatchParseError is the error of code patch_parse_error: An apply_patch envelope is malformed.
+// PatchParseError is code patch_parse_error: An apply_patch envelope is malformed.
 type PatchParseError struct {
 	Message    string `json:"message"`
 	NextAction string `json:"suggestedNextAction"`
@@ -738,7 +736,7 @@ func (e *PatchParseError) MarshalJSON() ([]byte, error) { return payloadOf(e).Ma
 func (e *PatchParseError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
 func (e *PatchParseError) fields() []any                { return []any{&e.Message, &e.NextAction, &e.Detail} }
 
-// PatchApplyError is the error of code patch_apply_error: A hunk did not match, or an add/delete/move pre-check failed.
+// PatchApplyError is code patch_apply_error: A hunk did not match, or an add/delete/move pre-check failed.
 type PatchApplyError struct {
 	Message    string  `json:"message"`
 	NextAction string  `json:"suggestedNextAction"`
@@ -765,8 +763,8 @@ func (e *PatchApplyError) MarshalJSON() ([]byte, error) { return payloadOf(e).Ma
 func (e *PatchApplyError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
 func (e *PatchApplyError) fields() []any                { return []any{&e.Message, &e.NextAction, &e.Path, &e.Detail} }
 
-// CommandFailedError is the error of code command_failed: run_command could not spawn or was aborted; move_file got
-// identical from/to or a directory destination; delete_file got a directory without recursive.
+// CommandFailedError is code command_failed: run_command could not spawn or was aborted; move_file got identical
+// from/to or a directory destination; delete_file got a directory without recursive.
 type CommandFailedError struct {
 	Message    string `json:"message"`
 	NextAction string `json:"suggestedNextAction"`
@@ -791,7 +789,7 @@ func (e *CommandFailedError) MarshalJSON() ([]byte, error) { return payloadOf(e)
 func (e *CommandFailedError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
 func (e *CommandFailedError) fields() []any                { return []any{&e.Message, &e.NextAction, &e.Detail} }
 
-// TimeoutError is the error of code timeout: run_command exceeded its timeoutMs.
+// TimeoutError is code timeout: run_command exceeded its timeoutMs.
 type TimeoutError struct {
 	Message    string `json:"message"`
 	NextAction string `json:"suggestedNextAction"`
@@ -816,8 +814,7 @@ func (e *TimeoutError) MarshalJSON() ([]byte, error) { return payloadOf(e).Marsh
 func (e *TimeoutError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
 func (e *TimeoutError) fields() []any                { return []any{&e.Message, &e.NextAction, &e.TimeoutMs} }
 
-// SkillUnavailableError is the error of code skill_unavailable: load_skill was called but no skill registry is wired
-// into the agent.
+// SkillUnavailableError is code skill_unavailable: load_skill was called but no skill registry is wired into the agent.
 type SkillUnavailableError struct {
 	Message string `json:"message"`
 }
@@ -835,7 +832,7 @@ func (e *SkillUnavailableError) MarshalJSON() ([]byte, error) { return payloadOf
 func (e *SkillUnavailableError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
 func (e *SkillUnavailableError) fields() []any                { return []any{&e.Message} }
 
-// UnknownError is the error of code unknown: An unexpected internal failure.
+// UnknownError is code unknown: An unexpected internal failure.
 type UnknownError struct {
 	Message string  `json:"message"`
 	Detail  *string `json:"detail,omitempty"`
@@ -961,16 +958,16 @@ var catalog = rt.New(rt.Spec{
 			NextAction: "Re-read the affected files and regenerate the patch against the current content.",
 			Required:   []string{"path"}, Optional: []string{"detail"}},
 		{Code: "command_failed", Title: "Command failed",
-			When: "run_command could not spawn or was aborted; move_file got identical from/to or a directory destination; del" +
-				"ete_file got a directory without recursive.",
+			When: "run_command could not spawn or was aborted; move_file got identical from/to or a directory destination; de" +
+				"lete_file got a directory without recursive.",
 			Message: "the operation failed: {detail}", Retriable: "no", Recoverable: "sometimes",
 			NextAction: "Read the message for the specific failure mode.", Required: []string{"detail"}},
 		{Code: "timeout", Title: "Timeout", When: "run_command exceeded its timeoutMs.",
 			Message: "the command exceeded its timeout of {timeout_ms} ms", Retriable: "conditional", Recoverable: "yes",
 			NextAction: "Increase the timeout, narrow the command, or split it into smaller steps.",
 			Required:   []string{"timeoutMs"},
-			Docs: "`data` may accompany this error: run_command returns the partial stdout/stderr\ncaptured up to the timeout " +
-				"alongside `error.kind: \"timeout\"`.\n"},
+			Docs: "`data` may accompany this error: run_command returns the partial stdout/stderr\ncaptured up to the timeout" +
+				" alongside `error.kind: \"timeout\"`.\n"},
 		{Code: "skill_unavailable", Title: "Skill unavailable",
 			When:    "load_skill was called but no skill registry is wired into the agent.",
 			Message: "no skill registry is available", Retriable: "no", Recoverable: "no",

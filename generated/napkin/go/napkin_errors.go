@@ -41,8 +41,8 @@ const (
 	CodeInternalError Code = "INTERNAL_ERROR"
 )
 
-// The errors.Is targets of the codes: errors.Is(err, ErrBadRequest) reports whether err (or an error
-// it wraps) is an error of that code (*BadRequestError). An *Unknown matches none of them.
+// The errors.Is targets of the codes: errors.Is(err, ErrBadRequest) reports whether err (or an error it wraps) is an
+// error of that code (*BadRequestError). An *Unknown matches none of them.
 var (
 	ErrBadRequest    = errors.New("BAD_REQUEST")
 	ErrUnauthorized  = errors.New("UNAUTHORIZED")
@@ -458,7 +458,7 @@ func Stamp() Provenance {
 	return catalog.Stamp()
 }
 
-// BadRequestError is the error of code BAD_REQUEST: The upstream API rejected the request as malformed (HTTP 400).
+// BadRequestError is code BAD_REQUEST: The upstream API rejected the request as malformed (HTTP 400).
 type BadRequestError struct {
 	Message   string `json:"message"`
 	Retriable bool   `json:"retriable"`
@@ -488,7 +488,7 @@ func (e *BadRequestError) fields() []any {
 	return []any{&e.Message, &e.Retriable, &e.Status, &e.Original}
 }
 
-// UnauthorizedError is the error of code UNAUTHORIZED: The upstream API did not accept the credentials (HTTP 401).
+// UnauthorizedError is code UNAUTHORIZED: The upstream API did not accept the credentials (HTTP 401).
 type UnauthorizedError struct {
 	Message   string `json:"message"`
 	Retriable bool   `json:"retriable"`
@@ -518,7 +518,7 @@ func (e *UnauthorizedError) fields() []any {
 	return []any{&e.Message, &e.Retriable, &e.Status, &e.Original}
 }
 
-// ForbiddenError is the error of code FORBIDDEN: The credentials lack permission for the resource (HTTP 403).
+// ForbiddenError is code FORBIDDEN: The credentials lack permission for the resource (HTTP 403).
 type ForbiddenError struct {
 	Message   string `json:"message"`
 	Retriable bool   `json:"retriable"`
@@ -548,7 +548,7 @@ func (e *ForbiddenError) fields() []any {
 	return []any{&e.Message, &e.Retriable, &e.Status, &e.Original}
 }
 
-// NotFoundError is the error of code NOT_FOUND: The resource does not exist upstream (HTTP 404).
+// NotFoundError is code NOT_FOUND: The resource does not exist upstream (HTTP 404).
 type NotFoundError struct {
 	Message   string `json:"message"`
 	Retriable bool   `json:"retriable"`
@@ -578,7 +578,7 @@ func (e *NotFoundError) fields() []any {
 	return []any{&e.Message, &e.Retriable, &e.Status, &e.Original}
 }
 
-// GoneError is the error of code GONE: The resource was deleted upstream (HTTP 410).
+// GoneError is code GONE: The resource was deleted upstream (HTTP 410).
 type GoneError struct {
 	Message   string `json:"message"`
 	Retriable bool   `json:"retriable"`
@@ -606,7 +606,7 @@ func (e *GoneError) MarshalJSON() ([]byte, error) { return payloadOf(e).MarshalJ
 func (e *GoneError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
 func (e *GoneError) fields() []any                { return []any{&e.Message, &e.Retriable, &e.Status, &e.Original} }
 
-// RateLimitedError is the error of code RATE_LIMITED: The upstream API throttled the request (HTTP 429).
+// RateLimitedError is code RATE_LIMITED: The upstream API throttled the request (HTTP 429).
 type RateLimitedError struct {
 	Message   string `json:"message"`
 	Retriable bool   `json:"retriable"`
@@ -636,7 +636,7 @@ func (e *RateLimitedError) fields() []any {
 	return []any{&e.Message, &e.Retriable, &e.Status, &e.Original}
 }
 
-// UpstreamError is the error of code UPSTREAM_ERROR: The upstream API failed (HTTP 5xx).
+// UpstreamError is code UPSTREAM_ERROR: The upstream API failed (HTTP 5xx).
 type UpstreamError struct {
 	Message   string `json:"message"`
 	Retriable bool   `json:"retriable"`
@@ -666,7 +666,7 @@ func (e *UpstreamError) fields() []any {
 	return []any{&e.Message, &e.Retriable, &e.Status, &e.Original}
 }
 
-// NetworkError is the error of code NETWORK_ERROR: The upstream API could not be reached (DNS, TCP, TLS failure).
+// NetworkError is code NETWORK_ERROR: The upstream API could not be reached (DNS, TCP, TLS failure).
 type NetworkError struct {
 	Message   string `json:"message"`
 	Retriable bool   `json:"retriable"`
@@ -692,7 +692,7 @@ func (e *NetworkError) MarshalJSON() ([]byte, error) { return payloadOf(e).Marsh
 func (e *NetworkError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
 func (e *NetworkError) fields() []any                { return []any{&e.Message, &e.Retriable, &e.Original} }
 
-// TimeoutError is the error of code TIMEOUT: The upstream request was aborted or timed out.
+// TimeoutError is code TIMEOUT: The upstream request was aborted or timed out.
 type TimeoutError struct {
 	Message   string `json:"message"`
 	Retriable bool   `json:"retriable"`
@@ -718,7 +718,7 @@ func (e *TimeoutError) MarshalJSON() ([]byte, error) { return payloadOf(e).Marsh
 func (e *TimeoutError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
 func (e *TimeoutError) fields() []any                { return []any{&e.Message, &e.Retriable, &e.Original} }
 
-// InternalError is the error of code INTERNAL_ERROR: An unexpected failure inside the server.
+// InternalError is code INTERNAL_ERROR: An unexpected failure inside the server.
 type InternalError struct {
 	Message   string `json:"message"`
 	Retriable bool   `json:"retriable"`

@@ -40,8 +40,8 @@ const (
 	CodeUnapprovedAssumption   Code = "unapproved_assumption"
 )
 
-// The errors.Is targets of the codes: errors.Is(err, ErrInvalidInput) reports whether err (or an error
-// it wraps) is an error of that code (*InvalidInputError). An *Unknown matches none of them.
+// The errors.Is targets of the codes: errors.Is(err, ErrInvalidInput) reports whether err (or an error it wraps) is an
+// error of that code (*InvalidInputError). An *Unknown matches none of them.
 var (
 	ErrInvalidInput           = errors.New("invalid_input")
 	ErrMissingField           = errors.New("missing_field")
@@ -425,8 +425,7 @@ func Stamp() Provenance {
 	return catalog.Stamp()
 }
 
-// InvalidInputError is the error of code invalid_input: arg-parse / dtype / enum-membership failure, or an unknown
-// input field.
+// InvalidInputError is code invalid_input: arg-parse / dtype / enum-membership failure, or an unknown input field.
 type InvalidInputError struct {
 	Message    string     `json:"message"`
 	Field      string     `json:"field"`
@@ -457,7 +456,7 @@ func (e *InvalidInputError) fields() []any {
 	return []any{&e.Message, &e.Field, &e.Allowed, &e.Range, &e.Provenance}
 }
 
-// MissingFieldError is the error of code missing_field: a required input is absent.
+// MissingFieldError is code missing_field: a required input is absent.
 type MissingFieldError struct {
 	Message    string     `json:"message"`
 	Field      string     `json:"field"`
@@ -486,7 +485,7 @@ func (e *MissingFieldError) fields() []any {
 	return []any{&e.Message, &e.Field, &e.Required, &e.Provenance}
 }
 
-// UnsupportedOptionError is the error of code unsupported_option: an override names no manifest cell.
+// UnsupportedOptionError is code unsupported_option: an override names no manifest cell.
 type UnsupportedOptionError struct {
 	Message    string     `json:"message"`
 	Field      string     `json:"field"`
@@ -515,8 +514,7 @@ func (e *UnsupportedOptionError) fields() []any {
 	return []any{&e.Message, &e.Field, &e.Allowed, &e.Provenance}
 }
 
-// StrictConstantOverrideError is the error of code strict_constant_override: a BA-governed strict constant supplied as
-// input.
+// StrictConstantOverrideError is code strict_constant_override: a BA-governed strict constant supplied as input.
 type StrictConstantOverrideError struct {
 	Message    string     `json:"message"`
 	Field      string     `json:"field"`
@@ -549,8 +547,8 @@ func (e *StrictConstantOverrideError) fields() []any {
 	return []any{&e.Message, &e.Field, &e.Allowed, &e.Provenance}
 }
 
-// StaleOracleError is the error of code stale_oracle: shape-only: a lighthouse oracle value is out of date (no runtime
-// trigger yet; deferred to v2.x). It is deferred (shape-only, no constructor).
+// StaleOracleError is code stale_oracle: shape-only: a lighthouse oracle value is out of date (no runtime trigger yet;
+// deferred to v2.x). It is deferred (shape-only, no constructor).
 type StaleOracleError struct {
 	Message    string     `json:"message"`
 	Field      string     `json:"field"`
@@ -565,8 +563,8 @@ func (e *StaleOracleError) MarshalJSON() ([]byte, error) { return payloadOf(e).M
 func (e *StaleOracleError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
 func (e *StaleOracleError) fields() []any                { return []any{&e.Message, &e.Field, &e.Provenance} }
 
-// UnapprovedAssumptionError is the error of code unapproved_assumption: shape-only: a lighthouse assumption has not
-// been approved (no runtime trigger yet; deferred to v2.x). It is deferred (shape-only, no constructor).
+// UnapprovedAssumptionError is code unapproved_assumption: shape-only: a lighthouse assumption has not been approved
+// (no runtime trigger yet; deferred to v2.x). It is deferred (shape-only, no constructor).
 type UnapprovedAssumptionError struct {
 	Message    string     `json:"message"`
 	Field      string     `json:"field"`
@@ -619,8 +617,8 @@ var catalog = rt.New(rt.Spec{
 			Required:   []string{"field"}, Optional: []string{"allowed", "range"}},
 		{Code: "missing_field", Title: "Missing field", When: "a required input is absent",
 			Message: "required input '{field}' is missing", Retriable: "no", Recoverable: "yes",
-			NextAction: "Supply every listed required field and call again.", UIMeaning: "“supply the listed required field(s)”",
-			Required: []string{"field", "required"}},
+			NextAction: "Supply every listed required field and call again.",
+			UIMeaning:  "“supply the listed required field(s)”", Required: []string{"field", "required"}},
 		{Code: "unsupported_option", Title: "Unsupported option", When: "an override names no manifest cell",
 			Message: "override '{field}' is not a known variable-tier parameter", Retriable: "no", Recoverable: "yes",
 			NextAction: "Pick one of the listed variable-tier parameters for the override.",
@@ -631,8 +629,8 @@ var catalog = rt.New(rt.Spec{
 			Message: "'{field}' is a BA-governed strict constant and cannot be overridden per call", Retriable: "no",
 			Recoverable: "yes",
 			NextAction:  "Remove the strict constant from the call and set one of the listed variable-tier parameters instead.",
-			UIMeaning: "“this value is BA-governed and cannot be overridden per-call — set a listed variable-tier parameter in" +
-				"stead”",
+			UIMeaning: "“this value is BA-governed and cannot be overridden per-call — set a listed variable-tier parameter i" +
+				"nstead”",
 			Required: []string{"field", "allowed"}},
 		{Code: "stale_oracle", Title: "Stale oracle",
 			When:    "shape-only: a lighthouse oracle value is out of date (no runtime trigger yet; deferred to v2.x)",

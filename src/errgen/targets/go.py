@@ -21,6 +21,7 @@ from errgen.targets.go_layout import (
     WIDTH,
     Pair,
     aligned,
+    aligned_specs,
     comment,
     elements,
     keyed,
@@ -100,11 +101,14 @@ def constructor(
     tail = "".join(f", args.{name}" for name in extra)
     if not args:
         return [f"func {n.ctor}() *{n.type} {{", f"\treturn construct(&{n.type}{{}}, nil)", "}"]
+    head = [f"func {n.ctor}(args {n.args}) *{n.type} {{"]
+    if len(head[0]) > WIDTH:
+        head = [f"func {n.ctor}(", f"\targs {n.args},", f") *{n.type} {{"]
     given = [names.fields[f] for f in code.fields]
     literal = f"&{n.type}{{{', '.join(f'{f}: args.{f}' for f in given)}}}"
     single = f"\treturn construct({literal}, {retriable}{tail})"
     if len(single) <= WIDTH:
-        return [f"func {n.ctor}(args {n.args}) *{n.type} {{", single, "}"]
+        return [*head, single, "}"]
     body = [f"\te := {literal}"]
     if len(body[0]) > WIDTH:
         body = [f"\te := &{n.type}{{}}", *(f"\te.{f} = args.{f}" for f in given)]
@@ -112,7 +116,7 @@ def constructor(
     if len(call) > WIDTH:
         call = f"\treturn construct(e, {retriable},\n" + "\n".join(packed([f"args.{x}" for x in extra], "\t\t"))
         call = call.rstrip(",") + ")"
-    return [f"func {n.ctor}(args {n.args}) *{n.type} {{", *body, call, "}"]
+    return [*head, *body, call, "}"]
 
 
 def methods(catalog: Catalog, names: GoNames, code: Code) -> list[str]:
@@ -148,7 +152,7 @@ FAILURE_RULES = "[]rt.FailureRule"
 def spec(catalog: Catalog, names: GoNames) -> list[str]:
     """The catalog's tables: the `rt.Spec` literal's lines."""
     indent = "\t"
-    rows = [code_info(catalog, code) for code in catalog.codes.values()]
+    rows = [code_info(catalog, code, indent * 3) for code in catalog.codes.values()]
     pairs = [
         string_pair("Name", catalog.name),
         struct_pair("Stamp", "rt.Provenance", stamp(catalog), indent),
@@ -192,17 +196,30 @@ def package_doc(catalog: Catalog, names: GoNames, ctor: str) -> list[str]:
 def code_consts(catalog: Catalog, names: GoNames) -> tuple[list[str], list[str]]:
     """The lines of the code constants' group and of the sentinels' group."""
     consts: list[str] = []
-    block: list[list[str]] = []
+    rows: list[list[str]] = []
     for code in catalog.codes.values():
         n = names.codes[code.id]
         if code.deprecated:
-            consts += aligned(block)
-            block = []
+            consts += aligned_specs(rows, long_const)
+            rows = []
             consts += comment(deprecated(code), indent="\t")
-        block.append([n.const, "Code", f"= {lit(code.id)}"])
-    consts += aligned(block)
-    sentinels = aligned([[names.codes[c].sentinel, f"= errors.New({lit(c)})"] for c in catalog.codes])
-    return consts, sentinels
+        rows.append([n.const, "Code", f"= {lit(code.id)}"])
+    consts += aligned_specs(rows, long_const)
+    sentinels = [[names.codes[c].sentinel, f"= errors.New({lit(c)})"] for c in catalog.codes]
+    return consts, aligned_specs(sentinels, long_sentinel)
+
+
+def long_const(row: list[str]) -> list[str]:
+    """A code constant whose wire id does not fit on its line: the id split."""
+    head = f"\t{row[0]} {row[1]} = "
+    return (head + split_literal(row[2][2:], "\t\t", WIDTH - len(head))).split("\n")
+
+
+def long_sentinel(row: list[str]) -> list[str]:
+    """A sentinel whose wire id does not fit on its line: the call's argument on a line of its own."""
+    literal = row[1].removeprefix("= errors.New(").removesuffix(")")
+    return [f"\t{row[0]} = errors.New(", *("\t\t" + line.lstrip("\t") for line in
+            (split_literal(literal, "", WIDTH - 3) + ",").split("\n")), "\t)"]  # fmt: skip
 
 
 def context(catalog: Catalog) -> dict[str, Any]:
@@ -218,8 +235,11 @@ def context(catalog: Catalog) -> dict[str, Any]:
         "module": module_path(catalog.name),
         "code_consts": consts,
         "sentinels": sentinels,
-        "example_sentinel": names.codes[first.id].sentinel,
-        "example_type": "*" + names.codes[first.id].type,
+        "sentinels_doc": comment(
+            f"The errors.Is targets of the codes: errors.Is(err, {names.codes[first.id].sentinel}) reports whether "
+            f"err (or an error it wraps) is an error of that code (*{names.codes[first.id].type}). An *Unknown "
+            "matches none of them."
+        ),
         "kinds": kind_consts(catalog, names),
         "codes": codes,
         "spec": spec(catalog, names),

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from errgen.targets.escape import comment_text, json_string
@@ -78,6 +79,24 @@ def aligned(rows: list[list[str]], indent: str = TAB) -> list[str]:
     return out
 
 
+def aligned_specs(rows: list[list[str]], long: Callable[[list[str]], list[str]], width: int = WIDTH) -> list[str]:
+    """Specs of a const or var group, aligned; a spec too long for its line is written by `long` on
+    several lines, which ends the blocks of alignment before and after it (as gofmt does)."""
+    out: list[str] = []
+    block: list[list[str]] = []
+    for row in rows:
+        if len(TAB) + len(" ".join(row)) > width:
+            out += aligned(block)
+            out += long(row)
+            block = []
+            continue
+        block.append(row)
+        if any(len(line) > width for line in aligned(block)):
+            out += aligned(block[:-1])
+            block = [row]
+    return out + aligned(block)
+
+
 @dataclass(frozen=True)
 class Pair:
     """One ``Key: value`` of a keyed composite literal.
@@ -129,9 +148,10 @@ def element(pairs: list[Pair], indent: str, width: int = WIDTH) -> list[str]:
     one = f"{indent}{{{', '.join(f'{p.key}: {p.value}' for p in pairs)}}},"
     if all(p.block is None for p in pairs) and len(one) <= width:
         return [one]
-    grouped = _pack(pairs, indent + TAB, width)
+    room = width - 1  # the last line ends with the element's closing brace
+    grouped = _pack(pairs, indent + TAB, room)
     first = f"{indent}{{{' '.join(f'{p.key}: {p.value},' for p in grouped[0])}"
-    lines = [first, *_layout(grouped[1:], indent + TAB, width)] if len(first) <= width else keyed(pairs, indent + TAB)
+    lines = [first, *_layout(grouped[1:], indent + TAB, room)] if len(first) <= room else keyed(pairs, indent + TAB, room)
     if len(first) > width:
         lines = [f"{indent}{{", *lines]
     lines[-1] = lines[-1].removesuffix(",") + "},"

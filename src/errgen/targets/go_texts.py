@@ -11,7 +11,7 @@ from typing import Any
 
 from errgen.catalog.model import Catalog, Code, FailureRule, Field, HttpRule
 from errgen.targets.escape import json_string
-from errgen.targets.go_layout import Pair, comment, elements, list_pair, string_pair
+from errgen.targets.go_layout import Pair, comment, elements, list_pair, string_pair, struct_pair
 from errgen.targets.go_names import META_FIELDS, GoNames
 
 GO_ITEM = {"string": "string", "integer": "int64", "number": "float64", "boolean": "bool"}
@@ -78,7 +78,7 @@ def code_doc(code: Code, type_name: str) -> list[str]:
     """The doc comment of a code's error struct: what it is, when it happens, its semantics."""
     when = f": {code.when.strip().rstrip('.')}." if code.when.strip() else "."
     deferred = " It is deferred (shape-only, no constructor)." if code.deferred else ""
-    text = f"{type_name} is the error of code {code.id}{when}{deferred}"
+    text = f"{type_name} is code {code.id}{when}{deferred}"
     lines = comment(text)
     if code.deprecated:
         lines += ["//", *comment(deprecated(code))]
@@ -94,8 +94,9 @@ def deprecated(code: Code) -> str:
     return f"Deprecated: {said + '. ' if said else ''}{dep.reason}".strip()
 
 
-def code_info(catalog: Catalog, code: Code) -> list[Pair]:
-    """A code's `rt.CodeInfo` pairs (zero values left out): its row of the catalog's table."""
+def code_info(catalog: Catalog, code: Code, indent: str) -> list[Pair]:
+    """A code's `rt.CodeInfo` pairs (zero values left out): its row of the catalog's table, whose
+    continuation lines are at `indent`."""
     wire = {f.name: f.wire for f in catalog.fields.values()}
     dep = code.deprecated
     channel = "" if code.channel.value == "tool" else code.channel.value
@@ -106,11 +107,9 @@ def code_info(catalog: Catalog, code: Code) -> list[Pair]:
              string_pair("Channel", channel), Pair("JSONRPCCode", lit(code.jsonrpc_code or 0)),
              Pair("HTTPStatus", lit(code.http_status or 0)), string_pair("Since", code.since or "")]  # fmt: skip
     if dep is not None:
-        deprecation = (
-            f"&rt.Deprecation{{Since: {lit(dep.since or '')}, ReplacedBy: {lit(dep.replaced_by or '')}, "
-            f"Reason: {lit(dep.reason)}}}"
-        )
-        pairs.append(Pair("Deprecated", deprecation))
+        lifecycle = [string_pair("Since", dep.since or ""), string_pair("ReplacedBy", dep.replaced_by or ""),
+                     string_pair("Reason", dep.reason)]  # fmt: skip
+        pairs.append(struct_pair("Deprecated", "&rt.Deprecation", lifecycle, indent))
     pairs += [Pair("Deferred", lit(code.deferred)), list_pair("Required", [wire[n] for n in code.required]),
               list_pair("Optional", [wire[n] for n in code.optional]), string_pair("Docs", code.docs)]  # fmt: skip
     return [p for p in pairs if p.value not in ('""', "0", "false", "[]string{}")]

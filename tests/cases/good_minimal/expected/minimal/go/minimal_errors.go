@@ -25,8 +25,8 @@ const (
 	CodeFailed Code = "failed"
 )
 
-// The errors.Is targets of the codes: errors.Is(err, ErrFailed) reports whether err (or an error
-// it wraps) is an error of that code (*FailedError). An *Unknown matches none of them.
+// The errors.Is targets of the codes: errors.Is(err, ErrFailed) reports whether err (or an error it wraps) is an error
+// of that code (*FailedError). An *Unknown matches none of them.
 var (
 	ErrFailed = errors.New("failed")
 )
@@ -405,7 +405,7 @@ func Stamp() Provenance {
 	return catalog.Stamp()
 }
 
-// FailedError is the error of code failed.
+// FailedError is code failed.
 type FailedError struct {
 	Message    string     `json:"message"`
 	Provenance Provenance `json:"provenance"`

@@ -30,8 +30,8 @@ const (
 	CodeNoKind      Code = "no_kind"
 )
 
-// The errors.Is targets of the codes: errors.Is(err, ErrSaysYes) reports whether err (or an error
-// it wraps) is an error of that code (*SaysYesError). An *Unknown matches none of them.
+// The errors.Is targets of the codes: errors.Is(err, ErrSaysYes) reports whether err (or an error it wraps) is an error
+// of that code (*SaysYesError). An *Unknown matches none of them.
 var (
 	ErrSaysYes     = errors.New("says_yes")
 	ErrSaysNo      = errors.New("says_no")
@@ -421,7 +421,7 @@ func Stamp() Provenance {
 	return catalog.Stamp()
 }
 
-// SaysYesError is the error of code says_yes.
+// SaysYesError is code says_yes.
 type SaysYesError struct {
 	Message    string     `json:"message"`
 	Retriable  bool       `json:"retriable"`
@@ -446,7 +446,7 @@ func (e *SaysYesError) MarshalJSON() ([]byte, error) { return payloadOf(e).Marsh
 func (e *SaysYesError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
 func (e *SaysYesError) fields() []any                { return []any{&e.Message, &e.Retriable, &e.Provenance} }
 
-// SaysNoError is the error of code says_no.
+// SaysNoError is code says_no.
 type SaysNoError struct {
 	Message    string     `json:"message"`
 	Retriable  bool       `json:"retriable"`
@@ -471,7 +471,7 @@ func (e *SaysNoError) MarshalJSON() ([]byte, error) { return payloadOf(e).Marsha
 func (e *SaysNoError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
 func (e *SaysNoError) fields() []any                { return []any{&e.Message, &e.Retriable, &e.Provenance} }
 
-// InheritsYesError is the error of code inherits_yes.
+// InheritsYesError is code inherits_yes.
 type InheritsYesError struct {
 	Message    string     `json:"message"`
 	Retriable  bool       `json:"retriable"`
@@ -496,7 +496,7 @@ func (e *InheritsYesError) MarshalJSON() ([]byte, error) { return payloadOf(e).M
 func (e *InheritsYesError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
 func (e *InheritsYesError) fields() []any                { return []any{&e.Message, &e.Retriable, &e.Provenance} }
 
-// InheritsNoError is the error of code inherits_no.
+// InheritsNoError is code inherits_no.
 type InheritsNoError struct {
 	Message    string     `json:"message"`
 	Retriable  bool       `json:"retriable"`
@@ -521,7 +521,7 @@ func (e *InheritsNoError) MarshalJSON() ([]byte, error) { return payloadOf(e).Ma
 func (e *InheritsNoError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
 func (e *InheritsNoError) fields() []any                { return []any{&e.Message, &e.Retriable, &e.Provenance} }
 
-// DependsError is the error of code depends.
+// DependsError is code depends.
 type DependsError struct {
 	Message    string     `json:"message"`
 	Retriable  bool       `json:"retriable"`
@@ -546,7 +546,7 @@ func (e *DependsError) MarshalJSON() ([]byte, error) { return payloadOf(e).Marsh
 func (e *DependsError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
 func (e *DependsError) fields() []any                { return []any{&e.Message, &e.Retriable, &e.Provenance} }
 
-// NoKindError is the error of code no_kind.
+// NoKindError is code no_kind.
 type NoKindError struct {
 	Message    string     `json:"message"`
 	Retriable  bool       `json:"retriable"`
