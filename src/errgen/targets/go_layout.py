@@ -151,9 +151,10 @@ def element(pairs: list[Pair], indent: str, width: int = WIDTH) -> list[str]:
     room = width - 1  # the last line ends with the element's closing brace
     grouped = _pack(pairs, indent + TAB, room)
     first = f"{indent}{{{' '.join(f'{p.key}: {p.value},' for p in grouped[0])}"
-    lines = [first, *_layout(grouped[1:], indent + TAB, room)] if len(first) <= room else keyed(pairs, indent + TAB, room)
-    if len(first) > width:
-        lines = [f"{indent}{{", *lines]
+    if len(first) <= room:
+        lines = [first, *_layout(grouped[1:], indent + TAB, room)]
+    else:
+        lines = [f"{indent}{{", *keyed(pairs, indent + TAB, room)]
     lines[-1] = lines[-1].removesuffix(",") + "},"
     return lines
 
