@@ -670,9 +670,9 @@ const (
 // ToValue converts a Go value to JSON data (nil, bool, float64, string, []any, *Object): Go
 // numbers become float64, slices []any, maps with string keys objects (keys sorted), Range and
 // Provenance objects, Null nil; bytes (json.RawMessage, []byte) are read as JSON text, else as
-// text; a json.Marshaler is written and read back, and any other value goes through
-// encoding/json. A value that cannot be converted becomes Unreadable; an array or object nested
-// 10,000 levels deep, or inside itself, TooDeep. It never panics.
+// text; any other value (a json.Marshaler too) is written by encoding/json and read back. A
+// value that cannot be converted becomes Unreadable; an array or object nested 10,000 levels
+// deep, or inside itself, TooDeep. It never panics.
 func ToValue(value any) any {
 	out, _ := convert(value, hostLevels)
 	return out
@@ -799,6 +799,9 @@ func (c *converter) special(value any, depth int) any {
 	case []bool:
 		return c.list(list(v), depth)
 	case map[string]string:
+		if v == nil {
+			return nil
+		}
 		object := NewObject()
 		for _, key := range sortedKeys(v) {
 			object.Set(key, v[key])
@@ -824,9 +827,8 @@ func (c *converter) special(value any, depth int) any {
 		return c.convert(BytesValue(v), depth)
 	case []byte:
 		return c.convert(BytesValue(v), depth)
-	case json.Marshaler:
-		return c.convert(marshaled(v.MarshalJSON), depth)
 	}
+	// Anything else, a json.Marshaler included, as encoding/json writes it (a nil pointer is null).
 	return c.convert(marshaled(func() ([]byte, error) { return json.Marshal(value) }), depth)
 }
 
