@@ -1,14 +1,18 @@
 package main
 
 import (
+	"bytes"
+	"encoding/hex"
 	"math"
 	"net/http"
 	"strings"
 )
 
-// testCase is one case: its fields as JSON texts, by their keys' JSON texts.
+// testCase is one case: its fields as JSON texts, by their keys' JSON texts, and the fields a
+// "make" built (host values).
 type testCase struct {
 	fields map[string]string
+	made   map[string]any
 	m      module
 }
 
@@ -19,6 +23,9 @@ func (c testCase) raw(name string) string {
 
 // value returns field name as JSON data, nil when absent (a host value: any depth).
 func (c testCase) value(name string) any {
+	if value, ok := c.made[name]; ok {
+		return value
+	}
 	raw, ok := c.fields[`"`+name+`"`]
 	if !ok {
 		return nil
@@ -54,7 +61,8 @@ func (c testCase) hostValue(text string) any {
 // has reports whether the case has field name.
 func (c testCase) has(name string) bool {
 	_, ok := c.fields[`"`+name+`"`]
-	return ok
+	_, made := c.made[name]
+	return ok || made
 }
 
 // text returns field name when it is a string, else "".
@@ -82,7 +90,7 @@ func (c testCase) status() int {
 }
 
 // messageAndBody returns map_http's message and body: a message that is neither a string nor
-// null is the body (rule 10: the dynamic languages' two-argument form).
+// null is the body, in place of the body (rule 10: the dynamic languages' two-argument form).
 func (c testCase) messageAndBody() (string, any) {
 	body := c.value("body")
 	switch message := c.value("message").(type) {
@@ -91,9 +99,6 @@ func (c testCase) messageAndBody() (string, any) {
 	case nil:
 		return "", body
 	default:
-		if c.has("body") && body != nil {
-			return "", body
-		}
 		return "", message
 	}
 }
@@ -124,10 +129,9 @@ func (c testCase) headers() http.Header {
 // buildValues returns build's wire-named values, and the retriable flag under its key.
 func (c testCase) buildValues() map[string]any {
 	values := map[string]any{}
-	if keys, raws, err := membersOf(c.raw("values")); err == nil {
-		for _, key := range keys {
-			name, _ := c.m.decode(key).(string)
-			values[name] = c.hostValue(raws[key])
+	if given, ok := c.value("values").(jsonObject); ok {
+		for _, name := range given.Keys() {
+			values[name], _ = given.Get(name)
 		}
 	}
 	if c.has("retriable") && c.value("retriable") != nil {
@@ -150,4 +154,102 @@ func object(toJSON func(any) string, pairs ...any) string {
 	}
 	b.WriteByte('}')
 	return b.String()
+}
+
+// bytes returns the bytes field name spells: a list of parts, each {"text": s} (its UTF-8) or
+// {"hex": h}, repeated "times" times (default 1).
+func (c testCase) bytes(name string) []byte {
+	parts, _ := c.value(name).([]any)
+	var out []byte
+	for _, part := range parts {
+		p, _ := part.(jsonObject)
+		var piece []byte
+		if text, ok := p.Get("text"); ok {
+			s, _ := text.(string)
+			piece = []byte(s)
+		} else if h, ok := p.Get("hex"); ok {
+			s, _ := h.(string)
+			piece, _ = hex.DecodeString(s)
+		}
+		times := 1
+		if n, ok := p.Get("times"); ok {
+			f, _ := n.(float64)
+			times = int(f)
+		}
+		out = append(out, bytes.Repeat(piece, times)...)
+	}
+	return out
+}
+
+// expand builds the case's "make" values: `nest` arrays (objects under `key`) around `leaf`, or
+// the string of the `text` parts, each set at its path `at` (a field, then keys and indexes).
+func (c *testCase) expand() {
+	makes, _ := c.value("make").([]any)
+	c.made = map[string]any{}
+	for _, entry := range makes {
+		spec, _ := entry.(jsonObject)
+		at, _ := spec.Get("at")
+		path, _ := at.([]any)
+		var value any
+		if _, isText := spec.Get("text"); isText {
+			holder := testCase{made: map[string]any{"parts": must(spec.Get("text"))}, m: c.m}
+			value = string(holder.bytes("parts"))
+		} else {
+			value = c.nest(spec)
+		}
+		c.set(path, value)
+	}
+}
+
+func must(value any, _ bool) any {
+	return value
+}
+
+// nest returns `nest` arrays (objects under `key`) around `leaf`.
+func (c testCase) nest(spec jsonObject) any {
+	value, _ := spec.Get("leaf")
+	levels, _ := spec.Get("nest")
+	key, keyed := spec.Get("key")
+	n, _ := levels.(float64)
+	for range int(n) {
+		if keyed {
+			o := c.m.newObject()
+			o.Set(key.(string), value)
+			value = o
+		} else {
+			value = []any{value}
+		}
+	}
+	return value
+}
+
+// set puts value at path: the field path[0], then keys (of objects) and indexes (of arrays).
+func (c *testCase) set(path []any, value any) {
+	field, _ := path[0].(string)
+	if len(path) == 1 {
+		c.made[field] = value
+		return
+	}
+	root := c.value(field)
+	c.made[field] = root
+	target := root
+	for i, step := range path[1:] {
+		last := i == len(path)-2
+		switch t := target.(type) {
+		case jsonObject:
+			key, _ := step.(string)
+			if last {
+				t.Set(key, value)
+				return
+			}
+			target, _ = t.Get(key)
+		case []any:
+			index, _ := step.(float64)
+			if last {
+				t[int(index)] = value
+				return
+			}
+			target = t[int(index)]
+		}
+	}
 }

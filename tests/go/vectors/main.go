@@ -10,6 +10,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -37,6 +38,7 @@ func main() {
 			fail("unknown catalog", c.text("catalog"))
 		}
 		c.m = m
+		c.expand()
 		fmt.Fprintln(out, run(c))
 	}
 }
@@ -52,6 +54,13 @@ func run(c testCase) string {
 		return envelope
 	case "map_http":
 		message, body := c.messageAndBody()
+		if c.has("body_bytes") {
+			data := c.bytes("body_bytes")
+			body = data
+			if c.flag("reader") {
+				body = bytes.NewReader(data)
+			}
+		}
 		return m.mapHTTP(c.status(), message, body, c.headers())
 	case "map_exception":
 		return m.mapError(thrown(c.text("name")))
@@ -61,7 +70,9 @@ func run(c testCase) string {
 	case "code":
 		return m.code(c.text("code"))
 	case "parse":
-		return m.parse(c.raw("result"), c.text("key"))
+		return m.parse(c.value("result"), c.text("key"))
+	case "parse_bytes":
+		return m.parseBytes(c.bytes("bytes"), c.text("key"))
 	case "sanitize":
 		return m.toJSON(m.sanitize(c.value("value")))
 	case "scrub":

@@ -10,7 +10,7 @@ import (
 // module is one generated catalog package, as the cases use it (every answer as JSON text).
 type module struct {
 	decode          func(string) any
-	newObject       func() setter
+	newObject       func() jsonObject
 	toJSON          func(any) string
 	kind            func(string) string
 	build           func(code string, values map[string]any) (string, error)
@@ -19,14 +19,17 @@ type module struct {
 	classifyHTTP    func(status int, retryAfter bool) string
 	classifyFailure func(failure string) string
 	code            func(code string) string
-	parse           func(result string, key string) string
+	parse           func(result any, key string) string
+	parseBytes      func(data []byte, key string) string
 	sanitize        func(any) any
 	scrub           func(string) string
 }
 
-// setter is a package's *Object.
-type setter interface {
+// object is a package's *Object.
+type jsonObject interface {
 	Set(key string, value any)
+	Get(key string) (any, bool)
+	Keys() []string
 }
 
 // policy is what the cases use of a package's Policy.
@@ -36,26 +39,27 @@ type policy[K ~string, P any] interface {
 }
 
 // api is the slice of a generated package the cases use; E is its Error, C its Code, K its Kind.
-type api[E error, C ~string, K ~string, P policy[K, P], O setter] struct {
-	NewObject       func() O
-	ErrTooDeep      error
-	DecodeJSON      func([]byte) (any, error)
-	ToJSON          func(any) string
-	BuildError      func(C, map[string]any) (E, error)
-	MapHTTP         func(int, string, any, http.Header) E
-	MapError        func(error) E
-	ClassifyHTTP    func(int, bool) K
-	ClassifyFailure func(string) K
-	KindOf          func(C) K
-	ClassifyCode    func(C) K
-	IsRetryableCode func(C) bool
-	IsTerminalCode  func(C, P) bool
-	NamedPolicy     func(string) (P, bool)
-	NewPolicy       func() P
-	PolicyNames     func() []string
-	ParseResult     func(json.RawMessage) E
-	Sanitize        func(any) any
-	ScrubText       func(string) string
+type api[E error, C ~string, K ~string, P policy[K, P], O jsonObject] struct {
+	NewObject        func() O
+	ErrTooDeep       error
+	DecodeJSON       func([]byte) (any, error)
+	ToJSON           func(any) string
+	BuildError       func(C, map[string]any) (E, error)
+	MapHTTP          func(int, string, any, http.Header) E
+	MapError         func(error) E
+	ClassifyHTTP     func(int, bool) K
+	ClassifyFailure  func(string) K
+	KindOf           func(C) K
+	ClassifyCode     func(C) K
+	IsRetryableCode  func(C) bool
+	IsTerminalCode   func(C, P) bool
+	NamedPolicy      func(string) (P, bool)
+	NewPolicy        func() P
+	PolicyNames      func() []string
+	ParseResult      func(json.RawMessage) E
+	ParseResultValue func(any) E
+	Sanitize         func(any) any
+	ScrubText        func(string) string
 }
 
 func (a api[E, C, K, P, O]) module() module {
@@ -64,6 +68,17 @@ func (a api[E, C, K, P, O]) module() module {
 			return "null"
 		}
 		return a.ToJSON(k)
+	}
+	parsed := func(e E, key string) string {
+		if isNil(e) {
+			return "null"
+		}
+		v := reflect.ValueOf(e).Elem()
+		if v.Type().Name() == "Unknown" {
+			return object(a.ToJSON, "known", "false", key, a.ToJSON(v.FieldByName("Received").String()),
+				"message", a.ToJSON(v.FieldByName("Message").String()), "payload", a.ToJSON(v.FieldByName("Raw").Interface()))
+		}
+		return object(a.ToJSON, "known", "true", "payload", a.ToJSON(e))
 	}
 	envelope := func(e E) string {
 		if isNil(e) {
@@ -87,7 +102,7 @@ func (a api[E, C, K, P, O]) module() module {
 			}
 			return value
 		},
-		newObject: func() setter { return a.NewObject() },
+		newObject: func() jsonObject { return a.NewObject() },
 		toJSON:    a.ToJSON,
 		kind:      kind,
 		build: func(code string, values map[string]any) (string, error) {
@@ -119,17 +134,11 @@ func (a api[E, C, K, P, O]) module() module {
 				"retryable", boolean(a.IsRetryableCode(C(code))), "terminal", object(a.ToJSON, terminal...),
 				"values", object(a.ToJSON, values...), "grown", grown)
 		},
-		parse: func(result string, key string) string {
-			e := a.ParseResult(json.RawMessage(result))
-			if isNil(e) {
-				return "null"
-			}
-			v := reflect.ValueOf(e).Elem()
-			if v.Type().Name() == "Unknown" {
-				return object(a.ToJSON, "known", "false", key, a.ToJSON(v.FieldByName("Received").String()),
-					"message", a.ToJSON(v.FieldByName("Message").String()), "payload", a.ToJSON(v.FieldByName("Raw").Interface()))
-			}
-			return object(a.ToJSON, "known", "true", "payload", a.ToJSON(e))
+		parse: func(result any, key string) string {
+			return parsed(a.ParseResultValue(result), key)
+		},
+		parseBytes: func(data []byte, key string) string {
+			return parsed(a.ParseResult(json.RawMessage(data)), key)
 		},
 		sanitize: a.Sanitize,
 		scrub:    func(text string) string { return a.ScrubText(text) },
