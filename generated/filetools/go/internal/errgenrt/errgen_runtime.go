@@ -1937,7 +1937,7 @@ func (c *Catalog) ParseJSON(data []byte) Parsed {
 	if err != nil {
 		return Parsed{Payload: NewObject()}
 	}
-	return c.ParsePayload(value)
+	return c.parsePayload(value)
 }
 
 // ParsePayload reads an error payload given as JSON data or Go values (converted as ToValue
@@ -1945,6 +1945,18 @@ func (c *Catalog) ParseJSON(data []byte) Parsed {
 // unknown branch keeps MaxLevels levels, each array or object below as TooDeep. Never fails.
 func (c *Catalog) ParsePayload(value any) Parsed {
 	payload, cut := convert(value, MaxLevels)
+	return c.parsed(payload, cut)
+}
+
+// parsePayload is ParsePayload of JSON data read from text: copied only to cut it.
+func (c *Catalog) parsePayload(value any) Parsed {
+	if within(value, MaxLevels) {
+		return c.parsed(value, false)
+	}
+	return c.ParsePayload(value)
+}
+
+func (c *Catalog) parsed(payload any, cut bool) Parsed {
 	if known := c.Validate(payload, false); known != nil && !cut {
 		code, _ := known.values[c.spec.Envelope.Discriminator].(string)
 		return Parsed{Code: code, Message: known.values["message"].(string), Known: known}
@@ -1970,6 +1982,37 @@ func (c *Catalog) ParseResultJSON(data []byte) (Parsed, bool) {
 	return c.parseResult(value)
 }
 
+// within reports whether JSON data has at most `levels` levels of arrays and objects (it never
+// recurses).
+func within(value any, levels int) bool {
+	type item struct {
+		value any
+		depth int
+	}
+	todo := append([]item(nil), item{value, 0})
+	for len(todo) > 0 {
+		next := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		switch v := next.value.(type) {
+		case []any:
+			if next.depth >= levels {
+				return false
+			}
+			for _, child := range v {
+				todo = append(todo, item{child, next.depth + 1})
+			}
+		case *Object:
+			if next.depth >= levels {
+				return false
+			}
+			for _, key := range v.keys {
+				todo = append(todo, item{v.values[key], next.depth + 1})
+			}
+		}
+	}
+	return true
+}
+
 // ParseResult reads the error inside an MCP tool result (JSON data or Go values, converted as
 // ToValue does); false when it reports no error (isError not exactly true, or, with
 // StructuredIsError, no structuredContent.isError true). The payload is structuredContent when
@@ -1986,7 +2029,7 @@ func (c *Catalog) parseResult(result any) (Parsed, bool) {
 	}
 	key := c.spec.Envelope.Discriminator
 	payload := payloadFrom(o, key)
-	parsed := c.ParsePayload(payload)
+	parsed := c.parsePayload(payload)
 	if parsed.Known == nil && payload == nil {
 		parsed.Message = firstText(o)
 	}
