@@ -40,9 +40,18 @@ import (
 // Object is a JSON object that keeps its keys in insertion order (written with array-index
 // keys first, ascending, as JavaScript does). The zero value is an empty object.
 type Object struct {
-	keys   []string
-	values map[string]any
+	entries []entry
+	index   map[string]int // key → position, once the object has more than smallObject keys
 }
+
+// entry is one key of an Object and its value.
+type entry struct {
+	key   string
+	value any
+}
+
+// smallObject is the number of keys an Object finds by looking through them all.
+const smallObject = 8
 
 // Null is JSON's null held by a repair field of type any: there nil means absent, Null{} present
 // and null. Everywhere else JSON's null is nil.
@@ -55,18 +64,41 @@ func (Null) MarshalJSON() ([]byte, error) {
 
 // NewObject returns an empty object.
 func NewObject() *Object {
-	return &Object{values: map[string]any{}}
+	return &Object{}
 }
 
 // Set sets key to value; a new key goes last, an existing one keeps its place.
 func (o *Object) Set(key string, value any) {
-	if o.values == nil {
-		o.values = map[string]any{}
+	if i := o.find(key); i >= 0 {
+		o.entries[i].value = value
+		return
 	}
-	if _, ok := o.values[key]; !ok {
-		o.keys = append(o.keys, key)
+	o.entries = append(o.entries, entry{key, value})
+	switch {
+	case o.index != nil:
+		o.index[key] = len(o.entries) - 1
+	case len(o.entries) > smallObject:
+		o.index = make(map[string]int, 2*len(o.entries))
+		for i, e := range o.entries {
+			o.index[e.key] = i
+		}
 	}
-	o.values[key] = value
+}
+
+// find returns the position of key, -1 when the object has none.
+func (o *Object) find(key string) int {
+	if o.index != nil {
+		if i, ok := o.index[key]; ok {
+			return i
+		}
+		return -1
+	}
+	for i, e := range o.entries {
+		if e.key == key {
+			return i
+		}
+	}
+	return -1
 }
 
 // Get returns the value of key and whether the object has it.
@@ -74,8 +106,10 @@ func (o *Object) Get(key string) (any, bool) {
 	if o == nil {
 		return nil, false
 	}
-	value, ok := o.values[key]
-	return value, ok
+	if i := o.find(key); i >= 0 {
+		return o.entries[i].value, true
+	}
+	return nil, false
 }
 
 // value returns the value of key, nil when absent (also on a nil object).
@@ -89,7 +123,11 @@ func (o *Object) Keys() []string {
 	if o == nil {
 		return nil
 	}
-	return append([]string(nil), o.keys...)
+	keys := make([]string, len(o.entries))
+	for i, e := range o.entries {
+		keys[i] = e.key
+	}
+	return keys
 }
 
 // Len returns the number of keys.
@@ -97,7 +135,7 @@ func (o *Object) Len() int {
 	if o == nil {
 		return 0
 	}
-	return len(o.keys)
+	return len(o.entries)
 }
 
 // MarshalJSON writes the object as JSON.stringify does.
@@ -122,11 +160,11 @@ func (o *Object) UnmarshalJSON(data []byte) error {
 // jsOrder is the order JavaScript lists an object's keys in: array indexes ascending, then the rest.
 func (o *Object) jsOrder() []string {
 	var indexes, names []string
-	for _, key := range o.keys {
-		if isArrayIndex(key) {
-			indexes = append(indexes, key)
+	for _, e := range o.entries {
+		if isArrayIndex(e.key) {
+			indexes = append(indexes, e.key)
 		} else {
-			names = append(names, key)
+			names = append(names, e.key)
 		}
 	}
 	if indexes == nil {
@@ -188,7 +226,7 @@ func writeJSON(out *strings.Builder, value any) {
 			}
 			writeString(out, key)
 			out.WriteByte(':')
-			writeJSON(out, v.values[key])
+			writeJSON(out, v.value(key))
 		}
 		out.WriteByte('}')
 	default:
@@ -429,7 +467,7 @@ func (d *decoder) open() (opened bool, value any, err error) {
 		d.stack = append(d.stack, &frame{items: []any{}})
 		return true, nil, nil
 	}
-	d.stack = append(d.stack, &frame{object: NewObject()})
+	d.stack = append(d.stack, &frame{object: &Object{entries: make([]entry, 0, 4)}})
 	return true, nil, d.key()
 }
 
@@ -710,9 +748,9 @@ func (c *converter) convert(value any, depth int) any {
 			return TooDeep
 		}
 		defer c.leave()
-		copied := &Object{keys: make([]string, 0, len(v.keys)), values: make(map[string]any, len(v.keys))}
-		for _, key := range v.keys {
-			copied.Set(ValidText(key), c.convert(v.values[key], depth+1))
+		copied := &Object{entries: make([]entry, 0, len(v.entries))}
+		for _, e := range v.entries {
+			copied.Set(ValidText(e.key), c.convert(e.value, depth+1))
 		}
 		return copied
 	case []any:
@@ -1315,7 +1353,7 @@ func (c *Catalog) Create(code string, args *Object) (*Object, error) {
 	}
 	payload.Set("message", message)
 	if env.Retriable != "" {
-		retriable, isBool := given.values[env.Retriable].(bool)
+		retriable, isBool := given.value(env.Retriable).(bool)
 		payload.Set(env.Retriable, retriable || (!isBool && info.Retriable == "yes"))
 	}
 	for _, text := range info.wire {
@@ -1663,8 +1701,8 @@ func bound(o *Object, key string) string {
 }
 
 func onlyKeys(o *Object, names ...string) bool {
-	for _, key := range o.keys {
-		if !slices.Contains(names, key) {
+	for _, e := range o.entries {
+		if !slices.Contains(names, e.key) {
 			return false
 		}
 	}
@@ -1693,8 +1731,8 @@ func isValue(kind string, value any) bool {
 		if !ok || o.Len() == 0 || !onlyKeys(o, "min", "max") {
 			return false
 		}
-		for _, key := range o.keys {
-			if !isValue("number", o.values[key]) {
+		for _, e := range o.entries {
+			if !isValue("number", e.value) {
 				return false
 			}
 		}
@@ -1720,11 +1758,11 @@ func isProvenance(value any) bool {
 		return false
 	}
 	for _, key := range []string{"catalog", "version", "fingerprint"} {
-		if _, ok := o.values[key].(string); !ok {
+		if _, ok := o.value(key).(string); !ok {
 			return false
 		}
 	}
-	fingerprint := o.values["fingerprint"].(string)
+	fingerprint := o.value("fingerprint").(string)
 	if len(fingerprint) != 71 || !strings.HasPrefix(fingerprint, "sha256:") {
 		return false
 	}
@@ -1745,15 +1783,15 @@ func (c *Catalog) Validate(value any, strict bool) *Object {
 		return nil
 	}
 	env := c.spec.Envelope
-	code, _ := o.values[env.Discriminator].(string)
+	code, _ := o.value(env.Discriminator).(string)
 	info, known := c.Info(code)
-	message, isText := o.values["message"].(string)
+	message, isText := o.value("message").(string)
 	if !known || !isText || message == "" {
 		return nil
 	}
 	fields := fieldNames(info)
-	for _, key := range o.keys {
-		if !c.envelopeKeys[key] && !slices.Contains(fields, key) && !hasWire(info, key) {
+	for _, e := range o.entries {
+		if key := e.key; !c.envelopeKeys[key] && !slices.Contains(fields, key) && !hasWire(info, key) {
 			return nil // closed, like the Python models and the JSON Schema
 		}
 	}
@@ -1761,7 +1799,7 @@ func (c *Catalog) Validate(value any, strict bool) *Object {
 	out.Set(env.Discriminator, code)
 	out.Set("message", message)
 	if env.Retriable != "" {
-		retriable, present := o.values[env.Retriable]
+		retriable, present := o.Get(env.Retriable)
 		flag, isBool := retriable.(bool)
 		if !isBool && (strict || present) {
 			return nil
@@ -1769,7 +1807,7 @@ func (c *Catalog) Validate(value any, strict bool) *Object {
 		out.Set(env.Retriable, flag)
 	}
 	for _, text := range info.wire {
-		given, present := o.values[text[0]]
+		given, present := o.Get(text[0])
 		if s, isString := given.(string); present && !isString {
 			return nil
 		} else if present {
@@ -1779,7 +1817,7 @@ func (c *Catalog) Validate(value any, strict bool) *Object {
 		}
 	}
 	for _, name := range fields {
-		item, present := o.values[name]
+		item, present := o.Get(name)
 		kind, typed := c.fieldTypes[name]
 		if !typed {
 			kind = "any"
@@ -1805,7 +1843,7 @@ func hasWire(info *CodeInfo, key string) bool {
 
 func (c *Catalog) withEnvelope(value, out *Object) *Object {
 	env := c.spec.Envelope
-	provenance, present := value.values["provenance"]
+	provenance, present := value.Get("provenance")
 	if env.Provenance == "required" || (env.Provenance == "optional" && present) {
 		if !isProvenance(provenance) {
 			return nil
@@ -1813,12 +1851,12 @@ func (c *Catalog) withEnvelope(value, out *Object) *Object {
 		p := provenance.(*Object)
 		stamp := NewObject()
 		for _, key := range []string{"catalog", "version", "fingerprint"} {
-			stamp.Set(key, p.values[key])
+			stamp.Set(key, p.value(key))
 		}
 		out.Set("provenance", stamp)
 	}
 	if env.MirrorIsError {
-		if flag, _ := value.values["isError"].(bool); !flag {
+		if flag, _ := value.value("isError").(bool); !flag {
 			return nil
 		}
 		out.Set("isError", true)
@@ -1882,8 +1920,8 @@ func (e *JSONRPCError) MarshalJSON() ([]byte, error) {
 
 // ToResult returns the MCP tool result of a payload, with the catalog's envelope options.
 func (c *Catalog) ToResult(payload *Object) *Result {
-	code, _ := payload.values[c.spec.Envelope.Discriminator].(string)
-	message, _ := payload.values["message"].(string)
+	code, _ := payload.value(c.spec.Envelope.Discriminator).(string)
+	message, _ := payload.value("message").(string)
 	text := TextContent{Type: "text", Text: code + ": " + message}
 	result := &Result{IsError: true, Content: []TextContent{text}}
 	if c.spec.Envelope.StructuredContent {
@@ -1908,8 +1946,8 @@ func (c *Catalog) ToResult(payload *Object) *Result {
 
 // ToJSONRPCError returns the JSON-RPC error of a protocol-channel payload.
 func (c *Catalog) ToJSONRPCError(payload *Object) *JSONRPCError {
-	code, _ := payload.values[c.spec.Envelope.Discriminator].(string)
-	message, _ := payload.values["message"].(string)
+	code, _ := payload.value(c.spec.Envelope.Discriminator).(string)
+	message, _ := payload.value("message").(string)
 	info, _ := c.Info(code)
 	rpc := 0
 	if info != nil {
@@ -1958,8 +1996,8 @@ func (c *Catalog) parsePayload(value any) Parsed {
 
 func (c *Catalog) parsed(payload any, cut bool) Parsed {
 	if known := c.Validate(payload, false); known != nil && !cut {
-		code, _ := known.values[c.spec.Envelope.Discriminator].(string)
-		return Parsed{Code: code, Message: known.values["message"].(string), Known: known}
+		code, _ := known.value(c.spec.Envelope.Discriminator).(string)
+		return Parsed{Code: code, Message: known.value("message").(string), Known: known}
 	}
 	o, _ := payload.(*Object)
 	code, _ := o.Get(c.spec.Envelope.Discriminator)
@@ -2005,8 +2043,8 @@ func within(value any, levels int) bool {
 			if next.depth >= levels {
 				return false
 			}
-			for _, key := range v.keys {
-				todo = append(todo, item{v.values[key], next.depth + 1})
+			for _, e := range v.entries {
+				todo = append(todo, item{e.value, next.depth + 1})
 			}
 		}
 	}
@@ -2037,18 +2075,18 @@ func (c *Catalog) parseResult(result any) (Parsed, bool) {
 }
 
 func (c *Catalog) isFailure(result *Object) bool {
-	if flag, _ := result.values["isError"].(bool); flag {
+	if flag, _ := result.value("isError").(bool); flag {
 		return true
 	}
-	structured, _ := result.values["structuredContent"].(*Object)
+	structured, _ := result.value("structuredContent").(*Object)
 	flag, _ := structured.Get("isError")
 	marked, _ := flag.(bool)
 	return c.spec.Envelope.StructuredIsError && marked
 }
 
 func payloadFrom(result *Object, key string) any {
-	if structured, ok := result.values["structuredContent"].(*Object); ok {
-		if _, ok := structured.values[key].(string); ok {
+	if structured, ok := result.value("structuredContent").(*Object); ok {
+		if _, ok := structured.value(key).(string); ok {
 			return structured
 		}
 	}
@@ -2059,7 +2097,7 @@ func payloadFrom(result *Object, key string) any {
 		}
 		if parsed, err := DecodeJSON([]byte(text)); err == nil {
 			if object, ok := parsed.(*Object); ok {
-				if _, ok := object.values[key].(string); ok {
+				if _, ok := object.value(key).(string); ok {
 					return object
 				}
 			}
@@ -2070,10 +2108,10 @@ func payloadFrom(result *Object, key string) any {
 
 func textOf(block any) (string, bool) {
 	o, ok := block.(*Object)
-	if !ok || o.values["type"] != "text" {
+	if !ok || o.value("type") != "text" {
 		return "", false
 	}
-	text, ok := o.values["text"].(string)
+	text, ok := o.value("text").(string)
 	return text, ok
 }
 
@@ -2087,7 +2125,7 @@ func firstText(result *Object) string {
 }
 
 func firstBlocks(result *Object) []any {
-	content, _ := result.values["content"].([]any)
+	content, _ := result.value("content").([]any)
 	return content[:min(len(content), maxBlocks)]
 }
 
@@ -3016,11 +3054,11 @@ func sanitized(value any, depth int) (out any) {
 			return TooDeep
 		}
 		copied := NewObject()
-		for _, key := range v.keys {
-			if name := CutKey(key); isSecretKey(name) {
+		for _, e := range v.entries {
+			if name := CutKey(e.key); isSecretKey(name) {
 				copied.Set(name, Redacted)
 			} else {
-				copied.Set(name, sanitized(v.values[key], depth+1))
+				copied.Set(name, sanitized(e.value, depth+1))
 			}
 		}
 		return redactPair(copied)
