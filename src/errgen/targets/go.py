@@ -16,6 +16,7 @@ from typing import Any
 
 from errgen.catalog.model import Catalog, Code
 from errgen.targets import TargetOptions, runtime_patterns, sanitizer_tables
+from errgen.targets import value_rules as vr
 from errgen.targets.escape import comment_text, json_string
 from errgen.targets.go_layout import (
     WIDTH,
@@ -53,11 +54,14 @@ from errgen.targets.header import RUNTIME_HEADER, header_text
 from errgen.targets.templating import render
 
 RUNTIME_FILE = "go/internal/errgenrt/errgen_runtime.go"
-VALUE_LIMITS = {  # docs/runtime-contract.md §7
-    "MaxLevels": (64, "levels of arrays and objects in a payload, the payload object being level 1"),
-    "MaxJSONLevels": (100, "levels of arrays and objects in a JSON text"),
-    "MaxKey": (1024, "characters of an object key Sanitize keeps"),
-    "MaxBody": (4_194_304, "bytes of a body given as bytes or an io.Reader that MapHTTP reads"),
+VALUE_LIMITS = {  # the bounds of docs/runtime-contract.md §7 (value_rules), then the Go runtime's own
+    "MaxSafeInteger": (vr.MAX_SAFE_INTEGER, "the largest integer a JavaScript number holds exactly"),
+    "MaxLevels": (vr.MAX_LEVELS, "levels of arrays and objects in a payload, the payload object being level 1"),
+    "MaxJSONLevels": (vr.MAX_JSON_LEVELS, "levels of arrays and objects in a JSON text"),
+    "MaxKey": (vr.MAX_KEY, "characters of an object key Sanitize keeps"),
+    "MaxBody": (vr.MAX_BODY, "bytes of a body given as bytes or an io.Reader that MapHTTP reads"),
+    "MinStatus": (vr.STATUS_RANGE[0], "the smallest HTTP status"),
+    "MaxStatus": (vr.STATUS_RANGE[1], "the largest HTTP status"),
     "hostLevels": (10_000, "levels of a Go value ToValue converts"),
 }
 GO_VERSION = "1.25"  # the oldest Go regexp2 v2 builds with

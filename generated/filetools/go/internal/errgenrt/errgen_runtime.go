@@ -698,11 +698,14 @@ func (d *decoder) hex4() (rune, bool) {
 
 // The bounds of the values the runtime reads (docs/runtime-contract.md §7).
 const (
-	MaxLevels     = 64      // levels of arrays and objects in a payload, the payload object being level 1
-	MaxJSONLevels = 100     // levels of arrays and objects in a JSON text
-	MaxKey        = 1024    // characters of an object key Sanitize keeps
-	MaxBody       = 4194304 // bytes of a body given as bytes or an io.Reader that MapHTTP reads
-	hostLevels    = 10000   // levels of a Go value ToValue converts
+	MaxSafeInteger = 9007199254740991 // the largest integer a JavaScript number holds exactly
+	MaxLevels      = 64               // levels of arrays and objects in a payload, the payload object being level 1
+	MaxJSONLevels  = 100              // levels of arrays and objects in a JSON text
+	MaxKey         = 1024             // characters of an object key Sanitize keeps
+	MaxBody        = 4194304          // bytes of a body given as bytes or an io.Reader that MapHTTP reads
+	MinStatus      = 100              // the smallest HTTP status
+	MaxStatus      = 599              // the largest HTTP status
+	hostLevels     = 10000            // levels of a Go value ToValue converts
 )
 
 // ToValue converts a Go value to JSON data (nil, bool, float64, string, []any, *Object): Go
@@ -1716,7 +1719,7 @@ func isValue(kind string, value any) bool {
 		return ok
 	case "integer":
 		f, ok := value.(float64)
-		return ok && f == math.Trunc(f) && math.Abs(f) <= 9007199254740991
+		return ok && f == math.Trunc(f) && math.Abs(f) <= MaxSafeInteger
 	case "number":
 		f, ok := value.(float64)
 		return ok && !math.IsInf(f, 0) && !math.IsNaN(f)
@@ -2192,7 +2195,7 @@ func (c *Catalog) ClassifyFailure(failure string) string {
 }
 
 func matchHTTP(rules []Rule, status int, retryAfter bool) *Rule {
-	if status < 100 || status > 599 {
+	if !isStatus(status) {
 		return nil
 	}
 	for i, rule := range rules {
@@ -2237,7 +2240,7 @@ func (c *Catalog) MapHTTP(status int, message string, body any, header http.Head
 }
 
 func isStatus(status int) bool {
-	return status >= 100 && status <= 599
+	return status >= MinStatus && status <= MaxStatus
 }
 
 // BodyValue returns an HTTP body as JSON data. Bytes ([]byte, json.RawMessage) and an io.Reader
