@@ -811,7 +811,7 @@ type SkillUnavailableError struct {
 	Message string `json:"message"`
 }
 
-// NewSkillUnavailableError builds an error of code skill_unavailable from args.
+// NewSkillUnavailableError builds an error of code skill_unavailable.
 func NewSkillUnavailableError() *SkillUnavailableError {
 	return construct(&SkillUnavailableError{}, nil)
 }

@@ -84,15 +84,15 @@ def code_view(catalog: Catalog, names: GoNames, code: Code) -> dict[str, Any]:
         "members": aligned([list(m) for m in error_members(catalog, names, code)]),
         "args": aligned([list(a) for a in args]),
         "args_doc": comment(f"{n.args} are the values of {n.ctor}" + (", with the message's." if extra else ".")),
-        "ctor_doc": ctor_doc(code, n),
+        "ctor_doc": ctor_doc(code, n, bool(args)),
         "ctor": constructor(catalog, names, code, args, extra) if code.constructible else [],
         "methods": methods(catalog, names, code),
     }
 
 
-def ctor_doc(code: Code, n: CodeNames) -> list[str]:
+def ctor_doc(code: Code, n: CodeNames, args: bool) -> list[str]:
     """The doc comment of a code's constructor."""
-    lines = comment(f"{n.ctor} builds an error of code {code.id} from args.")
+    lines = comment(f"{n.ctor} builds an error of code {code.id}{' from args' if args else ''}.")
     return [*lines, "//", *comment(deprecated(code))] if code.deprecated else lines
 
 

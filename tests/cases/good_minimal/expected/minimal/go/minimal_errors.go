@@ -403,7 +403,7 @@ type FailedError struct {
 	Provenance Provenance `json:"provenance"`
 }
 
-// NewFailedError builds an error of code failed from args.
+// NewFailedError builds an error of code failed.
 func NewFailedError() *FailedError {
 	return construct(&FailedError{}, nil)
 }
