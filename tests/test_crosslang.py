@@ -83,7 +83,7 @@ def test_reference_scrubber_prints_the_vectors(tmp_path: Path) -> None:
 
 
 def hostile_values() -> list[Any]:
-    """Deep, wide and huge values, and texts cut at MAX_TEXT next to astral characters and spaces."""
+    """Deep, wide and huge values, texts cut at MAX_TEXT next to astral characters and spaces, huge keys."""
     deep: Any = "password=hunter2"
     for i in range(200):
         deep = [deep] if i % 3 else {"k": deep, "token": "t"}
@@ -95,7 +95,8 @@ def hostile_values() -> list[Any]:
         "y" * (MAX_TEXT + 10),  # one word longer than the cut window: cut where it falls
         "z" * MAX_TEXT,
     ]
-    return [deep, wide, *cuts]
+    keys = {"k" * 10 * 2**20: "a 10 MiB key is cut (contract §7)", "password" + "😀" * 2000: "p"}
+    return [deep, wide, *cuts, keys]
 
 
 def test_same_sanitizing_of_huge_values(program: harness.Program, tmp_path: Path) -> None:

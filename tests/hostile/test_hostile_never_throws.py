@@ -9,6 +9,7 @@ here, not timed). The TypeScript side is in tests/ts/hostile.test.ts.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator, Mapping
 from types import ModuleType
 from typing import Any, ClassVar
@@ -17,7 +18,8 @@ import pytest
 from pytarget_support import import_path
 from ts import harness
 
-from errgen.targets.runtime_patterns import MAX_BLOCKS, UNREADABLE
+from errgen.targets import value_rules
+from errgen.targets.runtime_patterns import MAX_BLOCKS, TRUNCATED, UNREADABLE
 
 GENERATED = harness.ROOT / "generated" / "napkin" / "python" / "napkin_errors"
 
@@ -128,3 +130,38 @@ def test_parse_result_reads_only_the_first_blocks_of_a_huge_content(napkin: Modu
     payload = '{"code": "NOT_FOUND", "message": "gone", "isError": true}'
     late = [{"type": "text", "text": "x"}] * MAX_BLOCKS + [{"type": "text", "text": payload}]
     assert napkin.parse_result({"isError": True, "content": late}).code == ""  # past the first blocks: not read
+
+
+class RaisingReader(io.RawIOBase):
+    """A body stream that fails mid-read (a dropped upstream connection)."""
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int = -1) -> bytes:
+        raise ConnectionResetError("upstream went away")
+
+
+class EndlessReader(io.RawIOBase):
+    """A body stream that never ends: `map_http` reads its bound and one byte more, no further."""
+
+    served = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        view = memoryview(buffer)
+        view[:] = b"x" * len(view)
+        EndlessReader.served += len(view)
+        return len(view)
+
+
+def test_map_http_reads_a_reader_to_its_bound_and_marks_a_failing_one(napkin: ModuleType) -> None:
+    """Contract §7: a reader body is read to 4 MiB and one byte more; one whose reading raises is unreadable."""
+    original = napkin.map_http(502, None, RaisingReader()).to_payload()["original"]
+    assert original == {"status": 502, "body": UNREADABLE}
+    EndlessReader.served = 0
+    body = napkin.map_http(502, None, io.BufferedReader(EndlessReader())).to_payload()["original"]["body"]
+    assert body.endswith(TRUNCATED) and set(body.removesuffix(TRUNCATED)) == {"x"}
+    assert value_rules.MAX_BODY < EndlessReader.served <= 2 * value_rules.MAX_BODY  # a buffer's worth past it, no more

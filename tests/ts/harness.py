@@ -126,6 +126,9 @@ def write_project(root: Path, modules: Path) -> None:
     tests.mkdir(parents=True)
     for source in sorted(TS_DIR.glob("*.ts")):
         shutil.copy(source, tests / source.name)
+    corpus = root / "tests" / "contract"  # the fuzz corpus tests/ts/fuzz.test.ts replays
+    corpus.mkdir(parents=True)
+    shutil.copy(ROOT / "tests" / "contract" / "fuzz_corpus.jsonl", corpus / "fuzz_corpus.jsonl")
     for source in sorted(SEEDS_DIR.glob("*/*.ts")):  # the seeds' own code (tests/seeds/README.md)
         target = root / source.relative_to(ROOT)
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -24,8 +24,8 @@ placeholders render formatValue bound own setOwn isObject isValue isRange isProv
 firstText matchHttp infoOf retriableOf tryJson eval arguments isNaN isFinite MAX_TEXT CUT_WINDOW TRUNCATED MAX_DEPTH
 TOO_DEEP UNREADABLE PAIR_NAMES PAIR_VALUES NOT_SECRET_KEY MAX_BLOCKS cut pairAt sanitized isSecretKey redactPair
 readResult firstBlocks validated nameOf CATALOG runtime validateRead hasLone wellFormed childrenOf irregular readable
-readJson allFinite levels decoded isBytes bodyValue httpStatus keptKey utf8 MAX_LEVELS MAX_JSON_LEVELS MAX_KEY MAX_BODY STATUSES
-LONE_SURROGATE LONE_SURROGATES BIG_NUMBER
+readJson allFinite levels decoded isBytes bodyValue shown httpStatus keptKey utf8 MAX_LEVELS MAX_JSON_LEVELS MAX_KEY
+MAX_BODY STATUSES LONE_SURROGATE LONE_SURROGATES BIG_NUMBER
 z errors FIELDS ALL errorSchema ownProperties ProvenanceSchema RangeSchema ErrorCodeSchema ErrorKindSchema ErrorSchema
 ErrorObjectSchema CatalogErrorSchema ToolResultSchema
 """.split()

@@ -48,6 +48,7 @@ from pydantic import (
     model_validator,
 )
 from pydantic_core import InitErrorDetails, PydanticCustomError, core_schema
+from pydantic_core import to_json as core_to_json
 from typing_extensions import Self
 
 # -- metadata records: a catalog's tables are made of these ----------------------
@@ -872,8 +873,17 @@ Integer = Annotated[int, GetPydanticSchema(_integer)]
 
 
 def _json_field(value: Any) -> Any:
-    """A field's JSON value (level 2 of its payload), refused when irregular."""
-    if _irregular(value, 2):
+    """A field's JSON value (level 2 of its payload), refused when irregular.
+
+    pydantic-core's JSON writer answers the common case in Rust: it fails on a lone
+    surrogate, and a text with at most 63 brackets cannot nest deeper; else a walk decides.
+    """
+    try:
+        text = core_to_json(value)
+        brackets = text.count(b"[") + text.count(b"{")
+    except Exception:  # noqa: BLE001 (a lone surrogate, deep, or no JSON data: walk)
+        brackets = _MAX_LEVELS
+    if brackets >= _MAX_LEVELS and _irregular(value, 2):
         raise ValueError("nested too deep, or a lone surrogate")
     return value
 
@@ -1712,7 +1722,10 @@ class ErrorCatalog(Generic[KnownT, UnknownT]):
                 code, retriable = rule.target, rule.retriable
                 break
         if code is None:
-            raise LookupError(f"no code for HTTP {status} (no mappings.default)")
+            shown = (
+                code_status or "status (not an HTTP status)"
+            )  # never the value: it may be deep
+            raise LookupError(f"no code for HTTP {shown} (no mappings.default)")
         return self._mapped(code, retriable, original, code_status or 0, message)
 
     def map_exception(self, exc: BaseException) -> KnownT:

@@ -1392,10 +1392,19 @@ function withEnvelope(env: Envelope, value: { readonly [key: string]: unknown },
   return out as Payload;
 }
 
+/** A value as JSON text for an error message: read by §7 first (no deep recursion); never throws. */
+function shown(value: unknown): string {
+  try {
+    return JSON.stringify(readable(value, 1)[0]) ?? String(value);
+  } catch {
+    return "(unreadable)";
+  }
+}
+
 function canonical(cat: Tables, error: unknown): Payload {
   const payload = validate(cat, error, true);
   if (payload === undefined) {
-    throw new TypeError(`not a valid ${cat.name} error: ${JSON.stringify(error)}`);
+    throw new TypeError(`not a valid ${cat.name} error: ${shown(error)}`);
   }
   return payload;
 }
