@@ -60,6 +60,28 @@ func TestMapHTTPReadsAReaderBody(t *testing.T) {
 	if got := nk.ToJSON(nk.MapHTTP(502, "", missing, nil).(*nk.UpstreamError).Original); !strings.Contains(got, `"body":"[unreadable]"`) {
 		t.Fatalf("a nil reader: %s", got)
 	}
+	if got := nk.ToJSON(nk.MapHTTP(502, "", failing{}, nil).(*nk.UpstreamError).Original); !strings.Contains(got, `"body":"[unreadable]"`) {
+		t.Fatalf("a reader that fails: %s", got)
+	}
+	endless := nk.MapHTTP(502, "", endless{}, nil).(*nk.UpstreamError).Original.(*nk.Object)
+	if body, _ := endless.Get("body"); body == nil || len(body.(string)) > 4<<20+len("…[truncated]") {
+		t.Fatalf("an endless reader: a body of %d bytes", len(nk.ToJSON(body)))
+	}
+}
+
+// failing is a reader whose reading fails.
+type failing struct{}
+
+func (failing) Read([]byte) (int, error) { return 0, errors.New("connection reset") }
+
+// endless is a reader that never ends.
+type endless struct{}
+
+func (endless) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = 'x'
+	}
+	return len(p), nil
 }
 
 func TestDeepNestingNeverKillsTheProcess(t *testing.T) {
