@@ -9,7 +9,9 @@ word of the info string:
   run on a scratch copy of the repository, exit 0 or 1 and print no traceback;
 * ``yaml``: a whole catalog (``errgen: 1``) must pass ``errgen validate``;
 * ``toml``: parses, and a ``[tool.errgen]`` table must be accepted by errgen's config reader;
-* ``json``: parses.
+* ``json``: parses;
+* ``go``: a whole program (``package main``), built and run (exit 0) in a module whose ``go.mod``
+  is the page's ``gomod`` block (its ``replace`` paths made absolute), beside the generated Go.
 
 Anything else, and any block that is only a fragment, carries ``illustrative`` after the
 language (```` ```yaml illustrative ````): renderers ignore the extra word.
@@ -32,7 +34,7 @@ import yaml
 from conftest import ROOT
 from markdown_it import MarkdownIt
 
-RUNNABLE = ("python", "ts", "sh", "console", "yaml", "toml", "json")
+RUNNABLE = ("python", "ts", "sh", "console", "yaml", "toml", "json", "go", "gomod")
 MARK = "illustrative"
 
 
@@ -216,3 +218,28 @@ def test_toml_blocks_are_accepted_by_the_config_reader(block: Block, tmp_path: P
 @pytest.mark.parametrize("block", of("json"), ids=ids(of("json")))
 def test_json_blocks_parse(block: Block) -> None:
     json.loads(block.text)
+
+
+# -- Go ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("block", of("go"), ids=ids(of("go")))
+def test_go_blocks_run(block: Block, tmp_path: Path) -> None:
+    from go import harness
+
+    modules = [b for b in of("gomod") if b.path == block.path]
+    assert len(modules) == 1, f"{block}: its page needs exactly one gomod block (the programs' go.mod)"
+    go_mod = modules[0].text.replace("=> ./generated/", f"=> {ROOT / 'generated'}/")
+    (tmp_path / "go.mod").write_text(go_mod, encoding="utf-8")
+    for sums in sorted((ROOT / "generated").glob("*/go/go.sum")):  # the generated modules' dependencies
+        with open(tmp_path / "go.sum", "a", encoding="utf-8") as out:
+            out.write(sums.read_text(encoding="utf-8"))
+    (tmp_path / "main.go").write_text(f"// {block}\n{block.text}", encoding="utf-8")
+    env = {"GOWORK": "off", "GOFLAGS": "-mod=mod"}
+    done = harness.run([harness.go(), "run", "."], cwd=tmp_path, env=env, timeout=600)
+    assert done.returncode == 0, f"{block}\n{done.stdout}{done.stderr}"
+
+
+def test_every_gomod_block_serves_go_blocks() -> None:
+    pages = {b.path for b in of("go")}
+    assert [str(b) for b in of("gomod") if b.path not in pages] == []

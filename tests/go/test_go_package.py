@@ -78,3 +78,11 @@ def test_the_runtime_file_is_the_same_for_every_catalog(work: tuple[Path, dict[s
                 for name, folder in modules.items()}  # fmt: skip
     assert {name for name, text in runtimes.items() if text != expected} == set()
     assert "workbook" not in expected and "napkin" not in expected
+
+
+def test_the_generated_go_uses_no_reflection(work: tuple[Path, dict[str, Path]]) -> None:
+    """Constructors are plain code (issue 27): neither the runtime nor a catalog's file imports reflect."""
+    _, modules = work
+    importing = [str(path) for folder in modules.values() for path in folder.rglob("*.go")
+                 if '"reflect"' in path.read_text("utf-8")]  # fmt: skip
+    assert importing == []

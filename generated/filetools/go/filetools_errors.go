@@ -2,110 +2,81 @@
 
 // Package filetoolserrors holds the errors of catalog filetools 1.0.0 (File-tool error kinds).
 //
-// The closed set of ToolErrorKind values returned by built-in file tools, with recovery suggestions. Every built-in tool returns a structured ToolError with a stable kind value; recoverable errors include a suggestedNextAction.
+// The closed set of ToolErrorKind values returned by built-in file tools, with recovery suggestions. Every built-in
+// tool returns a structured ToolError with a stable kind value; recoverable errors include a suggestedNextAction.
 //
-// Build an error with its constructor (NewNotFoundError) and send it with ToResult; read one
-// back with Parse or ParseResult and branch on its type (errors.As) or its Code(). This file
-// holds the catalog's content; the behaviour is errgen's shared runtime beside it
-// (internal/errgenrt, the same file for every catalog), defined in errgen's
-// docs/runtime-contract.md.
+// Build an error with its constructor (NewNotFoundError) and send it with ToResult; read one back with Parse or
+// ParseResult and branch on its type (errors.As), its sentinel (errors.Is) or its Code(). This file holds the catalog's
+// content; the behaviour is errgen's shared runtime beside it (internal/errgenrt, the same file for every catalog),
+// defined in errgen's docs/runtime-contract.md.
+//
+// The repair fields, in every error struct that carries them (nil: absent):
+//   - Path (path, string): The workspace path the failure concerns.
+//   - Detail (detail, string): The specific failure mode, for kinds that cover several.
+//   - LimitBytes (limitBytes, integer): The configured size limit that was exceeded.
+//   - ExpectedSha256 (expectedSha256, string): The sha256 the caller expected.
+//   - ActualSha256 (actualSha256, string): The sha256 of the content on disk.
+//   - MatchCount (matchCount, integer): How many times oldText matched.
+//   - TimeoutMs (timeoutMs, integer): The timeout that was exceeded, in milliseconds.
 package filetoolserrors
 
 import (
 	"encoding/json"
+	"errors"
 	"net/http"
+	"slices"
 
 	rt "errgen.local/filetoolserrors/internal/errgenrt"
 )
 
-// Object is a JSON object that keeps its key order (written as JSON.stringify writes it).
-type Object = rt.Object
-
-// Provenance is the stamp of the catalog build that produced an error.
-type Provenance = rt.Provenance
-
-// Range is a pair of inclusive numeric bounds; at least one is present.
-type Range = rt.Range
-
-// Result is the MCP CallToolResult of an error.
-type Result = rt.Result
-
-// TextContent is an MCP text content block.
-type TextContent = rt.TextContent
-
-// JSONRPCError is the JSON-RPC error object of a protocol-channel error.
-type JSONRPCError = rt.JSONRPCError
-
-// CodeInfo is everything the catalog says about one code.
-type CodeInfo = rt.CodeInfo
-
-// KindInfo is a kind's retry semantics.
-type KindInfo = rt.KindInfo
-
-// Deprecation is the lifecycle data of a deprecated code.
-type Deprecation = rt.Deprecation
-
-// FailureClass is implemented by errors that know their failure class (network, timeout, tls, dns, decode).
-type FailureClass = rt.FailureClass
-
-// Policy is an immutable terminate policy over this catalog's kinds (seed 001's ToolErrorPolicy).
-type Policy = rt.Policy[Kind]
-
 // Code is a wire error code of this catalog.
 type Code string
 
-// CodeNotFound is the code not_found.
-const CodeNotFound Code = "not_found"
+// The codes of this catalog, by their wire ids.
+const (
+	CodeNotFound         Code = "not_found"
+	CodeAlreadyExists    Code = "already_exists"
+	CodePermissionDenied Code = "permission_denied"
+	CodeOutsideWorkspace Code = "outside_workspace"
+	CodeBinaryFile       Code = "binary_file"
+	CodeFileTooLarge     Code = "file_too_large"
+	CodeStaleFile        Code = "stale_file"
+	CodeOldTextNotFound  Code = "old_text_not_found"
+	CodeMultipleMatches  Code = "multiple_matches"
+	CodeOverlappingEdits Code = "overlapping_edits"
+	CodePatchParseError  Code = "patch_parse_error"
+	CodePatchApplyError  Code = "patch_apply_error"
+	CodeCommandFailed    Code = "command_failed"
+	CodeTimeout          Code = "timeout"
+	CodeSkillUnavailable Code = "skill_unavailable"
+	CodeUnknown          Code = "unknown"
+)
 
-// CodeAlreadyExists is the code already_exists.
-const CodeAlreadyExists Code = "already_exists"
-
-// CodePermissionDenied is the code permission_denied.
-const CodePermissionDenied Code = "permission_denied"
-
-// CodeOutsideWorkspace is the code outside_workspace.
-const CodeOutsideWorkspace Code = "outside_workspace"
-
-// CodeBinaryFile is the code binary_file.
-const CodeBinaryFile Code = "binary_file"
-
-// CodeFileTooLarge is the code file_too_large.
-const CodeFileTooLarge Code = "file_too_large"
-
-// CodeStaleFile is the code stale_file.
-const CodeStaleFile Code = "stale_file"
-
-// CodeOldTextNotFound is the code old_text_not_found.
-const CodeOldTextNotFound Code = "old_text_not_found"
-
-// CodeMultipleMatches is the code multiple_matches.
-const CodeMultipleMatches Code = "multiple_matches"
-
-// CodeOverlappingEdits is the code overlapping_edits.
-const CodeOverlappingEdits Code = "overlapping_edits"
-
-// CodePatchParseError is the code patch_parse_error.
-const CodePatchParseError Code = "patch_parse_error"
-
-// CodePatchApplyError is the code patch_apply_error.
-const CodePatchApplyError Code = "patch_apply_error"
-
-// CodeCommandFailed is the code command_failed.
-const CodeCommandFailed Code = "command_failed"
-
-// CodeTimeout is the code timeout.
-const CodeTimeout Code = "timeout"
-
-// CodeSkillUnavailable is the code skill_unavailable.
-const CodeSkillUnavailable Code = "skill_unavailable"
-
-// CodeUnknown is the code unknown.
-const CodeUnknown Code = "unknown"
+// The errors.Is targets of the codes: errors.Is(err, ErrNotFound) reports whether err (or an error it wraps) is an
+// error of that code (*NotFoundError). An *Unknown matches none of them.
+var (
+	ErrNotFound         = errors.New("not_found")
+	ErrAlreadyExists    = errors.New("already_exists")
+	ErrPermissionDenied = errors.New("permission_denied")
+	ErrOutsideWorkspace = errors.New("outside_workspace")
+	ErrBinaryFile       = errors.New("binary_file")
+	ErrFileTooLarge     = errors.New("file_too_large")
+	ErrStaleFile        = errors.New("stale_file")
+	ErrOldTextNotFound  = errors.New("old_text_not_found")
+	ErrMultipleMatches  = errors.New("multiple_matches")
+	ErrOverlappingEdits = errors.New("overlapping_edits")
+	ErrPatchParseError  = errors.New("patch_parse_error")
+	ErrPatchApplyError  = errors.New("patch_apply_error")
+	ErrCommandFailed    = errors.New("command_failed")
+	ErrTimeout          = errors.New("timeout")
+	ErrSkillUnavailable = errors.New("skill_unavailable")
+	ErrUnknown          = errors.New("unknown")
+)
 
 // Kind is an error kind (classification) of this catalog; "" means none.
 type Kind string
 
-// Error is any error of this catalog: one struct type per code (use errors.As), or *Unknown.
+// Error is any error of this catalog: one struct type per code (use errors.As or errors.Is), or *Unknown.
 type Error interface {
 	error
 	// Code returns the wire code.
@@ -128,887 +99,757 @@ type ProtocolError interface {
 	ToJSONRPCError() *JSONRPCError
 }
 
-var catalog = newCatalog()
+// The runtime's types this package's API uses (internal/errgenrt).
+type (
+	// Object is a JSON object that keeps its key order (written as JSON.stringify writes it).
+	Object = rt.Object
+	// Null is JSON's null held by a repair field of type any: there nil means absent, Null{} present and null.
+	Null = rt.Null
+	// Provenance is the stamp of the catalog build that produced an error.
+	Provenance = rt.Provenance
+	// Range is a pair of inclusive numeric bounds; at least one is present.
+	Range = rt.Range
+	// Result is the MCP CallToolResult of an error.
+	Result = rt.Result
+	// TextContent is an MCP text content block.
+	TextContent = rt.TextContent
+	// JSONRPCError is the JSON-RPC error object of a protocol-channel error.
+	JSONRPCError = rt.JSONRPCError
+	// CodeInfo is everything the catalog says about one code.
+	CodeInfo = rt.CodeInfo
+	// KindInfo is a kind's retry semantics.
+	KindInfo = rt.KindInfo
+	// Deprecation is the lifecycle data of a deprecated code.
+	Deprecation = rt.Deprecation
+	// FailureClass is implemented by errors that know their failure class (network, timeout, tls, dns, decode).
+	FailureClass = rt.FailureClass
+	// Policy is an immutable terminate policy over this catalog's kinds (seed 001's ToolErrorPolicy).
+	Policy = rt.Policy[Kind]
+)
 
-// newCatalog returns the runtime bound to this catalog's tables.
-func newCatalog() *rt.Catalog {
-	var spec rt.Spec
-	spec.Name = "filetools"
-	spec.Stamp = rt.Provenance{Catalog: "filetools", Version: "1.0.0", Fingerprint: "sha256:921f260c920b1234a1ba0d96ff132f707a251cdcad97afc9f89c268378d80dfc"}
-	spec.Envelope = rt.Envelope{Discriminator: "kind", Retriable: "", Provenance: "none", StructuredContent: true, ToolFailureMeta: false, MirrorIsError: false, StructuredIsError: false}
-	spec.Codes = []rt.CodeInfo{
-		{Code: "not_found", Title: "Not found", When: "A path does not exist (or is the wrong kind — file vs. directory).", Message: "'{path}' does not exist or is the wrong kind of entry", Kind: "", Retriable: "no", Recoverable: "sometimes", NextAction: "Call read_file or list_directory to confirm what exists, then retry with the correct path.", UIMeaning: "", Channel: "tool", JSONRPCCode: 0, HTTPStatus: 0, Since: "", Deprecated: nil, Deferred: false, Required: []string{"path"}, Optional: []string{}, Docs: "", Parts: []string{"'", "path", "' does not exist or is the wrong kind of entry"}, Wire: [][2]string{{"suggestedNextAction", "Call read_file or list_directory to confirm what exists, then retry with the correct path."}}},
-		{Code: "already_exists", Title: "Already exists", When: "A destination path is occupied (create_file, move_file without overwrite, *** Add File).", Message: "'{path}' already exists", Kind: "", Retriable: "no", Recoverable: "yes", NextAction: "Switch to write_file or edit_file, or move the existing file aside first.", UIMeaning: "", Channel: "tool", JSONRPCCode: 0, HTTPStatus: 0, Since: "", Deprecated: nil, Deferred: false, Required: []string{"path"}, Optional: []string{}, Docs: "", Parts: []string{"'", "path", "' already exists"}, Wire: [][2]string{{"suggestedNextAction", "Switch to write_file or edit_file, or move the existing file aside first."}}},
-		{Code: "permission_denied", Title: "Permission denied", When: "A path matches forbiddenGlobs or the guard's policy chain denied the operation.", Message: "access to '{path}' is denied by policy", Kind: "", Retriable: "no", Recoverable: "no", NextAction: "Use a different path, or grant access via an update_policy message to the guard's chain.", UIMeaning: "", Channel: "tool", JSONRPCCode: 0, HTTPStatus: 0, Since: "", Deprecated: nil, Deferred: false, Required: []string{"path"}, Optional: []string{}, Docs: "", Parts: []string{"access to '", "path", "' is denied by policy"}, Wire: [][2]string{}},
-		{Code: "outside_workspace", Title: "Outside workspace", When: "A path escapes the workspace jail, or is absolute when allowAbsolutePaths is not set.", Message: "'{path}' is outside the workspace", Kind: "", Retriable: "no", Recoverable: "no", NextAction: "Use a workspace-relative path.", UIMeaning: "", Channel: "tool", JSONRPCCode: 0, HTTPStatus: 0, Since: "", Deprecated: nil, Deferred: false, Required: []string{"path"}, Optional: []string{}, Docs: "", Parts: []string{"'", "path", "' is outside the workspace"}, Wire: [][2]string{}},
-		{Code: "binary_file", Title: "Binary file", When: "read_file detected binary content without allowBinary: true.", Message: "'{path}' is a binary file", Kind: "", Retriable: "no", Recoverable: "yes", NextAction: "Re-call read_file with allowBinary: true.", UIMeaning: "", Channel: "tool", JSONRPCCode: 0, HTTPStatus: 0, Since: "", Deprecated: nil, Deferred: false, Required: []string{"path"}, Optional: []string{}, Docs: "", Parts: []string{"'", "path", "' is a binary file"}, Wire: [][2]string{{"suggestedNextAction", "Re-call read_file with allowBinary: true."}}},
-		{Code: "file_too_large", Title: "File too large", When: "A file exceeds the sandbox-configured size limit.", Message: "'{path}' exceeds the size limit of {limit_bytes} bytes", Kind: "", Retriable: "no", Recoverable: "no", NextAction: "Read or write the file in slices, or raise the configured cap.", UIMeaning: "", Channel: "tool", JSONRPCCode: 0, HTTPStatus: 0, Since: "", Deprecated: nil, Deferred: false, Required: []string{"path", "limitBytes"}, Optional: []string{}, Docs: "", Parts: []string{"'", "path", "' exceeds the size limit of ", "limitBytes", " bytes"}, Wire: [][2]string{}},
-		{Code: "stale_file", Title: "Stale file", When: "expectedSha256 does not match the on-disk content.", Message: "'{path}' changed on disk since it was read", Kind: "", Retriable: "no", Recoverable: "yes", NextAction: "Re-read the file to obtain the current sha256 and re-apply your edit.", UIMeaning: "", Channel: "tool", JSONRPCCode: 0, HTTPStatus: 0, Since: "", Deprecated: nil, Deferred: false, Required: []string{"path"}, Optional: []string{"expectedSha256", "actualSha256"}, Docs: "", Parts: []string{"'", "path", "' changed on disk since it was read"}, Wire: [][2]string{{"suggestedNextAction", "Re-read the file to obtain the current sha256 and re-apply your edit."}}},
-		{Code: "old_text_not_found", Title: "Old text not found", When: "An edit_file edit's oldText was not present in the file.", Message: "oldText was not found in '{path}'", Kind: "", Retriable: "no", Recoverable: "yes", NextAction: "Re-read the file and pick text that exists.", UIMeaning: "", Channel: "tool", JSONRPCCode: 0, HTTPStatus: 0, Since: "", Deprecated: nil, Deferred: false, Required: []string{"path"}, Optional: []string{}, Docs: "", Parts: []string{"oldText was not found in '", "path", "'"}, Wire: [][2]string{{"suggestedNextAction", "Re-read the file and pick text that exists."}}},
-		{Code: "multiple_matches", Title: "Multiple matches", When: "An edit_file edit's oldText matched more than once and replaceAll was not set.", Message: "oldText matched {match_count} times in '{path}'", Kind: "", Retriable: "no", Recoverable: "yes", NextAction: "Make oldText more specific, or pass replaceAll: true.", UIMeaning: "", Channel: "tool", JSONRPCCode: 0, HTTPStatus: 0, Since: "", Deprecated: nil, Deferred: false, Required: []string{"path", "matchCount"}, Optional: []string{}, Docs: "", Parts: []string{"oldText matched ", "matchCount", " times in '", "path", "'"}, Wire: [][2]string{{"suggestedNextAction", "Make oldText more specific, or pass replaceAll: true."}}},
-		{Code: "overlapping_edits", Title: "Overlapping edits", When: "Two edit_file edits would replace intersecting byte ranges.", Message: "edits to '{path}' overlap", Kind: "", Retriable: "no", Recoverable: "yes", NextAction: "Combine the edits or apply them in separate calls.", UIMeaning: "", Channel: "tool", JSONRPCCode: 0, HTTPStatus: 0, Since: "", Deprecated: nil, Deferred: false, Required: []string{"path"}, Optional: []string{}, Docs: "", Parts: []string{"edits to '", "path", "' overlap"}, Wire: [][2]string{{"suggestedNextAction", "Combine the edits or apply them in separate calls."}}},
-		{Code: "patch_parse_error", Title: "Patch parse error", When: "An apply_patch envelope is malformed.", Message: "the patch envelope is malformed: {detail}", Kind: "", Retriable: "no", Recoverable: "yes", NextAction: "Fix the envelope grammar (see Patch envelope).", UIMeaning: "", Channel: "tool", JSONRPCCode: 0, HTTPStatus: 0, Since: "", Deprecated: nil, Deferred: false, Required: []string{"detail"}, Optional: []string{}, Docs: "", Parts: []string{"the patch envelope is malformed: ", "detail", ""}, Wire: [][2]string{{"suggestedNextAction", "Fix the envelope grammar (see Patch envelope)."}}},
-		{Code: "patch_apply_error", Title: "Patch apply error", When: "A hunk did not match, or an add/delete/move pre-check failed.", Message: "the patch does not apply to '{path}'", Kind: "", Retriable: "no", Recoverable: "yes", NextAction: "Re-read the affected files and regenerate the patch against the current content.", UIMeaning: "", Channel: "tool", JSONRPCCode: 0, HTTPStatus: 0, Since: "", Deprecated: nil, Deferred: false, Required: []string{"path"}, Optional: []string{"detail"}, Docs: "", Parts: []string{"the patch does not apply to '", "path", "'"}, Wire: [][2]string{{"suggestedNextAction", "Re-read the affected files and regenerate the patch against the current content."}}},
-		{Code: "command_failed", Title: "Command failed", When: "run_command could not spawn or was aborted; move_file got identical from/to or a directory destination; delete_file got a directory without recursive.", Message: "the operation failed: {detail}", Kind: "", Retriable: "no", Recoverable: "sometimes", NextAction: "Read the message for the specific failure mode.", UIMeaning: "", Channel: "tool", JSONRPCCode: 0, HTTPStatus: 0, Since: "", Deprecated: nil, Deferred: false, Required: []string{"detail"}, Optional: []string{}, Docs: "", Parts: []string{"the operation failed: ", "detail", ""}, Wire: [][2]string{{"suggestedNextAction", "Read the message for the specific failure mode."}}},
-		{Code: "timeout", Title: "Timeout", When: "run_command exceeded its timeoutMs.", Message: "the command exceeded its timeout of {timeout_ms} ms", Kind: "", Retriable: "conditional", Recoverable: "yes", NextAction: "Increase the timeout, narrow the command, or split it into smaller steps.", UIMeaning: "", Channel: "tool", JSONRPCCode: 0, HTTPStatus: 0, Since: "", Deprecated: nil, Deferred: false, Required: []string{"timeoutMs"}, Optional: []string{}, Docs: "`data` may accompany this error: run_command returns the partial stdout/stderr\ncaptured up to the timeout alongside `error.kind: \"timeout\"`.\n", Parts: []string{"the command exceeded its timeout of ", "timeoutMs", " ms"}, Wire: [][2]string{{"suggestedNextAction", "Increase the timeout, narrow the command, or split it into smaller steps."}}},
-		{Code: "skill_unavailable", Title: "Skill unavailable", When: "load_skill was called but no skill registry is wired into the agent.", Message: "no skill registry is available", Kind: "", Retriable: "no", Recoverable: "no", NextAction: "Stop attempting to load skills for the rest of the turn.", UIMeaning: "", Channel: "tool", JSONRPCCode: 0, HTTPStatus: 0, Since: "", Deprecated: nil, Deferred: false, Required: []string{}, Optional: []string{}, Docs: "", Parts: []string{"no skill registry is available"}, Wire: [][2]string{}},
-		{Code: "unknown", Title: "Unknown", When: "An unexpected internal failure.", Message: "an unexpected internal failure occurred", Kind: "", Retriable: "no", Recoverable: "no", NextAction: "File an issue with the captured details.", UIMeaning: "", Channel: "tool", JSONRPCCode: 0, HTTPStatus: 0, Since: "", Deprecated: nil, Deferred: false, Required: []string{}, Optional: []string{"detail"}, Docs: "", Parts: []string{"an unexpected internal failure occurred"}, Wire: [][2]string{}},
-	}
-	spec.Kinds = []rt.KindInfo{}
-	spec.Policies = []rt.PolicyInfo{
-		{Name: "none", Kinds: []string{}},
-	}
-	spec.FieldTypes = map[string]string{"path": "string", "detail": "string", "limitBytes": "integer", "expectedSha256": "string", "actualSha256": "string", "matchCount": "integer", "timeoutMs": "integer"}
-	spec.HTTPKinds = []rt.Rule{}
-	spec.HTTPCodes = []rt.Rule{}
-	spec.FailureKinds = []rt.FailureRule{}
-	spec.FailureCodes = []rt.FailureRule{}
-	spec.DefaultKind = ""
-	spec.DefaultCode = ""
-	return rt.New(spec)
+// Catalog is the name of this catalog.
+const Catalog = "filetools"
+
+// Version is the catalog's version.
+const Version = "1.0.0"
+
+// DefaultKind is the kind of anything the catalog does not classify ("" when none).
+const DefaultKind Kind = ""
+
+// Redacted is what the sanitizer puts in place of a secret.
+const Redacted = rt.Redacted
+
+// Unknown is a failure this catalog does not describe (an unknown code or an invalid payload);
+// it keeps what was received.
+type Unknown struct {
+	// Received is the code found under the discriminator key ("" when there was none).
+	Received Code
+	// Message is the message found ("" when there was none).
+	Message string
+	// Raw is the payload as received (an empty *Object when there was none).
+	Raw any
 }
 
-// NotFoundError is the error of code not_found — Not found.
-//
-// When: A path does not exist (or is the wrong kind — file vs. directory).
-// Next: Call read_file or list_directory to confirm what exists, then retry with the correct path.
-// Kind: none; retriable: no; recoverable: sometimes
+// Code returns the code received.
+func (u *Unknown) Code() Code { return u.Received }
+
+// Error returns "<code>: <message>".
+func (u *Unknown) Error() string { return string(u.Received) + ": " + u.Message }
+
+// Payload returns the payload received, or an empty object when it was not an object.
+func (u *Unknown) Payload() *Object {
+	if payload, ok := u.Raw.(*Object); ok {
+		return payload
+	}
+	return rt.NewObject()
+}
+
+// known is the error type of a code: fields points to its fields in wire order (rt.Catalog.Keys).
+type known interface {
+	Error
+	fields() []any
+}
+
+// construct completes an error made by a constructor (rt.Catalog.Construct).
+func construct[E known](e E, retriable *bool, extra ...any) E {
+	catalog.Construct(string(e.Code()), e.fields(), retriable, extra...)
+	return e
+}
+
+// errorText is what the Error method of a code's error returns: "<code>: <message>".
+func errorText(e known) string {
+	message, _ := e.fields()[0].(*string)
+	return string(e.Code()) + ": " + *message
+}
+
+// payloadOf is the wire payload of a code's error.
+func payloadOf(e known) *Object {
+	return catalog.Write(string(e.Code()), e.fields())
+}
+
+func typed(parsed rt.Parsed) Error {
+	if e := newKnown(Code(parsed.Code)); e != nil && parsed.Known != nil {
+		catalog.Read(parsed.Known, e.fields())
+		return e
+	}
+	return &Unknown{Received: Code(parsed.Code), Message: parsed.Message, Raw: parsed.Payload}
+}
+
+// BuildError builds the error of code from wire-named values (repair fields, message values and
+// the retriable flag when the catalog has one); nil values are not given (Null is null). It fails
+// for an unknown or deferred code, an unknown value name, or a missing required field.
+func BuildError(code Code, values map[string]any) (Error, error) {
+	args := rt.NewObject()
+	for _, name := range sortedNames(values) {
+		args.Set(name, values[name])
+	}
+	payload, err := catalog.Build(string(code), args)
+	if err != nil {
+		return nil, err
+	}
+	return typed(rt.Parsed{Code: string(code), Known: payload}), nil
+}
+
+func sortedNames(values map[string]any) []string {
+	names := make([]string, 0, len(values))
+	for name := range values {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// Parse reads an error payload (e.g. structuredContent): the typed error of its code, or
+// *Unknown for an unknown code, an invalid payload or text that is not JSON. Never fails.
+func Parse(payload json.RawMessage) Error {
+	return typed(catalog.ParseJSON(payload))
+}
+
+// ParseValue reads an error payload given as JSON data (or Go values, as ToValue converts them).
+func ParseValue(payload any) Error {
+	return typed(catalog.ParsePayload(payload))
+}
+
+// ParseResult reads the error inside an MCP CallToolResult (JSON text); nil when the result
+// reports no error (or is not JSON). The payload is structuredContent when it carries a code, else
+// the first text block holding one; anything else gives *Unknown (a text-only error: code "", the
+// text as its message). Never fails.
+func ParseResult(result json.RawMessage) Error {
+	parsed, isError := catalog.ParseResultJSON(result)
+	if !isError {
+		return nil
+	}
+	return typed(parsed)
+}
+
+// ParseResultValue is ParseResult of a result given as JSON data (e.g. a decoded *Object).
+func ParseResultValue(result any) Error {
+	parsed, isError := catalog.ParseResult(result)
+	if !isError {
+		return nil
+	}
+	return typed(parsed)
+}
+
+// Codes returns every code, in catalog order.
+func Codes() []Code {
+	var codes []Code
+	for _, code := range catalog.Codes() {
+		codes = append(codes, Code(code))
+	}
+	return codes
+}
+
+// Info returns what the catalog says about code.
+func Info(code Code) (CodeInfo, bool) {
+	info, ok := catalog.Info(string(code))
+	if !ok {
+		return CodeInfo{}, false
+	}
+	return *info, true
+}
+
+// Kinds returns the retry semantics of every kind, in catalog order.
+func Kinds() []KindInfo {
+	return catalog.Kinds()
+}
+
+// KindOf returns the kind of code: "" for a code without one, DefaultKind for an unknown code.
+func KindOf(code Code) Kind {
+	return Kind(catalog.KindOf(string(code)))
+}
+
+// ClassifyCode returns the kind of code, DefaultKind for anything unclassified.
+func ClassifyCode(code Code) Kind {
+	return Kind(catalog.Classify(string(code)))
+}
+
+// Classify returns the kind of err, DefaultKind for anything unclassified (entelix's catch-all;
+// also nil).
+func Classify(err Error) Kind {
+	if err == nil {
+		return DefaultKind
+	}
+	return ClassifyCode(err.Code())
+}
+
+// IsRetryableCode reports whether errors of code may be retried unchanged.
+func IsRetryableCode(code Code) bool {
+	return catalog.IsRetryable(string(code), nil)
+}
+
+// IsRetryable reports whether the call that failed with err may be retried unchanged: its own
+// retriable flag when it carries one, else its code's; for an unknown code, the payload's
+// boolean retriable, else the default kind's retryable (also for nil).
+func IsRetryable(err Error) bool {
+	if unknown, ok := err.(*Unknown); ok {
+		return catalog.IsRetryable(string(unknown.Received), unknown.Raw)
+	}
+	if err == nil {
+		return catalog.IsRetryable("", nil)
+	}
+	return catalog.IsRetryable(string(err.Code()), err.Payload())
+}
+
+// IsTerminalCode reports whether the kind of code (ClassifyCode) is terminal under policy.
+func IsTerminalCode(code Code, policy Policy) bool {
+	kind := ClassifyCode(code)
+	return kind != "" && policy.ClassifiesTerminal(kind)
+}
+
+// IsTerminal reports whether the kind of err (Classify) is terminal under policy.
+func IsTerminal(err Error, policy Policy) bool {
+	kind := Classify(err)
+	return kind != "" && policy.ClassifiesTerminal(kind)
+}
+
+// NewPolicy returns the empty policy: every failure flows back to the model.
+func NewPolicy() Policy {
+	return Policy{}
+}
+
+// NamedPolicy returns the policy called name in the catalog ("none": the empty one).
+func NamedPolicy(name string) (Policy, bool) {
+	kinds, ok := catalog.PolicyKinds(name)
+	var policy Policy
+	for _, kind := range kinds {
+		policy = policy.WithTerminalKind(Kind(kind))
+	}
+	return policy, ok
+}
+
+// PolicyNames returns the names of the catalog's policies, "none" first.
+func PolicyNames() []string {
+	return catalog.PolicyNames()
+}
+
+// ClassifyHTTP returns the kind of an HTTP failure: exact statuses first, then classes (5xx);
+// a rule may ask for a Retry-After header or its absence; else DefaultKind.
+func ClassifyHTTP(status int, retryAfter bool) Kind {
+	return Kind(catalog.ClassifyHTTP(status, retryAfter))
+}
+
+// ClassifyFailure returns the kind of a failure class (network, timeout, tls, dns, decode, …).
+func ClassifyFailure(failure string) Kind {
+	return Kind(catalog.ClassifyFailure(failure))
+}
+
+// ClassifyError returns the kind of a Go error by its failure class (FailureClassOf).
+func ClassifyError(err error) Kind {
+	return ClassifyFailure(FailureClassOf(err))
+}
+
+// MapHTTP returns the error of an upstream HTTP failure, or nil when the catalog maps it to no
+// code: the code by the catalog's HTTP mapping (a status outside 100..599 matches no rule),
+// retriable from the rule, status and a sanitized original {status, body} when the code carries
+// those fields; a non-empty upstream message, scrubbed, replaces the rendered one. body is JSON
+// data or a Go value (as ToValue converts it); bytes ([]byte, json.RawMessage) or an io.Reader
+// (resp.Body: its first 4 MiB are read, it is not closed) are read as JSON when they hold JSON,
+// else as text (an HTML error page stays text).
+func MapHTTP(status int, message string, body any, header http.Header) Error {
+	return mapped(catalog.MapHTTP(status, message, body, header))
+}
+
+// MapFailure returns the error of a failure class (timeout, network, …), or nil.
+func MapFailure(failure string) Error {
+	return mapped(catalog.MapFailure(failure, failure))
+}
+
+// MapError returns the error of a Go error by its failure class (FailureClassOf) and the
+// catalog's failure mapping, or nil; original (if the code has it) names the error's type.
+func MapError(err error) Error {
+	return mapped(catalog.MapError(err))
+}
+
+func mapped(payload *Object) Error {
+	if payload == nil {
+		return nil
+	}
+	code, _ := payload.Get("kind")
+	id, _ := code.(string)
+	return typed(rt.Parsed{Code: id, Known: payload})
+}
+
+// FailureClassOf returns the failure class of a Go error (timeout, tls, dns, network, decode), or "".
+func FailureClassOf(err error) string {
+	return rt.FailureClassOf(err)
+}
+
+// HasRetryAfter reports whether header has a Retry-After header, in any letter case.
+func HasRetryAfter(header http.Header) bool {
+	return rt.HasRetryAfter(header)
+}
+
+// Sanitize copies JSON data with secret-named keys redacted and every string scrubbed.
+func Sanitize(value any) any {
+	return rt.Sanitize(value)
+}
+
+// ScrubText removes private keys, stack traces, credentials and user paths from text.
+func ScrubText(text string) string {
+	return rt.ScrubText(text)
+}
+
+// ToJSON writes JSON data as JavaScript's JSON.stringify does.
+func ToJSON(value any) string {
+	return rt.ToJSON(value)
+}
+
+// ToValue converts a Go value to JSON data (objects as *Object); it never panics.
+func ToValue(value any) any {
+	return rt.ToValue(value)
+}
+
+// ErrTooDeep is DecodeJSON's error for JSON text nested deeper than the runtime reads (100 levels).
+var ErrTooDeep = rt.ErrTooDeep
+
+// DecodeJSON reads JSON text into JSON data (objects as *Object, keeping their key order). It
+// never recurses; it fails on text that is not JSON.
+func DecodeJSON(data []byte) (any, error) {
+	return rt.DecodeJSON(data)
+}
+
+// NewObject returns an empty JSON object.
+func NewObject() *Object {
+	return rt.NewObject()
+}
+
+// Stamp returns the provenance stamp of this build.
+func Stamp() Provenance {
+	return catalog.Stamp()
+}
+
+// NotFoundError is code not_found: A path does not exist (or is the wrong kind — file vs. directory).
 type NotFoundError struct {
-	// Message is the rendered, scrubbed message.
-	Message string `json:"message"`
-	// NextAction is the code's next_action (suggestedNextAction on the wire).
+	Message    string `json:"message"`
 	NextAction string `json:"suggestedNextAction"`
-	// Path is the repair field path: The workspace path the failure concerns.
-	Path string `json:"path"`
+	Path       string `json:"path"`
 }
 
-// NotFoundArgs are the values of an error of code not_found: its repair fields and message values.
+// NotFoundArgs are the values of NewNotFoundError.
 type NotFoundArgs struct {
-	// Path is the repair field path: The workspace path the failure concerns.
-	Path string `json:"path"`
+	Path string
 }
 
-// NewNotFoundError builds an error of code not_found: the message rendered from args and scrubbed.
+// NewNotFoundError builds an error of code not_found from args.
 func NewNotFoundError(args NotFoundArgs) *NotFoundError {
-	e := &NotFoundError{}
-	create(CodeNotFound, args, e)
-	return e
+	return construct(&NotFoundError{Path: args.Path}, nil)
 }
 
-// Code returns CodeNotFound.
-func (e *NotFoundError) Code() Code {
-	return CodeNotFound
-}
+func (e *NotFoundError) Code() Code                   { return CodeNotFound }
+func (e *NotFoundError) Error() string                { return errorText(e) }
+func (e *NotFoundError) Is(target error) bool         { return target == ErrNotFound }
+func (e *NotFoundError) Payload() *Object             { return payloadOf(e) }
+func (e *NotFoundError) MarshalJSON() ([]byte, error) { return payloadOf(e).MarshalJSON() }
+func (e *NotFoundError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
+func (e *NotFoundError) fields() []any                { return []any{&e.Message, &e.NextAction, &e.Path} }
 
-// Error returns "<code>: <message>".
-func (e *NotFoundError) Error() string {
-	return string(CodeNotFound) + ": " + e.Message
-}
-
-// Payload returns the wire payload.
-func (e *NotFoundError) Payload() *Object {
-	return catalog.Payload(string(CodeNotFound), e)
-}
-
-// MarshalJSON writes the wire payload as JSON.stringify does.
-func (e *NotFoundError) MarshalJSON() ([]byte, error) {
-	return e.Payload().MarshalJSON()
-}
-
-// ToResult returns the MCP CallToolResult (isError true).
-func (e *NotFoundError) ToResult() *Result {
-	return catalog.ToResult(e.Payload())
-}
-
-// AlreadyExistsError is the error of code already_exists — Already exists.
-//
-// When: A destination path is occupied (create_file, move_file without overwrite, *** Add File).
-// Next: Switch to write_file or edit_file, or move the existing file aside first.
-// Kind: none; retriable: no; recoverable: yes
+// AlreadyExistsError is code already_exists: A destination path is occupied (create_file, move_file without overwrite,
+// *** Add File).
 type AlreadyExistsError struct {
-	// Message is the rendered, scrubbed message.
-	Message string `json:"message"`
-	// NextAction is the code's next_action (suggestedNextAction on the wire).
+	Message    string `json:"message"`
 	NextAction string `json:"suggestedNextAction"`
-	// Path is the repair field path: The workspace path the failure concerns.
-	Path string `json:"path"`
+	Path       string `json:"path"`
 }
 
-// AlreadyExistsArgs are the values of an error of code already_exists: its repair fields and message values.
+// AlreadyExistsArgs are the values of NewAlreadyExistsError.
 type AlreadyExistsArgs struct {
-	// Path is the repair field path: The workspace path the failure concerns.
-	Path string `json:"path"`
+	Path string
 }
 
-// NewAlreadyExistsError builds an error of code already_exists: the message rendered from args and scrubbed.
+// NewAlreadyExistsError builds an error of code already_exists from args.
 func NewAlreadyExistsError(args AlreadyExistsArgs) *AlreadyExistsError {
-	e := &AlreadyExistsError{}
-	create(CodeAlreadyExists, args, e)
-	return e
+	return construct(&AlreadyExistsError{Path: args.Path}, nil)
 }
 
-// Code returns CodeAlreadyExists.
-func (e *AlreadyExistsError) Code() Code {
-	return CodeAlreadyExists
-}
+func (e *AlreadyExistsError) Code() Code                   { return CodeAlreadyExists }
+func (e *AlreadyExistsError) Error() string                { return errorText(e) }
+func (e *AlreadyExistsError) Is(target error) bool         { return target == ErrAlreadyExists }
+func (e *AlreadyExistsError) Payload() *Object             { return payloadOf(e) }
+func (e *AlreadyExistsError) MarshalJSON() ([]byte, error) { return payloadOf(e).MarshalJSON() }
+func (e *AlreadyExistsError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
+func (e *AlreadyExistsError) fields() []any                { return []any{&e.Message, &e.NextAction, &e.Path} }
 
-// Error returns "<code>: <message>".
-func (e *AlreadyExistsError) Error() string {
-	return string(CodeAlreadyExists) + ": " + e.Message
-}
-
-// Payload returns the wire payload.
-func (e *AlreadyExistsError) Payload() *Object {
-	return catalog.Payload(string(CodeAlreadyExists), e)
-}
-
-// MarshalJSON writes the wire payload as JSON.stringify does.
-func (e *AlreadyExistsError) MarshalJSON() ([]byte, error) {
-	return e.Payload().MarshalJSON()
-}
-
-// ToResult returns the MCP CallToolResult (isError true).
-func (e *AlreadyExistsError) ToResult() *Result {
-	return catalog.ToResult(e.Payload())
-}
-
-// PermissionDeniedError is the error of code permission_denied — Permission denied.
-//
-// When: A path matches forbiddenGlobs or the guard's policy chain denied the operation.
-// Next: Use a different path, or grant access via an update_policy message to the guard's chain.
-// Kind: none; retriable: no; recoverable: no
+// PermissionDeniedError is code permission_denied: A path matches forbiddenGlobs or the guard's policy chain denied the
+// operation.
 type PermissionDeniedError struct {
-	// Message is the rendered, scrubbed message.
 	Message string `json:"message"`
-	// Path is the repair field path: The workspace path the failure concerns.
-	Path string `json:"path"`
+	Path    string `json:"path"`
 }
 
-// PermissionDeniedArgs are the values of an error of code permission_denied: its repair fields and message values.
+// PermissionDeniedArgs are the values of NewPermissionDeniedError.
 type PermissionDeniedArgs struct {
-	// Path is the repair field path: The workspace path the failure concerns.
-	Path string `json:"path"`
+	Path string
 }
 
-// NewPermissionDeniedError builds an error of code permission_denied: the message rendered from args and scrubbed.
+// NewPermissionDeniedError builds an error of code permission_denied from args.
 func NewPermissionDeniedError(args PermissionDeniedArgs) *PermissionDeniedError {
-	e := &PermissionDeniedError{}
-	create(CodePermissionDenied, args, e)
-	return e
+	return construct(&PermissionDeniedError{Path: args.Path}, nil)
 }
 
-// Code returns CodePermissionDenied.
-func (e *PermissionDeniedError) Code() Code {
-	return CodePermissionDenied
-}
+func (e *PermissionDeniedError) Code() Code                   { return CodePermissionDenied }
+func (e *PermissionDeniedError) Error() string                { return errorText(e) }
+func (e *PermissionDeniedError) Is(target error) bool         { return target == ErrPermissionDenied }
+func (e *PermissionDeniedError) Payload() *Object             { return payloadOf(e) }
+func (e *PermissionDeniedError) MarshalJSON() ([]byte, error) { return payloadOf(e).MarshalJSON() }
+func (e *PermissionDeniedError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
+func (e *PermissionDeniedError) fields() []any                { return []any{&e.Message, &e.Path} }
 
-// Error returns "<code>: <message>".
-func (e *PermissionDeniedError) Error() string {
-	return string(CodePermissionDenied) + ": " + e.Message
-}
-
-// Payload returns the wire payload.
-func (e *PermissionDeniedError) Payload() *Object {
-	return catalog.Payload(string(CodePermissionDenied), e)
-}
-
-// MarshalJSON writes the wire payload as JSON.stringify does.
-func (e *PermissionDeniedError) MarshalJSON() ([]byte, error) {
-	return e.Payload().MarshalJSON()
-}
-
-// ToResult returns the MCP CallToolResult (isError true).
-func (e *PermissionDeniedError) ToResult() *Result {
-	return catalog.ToResult(e.Payload())
-}
-
-// OutsideWorkspaceError is the error of code outside_workspace — Outside workspace.
-//
-// When: A path escapes the workspace jail, or is absolute when allowAbsolutePaths is not set.
-// Next: Use a workspace-relative path.
-// Kind: none; retriable: no; recoverable: no
+// OutsideWorkspaceError is code outside_workspace: A path escapes the workspace jail, or is absolute when
+// allowAbsolutePaths is not set.
 type OutsideWorkspaceError struct {
-	// Message is the rendered, scrubbed message.
 	Message string `json:"message"`
-	// Path is the repair field path: The workspace path the failure concerns.
-	Path string `json:"path"`
+	Path    string `json:"path"`
 }
 
-// OutsideWorkspaceArgs are the values of an error of code outside_workspace: its repair fields and message values.
+// OutsideWorkspaceArgs are the values of NewOutsideWorkspaceError.
 type OutsideWorkspaceArgs struct {
-	// Path is the repair field path: The workspace path the failure concerns.
-	Path string `json:"path"`
+	Path string
 }
 
-// NewOutsideWorkspaceError builds an error of code outside_workspace: the message rendered from args and scrubbed.
+// NewOutsideWorkspaceError builds an error of code outside_workspace from args.
 func NewOutsideWorkspaceError(args OutsideWorkspaceArgs) *OutsideWorkspaceError {
-	e := &OutsideWorkspaceError{}
-	create(CodeOutsideWorkspace, args, e)
-	return e
+	return construct(&OutsideWorkspaceError{Path: args.Path}, nil)
 }
 
-// Code returns CodeOutsideWorkspace.
-func (e *OutsideWorkspaceError) Code() Code {
-	return CodeOutsideWorkspace
-}
+func (e *OutsideWorkspaceError) Code() Code                   { return CodeOutsideWorkspace }
+func (e *OutsideWorkspaceError) Error() string                { return errorText(e) }
+func (e *OutsideWorkspaceError) Is(target error) bool         { return target == ErrOutsideWorkspace }
+func (e *OutsideWorkspaceError) Payload() *Object             { return payloadOf(e) }
+func (e *OutsideWorkspaceError) MarshalJSON() ([]byte, error) { return payloadOf(e).MarshalJSON() }
+func (e *OutsideWorkspaceError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
+func (e *OutsideWorkspaceError) fields() []any                { return []any{&e.Message, &e.Path} }
 
-// Error returns "<code>: <message>".
-func (e *OutsideWorkspaceError) Error() string {
-	return string(CodeOutsideWorkspace) + ": " + e.Message
-}
-
-// Payload returns the wire payload.
-func (e *OutsideWorkspaceError) Payload() *Object {
-	return catalog.Payload(string(CodeOutsideWorkspace), e)
-}
-
-// MarshalJSON writes the wire payload as JSON.stringify does.
-func (e *OutsideWorkspaceError) MarshalJSON() ([]byte, error) {
-	return e.Payload().MarshalJSON()
-}
-
-// ToResult returns the MCP CallToolResult (isError true).
-func (e *OutsideWorkspaceError) ToResult() *Result {
-	return catalog.ToResult(e.Payload())
-}
-
-// BinaryFileError is the error of code binary_file — Binary file.
-//
-// When: read_file detected binary content without allowBinary: true.
-// Next: Re-call read_file with allowBinary: true.
-// Kind: none; retriable: no; recoverable: yes
+// BinaryFileError is code binary_file: read_file detected binary content without allowBinary: true.
 type BinaryFileError struct {
-	// Message is the rendered, scrubbed message.
-	Message string `json:"message"`
-	// NextAction is the code's next_action (suggestedNextAction on the wire).
+	Message    string `json:"message"`
 	NextAction string `json:"suggestedNextAction"`
-	// Path is the repair field path: The workspace path the failure concerns.
-	Path string `json:"path"`
+	Path       string `json:"path"`
 }
 
-// BinaryFileArgs are the values of an error of code binary_file: its repair fields and message values.
+// BinaryFileArgs are the values of NewBinaryFileError.
 type BinaryFileArgs struct {
-	// Path is the repair field path: The workspace path the failure concerns.
-	Path string `json:"path"`
+	Path string
 }
 
-// NewBinaryFileError builds an error of code binary_file: the message rendered from args and scrubbed.
+// NewBinaryFileError builds an error of code binary_file from args.
 func NewBinaryFileError(args BinaryFileArgs) *BinaryFileError {
-	e := &BinaryFileError{}
-	create(CodeBinaryFile, args, e)
-	return e
+	return construct(&BinaryFileError{Path: args.Path}, nil)
 }
 
-// Code returns CodeBinaryFile.
-func (e *BinaryFileError) Code() Code {
-	return CodeBinaryFile
-}
+func (e *BinaryFileError) Code() Code                   { return CodeBinaryFile }
+func (e *BinaryFileError) Error() string                { return errorText(e) }
+func (e *BinaryFileError) Is(target error) bool         { return target == ErrBinaryFile }
+func (e *BinaryFileError) Payload() *Object             { return payloadOf(e) }
+func (e *BinaryFileError) MarshalJSON() ([]byte, error) { return payloadOf(e).MarshalJSON() }
+func (e *BinaryFileError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
+func (e *BinaryFileError) fields() []any                { return []any{&e.Message, &e.NextAction, &e.Path} }
 
-// Error returns "<code>: <message>".
-func (e *BinaryFileError) Error() string {
-	return string(CodeBinaryFile) + ": " + e.Message
-}
-
-// Payload returns the wire payload.
-func (e *BinaryFileError) Payload() *Object {
-	return catalog.Payload(string(CodeBinaryFile), e)
-}
-
-// MarshalJSON writes the wire payload as JSON.stringify does.
-func (e *BinaryFileError) MarshalJSON() ([]byte, error) {
-	return e.Payload().MarshalJSON()
-}
-
-// ToResult returns the MCP CallToolResult (isError true).
-func (e *BinaryFileError) ToResult() *Result {
-	return catalog.ToResult(e.Payload())
-}
-
-// FileTooLargeError is the error of code file_too_large — File too large.
-//
-// When: A file exceeds the sandbox-configured size limit.
-// Next: Read or write the file in slices, or raise the configured cap.
-// Kind: none; retriable: no; recoverable: no
+// FileTooLargeError is code file_too_large: A file exceeds the sandbox-configured size limit.
 type FileTooLargeError struct {
-	// Message is the rendered, scrubbed message.
-	Message string `json:"message"`
-	// Path is the repair field path: The workspace path the failure concerns.
-	Path string `json:"path"`
-	// LimitBytes is the repair field limitBytes: The configured size limit that was exceeded.
-	LimitBytes int64 `json:"limitBytes"`
+	Message    string `json:"message"`
+	Path       string `json:"path"`
+	LimitBytes int64  `json:"limitBytes"`
 }
 
-// FileTooLargeArgs are the values of an error of code file_too_large: its repair fields and message values.
+// FileTooLargeArgs are the values of NewFileTooLargeError.
 type FileTooLargeArgs struct {
-	// Path is the repair field path: The workspace path the failure concerns.
-	Path string `json:"path"`
-	// LimitBytes is the repair field limitBytes: The configured size limit that was exceeded.
-	LimitBytes int64 `json:"limitBytes"`
+	Path       string
+	LimitBytes int64
 }
 
-// NewFileTooLargeError builds an error of code file_too_large: the message rendered from args and scrubbed.
+// NewFileTooLargeError builds an error of code file_too_large from args.
 func NewFileTooLargeError(args FileTooLargeArgs) *FileTooLargeError {
-	e := &FileTooLargeError{}
-	create(CodeFileTooLarge, args, e)
-	return e
+	return construct(&FileTooLargeError{Path: args.Path, LimitBytes: args.LimitBytes}, nil)
 }
 
-// Code returns CodeFileTooLarge.
-func (e *FileTooLargeError) Code() Code {
-	return CodeFileTooLarge
-}
+func (e *FileTooLargeError) Code() Code                   { return CodeFileTooLarge }
+func (e *FileTooLargeError) Error() string                { return errorText(e) }
+func (e *FileTooLargeError) Is(target error) bool         { return target == ErrFileTooLarge }
+func (e *FileTooLargeError) Payload() *Object             { return payloadOf(e) }
+func (e *FileTooLargeError) MarshalJSON() ([]byte, error) { return payloadOf(e).MarshalJSON() }
+func (e *FileTooLargeError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
+func (e *FileTooLargeError) fields() []any                { return []any{&e.Message, &e.Path, &e.LimitBytes} }
 
-// Error returns "<code>: <message>".
-func (e *FileTooLargeError) Error() string {
-	return string(CodeFileTooLarge) + ": " + e.Message
-}
-
-// Payload returns the wire payload.
-func (e *FileTooLargeError) Payload() *Object {
-	return catalog.Payload(string(CodeFileTooLarge), e)
-}
-
-// MarshalJSON writes the wire payload as JSON.stringify does.
-func (e *FileTooLargeError) MarshalJSON() ([]byte, error) {
-	return e.Payload().MarshalJSON()
-}
-
-// ToResult returns the MCP CallToolResult (isError true).
-func (e *FileTooLargeError) ToResult() *Result {
-	return catalog.ToResult(e.Payload())
-}
-
-// StaleFileError is the error of code stale_file — Stale file.
-//
-// When: expectedSha256 does not match the on-disk content.
-// Next: Re-read the file to obtain the current sha256 and re-apply your edit.
-// Kind: none; retriable: no; recoverable: yes
+// StaleFileError is code stale_file: expectedSha256 does not match the on-disk content.
 type StaleFileError struct {
-	// Message is the rendered, scrubbed message.
-	Message string `json:"message"`
-	// NextAction is the code's next_action (suggestedNextAction on the wire).
-	NextAction string `json:"suggestedNextAction"`
-	// Path is the repair field path: The workspace path the failure concerns.
-	Path string `json:"path"`
-	// ExpectedSha256 is the repair field expectedSha256: The sha256 the caller expected.
+	Message        string  `json:"message"`
+	NextAction     string  `json:"suggestedNextAction"`
+	Path           string  `json:"path"`
 	ExpectedSha256 *string `json:"expectedSha256,omitempty"`
-	// ActualSha256 is the repair field actualSha256: The sha256 of the content on disk.
-	ActualSha256 *string `json:"actualSha256,omitempty"`
+	ActualSha256   *string `json:"actualSha256,omitempty"`
 }
 
-// StaleFileArgs are the values of an error of code stale_file: its repair fields and message values.
+// StaleFileArgs are the values of NewStaleFileError.
 type StaleFileArgs struct {
-	// Path is the repair field path: The workspace path the failure concerns.
-	Path string `json:"path"`
-	// ExpectedSha256 is the repair field expectedSha256: The sha256 the caller expected.
-	ExpectedSha256 *string `json:"expectedSha256,omitempty"`
-	// ActualSha256 is the repair field actualSha256: The sha256 of the content on disk.
-	ActualSha256 *string `json:"actualSha256,omitempty"`
+	Path           string
+	ExpectedSha256 *string
+	ActualSha256   *string
 }
 
-// NewStaleFileError builds an error of code stale_file: the message rendered from args and scrubbed.
+// NewStaleFileError builds an error of code stale_file from args.
 func NewStaleFileError(args StaleFileArgs) *StaleFileError {
-	e := &StaleFileError{}
-	create(CodeStaleFile, args, e)
-	return e
+	e := &StaleFileError{Path: args.Path, ExpectedSha256: args.ExpectedSha256, ActualSha256: args.ActualSha256}
+	return construct(e, nil)
 }
 
-// Code returns CodeStaleFile.
-func (e *StaleFileError) Code() Code {
-	return CodeStaleFile
+func (e *StaleFileError) Code() Code                   { return CodeStaleFile }
+func (e *StaleFileError) Error() string                { return errorText(e) }
+func (e *StaleFileError) Is(target error) bool         { return target == ErrStaleFile }
+func (e *StaleFileError) Payload() *Object             { return payloadOf(e) }
+func (e *StaleFileError) MarshalJSON() ([]byte, error) { return payloadOf(e).MarshalJSON() }
+func (e *StaleFileError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
+func (e *StaleFileError) fields() []any {
+	return []any{&e.Message, &e.NextAction, &e.Path, &e.ExpectedSha256, &e.ActualSha256}
 }
 
-// Error returns "<code>: <message>".
-func (e *StaleFileError) Error() string {
-	return string(CodeStaleFile) + ": " + e.Message
-}
-
-// Payload returns the wire payload.
-func (e *StaleFileError) Payload() *Object {
-	return catalog.Payload(string(CodeStaleFile), e)
-}
-
-// MarshalJSON writes the wire payload as JSON.stringify does.
-func (e *StaleFileError) MarshalJSON() ([]byte, error) {
-	return e.Payload().MarshalJSON()
-}
-
-// ToResult returns the MCP CallToolResult (isError true).
-func (e *StaleFileError) ToResult() *Result {
-	return catalog.ToResult(e.Payload())
-}
-
-// OldTextNotFoundError is the error of code old_text_not_found — Old text not found.
-//
-// When: An edit_file edit's oldText was not present in the file.
-// Next: Re-read the file and pick text that exists.
-// Kind: none; retriable: no; recoverable: yes
+// OldTextNotFoundError is code old_text_not_found: An edit_file edit's oldText was not present in the file.
 type OldTextNotFoundError struct {
-	// Message is the rendered, scrubbed message.
-	Message string `json:"message"`
-	// NextAction is the code's next_action (suggestedNextAction on the wire).
+	Message    string `json:"message"`
 	NextAction string `json:"suggestedNextAction"`
-	// Path is the repair field path: The workspace path the failure concerns.
-	Path string `json:"path"`
+	Path       string `json:"path"`
 }
 
-// OldTextNotFoundArgs are the values of an error of code old_text_not_found: its repair fields and message values.
+// OldTextNotFoundArgs are the values of NewOldTextNotFoundError.
 type OldTextNotFoundArgs struct {
-	// Path is the repair field path: The workspace path the failure concerns.
-	Path string `json:"path"`
+	Path string
 }
 
-// NewOldTextNotFoundError builds an error of code old_text_not_found: the message rendered from args and scrubbed.
+// NewOldTextNotFoundError builds an error of code old_text_not_found from args.
 func NewOldTextNotFoundError(args OldTextNotFoundArgs) *OldTextNotFoundError {
-	e := &OldTextNotFoundError{}
-	create(CodeOldTextNotFound, args, e)
-	return e
+	return construct(&OldTextNotFoundError{Path: args.Path}, nil)
 }
 
-// Code returns CodeOldTextNotFound.
-func (e *OldTextNotFoundError) Code() Code {
-	return CodeOldTextNotFound
-}
+func (e *OldTextNotFoundError) Code() Code                   { return CodeOldTextNotFound }
+func (e *OldTextNotFoundError) Error() string                { return errorText(e) }
+func (e *OldTextNotFoundError) Is(target error) bool         { return target == ErrOldTextNotFound }
+func (e *OldTextNotFoundError) Payload() *Object             { return payloadOf(e) }
+func (e *OldTextNotFoundError) MarshalJSON() ([]byte, error) { return payloadOf(e).MarshalJSON() }
+func (e *OldTextNotFoundError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
+func (e *OldTextNotFoundError) fields() []any                { return []any{&e.Message, &e.NextAction, &e.Path} }
 
-// Error returns "<code>: <message>".
-func (e *OldTextNotFoundError) Error() string {
-	return string(CodeOldTextNotFound) + ": " + e.Message
-}
-
-// Payload returns the wire payload.
-func (e *OldTextNotFoundError) Payload() *Object {
-	return catalog.Payload(string(CodeOldTextNotFound), e)
-}
-
-// MarshalJSON writes the wire payload as JSON.stringify does.
-func (e *OldTextNotFoundError) MarshalJSON() ([]byte, error) {
-	return e.Payload().MarshalJSON()
-}
-
-// ToResult returns the MCP CallToolResult (isError true).
-func (e *OldTextNotFoundError) ToResult() *Result {
-	return catalog.ToResult(e.Payload())
-}
-
-// MultipleMatchesError is the error of code multiple_matches — Multiple matches.
-//
-// When: An edit_file edit's oldText matched more than once and replaceAll was not set.
-// Next: Make oldText more specific, or pass replaceAll: true.
-// Kind: none; retriable: no; recoverable: yes
+// MultipleMatchesError is code multiple_matches: An edit_file edit's oldText matched more than once and replaceAll was
+// not set.
 type MultipleMatchesError struct {
-	// Message is the rendered, scrubbed message.
-	Message string `json:"message"`
-	// NextAction is the code's next_action (suggestedNextAction on the wire).
+	Message    string `json:"message"`
 	NextAction string `json:"suggestedNextAction"`
-	// Path is the repair field path: The workspace path the failure concerns.
-	Path string `json:"path"`
-	// MatchCount is the repair field matchCount: How many times oldText matched.
-	MatchCount int64 `json:"matchCount"`
+	Path       string `json:"path"`
+	MatchCount int64  `json:"matchCount"`
 }
 
-// MultipleMatchesArgs are the values of an error of code multiple_matches: its repair fields and message values.
+// MultipleMatchesArgs are the values of NewMultipleMatchesError.
 type MultipleMatchesArgs struct {
-	// Path is the repair field path: The workspace path the failure concerns.
-	Path string `json:"path"`
-	// MatchCount is the repair field matchCount: How many times oldText matched.
-	MatchCount int64 `json:"matchCount"`
+	Path       string
+	MatchCount int64
 }
 
-// NewMultipleMatchesError builds an error of code multiple_matches: the message rendered from args and scrubbed.
+// NewMultipleMatchesError builds an error of code multiple_matches from args.
 func NewMultipleMatchesError(args MultipleMatchesArgs) *MultipleMatchesError {
-	e := &MultipleMatchesError{}
-	create(CodeMultipleMatches, args, e)
-	return e
+	return construct(&MultipleMatchesError{Path: args.Path, MatchCount: args.MatchCount}, nil)
 }
 
-// Code returns CodeMultipleMatches.
-func (e *MultipleMatchesError) Code() Code {
-	return CodeMultipleMatches
+func (e *MultipleMatchesError) Code() Code                   { return CodeMultipleMatches }
+func (e *MultipleMatchesError) Error() string                { return errorText(e) }
+func (e *MultipleMatchesError) Is(target error) bool         { return target == ErrMultipleMatches }
+func (e *MultipleMatchesError) Payload() *Object             { return payloadOf(e) }
+func (e *MultipleMatchesError) MarshalJSON() ([]byte, error) { return payloadOf(e).MarshalJSON() }
+func (e *MultipleMatchesError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
+func (e *MultipleMatchesError) fields() []any {
+	return []any{&e.Message, &e.NextAction, &e.Path, &e.MatchCount}
 }
 
-// Error returns "<code>: <message>".
-func (e *MultipleMatchesError) Error() string {
-	return string(CodeMultipleMatches) + ": " + e.Message
-}
-
-// Payload returns the wire payload.
-func (e *MultipleMatchesError) Payload() *Object {
-	return catalog.Payload(string(CodeMultipleMatches), e)
-}
-
-// MarshalJSON writes the wire payload as JSON.stringify does.
-func (e *MultipleMatchesError) MarshalJSON() ([]byte, error) {
-	return e.Payload().MarshalJSON()
-}
-
-// ToResult returns the MCP CallToolResult (isError true).
-func (e *MultipleMatchesError) ToResult() *Result {
-	return catalog.ToResult(e.Payload())
-}
-
-// OverlappingEditsError is the error of code overlapping_edits — Overlapping edits.
-//
-// When: Two edit_file edits would replace intersecting byte ranges.
-// Next: Combine the edits or apply them in separate calls.
-// Kind: none; retriable: no; recoverable: yes
+// OverlappingEditsError is code overlapping_edits: Two edit_file edits would replace intersecting byte ranges.
 type OverlappingEditsError struct {
-	// Message is the rendered, scrubbed message.
-	Message string `json:"message"`
-	// NextAction is the code's next_action (suggestedNextAction on the wire).
+	Message    string `json:"message"`
 	NextAction string `json:"suggestedNextAction"`
-	// Path is the repair field path: The workspace path the failure concerns.
-	Path string `json:"path"`
+	Path       string `json:"path"`
 }
 
-// OverlappingEditsArgs are the values of an error of code overlapping_edits: its repair fields and message values.
+// OverlappingEditsArgs are the values of NewOverlappingEditsError.
 type OverlappingEditsArgs struct {
-	// Path is the repair field path: The workspace path the failure concerns.
-	Path string `json:"path"`
+	Path string
 }
 
-// NewOverlappingEditsError builds an error of code overlapping_edits: the message rendered from args and scrubbed.
+// NewOverlappingEditsError builds an error of code overlapping_edits from args.
 func NewOverlappingEditsError(args OverlappingEditsArgs) *OverlappingEditsError {
-	e := &OverlappingEditsError{}
-	create(CodeOverlappingEdits, args, e)
-	return e
+	return construct(&OverlappingEditsError{Path: args.Path}, nil)
 }
 
-// Code returns CodeOverlappingEdits.
-func (e *OverlappingEditsError) Code() Code {
-	return CodeOverlappingEdits
-}
+func (e *OverlappingEditsError) Code() Code                   { return CodeOverlappingEdits }
+func (e *OverlappingEditsError) Error() string                { return errorText(e) }
+func (e *OverlappingEditsError) Is(target error) bool         { return target == ErrOverlappingEdits }
+func (e *OverlappingEditsError) Payload() *Object             { return payloadOf(e) }
+func (e *OverlappingEditsError) MarshalJSON() ([]byte, error) { return payloadOf(e).MarshalJSON() }
+func (e *OverlappingEditsError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
+func (e *OverlappingEditsError) fields() []any                { return []any{&e.Message, &e.NextAction, &e.Path} }
 
-// Error returns "<code>: <message>".
-func (e *OverlappingEditsError) Error() string {
-	return string(CodeOverlappingEdits) + ": " + e.Message
-}
-
-// Payload returns the wire payload.
-func (e *OverlappingEditsError) Payload() *Object {
-	return catalog.Payload(string(CodeOverlappingEdits), e)
-}
-
-// MarshalJSON writes the wire payload as JSON.stringify does.
-func (e *OverlappingEditsError) MarshalJSON() ([]byte, error) {
-	return e.Payload().MarshalJSON()
-}
-
-// ToResult returns the MCP CallToolResult (isError true).
-func (e *OverlappingEditsError) ToResult() *Result {
-	return catalog.ToResult(e.Payload())
-}
-
-// PatchParseError is the error of code patch_parse_error — Patch parse error.
-//
-// When: An apply_patch envelope is malformed.
-// Next: Fix the envelope grammar (see Patch envelope).
-// Kind: none; retriable: no; recoverable: yes
+// PatchParseError is code patch_parse_error: An apply_patch envelope is malformed.
 type PatchParseError struct {
-	// Message is the rendered, scrubbed message.
-	Message string `json:"message"`
-	// NextAction is the code's next_action (suggestedNextAction on the wire).
+	Message    string `json:"message"`
 	NextAction string `json:"suggestedNextAction"`
-	// Detail is the repair field detail: The specific failure mode, for kinds that cover several.
-	Detail string `json:"detail"`
+	Detail     string `json:"detail"`
 }
 
-// PatchParseErrorArgs are the values of an error of code patch_parse_error: its repair fields and message values.
+// PatchParseErrorArgs are the values of NewPatchParseError.
 type PatchParseErrorArgs struct {
-	// Detail is the repair field detail: The specific failure mode, for kinds that cover several.
-	Detail string `json:"detail"`
+	Detail string
 }
 
-// NewPatchParseError builds an error of code patch_parse_error: the message rendered from args and scrubbed.
+// NewPatchParseError builds an error of code patch_parse_error from args.
 func NewPatchParseError(args PatchParseErrorArgs) *PatchParseError {
-	e := &PatchParseError{}
-	create(CodePatchParseError, args, e)
-	return e
+	return construct(&PatchParseError{Detail: args.Detail}, nil)
 }
 
-// Code returns CodePatchParseError.
-func (e *PatchParseError) Code() Code {
-	return CodePatchParseError
-}
+func (e *PatchParseError) Code() Code                   { return CodePatchParseError }
+func (e *PatchParseError) Error() string                { return errorText(e) }
+func (e *PatchParseError) Is(target error) bool         { return target == ErrPatchParseError }
+func (e *PatchParseError) Payload() *Object             { return payloadOf(e) }
+func (e *PatchParseError) MarshalJSON() ([]byte, error) { return payloadOf(e).MarshalJSON() }
+func (e *PatchParseError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
+func (e *PatchParseError) fields() []any                { return []any{&e.Message, &e.NextAction, &e.Detail} }
 
-// Error returns "<code>: <message>".
-func (e *PatchParseError) Error() string {
-	return string(CodePatchParseError) + ": " + e.Message
-}
-
-// Payload returns the wire payload.
-func (e *PatchParseError) Payload() *Object {
-	return catalog.Payload(string(CodePatchParseError), e)
-}
-
-// MarshalJSON writes the wire payload as JSON.stringify does.
-func (e *PatchParseError) MarshalJSON() ([]byte, error) {
-	return e.Payload().MarshalJSON()
-}
-
-// ToResult returns the MCP CallToolResult (isError true).
-func (e *PatchParseError) ToResult() *Result {
-	return catalog.ToResult(e.Payload())
-}
-
-// PatchApplyError is the error of code patch_apply_error — Patch apply error.
-//
-// When: A hunk did not match, or an add/delete/move pre-check failed.
-// Next: Re-read the affected files and regenerate the patch against the current content.
-// Kind: none; retriable: no; recoverable: yes
+// PatchApplyError is code patch_apply_error: A hunk did not match, or an add/delete/move pre-check failed.
 type PatchApplyError struct {
-	// Message is the rendered, scrubbed message.
-	Message string `json:"message"`
-	// NextAction is the code's next_action (suggestedNextAction on the wire).
-	NextAction string `json:"suggestedNextAction"`
-	// Path is the repair field path: The workspace path the failure concerns.
-	Path string `json:"path"`
-	// Detail is the repair field detail: The specific failure mode, for kinds that cover several.
-	Detail *string `json:"detail,omitempty"`
+	Message    string  `json:"message"`
+	NextAction string  `json:"suggestedNextAction"`
+	Path       string  `json:"path"`
+	Detail     *string `json:"detail,omitempty"`
 }
 
-// PatchApplyErrorArgs are the values of an error of code patch_apply_error: its repair fields and message values.
+// PatchApplyErrorArgs are the values of NewPatchApplyError.
 type PatchApplyErrorArgs struct {
-	// Path is the repair field path: The workspace path the failure concerns.
-	Path string `json:"path"`
-	// Detail is the repair field detail: The specific failure mode, for kinds that cover several.
-	Detail *string `json:"detail,omitempty"`
+	Path   string
+	Detail *string
 }
 
-// NewPatchApplyError builds an error of code patch_apply_error: the message rendered from args and scrubbed.
+// NewPatchApplyError builds an error of code patch_apply_error from args.
 func NewPatchApplyError(args PatchApplyErrorArgs) *PatchApplyError {
-	e := &PatchApplyError{}
-	create(CodePatchApplyError, args, e)
-	return e
+	return construct(&PatchApplyError{Path: args.Path, Detail: args.Detail}, nil)
 }
 
-// Code returns CodePatchApplyError.
-func (e *PatchApplyError) Code() Code {
-	return CodePatchApplyError
-}
+func (e *PatchApplyError) Code() Code                   { return CodePatchApplyError }
+func (e *PatchApplyError) Error() string                { return errorText(e) }
+func (e *PatchApplyError) Is(target error) bool         { return target == ErrPatchApplyError }
+func (e *PatchApplyError) Payload() *Object             { return payloadOf(e) }
+func (e *PatchApplyError) MarshalJSON() ([]byte, error) { return payloadOf(e).MarshalJSON() }
+func (e *PatchApplyError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
+func (e *PatchApplyError) fields() []any                { return []any{&e.Message, &e.NextAction, &e.Path, &e.Detail} }
 
-// Error returns "<code>: <message>".
-func (e *PatchApplyError) Error() string {
-	return string(CodePatchApplyError) + ": " + e.Message
-}
-
-// Payload returns the wire payload.
-func (e *PatchApplyError) Payload() *Object {
-	return catalog.Payload(string(CodePatchApplyError), e)
-}
-
-// MarshalJSON writes the wire payload as JSON.stringify does.
-func (e *PatchApplyError) MarshalJSON() ([]byte, error) {
-	return e.Payload().MarshalJSON()
-}
-
-// ToResult returns the MCP CallToolResult (isError true).
-func (e *PatchApplyError) ToResult() *Result {
-	return catalog.ToResult(e.Payload())
-}
-
-// CommandFailedError is the error of code command_failed — Command failed.
-//
-// When: run_command could not spawn or was aborted; move_file got identical from/to or a directory destination; delete_file got a directory without recursive.
-// Next: Read the message for the specific failure mode.
-// Kind: none; retriable: no; recoverable: sometimes
+// CommandFailedError is code command_failed: run_command could not spawn or was aborted; move_file got identical
+// from/to or a directory destination; delete_file got a directory without recursive.
 type CommandFailedError struct {
-	// Message is the rendered, scrubbed message.
-	Message string `json:"message"`
-	// NextAction is the code's next_action (suggestedNextAction on the wire).
+	Message    string `json:"message"`
 	NextAction string `json:"suggestedNextAction"`
-	// Detail is the repair field detail: The specific failure mode, for kinds that cover several.
-	Detail string `json:"detail"`
+	Detail     string `json:"detail"`
 }
 
-// CommandFailedArgs are the values of an error of code command_failed: its repair fields and message values.
+// CommandFailedArgs are the values of NewCommandFailedError.
 type CommandFailedArgs struct {
-	// Detail is the repair field detail: The specific failure mode, for kinds that cover several.
-	Detail string `json:"detail"`
+	Detail string
 }
 
-// NewCommandFailedError builds an error of code command_failed: the message rendered from args and scrubbed.
+// NewCommandFailedError builds an error of code command_failed from args.
 func NewCommandFailedError(args CommandFailedArgs) *CommandFailedError {
-	e := &CommandFailedError{}
-	create(CodeCommandFailed, args, e)
-	return e
+	return construct(&CommandFailedError{Detail: args.Detail}, nil)
 }
 
-// Code returns CodeCommandFailed.
-func (e *CommandFailedError) Code() Code {
-	return CodeCommandFailed
-}
+func (e *CommandFailedError) Code() Code                   { return CodeCommandFailed }
+func (e *CommandFailedError) Error() string                { return errorText(e) }
+func (e *CommandFailedError) Is(target error) bool         { return target == ErrCommandFailed }
+func (e *CommandFailedError) Payload() *Object             { return payloadOf(e) }
+func (e *CommandFailedError) MarshalJSON() ([]byte, error) { return payloadOf(e).MarshalJSON() }
+func (e *CommandFailedError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
+func (e *CommandFailedError) fields() []any                { return []any{&e.Message, &e.NextAction, &e.Detail} }
 
-// Error returns "<code>: <message>".
-func (e *CommandFailedError) Error() string {
-	return string(CodeCommandFailed) + ": " + e.Message
-}
-
-// Payload returns the wire payload.
-func (e *CommandFailedError) Payload() *Object {
-	return catalog.Payload(string(CodeCommandFailed), e)
-}
-
-// MarshalJSON writes the wire payload as JSON.stringify does.
-func (e *CommandFailedError) MarshalJSON() ([]byte, error) {
-	return e.Payload().MarshalJSON()
-}
-
-// ToResult returns the MCP CallToolResult (isError true).
-func (e *CommandFailedError) ToResult() *Result {
-	return catalog.ToResult(e.Payload())
-}
-
-// TimeoutError is the error of code timeout — Timeout.
-//
-// When: run_command exceeded its timeoutMs.
-// Next: Increase the timeout, narrow the command, or split it into smaller steps.
-// `data` may accompany this error: run_command returns the partial stdout/stderr captured up to the timeout alongside `error.kind: "timeout"`.
-// Kind: none; retriable: conditional; recoverable: yes
+// TimeoutError is code timeout: run_command exceeded its timeoutMs.
 type TimeoutError struct {
-	// Message is the rendered, scrubbed message.
-	Message string `json:"message"`
-	// NextAction is the code's next_action (suggestedNextAction on the wire).
+	Message    string `json:"message"`
 	NextAction string `json:"suggestedNextAction"`
-	// TimeoutMs is the repair field timeoutMs: The timeout that was exceeded, in milliseconds.
-	TimeoutMs int64 `json:"timeoutMs"`
+	TimeoutMs  int64  `json:"timeoutMs"`
 }
 
-// TimeoutArgs are the values of an error of code timeout: its repair fields and message values.
+// TimeoutArgs are the values of NewTimeoutError.
 type TimeoutArgs struct {
-	// TimeoutMs is the repair field timeoutMs: The timeout that was exceeded, in milliseconds.
-	TimeoutMs int64 `json:"timeoutMs"`
+	TimeoutMs int64
 }
 
-// NewTimeoutError builds an error of code timeout: the message rendered from args and scrubbed.
+// NewTimeoutError builds an error of code timeout from args.
 func NewTimeoutError(args TimeoutArgs) *TimeoutError {
-	e := &TimeoutError{}
-	create(CodeTimeout, args, e)
-	return e
+	return construct(&TimeoutError{TimeoutMs: args.TimeoutMs}, nil)
 }
 
-// Code returns CodeTimeout.
-func (e *TimeoutError) Code() Code {
-	return CodeTimeout
-}
+func (e *TimeoutError) Code() Code                   { return CodeTimeout }
+func (e *TimeoutError) Error() string                { return errorText(e) }
+func (e *TimeoutError) Is(target error) bool         { return target == ErrTimeout }
+func (e *TimeoutError) Payload() *Object             { return payloadOf(e) }
+func (e *TimeoutError) MarshalJSON() ([]byte, error) { return payloadOf(e).MarshalJSON() }
+func (e *TimeoutError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
+func (e *TimeoutError) fields() []any                { return []any{&e.Message, &e.NextAction, &e.TimeoutMs} }
 
-// Error returns "<code>: <message>".
-func (e *TimeoutError) Error() string {
-	return string(CodeTimeout) + ": " + e.Message
-}
-
-// Payload returns the wire payload.
-func (e *TimeoutError) Payload() *Object {
-	return catalog.Payload(string(CodeTimeout), e)
-}
-
-// MarshalJSON writes the wire payload as JSON.stringify does.
-func (e *TimeoutError) MarshalJSON() ([]byte, error) {
-	return e.Payload().MarshalJSON()
-}
-
-// ToResult returns the MCP CallToolResult (isError true).
-func (e *TimeoutError) ToResult() *Result {
-	return catalog.ToResult(e.Payload())
-}
-
-// SkillUnavailableError is the error of code skill_unavailable — Skill unavailable.
-//
-// When: load_skill was called but no skill registry is wired into the agent.
-// Next: Stop attempting to load skills for the rest of the turn.
-// Kind: none; retriable: no; recoverable: no
+// SkillUnavailableError is code skill_unavailable: load_skill was called but no skill registry is wired into the agent.
 type SkillUnavailableError struct {
-	// Message is the rendered, scrubbed message.
 	Message string `json:"message"`
 }
 
-// SkillUnavailableArgs are the values of an error of code skill_unavailable: its repair fields and message values.
-type SkillUnavailableArgs struct {
+// NewSkillUnavailableError builds an error of code skill_unavailable.
+func NewSkillUnavailableError() *SkillUnavailableError {
+	return construct(&SkillUnavailableError{}, nil)
 }
 
-// NewSkillUnavailableError builds an error of code skill_unavailable: the message rendered from args and scrubbed.
-func NewSkillUnavailableError(args SkillUnavailableArgs) *SkillUnavailableError {
-	e := &SkillUnavailableError{}
-	create(CodeSkillUnavailable, args, e)
-	return e
-}
+func (e *SkillUnavailableError) Code() Code                   { return CodeSkillUnavailable }
+func (e *SkillUnavailableError) Error() string                { return errorText(e) }
+func (e *SkillUnavailableError) Is(target error) bool         { return target == ErrSkillUnavailable }
+func (e *SkillUnavailableError) Payload() *Object             { return payloadOf(e) }
+func (e *SkillUnavailableError) MarshalJSON() ([]byte, error) { return payloadOf(e).MarshalJSON() }
+func (e *SkillUnavailableError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
+func (e *SkillUnavailableError) fields() []any                { return []any{&e.Message} }
 
-// Code returns CodeSkillUnavailable.
-func (e *SkillUnavailableError) Code() Code {
-	return CodeSkillUnavailable
-}
-
-// Error returns "<code>: <message>".
-func (e *SkillUnavailableError) Error() string {
-	return string(CodeSkillUnavailable) + ": " + e.Message
-}
-
-// Payload returns the wire payload.
-func (e *SkillUnavailableError) Payload() *Object {
-	return catalog.Payload(string(CodeSkillUnavailable), e)
-}
-
-// MarshalJSON writes the wire payload as JSON.stringify does.
-func (e *SkillUnavailableError) MarshalJSON() ([]byte, error) {
-	return e.Payload().MarshalJSON()
-}
-
-// ToResult returns the MCP CallToolResult (isError true).
-func (e *SkillUnavailableError) ToResult() *Result {
-	return catalog.ToResult(e.Payload())
-}
-
-// UnknownError is the error of code unknown — Unknown.
-//
-// When: An unexpected internal failure.
-// Next: File an issue with the captured details.
-// Kind: none; retriable: no; recoverable: no
+// UnknownError is code unknown: An unexpected internal failure.
 type UnknownError struct {
-	// Message is the rendered, scrubbed message.
-	Message string `json:"message"`
-	// Detail is the repair field detail: The specific failure mode, for kinds that cover several.
-	Detail *string `json:"detail,omitempty"`
+	Message string  `json:"message"`
+	Detail  *string `json:"detail,omitempty"`
 }
 
-// UnknownArgs are the values of an error of code unknown: its repair fields and message values.
+// UnknownArgs are the values of NewUnknownError.
 type UnknownArgs struct {
-	// Detail is the repair field detail: The specific failure mode, for kinds that cover several.
-	Detail *string `json:"detail,omitempty"`
+	Detail *string
 }
 
-// NewUnknownError builds an error of code unknown: the message rendered from args and scrubbed.
+// NewUnknownError builds an error of code unknown from args.
 func NewUnknownError(args UnknownArgs) *UnknownError {
-	e := &UnknownError{}
-	create(CodeUnknown, args, e)
-	return e
+	return construct(&UnknownError{Detail: args.Detail}, nil)
 }
 
-// Code returns CodeUnknown.
-func (e *UnknownError) Code() Code {
-	return CodeUnknown
-}
+func (e *UnknownError) Code() Code                   { return CodeUnknown }
+func (e *UnknownError) Error() string                { return errorText(e) }
+func (e *UnknownError) Is(target error) bool         { return target == ErrUnknown }
+func (e *UnknownError) Payload() *Object             { return payloadOf(e) }
+func (e *UnknownError) MarshalJSON() ([]byte, error) { return payloadOf(e).MarshalJSON() }
+func (e *UnknownError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
+func (e *UnknownError) fields() []any                { return []any{&e.Message, &e.Detail} }
 
-// Error returns "<code>: <message>".
-func (e *UnknownError) Error() string {
-	return string(CodeUnknown) + ": " + e.Message
-}
-
-// Payload returns the wire payload.
-func (e *UnknownError) Payload() *Object {
-	return catalog.Payload(string(CodeUnknown), e)
-}
-
-// MarshalJSON writes the wire payload as JSON.stringify does.
-func (e *UnknownError) MarshalJSON() ([]byte, error) {
-	return e.Payload().MarshalJSON()
-}
-
-// ToResult returns the MCP CallToolResult (isError true).
-func (e *UnknownError) ToResult() *Result {
-	return catalog.ToResult(e.Payload())
-}
-
-// newError returns an empty error of a known code.
-func newError(code Code) Error {
+// newKnown returns an empty error of a known code, nil for another code.
+func newKnown(code Code) known {
 	switch code {
 	case CodeNotFound:
 		return &NotFoundError{}
@@ -1046,282 +887,97 @@ func newError(code Code) Error {
 	return nil
 }
 
-// Catalog is the name of this catalog.
-const Catalog = "filetools"
-
-// Version is the catalog's version.
-const Version = "1.0.0"
-
-// DefaultKind is the kind of anything the catalog does not classify ("" when none).
-const DefaultKind Kind = ""
-
-// Redacted is what the sanitizer puts in place of a secret.
-const Redacted = rt.Redacted
-
-// Unknown is a failure this catalog does not describe (an unknown code or an invalid payload);
-// it keeps what was received.
-type Unknown struct {
-	// Received is the code found under the discriminator key ("" when there was none).
-	Received Code
-	// Message is the message found ("" when there was none).
-	Message string
-	// Raw is the payload as received (an empty *Object when there was none).
-	Raw any
-}
-
-// Code returns the code received.
-func (u *Unknown) Code() Code {
-	return u.Received
-}
-
-// Error returns "<code>: <message>".
-func (u *Unknown) Error() string {
-	return string(u.Received) + ": " + u.Message
-}
-
-// Payload returns the payload received, or an empty object when it was not an object.
-func (u *Unknown) Payload() *Object {
-	if payload, ok := u.Raw.(*Object); ok {
-		return payload
-	}
-	return rt.NewObject()
-}
-
-// create fills e with the payload of code built from args; it panics on what the types cannot
-// rule out (a nil value for a required field of type any).
-func create(code Code, args any, e Error) {
-	payload, err := catalog.Create(string(code), args)
-	if err != nil {
-		panic(err)
-	}
-	rt.Fill(e, payload)
-}
-
-// BuildError builds the error of code from wire-named values (repair fields, message values and
-// the retriable flag when the catalog has one); nil values are not given. It fails for an
-// unknown or deferred code, an unknown value name, or a missing required field.
-func BuildError(code Code, values map[string]any) (Error, error) {
-	args := rt.NewObject()
-	for name, value := range values {
-		args.Set(name, value)
-	}
-	payload, err := catalog.Build(string(code), rt.ToValue(args).(*Object))
-	if err != nil {
-		return nil, err
-	}
-	return typed(rt.Parsed{Code: string(code), Known: payload}), nil
-}
-
-func typed(parsed rt.Parsed) Error {
-	if parsed.Known != nil {
-		if e := newError(Code(parsed.Code)); e != nil {
-			rt.Fill(e, parsed.Known)
-			return e
-		}
-	}
-	return &Unknown{Received: Code(parsed.Code), Message: parsed.Message, Raw: parsed.Payload}
-}
-
-// Parse reads an error payload (e.g. structuredContent): the typed error of its code, or
-// *Unknown for an unknown code, an invalid payload or text that is not JSON. Never fails.
-func Parse(payload json.RawMessage) Error {
-	value, err := rt.DecodeJSON(payload)
-	if err != nil {
-		return &Unknown{Raw: rt.NewObject()}
-	}
-	return ParseValue(value)
-}
-
-// ParseValue reads an error payload given as JSON data (or Go values, as ToValue converts them).
-func ParseValue(payload any) Error {
-	return typed(catalog.ParsePayload(rt.ToValue(payload)))
-}
-
-// ParseResult reads the error inside an MCP CallToolResult (JSON text); nil when the result
-// reports no error. The payload is structuredContent when it carries a code, else the first
-// text block holding one; anything else gives *Unknown (a text-only error: code "", the text as
-// its message). Never fails.
-func ParseResult(result json.RawMessage) Error {
-	value, err := rt.DecodeJSON(result)
-	if err != nil {
-		return nil
-	}
-	return ParseResultValue(value)
-}
-
-// ParseResultValue is ParseResult of a result given as JSON data (e.g. a decoded *Object).
-func ParseResultValue(result any) Error {
-	parsed, isError := catalog.ParseResult(rt.ToValue(result))
-	if !isError {
-		return nil
-	}
-	return typed(parsed)
-}
-
-// Codes returns every code, in catalog order.
-func Codes() []Code {
-	return []Code{CodeNotFound, CodeAlreadyExists, CodePermissionDenied, CodeOutsideWorkspace, CodeBinaryFile, CodeFileTooLarge, CodeStaleFile, CodeOldTextNotFound, CodeMultipleMatches, CodeOverlappingEdits, CodePatchParseError, CodePatchApplyError, CodeCommandFailed, CodeTimeout, CodeSkillUnavailable, CodeUnknown}
-}
-
-// Info returns what the catalog says about code.
-func Info(code Code) (CodeInfo, bool) {
-	info, ok := catalog.Info(string(code))
-	if !ok {
-		return CodeInfo{}, false
-	}
-	return *info, true
-}
-
-// Kinds returns the retry semantics of every kind, in catalog order.
-func Kinds() []KindInfo {
-	var out []KindInfo
-	for _, kind := range []Kind{} {
-		info, _ := catalog.Kind(string(kind))
-		out = append(out, info)
-	}
-	return out
-}
-
-// KindOf returns the kind of code: "" for a code without one, DefaultKind for an unknown code.
-func KindOf(code Code) Kind {
-	return Kind(catalog.KindOf(string(code)))
-}
-
-// ClassifyCode returns the kind of code, DefaultKind for anything unclassified.
-func ClassifyCode(code Code) Kind {
-	return Kind(catalog.Classify(string(code)))
-}
-
-// Classify returns the kind of err, DefaultKind for anything unclassified (entelix's catch-all).
-func Classify(err Error) Kind {
-	return ClassifyCode(err.Code())
-}
-
-// IsRetryableCode reports whether errors of code may be retried unchanged.
-func IsRetryableCode(code Code) bool {
-	return catalog.IsRetryable(string(code), nil)
-}
-
-// IsRetryable reports whether the call that failed with err may be retried unchanged: its own
-// retriable flag when it carries one, else its code's; for an unknown code, the payload's
-// boolean retriable, else the default kind's retryable.
-func IsRetryable(err Error) bool {
-	if unknown, ok := err.(*Unknown); ok {
-		return catalog.IsRetryable(string(unknown.Received), unknown.Raw)
-	}
-	return catalog.IsRetryable(string(err.Code()), err.Payload())
-}
-
-// IsTerminalCode reports whether the kind of code (ClassifyCode) is terminal under policy.
-func IsTerminalCode(code Code, policy Policy) bool {
-	kind := ClassifyCode(code)
-	return kind != "" && policy.ClassifiesTerminal(kind)
-}
-
-// IsTerminal reports whether the kind of err (Classify) is terminal under policy.
-func IsTerminal(err Error, policy Policy) bool {
-	return IsTerminalCode(err.Code(), policy)
-}
-
-// NewPolicy returns the empty policy: every failure flows back to the model.
-func NewPolicy() Policy {
-	return Policy{}
-}
-
-// NamedPolicy returns the policy called name in the catalog ("none": the empty one).
-func NamedPolicy(name string) (Policy, bool) {
-	kinds, ok := catalog.PolicyKinds(name)
-	var policy Policy
-	for _, kind := range kinds {
-		policy = policy.WithTerminalKind(Kind(kind))
-	}
-	return policy, ok
-}
-
-// PolicyNames returns the names of the catalog's policies, "none" first.
-func PolicyNames() []string {
-	return []string{"none"}
-}
-
-// ClassifyHTTP returns the kind of an HTTP failure: exact statuses first, then classes (5xx);
-// a rule may ask for a Retry-After header or its absence; else DefaultKind.
-func ClassifyHTTP(status int, retryAfter bool) Kind {
-	return Kind(catalog.ClassifyHTTP(status, retryAfter))
-}
-
-// ClassifyFailure returns the kind of a failure class (network, timeout, tls, dns, decode, …).
-func ClassifyFailure(failure string) Kind {
-	return Kind(catalog.ClassifyFailure(failure))
-}
-
-// ClassifyError returns the kind of a Go error by its failure class (FailureClassOf).
-func ClassifyError(err error) Kind {
-	return ClassifyFailure(FailureClassOf(err))
-}
-
-// MapHTTP returns the error of an upstream HTTP failure, or nil when the catalog maps it to no
-// code: the code by the catalog's HTTP mapping, retriable from the rule, status and a sanitized
-// original {status, body} when the code carries those fields; a non-empty upstream message,
-// scrubbed, replaces the rendered one.
-func MapHTTP(status int, message string, body any, header http.Header) Error {
-	return mapped(catalog.MapHTTP(status, message, body, header))
-}
-
-// MapFailure returns the error of a failure class (timeout, network, …), or nil.
-func MapFailure(failure string) Error {
-	return mapped(catalog.MapFailure(failure, failure))
-}
-
-// MapError returns the error of a Go error by its failure class (FailureClassOf) and the
-// catalog's failure mapping, or nil; original (if the code has it) names the error's type.
-func MapError(err error) Error {
-	return mapped(catalog.MapError(err))
-}
-
-func mapped(payload *Object) Error {
-	if payload == nil {
-		return nil
-	}
-	code, _ := payload.Get("kind")
-	return typed(rt.Parsed{Code: code.(string), Known: payload})
-}
-
-// FailureClassOf returns the failure class of a Go error (timeout, tls, dns, network, decode), or "".
-func FailureClassOf(err error) string {
-	return rt.FailureClassOf(err)
-}
-
-// HasRetryAfter reports whether header has a Retry-After header, in any letter case.
-func HasRetryAfter(header http.Header) bool {
-	return rt.HasRetryAfter(header)
-}
-
-// Sanitize copies JSON data with secret-named keys redacted and every string scrubbed.
-func Sanitize(value any) any {
-	return rt.Sanitize(value)
-}
-
-// ScrubText removes private keys, stack traces, credentials and user paths from text.
-func ScrubText(text string) string {
-	return rt.ScrubText(text)
-}
-
-// ToJSON writes JSON data as JavaScript's JSON.stringify does.
-func ToJSON(value any) string {
-	return rt.ToJSON(value)
-}
-
-// DecodeJSON reads JSON text into JSON data (objects as *Object, keeping their key order).
-func DecodeJSON(data []byte) (any, error) {
-	return rt.DecodeJSON(data)
-}
-
-// NewObject returns an empty JSON object.
-func NewObject() *Object {
-	return rt.NewObject()
-}
-
-// Stamp returns the provenance stamp of this build.
-func Stamp() Provenance {
-	return catalog.Stamp()
-}
+var catalog = rt.New(rt.Spec{
+	Name: "filetools",
+	Stamp: rt.Provenance{
+		Catalog: "filetools", Version: "1.0.0",
+		Fingerprint: "sha256:921f260c920b1234a1ba0d96ff132f707a251cdcad97afc9f89c268378d80dfc",
+	},
+	Envelope: rt.Envelope{
+		Discriminator: "kind", Retriable: "", Provenance: "none", StructuredContent: true, ToolFailureMeta: false,
+		MirrorIsError: false, StructuredIsError: false,
+		Texts: []rt.Text{
+			{Name: "next_action", Key: "suggestedNextAction", Recoverable: true},
+		},
+	},
+	Codes: []rt.CodeInfo{
+		{Code: "not_found", Title: "Not found", When: "A path does not exist (or is the wrong kind — file vs. directory).",
+			Message: "'{path}' does not exist or is the wrong kind of entry", Retriable: "no", Recoverable: "sometimes",
+			NextAction: "Call read_file or list_directory to confirm what exists, then retry with the correct path.",
+			Required:   []string{"path"}},
+		{Code: "already_exists", Title: "Already exists",
+			When:    "A destination path is occupied (create_file, move_file without overwrite, *** Add File).",
+			Message: "'{path}' already exists", Retriable: "no", Recoverable: "yes",
+			NextAction: "Switch to write_file or edit_file, or move the existing file aside first.", Required: []string{"path"}},
+		{Code: "permission_denied", Title: "Permission denied",
+			When:    "A path matches forbiddenGlobs or the guard's policy chain denied the operation.",
+			Message: "access to '{path}' is denied by policy", Retriable: "no", Recoverable: "no",
+			NextAction: "Use a different path, or grant access via an update_policy message to the guard's chain.",
+			Required:   []string{"path"}},
+		{Code: "outside_workspace", Title: "Outside workspace",
+			When:    "A path escapes the workspace jail, or is absolute when allowAbsolutePaths is not set.",
+			Message: "'{path}' is outside the workspace", Retriable: "no", Recoverable: "no",
+			NextAction: "Use a workspace-relative path.", Required: []string{"path"}},
+		{Code: "binary_file", Title: "Binary file", When: "read_file detected binary content without allowBinary: true.",
+			Message: "'{path}' is a binary file", Retriable: "no", Recoverable: "yes",
+			NextAction: "Re-call read_file with allowBinary: true.", Required: []string{"path"}},
+		{Code: "file_too_large", Title: "File too large", When: "A file exceeds the sandbox-configured size limit.",
+			Message: "'{path}' exceeds the size limit of {limit_bytes} bytes", Retriable: "no", Recoverable: "no",
+			NextAction: "Read or write the file in slices, or raise the configured cap.",
+			Required:   []string{"path", "limitBytes"}},
+		{Code: "stale_file", Title: "Stale file", When: "expectedSha256 does not match the on-disk content.",
+			Message: "'{path}' changed on disk since it was read", Retriable: "no", Recoverable: "yes",
+			NextAction: "Re-read the file to obtain the current sha256 and re-apply your edit.", Required: []string{"path"},
+			Optional: []string{"expectedSha256", "actualSha256"}},
+		{Code: "old_text_not_found", Title: "Old text not found",
+			When: "An edit_file edit's oldText was not present in the file.", Message: "oldText was not found in '{path}'",
+			Retriable: "no", Recoverable: "yes", NextAction: "Re-read the file and pick text that exists.",
+			Required: []string{"path"}},
+		{Code: "multiple_matches", Title: "Multiple matches",
+			When:    "An edit_file edit's oldText matched more than once and replaceAll was not set.",
+			Message: "oldText matched {match_count} times in '{path}'", Retriable: "no", Recoverable: "yes",
+			NextAction: "Make oldText more specific, or pass replaceAll: true.", Required: []string{"path", "matchCount"}},
+		{Code: "overlapping_edits", Title: "Overlapping edits",
+			When: "Two edit_file edits would replace intersecting byte ranges.", Message: "edits to '{path}' overlap",
+			Retriable: "no", Recoverable: "yes", NextAction: "Combine the edits or apply them in separate calls.",
+			Required: []string{"path"}},
+		{Code: "patch_parse_error", Title: "Patch parse error", When: "An apply_patch envelope is malformed.",
+			Message: "the patch envelope is malformed: {detail}", Retriable: "no", Recoverable: "yes",
+			NextAction: "Fix the envelope grammar (see Patch envelope).", Required: []string{"detail"}},
+		{Code: "patch_apply_error", Title: "Patch apply error",
+			When:    "A hunk did not match, or an add/delete/move pre-check failed.",
+			Message: "the patch does not apply to '{path}'", Retriable: "no", Recoverable: "yes",
+			NextAction: "Re-read the affected files and regenerate the patch against the current content.",
+			Required:   []string{"path"}, Optional: []string{"detail"}},
+		{Code: "command_failed", Title: "Command failed",
+			When: "run_command could not spawn or was aborted; move_file got identical from/to or a directory destination; de" +
+				"lete_file got a directory without recursive.",
+			Message: "the operation failed: {detail}", Retriable: "no", Recoverable: "sometimes",
+			NextAction: "Read the message for the specific failure mode.", Required: []string{"detail"}},
+		{Code: "timeout", Title: "Timeout", When: "run_command exceeded its timeoutMs.",
+			Message: "the command exceeded its timeout of {timeout_ms} ms", Retriable: "conditional", Recoverable: "yes",
+			NextAction: "Increase the timeout, narrow the command, or split it into smaller steps.",
+			Required:   []string{"timeoutMs"},
+			Docs: "`data` may accompany this error: run_command returns the partial stdout/stderr\ncaptured up to the timeout" +
+				" alongside `error.kind: \"timeout\"`.\n"},
+		{Code: "skill_unavailable", Title: "Skill unavailable",
+			When:    "load_skill was called but no skill registry is wired into the agent.",
+			Message: "no skill registry is available", Retriable: "no", Recoverable: "no",
+			NextAction: "Stop attempting to load skills for the rest of the turn."},
+		{Code: "unknown", Title: "Unknown", When: "An unexpected internal failure.",
+			Message: "an unexpected internal failure occurred", Retriable: "no", Recoverable: "no",
+			NextAction: "File an issue with the captured details.", Optional: []string{"detail"}},
+	},
+	Fields: []rt.Field{
+		{Name: "path", Wire: "path", Type: "string"},
+		{Name: "detail", Wire: "detail", Type: "string"},
+		{Name: "limit_bytes", Wire: "limitBytes", Type: "integer"},
+		{Name: "expected_sha256", Wire: "expectedSha256", Type: "string"},
+		{Name: "actual_sha256", Wire: "actualSha256", Type: "string"},
+		{Name: "match_count", Wire: "matchCount", Type: "integer"},
+		{Name: "timeout_ms", Wire: "timeoutMs", Type: "integer"},
+	},
+	Policies: []rt.PolicyInfo{
+		{Name: "none", Kinds: []string{}},
+	},
+})

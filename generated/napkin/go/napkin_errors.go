@@ -2,87 +2,59 @@
 
 // Package napkinerrors holds the errors of catalog napkin 1.0.0 (Napkin upstream-API tool errors).
 //
-// A uniform error contract for all tools: upstream HTTP status classes map to stable codes, each with a retriable flag and an optional sanitized `original` payload for diagnostics.
+// A uniform error contract for all tools: upstream HTTP status classes map to stable codes, each with a retriable flag
+// and an optional sanitized `original` payload for diagnostics.
 //
-// Build an error with its constructor (NewBadRequestError) and send it with ToResult; read one
-// back with Parse or ParseResult and branch on its type (errors.As) or its Code(). This file
-// holds the catalog's content; the behaviour is errgen's shared runtime beside it
-// (internal/errgenrt, the same file for every catalog), defined in errgen's
-// docs/runtime-contract.md.
+// Build an error with its constructor (NewBadRequestError) and send it with ToResult; read one back with Parse or
+// ParseResult and branch on its type (errors.As), its sentinel (errors.Is) or its Code(). This file holds the catalog's
+// content; the behaviour is errgen's shared runtime beside it (internal/errgenrt, the same file for every catalog),
+// defined in errgen's docs/runtime-contract.md.
+//
+// The repair fields, in every error struct that carries them (nil: absent):
+//   - Status (status, integer): The upstream HTTP status.
+//   - Original (original, any): The upstream failure ({status, body}) in sanitized form — secrets redacted.
 package napkinerrors
 
 import (
 	"encoding/json"
+	"errors"
 	"net/http"
+	"slices"
 
 	rt "errgen.local/napkinerrors/internal/errgenrt"
 )
 
-// Object is a JSON object that keeps its key order (written as JSON.stringify writes it).
-type Object = rt.Object
-
-// Provenance is the stamp of the catalog build that produced an error.
-type Provenance = rt.Provenance
-
-// Range is a pair of inclusive numeric bounds; at least one is present.
-type Range = rt.Range
-
-// Result is the MCP CallToolResult of an error.
-type Result = rt.Result
-
-// TextContent is an MCP text content block.
-type TextContent = rt.TextContent
-
-// JSONRPCError is the JSON-RPC error object of a protocol-channel error.
-type JSONRPCError = rt.JSONRPCError
-
-// CodeInfo is everything the catalog says about one code.
-type CodeInfo = rt.CodeInfo
-
-// KindInfo is a kind's retry semantics.
-type KindInfo = rt.KindInfo
-
-// Deprecation is the lifecycle data of a deprecated code.
-type Deprecation = rt.Deprecation
-
-// FailureClass is implemented by errors that know their failure class (network, timeout, tls, dns, decode).
-type FailureClass = rt.FailureClass
-
-// Policy is an immutable terminate policy over this catalog's kinds (seed 001's ToolErrorPolicy).
-type Policy = rt.Policy[Kind]
-
 // Code is a wire error code of this catalog.
 type Code string
 
-// CodeBadRequest is the code BAD_REQUEST.
-const CodeBadRequest Code = "BAD_REQUEST"
+// The codes of this catalog, by their wire ids.
+const (
+	CodeBadRequest    Code = "BAD_REQUEST"
+	CodeUnauthorized  Code = "UNAUTHORIZED"
+	CodeForbidden     Code = "FORBIDDEN"
+	CodeNotFound      Code = "NOT_FOUND"
+	CodeGone          Code = "GONE"
+	CodeRateLimited   Code = "RATE_LIMITED"
+	CodeUpstreamError Code = "UPSTREAM_ERROR"
+	CodeNetworkError  Code = "NETWORK_ERROR"
+	CodeTimeout       Code = "TIMEOUT"
+	CodeInternalError Code = "INTERNAL_ERROR"
+)
 
-// CodeUnauthorized is the code UNAUTHORIZED.
-const CodeUnauthorized Code = "UNAUTHORIZED"
-
-// CodeForbidden is the code FORBIDDEN.
-const CodeForbidden Code = "FORBIDDEN"
-
-// CodeNotFound is the code NOT_FOUND.
-const CodeNotFound Code = "NOT_FOUND"
-
-// CodeGone is the code GONE.
-const CodeGone Code = "GONE"
-
-// CodeRateLimited is the code RATE_LIMITED.
-const CodeRateLimited Code = "RATE_LIMITED"
-
-// CodeUpstreamError is the code UPSTREAM_ERROR.
-const CodeUpstreamError Code = "UPSTREAM_ERROR"
-
-// CodeNetworkError is the code NETWORK_ERROR.
-const CodeNetworkError Code = "NETWORK_ERROR"
-
-// CodeTimeout is the code TIMEOUT.
-const CodeTimeout Code = "TIMEOUT"
-
-// CodeInternalError is the code INTERNAL_ERROR.
-const CodeInternalError Code = "INTERNAL_ERROR"
+// The errors.Is targets of the codes: errors.Is(err, ErrBadRequest) reports whether err (or an error it wraps) is an
+// error of that code (*BadRequestError). An *Unknown matches none of them.
+var (
+	ErrBadRequest    = errors.New("BAD_REQUEST")
+	ErrUnauthorized  = errors.New("UNAUTHORIZED")
+	ErrForbidden     = errors.New("FORBIDDEN")
+	ErrNotFound      = errors.New("NOT_FOUND")
+	ErrGone          = errors.New("GONE")
+	ErrRateLimited   = errors.New("RATE_LIMITED")
+	ErrUpstreamError = errors.New("UPSTREAM_ERROR")
+	ErrNetworkError  = errors.New("NETWORK_ERROR")
+	ErrTimeout       = errors.New("TIMEOUT")
+	ErrInternalError = errors.New("INTERNAL_ERROR")
+)
 
 // Kind is an error kind (classification) of this catalog; "" means none.
 type Kind string
@@ -108,7 +80,7 @@ const KindValidation Kind = "Validation"
 // KindInternal is the kind Internal: Anything unclassified — the catch-all.
 const KindInternal Kind = "Internal"
 
-// Error is any error of this catalog: one struct type per code (use errors.As), or *Unknown.
+// Error is any error of this catalog: one struct type per code (use errors.As or errors.Is), or *Unknown.
 type Error interface {
 	error
 	// Code returns the wire code.
@@ -131,679 +103,33 @@ type ProtocolError interface {
 	ToJSONRPCError() *JSONRPCError
 }
 
-var catalog = newCatalog()
-
-// newCatalog returns the runtime bound to this catalog's tables.
-func newCatalog() *rt.Catalog {
-	var spec rt.Spec
-	spec.Name = "napkin"
-	spec.Stamp = rt.Provenance{Catalog: "napkin", Version: "1.0.0", Fingerprint: "sha256:70db3dffde73d3331a72dd45e473d40cd7663dc5e064045245884e09f5ebfa99"}
-	spec.Envelope = rt.Envelope{Discriminator: "code", Retriable: "retriable", Provenance: "none", StructuredContent: true, ToolFailureMeta: false, MirrorIsError: false, StructuredIsError: false}
-	spec.Codes = []rt.CodeInfo{
-		{Code: "BAD_REQUEST", Title: "Bad request", When: "The upstream API rejected the request as malformed (HTTP 400).", Message: "the upstream API rejected the request as malformed", Kind: "Validation", Retriable: "no", Recoverable: "yes", NextAction: "Fix the request arguments and call again.", UIMeaning: "the request was malformed — fix the input", Channel: "tool", JSONRPCCode: 0, HTTPStatus: 400, Since: "", Deprecated: nil, Deferred: false, Required: []string{}, Optional: []string{"status", "original"}, Docs: "", Parts: []string{"the upstream API rejected the request as malformed"}, Wire: [][2]string{}},
-		{Code: "UNAUTHORIZED", Title: "Unauthorized", When: "The upstream API did not accept the credentials (HTTP 401).", Message: "the upstream API rejected the credentials", Kind: "Auth", Retriable: "no", Recoverable: "no", NextAction: "Configure a valid API token for the server.", UIMeaning: "sign-in required — the server's credentials are missing or invalid", Channel: "tool", JSONRPCCode: 0, HTTPStatus: 401, Since: "", Deprecated: nil, Deferred: false, Required: []string{}, Optional: []string{"status", "original"}, Docs: "", Parts: []string{"the upstream API rejected the credentials"}, Wire: [][2]string{}},
-		{Code: "FORBIDDEN", Title: "Forbidden", When: "The credentials lack permission for the resource (HTTP 403).", Message: "the upstream API denied access to the resource", Kind: "Auth", Retriable: "no", Recoverable: "no", NextAction: "Ask for access to the resource or use another one.", UIMeaning: "access denied — this account may not use the resource", Channel: "tool", JSONRPCCode: 0, HTTPStatus: 403, Since: "", Deprecated: nil, Deferred: false, Required: []string{}, Optional: []string{"status", "original"}, Docs: "", Parts: []string{"the upstream API denied access to the resource"}, Wire: [][2]string{}},
-		{Code: "NOT_FOUND", Title: "Not found", When: "The resource does not exist upstream (HTTP 404).", Message: "the upstream resource was not found", Kind: "Permanent", Retriable: "no", Recoverable: "sometimes", NextAction: "Check the identifier, list the available resources, then retry.", UIMeaning: "not found — check the identifier", Channel: "tool", JSONRPCCode: 0, HTTPStatus: 404, Since: "", Deprecated: nil, Deferred: false, Required: []string{}, Optional: []string{"status", "original"}, Docs: "", Parts: []string{"the upstream resource was not found"}, Wire: [][2]string{}},
-		{Code: "GONE", Title: "Gone", When: "The resource was deleted upstream (HTTP 410).", Message: "the upstream resource is gone", Kind: "Permanent", Retriable: "no", Recoverable: "no", NextAction: "Stop using this resource; it was removed permanently.", UIMeaning: "removed — the resource no longer exists", Channel: "tool", JSONRPCCode: 0, HTTPStatus: 410, Since: "", Deprecated: nil, Deferred: false, Required: []string{}, Optional: []string{"status", "original"}, Docs: "", Parts: []string{"the upstream resource is gone"}, Wire: [][2]string{}},
-		{Code: "RATE_LIMITED", Title: "Rate limited", When: "The upstream API throttled the request (HTTP 429).", Message: "the upstream API rate limit was exceeded", Kind: "RateLimit", Retriable: "yes", Recoverable: "yes", NextAction: "Wait for the Retry-After interval, then retry.", UIMeaning: "busy — wait a moment and try again", Channel: "tool", JSONRPCCode: 0, HTTPStatus: 429, Since: "", Deprecated: nil, Deferred: false, Required: []string{}, Optional: []string{"status", "original"}, Docs: "", Parts: []string{"the upstream API rate limit was exceeded"}, Wire: [][2]string{}},
-		{Code: "UPSTREAM_ERROR", Title: "Upstream error", When: "The upstream API failed (HTTP 5xx).", Message: "the upstream API failed with HTTP {status}", Kind: "Transient", Retriable: "yes", Recoverable: "yes", NextAction: "Retry with back-off; report the failure if it persists.", UIMeaning: "the upstream service failed — try again shortly", Channel: "tool", JSONRPCCode: 0, HTTPStatus: 502, Since: "", Deprecated: nil, Deferred: false, Required: []string{}, Optional: []string{"status", "original"}, Docs: "", Parts: []string{"the upstream API failed with HTTP ", "status", ""}, Wire: [][2]string{}},
-		{Code: "NETWORK_ERROR", Title: "Network error", When: "The upstream API could not be reached (DNS, TCP, TLS failure).", Message: "the upstream API could not be reached", Kind: "Transient", Retriable: "yes", Recoverable: "yes", NextAction: "Retry with back-off; check connectivity if it persists.", UIMeaning: "connection problem — try again shortly", Channel: "tool", JSONRPCCode: 0, HTTPStatus: 502, Since: "", Deprecated: nil, Deferred: false, Required: []string{}, Optional: []string{"original"}, Docs: "", Parts: []string{"the upstream API could not be reached"}, Wire: [][2]string{}},
-		{Code: "TIMEOUT", Title: "Timeout", When: "The upstream request was aborted or timed out.", Message: "the upstream request timed out", Kind: "Transient", Retriable: "yes", Recoverable: "yes", NextAction: "Retry, possibly with a smaller request.", UIMeaning: "the request took too long — try again", Channel: "tool", JSONRPCCode: 0, HTTPStatus: 504, Since: "", Deprecated: nil, Deferred: false, Required: []string{}, Optional: []string{"original"}, Docs: "", Parts: []string{"the upstream request timed out"}, Wire: [][2]string{}},
-		{Code: "INTERNAL_ERROR", Title: "Internal error", When: "An unexpected failure inside the server.", Message: "an internal error occurred", Kind: "Internal", Retriable: "no", Recoverable: "no", NextAction: "Report the failure with its provenance stamp.", UIMeaning: "something went wrong on our side", Channel: "tool", JSONRPCCode: 0, HTTPStatus: 500, Since: "", Deprecated: nil, Deferred: false, Required: []string{}, Optional: []string{"original"}, Docs: "", Parts: []string{"an internal error occurred"}, Wire: [][2]string{}},
-	}
-	spec.Kinds = []rt.KindInfo{
-		{Name: "Transient", Retryable: true, MaxAttempts: 3, InitialBackoffMs: 200, Description: "Network, TLS, DNS, 5xx, 408 and 425 — likely to succeed on retry."},
-		{Name: "RateLimit", Retryable: true, MaxAttempts: 3, InitialBackoffMs: 1000, Description: "HTTP 429 with Retry-After; wait the advertised time and retry."},
-		{Name: "Quota", Retryable: false, MaxAttempts: 0, InitialBackoffMs: 0, Description: "HTTP 429 without Retry-After; the quota is exhausted."},
-		{Name: "Auth", Retryable: false, MaxAttempts: 0, InitialBackoffMs: 0, Description: "HTTP 401/403; credentials are missing or insufficient."},
-		{Name: "Permanent", Retryable: false, MaxAttempts: 0, InitialBackoffMs: 0, Description: "Other 4xx; the request will not succeed as sent."},
-		{Name: "Validation", Retryable: false, MaxAttempts: 0, InitialBackoffMs: 0, Description: "Bad request or (de)serialisation failure; the caller can fix its input."},
-		{Name: "Internal", Retryable: false, MaxAttempts: 0, InitialBackoffMs: 0, Description: "Anything unclassified — the catch-all."},
-	}
-	spec.Policies = []rt.PolicyInfo{
-		{Name: "none", Kinds: []string{}},
-		{Name: "operator_safe", Kinds: []string{"Auth", "Quota", "Permanent"}},
-	}
-	spec.FieldTypes = map[string]string{"status": "integer", "original": "any"}
-	spec.HTTPKinds = []rt.Rule{
-		{Status: 429, Class: false, RetryAfter: rt.True, Retriable: rt.Unset, Target: "RateLimit"},
-		{Status: 429, Class: false, RetryAfter: rt.False, Retriable: rt.Unset, Target: "Quota"},
-		{Status: 401, Class: false, RetryAfter: rt.Unset, Retriable: rt.Unset, Target: "Auth"},
-		{Status: 403, Class: false, RetryAfter: rt.Unset, Retriable: rt.Unset, Target: "Auth"},
-		{Status: 408, Class: false, RetryAfter: rt.Unset, Retriable: rt.Unset, Target: "Transient"},
-		{Status: 425, Class: false, RetryAfter: rt.Unset, Retriable: rt.Unset, Target: "Transient"},
-		{Status: 5, Class: true, RetryAfter: rt.Unset, Retriable: rt.Unset, Target: "Transient"},
-		{Status: 4, Class: true, RetryAfter: rt.Unset, Retriable: rt.Unset, Target: "Permanent"},
-	}
-	spec.HTTPCodes = []rt.Rule{
-		{Status: 400, Class: false, RetryAfter: rt.Unset, Retriable: rt.Unset, Target: "BAD_REQUEST"},
-		{Status: 401, Class: false, RetryAfter: rt.Unset, Retriable: rt.Unset, Target: "UNAUTHORIZED"},
-		{Status: 403, Class: false, RetryAfter: rt.Unset, Retriable: rt.Unset, Target: "FORBIDDEN"},
-		{Status: 404, Class: false, RetryAfter: rt.Unset, Retriable: rt.Unset, Target: "NOT_FOUND"},
-		{Status: 410, Class: false, RetryAfter: rt.Unset, Retriable: rt.Unset, Target: "GONE"},
-		{Status: 429, Class: false, RetryAfter: rt.Unset, Retriable: rt.True, Target: "RATE_LIMITED"},
-		{Status: 5, Class: true, RetryAfter: rt.Unset, Retriable: rt.True, Target: "UPSTREAM_ERROR"},
-	}
-	spec.FailureKinds = []rt.FailureRule{
-		{Failure: "network", Retriable: rt.Unset, Target: "Transient"},
-		{Failure: "tls", Retriable: rt.Unset, Target: "Transient"},
-		{Failure: "dns", Retriable: rt.Unset, Target: "Transient"},
-		{Failure: "timeout", Retriable: rt.Unset, Target: "Transient"},
-		{Failure: "decode", Retriable: rt.Unset, Target: "Validation"},
-	}
-	spec.FailureCodes = []rt.FailureRule{
-		{Failure: "timeout", Retriable: rt.True, Target: "TIMEOUT"},
-		{Failure: "network", Retriable: rt.True, Target: "NETWORK_ERROR"},
-	}
-	spec.DefaultKind = "Internal"
-	spec.DefaultCode = "INTERNAL_ERROR"
-	return rt.New(spec)
-}
-
-// BadRequestError is the error of code BAD_REQUEST — Bad request.
-//
-// When: The upstream API rejected the request as malformed (HTTP 400).
-// UI: the request was malformed — fix the input
-// Next: Fix the request arguments and call again.
-// Kind: Validation; retriable: no; recoverable: yes
-type BadRequestError struct {
-	// Message is the rendered, scrubbed message.
-	Message string `json:"message"`
-	// Retriable says whether the call may be retried unchanged.
-	Retriable bool `json:"retriable"`
-	// Status is the repair field status: The upstream HTTP status.
-	Status *int64 `json:"status,omitempty"`
-	// Original is the repair field original: The upstream failure ({status, body}) in sanitized form — secrets redacted.
-	Original any `json:"original,omitempty"`
-}
-
-// BadRequestArgs are the values of an error of code BAD_REQUEST: its repair fields and message values.
-type BadRequestArgs struct {
-	// Status is the repair field status: The upstream HTTP status.
-	Status *int64 `json:"status,omitempty"`
-	// Original is the repair field original: The upstream failure ({status, body}) in sanitized form — secrets redacted.
-	Original any `json:"original,omitempty"`
-	// Retriable overrides the code's default retriable when set.
-	Retriable *bool `json:"retriable,omitempty"`
-}
-
-// NewBadRequestError builds an error of code BAD_REQUEST: the message rendered from args and scrubbed.
-func NewBadRequestError(args BadRequestArgs) *BadRequestError {
-	e := &BadRequestError{}
-	create(CodeBadRequest, args, e)
-	return e
-}
-
-// Code returns CodeBadRequest.
-func (e *BadRequestError) Code() Code {
-	return CodeBadRequest
-}
-
-// Error returns "<code>: <message>".
-func (e *BadRequestError) Error() string {
-	return string(CodeBadRequest) + ": " + e.Message
-}
-
-// Payload returns the wire payload.
-func (e *BadRequestError) Payload() *Object {
-	return catalog.Payload(string(CodeBadRequest), e)
-}
-
-// MarshalJSON writes the wire payload as JSON.stringify does.
-func (e *BadRequestError) MarshalJSON() ([]byte, error) {
-	return e.Payload().MarshalJSON()
-}
-
-// ToResult returns the MCP CallToolResult (isError true).
-func (e *BadRequestError) ToResult() *Result {
-	return catalog.ToResult(e.Payload())
-}
-
-// UnauthorizedError is the error of code UNAUTHORIZED — Unauthorized.
-//
-// When: The upstream API did not accept the credentials (HTTP 401).
-// UI: sign-in required — the server's credentials are missing or invalid
-// Next: Configure a valid API token for the server.
-// Kind: Auth; retriable: no; recoverable: no
-type UnauthorizedError struct {
-	// Message is the rendered, scrubbed message.
-	Message string `json:"message"`
-	// Retriable says whether the call may be retried unchanged.
-	Retriable bool `json:"retriable"`
-	// Status is the repair field status: The upstream HTTP status.
-	Status *int64 `json:"status,omitempty"`
-	// Original is the repair field original: The upstream failure ({status, body}) in sanitized form — secrets redacted.
-	Original any `json:"original,omitempty"`
-}
-
-// UnauthorizedArgs are the values of an error of code UNAUTHORIZED: its repair fields and message values.
-type UnauthorizedArgs struct {
-	// Status is the repair field status: The upstream HTTP status.
-	Status *int64 `json:"status,omitempty"`
-	// Original is the repair field original: The upstream failure ({status, body}) in sanitized form — secrets redacted.
-	Original any `json:"original,omitempty"`
-	// Retriable overrides the code's default retriable when set.
-	Retriable *bool `json:"retriable,omitempty"`
-}
-
-// NewUnauthorizedError builds an error of code UNAUTHORIZED: the message rendered from args and scrubbed.
-func NewUnauthorizedError(args UnauthorizedArgs) *UnauthorizedError {
-	e := &UnauthorizedError{}
-	create(CodeUnauthorized, args, e)
-	return e
-}
-
-// Code returns CodeUnauthorized.
-func (e *UnauthorizedError) Code() Code {
-	return CodeUnauthorized
-}
-
-// Error returns "<code>: <message>".
-func (e *UnauthorizedError) Error() string {
-	return string(CodeUnauthorized) + ": " + e.Message
-}
-
-// Payload returns the wire payload.
-func (e *UnauthorizedError) Payload() *Object {
-	return catalog.Payload(string(CodeUnauthorized), e)
-}
-
-// MarshalJSON writes the wire payload as JSON.stringify does.
-func (e *UnauthorizedError) MarshalJSON() ([]byte, error) {
-	return e.Payload().MarshalJSON()
-}
-
-// ToResult returns the MCP CallToolResult (isError true).
-func (e *UnauthorizedError) ToResult() *Result {
-	return catalog.ToResult(e.Payload())
-}
-
-// ForbiddenError is the error of code FORBIDDEN — Forbidden.
-//
-// When: The credentials lack permission for the resource (HTTP 403).
-// UI: access denied — this account may not use the resource
-// Next: Ask for access to the resource or use another one.
-// Kind: Auth; retriable: no; recoverable: no
-type ForbiddenError struct {
-	// Message is the rendered, scrubbed message.
-	Message string `json:"message"`
-	// Retriable says whether the call may be retried unchanged.
-	Retriable bool `json:"retriable"`
-	// Status is the repair field status: The upstream HTTP status.
-	Status *int64 `json:"status,omitempty"`
-	// Original is the repair field original: The upstream failure ({status, body}) in sanitized form — secrets redacted.
-	Original any `json:"original,omitempty"`
-}
-
-// ForbiddenArgs are the values of an error of code FORBIDDEN: its repair fields and message values.
-type ForbiddenArgs struct {
-	// Status is the repair field status: The upstream HTTP status.
-	Status *int64 `json:"status,omitempty"`
-	// Original is the repair field original: The upstream failure ({status, body}) in sanitized form — secrets redacted.
-	Original any `json:"original,omitempty"`
-	// Retriable overrides the code's default retriable when set.
-	Retriable *bool `json:"retriable,omitempty"`
-}
-
-// NewForbiddenError builds an error of code FORBIDDEN: the message rendered from args and scrubbed.
-func NewForbiddenError(args ForbiddenArgs) *ForbiddenError {
-	e := &ForbiddenError{}
-	create(CodeForbidden, args, e)
-	return e
-}
-
-// Code returns CodeForbidden.
-func (e *ForbiddenError) Code() Code {
-	return CodeForbidden
-}
-
-// Error returns "<code>: <message>".
-func (e *ForbiddenError) Error() string {
-	return string(CodeForbidden) + ": " + e.Message
-}
-
-// Payload returns the wire payload.
-func (e *ForbiddenError) Payload() *Object {
-	return catalog.Payload(string(CodeForbidden), e)
-}
-
-// MarshalJSON writes the wire payload as JSON.stringify does.
-func (e *ForbiddenError) MarshalJSON() ([]byte, error) {
-	return e.Payload().MarshalJSON()
-}
-
-// ToResult returns the MCP CallToolResult (isError true).
-func (e *ForbiddenError) ToResult() *Result {
-	return catalog.ToResult(e.Payload())
-}
-
-// NotFoundError is the error of code NOT_FOUND — Not found.
-//
-// When: The resource does not exist upstream (HTTP 404).
-// UI: not found — check the identifier
-// Next: Check the identifier, list the available resources, then retry.
-// Kind: Permanent; retriable: no; recoverable: sometimes
-type NotFoundError struct {
-	// Message is the rendered, scrubbed message.
-	Message string `json:"message"`
-	// Retriable says whether the call may be retried unchanged.
-	Retriable bool `json:"retriable"`
-	// Status is the repair field status: The upstream HTTP status.
-	Status *int64 `json:"status,omitempty"`
-	// Original is the repair field original: The upstream failure ({status, body}) in sanitized form — secrets redacted.
-	Original any `json:"original,omitempty"`
-}
-
-// NotFoundArgs are the values of an error of code NOT_FOUND: its repair fields and message values.
-type NotFoundArgs struct {
-	// Status is the repair field status: The upstream HTTP status.
-	Status *int64 `json:"status,omitempty"`
-	// Original is the repair field original: The upstream failure ({status, body}) in sanitized form — secrets redacted.
-	Original any `json:"original,omitempty"`
-	// Retriable overrides the code's default retriable when set.
-	Retriable *bool `json:"retriable,omitempty"`
-}
-
-// NewNotFoundError builds an error of code NOT_FOUND: the message rendered from args and scrubbed.
-func NewNotFoundError(args NotFoundArgs) *NotFoundError {
-	e := &NotFoundError{}
-	create(CodeNotFound, args, e)
-	return e
-}
-
-// Code returns CodeNotFound.
-func (e *NotFoundError) Code() Code {
-	return CodeNotFound
-}
-
-// Error returns "<code>: <message>".
-func (e *NotFoundError) Error() string {
-	return string(CodeNotFound) + ": " + e.Message
-}
-
-// Payload returns the wire payload.
-func (e *NotFoundError) Payload() *Object {
-	return catalog.Payload(string(CodeNotFound), e)
-}
-
-// MarshalJSON writes the wire payload as JSON.stringify does.
-func (e *NotFoundError) MarshalJSON() ([]byte, error) {
-	return e.Payload().MarshalJSON()
-}
-
-// ToResult returns the MCP CallToolResult (isError true).
-func (e *NotFoundError) ToResult() *Result {
-	return catalog.ToResult(e.Payload())
-}
-
-// GoneError is the error of code GONE — Gone.
-//
-// When: The resource was deleted upstream (HTTP 410).
-// UI: removed — the resource no longer exists
-// Next: Stop using this resource; it was removed permanently.
-// Kind: Permanent; retriable: no; recoverable: no
-type GoneError struct {
-	// Message is the rendered, scrubbed message.
-	Message string `json:"message"`
-	// Retriable says whether the call may be retried unchanged.
-	Retriable bool `json:"retriable"`
-	// Status is the repair field status: The upstream HTTP status.
-	Status *int64 `json:"status,omitempty"`
-	// Original is the repair field original: The upstream failure ({status, body}) in sanitized form — secrets redacted.
-	Original any `json:"original,omitempty"`
-}
-
-// GoneArgs are the values of an error of code GONE: its repair fields and message values.
-type GoneArgs struct {
-	// Status is the repair field status: The upstream HTTP status.
-	Status *int64 `json:"status,omitempty"`
-	// Original is the repair field original: The upstream failure ({status, body}) in sanitized form — secrets redacted.
-	Original any `json:"original,omitempty"`
-	// Retriable overrides the code's default retriable when set.
-	Retriable *bool `json:"retriable,omitempty"`
-}
-
-// NewGoneError builds an error of code GONE: the message rendered from args and scrubbed.
-func NewGoneError(args GoneArgs) *GoneError {
-	e := &GoneError{}
-	create(CodeGone, args, e)
-	return e
-}
-
-// Code returns CodeGone.
-func (e *GoneError) Code() Code {
-	return CodeGone
-}
-
-// Error returns "<code>: <message>".
-func (e *GoneError) Error() string {
-	return string(CodeGone) + ": " + e.Message
-}
-
-// Payload returns the wire payload.
-func (e *GoneError) Payload() *Object {
-	return catalog.Payload(string(CodeGone), e)
-}
-
-// MarshalJSON writes the wire payload as JSON.stringify does.
-func (e *GoneError) MarshalJSON() ([]byte, error) {
-	return e.Payload().MarshalJSON()
-}
-
-// ToResult returns the MCP CallToolResult (isError true).
-func (e *GoneError) ToResult() *Result {
-	return catalog.ToResult(e.Payload())
-}
-
-// RateLimitedError is the error of code RATE_LIMITED — Rate limited.
-//
-// When: The upstream API throttled the request (HTTP 429).
-// UI: busy — wait a moment and try again
-// Next: Wait for the Retry-After interval, then retry.
-// Kind: RateLimit; retriable: yes; recoverable: yes
-type RateLimitedError struct {
-	// Message is the rendered, scrubbed message.
-	Message string `json:"message"`
-	// Retriable says whether the call may be retried unchanged.
-	Retriable bool `json:"retriable"`
-	// Status is the repair field status: The upstream HTTP status.
-	Status *int64 `json:"status,omitempty"`
-	// Original is the repair field original: The upstream failure ({status, body}) in sanitized form — secrets redacted.
-	Original any `json:"original,omitempty"`
-}
-
-// RateLimitedArgs are the values of an error of code RATE_LIMITED: its repair fields and message values.
-type RateLimitedArgs struct {
-	// Status is the repair field status: The upstream HTTP status.
-	Status *int64 `json:"status,omitempty"`
-	// Original is the repair field original: The upstream failure ({status, body}) in sanitized form — secrets redacted.
-	Original any `json:"original,omitempty"`
-	// Retriable overrides the code's default retriable when set.
-	Retriable *bool `json:"retriable,omitempty"`
-}
-
-// NewRateLimitedError builds an error of code RATE_LIMITED: the message rendered from args and scrubbed.
-func NewRateLimitedError(args RateLimitedArgs) *RateLimitedError {
-	e := &RateLimitedError{}
-	create(CodeRateLimited, args, e)
-	return e
-}
-
-// Code returns CodeRateLimited.
-func (e *RateLimitedError) Code() Code {
-	return CodeRateLimited
-}
-
-// Error returns "<code>: <message>".
-func (e *RateLimitedError) Error() string {
-	return string(CodeRateLimited) + ": " + e.Message
-}
-
-// Payload returns the wire payload.
-func (e *RateLimitedError) Payload() *Object {
-	return catalog.Payload(string(CodeRateLimited), e)
-}
-
-// MarshalJSON writes the wire payload as JSON.stringify does.
-func (e *RateLimitedError) MarshalJSON() ([]byte, error) {
-	return e.Payload().MarshalJSON()
-}
-
-// ToResult returns the MCP CallToolResult (isError true).
-func (e *RateLimitedError) ToResult() *Result {
-	return catalog.ToResult(e.Payload())
-}
-
-// UpstreamError is the error of code UPSTREAM_ERROR — Upstream error.
-//
-// When: The upstream API failed (HTTP 5xx).
-// UI: the upstream service failed — try again shortly
-// Next: Retry with back-off; report the failure if it persists.
-// Kind: Transient; retriable: yes; recoverable: yes
-type UpstreamError struct {
-	// Message is the rendered, scrubbed message.
-	Message string `json:"message"`
-	// Retriable says whether the call may be retried unchanged.
-	Retriable bool `json:"retriable"`
-	// Status is the repair field status: The upstream HTTP status.
-	Status *int64 `json:"status,omitempty"`
-	// Original is the repair field original: The upstream failure ({status, body}) in sanitized form — secrets redacted.
-	Original any `json:"original,omitempty"`
-}
-
-// UpstreamErrorArgs are the values of an error of code UPSTREAM_ERROR: its repair fields and message values.
-type UpstreamErrorArgs struct {
-	// Status is the repair field status: The upstream HTTP status.
-	Status *int64 `json:"status,omitempty"`
-	// Original is the repair field original: The upstream failure ({status, body}) in sanitized form — secrets redacted.
-	Original any `json:"original,omitempty"`
-	// Retriable overrides the code's default retriable when set.
-	Retriable *bool `json:"retriable,omitempty"`
-}
-
-// NewUpstreamError builds an error of code UPSTREAM_ERROR: the message rendered from args and scrubbed.
-func NewUpstreamError(args UpstreamErrorArgs) *UpstreamError {
-	e := &UpstreamError{}
-	create(CodeUpstreamError, args, e)
-	return e
-}
-
-// Code returns CodeUpstreamError.
-func (e *UpstreamError) Code() Code {
-	return CodeUpstreamError
-}
-
-// Error returns "<code>: <message>".
-func (e *UpstreamError) Error() string {
-	return string(CodeUpstreamError) + ": " + e.Message
-}
-
-// Payload returns the wire payload.
-func (e *UpstreamError) Payload() *Object {
-	return catalog.Payload(string(CodeUpstreamError), e)
-}
-
-// MarshalJSON writes the wire payload as JSON.stringify does.
-func (e *UpstreamError) MarshalJSON() ([]byte, error) {
-	return e.Payload().MarshalJSON()
-}
-
-// ToResult returns the MCP CallToolResult (isError true).
-func (e *UpstreamError) ToResult() *Result {
-	return catalog.ToResult(e.Payload())
-}
-
-// NetworkError is the error of code NETWORK_ERROR — Network error.
-//
-// When: The upstream API could not be reached (DNS, TCP, TLS failure).
-// UI: connection problem — try again shortly
-// Next: Retry with back-off; check connectivity if it persists.
-// Kind: Transient; retriable: yes; recoverable: yes
-type NetworkError struct {
-	// Message is the rendered, scrubbed message.
-	Message string `json:"message"`
-	// Retriable says whether the call may be retried unchanged.
-	Retriable bool `json:"retriable"`
-	// Original is the repair field original: The upstream failure ({status, body}) in sanitized form — secrets redacted.
-	Original any `json:"original,omitempty"`
-}
-
-// NetworkErrorArgs are the values of an error of code NETWORK_ERROR: its repair fields and message values.
-type NetworkErrorArgs struct {
-	// Original is the repair field original: The upstream failure ({status, body}) in sanitized form — secrets redacted.
-	Original any `json:"original,omitempty"`
-	// Retriable overrides the code's default retriable when set.
-	Retriable *bool `json:"retriable,omitempty"`
-}
-
-// NewNetworkError builds an error of code NETWORK_ERROR: the message rendered from args and scrubbed.
-func NewNetworkError(args NetworkErrorArgs) *NetworkError {
-	e := &NetworkError{}
-	create(CodeNetworkError, args, e)
-	return e
-}
-
-// Code returns CodeNetworkError.
-func (e *NetworkError) Code() Code {
-	return CodeNetworkError
-}
-
-// Error returns "<code>: <message>".
-func (e *NetworkError) Error() string {
-	return string(CodeNetworkError) + ": " + e.Message
-}
-
-// Payload returns the wire payload.
-func (e *NetworkError) Payload() *Object {
-	return catalog.Payload(string(CodeNetworkError), e)
-}
-
-// MarshalJSON writes the wire payload as JSON.stringify does.
-func (e *NetworkError) MarshalJSON() ([]byte, error) {
-	return e.Payload().MarshalJSON()
-}
-
-// ToResult returns the MCP CallToolResult (isError true).
-func (e *NetworkError) ToResult() *Result {
-	return catalog.ToResult(e.Payload())
-}
-
-// TimeoutError is the error of code TIMEOUT — Timeout.
-//
-// When: The upstream request was aborted or timed out.
-// UI: the request took too long — try again
-// Next: Retry, possibly with a smaller request.
-// Kind: Transient; retriable: yes; recoverable: yes
-type TimeoutError struct {
-	// Message is the rendered, scrubbed message.
-	Message string `json:"message"`
-	// Retriable says whether the call may be retried unchanged.
-	Retriable bool `json:"retriable"`
-	// Original is the repair field original: The upstream failure ({status, body}) in sanitized form — secrets redacted.
-	Original any `json:"original,omitempty"`
-}
-
-// TimeoutArgs are the values of an error of code TIMEOUT: its repair fields and message values.
-type TimeoutArgs struct {
-	// Original is the repair field original: The upstream failure ({status, body}) in sanitized form — secrets redacted.
-	Original any `json:"original,omitempty"`
-	// Retriable overrides the code's default retriable when set.
-	Retriable *bool `json:"retriable,omitempty"`
-}
-
-// NewTimeoutError builds an error of code TIMEOUT: the message rendered from args and scrubbed.
-func NewTimeoutError(args TimeoutArgs) *TimeoutError {
-	e := &TimeoutError{}
-	create(CodeTimeout, args, e)
-	return e
-}
-
-// Code returns CodeTimeout.
-func (e *TimeoutError) Code() Code {
-	return CodeTimeout
-}
-
-// Error returns "<code>: <message>".
-func (e *TimeoutError) Error() string {
-	return string(CodeTimeout) + ": " + e.Message
-}
-
-// Payload returns the wire payload.
-func (e *TimeoutError) Payload() *Object {
-	return catalog.Payload(string(CodeTimeout), e)
-}
-
-// MarshalJSON writes the wire payload as JSON.stringify does.
-func (e *TimeoutError) MarshalJSON() ([]byte, error) {
-	return e.Payload().MarshalJSON()
-}
-
-// ToResult returns the MCP CallToolResult (isError true).
-func (e *TimeoutError) ToResult() *Result {
-	return catalog.ToResult(e.Payload())
-}
-
-// InternalError is the error of code INTERNAL_ERROR — Internal error.
-//
-// When: An unexpected failure inside the server.
-// UI: something went wrong on our side
-// Next: Report the failure with its provenance stamp.
-// Kind: Internal; retriable: no; recoverable: no
-type InternalError struct {
-	// Message is the rendered, scrubbed message.
-	Message string `json:"message"`
-	// Retriable says whether the call may be retried unchanged.
-	Retriable bool `json:"retriable"`
-	// Original is the repair field original: The upstream failure ({status, body}) in sanitized form — secrets redacted.
-	Original any `json:"original,omitempty"`
-}
-
-// InternalErrorArgs are the values of an error of code INTERNAL_ERROR: its repair fields and message values.
-type InternalErrorArgs struct {
-	// Original is the repair field original: The upstream failure ({status, body}) in sanitized form — secrets redacted.
-	Original any `json:"original,omitempty"`
-	// Retriable overrides the code's default retriable when set.
-	Retriable *bool `json:"retriable,omitempty"`
-}
-
-// NewInternalError builds an error of code INTERNAL_ERROR: the message rendered from args and scrubbed.
-func NewInternalError(args InternalErrorArgs) *InternalError {
-	e := &InternalError{}
-	create(CodeInternalError, args, e)
-	return e
-}
-
-// Code returns CodeInternalError.
-func (e *InternalError) Code() Code {
-	return CodeInternalError
-}
-
-// Error returns "<code>: <message>".
-func (e *InternalError) Error() string {
-	return string(CodeInternalError) + ": " + e.Message
-}
-
-// Payload returns the wire payload.
-func (e *InternalError) Payload() *Object {
-	return catalog.Payload(string(CodeInternalError), e)
-}
-
-// MarshalJSON writes the wire payload as JSON.stringify does.
-func (e *InternalError) MarshalJSON() ([]byte, error) {
-	return e.Payload().MarshalJSON()
-}
-
-// ToResult returns the MCP CallToolResult (isError true).
-func (e *InternalError) ToResult() *Result {
-	return catalog.ToResult(e.Payload())
-}
-
-// newError returns an empty error of a known code.
-func newError(code Code) Error {
-	switch code {
-	case CodeBadRequest:
-		return &BadRequestError{}
-	case CodeUnauthorized:
-		return &UnauthorizedError{}
-	case CodeForbidden:
-		return &ForbiddenError{}
-	case CodeNotFound:
-		return &NotFoundError{}
-	case CodeGone:
-		return &GoneError{}
-	case CodeRateLimited:
-		return &RateLimitedError{}
-	case CodeUpstreamError:
-		return &UpstreamError{}
-	case CodeNetworkError:
-		return &NetworkError{}
-	case CodeTimeout:
-		return &TimeoutError{}
-	case CodeInternalError:
-		return &InternalError{}
-	}
-	return nil
-}
+// The runtime's types this package's API uses (internal/errgenrt).
+type (
+	// Object is a JSON object that keeps its key order (written as JSON.stringify writes it).
+	Object = rt.Object
+	// Null is JSON's null held by a repair field of type any: there nil means absent, Null{} present and null.
+	Null = rt.Null
+	// Provenance is the stamp of the catalog build that produced an error.
+	Provenance = rt.Provenance
+	// Range is a pair of inclusive numeric bounds; at least one is present.
+	Range = rt.Range
+	// Result is the MCP CallToolResult of an error.
+	Result = rt.Result
+	// TextContent is an MCP text content block.
+	TextContent = rt.TextContent
+	// JSONRPCError is the JSON-RPC error object of a protocol-channel error.
+	JSONRPCError = rt.JSONRPCError
+	// CodeInfo is everything the catalog says about one code.
+	CodeInfo = rt.CodeInfo
+	// KindInfo is a kind's retry semantics.
+	KindInfo = rt.KindInfo
+	// Deprecation is the lifecycle data of a deprecated code.
+	Deprecation = rt.Deprecation
+	// FailureClass is implemented by errors that know their failure class (network, timeout, tls, dns, decode).
+	FailureClass = rt.FailureClass
+	// Policy is an immutable terminate policy over this catalog's kinds (seed 001's ToolErrorPolicy).
+	Policy = rt.Policy[Kind]
+)
 
 // Catalog is the name of this catalog.
 const Catalog = "napkin"
@@ -829,14 +155,10 @@ type Unknown struct {
 }
 
 // Code returns the code received.
-func (u *Unknown) Code() Code {
-	return u.Received
-}
+func (u *Unknown) Code() Code { return u.Received }
 
 // Error returns "<code>: <message>".
-func (u *Unknown) Error() string {
-	return string(u.Received) + ": " + u.Message
-}
+func (u *Unknown) Error() string { return string(u.Received) + ": " + u.Message }
 
 // Payload returns the payload received, or an empty object when it was not an object.
 func (u *Unknown) Payload() *Object {
@@ -846,71 +168,87 @@ func (u *Unknown) Payload() *Object {
 	return rt.NewObject()
 }
 
-// create fills e with the payload of code built from args; it panics on what the types cannot
-// rule out (a nil value for a required field of type any).
-func create(code Code, args any, e Error) {
-	payload, err := catalog.Create(string(code), args)
-	if err != nil {
-		panic(err)
+// known is the error type of a code: fields points to its fields in wire order (rt.Catalog.Keys).
+type known interface {
+	Error
+	fields() []any
+}
+
+// construct completes an error made by a constructor (rt.Catalog.Construct).
+func construct[E known](e E, retriable *bool, extra ...any) E {
+	catalog.Construct(string(e.Code()), e.fields(), retriable, extra...)
+	return e
+}
+
+// errorText is what the Error method of a code's error returns: "<code>: <message>".
+func errorText(e known) string {
+	message, _ := e.fields()[0].(*string)
+	return string(e.Code()) + ": " + *message
+}
+
+// payloadOf is the wire payload of a code's error.
+func payloadOf(e known) *Object {
+	return catalog.Write(string(e.Code()), e.fields())
+}
+
+func typed(parsed rt.Parsed) Error {
+	if e := newKnown(Code(parsed.Code)); e != nil && parsed.Known != nil {
+		catalog.Read(parsed.Known, e.fields())
+		return e
 	}
-	rt.Fill(e, payload)
+	return &Unknown{Received: Code(parsed.Code), Message: parsed.Message, Raw: parsed.Payload}
 }
 
 // BuildError builds the error of code from wire-named values (repair fields, message values and
-// the retriable flag when the catalog has one); nil values are not given. It fails for an
-// unknown or deferred code, an unknown value name, or a missing required field.
+// the retriable flag when the catalog has one); nil values are not given (Null is null). It fails
+// for an unknown or deferred code, an unknown value name, or a missing required field.
 func BuildError(code Code, values map[string]any) (Error, error) {
 	args := rt.NewObject()
-	for name, value := range values {
-		args.Set(name, value)
+	for _, name := range sortedNames(values) {
+		args.Set(name, values[name])
 	}
-	payload, err := catalog.Build(string(code), rt.ToValue(args).(*Object))
+	payload, err := catalog.Build(string(code), args)
 	if err != nil {
 		return nil, err
 	}
 	return typed(rt.Parsed{Code: string(code), Known: payload}), nil
 }
 
-func typed(parsed rt.Parsed) Error {
-	if parsed.Known != nil {
-		if e := newError(Code(parsed.Code)); e != nil {
-			rt.Fill(e, parsed.Known)
-			return e
-		}
+func sortedNames(values map[string]any) []string {
+	names := make([]string, 0, len(values))
+	for name := range values {
+		names = append(names, name)
 	}
-	return &Unknown{Received: Code(parsed.Code), Message: parsed.Message, Raw: parsed.Payload}
+	slices.Sort(names)
+	return names
 }
 
 // Parse reads an error payload (e.g. structuredContent): the typed error of its code, or
 // *Unknown for an unknown code, an invalid payload or text that is not JSON. Never fails.
 func Parse(payload json.RawMessage) Error {
-	value, err := rt.DecodeJSON(payload)
-	if err != nil {
-		return &Unknown{Raw: rt.NewObject()}
-	}
-	return ParseValue(value)
+	return typed(catalog.ParseJSON(payload))
 }
 
 // ParseValue reads an error payload given as JSON data (or Go values, as ToValue converts them).
 func ParseValue(payload any) Error {
-	return typed(catalog.ParsePayload(rt.ToValue(payload)))
+	return typed(catalog.ParsePayload(payload))
 }
 
 // ParseResult reads the error inside an MCP CallToolResult (JSON text); nil when the result
-// reports no error. The payload is structuredContent when it carries a code, else the first
-// text block holding one; anything else gives *Unknown (a text-only error: code "", the text as
-// its message). Never fails.
+// reports no error (or is not JSON). The payload is structuredContent when it carries a code, else
+// the first text block holding one; anything else gives *Unknown (a text-only error: code "", the
+// text as its message). Never fails.
 func ParseResult(result json.RawMessage) Error {
-	value, err := rt.DecodeJSON(result)
-	if err != nil {
+	parsed, isError := catalog.ParseResultJSON(result)
+	if !isError {
 		return nil
 	}
-	return ParseResultValue(value)
+	return typed(parsed)
 }
 
 // ParseResultValue is ParseResult of a result given as JSON data (e.g. a decoded *Object).
 func ParseResultValue(result any) Error {
-	parsed, isError := catalog.ParseResult(rt.ToValue(result))
+	parsed, isError := catalog.ParseResult(result)
 	if !isError {
 		return nil
 	}
@@ -919,7 +257,11 @@ func ParseResultValue(result any) Error {
 
 // Codes returns every code, in catalog order.
 func Codes() []Code {
-	return []Code{CodeBadRequest, CodeUnauthorized, CodeForbidden, CodeNotFound, CodeGone, CodeRateLimited, CodeUpstreamError, CodeNetworkError, CodeTimeout, CodeInternalError}
+	var codes []Code
+	for _, code := range catalog.Codes() {
+		codes = append(codes, Code(code))
+	}
+	return codes
 }
 
 // Info returns what the catalog says about code.
@@ -933,12 +275,7 @@ func Info(code Code) (CodeInfo, bool) {
 
 // Kinds returns the retry semantics of every kind, in catalog order.
 func Kinds() []KindInfo {
-	var out []KindInfo
-	for _, kind := range []Kind{KindTransient, KindRateLimit, KindQuota, KindAuth, KindPermanent, KindValidation, KindInternal} {
-		info, _ := catalog.Kind(string(kind))
-		out = append(out, info)
-	}
-	return out
+	return catalog.Kinds()
 }
 
 // KindOf returns the kind of code: "" for a code without one, DefaultKind for an unknown code.
@@ -951,8 +288,12 @@ func ClassifyCode(code Code) Kind {
 	return Kind(catalog.Classify(string(code)))
 }
 
-// Classify returns the kind of err, DefaultKind for anything unclassified (entelix's catch-all).
+// Classify returns the kind of err, DefaultKind for anything unclassified (entelix's catch-all;
+// also nil).
 func Classify(err Error) Kind {
+	if err == nil {
+		return DefaultKind
+	}
 	return ClassifyCode(err.Code())
 }
 
@@ -963,10 +304,13 @@ func IsRetryableCode(code Code) bool {
 
 // IsRetryable reports whether the call that failed with err may be retried unchanged: its own
 // retriable flag when it carries one, else its code's; for an unknown code, the payload's
-// boolean retriable, else the default kind's retryable.
+// boolean retriable, else the default kind's retryable (also for nil).
 func IsRetryable(err Error) bool {
 	if unknown, ok := err.(*Unknown); ok {
 		return catalog.IsRetryable(string(unknown.Received), unknown.Raw)
+	}
+	if err == nil {
+		return catalog.IsRetryable("", nil)
 	}
 	return catalog.IsRetryable(string(err.Code()), err.Payload())
 }
@@ -979,7 +323,8 @@ func IsTerminalCode(code Code, policy Policy) bool {
 
 // IsTerminal reports whether the kind of err (Classify) is terminal under policy.
 func IsTerminal(err Error, policy Policy) bool {
-	return IsTerminalCode(err.Code(), policy)
+	kind := Classify(err)
+	return kind != "" && policy.ClassifiesTerminal(kind)
 }
 
 // NewPolicy returns the empty policy: every failure flows back to the model.
@@ -987,7 +332,9 @@ func NewPolicy() Policy {
 	return Policy{}
 }
 
-// OperatorSafePolicy returns the policy operator_safe: Recommended production set: three kinds the model cannot influence on retry. Internal is excluded because it is the catch-all; Validation because the model can fix its own input; Transient/RateLimit because the transport retries them.
+// OperatorSafePolicy returns the policy operator_safe: Recommended production set: three kinds the model cannot
+// influence on retry. Internal is excluded because it is the catch-all; Validation because the model can fix its own
+// input; Transient/RateLimit because the transport retries them.
 func OperatorSafePolicy() Policy {
 	return rt.PolicyOf(KindAuth, KindQuota, KindPermanent)
 }
@@ -1004,7 +351,7 @@ func NamedPolicy(name string) (Policy, bool) {
 
 // PolicyNames returns the names of the catalog's policies, "none" first.
 func PolicyNames() []string {
-	return []string{"none", "operator_safe"}
+	return catalog.PolicyNames()
 }
 
 // ClassifyHTTP returns the kind of an HTTP failure: exact statuses first, then classes (5xx);
@@ -1024,9 +371,12 @@ func ClassifyError(err error) Kind {
 }
 
 // MapHTTP returns the error of an upstream HTTP failure, or nil when the catalog maps it to no
-// code: the code by the catalog's HTTP mapping, retriable from the rule, status and a sanitized
-// original {status, body} when the code carries those fields; a non-empty upstream message,
-// scrubbed, replaces the rendered one.
+// code: the code by the catalog's HTTP mapping (a status outside 100..599 matches no rule),
+// retriable from the rule, status and a sanitized original {status, body} when the code carries
+// those fields; a non-empty upstream message, scrubbed, replaces the rendered one. body is JSON
+// data or a Go value (as ToValue converts it); bytes ([]byte, json.RawMessage) or an io.Reader
+// (resp.Body: its first 4 MiB are read, it is not closed) are read as JSON when they hold JSON,
+// else as text (an HTML error page stays text).
 func MapHTTP(status int, message string, body any, header http.Header) Error {
 	return mapped(catalog.MapHTTP(status, message, body, header))
 }
@@ -1047,7 +397,8 @@ func mapped(payload *Object) Error {
 		return nil
 	}
 	code, _ := payload.Get("code")
-	return typed(rt.Parsed{Code: code.(string), Known: payload})
+	id, _ := code.(string)
+	return typed(rt.Parsed{Code: id, Known: payload})
 }
 
 // FailureClassOf returns the failure class of a Go error (timeout, tls, dns, network, decode), or "".
@@ -1075,7 +426,16 @@ func ToJSON(value any) string {
 	return rt.ToJSON(value)
 }
 
-// DecodeJSON reads JSON text into JSON data (objects as *Object, keeping their key order).
+// ToValue converts a Go value to JSON data (objects as *Object); it never panics.
+func ToValue(value any) any {
+	return rt.ToValue(value)
+}
+
+// ErrTooDeep is DecodeJSON's error for JSON text nested deeper than the runtime reads (100 levels).
+var ErrTooDeep = rt.ErrTooDeep
+
+// DecodeJSON reads JSON text into JSON data (objects as *Object, keeping their key order). It
+// never recurses; it fails on text that is not JSON.
 func DecodeJSON(data []byte) (any, error) {
 	return rt.DecodeJSON(data)
 }
@@ -1089,3 +449,429 @@ func NewObject() *Object {
 func Stamp() Provenance {
 	return catalog.Stamp()
 }
+
+// BadRequestError is code BAD_REQUEST: The upstream API rejected the request as malformed (HTTP 400).
+type BadRequestError struct {
+	Message   string `json:"message"`
+	Retriable bool   `json:"retriable"`
+	Status    *int64 `json:"status,omitempty"`
+	Original  any    `json:"original,omitempty"`
+}
+
+// BadRequestArgs are the values of NewBadRequestError.
+type BadRequestArgs struct {
+	Status    *int64
+	Original  any
+	Retriable *bool
+}
+
+// NewBadRequestError builds an error of code BAD_REQUEST from args.
+func NewBadRequestError(args BadRequestArgs) *BadRequestError {
+	return construct(&BadRequestError{Status: args.Status, Original: args.Original}, args.Retriable)
+}
+
+func (e *BadRequestError) Code() Code                   { return CodeBadRequest }
+func (e *BadRequestError) Error() string                { return errorText(e) }
+func (e *BadRequestError) Is(target error) bool         { return target == ErrBadRequest }
+func (e *BadRequestError) Payload() *Object             { return payloadOf(e) }
+func (e *BadRequestError) MarshalJSON() ([]byte, error) { return payloadOf(e).MarshalJSON() }
+func (e *BadRequestError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
+func (e *BadRequestError) fields() []any {
+	return []any{&e.Message, &e.Retriable, &e.Status, &e.Original}
+}
+
+// UnauthorizedError is code UNAUTHORIZED: The upstream API did not accept the credentials (HTTP 401).
+type UnauthorizedError struct {
+	Message   string `json:"message"`
+	Retriable bool   `json:"retriable"`
+	Status    *int64 `json:"status,omitempty"`
+	Original  any    `json:"original,omitempty"`
+}
+
+// UnauthorizedArgs are the values of NewUnauthorizedError.
+type UnauthorizedArgs struct {
+	Status    *int64
+	Original  any
+	Retriable *bool
+}
+
+// NewUnauthorizedError builds an error of code UNAUTHORIZED from args.
+func NewUnauthorizedError(args UnauthorizedArgs) *UnauthorizedError {
+	return construct(&UnauthorizedError{Status: args.Status, Original: args.Original}, args.Retriable)
+}
+
+func (e *UnauthorizedError) Code() Code                   { return CodeUnauthorized }
+func (e *UnauthorizedError) Error() string                { return errorText(e) }
+func (e *UnauthorizedError) Is(target error) bool         { return target == ErrUnauthorized }
+func (e *UnauthorizedError) Payload() *Object             { return payloadOf(e) }
+func (e *UnauthorizedError) MarshalJSON() ([]byte, error) { return payloadOf(e).MarshalJSON() }
+func (e *UnauthorizedError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
+func (e *UnauthorizedError) fields() []any {
+	return []any{&e.Message, &e.Retriable, &e.Status, &e.Original}
+}
+
+// ForbiddenError is code FORBIDDEN: The credentials lack permission for the resource (HTTP 403).
+type ForbiddenError struct {
+	Message   string `json:"message"`
+	Retriable bool   `json:"retriable"`
+	Status    *int64 `json:"status,omitempty"`
+	Original  any    `json:"original,omitempty"`
+}
+
+// ForbiddenArgs are the values of NewForbiddenError.
+type ForbiddenArgs struct {
+	Status    *int64
+	Original  any
+	Retriable *bool
+}
+
+// NewForbiddenError builds an error of code FORBIDDEN from args.
+func NewForbiddenError(args ForbiddenArgs) *ForbiddenError {
+	return construct(&ForbiddenError{Status: args.Status, Original: args.Original}, args.Retriable)
+}
+
+func (e *ForbiddenError) Code() Code                   { return CodeForbidden }
+func (e *ForbiddenError) Error() string                { return errorText(e) }
+func (e *ForbiddenError) Is(target error) bool         { return target == ErrForbidden }
+func (e *ForbiddenError) Payload() *Object             { return payloadOf(e) }
+func (e *ForbiddenError) MarshalJSON() ([]byte, error) { return payloadOf(e).MarshalJSON() }
+func (e *ForbiddenError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
+func (e *ForbiddenError) fields() []any {
+	return []any{&e.Message, &e.Retriable, &e.Status, &e.Original}
+}
+
+// NotFoundError is code NOT_FOUND: The resource does not exist upstream (HTTP 404).
+type NotFoundError struct {
+	Message   string `json:"message"`
+	Retriable bool   `json:"retriable"`
+	Status    *int64 `json:"status,omitempty"`
+	Original  any    `json:"original,omitempty"`
+}
+
+// NotFoundArgs are the values of NewNotFoundError.
+type NotFoundArgs struct {
+	Status    *int64
+	Original  any
+	Retriable *bool
+}
+
+// NewNotFoundError builds an error of code NOT_FOUND from args.
+func NewNotFoundError(args NotFoundArgs) *NotFoundError {
+	return construct(&NotFoundError{Status: args.Status, Original: args.Original}, args.Retriable)
+}
+
+func (e *NotFoundError) Code() Code                   { return CodeNotFound }
+func (e *NotFoundError) Error() string                { return errorText(e) }
+func (e *NotFoundError) Is(target error) bool         { return target == ErrNotFound }
+func (e *NotFoundError) Payload() *Object             { return payloadOf(e) }
+func (e *NotFoundError) MarshalJSON() ([]byte, error) { return payloadOf(e).MarshalJSON() }
+func (e *NotFoundError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
+func (e *NotFoundError) fields() []any {
+	return []any{&e.Message, &e.Retriable, &e.Status, &e.Original}
+}
+
+// GoneError is code GONE: The resource was deleted upstream (HTTP 410).
+type GoneError struct {
+	Message   string `json:"message"`
+	Retriable bool   `json:"retriable"`
+	Status    *int64 `json:"status,omitempty"`
+	Original  any    `json:"original,omitempty"`
+}
+
+// GoneArgs are the values of NewGoneError.
+type GoneArgs struct {
+	Status    *int64
+	Original  any
+	Retriable *bool
+}
+
+// NewGoneError builds an error of code GONE from args.
+func NewGoneError(args GoneArgs) *GoneError {
+	return construct(&GoneError{Status: args.Status, Original: args.Original}, args.Retriable)
+}
+
+func (e *GoneError) Code() Code                   { return CodeGone }
+func (e *GoneError) Error() string                { return errorText(e) }
+func (e *GoneError) Is(target error) bool         { return target == ErrGone }
+func (e *GoneError) Payload() *Object             { return payloadOf(e) }
+func (e *GoneError) MarshalJSON() ([]byte, error) { return payloadOf(e).MarshalJSON() }
+func (e *GoneError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
+func (e *GoneError) fields() []any                { return []any{&e.Message, &e.Retriable, &e.Status, &e.Original} }
+
+// RateLimitedError is code RATE_LIMITED: The upstream API throttled the request (HTTP 429).
+type RateLimitedError struct {
+	Message   string `json:"message"`
+	Retriable bool   `json:"retriable"`
+	Status    *int64 `json:"status,omitempty"`
+	Original  any    `json:"original,omitempty"`
+}
+
+// RateLimitedArgs are the values of NewRateLimitedError.
+type RateLimitedArgs struct {
+	Status    *int64
+	Original  any
+	Retriable *bool
+}
+
+// NewRateLimitedError builds an error of code RATE_LIMITED from args.
+func NewRateLimitedError(args RateLimitedArgs) *RateLimitedError {
+	return construct(&RateLimitedError{Status: args.Status, Original: args.Original}, args.Retriable)
+}
+
+func (e *RateLimitedError) Code() Code                   { return CodeRateLimited }
+func (e *RateLimitedError) Error() string                { return errorText(e) }
+func (e *RateLimitedError) Is(target error) bool         { return target == ErrRateLimited }
+func (e *RateLimitedError) Payload() *Object             { return payloadOf(e) }
+func (e *RateLimitedError) MarshalJSON() ([]byte, error) { return payloadOf(e).MarshalJSON() }
+func (e *RateLimitedError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
+func (e *RateLimitedError) fields() []any {
+	return []any{&e.Message, &e.Retriable, &e.Status, &e.Original}
+}
+
+// UpstreamError is code UPSTREAM_ERROR: The upstream API failed (HTTP 5xx).
+type UpstreamError struct {
+	Message   string `json:"message"`
+	Retriable bool   `json:"retriable"`
+	Status    *int64 `json:"status,omitempty"`
+	Original  any    `json:"original,omitempty"`
+}
+
+// UpstreamErrorArgs are the values of NewUpstreamError.
+type UpstreamErrorArgs struct {
+	Status    *int64
+	Original  any
+	Retriable *bool
+}
+
+// NewUpstreamError builds an error of code UPSTREAM_ERROR from args.
+func NewUpstreamError(args UpstreamErrorArgs) *UpstreamError {
+	return construct(&UpstreamError{Status: args.Status, Original: args.Original}, args.Retriable)
+}
+
+func (e *UpstreamError) Code() Code                   { return CodeUpstreamError }
+func (e *UpstreamError) Error() string                { return errorText(e) }
+func (e *UpstreamError) Is(target error) bool         { return target == ErrUpstreamError }
+func (e *UpstreamError) Payload() *Object             { return payloadOf(e) }
+func (e *UpstreamError) MarshalJSON() ([]byte, error) { return payloadOf(e).MarshalJSON() }
+func (e *UpstreamError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
+func (e *UpstreamError) fields() []any {
+	return []any{&e.Message, &e.Retriable, &e.Status, &e.Original}
+}
+
+// NetworkError is code NETWORK_ERROR: The upstream API could not be reached (DNS, TCP, TLS failure).
+type NetworkError struct {
+	Message   string `json:"message"`
+	Retriable bool   `json:"retriable"`
+	Original  any    `json:"original,omitempty"`
+}
+
+// NetworkErrorArgs are the values of NewNetworkError.
+type NetworkErrorArgs struct {
+	Original  any
+	Retriable *bool
+}
+
+// NewNetworkError builds an error of code NETWORK_ERROR from args.
+func NewNetworkError(args NetworkErrorArgs) *NetworkError {
+	return construct(&NetworkError{Original: args.Original}, args.Retriable)
+}
+
+func (e *NetworkError) Code() Code                   { return CodeNetworkError }
+func (e *NetworkError) Error() string                { return errorText(e) }
+func (e *NetworkError) Is(target error) bool         { return target == ErrNetworkError }
+func (e *NetworkError) Payload() *Object             { return payloadOf(e) }
+func (e *NetworkError) MarshalJSON() ([]byte, error) { return payloadOf(e).MarshalJSON() }
+func (e *NetworkError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
+func (e *NetworkError) fields() []any                { return []any{&e.Message, &e.Retriable, &e.Original} }
+
+// TimeoutError is code TIMEOUT: The upstream request was aborted or timed out.
+type TimeoutError struct {
+	Message   string `json:"message"`
+	Retriable bool   `json:"retriable"`
+	Original  any    `json:"original,omitempty"`
+}
+
+// TimeoutArgs are the values of NewTimeoutError.
+type TimeoutArgs struct {
+	Original  any
+	Retriable *bool
+}
+
+// NewTimeoutError builds an error of code TIMEOUT from args.
+func NewTimeoutError(args TimeoutArgs) *TimeoutError {
+	return construct(&TimeoutError{Original: args.Original}, args.Retriable)
+}
+
+func (e *TimeoutError) Code() Code                   { return CodeTimeout }
+func (e *TimeoutError) Error() string                { return errorText(e) }
+func (e *TimeoutError) Is(target error) bool         { return target == ErrTimeout }
+func (e *TimeoutError) Payload() *Object             { return payloadOf(e) }
+func (e *TimeoutError) MarshalJSON() ([]byte, error) { return payloadOf(e).MarshalJSON() }
+func (e *TimeoutError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
+func (e *TimeoutError) fields() []any                { return []any{&e.Message, &e.Retriable, &e.Original} }
+
+// InternalError is code INTERNAL_ERROR: An unexpected failure inside the server.
+type InternalError struct {
+	Message   string `json:"message"`
+	Retriable bool   `json:"retriable"`
+	Original  any    `json:"original,omitempty"`
+}
+
+// InternalErrorArgs are the values of NewInternalError.
+type InternalErrorArgs struct {
+	Original  any
+	Retriable *bool
+}
+
+// NewInternalError builds an error of code INTERNAL_ERROR from args.
+func NewInternalError(args InternalErrorArgs) *InternalError {
+	return construct(&InternalError{Original: args.Original}, args.Retriable)
+}
+
+func (e *InternalError) Code() Code                   { return CodeInternalError }
+func (e *InternalError) Error() string                { return errorText(e) }
+func (e *InternalError) Is(target error) bool         { return target == ErrInternalError }
+func (e *InternalError) Payload() *Object             { return payloadOf(e) }
+func (e *InternalError) MarshalJSON() ([]byte, error) { return payloadOf(e).MarshalJSON() }
+func (e *InternalError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
+func (e *InternalError) fields() []any                { return []any{&e.Message, &e.Retriable, &e.Original} }
+
+// newKnown returns an empty error of a known code, nil for another code.
+func newKnown(code Code) known {
+	switch code {
+	case CodeBadRequest:
+		return &BadRequestError{}
+	case CodeUnauthorized:
+		return &UnauthorizedError{}
+	case CodeForbidden:
+		return &ForbiddenError{}
+	case CodeNotFound:
+		return &NotFoundError{}
+	case CodeGone:
+		return &GoneError{}
+	case CodeRateLimited:
+		return &RateLimitedError{}
+	case CodeUpstreamError:
+		return &UpstreamError{}
+	case CodeNetworkError:
+		return &NetworkError{}
+	case CodeTimeout:
+		return &TimeoutError{}
+	case CodeInternalError:
+		return &InternalError{}
+	}
+	return nil
+}
+
+var catalog = rt.New(rt.Spec{
+	Name: "napkin",
+	Stamp: rt.Provenance{
+		Catalog: "napkin", Version: "1.0.0",
+		Fingerprint: "sha256:70db3dffde73d3331a72dd45e473d40cd7663dc5e064045245884e09f5ebfa99",
+	},
+	Envelope: rt.Envelope{
+		Discriminator: "code", Retriable: "retriable", Provenance: "none", StructuredContent: true, ToolFailureMeta: false,
+		MirrorIsError: false, StructuredIsError: false,
+	},
+	Codes: []rt.CodeInfo{
+		{Code: "BAD_REQUEST", Title: "Bad request", When: "The upstream API rejected the request as malformed (HTTP 400).",
+			Message: "the upstream API rejected the request as malformed", Kind: "Validation", Retriable: "no",
+			Recoverable: "yes", NextAction: "Fix the request arguments and call again.",
+			UIMeaning: "the request was malformed — fix the input", HTTPStatus: 400, Optional: []string{"status", "original"}},
+		{Code: "UNAUTHORIZED", Title: "Unauthorized", When: "The upstream API did not accept the credentials (HTTP 401).",
+			Message: "the upstream API rejected the credentials", Kind: "Auth", Retriable: "no", Recoverable: "no",
+			NextAction: "Configure a valid API token for the server.",
+			UIMeaning:  "sign-in required — the server's credentials are missing or invalid", HTTPStatus: 401,
+			Optional: []string{"status", "original"}},
+		{Code: "FORBIDDEN", Title: "Forbidden", When: "The credentials lack permission for the resource (HTTP 403).",
+			Message: "the upstream API denied access to the resource", Kind: "Auth", Retriable: "no", Recoverable: "no",
+			NextAction: "Ask for access to the resource or use another one.",
+			UIMeaning:  "access denied — this account may not use the resource", HTTPStatus: 403,
+			Optional: []string{"status", "original"}},
+		{Code: "NOT_FOUND", Title: "Not found", When: "The resource does not exist upstream (HTTP 404).",
+			Message: "the upstream resource was not found", Kind: "Permanent", Retriable: "no", Recoverable: "sometimes",
+			NextAction: "Check the identifier, list the available resources, then retry.",
+			UIMeaning:  "not found — check the identifier", HTTPStatus: 404, Optional: []string{"status", "original"}},
+		{Code: "GONE", Title: "Gone", When: "The resource was deleted upstream (HTTP 410).",
+			Message: "the upstream resource is gone", Kind: "Permanent", Retriable: "no", Recoverable: "no",
+			NextAction: "Stop using this resource; it was removed permanently.",
+			UIMeaning:  "removed — the resource no longer exists", HTTPStatus: 410, Optional: []string{"status", "original"}},
+		{Code: "RATE_LIMITED", Title: "Rate limited", When: "The upstream API throttled the request (HTTP 429).",
+			Message: "the upstream API rate limit was exceeded", Kind: "RateLimit", Retriable: "yes", Recoverable: "yes",
+			NextAction: "Wait for the Retry-After interval, then retry.", UIMeaning: "busy — wait a moment and try again",
+			HTTPStatus: 429, Optional: []string{"status", "original"}},
+		{Code: "UPSTREAM_ERROR", Title: "Upstream error", When: "The upstream API failed (HTTP 5xx).",
+			Message: "the upstream API failed with HTTP {status}", Kind: "Transient", Retriable: "yes", Recoverable: "yes",
+			NextAction: "Retry with back-off; report the failure if it persists.",
+			UIMeaning:  "the upstream service failed — try again shortly", HTTPStatus: 502,
+			Optional: []string{"status", "original"}},
+		{Code: "NETWORK_ERROR", Title: "Network error",
+			When:    "The upstream API could not be reached (DNS, TCP, TLS failure).",
+			Message: "the upstream API could not be reached", Kind: "Transient", Retriable: "yes", Recoverable: "yes",
+			NextAction: "Retry with back-off; check connectivity if it persists.",
+			UIMeaning:  "connection problem — try again shortly", HTTPStatus: 502, Optional: []string{"original"}},
+		{Code: "TIMEOUT", Title: "Timeout", When: "The upstream request was aborted or timed out.",
+			Message: "the upstream request timed out", Kind: "Transient", Retriable: "yes", Recoverable: "yes",
+			NextAction: "Retry, possibly with a smaller request.", UIMeaning: "the request took too long — try again",
+			HTTPStatus: 504, Optional: []string{"original"}},
+		{Code: "INTERNAL_ERROR", Title: "Internal error", When: "An unexpected failure inside the server.",
+			Message: "an internal error occurred", Kind: "Internal", Retriable: "no", Recoverable: "no",
+			NextAction: "Report the failure with its provenance stamp.", UIMeaning: "something went wrong on our side",
+			HTTPStatus: 500, Optional: []string{"original"}},
+	},
+	Fields: []rt.Field{
+		{Name: "status", Wire: "status", Type: "integer"},
+		{Name: "original", Wire: "original", Type: "any"},
+	},
+	Kinds: []rt.KindInfo{
+		{Name: "Transient", Retryable: true, MaxAttempts: 3, InitialBackoffMs: 200,
+			Description: "Network, TLS, DNS, 5xx, 408 and 425 — likely to succeed on retry."},
+		{Name: "RateLimit", Retryable: true, MaxAttempts: 3, InitialBackoffMs: 1000,
+			Description: "HTTP 429 with Retry-After; wait the advertised time and retry."},
+		{Name: "Quota", Retryable: false, MaxAttempts: 0, InitialBackoffMs: 0,
+			Description: "HTTP 429 without Retry-After; the quota is exhausted."},
+		{Name: "Auth", Retryable: false, MaxAttempts: 0, InitialBackoffMs: 0,
+			Description: "HTTP 401/403; credentials are missing or insufficient."},
+		{Name: "Permanent", Retryable: false, MaxAttempts: 0, InitialBackoffMs: 0,
+			Description: "Other 4xx; the request will not succeed as sent."},
+		{Name: "Validation", Retryable: false, MaxAttempts: 0, InitialBackoffMs: 0,
+			Description: "Bad request or (de)serialisation failure; the caller can fix its input."},
+		{Name: "Internal", Retryable: false, MaxAttempts: 0, InitialBackoffMs: 0,
+			Description: "Anything unclassified — the catch-all."},
+	},
+	Policies: []rt.PolicyInfo{
+		{Name: "none", Kinds: []string{}},
+		{Name: "operator_safe", Kinds: []string{"Auth", "Quota", "Permanent"}},
+	},
+	HTTPKinds: []rt.Rule{
+		{Status: 429, Class: false, RetryAfter: rt.True, Retriable: rt.Unset, Target: "RateLimit"},
+		{Status: 429, Class: false, RetryAfter: rt.False, Retriable: rt.Unset, Target: "Quota"},
+		{Status: 401, Class: false, RetryAfter: rt.Unset, Retriable: rt.Unset, Target: "Auth"},
+		{Status: 403, Class: false, RetryAfter: rt.Unset, Retriable: rt.Unset, Target: "Auth"},
+		{Status: 408, Class: false, RetryAfter: rt.Unset, Retriable: rt.Unset, Target: "Transient"},
+		{Status: 425, Class: false, RetryAfter: rt.Unset, Retriable: rt.Unset, Target: "Transient"},
+		{Status: 5, Class: true, RetryAfter: rt.Unset, Retriable: rt.Unset, Target: "Transient"},
+		{Status: 4, Class: true, RetryAfter: rt.Unset, Retriable: rt.Unset, Target: "Permanent"},
+	},
+	HTTPCodes: []rt.Rule{
+		{Status: 400, Class: false, RetryAfter: rt.Unset, Retriable: rt.Unset, Target: "BAD_REQUEST"},
+		{Status: 401, Class: false, RetryAfter: rt.Unset, Retriable: rt.Unset, Target: "UNAUTHORIZED"},
+		{Status: 403, Class: false, RetryAfter: rt.Unset, Retriable: rt.Unset, Target: "FORBIDDEN"},
+		{Status: 404, Class: false, RetryAfter: rt.Unset, Retriable: rt.Unset, Target: "NOT_FOUND"},
+		{Status: 410, Class: false, RetryAfter: rt.Unset, Retriable: rt.Unset, Target: "GONE"},
+		{Status: 429, Class: false, RetryAfter: rt.Unset, Retriable: rt.True, Target: "RATE_LIMITED"},
+		{Status: 5, Class: true, RetryAfter: rt.Unset, Retriable: rt.True, Target: "UPSTREAM_ERROR"},
+	},
+	FailureKinds: []rt.FailureRule{
+		{Failure: "network", Retriable: rt.Unset, Target: "Transient"},
+		{Failure: "tls", Retriable: rt.Unset, Target: "Transient"},
+		{Failure: "dns", Retriable: rt.Unset, Target: "Transient"},
+		{Failure: "timeout", Retriable: rt.Unset, Target: "Transient"},
+		{Failure: "decode", Retriable: rt.Unset, Target: "Validation"},
+	},
+	FailureCodes: []rt.FailureRule{
+		{Failure: "timeout", Retriable: rt.True, Target: "TIMEOUT"},
+		{Failure: "network", Retriable: rt.True, Target: "NETWORK_ERROR"},
+	},
+	DefaultKind: "Internal", DefaultCode: "INTERNAL_ERROR",
+})

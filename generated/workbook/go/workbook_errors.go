@@ -2,80 +2,59 @@
 
 // Package workbookerrors holds the errors of catalog workbook 1.4.0 (Workbook server tool errors).
 //
-// Machine-actionable repair payloads for the workbook MCP server (WBSV-06). Every code is a stable string the MCP App widget switches on to repair a call; the repair fields are present only when applicable ("allowed-values live in the error").
+// Machine-actionable repair payloads for the workbook MCP server (WBSV-06). Every code is a stable string the MCP App
+// widget switches on to repair a call; the repair fields are present only when applicable ("allowed-values live in the
+// error").
 //
-// Build an error with its constructor (NewInvalidInputError) and send it with ToResult; read one
-// back with Parse or ParseResult and branch on its type (errors.As) or its Code(). This file
-// holds the catalog's content; the behaviour is errgen's shared runtime beside it
-// (internal/errgenrt, the same file for every catalog), defined in errgen's
-// docs/runtime-contract.md.
+// Build an error with its constructor (NewInvalidInputError) and send it with ToResult; read one back with Parse or
+// ParseResult and branch on its type (errors.As), its sentinel (errors.Is) or its Code(). This file holds the catalog's
+// content; the behaviour is errgen's shared runtime beside it (internal/errgenrt, the same file for every catalog),
+// defined in errgen's docs/runtime-contract.md.
+//
+// The repair fields, in every error struct that carries them (nil: absent):
+//   - Field (field, string): The input argument (or override) the error is about.
+//   - Allowed (allowed, string[]): The values the argument may take; pick one of them.
+//   - Required (required, string[]): The required input fields that must be supplied.
+//   - Range (range, range): The inclusive numeric bounds the value must lie within.
 package workbookerrors
 
 import (
 	"encoding/json"
+	"errors"
 	"net/http"
+	"slices"
 
 	rt "errgen.local/workbookerrors/internal/errgenrt"
 )
 
-// Object is a JSON object that keeps its key order (written as JSON.stringify writes it).
-type Object = rt.Object
-
-// Provenance is the stamp of the catalog build that produced an error.
-type Provenance = rt.Provenance
-
-// Range is a pair of inclusive numeric bounds; at least one is present.
-type Range = rt.Range
-
-// Result is the MCP CallToolResult of an error.
-type Result = rt.Result
-
-// TextContent is an MCP text content block.
-type TextContent = rt.TextContent
-
-// JSONRPCError is the JSON-RPC error object of a protocol-channel error.
-type JSONRPCError = rt.JSONRPCError
-
-// CodeInfo is everything the catalog says about one code.
-type CodeInfo = rt.CodeInfo
-
-// KindInfo is a kind's retry semantics.
-type KindInfo = rt.KindInfo
-
-// Deprecation is the lifecycle data of a deprecated code.
-type Deprecation = rt.Deprecation
-
-// FailureClass is implemented by errors that know their failure class (network, timeout, tls, dns, decode).
-type FailureClass = rt.FailureClass
-
-// Policy is an immutable terminate policy over this catalog's kinds (seed 001's ToolErrorPolicy).
-type Policy = rt.Policy[Kind]
-
 // Code is a wire error code of this catalog.
 type Code string
 
-// CodeInvalidInput is the code invalid_input.
-const CodeInvalidInput Code = "invalid_input"
+// The codes of this catalog, by their wire ids.
+const (
+	CodeInvalidInput           Code = "invalid_input"
+	CodeMissingField           Code = "missing_field"
+	CodeUnsupportedOption      Code = "unsupported_option"
+	CodeStrictConstantOverride Code = "strict_constant_override"
+	CodeStaleOracle            Code = "stale_oracle"
+	CodeUnapprovedAssumption   Code = "unapproved_assumption"
+)
 
-// CodeMissingField is the code missing_field.
-const CodeMissingField Code = "missing_field"
-
-// CodeUnsupportedOption is the code unsupported_option.
-const CodeUnsupportedOption Code = "unsupported_option"
-
-// CodeStrictConstantOverride is the code strict_constant_override.
-const CodeStrictConstantOverride Code = "strict_constant_override"
-
-// CodeStaleOracle is the code stale_oracle.
-const CodeStaleOracle Code = "stale_oracle"
-
-// CodeUnapprovedAssumption is the code unapproved_assumption.
-const CodeUnapprovedAssumption Code = "unapproved_assumption"
+// The errors.Is targets of the codes: errors.Is(err, ErrInvalidInput) reports whether err (or an error it wraps) is an
+// error of that code (*InvalidInputError). An *Unknown matches none of them.
+var (
+	ErrInvalidInput           = errors.New("invalid_input")
+	ErrMissingField           = errors.New("missing_field")
+	ErrUnsupportedOption      = errors.New("unsupported_option")
+	ErrStrictConstantOverride = errors.New("strict_constant_override")
+	ErrStaleOracle            = errors.New("stale_oracle")
+	ErrUnapprovedAssumption   = errors.New("unapproved_assumption")
+)
 
 // Kind is an error kind (classification) of this catalog; "" means none.
 type Kind string
 
-// Error is any error of this catalog: one struct type per code (use errors.As), or *Unknown.
+// Error is any error of this catalog: one struct type per code (use errors.As or errors.Is), or *Unknown.
 type Error interface {
 	error
 	// Code returns the wire code.
@@ -98,366 +77,33 @@ type ProtocolError interface {
 	ToJSONRPCError() *JSONRPCError
 }
 
-var catalog = newCatalog()
-
-// newCatalog returns the runtime bound to this catalog's tables.
-func newCatalog() *rt.Catalog {
-	var spec rt.Spec
-	spec.Name = "workbook"
-	spec.Stamp = rt.Provenance{Catalog: "workbook", Version: "1.4.0", Fingerprint: "sha256:d4f06b2ed2df1163cc010e7b4ac655adf2f397f6b50a0097e31c00fa5e9644e1"}
-	spec.Envelope = rt.Envelope{Discriminator: "code", Retriable: "", Provenance: "required", StructuredContent: true, ToolFailureMeta: false, MirrorIsError: true, StructuredIsError: true}
-	spec.Codes = []rt.CodeInfo{
-		{Code: "invalid_input", Title: "Invalid input", When: "arg-parse / dtype / enum-membership failure, or an unknown input field", Message: "argument '{field}' is malformed or outside the allowed set", Kind: "", Retriable: "no", Recoverable: "yes", NextAction: "Fix the argument to one of the listed allowed values (or into the listed range) and call again.", UIMeaning: "“this argument is malformed or out of the allowed set — fix it to a listed value”", Channel: "tool", JSONRPCCode: 0, HTTPStatus: 0, Since: "", Deprecated: nil, Deferred: false, Required: []string{"field"}, Optional: []string{"allowed", "range"}, Docs: "", Parts: []string{"argument '", "field", "' is malformed or outside the allowed set"}, Wire: [][2]string{}},
-		{Code: "missing_field", Title: "Missing field", When: "a required input is absent", Message: "required input '{field}' is missing", Kind: "", Retriable: "no", Recoverable: "yes", NextAction: "Supply every listed required field and call again.", UIMeaning: "“supply the listed required field(s)”", Channel: "tool", JSONRPCCode: 0, HTTPStatus: 0, Since: "", Deprecated: nil, Deferred: false, Required: []string{"field", "required"}, Optional: []string{}, Docs: "", Parts: []string{"required input '", "field", "' is missing"}, Wire: [][2]string{}},
-		{Code: "unsupported_option", Title: "Unsupported option", When: "an override names no manifest cell", Message: "override '{field}' is not a known variable-tier parameter", Kind: "", Retriable: "no", Recoverable: "yes", NextAction: "Pick one of the listed variable-tier parameters for the override.", UIMeaning: "“this override is not a known variable-tier parameter — pick a listed one”", Channel: "tool", JSONRPCCode: 0, HTTPStatus: 0, Since: "", Deprecated: nil, Deferred: false, Required: []string{"field", "allowed"}, Optional: []string{}, Docs: "", Parts: []string{"override '", "field", "' is not a known variable-tier parameter"}, Wire: [][2]string{}},
-		{Code: "strict_constant_override", Title: "Strict constant override", When: "a BA-governed strict constant supplied as input", Message: "'{field}' is a BA-governed strict constant and cannot be overridden per call", Kind: "", Retriable: "no", Recoverable: "yes", NextAction: "Remove the strict constant from the call and set one of the listed variable-tier parameters instead.", UIMeaning: "“this value is BA-governed and cannot be overridden per-call — set a listed variable-tier parameter instead”", Channel: "tool", JSONRPCCode: 0, HTTPStatus: 0, Since: "", Deprecated: nil, Deferred: false, Required: []string{"field", "allowed"}, Optional: []string{}, Docs: "", Parts: []string{"'", "field", "' is a BA-governed strict constant and cannot be overridden per call"}, Wire: [][2]string{}},
-		{Code: "stale_oracle", Title: "Stale oracle", When: "shape-only: a lighthouse oracle value is out of date (no runtime trigger yet; deferred to v2.x)", Message: "the oracle value for '{field}' is stale", Kind: "", Retriable: "no", Recoverable: "sometimes", NextAction: "Refresh the oracle, then call again.", UIMeaning: "“the reference value is out of date — refresh it before relying on the result”", Channel: "tool", JSONRPCCode: 0, HTTPStatus: 0, Since: "", Deprecated: nil, Deferred: true, Required: []string{"field"}, Optional: []string{}, Docs: "", Parts: []string{"the oracle value for '", "field", "' is stale"}, Wire: [][2]string{}},
-		{Code: "unapproved_assumption", Title: "Unapproved assumption", When: "shape-only: a lighthouse assumption has not been approved (no runtime trigger yet; deferred to v2.x)", Message: "assumption '{field}' has not been approved", Kind: "", Retriable: "no", Recoverable: "no", NextAction: "Ask the business analyst to approve the assumption.", UIMeaning: "“this result rests on an unapproved assumption — get it approved first”", Channel: "tool", JSONRPCCode: 0, HTTPStatus: 0, Since: "", Deprecated: nil, Deferred: true, Required: []string{"field"}, Optional: []string{}, Docs: "", Parts: []string{"assumption '", "field", "' has not been approved"}, Wire: [][2]string{}},
-	}
-	spec.Kinds = []rt.KindInfo{}
-	spec.Policies = []rt.PolicyInfo{
-		{Name: "none", Kinds: []string{}},
-	}
-	spec.FieldTypes = map[string]string{"field": "string", "allowed": "string[]", "required": "string[]", "range": "range"}
-	spec.HTTPKinds = []rt.Rule{}
-	spec.HTTPCodes = []rt.Rule{}
-	spec.FailureKinds = []rt.FailureRule{}
-	spec.FailureCodes = []rt.FailureRule{}
-	spec.DefaultKind = ""
-	spec.DefaultCode = ""
-	return rt.New(spec)
-}
-
-// InvalidInputError is the error of code invalid_input — Invalid input.
-//
-// When: arg-parse / dtype / enum-membership failure, or an unknown input field
-// UI: “this argument is malformed or out of the allowed set — fix it to a listed value”
-// Next: Fix the argument to one of the listed allowed values (or into the listed range) and call again.
-// Kind: none; retriable: no; recoverable: yes
-type InvalidInputError struct {
-	// Message is the rendered, scrubbed message.
-	Message string `json:"message"`
-	// Field is the repair field field: The input argument (or override) the error is about.
-	Field string `json:"field"`
-	// Allowed is the repair field allowed: The values the argument may take; pick one of them.
-	Allowed []string `json:"allowed,omitempty"`
-	// Range is the repair field range: The inclusive numeric bounds the value must lie within.
-	Range *Range `json:"range,omitempty"`
-	// Provenance is the stamp of the catalog build that produced the error.
-	Provenance Provenance `json:"provenance"`
-}
-
-// InvalidInputArgs are the values of an error of code invalid_input: its repair fields and message values.
-type InvalidInputArgs struct {
-	// Field is the repair field field: The input argument (or override) the error is about.
-	Field string `json:"field"`
-	// Allowed is the repair field allowed: The values the argument may take; pick one of them.
-	Allowed []string `json:"allowed,omitempty"`
-	// Range is the repair field range: The inclusive numeric bounds the value must lie within.
-	Range *Range `json:"range,omitempty"`
-}
-
-// NewInvalidInputError builds an error of code invalid_input: the message rendered from args and scrubbed, the provenance stamp set.
-func NewInvalidInputError(args InvalidInputArgs) *InvalidInputError {
-	e := &InvalidInputError{}
-	create(CodeInvalidInput, args, e)
-	return e
-}
-
-// Code returns CodeInvalidInput.
-func (e *InvalidInputError) Code() Code {
-	return CodeInvalidInput
-}
-
-// Error returns "<code>: <message>".
-func (e *InvalidInputError) Error() string {
-	return string(CodeInvalidInput) + ": " + e.Message
-}
-
-// Payload returns the wire payload.
-func (e *InvalidInputError) Payload() *Object {
-	return catalog.Payload(string(CodeInvalidInput), e)
-}
-
-// MarshalJSON writes the wire payload as JSON.stringify does.
-func (e *InvalidInputError) MarshalJSON() ([]byte, error) {
-	return e.Payload().MarshalJSON()
-}
-
-// ToResult returns the MCP CallToolResult (isError true).
-func (e *InvalidInputError) ToResult() *Result {
-	return catalog.ToResult(e.Payload())
-}
-
-// MissingFieldError is the error of code missing_field — Missing field.
-//
-// When: a required input is absent
-// UI: “supply the listed required field(s)”
-// Next: Supply every listed required field and call again.
-// Kind: none; retriable: no; recoverable: yes
-type MissingFieldError struct {
-	// Message is the rendered, scrubbed message.
-	Message string `json:"message"`
-	// Field is the repair field field: The input argument (or override) the error is about.
-	Field string `json:"field"`
-	// Required is the repair field required: The required input fields that must be supplied.
-	Required []string `json:"required"`
-	// Provenance is the stamp of the catalog build that produced the error.
-	Provenance Provenance `json:"provenance"`
-}
-
-// MissingFieldArgs are the values of an error of code missing_field: its repair fields and message values.
-type MissingFieldArgs struct {
-	// Field is the repair field field: The input argument (or override) the error is about.
-	Field string `json:"field"`
-	// Required is the repair field required: The required input fields that must be supplied.
-	Required []string `json:"required"`
-}
-
-// NewMissingFieldError builds an error of code missing_field: the message rendered from args and scrubbed, the provenance stamp set.
-func NewMissingFieldError(args MissingFieldArgs) *MissingFieldError {
-	e := &MissingFieldError{}
-	create(CodeMissingField, args, e)
-	return e
-}
-
-// Code returns CodeMissingField.
-func (e *MissingFieldError) Code() Code {
-	return CodeMissingField
-}
-
-// Error returns "<code>: <message>".
-func (e *MissingFieldError) Error() string {
-	return string(CodeMissingField) + ": " + e.Message
-}
-
-// Payload returns the wire payload.
-func (e *MissingFieldError) Payload() *Object {
-	return catalog.Payload(string(CodeMissingField), e)
-}
-
-// MarshalJSON writes the wire payload as JSON.stringify does.
-func (e *MissingFieldError) MarshalJSON() ([]byte, error) {
-	return e.Payload().MarshalJSON()
-}
-
-// ToResult returns the MCP CallToolResult (isError true).
-func (e *MissingFieldError) ToResult() *Result {
-	return catalog.ToResult(e.Payload())
-}
-
-// UnsupportedOptionError is the error of code unsupported_option — Unsupported option.
-//
-// When: an override names no manifest cell
-// UI: “this override is not a known variable-tier parameter — pick a listed one”
-// Next: Pick one of the listed variable-tier parameters for the override.
-// Kind: none; retriable: no; recoverable: yes
-type UnsupportedOptionError struct {
-	// Message is the rendered, scrubbed message.
-	Message string `json:"message"`
-	// Field is the repair field field: The input argument (or override) the error is about.
-	Field string `json:"field"`
-	// Allowed is the repair field allowed: The values the argument may take; pick one of them.
-	Allowed []string `json:"allowed"`
-	// Provenance is the stamp of the catalog build that produced the error.
-	Provenance Provenance `json:"provenance"`
-}
-
-// UnsupportedOptionArgs are the values of an error of code unsupported_option: its repair fields and message values.
-type UnsupportedOptionArgs struct {
-	// Field is the repair field field: The input argument (or override) the error is about.
-	Field string `json:"field"`
-	// Allowed is the repair field allowed: The values the argument may take; pick one of them.
-	Allowed []string `json:"allowed"`
-}
-
-// NewUnsupportedOptionError builds an error of code unsupported_option: the message rendered from args and scrubbed, the provenance stamp set.
-func NewUnsupportedOptionError(args UnsupportedOptionArgs) *UnsupportedOptionError {
-	e := &UnsupportedOptionError{}
-	create(CodeUnsupportedOption, args, e)
-	return e
-}
-
-// Code returns CodeUnsupportedOption.
-func (e *UnsupportedOptionError) Code() Code {
-	return CodeUnsupportedOption
-}
-
-// Error returns "<code>: <message>".
-func (e *UnsupportedOptionError) Error() string {
-	return string(CodeUnsupportedOption) + ": " + e.Message
-}
-
-// Payload returns the wire payload.
-func (e *UnsupportedOptionError) Payload() *Object {
-	return catalog.Payload(string(CodeUnsupportedOption), e)
-}
-
-// MarshalJSON writes the wire payload as JSON.stringify does.
-func (e *UnsupportedOptionError) MarshalJSON() ([]byte, error) {
-	return e.Payload().MarshalJSON()
-}
-
-// ToResult returns the MCP CallToolResult (isError true).
-func (e *UnsupportedOptionError) ToResult() *Result {
-	return catalog.ToResult(e.Payload())
-}
-
-// StrictConstantOverrideError is the error of code strict_constant_override — Strict constant override.
-//
-// When: a BA-governed strict constant supplied as input
-// UI: “this value is BA-governed and cannot be overridden per-call — set a listed variable-tier parameter instead”
-// Next: Remove the strict constant from the call and set one of the listed variable-tier parameters instead.
-// Kind: none; retriable: no; recoverable: yes
-type StrictConstantOverrideError struct {
-	// Message is the rendered, scrubbed message.
-	Message string `json:"message"`
-	// Field is the repair field field: The input argument (or override) the error is about.
-	Field string `json:"field"`
-	// Allowed is the repair field allowed: The values the argument may take; pick one of them.
-	Allowed []string `json:"allowed"`
-	// Provenance is the stamp of the catalog build that produced the error.
-	Provenance Provenance `json:"provenance"`
-}
-
-// StrictConstantOverrideArgs are the values of an error of code strict_constant_override: its repair fields and message values.
-type StrictConstantOverrideArgs struct {
-	// Field is the repair field field: The input argument (or override) the error is about.
-	Field string `json:"field"`
-	// Allowed is the repair field allowed: The values the argument may take; pick one of them.
-	Allowed []string `json:"allowed"`
-}
-
-// NewStrictConstantOverrideError builds an error of code strict_constant_override: the message rendered from args and scrubbed, the provenance stamp set.
-func NewStrictConstantOverrideError(args StrictConstantOverrideArgs) *StrictConstantOverrideError {
-	e := &StrictConstantOverrideError{}
-	create(CodeStrictConstantOverride, args, e)
-	return e
-}
-
-// Code returns CodeStrictConstantOverride.
-func (e *StrictConstantOverrideError) Code() Code {
-	return CodeStrictConstantOverride
-}
-
-// Error returns "<code>: <message>".
-func (e *StrictConstantOverrideError) Error() string {
-	return string(CodeStrictConstantOverride) + ": " + e.Message
-}
-
-// Payload returns the wire payload.
-func (e *StrictConstantOverrideError) Payload() *Object {
-	return catalog.Payload(string(CodeStrictConstantOverride), e)
-}
-
-// MarshalJSON writes the wire payload as JSON.stringify does.
-func (e *StrictConstantOverrideError) MarshalJSON() ([]byte, error) {
-	return e.Payload().MarshalJSON()
-}
-
-// ToResult returns the MCP CallToolResult (isError true).
-func (e *StrictConstantOverrideError) ToResult() *Result {
-	return catalog.ToResult(e.Payload())
-}
-
-// StaleOracleError is the error of code stale_oracle — Stale oracle.
-//
-// When: shape-only: a lighthouse oracle value is out of date (no runtime trigger yet; deferred to v2.x)
-// UI: “the reference value is out of date — refresh it before relying on the result”
-// Next: Refresh the oracle, then call again.
-// Kind: none; retriable: no; recoverable: sometimes; deferred (shape-only, no constructor)
-type StaleOracleError struct {
-	// Message is the rendered, scrubbed message.
-	Message string `json:"message"`
-	// Field is the repair field field: The input argument (or override) the error is about.
-	Field string `json:"field"`
-	// Provenance is the stamp of the catalog build that produced the error.
-	Provenance Provenance `json:"provenance"`
-}
-
-// Code returns CodeStaleOracle.
-func (e *StaleOracleError) Code() Code {
-	return CodeStaleOracle
-}
-
-// Error returns "<code>: <message>".
-func (e *StaleOracleError) Error() string {
-	return string(CodeStaleOracle) + ": " + e.Message
-}
-
-// Payload returns the wire payload.
-func (e *StaleOracleError) Payload() *Object {
-	return catalog.Payload(string(CodeStaleOracle), e)
-}
-
-// MarshalJSON writes the wire payload as JSON.stringify does.
-func (e *StaleOracleError) MarshalJSON() ([]byte, error) {
-	return e.Payload().MarshalJSON()
-}
-
-// ToResult returns the MCP CallToolResult (isError true).
-func (e *StaleOracleError) ToResult() *Result {
-	return catalog.ToResult(e.Payload())
-}
-
-// UnapprovedAssumptionError is the error of code unapproved_assumption — Unapproved assumption.
-//
-// When: shape-only: a lighthouse assumption has not been approved (no runtime trigger yet; deferred to v2.x)
-// UI: “this result rests on an unapproved assumption — get it approved first”
-// Next: Ask the business analyst to approve the assumption.
-// Kind: none; retriable: no; recoverable: no; deferred (shape-only, no constructor)
-type UnapprovedAssumptionError struct {
-	// Message is the rendered, scrubbed message.
-	Message string `json:"message"`
-	// Field is the repair field field: The input argument (or override) the error is about.
-	Field string `json:"field"`
-	// Provenance is the stamp of the catalog build that produced the error.
-	Provenance Provenance `json:"provenance"`
-}
-
-// Code returns CodeUnapprovedAssumption.
-func (e *UnapprovedAssumptionError) Code() Code {
-	return CodeUnapprovedAssumption
-}
-
-// Error returns "<code>: <message>".
-func (e *UnapprovedAssumptionError) Error() string {
-	return string(CodeUnapprovedAssumption) + ": " + e.Message
-}
-
-// Payload returns the wire payload.
-func (e *UnapprovedAssumptionError) Payload() *Object {
-	return catalog.Payload(string(CodeUnapprovedAssumption), e)
-}
-
-// MarshalJSON writes the wire payload as JSON.stringify does.
-func (e *UnapprovedAssumptionError) MarshalJSON() ([]byte, error) {
-	return e.Payload().MarshalJSON()
-}
-
-// ToResult returns the MCP CallToolResult (isError true).
-func (e *UnapprovedAssumptionError) ToResult() *Result {
-	return catalog.ToResult(e.Payload())
-}
-
-// newError returns an empty error of a known code.
-func newError(code Code) Error {
-	switch code {
-	case CodeInvalidInput:
-		return &InvalidInputError{}
-	case CodeMissingField:
-		return &MissingFieldError{}
-	case CodeUnsupportedOption:
-		return &UnsupportedOptionError{}
-	case CodeStrictConstantOverride:
-		return &StrictConstantOverrideError{}
-	case CodeStaleOracle:
-		return &StaleOracleError{}
-	case CodeUnapprovedAssumption:
-		return &UnapprovedAssumptionError{}
-	}
-	return nil
-}
+// The runtime's types this package's API uses (internal/errgenrt).
+type (
+	// Object is a JSON object that keeps its key order (written as JSON.stringify writes it).
+	Object = rt.Object
+	// Null is JSON's null held by a repair field of type any: there nil means absent, Null{} present and null.
+	Null = rt.Null
+	// Provenance is the stamp of the catalog build that produced an error.
+	Provenance = rt.Provenance
+	// Range is a pair of inclusive numeric bounds; at least one is present.
+	Range = rt.Range
+	// Result is the MCP CallToolResult of an error.
+	Result = rt.Result
+	// TextContent is an MCP text content block.
+	TextContent = rt.TextContent
+	// JSONRPCError is the JSON-RPC error object of a protocol-channel error.
+	JSONRPCError = rt.JSONRPCError
+	// CodeInfo is everything the catalog says about one code.
+	CodeInfo = rt.CodeInfo
+	// KindInfo is a kind's retry semantics.
+	KindInfo = rt.KindInfo
+	// Deprecation is the lifecycle data of a deprecated code.
+	Deprecation = rt.Deprecation
+	// FailureClass is implemented by errors that know their failure class (network, timeout, tls, dns, decode).
+	FailureClass = rt.FailureClass
+	// Policy is an immutable terminate policy over this catalog's kinds (seed 001's ToolErrorPolicy).
+	Policy = rt.Policy[Kind]
+)
 
 // Catalog is the name of this catalog.
 const Catalog = "workbook"
@@ -483,14 +129,10 @@ type Unknown struct {
 }
 
 // Code returns the code received.
-func (u *Unknown) Code() Code {
-	return u.Received
-}
+func (u *Unknown) Code() Code { return u.Received }
 
 // Error returns "<code>: <message>".
-func (u *Unknown) Error() string {
-	return string(u.Received) + ": " + u.Message
-}
+func (u *Unknown) Error() string { return string(u.Received) + ": " + u.Message }
 
 // Payload returns the payload received, or an empty object when it was not an object.
 func (u *Unknown) Payload() *Object {
@@ -500,71 +142,87 @@ func (u *Unknown) Payload() *Object {
 	return rt.NewObject()
 }
 
-// create fills e with the payload of code built from args; it panics on what the types cannot
-// rule out (a nil value for a required field of type any).
-func create(code Code, args any, e Error) {
-	payload, err := catalog.Create(string(code), args)
-	if err != nil {
-		panic(err)
+// known is the error type of a code: fields points to its fields in wire order (rt.Catalog.Keys).
+type known interface {
+	Error
+	fields() []any
+}
+
+// construct completes an error made by a constructor (rt.Catalog.Construct).
+func construct[E known](e E, retriable *bool, extra ...any) E {
+	catalog.Construct(string(e.Code()), e.fields(), retriable, extra...)
+	return e
+}
+
+// errorText is what the Error method of a code's error returns: "<code>: <message>".
+func errorText(e known) string {
+	message, _ := e.fields()[0].(*string)
+	return string(e.Code()) + ": " + *message
+}
+
+// payloadOf is the wire payload of a code's error.
+func payloadOf(e known) *Object {
+	return catalog.Write(string(e.Code()), e.fields())
+}
+
+func typed(parsed rt.Parsed) Error {
+	if e := newKnown(Code(parsed.Code)); e != nil && parsed.Known != nil {
+		catalog.Read(parsed.Known, e.fields())
+		return e
 	}
-	rt.Fill(e, payload)
+	return &Unknown{Received: Code(parsed.Code), Message: parsed.Message, Raw: parsed.Payload}
 }
 
 // BuildError builds the error of code from wire-named values (repair fields, message values and
-// the retriable flag when the catalog has one); nil values are not given. It fails for an
-// unknown or deferred code, an unknown value name, or a missing required field.
+// the retriable flag when the catalog has one); nil values are not given (Null is null). It fails
+// for an unknown or deferred code, an unknown value name, or a missing required field.
 func BuildError(code Code, values map[string]any) (Error, error) {
 	args := rt.NewObject()
-	for name, value := range values {
-		args.Set(name, value)
+	for _, name := range sortedNames(values) {
+		args.Set(name, values[name])
 	}
-	payload, err := catalog.Build(string(code), rt.ToValue(args).(*Object))
+	payload, err := catalog.Build(string(code), args)
 	if err != nil {
 		return nil, err
 	}
 	return typed(rt.Parsed{Code: string(code), Known: payload}), nil
 }
 
-func typed(parsed rt.Parsed) Error {
-	if parsed.Known != nil {
-		if e := newError(Code(parsed.Code)); e != nil {
-			rt.Fill(e, parsed.Known)
-			return e
-		}
+func sortedNames(values map[string]any) []string {
+	names := make([]string, 0, len(values))
+	for name := range values {
+		names = append(names, name)
 	}
-	return &Unknown{Received: Code(parsed.Code), Message: parsed.Message, Raw: parsed.Payload}
+	slices.Sort(names)
+	return names
 }
 
 // Parse reads an error payload (e.g. structuredContent): the typed error of its code, or
 // *Unknown for an unknown code, an invalid payload or text that is not JSON. Never fails.
 func Parse(payload json.RawMessage) Error {
-	value, err := rt.DecodeJSON(payload)
-	if err != nil {
-		return &Unknown{Raw: rt.NewObject()}
-	}
-	return ParseValue(value)
+	return typed(catalog.ParseJSON(payload))
 }
 
 // ParseValue reads an error payload given as JSON data (or Go values, as ToValue converts them).
 func ParseValue(payload any) Error {
-	return typed(catalog.ParsePayload(rt.ToValue(payload)))
+	return typed(catalog.ParsePayload(payload))
 }
 
 // ParseResult reads the error inside an MCP CallToolResult (JSON text); nil when the result
-// reports no error. The payload is structuredContent when it carries a code, else the first
-// text block holding one; anything else gives *Unknown (a text-only error: code "", the text as
-// its message). Never fails.
+// reports no error (or is not JSON). The payload is structuredContent when it carries a code, else
+// the first text block holding one; anything else gives *Unknown (a text-only error: code "", the
+// text as its message). Never fails.
 func ParseResult(result json.RawMessage) Error {
-	value, err := rt.DecodeJSON(result)
-	if err != nil {
+	parsed, isError := catalog.ParseResultJSON(result)
+	if !isError {
 		return nil
 	}
-	return ParseResultValue(value)
+	return typed(parsed)
 }
 
 // ParseResultValue is ParseResult of a result given as JSON data (e.g. a decoded *Object).
 func ParseResultValue(result any) Error {
-	parsed, isError := catalog.ParseResult(rt.ToValue(result))
+	parsed, isError := catalog.ParseResult(result)
 	if !isError {
 		return nil
 	}
@@ -573,7 +231,11 @@ func ParseResultValue(result any) Error {
 
 // Codes returns every code, in catalog order.
 func Codes() []Code {
-	return []Code{CodeInvalidInput, CodeMissingField, CodeUnsupportedOption, CodeStrictConstantOverride, CodeStaleOracle, CodeUnapprovedAssumption}
+	var codes []Code
+	for _, code := range catalog.Codes() {
+		codes = append(codes, Code(code))
+	}
+	return codes
 }
 
 // Info returns what the catalog says about code.
@@ -587,12 +249,7 @@ func Info(code Code) (CodeInfo, bool) {
 
 // Kinds returns the retry semantics of every kind, in catalog order.
 func Kinds() []KindInfo {
-	var out []KindInfo
-	for _, kind := range []Kind{} {
-		info, _ := catalog.Kind(string(kind))
-		out = append(out, info)
-	}
-	return out
+	return catalog.Kinds()
 }
 
 // KindOf returns the kind of code: "" for a code without one, DefaultKind for an unknown code.
@@ -605,8 +262,12 @@ func ClassifyCode(code Code) Kind {
 	return Kind(catalog.Classify(string(code)))
 }
 
-// Classify returns the kind of err, DefaultKind for anything unclassified (entelix's catch-all).
+// Classify returns the kind of err, DefaultKind for anything unclassified (entelix's catch-all;
+// also nil).
 func Classify(err Error) Kind {
+	if err == nil {
+		return DefaultKind
+	}
 	return ClassifyCode(err.Code())
 }
 
@@ -617,10 +278,13 @@ func IsRetryableCode(code Code) bool {
 
 // IsRetryable reports whether the call that failed with err may be retried unchanged: its own
 // retriable flag when it carries one, else its code's; for an unknown code, the payload's
-// boolean retriable, else the default kind's retryable.
+// boolean retriable, else the default kind's retryable (also for nil).
 func IsRetryable(err Error) bool {
 	if unknown, ok := err.(*Unknown); ok {
 		return catalog.IsRetryable(string(unknown.Received), unknown.Raw)
+	}
+	if err == nil {
+		return catalog.IsRetryable("", nil)
 	}
 	return catalog.IsRetryable(string(err.Code()), err.Payload())
 }
@@ -633,7 +297,8 @@ func IsTerminalCode(code Code, policy Policy) bool {
 
 // IsTerminal reports whether the kind of err (Classify) is terminal under policy.
 func IsTerminal(err Error, policy Policy) bool {
-	return IsTerminalCode(err.Code(), policy)
+	kind := Classify(err)
+	return kind != "" && policy.ClassifiesTerminal(kind)
 }
 
 // NewPolicy returns the empty policy: every failure flows back to the model.
@@ -653,7 +318,7 @@ func NamedPolicy(name string) (Policy, bool) {
 
 // PolicyNames returns the names of the catalog's policies, "none" first.
 func PolicyNames() []string {
-	return []string{"none"}
+	return catalog.PolicyNames()
 }
 
 // ClassifyHTTP returns the kind of an HTTP failure: exact statuses first, then classes (5xx);
@@ -673,9 +338,12 @@ func ClassifyError(err error) Kind {
 }
 
 // MapHTTP returns the error of an upstream HTTP failure, or nil when the catalog maps it to no
-// code: the code by the catalog's HTTP mapping, retriable from the rule, status and a sanitized
-// original {status, body} when the code carries those fields; a non-empty upstream message,
-// scrubbed, replaces the rendered one.
+// code: the code by the catalog's HTTP mapping (a status outside 100..599 matches no rule),
+// retriable from the rule, status and a sanitized original {status, body} when the code carries
+// those fields; a non-empty upstream message, scrubbed, replaces the rendered one. body is JSON
+// data or a Go value (as ToValue converts it); bytes ([]byte, json.RawMessage) or an io.Reader
+// (resp.Body: its first 4 MiB are read, it is not closed) are read as JSON when they hold JSON,
+// else as text (an HTML error page stays text).
 func MapHTTP(status int, message string, body any, header http.Header) Error {
 	return mapped(catalog.MapHTTP(status, message, body, header))
 }
@@ -696,7 +364,8 @@ func mapped(payload *Object) Error {
 		return nil
 	}
 	code, _ := payload.Get("code")
-	return typed(rt.Parsed{Code: code.(string), Known: payload})
+	id, _ := code.(string)
+	return typed(rt.Parsed{Code: id, Known: payload})
 }
 
 // FailureClassOf returns the failure class of a Go error (timeout, tls, dns, network, decode), or "".
@@ -724,7 +393,16 @@ func ToJSON(value any) string {
 	return rt.ToJSON(value)
 }
 
-// DecodeJSON reads JSON text into JSON data (objects as *Object, keeping their key order).
+// ToValue converts a Go value to JSON data (objects as *Object); it never panics.
+func ToValue(value any) any {
+	return rt.ToValue(value)
+}
+
+// ErrTooDeep is DecodeJSON's error for JSON text nested deeper than the runtime reads (100 levels).
+var ErrTooDeep = rt.ErrTooDeep
+
+// DecodeJSON reads JSON text into JSON data (objects as *Object, keeping their key order). It
+// never recurses; it fails on text that is not JSON.
 func DecodeJSON(data []byte) (any, error) {
 	return rt.DecodeJSON(data)
 }
@@ -738,3 +416,234 @@ func NewObject() *Object {
 func Stamp() Provenance {
 	return catalog.Stamp()
 }
+
+// InvalidInputError is code invalid_input: arg-parse / dtype / enum-membership failure, or an unknown input field.
+type InvalidInputError struct {
+	Message    string     `json:"message"`
+	Field      string     `json:"field"`
+	Allowed    []string   `json:"allowed,omitempty"`
+	Range      *Range     `json:"range,omitempty"`
+	Provenance Provenance `json:"provenance"`
+}
+
+// InvalidInputArgs are the values of NewInvalidInputError.
+type InvalidInputArgs struct {
+	Field   string
+	Allowed []string
+	Range   *Range
+}
+
+// NewInvalidInputError builds an error of code invalid_input from args.
+func NewInvalidInputError(args InvalidInputArgs) *InvalidInputError {
+	return construct(&InvalidInputError{Field: args.Field, Allowed: args.Allowed, Range: args.Range}, nil)
+}
+
+func (e *InvalidInputError) Code() Code                   { return CodeInvalidInput }
+func (e *InvalidInputError) Error() string                { return errorText(e) }
+func (e *InvalidInputError) Is(target error) bool         { return target == ErrInvalidInput }
+func (e *InvalidInputError) Payload() *Object             { return payloadOf(e) }
+func (e *InvalidInputError) MarshalJSON() ([]byte, error) { return payloadOf(e).MarshalJSON() }
+func (e *InvalidInputError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
+func (e *InvalidInputError) fields() []any {
+	return []any{&e.Message, &e.Field, &e.Allowed, &e.Range, &e.Provenance}
+}
+
+// MissingFieldError is code missing_field: a required input is absent.
+type MissingFieldError struct {
+	Message    string     `json:"message"`
+	Field      string     `json:"field"`
+	Required   []string   `json:"required"`
+	Provenance Provenance `json:"provenance"`
+}
+
+// MissingFieldArgs are the values of NewMissingFieldError.
+type MissingFieldArgs struct {
+	Field    string
+	Required []string
+}
+
+// NewMissingFieldError builds an error of code missing_field from args.
+func NewMissingFieldError(args MissingFieldArgs) *MissingFieldError {
+	return construct(&MissingFieldError{Field: args.Field, Required: args.Required}, nil)
+}
+
+func (e *MissingFieldError) Code() Code                   { return CodeMissingField }
+func (e *MissingFieldError) Error() string                { return errorText(e) }
+func (e *MissingFieldError) Is(target error) bool         { return target == ErrMissingField }
+func (e *MissingFieldError) Payload() *Object             { return payloadOf(e) }
+func (e *MissingFieldError) MarshalJSON() ([]byte, error) { return payloadOf(e).MarshalJSON() }
+func (e *MissingFieldError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
+func (e *MissingFieldError) fields() []any {
+	return []any{&e.Message, &e.Field, &e.Required, &e.Provenance}
+}
+
+// UnsupportedOptionError is code unsupported_option: an override names no manifest cell.
+type UnsupportedOptionError struct {
+	Message    string     `json:"message"`
+	Field      string     `json:"field"`
+	Allowed    []string   `json:"allowed"`
+	Provenance Provenance `json:"provenance"`
+}
+
+// UnsupportedOptionArgs are the values of NewUnsupportedOptionError.
+type UnsupportedOptionArgs struct {
+	Field   string
+	Allowed []string
+}
+
+// NewUnsupportedOptionError builds an error of code unsupported_option from args.
+func NewUnsupportedOptionError(args UnsupportedOptionArgs) *UnsupportedOptionError {
+	return construct(&UnsupportedOptionError{Field: args.Field, Allowed: args.Allowed}, nil)
+}
+
+func (e *UnsupportedOptionError) Code() Code                   { return CodeUnsupportedOption }
+func (e *UnsupportedOptionError) Error() string                { return errorText(e) }
+func (e *UnsupportedOptionError) Is(target error) bool         { return target == ErrUnsupportedOption }
+func (e *UnsupportedOptionError) Payload() *Object             { return payloadOf(e) }
+func (e *UnsupportedOptionError) MarshalJSON() ([]byte, error) { return payloadOf(e).MarshalJSON() }
+func (e *UnsupportedOptionError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
+func (e *UnsupportedOptionError) fields() []any {
+	return []any{&e.Message, &e.Field, &e.Allowed, &e.Provenance}
+}
+
+// StrictConstantOverrideError is code strict_constant_override: a BA-governed strict constant supplied as input.
+type StrictConstantOverrideError struct {
+	Message    string     `json:"message"`
+	Field      string     `json:"field"`
+	Allowed    []string   `json:"allowed"`
+	Provenance Provenance `json:"provenance"`
+}
+
+// StrictConstantOverrideArgs are the values of NewStrictConstantOverrideError.
+type StrictConstantOverrideArgs struct {
+	Field   string
+	Allowed []string
+}
+
+// NewStrictConstantOverrideError builds an error of code strict_constant_override from args.
+func NewStrictConstantOverrideError(args StrictConstantOverrideArgs) *StrictConstantOverrideError {
+	return construct(&StrictConstantOverrideError{Field: args.Field, Allowed: args.Allowed}, nil)
+}
+
+func (e *StrictConstantOverrideError) Code() Code    { return CodeStrictConstantOverride }
+func (e *StrictConstantOverrideError) Error() string { return errorText(e) }
+func (e *StrictConstantOverrideError) Is(target error) bool {
+	return target == ErrStrictConstantOverride
+}
+func (e *StrictConstantOverrideError) Payload() *Object { return payloadOf(e) }
+func (e *StrictConstantOverrideError) MarshalJSON() ([]byte, error) {
+	return payloadOf(e).MarshalJSON()
+}
+func (e *StrictConstantOverrideError) ToResult() *Result { return catalog.ToResult(payloadOf(e)) }
+func (e *StrictConstantOverrideError) fields() []any {
+	return []any{&e.Message, &e.Field, &e.Allowed, &e.Provenance}
+}
+
+// StaleOracleError is code stale_oracle: shape-only: a lighthouse oracle value is out of date (no runtime trigger yet;
+// deferred to v2.x). It is deferred (shape-only, no constructor).
+type StaleOracleError struct {
+	Message    string     `json:"message"`
+	Field      string     `json:"field"`
+	Provenance Provenance `json:"provenance"`
+}
+
+func (e *StaleOracleError) Code() Code                   { return CodeStaleOracle }
+func (e *StaleOracleError) Error() string                { return errorText(e) }
+func (e *StaleOracleError) Is(target error) bool         { return target == ErrStaleOracle }
+func (e *StaleOracleError) Payload() *Object             { return payloadOf(e) }
+func (e *StaleOracleError) MarshalJSON() ([]byte, error) { return payloadOf(e).MarshalJSON() }
+func (e *StaleOracleError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
+func (e *StaleOracleError) fields() []any                { return []any{&e.Message, &e.Field, &e.Provenance} }
+
+// UnapprovedAssumptionError is code unapproved_assumption: shape-only: a lighthouse assumption has not been approved
+// (no runtime trigger yet; deferred to v2.x). It is deferred (shape-only, no constructor).
+type UnapprovedAssumptionError struct {
+	Message    string     `json:"message"`
+	Field      string     `json:"field"`
+	Provenance Provenance `json:"provenance"`
+}
+
+func (e *UnapprovedAssumptionError) Code() Code                   { return CodeUnapprovedAssumption }
+func (e *UnapprovedAssumptionError) Error() string                { return errorText(e) }
+func (e *UnapprovedAssumptionError) Is(target error) bool         { return target == ErrUnapprovedAssumption }
+func (e *UnapprovedAssumptionError) Payload() *Object             { return payloadOf(e) }
+func (e *UnapprovedAssumptionError) MarshalJSON() ([]byte, error) { return payloadOf(e).MarshalJSON() }
+func (e *UnapprovedAssumptionError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
+func (e *UnapprovedAssumptionError) fields() []any                { return []any{&e.Message, &e.Field, &e.Provenance} }
+
+// newKnown returns an empty error of a known code, nil for another code.
+func newKnown(code Code) known {
+	switch code {
+	case CodeInvalidInput:
+		return &InvalidInputError{}
+	case CodeMissingField:
+		return &MissingFieldError{}
+	case CodeUnsupportedOption:
+		return &UnsupportedOptionError{}
+	case CodeStrictConstantOverride:
+		return &StrictConstantOverrideError{}
+	case CodeStaleOracle:
+		return &StaleOracleError{}
+	case CodeUnapprovedAssumption:
+		return &UnapprovedAssumptionError{}
+	}
+	return nil
+}
+
+var catalog = rt.New(rt.Spec{
+	Name: "workbook",
+	Stamp: rt.Provenance{
+		Catalog: "workbook", Version: "1.4.0",
+		Fingerprint: "sha256:d4f06b2ed2df1163cc010e7b4ac655adf2f397f6b50a0097e31c00fa5e9644e1",
+	},
+	Envelope: rt.Envelope{
+		Discriminator: "code", Retriable: "", Provenance: "required", StructuredContent: true, ToolFailureMeta: false,
+		MirrorIsError: true, StructuredIsError: true,
+	},
+	Codes: []rt.CodeInfo{
+		{Code: "invalid_input", Title: "Invalid input",
+			When:    "arg-parse / dtype / enum-membership failure, or an unknown input field",
+			Message: "argument '{field}' is malformed or outside the allowed set", Retriable: "no", Recoverable: "yes",
+			NextAction: "Fix the argument to one of the listed allowed values (or into the listed range) and call again.",
+			UIMeaning:  "“this argument is malformed or out of the allowed set — fix it to a listed value”",
+			Required:   []string{"field"}, Optional: []string{"allowed", "range"}},
+		{Code: "missing_field", Title: "Missing field", When: "a required input is absent",
+			Message: "required input '{field}' is missing", Retriable: "no", Recoverable: "yes",
+			NextAction: "Supply every listed required field and call again.",
+			UIMeaning:  "“supply the listed required field(s)”", Required: []string{"field", "required"}},
+		{Code: "unsupported_option", Title: "Unsupported option", When: "an override names no manifest cell",
+			Message: "override '{field}' is not a known variable-tier parameter", Retriable: "no", Recoverable: "yes",
+			NextAction: "Pick one of the listed variable-tier parameters for the override.",
+			UIMeaning:  "“this override is not a known variable-tier parameter — pick a listed one”",
+			Required:   []string{"field", "allowed"}},
+		{Code: "strict_constant_override", Title: "Strict constant override",
+			When:    "a BA-governed strict constant supplied as input",
+			Message: "'{field}' is a BA-governed strict constant and cannot be overridden per call", Retriable: "no",
+			Recoverable: "yes",
+			NextAction:  "Remove the strict constant from the call and set one of the listed variable-tier parameters instead.",
+			UIMeaning: "“this value is BA-governed and cannot be overridden per-call — set a listed variable-tier parameter i" +
+				"nstead”",
+			Required: []string{"field", "allowed"}},
+		{Code: "stale_oracle", Title: "Stale oracle",
+			When:    "shape-only: a lighthouse oracle value is out of date (no runtime trigger yet; deferred to v2.x)",
+			Message: "the oracle value for '{field}' is stale", Retriable: "no", Recoverable: "sometimes",
+			NextAction: "Refresh the oracle, then call again.",
+			UIMeaning:  "“the reference value is out of date — refresh it before relying on the result”", Deferred: true,
+			Required: []string{"field"}},
+		{Code: "unapproved_assumption", Title: "Unapproved assumption",
+			When:    "shape-only: a lighthouse assumption has not been approved (no runtime trigger yet; deferred to v2.x)",
+			Message: "assumption '{field}' has not been approved", Retriable: "no", Recoverable: "no",
+			NextAction: "Ask the business analyst to approve the assumption.",
+			UIMeaning:  "“this result rests on an unapproved assumption — get it approved first”", Deferred: true,
+			Required: []string{"field"}},
+	},
+	Fields: []rt.Field{
+		{Name: "field", Wire: "field", Type: "string"},
+		{Name: "allowed", Wire: "allowed", Type: "string[]"},
+		{Name: "required", Wire: "required", Type: "string[]"},
+		{Name: "range", Wire: "range", Type: "range"},
+	},
+	Policies: []rt.PolicyInfo{
+		{Name: "none", Kinds: []string{}},
+	},
+})

@@ -22,12 +22,13 @@ Code Kind Error ToolError ProtocolError Unknown Object Provenance Range Result T
 CodeInfo KindInfo Deprecation FailureClass Parse ParseValue ParseResult ParseResultValue BuildError Codes Info
 Kinds KindOf Classify ClassifyCode IsRetryable IsRetryableCode IsTerminal IsTerminalCode ClassifyHTTP
 ClassifyFailure ClassifyError MapHTTP MapFailure MapError FailureClassOf HasRetryAfter Sanitize ScrubText ToJSON
-DecodeJSON Stamp NewPolicy NamedPolicy PolicyNames NewObject Redacted Catalog Version DefaultKind
+DecodeJSON Stamp NewPolicy NamedPolicy PolicyNames NewObject Redacted Catalog Version DefaultKind Null ToValue
+ErrTooDeep
 """.split()
 )
 # Members of every error struct: its methods and the envelope's fields.
 STRUCT_MEMBERS = frozenset(
-    "Code Error Payload ToResult ToJSONRPCError MarshalJSON Message Retriable Provenance IsError".split()
+    "Code Error Is Payload ToResult ToJSONRPCError MarshalJSON Message Retriable Provenance IsError".split()
 )
 # Go field names of the metadata a catalog may put on the wire (``envelope.metadata``).
 META_FIELDS = {
@@ -89,6 +90,7 @@ class CodeNames:
     const: str  # the Code constant: CodeInvalidInput
     ctor: str  # the constructor: NewInvalidInputError
     args: str  # the constructor's argument struct: InvalidInputArgs
+    sentinel: str  # the errors.Is target: ErrInvalidInput
 
 
 @dataclass(frozen=True)
@@ -103,16 +105,17 @@ class GoNames:
 
 
 def go_names(catalog: Catalog) -> GoNames:
-    """Hand out the catalog's names: types, then constants, constructors and argument structs."""
+    """Hand out the catalog's names: types, then constants, constructors, argument structs and sentinels."""
     top = Namer(PACKAGE_API)
     pascal = {c.id: exported(c.names) for c in catalog.codes.values()}
     types = {cid: top(p if p.endswith(ERROR_SUFFIX) else p + ERROR_SUFFIX) for cid, p in pascal.items()}
     consts = {cid: top("Code" + p) for cid, p in pascal.items()}
     ctors = {cid: top("New" + types[cid]) for cid in pascal}
     args = {cid: top(p + "Args") for cid, p in pascal.items()}
+    sentinels = {cid: top("Err" + p) for cid, p in pascal.items()}
     kinds = {k.name: top("Kind" + exported(k.names)) for k in catalog.kinds.values()}
     policies = {p.name: top(exported(p.names) + "Policy") for p in catalog.policies.values()}
     members = Namer(STRUCT_MEMBERS | frozenset(META_FIELDS.values()))
     fields = {name: members(exported(f.names)) for name, f in catalog.fields.items()}
-    codes = {cid: CodeNames(types[cid], consts[cid], ctors[cid], args[cid]) for cid in pascal}
+    codes = {cid: CodeNames(types[cid], consts[cid], ctors[cid], args[cid], sentinels[cid]) for cid in pascal}
     return GoNames(package(catalog), codes, kinds, policies, fields)

@@ -1,20 +1,17 @@
 """Go literals and declarations of one catalog: its tables for the runtime and its error structs.
 
-Everything is printed so that ``gofmt`` leaves it unchanged without a Go toolchain: composite
-literals are one line each (gofmt aligns the values of consecutive keyed lines), every struct
-field has a doc comment line (which ends gofmt's column alignment), constants stand alone.
+Everything is printed so that ``gofmt`` leaves it unchanged without a Go toolchain: what gofmt
+aligns is laid out by `go_layout`, in lines of at most 120 characters.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from typing import Any
 
-from errgen.catalog import messages
-from errgen.catalog.model import Catalog, Code, FailureRule, Field, HttpRule, Retriable
-from errgen.targets import code_docs
-from errgen.targets.escape import comment_text, json_string
+from errgen.catalog.model import Catalog, Code, FailureRule, Field, HttpRule
+from errgen.targets.escape import json_string
+from errgen.targets.go_layout import Pair, comment, elements, list_pair, string_pair, struct_pair
 from errgen.targets.go_names import META_FIELDS, GoNames
 
 GO_ITEM = {"string": "string", "integer": "int64", "number": "float64", "boolean": "bool"}
@@ -49,63 +46,43 @@ def field_tag(field: Field) -> str:
     return f"{field.type.items}[]" if field.type.name == "array" else field.type.name
 
 
-@dataclass(frozen=True)
-class Member:
-    """One struct field: doc comment, Go name, type and json tag."""
-
-    doc: str
-    name: str
-    type: str
-    tag: str
-
-
 def _tag(key: str, optional: bool) -> str:
     return f'`json:"{key}{",omitempty" if optional else ""}"`'
 
 
-def _field_member(catalog: Catalog, names: GoNames, name: str, optional: bool) -> Member:
-    field = catalog.fields[name]
-    about = f": {field.description}" if field.description.strip() else "."
-    doc = comment_text(f"{names.fields[name]} is the repair field {field.wire}{about}")
-    return Member(doc, names.fields[name], go_type(field, optional=optional), _tag(field.wire, optional))
-
-
-def error_members(catalog: Catalog, names: GoNames, code: Code) -> list[Member]:
-    """The fields of a code's error struct, in wire order."""
+def error_members(catalog: Catalog, names: GoNames, code: Code) -> list[tuple[str, str, str]]:
+    """``(name, type, tag)`` of each field of a code's error struct, in wire order (rt.Catalog.Keys)."""
     env = catalog.envelope
-    out = [Member("Message is the rendered, scrubbed message.", "Message", "string", _tag("message", False))]
-    for meta in env.metadata:
-        if not meta.carried_by(code):
-            continue
-        if meta.name == "retriable":
-            doc = "Retriable says whether the call may be retried unchanged."
-            out.append(Member(doc, "Retriable", "bool", _tag(meta.key, False)))
-        else:
-            doc = comment_text(f"{META_FIELDS[meta.name]} is the code's {meta.name} ({meta.key} on the wire).")
-            out.append(Member(doc, META_FIELDS[meta.name], "string", _tag(meta.key, False)))
-    out += [_field_member(catalog, names, n, n in code.optional) for n in code.fields]
+    out = [("Message", "string", _tag("message", False))]
+    if env.retriable:
+        out.append(("Retriable", "bool", _tag(env.retriable.key, False)))
+    out += [(META_FIELDS[m.name], "string", _tag(m.key, False)) for m in env.texts if m.carried_by(code)]
+    for name in code.fields:
+        optional, field = name in code.optional, catalog.fields[name]
+        out.append((names.fields[name], go_type(field, optional=optional), _tag(field.wire, optional)))
     if env.provenance:
         optional = env.provenance_mode.value == "optional"
-        doc = "Provenance is the stamp of the catalog build that produced the error."
-        out.append(Member(doc, "Provenance", "*Provenance" if optional else "Provenance", _tag("provenance", optional)))
+        out.append(("Provenance", "*Provenance" if optional else "Provenance", _tag("provenance", optional)))
     return out
 
 
-def args_members(catalog: Catalog, names: GoNames, code: Code) -> list[Member]:
-    """The fields of a code's constructor argument struct: repair fields, message values, retriable."""
-    out = [_field_member(catalog, names, n, n not in code.required) for n in code.params]
+def args_members(catalog: Catalog, names: GoNames, code: Code) -> list[tuple[str, str]]:
+    """``(name, type)`` of each field of a code's constructor arguments: repair fields, message values, retriable."""
+    out = [(names.fields[n], go_type(catalog.fields[n], optional=n not in code.required)) for n in code.params]
     if catalog.envelope.retriable:
-        doc = "Retriable overrides the code's default retriable when set."
-        out.append(Member(doc, "Retriable", "*bool", _tag(catalog.envelope.retriable.key, True)))
+        out.append(("Retriable", "*bool"))
     return out
 
 
-def code_doc(catalog: Catalog, code: Code, type_name: str) -> list[str]:
-    """The doc comment lines of a code's error struct."""
-    lines = [f"{type_name} is the error of code {code.id}{code_docs.title(code)}.", "", *code_docs.body(code)]
+def code_doc(code: Code, type_name: str) -> list[str]:
+    """The doc comment of a code's error struct: what it is, when it happens, its semantics."""
+    when = f": {code.when.strip().rstrip('.')}." if code.when.strip() else "."
+    deferred = " It is deferred (shape-only, no constructor)." if code.deferred else ""
+    text = f"{type_name} is code {code.id}{when}{deferred}"
+    lines = comment(text)
     if code.deprecated:
-        lines += ["", deprecated(code)]
-    return [comment_text(line) for line in lines]
+        lines += ["//", *comment(deprecated(code))]
+    return lines
 
 
 def deprecated(code: Code) -> str:
@@ -117,114 +94,100 @@ def deprecated(code: Code) -> str:
     return f"Deprecated: {said + '. ' if said else ''}{dep.reason}".strip()
 
 
-def _parts(catalog: Catalog, template: str) -> list[str]:
-    """The template split into literals and placeholder wire keys, alternating."""
-    out: list[str] = []
-    for literal, name in messages.parse(template):
-        out.append(literal)
-        if name is not None:
-            out.append(catalog.fields[name].wire if name in catalog.fields else name)
-    return out
-
-
-def code_info(catalog: Catalog, code: Code) -> str:
-    """A code's `rt.CodeInfo` literal, on one line."""
+def code_info(catalog: Catalog, code: Code, indent: str) -> list[Pair]:
+    """A code's `rt.CodeInfo` pairs (zero values left out): its row of the catalog's table, whose
+    continuation lines are at `indent`."""
     wire = {f.name: f.wire for f in catalog.fields.values()}
     dep = code.deprecated
-    deprecation = (
-        "nil"
-        if dep is None
-        else f"&rt.Deprecation{{Since: {lit(dep.since or '')}, ReplacedBy: {lit(dep.replaced_by or '')}, "
-        f"Reason: {lit(dep.reason)}}}"
-    )
-    texts = [(m.key, m.value(code)) for m in catalog.envelope.texts if m.carried_by(code)]
-    members = {
-        "Code": lit(code.id), "Title": lit(code.title), "When": lit(code.when), "Message": lit(code.message),
-        "Kind": lit(code.kind or ""), "Retriable": lit(code.retriable.value),
-        "Recoverable": lit(code.recoverable.value), "NextAction": lit(code.next_action),
-        "UIMeaning": lit(code.ui_meaning), "Channel": lit(code.channel.value),
-        "JSONRPCCode": lit(code.jsonrpc_code or 0),
-        "HTTPStatus": lit(code.http_status or 0), "Since": lit(code.since or ""), "Deprecated": deprecation,
-        "Deferred": lit(code.deferred), "Required": lit([wire[n] for n in code.required]),
-        "Optional": lit([wire[n] for n in code.optional]), "Docs": lit(code.docs),
-        "Parts": lit(_parts(catalog, code.message)),
-        "Wire": "[][2]string{" + ", ".join(f"{{{lit(k)}, {lit(str(v))}}}" for k, v in texts) + "}",
-    }  # fmt: skip
-    return "{" + ", ".join(f"{k}: {v}" for k, v in members.items()) + "}"
+    channel = "" if code.channel.value == "tool" else code.channel.value
+    pairs = [string_pair("Code", code.id), string_pair("Title", code.title), string_pair("When", code.when),
+             string_pair("Message", code.message), string_pair("Kind", code.kind or ""),
+             string_pair("Retriable", code.retriable.value), string_pair("Recoverable", code.recoverable.value),
+             string_pair("NextAction", code.next_action), string_pair("UIMeaning", code.ui_meaning),
+             string_pair("Channel", channel), Pair("JSONRPCCode", lit(code.jsonrpc_code or 0)),
+             Pair("HTTPStatus", lit(code.http_status or 0)), string_pair("Since", code.since or "")]  # fmt: skip
+    if dep is not None:
+        lifecycle = [string_pair("Since", dep.since or ""), string_pair("ReplacedBy", dep.replaced_by or ""),
+                     string_pair("Reason", dep.reason)]  # fmt: skip
+        pairs.append(struct_pair("Deprecated", "&rt.Deprecation", lifecycle, indent))
+    pairs += [Pair("Deferred", lit(code.deferred)), list_pair("Required", [wire[n] for n in code.required]),
+              list_pair("Optional", [wire[n] for n in code.optional]), string_pair("Docs", code.docs)]  # fmt: skip
+    return [p for p in pairs if p.value not in ('""', "0", "false", "[]string{}")]
 
 
 def _flag(value: bool | None) -> str:
     return "rt.Unset" if value is None else "rt.True" if value else "rt.False"
 
 
-def http_rules(rules: tuple[HttpRule, ...]) -> list[str]:
-    """`rt.Rule` literals: exact statuses first, then classes."""
-    exact: list[str] = []
-    classes: list[str] = []
+def http_rules(rules: tuple[HttpRule, ...]) -> list[list[Pair]]:
+    """`rt.Rule` rows: exact statuses first, then classes."""
+    exact: list[list[Pair]] = []
+    classes: list[list[Pair]] = []
     for rule in rules:
         for status in rule.statuses:
             is_class = isinstance(status, str)
             number = int(str(status)[0]) if is_class else status
-            text = (
-                f"{{Status: {number}, Class: {lit(is_class)}, RetryAfter: {_flag(rule.retry_after)}, "
-                f"Retriable: {_flag(rule.retriable)}, Target: {lit(rule.target)}}}"
-            )
-            (classes if is_class else exact).append(text)
+            row = [Pair("Status", str(number)), Pair("Class", lit(is_class)),
+                   Pair("RetryAfter", _flag(rule.retry_after)), Pair("Retriable", _flag(rule.retriable)),
+                   string_pair("Target", rule.target)]  # fmt: skip
+            (classes if is_class else exact).append(row)
     return exact + classes
 
 
-def failure_rules(rules: tuple[FailureRule, ...]) -> list[str]:
-    """`rt.FailureRule` literals."""
+def failure_rules(rules: tuple[FailureRule, ...]) -> list[list[Pair]]:
+    """`rt.FailureRule` rows."""
     return [
-        f"{{Failure: {lit(r.failure)}, Retriable: {_flag(r.retriable)}, Target: {lit(r.target)}}}" for r in rules
+        [string_pair("Failure", r.failure), Pair("Retriable", _flag(r.retriable)), string_pair("Target", r.target)]
+        for r in rules
     ]
 
 
-def envelope(catalog: Catalog) -> str:
-    """The catalog's `rt.Envelope` literal."""
+def envelope(catalog: Catalog) -> list[Pair]:
+    """The catalog's `rt.Envelope` fields."""
     env = catalog.envelope
-    flags = {
-        "Discriminator": lit(env.discriminator),
-        "Retriable": lit(env.retriable.key if env.retriable else ""),
-        "Provenance": lit(env.provenance_mode.value),
-        "StructuredContent": lit(env.structured_content),
-        "ToolFailureMeta": lit(env.tool_failure_meta),
-        "MirrorIsError": lit(env.mirror_is_error),
-        "StructuredIsError": lit(env.structured_is_error),
-    }
-    return "rt.Envelope{" + ", ".join(f"{k}: {v}" for k, v in flags.items()) + "}"
-
-
-def kinds(catalog: Catalog) -> list[str]:
-    """`rt.KindInfo` literals."""
-    return [
-        f"{{Name: {lit(k.name)}, Retryable: {lit(k.retryable)}, MaxAttempts: {k.max_attempts or 0}, "
-        f"InitialBackoffMs: {k.initial_backoff_ms or 0}, Description: {lit(k.description)}}}"
-        for k in catalog.kinds.values()
+    texts = [[string_pair("Name", m.name), string_pair("Key", m.key), Pair("Recoverable", lit(m.when != "always"))]
+             for m in env.texts]  # fmt: skip
+    pairs = [
+        string_pair("Discriminator", env.discriminator),
+        string_pair("Retriable", env.retriable.key if env.retriable else ""),
+        string_pair("Provenance", env.provenance_mode.value),
+        Pair("StructuredContent", lit(env.structured_content)),
+        Pair("ToolFailureMeta", lit(env.tool_failure_meta)),
+        Pair("MirrorIsError", lit(env.mirror_is_error)),
+        Pair("StructuredIsError", lit(env.structured_is_error)),
     ]
+    if texts:
+        pairs.append(Pair("Texts", block=elements("[]rt.Text", texts, "\t\t")))
+    return pairs
 
 
-def policies(catalog: Catalog) -> list[str]:
-    """`rt.PolicyInfo` literals; the empty policy ``none`` always exists (first)."""
-    rows = [f"{{Name: {lit(p.name)}, Kinds: {lit(p.terminate_on)}}}" for p in catalog.policies.values()]
-    return rows if "none" in catalog.policies else ['{Name: "none", Kinds: []string{}}', *rows]
+def kinds(catalog: Catalog) -> list[list[Pair]]:
+    """`rt.KindInfo` rows."""
+    return [
+        [string_pair("Name", k.name), Pair("Retryable", lit(k.retryable)),
+         Pair("MaxAttempts", str(k.max_attempts or 0)), Pair("InitialBackoffMs", str(k.initial_backoff_ms or 0)),
+         string_pair("Description", k.description)]
+        for k in catalog.kinds.values()
+    ]  # fmt: skip
 
 
-def field_types(catalog: Catalog) -> str:
-    """The wire key → field type map literal."""
-    pairs = ", ".join(f"{lit(f.wire)}: {lit(field_tag(f))}" for f in catalog.fields.values())
-    return "map[string]string{" + pairs + "}"
+def policies(catalog: Catalog) -> list[list[Pair]]:
+    """`rt.PolicyInfo` rows; the empty policy ``none`` always exists (first)."""
+    rows = [[string_pair("Name", p.name), list_pair("Kinds", list(p.terminate_on))] for p in catalog.policies.values()]
+    return rows if "none" in catalog.policies else [[string_pair("Name", "none"), list_pair("Kinds", [])], *rows]
 
 
-def retriable_default(code: Code) -> bool:
-    """Whether errors of `code` are retriable unless the sender says otherwise."""
-    return code.retriable is Retriable.YES
+def fields(catalog: Catalog) -> list[list[Pair]]:
+    """`rt.Field` rows: name, wire key and type of every declared field."""
+    return [[string_pair("Name", name), string_pair("Wire", f.wire), string_pair("Type", field_tag(f))]
+            for name, f in catalog.fields.items()]  # fmt: skip
 
 
-def stamp(catalog: Catalog) -> str:
-    """The `rt.Provenance` literal of this build."""
+def stamp(catalog: Catalog) -> list[Pair]:
+    """The `rt.Provenance` fields of this build."""
     p = catalog.provenance
-    return f"rt.Provenance{{Catalog: {lit(p.catalog)}, Version: {lit(p.version)}, Fingerprint: {lit(p.fingerprint)}}}"
+    return [string_pair("Catalog", p.catalog), string_pair("Version", p.version),
+            string_pair("Fingerprint", p.fingerprint)]  # fmt: skip
 
 
 def raw_or_quoted(text: str) -> str:

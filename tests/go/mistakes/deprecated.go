@@ -8,5 +8,5 @@ import "errgen.local/tsoptserrors"
 
 // Old builds the deprecated old_code error: staticcheck reports SA1019.
 func Old() error {
-	return tsoptserrors.NewOldCodeError(tsoptserrors.OldCodeArgs{})
+	return tsoptserrors.NewOldCodeError()
 }

@@ -12,39 +12,39 @@ import (
 
 // modules holds every catalog the vectors cover (the tests generate the ts* ones).
 var modules = map[string]module{
-	"napkin": api[napkinerrors.Error, napkinerrors.Code, napkinerrors.Kind, napkinerrors.Policy]{
-		napkinerrors.DecodeJSON, napkinerrors.ToJSON, napkinerrors.BuildError, napkinerrors.MapHTTP, napkinerrors.MapError, napkinerrors.ClassifyHTTP,
+	"napkin": api[napkinerrors.Error, napkinerrors.Code, napkinerrors.Kind, napkinerrors.Policy, *napkinerrors.Object]{
+		napkinerrors.NewObject, napkinerrors.ErrTooDeep, napkinerrors.DecodeJSON, napkinerrors.ToJSON, napkinerrors.BuildError, napkinerrors.MapHTTP, napkinerrors.MapError, napkinerrors.ClassifyHTTP,
 		napkinerrors.ClassifyFailure, napkinerrors.KindOf, napkinerrors.ClassifyCode, napkinerrors.IsRetryableCode, napkinerrors.IsTerminalCode,
-		napkinerrors.NamedPolicy, napkinerrors.NewPolicy, napkinerrors.PolicyNames, napkinerrors.ParseResultValue, napkinerrors.Sanitize, napkinerrors.ScrubText,
+		napkinerrors.NamedPolicy, napkinerrors.NewPolicy, napkinerrors.PolicyNames, napkinerrors.ParseResult, napkinerrors.ParseResultValue, napkinerrors.Sanitize, napkinerrors.ScrubText,
 	}.module(),
-	"workbook": api[workbookerrors.Error, workbookerrors.Code, workbookerrors.Kind, workbookerrors.Policy]{
-		workbookerrors.DecodeJSON, workbookerrors.ToJSON, workbookerrors.BuildError, workbookerrors.MapHTTP, workbookerrors.MapError, workbookerrors.ClassifyHTTP,
+	"workbook": api[workbookerrors.Error, workbookerrors.Code, workbookerrors.Kind, workbookerrors.Policy, *workbookerrors.Object]{
+		workbookerrors.NewObject, workbookerrors.ErrTooDeep, workbookerrors.DecodeJSON, workbookerrors.ToJSON, workbookerrors.BuildError, workbookerrors.MapHTTP, workbookerrors.MapError, workbookerrors.ClassifyHTTP,
 		workbookerrors.ClassifyFailure, workbookerrors.KindOf, workbookerrors.ClassifyCode, workbookerrors.IsRetryableCode, workbookerrors.IsTerminalCode,
-		workbookerrors.NamedPolicy, workbookerrors.NewPolicy, workbookerrors.PolicyNames, workbookerrors.ParseResultValue, workbookerrors.Sanitize, workbookerrors.ScrubText,
+		workbookerrors.NamedPolicy, workbookerrors.NewPolicy, workbookerrors.PolicyNames, workbookerrors.ParseResult, workbookerrors.ParseResultValue, workbookerrors.Sanitize, workbookerrors.ScrubText,
 	}.module(),
-	"filetools": api[filetoolserrors.Error, filetoolserrors.Code, filetoolserrors.Kind, filetoolserrors.Policy]{
-		filetoolserrors.DecodeJSON, filetoolserrors.ToJSON, filetoolserrors.BuildError, filetoolserrors.MapHTTP, filetoolserrors.MapError, filetoolserrors.ClassifyHTTP,
+	"filetools": api[filetoolserrors.Error, filetoolserrors.Code, filetoolserrors.Kind, filetoolserrors.Policy, *filetoolserrors.Object]{
+		filetoolserrors.NewObject, filetoolserrors.ErrTooDeep, filetoolserrors.DecodeJSON, filetoolserrors.ToJSON, filetoolserrors.BuildError, filetoolserrors.MapHTTP, filetoolserrors.MapError, filetoolserrors.ClassifyHTTP,
 		filetoolserrors.ClassifyFailure, filetoolserrors.KindOf, filetoolserrors.ClassifyCode, filetoolserrors.IsRetryableCode, filetoolserrors.IsTerminalCode,
-		filetoolserrors.NamedPolicy, filetoolserrors.NewPolicy, filetoolserrors.PolicyNames, filetoolserrors.ParseResultValue, filetoolserrors.Sanitize, filetoolserrors.ScrubText,
+		filetoolserrors.NamedPolicy, filetoolserrors.NewPolicy, filetoolserrors.PolicyNames, filetoolserrors.ParseResult, filetoolserrors.ParseResultValue, filetoolserrors.Sanitize, filetoolserrors.ScrubText,
 	}.module(),
-	"tsopts": api[tsoptserrors.Error, tsoptserrors.Code, tsoptserrors.Kind, tsoptserrors.Policy]{
-		tsoptserrors.DecodeJSON, tsoptserrors.ToJSON, tsoptserrors.BuildError, tsoptserrors.MapHTTP, tsoptserrors.MapError, tsoptserrors.ClassifyHTTP,
+	"tsopts": api[tsoptserrors.Error, tsoptserrors.Code, tsoptserrors.Kind, tsoptserrors.Policy, *tsoptserrors.Object]{
+		tsoptserrors.NewObject, tsoptserrors.ErrTooDeep, tsoptserrors.DecodeJSON, tsoptserrors.ToJSON, tsoptserrors.BuildError, tsoptserrors.MapHTTP, tsoptserrors.MapError, tsoptserrors.ClassifyHTTP,
 		tsoptserrors.ClassifyFailure, tsoptserrors.KindOf, tsoptserrors.ClassifyCode, tsoptserrors.IsRetryableCode, tsoptserrors.IsTerminalCode,
-		tsoptserrors.NamedPolicy, tsoptserrors.NewPolicy, tsoptserrors.PolicyNames, tsoptserrors.ParseResultValue, tsoptserrors.Sanitize, tsoptserrors.ScrubText,
+		tsoptserrors.NamedPolicy, tsoptserrors.NewPolicy, tsoptserrors.PolicyNames, tsoptserrors.ParseResult, tsoptserrors.ParseResultValue, tsoptserrors.Sanitize, tsoptserrors.ScrubText,
 	}.module(),
-	"tsmeta": api[tsmetaerrors.Error, tsmetaerrors.Code, tsmetaerrors.Kind, tsmetaerrors.Policy]{
-		tsmetaerrors.DecodeJSON, tsmetaerrors.ToJSON, tsmetaerrors.BuildError, tsmetaerrors.MapHTTP, tsmetaerrors.MapError, tsmetaerrors.ClassifyHTTP,
+	"tsmeta": api[tsmetaerrors.Error, tsmetaerrors.Code, tsmetaerrors.Kind, tsmetaerrors.Policy, *tsmetaerrors.Object]{
+		tsmetaerrors.NewObject, tsmetaerrors.ErrTooDeep, tsmetaerrors.DecodeJSON, tsmetaerrors.ToJSON, tsmetaerrors.BuildError, tsmetaerrors.MapHTTP, tsmetaerrors.MapError, tsmetaerrors.ClassifyHTTP,
 		tsmetaerrors.ClassifyFailure, tsmetaerrors.KindOf, tsmetaerrors.ClassifyCode, tsmetaerrors.IsRetryableCode, tsmetaerrors.IsTerminalCode,
-		tsmetaerrors.NamedPolicy, tsmetaerrors.NewPolicy, tsmetaerrors.PolicyNames, tsmetaerrors.ParseResultValue, tsmetaerrors.Sanitize, tsmetaerrors.ScrubText,
+		tsmetaerrors.NamedPolicy, tsmetaerrors.NewPolicy, tsmetaerrors.PolicyNames, tsmetaerrors.ParseResult, tsmetaerrors.ParseResultValue, tsmetaerrors.Sanitize, tsmetaerrors.ScrubText,
 	}.module(),
-	"tsnames": api[tsnameserrors.Error, tsnameserrors.Code, tsnameserrors.Kind, tsnameserrors.Policy]{
-		tsnameserrors.DecodeJSON, tsnameserrors.ToJSON, tsnameserrors.BuildError, tsnameserrors.MapHTTP, tsnameserrors.MapError, tsnameserrors.ClassifyHTTP,
+	"tsnames": api[tsnameserrors.Error, tsnameserrors.Code, tsnameserrors.Kind, tsnameserrors.Policy, *tsnameserrors.Object]{
+		tsnameserrors.NewObject, tsnameserrors.ErrTooDeep, tsnameserrors.DecodeJSON, tsnameserrors.ToJSON, tsnameserrors.BuildError, tsnameserrors.MapHTTP, tsnameserrors.MapError, tsnameserrors.ClassifyHTTP,
 		tsnameserrors.ClassifyFailure, tsnameserrors.KindOf, tsnameserrors.ClassifyCode, tsnameserrors.IsRetryableCode, tsnameserrors.IsTerminalCode,
-		tsnameserrors.NamedPolicy, tsnameserrors.NewPolicy, tsnameserrors.PolicyNames, tsnameserrors.ParseResultValue, tsnameserrors.Sanitize, tsnameserrors.ScrubText,
+		tsnameserrors.NamedPolicy, tsnameserrors.NewPolicy, tsnameserrors.PolicyNames, tsnameserrors.ParseResult, tsnameserrors.ParseResultValue, tsnameserrors.Sanitize, tsnameserrors.ScrubText,
 	}.module(),
-	"tswire": api[tswireerrors.Error, tswireerrors.Code, tswireerrors.Kind, tswireerrors.Policy]{
-		tswireerrors.DecodeJSON, tswireerrors.ToJSON, tswireerrors.BuildError, tswireerrors.MapHTTP, tswireerrors.MapError, tswireerrors.ClassifyHTTP,
+	"tswire": api[tswireerrors.Error, tswireerrors.Code, tswireerrors.Kind, tswireerrors.Policy, *tswireerrors.Object]{
+		tswireerrors.NewObject, tswireerrors.ErrTooDeep, tswireerrors.DecodeJSON, tswireerrors.ToJSON, tswireerrors.BuildError, tswireerrors.MapHTTP, tswireerrors.MapError, tswireerrors.ClassifyHTTP,
 		tswireerrors.ClassifyFailure, tswireerrors.KindOf, tswireerrors.ClassifyCode, tswireerrors.IsRetryableCode, tswireerrors.IsTerminalCode,
-		tswireerrors.NamedPolicy, tswireerrors.NewPolicy, tswireerrors.PolicyNames, tswireerrors.ParseResultValue, tswireerrors.Sanitize, tswireerrors.ScrubText,
+		tswireerrors.NamedPolicy, tswireerrors.NewPolicy, tswireerrors.PolicyNames, tswireerrors.ParseResult, tswireerrors.ParseResultValue, tswireerrors.Sanitize, tswireerrors.ScrubText,
 	}.module(),
 }

@@ -2,13 +2,15 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"net/http"
 	"reflect"
 )
 
 // module is one generated catalog package, as the cases use it (every answer as JSON text).
 type module struct {
-	decode          func(json.RawMessage) any
+	decode          func(string) any
+	newObject       func() jsonObject
 	toJSON          func(any) string
 	kind            func(string) string
 	build           func(code string, values map[string]any) (string, error)
@@ -18,8 +20,16 @@ type module struct {
 	classifyFailure func(failure string) string
 	code            func(code string) string
 	parse           func(result any, key string) string
+	parseBytes      func(data []byte, key string) string
 	sanitize        func(any) any
 	scrub           func(string) string
+}
+
+// object is a package's *Object.
+type jsonObject interface {
+	Set(key string, value any)
+	Get(key string) (any, bool)
+	Keys() []string
 }
 
 // policy is what the cases use of a package's Policy.
@@ -29,7 +39,9 @@ type policy[K ~string, P any] interface {
 }
 
 // api is the slice of a generated package the cases use; E is its Error, C its Code, K its Kind.
-type api[E error, C ~string, K ~string, P policy[K, P]] struct {
+type api[E error, C ~string, K ~string, P policy[K, P], O jsonObject] struct {
+	NewObject        func() O
+	ErrTooDeep       error
 	DecodeJSON       func([]byte) (any, error)
 	ToJSON           func(any) string
 	BuildError       func(C, map[string]any) (E, error)
@@ -44,17 +56,29 @@ type api[E error, C ~string, K ~string, P policy[K, P]] struct {
 	NamedPolicy      func(string) (P, bool)
 	NewPolicy        func() P
 	PolicyNames      func() []string
+	ParseResult      func(json.RawMessage) E
 	ParseResultValue func(any) E
 	Sanitize         func(any) any
 	ScrubText        func(string) string
 }
 
-func (a api[E, C, K, P]) module() module {
+func (a api[E, C, K, P, O]) module() module {
 	kind := func(k string) string {
 		if k == "" {
 			return "null"
 		}
 		return a.ToJSON(k)
+	}
+	parsed := func(e E, key string) string {
+		if isNil(e) {
+			return "null"
+		}
+		v := reflect.ValueOf(e).Elem()
+		if v.Type().Name() == "Unknown" {
+			return object(a.ToJSON, "known", "false", key, a.ToJSON(v.FieldByName("Received").String()),
+				"message", a.ToJSON(v.FieldByName("Message").String()), "payload", a.ToJSON(v.FieldByName("Raw").Interface()))
+		}
+		return object(a.ToJSON, "known", "true", "payload", a.ToJSON(e))
 	}
 	envelope := func(e E) string {
 		if isNil(e) {
@@ -68,16 +92,19 @@ func (a api[E, C, K, P]) module() module {
 	}
 	boolean := func(b bool) string { return a.ToJSON(b) }
 	return module{
-		decode: func(raw json.RawMessage) any {
-			if raw == nil {
-				return nil
+		decode: func(raw string) any {
+			value, err := a.DecodeJSON([]byte(raw))
+			if errors.Is(err, a.ErrTooDeep) {
+				return nil // the caller reads it level by level (hostValue)
 			}
-			value, err := a.DecodeJSON(raw)
-			must(err)
+			if err != nil {
+				fail("a case holds text that is not JSON:", err)
+			}
 			return value
 		},
-		toJSON: a.ToJSON,
-		kind:   kind,
+		newObject: func() jsonObject { return a.NewObject() },
+		toJSON:    a.ToJSON,
+		kind:      kind,
 		build: func(code string, values map[string]any) (string, error) {
 			e, err := a.BuildError(C(code), values)
 			if err != nil {
@@ -108,16 +135,10 @@ func (a api[E, C, K, P]) module() module {
 				"values", object(a.ToJSON, values...), "grown", grown)
 		},
 		parse: func(result any, key string) string {
-			e := a.ParseResultValue(result)
-			if isNil(e) {
-				return "null"
-			}
-			v := reflect.ValueOf(e).Elem()
-			if v.Type().Name() == "Unknown" {
-				return object(a.ToJSON, "known", "false", key, a.ToJSON(v.FieldByName("Received").String()),
-					"message", a.ToJSON(v.FieldByName("Message").String()), "payload", a.ToJSON(v.FieldByName("Raw").Interface()))
-			}
-			return object(a.ToJSON, "known", "true", "payload", a.ToJSON(e))
+			return parsed(a.ParseResultValue(result), key)
+		},
+		parseBytes: func(data []byte, key string) string {
+			return parsed(a.ParseResult(json.RawMessage(data)), key)
 		},
 		sanitize: a.Sanitize,
 		scrub:    func(text string) string { return a.ScrubText(text) },

@@ -2,63 +2,39 @@
 
 // Package minimalerrors holds the errors of catalog minimal 0.1.0.
 //
-// Build an error with its constructor (NewFailedError) and send it with ToResult; read one
-// back with Parse or ParseResult and branch on its type (errors.As) or its Code(). This file
-// holds the catalog's content; the behaviour is errgen's shared runtime beside it
-// (internal/errgenrt, the same file for every catalog), defined in errgen's
-// docs/runtime-contract.md.
+// Build an error with its constructor (NewFailedError) and send it with ToResult; read one back with Parse or
+// ParseResult and branch on its type (errors.As), its sentinel (errors.Is) or its Code(). This file holds the catalog's
+// content; the behaviour is errgen's shared runtime beside it (internal/errgenrt, the same file for every catalog),
+// defined in errgen's docs/runtime-contract.md.
 package minimalerrors
 
 import (
 	"encoding/json"
+	"errors"
 	"net/http"
+	"slices"
 
 	rt "errgen.local/minimalerrors/internal/errgenrt"
 )
 
-// Object is a JSON object that keeps its key order (written as JSON.stringify writes it).
-type Object = rt.Object
-
-// Provenance is the stamp of the catalog build that produced an error.
-type Provenance = rt.Provenance
-
-// Range is a pair of inclusive numeric bounds; at least one is present.
-type Range = rt.Range
-
-// Result is the MCP CallToolResult of an error.
-type Result = rt.Result
-
-// TextContent is an MCP text content block.
-type TextContent = rt.TextContent
-
-// JSONRPCError is the JSON-RPC error object of a protocol-channel error.
-type JSONRPCError = rt.JSONRPCError
-
-// CodeInfo is everything the catalog says about one code.
-type CodeInfo = rt.CodeInfo
-
-// KindInfo is a kind's retry semantics.
-type KindInfo = rt.KindInfo
-
-// Deprecation is the lifecycle data of a deprecated code.
-type Deprecation = rt.Deprecation
-
-// FailureClass is implemented by errors that know their failure class (network, timeout, tls, dns, decode).
-type FailureClass = rt.FailureClass
-
-// Policy is an immutable terminate policy over this catalog's kinds (seed 001's ToolErrorPolicy).
-type Policy = rt.Policy[Kind]
-
 // Code is a wire error code of this catalog.
 type Code string
 
-// CodeFailed is the code failed.
-const CodeFailed Code = "failed"
+// The codes of this catalog, by their wire ids.
+const (
+	CodeFailed Code = "failed"
+)
+
+// The errors.Is targets of the codes: errors.Is(err, ErrFailed) reports whether err (or an error it wraps) is an error
+// of that code (*FailedError). An *Unknown matches none of them.
+var (
+	ErrFailed = errors.New("failed")
+)
 
 // Kind is an error kind (classification) of this catalog; "" means none.
 type Kind string
 
-// Error is any error of this catalog: one struct type per code (use errors.As), or *Unknown.
+// Error is any error of this catalog: one struct type per code (use errors.As or errors.Is), or *Unknown.
 type Error interface {
 	error
 	// Code returns the wire code.
@@ -81,85 +57,33 @@ type ProtocolError interface {
 	ToJSONRPCError() *JSONRPCError
 }
 
-var catalog = newCatalog()
-
-// newCatalog returns the runtime bound to this catalog's tables.
-func newCatalog() *rt.Catalog {
-	var spec rt.Spec
-	spec.Name = "minimal"
-	spec.Stamp = rt.Provenance{Catalog: "minimal", Version: "0.1.0", Fingerprint: "sha256:c3df52de8e59761fd7b3f398abcc503e2f41edbecf5549d11213e5818951d488"}
-	spec.Envelope = rt.Envelope{Discriminator: "code", Retriable: "", Provenance: "required", StructuredContent: true, ToolFailureMeta: false, MirrorIsError: false, StructuredIsError: false}
-	spec.Codes = []rt.CodeInfo{
-		{Code: "failed", Title: "Failed", When: "", Message: "the operation failed", Kind: "", Retriable: "no", Recoverable: "no", NextAction: "", UIMeaning: "", Channel: "tool", JSONRPCCode: 0, HTTPStatus: 0, Since: "", Deprecated: nil, Deferred: false, Required: []string{}, Optional: []string{}, Docs: "", Parts: []string{"the operation failed"}, Wire: [][2]string{}},
-	}
-	spec.Kinds = []rt.KindInfo{}
-	spec.Policies = []rt.PolicyInfo{
-		{Name: "none", Kinds: []string{}},
-	}
-	spec.FieldTypes = map[string]string{}
-	spec.HTTPKinds = []rt.Rule{}
-	spec.HTTPCodes = []rt.Rule{}
-	spec.FailureKinds = []rt.FailureRule{}
-	spec.FailureCodes = []rt.FailureRule{}
-	spec.DefaultKind = ""
-	spec.DefaultCode = ""
-	return rt.New(spec)
-}
-
-// FailedError is the error of code failed — Failed.
-//
-// Kind: none; retriable: no; recoverable: no
-type FailedError struct {
-	// Message is the rendered, scrubbed message.
-	Message string `json:"message"`
-	// Provenance is the stamp of the catalog build that produced the error.
-	Provenance Provenance `json:"provenance"`
-}
-
-// FailedArgs are the values of an error of code failed: its repair fields and message values.
-type FailedArgs struct {
-}
-
-// NewFailedError builds an error of code failed: the message rendered from args and scrubbed, the provenance stamp set.
-func NewFailedError(args FailedArgs) *FailedError {
-	e := &FailedError{}
-	create(CodeFailed, args, e)
-	return e
-}
-
-// Code returns CodeFailed.
-func (e *FailedError) Code() Code {
-	return CodeFailed
-}
-
-// Error returns "<code>: <message>".
-func (e *FailedError) Error() string {
-	return string(CodeFailed) + ": " + e.Message
-}
-
-// Payload returns the wire payload.
-func (e *FailedError) Payload() *Object {
-	return catalog.Payload(string(CodeFailed), e)
-}
-
-// MarshalJSON writes the wire payload as JSON.stringify does.
-func (e *FailedError) MarshalJSON() ([]byte, error) {
-	return e.Payload().MarshalJSON()
-}
-
-// ToResult returns the MCP CallToolResult (isError true).
-func (e *FailedError) ToResult() *Result {
-	return catalog.ToResult(e.Payload())
-}
-
-// newError returns an empty error of a known code.
-func newError(code Code) Error {
-	switch code {
-	case CodeFailed:
-		return &FailedError{}
-	}
-	return nil
-}
+// The runtime's types this package's API uses (internal/errgenrt).
+type (
+	// Object is a JSON object that keeps its key order (written as JSON.stringify writes it).
+	Object = rt.Object
+	// Null is JSON's null held by a repair field of type any: there nil means absent, Null{} present and null.
+	Null = rt.Null
+	// Provenance is the stamp of the catalog build that produced an error.
+	Provenance = rt.Provenance
+	// Range is a pair of inclusive numeric bounds; at least one is present.
+	Range = rt.Range
+	// Result is the MCP CallToolResult of an error.
+	Result = rt.Result
+	// TextContent is an MCP text content block.
+	TextContent = rt.TextContent
+	// JSONRPCError is the JSON-RPC error object of a protocol-channel error.
+	JSONRPCError = rt.JSONRPCError
+	// CodeInfo is everything the catalog says about one code.
+	CodeInfo = rt.CodeInfo
+	// KindInfo is a kind's retry semantics.
+	KindInfo = rt.KindInfo
+	// Deprecation is the lifecycle data of a deprecated code.
+	Deprecation = rt.Deprecation
+	// FailureClass is implemented by errors that know their failure class (network, timeout, tls, dns, decode).
+	FailureClass = rt.FailureClass
+	// Policy is an immutable terminate policy over this catalog's kinds (seed 001's ToolErrorPolicy).
+	Policy = rt.Policy[Kind]
+)
 
 // Catalog is the name of this catalog.
 const Catalog = "minimal"
@@ -185,14 +109,10 @@ type Unknown struct {
 }
 
 // Code returns the code received.
-func (u *Unknown) Code() Code {
-	return u.Received
-}
+func (u *Unknown) Code() Code { return u.Received }
 
 // Error returns "<code>: <message>".
-func (u *Unknown) Error() string {
-	return string(u.Received) + ": " + u.Message
-}
+func (u *Unknown) Error() string { return string(u.Received) + ": " + u.Message }
 
 // Payload returns the payload received, or an empty object when it was not an object.
 func (u *Unknown) Payload() *Object {
@@ -202,71 +122,87 @@ func (u *Unknown) Payload() *Object {
 	return rt.NewObject()
 }
 
-// create fills e with the payload of code built from args; it panics on what the types cannot
-// rule out (a nil value for a required field of type any).
-func create(code Code, args any, e Error) {
-	payload, err := catalog.Create(string(code), args)
-	if err != nil {
-		panic(err)
+// known is the error type of a code: fields points to its fields in wire order (rt.Catalog.Keys).
+type known interface {
+	Error
+	fields() []any
+}
+
+// construct completes an error made by a constructor (rt.Catalog.Construct).
+func construct[E known](e E, retriable *bool, extra ...any) E {
+	catalog.Construct(string(e.Code()), e.fields(), retriable, extra...)
+	return e
+}
+
+// errorText is what the Error method of a code's error returns: "<code>: <message>".
+func errorText(e known) string {
+	message, _ := e.fields()[0].(*string)
+	return string(e.Code()) + ": " + *message
+}
+
+// payloadOf is the wire payload of a code's error.
+func payloadOf(e known) *Object {
+	return catalog.Write(string(e.Code()), e.fields())
+}
+
+func typed(parsed rt.Parsed) Error {
+	if e := newKnown(Code(parsed.Code)); e != nil && parsed.Known != nil {
+		catalog.Read(parsed.Known, e.fields())
+		return e
 	}
-	rt.Fill(e, payload)
+	return &Unknown{Received: Code(parsed.Code), Message: parsed.Message, Raw: parsed.Payload}
 }
 
 // BuildError builds the error of code from wire-named values (repair fields, message values and
-// the retriable flag when the catalog has one); nil values are not given. It fails for an
-// unknown or deferred code, an unknown value name, or a missing required field.
+// the retriable flag when the catalog has one); nil values are not given (Null is null). It fails
+// for an unknown or deferred code, an unknown value name, or a missing required field.
 func BuildError(code Code, values map[string]any) (Error, error) {
 	args := rt.NewObject()
-	for name, value := range values {
-		args.Set(name, value)
+	for _, name := range sortedNames(values) {
+		args.Set(name, values[name])
 	}
-	payload, err := catalog.Build(string(code), rt.ToValue(args).(*Object))
+	payload, err := catalog.Build(string(code), args)
 	if err != nil {
 		return nil, err
 	}
 	return typed(rt.Parsed{Code: string(code), Known: payload}), nil
 }
 
-func typed(parsed rt.Parsed) Error {
-	if parsed.Known != nil {
-		if e := newError(Code(parsed.Code)); e != nil {
-			rt.Fill(e, parsed.Known)
-			return e
-		}
+func sortedNames(values map[string]any) []string {
+	names := make([]string, 0, len(values))
+	for name := range values {
+		names = append(names, name)
 	}
-	return &Unknown{Received: Code(parsed.Code), Message: parsed.Message, Raw: parsed.Payload}
+	slices.Sort(names)
+	return names
 }
 
 // Parse reads an error payload (e.g. structuredContent): the typed error of its code, or
 // *Unknown for an unknown code, an invalid payload or text that is not JSON. Never fails.
 func Parse(payload json.RawMessage) Error {
-	value, err := rt.DecodeJSON(payload)
-	if err != nil {
-		return &Unknown{Raw: rt.NewObject()}
-	}
-	return ParseValue(value)
+	return typed(catalog.ParseJSON(payload))
 }
 
 // ParseValue reads an error payload given as JSON data (or Go values, as ToValue converts them).
 func ParseValue(payload any) Error {
-	return typed(catalog.ParsePayload(rt.ToValue(payload)))
+	return typed(catalog.ParsePayload(payload))
 }
 
 // ParseResult reads the error inside an MCP CallToolResult (JSON text); nil when the result
-// reports no error. The payload is structuredContent when it carries a code, else the first
-// text block holding one; anything else gives *Unknown (a text-only error: code "", the text as
-// its message). Never fails.
+// reports no error (or is not JSON). The payload is structuredContent when it carries a code, else
+// the first text block holding one; anything else gives *Unknown (a text-only error: code "", the
+// text as its message). Never fails.
 func ParseResult(result json.RawMessage) Error {
-	value, err := rt.DecodeJSON(result)
-	if err != nil {
+	parsed, isError := catalog.ParseResultJSON(result)
+	if !isError {
 		return nil
 	}
-	return ParseResultValue(value)
+	return typed(parsed)
 }
 
 // ParseResultValue is ParseResult of a result given as JSON data (e.g. a decoded *Object).
 func ParseResultValue(result any) Error {
-	parsed, isError := catalog.ParseResult(rt.ToValue(result))
+	parsed, isError := catalog.ParseResult(result)
 	if !isError {
 		return nil
 	}
@@ -275,7 +211,11 @@ func ParseResultValue(result any) Error {
 
 // Codes returns every code, in catalog order.
 func Codes() []Code {
-	return []Code{CodeFailed}
+	var codes []Code
+	for _, code := range catalog.Codes() {
+		codes = append(codes, Code(code))
+	}
+	return codes
 }
 
 // Info returns what the catalog says about code.
@@ -289,12 +229,7 @@ func Info(code Code) (CodeInfo, bool) {
 
 // Kinds returns the retry semantics of every kind, in catalog order.
 func Kinds() []KindInfo {
-	var out []KindInfo
-	for _, kind := range []Kind{} {
-		info, _ := catalog.Kind(string(kind))
-		out = append(out, info)
-	}
-	return out
+	return catalog.Kinds()
 }
 
 // KindOf returns the kind of code: "" for a code without one, DefaultKind for an unknown code.
@@ -307,8 +242,12 @@ func ClassifyCode(code Code) Kind {
 	return Kind(catalog.Classify(string(code)))
 }
 
-// Classify returns the kind of err, DefaultKind for anything unclassified (entelix's catch-all).
+// Classify returns the kind of err, DefaultKind for anything unclassified (entelix's catch-all;
+// also nil).
 func Classify(err Error) Kind {
+	if err == nil {
+		return DefaultKind
+	}
 	return ClassifyCode(err.Code())
 }
 
@@ -319,10 +258,13 @@ func IsRetryableCode(code Code) bool {
 
 // IsRetryable reports whether the call that failed with err may be retried unchanged: its own
 // retriable flag when it carries one, else its code's; for an unknown code, the payload's
-// boolean retriable, else the default kind's retryable.
+// boolean retriable, else the default kind's retryable (also for nil).
 func IsRetryable(err Error) bool {
 	if unknown, ok := err.(*Unknown); ok {
 		return catalog.IsRetryable(string(unknown.Received), unknown.Raw)
+	}
+	if err == nil {
+		return catalog.IsRetryable("", nil)
 	}
 	return catalog.IsRetryable(string(err.Code()), err.Payload())
 }
@@ -335,7 +277,8 @@ func IsTerminalCode(code Code, policy Policy) bool {
 
 // IsTerminal reports whether the kind of err (Classify) is terminal under policy.
 func IsTerminal(err Error, policy Policy) bool {
-	return IsTerminalCode(err.Code(), policy)
+	kind := Classify(err)
+	return kind != "" && policy.ClassifiesTerminal(kind)
 }
 
 // NewPolicy returns the empty policy: every failure flows back to the model.
@@ -355,7 +298,7 @@ func NamedPolicy(name string) (Policy, bool) {
 
 // PolicyNames returns the names of the catalog's policies, "none" first.
 func PolicyNames() []string {
-	return []string{"none"}
+	return catalog.PolicyNames()
 }
 
 // ClassifyHTTP returns the kind of an HTTP failure: exact statuses first, then classes (5xx);
@@ -375,9 +318,12 @@ func ClassifyError(err error) Kind {
 }
 
 // MapHTTP returns the error of an upstream HTTP failure, or nil when the catalog maps it to no
-// code: the code by the catalog's HTTP mapping, retriable from the rule, status and a sanitized
-// original {status, body} when the code carries those fields; a non-empty upstream message,
-// scrubbed, replaces the rendered one.
+// code: the code by the catalog's HTTP mapping (a status outside 100..599 matches no rule),
+// retriable from the rule, status and a sanitized original {status, body} when the code carries
+// those fields; a non-empty upstream message, scrubbed, replaces the rendered one. body is JSON
+// data or a Go value (as ToValue converts it); bytes ([]byte, json.RawMessage) or an io.Reader
+// (resp.Body: its first 4 MiB are read, it is not closed) are read as JSON when they hold JSON,
+// else as text (an HTML error page stays text).
 func MapHTTP(status int, message string, body any, header http.Header) Error {
 	return mapped(catalog.MapHTTP(status, message, body, header))
 }
@@ -398,7 +344,8 @@ func mapped(payload *Object) Error {
 		return nil
 	}
 	code, _ := payload.Get("code")
-	return typed(rt.Parsed{Code: code.(string), Known: payload})
+	id, _ := code.(string)
+	return typed(rt.Parsed{Code: id, Known: payload})
 }
 
 // FailureClassOf returns the failure class of a Go error (timeout, tls, dns, network, decode), or "".
@@ -426,7 +373,16 @@ func ToJSON(value any) string {
 	return rt.ToJSON(value)
 }
 
-// DecodeJSON reads JSON text into JSON data (objects as *Object, keeping their key order).
+// ToValue converts a Go value to JSON data (objects as *Object); it never panics.
+func ToValue(value any) any {
+	return rt.ToValue(value)
+}
+
+// ErrTooDeep is DecodeJSON's error for JSON text nested deeper than the runtime reads (100 levels).
+var ErrTooDeep = rt.ErrTooDeep
+
+// DecodeJSON reads JSON text into JSON data (objects as *Object, keeping their key order). It
+// never recurses; it fails on text that is not JSON.
 func DecodeJSON(data []byte) (any, error) {
 	return rt.DecodeJSON(data)
 }
@@ -440,3 +396,49 @@ func NewObject() *Object {
 func Stamp() Provenance {
 	return catalog.Stamp()
 }
+
+// FailedError is code failed.
+type FailedError struct {
+	Message    string     `json:"message"`
+	Provenance Provenance `json:"provenance"`
+}
+
+// NewFailedError builds an error of code failed.
+func NewFailedError() *FailedError {
+	return construct(&FailedError{}, nil)
+}
+
+func (e *FailedError) Code() Code                   { return CodeFailed }
+func (e *FailedError) Error() string                { return errorText(e) }
+func (e *FailedError) Is(target error) bool         { return target == ErrFailed }
+func (e *FailedError) Payload() *Object             { return payloadOf(e) }
+func (e *FailedError) MarshalJSON() ([]byte, error) { return payloadOf(e).MarshalJSON() }
+func (e *FailedError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
+func (e *FailedError) fields() []any                { return []any{&e.Message, &e.Provenance} }
+
+// newKnown returns an empty error of a known code, nil for another code.
+func newKnown(code Code) known {
+	switch code {
+	case CodeFailed:
+		return &FailedError{}
+	}
+	return nil
+}
+
+var catalog = rt.New(rt.Spec{
+	Name: "minimal",
+	Stamp: rt.Provenance{
+		Catalog: "minimal", Version: "0.1.0",
+		Fingerprint: "sha256:c3df52de8e59761fd7b3f398abcc503e2f41edbecf5549d11213e5818951d488",
+	},
+	Envelope: rt.Envelope{
+		Discriminator: "code", Retriable: "", Provenance: "required", StructuredContent: true, ToolFailureMeta: false,
+		MirrorIsError: false, StructuredIsError: false,
+	},
+	Codes: []rt.CodeInfo{
+		{Code: "failed", Title: "Failed", Message: "the operation failed", Retriable: "no", Recoverable: "no"},
+	},
+	Policies: []rt.PolicyInfo{
+		{Name: "none", Kinds: []string{}},
+	},
+})

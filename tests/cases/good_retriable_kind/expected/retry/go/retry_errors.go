@@ -2,73 +2,44 @@
 
 // Package retryerrors holds the errors of catalog retry 1.0.0.
 //
-// Build an error with its constructor (NewSaysYesError) and send it with ToResult; read one
-// back with Parse or ParseResult and branch on its type (errors.As) or its Code(). This file
-// holds the catalog's content; the behaviour is errgen's shared runtime beside it
-// (internal/errgenrt, the same file for every catalog), defined in errgen's
-// docs/runtime-contract.md.
+// Build an error with its constructor (NewSaysYesError) and send it with ToResult; read one back with Parse or
+// ParseResult and branch on its type (errors.As), its sentinel (errors.Is) or its Code(). This file holds the catalog's
+// content; the behaviour is errgen's shared runtime beside it (internal/errgenrt, the same file for every catalog),
+// defined in errgen's docs/runtime-contract.md.
 package retryerrors
 
 import (
 	"encoding/json"
+	"errors"
 	"net/http"
+	"slices"
 
 	rt "errgen.local/retryerrors/internal/errgenrt"
 )
 
-// Object is a JSON object that keeps its key order (written as JSON.stringify writes it).
-type Object = rt.Object
-
-// Provenance is the stamp of the catalog build that produced an error.
-type Provenance = rt.Provenance
-
-// Range is a pair of inclusive numeric bounds; at least one is present.
-type Range = rt.Range
-
-// Result is the MCP CallToolResult of an error.
-type Result = rt.Result
-
-// TextContent is an MCP text content block.
-type TextContent = rt.TextContent
-
-// JSONRPCError is the JSON-RPC error object of a protocol-channel error.
-type JSONRPCError = rt.JSONRPCError
-
-// CodeInfo is everything the catalog says about one code.
-type CodeInfo = rt.CodeInfo
-
-// KindInfo is a kind's retry semantics.
-type KindInfo = rt.KindInfo
-
-// Deprecation is the lifecycle data of a deprecated code.
-type Deprecation = rt.Deprecation
-
-// FailureClass is implemented by errors that know their failure class (network, timeout, tls, dns, decode).
-type FailureClass = rt.FailureClass
-
-// Policy is an immutable terminate policy over this catalog's kinds (seed 001's ToolErrorPolicy).
-type Policy = rt.Policy[Kind]
-
 // Code is a wire error code of this catalog.
 type Code string
 
-// CodeSaysYes is the code says_yes.
-const CodeSaysYes Code = "says_yes"
+// The codes of this catalog, by their wire ids.
+const (
+	CodeSaysYes     Code = "says_yes"
+	CodeSaysNo      Code = "says_no"
+	CodeInheritsYes Code = "inherits_yes"
+	CodeInheritsNo  Code = "inherits_no"
+	CodeDepends     Code = "depends"
+	CodeNoKind      Code = "no_kind"
+)
 
-// CodeSaysNo is the code says_no.
-const CodeSaysNo Code = "says_no"
-
-// CodeInheritsYes is the code inherits_yes.
-const CodeInheritsYes Code = "inherits_yes"
-
-// CodeInheritsNo is the code inherits_no.
-const CodeInheritsNo Code = "inherits_no"
-
-// CodeDepends is the code depends.
-const CodeDepends Code = "depends"
-
-// CodeNoKind is the code no_kind.
-const CodeNoKind Code = "no_kind"
+// The errors.Is targets of the codes: errors.Is(err, ErrSaysYes) reports whether err (or an error it wraps) is an error
+// of that code (*SaysYesError). An *Unknown matches none of them.
+var (
+	ErrSaysYes     = errors.New("says_yes")
+	ErrSaysNo      = errors.New("says_no")
+	ErrInheritsYes = errors.New("inherits_yes")
+	ErrInheritsNo  = errors.New("inherits_no")
+	ErrDepends     = errors.New("depends")
+	ErrNoKind      = errors.New("no_kind")
+)
 
 // Kind is an error kind (classification) of this catalog; "" means none.
 type Kind string
@@ -79,7 +50,7 @@ const KindTransient Kind = "Transient"
 // KindPermanent is the kind Permanent.
 const KindPermanent Kind = "Permanent"
 
-// Error is any error of this catalog: one struct type per code (use errors.As), or *Unknown.
+// Error is any error of this catalog: one struct type per code (use errors.As or errors.Is), or *Unknown.
 type Error interface {
 	error
 	// Code returns the wire code.
@@ -102,357 +73,33 @@ type ProtocolError interface {
 	ToJSONRPCError() *JSONRPCError
 }
 
-var catalog = newCatalog()
-
-// newCatalog returns the runtime bound to this catalog's tables.
-func newCatalog() *rt.Catalog {
-	var spec rt.Spec
-	spec.Name = "retry"
-	spec.Stamp = rt.Provenance{Catalog: "retry", Version: "1.0.0", Fingerprint: "sha256:dd083c5123daefb2bfc6702b8e90eb56489fb04644138a46b0021997ab49b2bd"}
-	spec.Envelope = rt.Envelope{Discriminator: "code", Retriable: "retriable", Provenance: "required", StructuredContent: true, ToolFailureMeta: true, MirrorIsError: false, StructuredIsError: false}
-	spec.Codes = []rt.CodeInfo{
-		{Code: "says_yes", Title: "Says yes", When: "", Message: "the lock is held; try again later", Kind: "Permanent", Retriable: "yes", Recoverable: "no", NextAction: "", UIMeaning: "", Channel: "tool", JSONRPCCode: 0, HTTPStatus: 0, Since: "", Deprecated: nil, Deferred: false, Required: []string{}, Optional: []string{}, Docs: "", Parts: []string{"the lock is held; try again later"}, Wire: [][2]string{}},
-		{Code: "says_no", Title: "Says no", When: "", Message: "the quota is spent", Kind: "Transient", Retriable: "no", Recoverable: "no", NextAction: "", UIMeaning: "", Channel: "tool", JSONRPCCode: 0, HTTPStatus: 0, Since: "", Deprecated: nil, Deferred: false, Required: []string{}, Optional: []string{}, Docs: "", Parts: []string{"the quota is spent"}, Wire: [][2]string{}},
-		{Code: "inherits_yes", Title: "Inherits yes", When: "", Message: "the backend is flaky", Kind: "Transient", Retriable: "yes", Recoverable: "no", NextAction: "", UIMeaning: "", Channel: "tool", JSONRPCCode: 0, HTTPStatus: 0, Since: "", Deprecated: nil, Deferred: false, Required: []string{}, Optional: []string{}, Docs: "", Parts: []string{"the backend is flaky"}, Wire: [][2]string{}},
-		{Code: "inherits_no", Title: "Inherits no", When: "", Message: "the record is gone", Kind: "Permanent", Retriable: "no", Recoverable: "no", NextAction: "", UIMeaning: "", Channel: "tool", JSONRPCCode: 0, HTTPStatus: 0, Since: "", Deprecated: nil, Deferred: false, Required: []string{}, Optional: []string{}, Docs: "", Parts: []string{"the record is gone"}, Wire: [][2]string{}},
-		{Code: "depends", Title: "Depends", When: "", Message: "the call may be retried if it was idempotent", Kind: "Transient", Retriable: "conditional", Recoverable: "no", NextAction: "", UIMeaning: "", Channel: "tool", JSONRPCCode: 0, HTTPStatus: 0, Since: "", Deprecated: nil, Deferred: false, Required: []string{}, Optional: []string{}, Docs: "", Parts: []string{"the call may be retried if it was idempotent"}, Wire: [][2]string{}},
-		{Code: "no_kind", Title: "No kind", When: "", Message: "plain failure", Kind: "", Retriable: "no", Recoverable: "no", NextAction: "", UIMeaning: "", Channel: "tool", JSONRPCCode: 0, HTTPStatus: 0, Since: "", Deprecated: nil, Deferred: false, Required: []string{}, Optional: []string{}, Docs: "", Parts: []string{"plain failure"}, Wire: [][2]string{}},
-	}
-	spec.Kinds = []rt.KindInfo{
-		{Name: "Transient", Retryable: true, MaxAttempts: 0, InitialBackoffMs: 0, Description: ""},
-		{Name: "Permanent", Retryable: false, MaxAttempts: 0, InitialBackoffMs: 0, Description: ""},
-	}
-	spec.Policies = []rt.PolicyInfo{
-		{Name: "none", Kinds: []string{}},
-	}
-	spec.FieldTypes = map[string]string{}
-	spec.HTTPKinds = []rt.Rule{}
-	spec.HTTPCodes = []rt.Rule{}
-	spec.FailureKinds = []rt.FailureRule{}
-	spec.FailureCodes = []rt.FailureRule{}
-	spec.DefaultKind = ""
-	spec.DefaultCode = ""
-	return rt.New(spec)
-}
-
-// SaysYesError is the error of code says_yes — Says yes.
-//
-// Kind: Permanent; retriable: yes; recoverable: no
-type SaysYesError struct {
-	// Message is the rendered, scrubbed message.
-	Message string `json:"message"`
-	// Retriable says whether the call may be retried unchanged.
-	Retriable bool `json:"retriable"`
-	// Provenance is the stamp of the catalog build that produced the error.
-	Provenance Provenance `json:"provenance"`
-}
-
-// SaysYesArgs are the values of an error of code says_yes: its repair fields and message values.
-type SaysYesArgs struct {
-	// Retriable overrides the code's default retriable when set.
-	Retriable *bool `json:"retriable,omitempty"`
-}
-
-// NewSaysYesError builds an error of code says_yes: the message rendered from args and scrubbed, the provenance stamp set.
-func NewSaysYesError(args SaysYesArgs) *SaysYesError {
-	e := &SaysYesError{}
-	create(CodeSaysYes, args, e)
-	return e
-}
-
-// Code returns CodeSaysYes.
-func (e *SaysYesError) Code() Code {
-	return CodeSaysYes
-}
-
-// Error returns "<code>: <message>".
-func (e *SaysYesError) Error() string {
-	return string(CodeSaysYes) + ": " + e.Message
-}
-
-// Payload returns the wire payload.
-func (e *SaysYesError) Payload() *Object {
-	return catalog.Payload(string(CodeSaysYes), e)
-}
-
-// MarshalJSON writes the wire payload as JSON.stringify does.
-func (e *SaysYesError) MarshalJSON() ([]byte, error) {
-	return e.Payload().MarshalJSON()
-}
-
-// ToResult returns the MCP CallToolResult (isError true).
-func (e *SaysYesError) ToResult() *Result {
-	return catalog.ToResult(e.Payload())
-}
-
-// SaysNoError is the error of code says_no — Says no.
-//
-// Kind: Transient; retriable: no; recoverable: no
-type SaysNoError struct {
-	// Message is the rendered, scrubbed message.
-	Message string `json:"message"`
-	// Retriable says whether the call may be retried unchanged.
-	Retriable bool `json:"retriable"`
-	// Provenance is the stamp of the catalog build that produced the error.
-	Provenance Provenance `json:"provenance"`
-}
-
-// SaysNoArgs are the values of an error of code says_no: its repair fields and message values.
-type SaysNoArgs struct {
-	// Retriable overrides the code's default retriable when set.
-	Retriable *bool `json:"retriable,omitempty"`
-}
-
-// NewSaysNoError builds an error of code says_no: the message rendered from args and scrubbed, the provenance stamp set.
-func NewSaysNoError(args SaysNoArgs) *SaysNoError {
-	e := &SaysNoError{}
-	create(CodeSaysNo, args, e)
-	return e
-}
-
-// Code returns CodeSaysNo.
-func (e *SaysNoError) Code() Code {
-	return CodeSaysNo
-}
-
-// Error returns "<code>: <message>".
-func (e *SaysNoError) Error() string {
-	return string(CodeSaysNo) + ": " + e.Message
-}
-
-// Payload returns the wire payload.
-func (e *SaysNoError) Payload() *Object {
-	return catalog.Payload(string(CodeSaysNo), e)
-}
-
-// MarshalJSON writes the wire payload as JSON.stringify does.
-func (e *SaysNoError) MarshalJSON() ([]byte, error) {
-	return e.Payload().MarshalJSON()
-}
-
-// ToResult returns the MCP CallToolResult (isError true).
-func (e *SaysNoError) ToResult() *Result {
-	return catalog.ToResult(e.Payload())
-}
-
-// InheritsYesError is the error of code inherits_yes — Inherits yes.
-//
-// Kind: Transient; retriable: yes; recoverable: no
-type InheritsYesError struct {
-	// Message is the rendered, scrubbed message.
-	Message string `json:"message"`
-	// Retriable says whether the call may be retried unchanged.
-	Retriable bool `json:"retriable"`
-	// Provenance is the stamp of the catalog build that produced the error.
-	Provenance Provenance `json:"provenance"`
-}
-
-// InheritsYesArgs are the values of an error of code inherits_yes: its repair fields and message values.
-type InheritsYesArgs struct {
-	// Retriable overrides the code's default retriable when set.
-	Retriable *bool `json:"retriable,omitempty"`
-}
-
-// NewInheritsYesError builds an error of code inherits_yes: the message rendered from args and scrubbed, the provenance stamp set.
-func NewInheritsYesError(args InheritsYesArgs) *InheritsYesError {
-	e := &InheritsYesError{}
-	create(CodeInheritsYes, args, e)
-	return e
-}
-
-// Code returns CodeInheritsYes.
-func (e *InheritsYesError) Code() Code {
-	return CodeInheritsYes
-}
-
-// Error returns "<code>: <message>".
-func (e *InheritsYesError) Error() string {
-	return string(CodeInheritsYes) + ": " + e.Message
-}
-
-// Payload returns the wire payload.
-func (e *InheritsYesError) Payload() *Object {
-	return catalog.Payload(string(CodeInheritsYes), e)
-}
-
-// MarshalJSON writes the wire payload as JSON.stringify does.
-func (e *InheritsYesError) MarshalJSON() ([]byte, error) {
-	return e.Payload().MarshalJSON()
-}
-
-// ToResult returns the MCP CallToolResult (isError true).
-func (e *InheritsYesError) ToResult() *Result {
-	return catalog.ToResult(e.Payload())
-}
-
-// InheritsNoError is the error of code inherits_no — Inherits no.
-//
-// Kind: Permanent; retriable: no; recoverable: no
-type InheritsNoError struct {
-	// Message is the rendered, scrubbed message.
-	Message string `json:"message"`
-	// Retriable says whether the call may be retried unchanged.
-	Retriable bool `json:"retriable"`
-	// Provenance is the stamp of the catalog build that produced the error.
-	Provenance Provenance `json:"provenance"`
-}
-
-// InheritsNoArgs are the values of an error of code inherits_no: its repair fields and message values.
-type InheritsNoArgs struct {
-	// Retriable overrides the code's default retriable when set.
-	Retriable *bool `json:"retriable,omitempty"`
-}
-
-// NewInheritsNoError builds an error of code inherits_no: the message rendered from args and scrubbed, the provenance stamp set.
-func NewInheritsNoError(args InheritsNoArgs) *InheritsNoError {
-	e := &InheritsNoError{}
-	create(CodeInheritsNo, args, e)
-	return e
-}
-
-// Code returns CodeInheritsNo.
-func (e *InheritsNoError) Code() Code {
-	return CodeInheritsNo
-}
-
-// Error returns "<code>: <message>".
-func (e *InheritsNoError) Error() string {
-	return string(CodeInheritsNo) + ": " + e.Message
-}
-
-// Payload returns the wire payload.
-func (e *InheritsNoError) Payload() *Object {
-	return catalog.Payload(string(CodeInheritsNo), e)
-}
-
-// MarshalJSON writes the wire payload as JSON.stringify does.
-func (e *InheritsNoError) MarshalJSON() ([]byte, error) {
-	return e.Payload().MarshalJSON()
-}
-
-// ToResult returns the MCP CallToolResult (isError true).
-func (e *InheritsNoError) ToResult() *Result {
-	return catalog.ToResult(e.Payload())
-}
-
-// DependsError is the error of code depends — Depends.
-//
-// Kind: Transient; retriable: conditional; recoverable: no
-type DependsError struct {
-	// Message is the rendered, scrubbed message.
-	Message string `json:"message"`
-	// Retriable says whether the call may be retried unchanged.
-	Retriable bool `json:"retriable"`
-	// Provenance is the stamp of the catalog build that produced the error.
-	Provenance Provenance `json:"provenance"`
-}
-
-// DependsArgs are the values of an error of code depends: its repair fields and message values.
-type DependsArgs struct {
-	// Retriable overrides the code's default retriable when set.
-	Retriable *bool `json:"retriable,omitempty"`
-}
-
-// NewDependsError builds an error of code depends: the message rendered from args and scrubbed, the provenance stamp set.
-func NewDependsError(args DependsArgs) *DependsError {
-	e := &DependsError{}
-	create(CodeDepends, args, e)
-	return e
-}
-
-// Code returns CodeDepends.
-func (e *DependsError) Code() Code {
-	return CodeDepends
-}
-
-// Error returns "<code>: <message>".
-func (e *DependsError) Error() string {
-	return string(CodeDepends) + ": " + e.Message
-}
-
-// Payload returns the wire payload.
-func (e *DependsError) Payload() *Object {
-	return catalog.Payload(string(CodeDepends), e)
-}
-
-// MarshalJSON writes the wire payload as JSON.stringify does.
-func (e *DependsError) MarshalJSON() ([]byte, error) {
-	return e.Payload().MarshalJSON()
-}
-
-// ToResult returns the MCP CallToolResult (isError true).
-func (e *DependsError) ToResult() *Result {
-	return catalog.ToResult(e.Payload())
-}
-
-// NoKindError is the error of code no_kind — No kind.
-//
-// Kind: none; retriable: no; recoverable: no
-type NoKindError struct {
-	// Message is the rendered, scrubbed message.
-	Message string `json:"message"`
-	// Retriable says whether the call may be retried unchanged.
-	Retriable bool `json:"retriable"`
-	// Provenance is the stamp of the catalog build that produced the error.
-	Provenance Provenance `json:"provenance"`
-}
-
-// NoKindArgs are the values of an error of code no_kind: its repair fields and message values.
-type NoKindArgs struct {
-	// Retriable overrides the code's default retriable when set.
-	Retriable *bool `json:"retriable,omitempty"`
-}
-
-// NewNoKindError builds an error of code no_kind: the message rendered from args and scrubbed, the provenance stamp set.
-func NewNoKindError(args NoKindArgs) *NoKindError {
-	e := &NoKindError{}
-	create(CodeNoKind, args, e)
-	return e
-}
-
-// Code returns CodeNoKind.
-func (e *NoKindError) Code() Code {
-	return CodeNoKind
-}
-
-// Error returns "<code>: <message>".
-func (e *NoKindError) Error() string {
-	return string(CodeNoKind) + ": " + e.Message
-}
-
-// Payload returns the wire payload.
-func (e *NoKindError) Payload() *Object {
-	return catalog.Payload(string(CodeNoKind), e)
-}
-
-// MarshalJSON writes the wire payload as JSON.stringify does.
-func (e *NoKindError) MarshalJSON() ([]byte, error) {
-	return e.Payload().MarshalJSON()
-}
-
-// ToResult returns the MCP CallToolResult (isError true).
-func (e *NoKindError) ToResult() *Result {
-	return catalog.ToResult(e.Payload())
-}
-
-// newError returns an empty error of a known code.
-func newError(code Code) Error {
-	switch code {
-	case CodeSaysYes:
-		return &SaysYesError{}
-	case CodeSaysNo:
-		return &SaysNoError{}
-	case CodeInheritsYes:
-		return &InheritsYesError{}
-	case CodeInheritsNo:
-		return &InheritsNoError{}
-	case CodeDepends:
-		return &DependsError{}
-	case CodeNoKind:
-		return &NoKindError{}
-	}
-	return nil
-}
+// The runtime's types this package's API uses (internal/errgenrt).
+type (
+	// Object is a JSON object that keeps its key order (written as JSON.stringify writes it).
+	Object = rt.Object
+	// Null is JSON's null held by a repair field of type any: there nil means absent, Null{} present and null.
+	Null = rt.Null
+	// Provenance is the stamp of the catalog build that produced an error.
+	Provenance = rt.Provenance
+	// Range is a pair of inclusive numeric bounds; at least one is present.
+	Range = rt.Range
+	// Result is the MCP CallToolResult of an error.
+	Result = rt.Result
+	// TextContent is an MCP text content block.
+	TextContent = rt.TextContent
+	// JSONRPCError is the JSON-RPC error object of a protocol-channel error.
+	JSONRPCError = rt.JSONRPCError
+	// CodeInfo is everything the catalog says about one code.
+	CodeInfo = rt.CodeInfo
+	// KindInfo is a kind's retry semantics.
+	KindInfo = rt.KindInfo
+	// Deprecation is the lifecycle data of a deprecated code.
+	Deprecation = rt.Deprecation
+	// FailureClass is implemented by errors that know their failure class (network, timeout, tls, dns, decode).
+	FailureClass = rt.FailureClass
+	// Policy is an immutable terminate policy over this catalog's kinds (seed 001's ToolErrorPolicy).
+	Policy = rt.Policy[Kind]
+)
 
 // Catalog is the name of this catalog.
 const Catalog = "retry"
@@ -478,14 +125,10 @@ type Unknown struct {
 }
 
 // Code returns the code received.
-func (u *Unknown) Code() Code {
-	return u.Received
-}
+func (u *Unknown) Code() Code { return u.Received }
 
 // Error returns "<code>: <message>".
-func (u *Unknown) Error() string {
-	return string(u.Received) + ": " + u.Message
-}
+func (u *Unknown) Error() string { return string(u.Received) + ": " + u.Message }
 
 // Payload returns the payload received, or an empty object when it was not an object.
 func (u *Unknown) Payload() *Object {
@@ -495,71 +138,87 @@ func (u *Unknown) Payload() *Object {
 	return rt.NewObject()
 }
 
-// create fills e with the payload of code built from args; it panics on what the types cannot
-// rule out (a nil value for a required field of type any).
-func create(code Code, args any, e Error) {
-	payload, err := catalog.Create(string(code), args)
-	if err != nil {
-		panic(err)
+// known is the error type of a code: fields points to its fields in wire order (rt.Catalog.Keys).
+type known interface {
+	Error
+	fields() []any
+}
+
+// construct completes an error made by a constructor (rt.Catalog.Construct).
+func construct[E known](e E, retriable *bool, extra ...any) E {
+	catalog.Construct(string(e.Code()), e.fields(), retriable, extra...)
+	return e
+}
+
+// errorText is what the Error method of a code's error returns: "<code>: <message>".
+func errorText(e known) string {
+	message, _ := e.fields()[0].(*string)
+	return string(e.Code()) + ": " + *message
+}
+
+// payloadOf is the wire payload of a code's error.
+func payloadOf(e known) *Object {
+	return catalog.Write(string(e.Code()), e.fields())
+}
+
+func typed(parsed rt.Parsed) Error {
+	if e := newKnown(Code(parsed.Code)); e != nil && parsed.Known != nil {
+		catalog.Read(parsed.Known, e.fields())
+		return e
 	}
-	rt.Fill(e, payload)
+	return &Unknown{Received: Code(parsed.Code), Message: parsed.Message, Raw: parsed.Payload}
 }
 
 // BuildError builds the error of code from wire-named values (repair fields, message values and
-// the retriable flag when the catalog has one); nil values are not given. It fails for an
-// unknown or deferred code, an unknown value name, or a missing required field.
+// the retriable flag when the catalog has one); nil values are not given (Null is null). It fails
+// for an unknown or deferred code, an unknown value name, or a missing required field.
 func BuildError(code Code, values map[string]any) (Error, error) {
 	args := rt.NewObject()
-	for name, value := range values {
-		args.Set(name, value)
+	for _, name := range sortedNames(values) {
+		args.Set(name, values[name])
 	}
-	payload, err := catalog.Build(string(code), rt.ToValue(args).(*Object))
+	payload, err := catalog.Build(string(code), args)
 	if err != nil {
 		return nil, err
 	}
 	return typed(rt.Parsed{Code: string(code), Known: payload}), nil
 }
 
-func typed(parsed rt.Parsed) Error {
-	if parsed.Known != nil {
-		if e := newError(Code(parsed.Code)); e != nil {
-			rt.Fill(e, parsed.Known)
-			return e
-		}
+func sortedNames(values map[string]any) []string {
+	names := make([]string, 0, len(values))
+	for name := range values {
+		names = append(names, name)
 	}
-	return &Unknown{Received: Code(parsed.Code), Message: parsed.Message, Raw: parsed.Payload}
+	slices.Sort(names)
+	return names
 }
 
 // Parse reads an error payload (e.g. structuredContent): the typed error of its code, or
 // *Unknown for an unknown code, an invalid payload or text that is not JSON. Never fails.
 func Parse(payload json.RawMessage) Error {
-	value, err := rt.DecodeJSON(payload)
-	if err != nil {
-		return &Unknown{Raw: rt.NewObject()}
-	}
-	return ParseValue(value)
+	return typed(catalog.ParseJSON(payload))
 }
 
 // ParseValue reads an error payload given as JSON data (or Go values, as ToValue converts them).
 func ParseValue(payload any) Error {
-	return typed(catalog.ParsePayload(rt.ToValue(payload)))
+	return typed(catalog.ParsePayload(payload))
 }
 
 // ParseResult reads the error inside an MCP CallToolResult (JSON text); nil when the result
-// reports no error. The payload is structuredContent when it carries a code, else the first
-// text block holding one; anything else gives *Unknown (a text-only error: code "", the text as
-// its message). Never fails.
+// reports no error (or is not JSON). The payload is structuredContent when it carries a code, else
+// the first text block holding one; anything else gives *Unknown (a text-only error: code "", the
+// text as its message). Never fails.
 func ParseResult(result json.RawMessage) Error {
-	value, err := rt.DecodeJSON(result)
-	if err != nil {
+	parsed, isError := catalog.ParseResultJSON(result)
+	if !isError {
 		return nil
 	}
-	return ParseResultValue(value)
+	return typed(parsed)
 }
 
 // ParseResultValue is ParseResult of a result given as JSON data (e.g. a decoded *Object).
 func ParseResultValue(result any) Error {
-	parsed, isError := catalog.ParseResult(rt.ToValue(result))
+	parsed, isError := catalog.ParseResult(result)
 	if !isError {
 		return nil
 	}
@@ -568,7 +227,11 @@ func ParseResultValue(result any) Error {
 
 // Codes returns every code, in catalog order.
 func Codes() []Code {
-	return []Code{CodeSaysYes, CodeSaysNo, CodeInheritsYes, CodeInheritsNo, CodeDepends, CodeNoKind}
+	var codes []Code
+	for _, code := range catalog.Codes() {
+		codes = append(codes, Code(code))
+	}
+	return codes
 }
 
 // Info returns what the catalog says about code.
@@ -582,12 +245,7 @@ func Info(code Code) (CodeInfo, bool) {
 
 // Kinds returns the retry semantics of every kind, in catalog order.
 func Kinds() []KindInfo {
-	var out []KindInfo
-	for _, kind := range []Kind{KindTransient, KindPermanent} {
-		info, _ := catalog.Kind(string(kind))
-		out = append(out, info)
-	}
-	return out
+	return catalog.Kinds()
 }
 
 // KindOf returns the kind of code: "" for a code without one, DefaultKind for an unknown code.
@@ -600,8 +258,12 @@ func ClassifyCode(code Code) Kind {
 	return Kind(catalog.Classify(string(code)))
 }
 
-// Classify returns the kind of err, DefaultKind for anything unclassified (entelix's catch-all).
+// Classify returns the kind of err, DefaultKind for anything unclassified (entelix's catch-all;
+// also nil).
 func Classify(err Error) Kind {
+	if err == nil {
+		return DefaultKind
+	}
 	return ClassifyCode(err.Code())
 }
 
@@ -612,10 +274,13 @@ func IsRetryableCode(code Code) bool {
 
 // IsRetryable reports whether the call that failed with err may be retried unchanged: its own
 // retriable flag when it carries one, else its code's; for an unknown code, the payload's
-// boolean retriable, else the default kind's retryable.
+// boolean retriable, else the default kind's retryable (also for nil).
 func IsRetryable(err Error) bool {
 	if unknown, ok := err.(*Unknown); ok {
 		return catalog.IsRetryable(string(unknown.Received), unknown.Raw)
+	}
+	if err == nil {
+		return catalog.IsRetryable("", nil)
 	}
 	return catalog.IsRetryable(string(err.Code()), err.Payload())
 }
@@ -628,7 +293,8 @@ func IsTerminalCode(code Code, policy Policy) bool {
 
 // IsTerminal reports whether the kind of err (Classify) is terminal under policy.
 func IsTerminal(err Error, policy Policy) bool {
-	return IsTerminalCode(err.Code(), policy)
+	kind := Classify(err)
+	return kind != "" && policy.ClassifiesTerminal(kind)
 }
 
 // NewPolicy returns the empty policy: every failure flows back to the model.
@@ -648,7 +314,7 @@ func NamedPolicy(name string) (Policy, bool) {
 
 // PolicyNames returns the names of the catalog's policies, "none" first.
 func PolicyNames() []string {
-	return []string{"none"}
+	return catalog.PolicyNames()
 }
 
 // ClassifyHTTP returns the kind of an HTTP failure: exact statuses first, then classes (5xx);
@@ -668,9 +334,12 @@ func ClassifyError(err error) Kind {
 }
 
 // MapHTTP returns the error of an upstream HTTP failure, or nil when the catalog maps it to no
-// code: the code by the catalog's HTTP mapping, retriable from the rule, status and a sanitized
-// original {status, body} when the code carries those fields; a non-empty upstream message,
-// scrubbed, replaces the rendered one.
+// code: the code by the catalog's HTTP mapping (a status outside 100..599 matches no rule),
+// retriable from the rule, status and a sanitized original {status, body} when the code carries
+// those fields; a non-empty upstream message, scrubbed, replaces the rendered one. body is JSON
+// data or a Go value (as ToValue converts it); bytes ([]byte, json.RawMessage) or an io.Reader
+// (resp.Body: its first 4 MiB are read, it is not closed) are read as JSON when they hold JSON,
+// else as text (an HTML error page stays text).
 func MapHTTP(status int, message string, body any, header http.Header) Error {
 	return mapped(catalog.MapHTTP(status, message, body, header))
 }
@@ -691,7 +360,8 @@ func mapped(payload *Object) Error {
 		return nil
 	}
 	code, _ := payload.Get("code")
-	return typed(rt.Parsed{Code: code.(string), Known: payload})
+	id, _ := code.(string)
+	return typed(rt.Parsed{Code: id, Known: payload})
 }
 
 // FailureClassOf returns the failure class of a Go error (timeout, tls, dns, network, decode), or "".
@@ -719,7 +389,16 @@ func ToJSON(value any) string {
 	return rt.ToJSON(value)
 }
 
-// DecodeJSON reads JSON text into JSON data (objects as *Object, keeping their key order).
+// ToValue converts a Go value to JSON data (objects as *Object); it never panics.
+func ToValue(value any) any {
+	return rt.ToValue(value)
+}
+
+// ErrTooDeep is DecodeJSON's error for JSON text nested deeper than the runtime reads (100 levels).
+var ErrTooDeep = rt.ErrTooDeep
+
+// DecodeJSON reads JSON text into JSON data (objects as *Object, keeping their key order). It
+// never recurses; it fails on text that is not JSON.
 func DecodeJSON(data []byte) (any, error) {
 	return rt.DecodeJSON(data)
 }
@@ -733,3 +412,204 @@ func NewObject() *Object {
 func Stamp() Provenance {
 	return catalog.Stamp()
 }
+
+// SaysYesError is code says_yes.
+type SaysYesError struct {
+	Message    string     `json:"message"`
+	Retriable  bool       `json:"retriable"`
+	Provenance Provenance `json:"provenance"`
+}
+
+// SaysYesArgs are the values of NewSaysYesError.
+type SaysYesArgs struct {
+	Retriable *bool
+}
+
+// NewSaysYesError builds an error of code says_yes from args.
+func NewSaysYesError(args SaysYesArgs) *SaysYesError {
+	return construct(&SaysYesError{}, args.Retriable)
+}
+
+func (e *SaysYesError) Code() Code                   { return CodeSaysYes }
+func (e *SaysYesError) Error() string                { return errorText(e) }
+func (e *SaysYesError) Is(target error) bool         { return target == ErrSaysYes }
+func (e *SaysYesError) Payload() *Object             { return payloadOf(e) }
+func (e *SaysYesError) MarshalJSON() ([]byte, error) { return payloadOf(e).MarshalJSON() }
+func (e *SaysYesError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
+func (e *SaysYesError) fields() []any                { return []any{&e.Message, &e.Retriable, &e.Provenance} }
+
+// SaysNoError is code says_no.
+type SaysNoError struct {
+	Message    string     `json:"message"`
+	Retriable  bool       `json:"retriable"`
+	Provenance Provenance `json:"provenance"`
+}
+
+// SaysNoArgs are the values of NewSaysNoError.
+type SaysNoArgs struct {
+	Retriable *bool
+}
+
+// NewSaysNoError builds an error of code says_no from args.
+func NewSaysNoError(args SaysNoArgs) *SaysNoError {
+	return construct(&SaysNoError{}, args.Retriable)
+}
+
+func (e *SaysNoError) Code() Code                   { return CodeSaysNo }
+func (e *SaysNoError) Error() string                { return errorText(e) }
+func (e *SaysNoError) Is(target error) bool         { return target == ErrSaysNo }
+func (e *SaysNoError) Payload() *Object             { return payloadOf(e) }
+func (e *SaysNoError) MarshalJSON() ([]byte, error) { return payloadOf(e).MarshalJSON() }
+func (e *SaysNoError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
+func (e *SaysNoError) fields() []any                { return []any{&e.Message, &e.Retriable, &e.Provenance} }
+
+// InheritsYesError is code inherits_yes.
+type InheritsYesError struct {
+	Message    string     `json:"message"`
+	Retriable  bool       `json:"retriable"`
+	Provenance Provenance `json:"provenance"`
+}
+
+// InheritsYesArgs are the values of NewInheritsYesError.
+type InheritsYesArgs struct {
+	Retriable *bool
+}
+
+// NewInheritsYesError builds an error of code inherits_yes from args.
+func NewInheritsYesError(args InheritsYesArgs) *InheritsYesError {
+	return construct(&InheritsYesError{}, args.Retriable)
+}
+
+func (e *InheritsYesError) Code() Code                   { return CodeInheritsYes }
+func (e *InheritsYesError) Error() string                { return errorText(e) }
+func (e *InheritsYesError) Is(target error) bool         { return target == ErrInheritsYes }
+func (e *InheritsYesError) Payload() *Object             { return payloadOf(e) }
+func (e *InheritsYesError) MarshalJSON() ([]byte, error) { return payloadOf(e).MarshalJSON() }
+func (e *InheritsYesError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
+func (e *InheritsYesError) fields() []any                { return []any{&e.Message, &e.Retriable, &e.Provenance} }
+
+// InheritsNoError is code inherits_no.
+type InheritsNoError struct {
+	Message    string     `json:"message"`
+	Retriable  bool       `json:"retriable"`
+	Provenance Provenance `json:"provenance"`
+}
+
+// InheritsNoArgs are the values of NewInheritsNoError.
+type InheritsNoArgs struct {
+	Retriable *bool
+}
+
+// NewInheritsNoError builds an error of code inherits_no from args.
+func NewInheritsNoError(args InheritsNoArgs) *InheritsNoError {
+	return construct(&InheritsNoError{}, args.Retriable)
+}
+
+func (e *InheritsNoError) Code() Code                   { return CodeInheritsNo }
+func (e *InheritsNoError) Error() string                { return errorText(e) }
+func (e *InheritsNoError) Is(target error) bool         { return target == ErrInheritsNo }
+func (e *InheritsNoError) Payload() *Object             { return payloadOf(e) }
+func (e *InheritsNoError) MarshalJSON() ([]byte, error) { return payloadOf(e).MarshalJSON() }
+func (e *InheritsNoError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
+func (e *InheritsNoError) fields() []any                { return []any{&e.Message, &e.Retriable, &e.Provenance} }
+
+// DependsError is code depends.
+type DependsError struct {
+	Message    string     `json:"message"`
+	Retriable  bool       `json:"retriable"`
+	Provenance Provenance `json:"provenance"`
+}
+
+// DependsArgs are the values of NewDependsError.
+type DependsArgs struct {
+	Retriable *bool
+}
+
+// NewDependsError builds an error of code depends from args.
+func NewDependsError(args DependsArgs) *DependsError {
+	return construct(&DependsError{}, args.Retriable)
+}
+
+func (e *DependsError) Code() Code                   { return CodeDepends }
+func (e *DependsError) Error() string                { return errorText(e) }
+func (e *DependsError) Is(target error) bool         { return target == ErrDepends }
+func (e *DependsError) Payload() *Object             { return payloadOf(e) }
+func (e *DependsError) MarshalJSON() ([]byte, error) { return payloadOf(e).MarshalJSON() }
+func (e *DependsError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
+func (e *DependsError) fields() []any                { return []any{&e.Message, &e.Retriable, &e.Provenance} }
+
+// NoKindError is code no_kind.
+type NoKindError struct {
+	Message    string     `json:"message"`
+	Retriable  bool       `json:"retriable"`
+	Provenance Provenance `json:"provenance"`
+}
+
+// NoKindArgs are the values of NewNoKindError.
+type NoKindArgs struct {
+	Retriable *bool
+}
+
+// NewNoKindError builds an error of code no_kind from args.
+func NewNoKindError(args NoKindArgs) *NoKindError {
+	return construct(&NoKindError{}, args.Retriable)
+}
+
+func (e *NoKindError) Code() Code                   { return CodeNoKind }
+func (e *NoKindError) Error() string                { return errorText(e) }
+func (e *NoKindError) Is(target error) bool         { return target == ErrNoKind }
+func (e *NoKindError) Payload() *Object             { return payloadOf(e) }
+func (e *NoKindError) MarshalJSON() ([]byte, error) { return payloadOf(e).MarshalJSON() }
+func (e *NoKindError) ToResult() *Result            { return catalog.ToResult(payloadOf(e)) }
+func (e *NoKindError) fields() []any                { return []any{&e.Message, &e.Retriable, &e.Provenance} }
+
+// newKnown returns an empty error of a known code, nil for another code.
+func newKnown(code Code) known {
+	switch code {
+	case CodeSaysYes:
+		return &SaysYesError{}
+	case CodeSaysNo:
+		return &SaysNoError{}
+	case CodeInheritsYes:
+		return &InheritsYesError{}
+	case CodeInheritsNo:
+		return &InheritsNoError{}
+	case CodeDepends:
+		return &DependsError{}
+	case CodeNoKind:
+		return &NoKindError{}
+	}
+	return nil
+}
+
+var catalog = rt.New(rt.Spec{
+	Name: "retry",
+	Stamp: rt.Provenance{
+		Catalog: "retry", Version: "1.0.0",
+		Fingerprint: "sha256:dd083c5123daefb2bfc6702b8e90eb56489fb04644138a46b0021997ab49b2bd",
+	},
+	Envelope: rt.Envelope{
+		Discriminator: "code", Retriable: "retriable", Provenance: "required", StructuredContent: true, ToolFailureMeta: true,
+		MirrorIsError: false, StructuredIsError: false,
+	},
+	Codes: []rt.CodeInfo{
+		{Code: "says_yes", Title: "Says yes", Message: "the lock is held; try again later", Kind: "Permanent",
+			Retriable: "yes", Recoverable: "no"},
+		{Code: "says_no", Title: "Says no", Message: "the quota is spent", Kind: "Transient", Retriable: "no",
+			Recoverable: "no"},
+		{Code: "inherits_yes", Title: "Inherits yes", Message: "the backend is flaky", Kind: "Transient", Retriable: "yes",
+			Recoverable: "no"},
+		{Code: "inherits_no", Title: "Inherits no", Message: "the record is gone", Kind: "Permanent", Retriable: "no",
+			Recoverable: "no"},
+		{Code: "depends", Title: "Depends", Message: "the call may be retried if it was idempotent", Kind: "Transient",
+			Retriable: "conditional", Recoverable: "no"},
+		{Code: "no_kind", Title: "No kind", Message: "plain failure", Retriable: "no", Recoverable: "no"},
+	},
+	Kinds: []rt.KindInfo{
+		{Name: "Transient", Retryable: true, MaxAttempts: 0, InitialBackoffMs: 0, Description: ""},
+		{Name: "Permanent", Retryable: false, MaxAttempts: 0, InitialBackoffMs: 0, Description: ""},
+	},
+	Policies: []rt.PolicyInfo{
+		{Name: "none", Kinds: []string{}},
+	},
+})

@@ -13,7 +13,6 @@
 package errgenrt
 
 import (
-	"bytes"
 	"context"
 	"crypto/tls"
 	"crypto/x509"
@@ -25,12 +24,12 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"reflect"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/dlclark/regexp2/v2"
@@ -41,24 +40,65 @@ import (
 // Object is a JSON object that keeps its keys in insertion order (written with array-index
 // keys first, ascending, as JavaScript does). The zero value is an empty object.
 type Object struct {
-	keys   []string
-	values map[string]any
+	entries []entry
+	index   map[string]int // key → position, once the object has more than smallObject keys
+}
+
+// entry is one key of an Object and its value.
+type entry struct {
+	key   string
+	value any
+}
+
+// smallObject is the number of keys an Object finds by looking through them all.
+const smallObject = 8
+
+// Null is JSON's null held by a repair field of type any: there nil means absent, Null{} present
+// and null. Everywhere else JSON's null is nil.
+type Null struct{}
+
+// MarshalJSON writes null.
+func (Null) MarshalJSON() ([]byte, error) {
+	return []byte("null"), nil
 }
 
 // NewObject returns an empty object.
 func NewObject() *Object {
-	return &Object{values: map[string]any{}}
+	return &Object{}
 }
 
 // Set sets key to value; a new key goes last, an existing one keeps its place.
 func (o *Object) Set(key string, value any) {
-	if o.values == nil {
-		o.values = map[string]any{}
+	if i := o.find(key); i >= 0 {
+		o.entries[i].value = value
+		return
 	}
-	if _, ok := o.values[key]; !ok {
-		o.keys = append(o.keys, key)
+	o.entries = append(o.entries, entry{key, value})
+	switch {
+	case o.index != nil:
+		o.index[key] = len(o.entries) - 1
+	case len(o.entries) > smallObject:
+		o.index = make(map[string]int, 2*len(o.entries))
+		for i, e := range o.entries {
+			o.index[e.key] = i
+		}
 	}
-	o.values[key] = value
+}
+
+// find returns the position of key, -1 when the object has none.
+func (o *Object) find(key string) int {
+	if o.index != nil {
+		if i, ok := o.index[key]; ok {
+			return i
+		}
+		return -1
+	}
+	for i, e := range o.entries {
+		if e.key == key {
+			return i
+		}
+	}
+	return -1
 }
 
 // Get returns the value of key and whether the object has it.
@@ -66,8 +106,10 @@ func (o *Object) Get(key string) (any, bool) {
 	if o == nil {
 		return nil, false
 	}
-	value, ok := o.values[key]
-	return value, ok
+	if i := o.find(key); i >= 0 {
+		return o.entries[i].value, true
+	}
+	return nil, false
 }
 
 // value returns the value of key, nil when absent (also on a nil object).
@@ -81,7 +123,11 @@ func (o *Object) Keys() []string {
 	if o == nil {
 		return nil
 	}
-	return append([]string(nil), o.keys...)
+	keys := make([]string, len(o.entries))
+	for i, e := range o.entries {
+		keys[i] = e.key
+	}
+	return keys
 }
 
 // Len returns the number of keys.
@@ -89,7 +135,7 @@ func (o *Object) Len() int {
 	if o == nil {
 		return 0
 	}
-	return len(o.keys)
+	return len(o.entries)
 }
 
 // MarshalJSON writes the object as JSON.stringify does.
@@ -114,12 +160,15 @@ func (o *Object) UnmarshalJSON(data []byte) error {
 // jsOrder is the order JavaScript lists an object's keys in: array indexes ascending, then the rest.
 func (o *Object) jsOrder() []string {
 	var indexes, names []string
-	for _, key := range o.keys {
-		if isArrayIndex(key) {
-			indexes = append(indexes, key)
+	for _, e := range o.entries {
+		if isArrayIndex(e.key) {
+			indexes = append(indexes, e.key)
 		} else {
-			names = append(names, key)
+			names = append(names, e.key)
 		}
+	}
+	if indexes == nil {
+		return names
 	}
 	sort.SliceStable(indexes, func(i, j int) bool {
 		a, _ := strconv.ParseUint(indexes[i], 10, 64)
@@ -143,18 +192,17 @@ func isArrayIndex(key string) bool {
 }
 
 // ToJSON writes JSON data as JavaScript's JSON.stringify does: compact, numbers as
-// Number#toString writes them, non-ASCII kept. Go values that are not JSON data (typed
-// slices, maps, structs, json.Marshaler values) are converted first, as ToValue does.
+// Number#toString writes them, non-ASCII kept. Go values that are not JSON data are converted
+// first, as ToValue does.
 func ToJSON(value any) string {
 	var out strings.Builder
 	writeJSON(&out, ToValue(value))
 	return out.String()
 }
 
+// writeJSON writes JSON data; ToValue bounded its depth, so the recursion is bounded too.
 func writeJSON(out *strings.Builder, value any) {
 	switch v := value.(type) {
-	case nil:
-		out.WriteString("null")
 	case bool:
 		out.WriteString(strconv.FormatBool(v))
 	case float64:
@@ -178,11 +226,11 @@ func writeJSON(out *strings.Builder, value any) {
 			}
 			writeString(out, key)
 			out.WriteByte(':')
-			writeJSON(out, v.values[key])
+			writeJSON(out, v.value(key))
 		}
 		out.WriteByte('}')
 	default:
-		writeJSON(out, ToValue(v))
+		out.WriteString("null")
 	}
 }
 
@@ -234,7 +282,7 @@ func JSNumber(f float64) string {
 
 func writeString(out *strings.Builder, s string) {
 	out.WriteByte('"')
-	for _, r := range s { // invalid UTF-8 reads as U+FFFD
+	for _, r := range ValidText(s) {
 		switch r {
 		case '"':
 			out.WriteString(`\"`)
@@ -261,261 +309,651 @@ func writeString(out *strings.Builder, s string) {
 	out.WriteByte('"')
 }
 
-// DecodeJSON reads JSON text into JSON data: nil, bool, float64, string, []any and *Object
-// (keys in their order; a repeated key keeps its first place and its last value, as JSON.parse).
-func DecodeJSON(data []byte) (any, error) {
-	decoder := json.NewDecoder(bytes.NewReader(data))
-	decoder.UseNumber()
-	value, err := decodeValue(decoder)
-	if err != nil {
-		return nil, err
+// ValidText returns s with each maximal invalid UTF-8 subpart replaced by one U+FFFD (as WHATWG's
+// TextDecoder, Python's errors="replace" and Rust's from_utf8_lossy do; not one per byte).
+func ValidText(s string) string {
+	if utf8.ValidString(s) {
+		return s
 	}
-	if _, err := decoder.Token(); err != io.EOF {
-		return nil, errors.New("errgen: data after the JSON value")
+	var out strings.Builder
+	for i := 0; i < len(s); {
+		if s[i] < utf8.RuneSelf {
+			out.WriteByte(s[i])
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r != utf8.RuneError || size > 1 {
+			out.WriteString(s[i : i+size])
+			i += size
+			continue
+		}
+		out.WriteRune(utf8.RuneError)
+		i += invalidSubpart(s[i:])
 	}
-	return value, nil
+	return out.String()
 }
 
-func decodeValue(decoder *json.Decoder) (any, error) {
-	token, err := decoder.Token()
-	if err != nil {
-		return nil, err
+// invalidSubpart returns the length of the maximal invalid subpart s starts with (Unicode §3.9):
+// a lead byte and the continuation bytes that can still follow it, at least one byte.
+func invalidSubpart(s string) int {
+	lo, hi, need := byte(0x80), byte(0xBF), 0
+	switch b := s[0]; {
+	case b >= 0xC2 && b <= 0xDF:
+		need = 1
+	case b == 0xE0:
+		lo, need = 0xA0, 2
+	case b == 0xED:
+		hi, need = 0x9F, 2
+	case b >= 0xE1 && b <= 0xEF:
+		need = 2
+	case b == 0xF0:
+		lo, need = 0x90, 3
+	case b >= 0xF1 && b <= 0xF3:
+		need = 3
+	case b == 0xF4:
+		hi, need = 0x8F, 3
 	}
-	switch t := token.(type) {
-	case json.Delim:
-		if t == '[' {
-			items := []any{}
-			for decoder.More() {
-				item, err := decodeValue(decoder)
-				if err != nil {
+	n := 1
+	for ; n <= need && n < len(s) && s[n] >= lo && s[n] <= hi; n++ {
+		lo, hi = 0x80, 0xBF
+	}
+	return n
+}
+
+// ErrTooDeep is DecodeJSON's error for JSON text nested deeper than MaxJSONLevels: such a text is
+// not read at all.
+var ErrTooDeep = errors.New("errgen: JSON text nested deeper than MaxJSONLevels")
+
+// DecodeJSON reads JSON text (RFC 8259) into JSON data: nil, bool, float64, string, []any and
+// *Object (keys in their order; a repeated key keeps its first place and its last value, as
+// JSON.parse). One leading byte order mark is skipped; invalid UTF-8 reads as U+FFFD per maximal
+// invalid subpart, a lone surrogate escape as U+FFFD. It fails on what is not JSON: NaN,
+// Infinity, a number beyond the double range, …, and (ErrTooDeep) a text nested deeper than
+// MaxJSONLevels. It never recurses, whatever the input.
+func DecodeJSON(data []byte) (any, error) {
+	return decodeText(ValidText(string(data)))
+}
+
+// decodeText is DecodeJSON of text that is valid UTF-8.
+func decodeText(text string) (any, error) {
+	d := &decoder{text: strings.TrimPrefix(text, "\uFEFF")}
+	return d.document()
+}
+
+// decoder reads one JSON text with an explicit stack (no recursion).
+type decoder struct {
+	text  string
+	pos   int
+	stack []*frame // the open arrays and objects
+}
+
+type frame struct {
+	items  []any
+	object *Object
+	key    string
+}
+
+var errSyntax = errors.New("errgen: not JSON")
+
+func (d *decoder) document() (any, error) {
+	for {
+		d.space()
+		if d.pos >= len(d.text) {
+			return nil, errSyntax
+		}
+		opened, value, err := d.open()
+		if err != nil {
+			return nil, err
+		}
+		if opened {
+			continue
+		}
+		for {
+			done, err := d.add(value)
+			if err != nil || done {
+				return value, err
+			}
+			d.space()
+			if d.pos >= len(d.text) {
+				return nil, errSyntax
+			}
+			if c := d.text[d.pos]; c == ']' || c == '}' {
+				d.pos++
+				if value, err = d.close(c); err != nil {
 					return nil, err
 				}
-				items = append(items, item)
+				continue
 			}
-			_, err := decoder.Token()
-			return items, err
+			if d.text[d.pos] != ',' {
+				return nil, errSyntax
+			}
+			d.pos++
+			if top := d.stack[len(d.stack)-1]; top.object != nil {
+				if err := d.key(); err != nil {
+					return nil, err
+				}
+			}
+			break
 		}
-		object := NewObject()
-		for decoder.More() {
-			key, err := decoder.Token()
-			if err != nil {
-				return nil, err
-			}
-			item, err := decodeValue(decoder)
-			if err != nil {
-				return nil, err
-			}
-			object.Set(key.(string), item)
-		}
-		_, err := decoder.Token()
-		return object, err
-	case json.Number:
-		f, _ := strconv.ParseFloat(string(t), 64) // beyond the range: ±Inf, as JSON.parse
-		return f, nil
-	default:
-		return t, nil // nil, bool or string
 	}
+}
+
+// open reads a scalar (opened false) or the start of an array or object (opened true; an empty
+// one is read whole, as a scalar).
+func (d *decoder) open() (opened bool, value any, err error) {
+	c := d.text[d.pos]
+	if c != '[' && c != '{' {
+		value, err = d.scalar()
+		return false, value, err
+	}
+	if len(d.stack) >= MaxJSONLevels {
+		return false, nil, ErrTooDeep
+	}
+	d.pos++
+	d.space()
+	closing := byte(']')
+	if c == '{' {
+		closing = '}'
+	}
+	if d.pos < len(d.text) && d.text[d.pos] == closing {
+		d.pos++
+		if c == '[' {
+			return false, []any{}, nil
+		}
+		return false, NewObject(), nil
+	}
+	if c == '[' {
+		d.stack = append(d.stack, &frame{items: []any{}})
+		return true, nil, nil
+	}
+	d.stack = append(d.stack, &frame{object: &Object{entries: make([]entry, 0, 4)}})
+	return true, nil, d.key()
+}
+
+// key reads `"key":` into the innermost open object.
+func (d *decoder) key() error {
+	d.space()
+	if d.pos >= len(d.text) || d.text[d.pos] != '"' {
+		return errSyntax
+	}
+	key, err := d.string()
+	if err != nil {
+		return err
+	}
+	d.space()
+	if d.pos >= len(d.text) || d.text[d.pos] != ':' {
+		return errSyntax
+	}
+	d.pos++
+	d.stack[len(d.stack)-1].key = key
+	return nil
+}
+
+// add puts a value into the innermost open array or object; done when there is none (the value
+// is the document, and only white space may follow).
+func (d *decoder) add(value any) (done bool, err error) {
+	if len(d.stack) == 0 {
+		d.space()
+		if d.pos != len(d.text) {
+			return true, errSyntax
+		}
+		return true, nil
+	}
+	top := d.stack[len(d.stack)-1]
+	if top.object != nil {
+		top.object.Set(top.key, value)
+	} else {
+		top.items = append(top.items, value)
+	}
+	return false, nil
+}
+
+// close ends the innermost open array or object with c; its value.
+func (d *decoder) close(c byte) (any, error) {
+	if len(d.stack) == 0 {
+		return nil, errSyntax
+	}
+	top := d.stack[len(d.stack)-1]
+	d.stack = d.stack[:len(d.stack)-1]
+	if top.object != nil {
+		if c != '}' {
+			return nil, errSyntax
+		}
+		return top.object, nil
+	}
+	if c != ']' {
+		return nil, errSyntax
+	}
+	return top.items, nil
+}
+
+func (d *decoder) space() {
+	for d.pos < len(d.text) {
+		switch d.text[d.pos] {
+		case ' ', '\t', '\n', '\r':
+			d.pos++
+		default:
+			return
+		}
+	}
+}
+
+func (d *decoder) scalar() (any, error) {
+	rest := d.text[d.pos:]
+	switch {
+	case rest[0] == '"':
+		return d.string()
+	case strings.HasPrefix(rest, "true"):
+		d.pos += 4
+		return true, nil
+	case strings.HasPrefix(rest, "false"):
+		d.pos += 5
+		return false, nil
+	case strings.HasPrefix(rest, "null"):
+		d.pos += 4
+		return nil, nil
+	}
+	return d.number()
+}
+
+// number reads a JSON number as the nearest double; beyond the double's range it is not JSON.
+func (d *decoder) number() (any, error) {
+	start := d.pos
+	if d.pos < len(d.text) && d.text[d.pos] == '-' {
+		d.pos++
+	}
+	switch {
+	case d.pos < len(d.text) && d.text[d.pos] == '0':
+		d.pos++
+	case d.digits() == 0:
+		return nil, errSyntax
+	}
+	if d.pos < len(d.text) && d.text[d.pos] == '.' {
+		d.pos++
+		if d.digits() == 0 {
+			return nil, errSyntax
+		}
+	}
+	if d.pos < len(d.text) && (d.text[d.pos] == 'e' || d.text[d.pos] == 'E') {
+		d.pos++
+		if d.pos < len(d.text) && (d.text[d.pos] == '+' || d.text[d.pos] == '-') {
+			d.pos++
+		}
+		if d.digits() == 0 {
+			return nil, errSyntax
+		}
+	}
+	f, err := strconv.ParseFloat(d.text[start:d.pos], 64)
+	if err != nil {
+		return nil, errSyntax // out of range: ±Inf is not JSON
+	}
+	return f, nil
+}
+
+func (d *decoder) digits() int {
+	start := d.pos
+	for d.pos < len(d.text) && d.text[d.pos] >= '0' && d.text[d.pos] <= '9' {
+		d.pos++
+	}
+	return d.pos - start
+}
+
+// string reads a JSON string (d.pos at its opening quote); a lone surrogate escape reads as U+FFFD.
+func (d *decoder) string() (string, error) {
+	d.pos++
+	start := d.pos
+	for d.pos < len(d.text) {
+		switch c := d.text[d.pos]; {
+		case c == '"':
+			d.pos++
+			return d.text[start : d.pos-1], nil
+		case c == '\\':
+			return d.escaped(start)
+		case c < 0x20:
+			return "", errSyntax
+		}
+		d.pos++
+	}
+	return "", errSyntax
+}
+
+func (d *decoder) escaped(start int) (string, error) {
+	var out strings.Builder
+	out.WriteString(d.text[start:d.pos])
+	for d.pos < len(d.text) {
+		c := d.text[d.pos]
+		switch {
+		case c == '"':
+			d.pos++
+			return out.String(), nil
+		case c < 0x20:
+			return "", errSyntax
+		case c != '\\':
+			out.WriteByte(c)
+			d.pos++
+			continue
+		}
+		if d.pos+1 >= len(d.text) {
+			return "", errSyntax
+		}
+		d.pos += 2
+		switch e := d.text[d.pos-1]; e {
+		case '"', '\\', '/':
+			out.WriteByte(e)
+		case 'b':
+			out.WriteByte('\b')
+		case 'f':
+			out.WriteByte('\f')
+		case 'n':
+			out.WriteByte('\n')
+		case 'r':
+			out.WriteByte('\r')
+		case 't':
+			out.WriteByte('\t')
+		case 'u':
+			r, ok := d.hex4()
+			if !ok {
+				return "", errSyntax
+			}
+			if utf16.IsSurrogate(r) {
+				r = d.lowSurrogate(r)
+			}
+			out.WriteRune(r)
+		default:
+			return "", errSyntax
+		}
+	}
+	return "", errSyntax
+}
+
+// lowSurrogate pairs the high surrogate r with a following \uDC00-\uDFFF escape; U+FFFD when it has none.
+func (d *decoder) lowSurrogate(r rune) rune {
+	if r >= 0xDC00 || !strings.HasPrefix(d.text[d.pos:], `\u`) {
+		return utf8.RuneError
+	}
+	saved := d.pos
+	d.pos += 2
+	low, ok := d.hex4()
+	if !ok || low < 0xDC00 || low > 0xDFFF {
+		d.pos = saved
+		return utf8.RuneError
+	}
+	return utf16.DecodeRune(r, low)
+}
+
+func (d *decoder) hex4() (rune, bool) {
+	if d.pos+4 > len(d.text) {
+		return 0, false
+	}
+	n, err := strconv.ParseUint(d.text[d.pos:d.pos+4], 16, 32)
+	if err != nil || strings.ContainsAny(d.text[d.pos:d.pos+4], "+-") {
+		return 0, false
+	}
+	d.pos += 4
+	return rune(n), true
 }
 
 // ---- Go values as JSON data -------------------------------------------------------
 
-// ToValue converts a Go value to JSON data (nil, bool, float64, string, []any, *Object):
-// numbers become float64, slices []any, maps *Object (keys sorted), structs *Object by their
-// json tags (a nil pointer, slice, map or interface under omitempty is left out), and a
-// json.Marshaler is written and read back. It panics on a value JSON cannot hold.
+// The bounds of the values the runtime reads (docs/runtime-contract.md §7).
+const (
+	MaxSafeInteger = 9007199254740991 // the largest integer a JavaScript number holds exactly
+	MaxLevels      = 64               // levels of arrays and objects in a payload, the payload object being level 1
+	MaxJSONLevels  = 100              // levels of arrays and objects in a JSON text
+	MaxKey         = 1024             // characters of an object key Sanitize keeps
+	MaxBody        = 4194304          // bytes of a body given as bytes or an io.Reader that MapHTTP reads
+	MinStatus      = 100              // the smallest HTTP status
+	MaxStatus      = 599              // the largest HTTP status
+	hostLevels     = 10000            // levels of a Go value ToValue converts
+)
+
+// ToValue converts a Go value to JSON data (nil, bool, float64, string, []any, *Object): Go
+// numbers become float64, slices []any, maps with string keys objects (keys sorted), Range and
+// Provenance objects, Null nil; bytes (json.RawMessage, []byte) are read as JSON text, else as
+// text; any other value (a json.Marshaler too) is written by encoding/json and read back. A
+// value that cannot be converted becomes Unreadable; an array or object nested 10,000 levels
+// deep, or inside itself, TooDeep. It never panics.
 func ToValue(value any) any {
+	out, _ := convert(value, hostLevels)
+	return out
+}
+
+// convert is ToValue keeping `levels` levels: each array or object below becomes TooDeep, and cut
+// says whether one did.
+func convert(value any, levels int) (out any, cut bool) {
+	c := &converter{limit: levels}
+	out = c.convert(value, 0)
+	return out, c.cut
+}
+
+// converter converts Go values; path holds the arrays and objects being converted.
+type converter struct {
+	limit int
+	path  []any
+	cut   bool
+}
+
+// convert converts value found at nesting depth (the number of arrays and objects around it).
+func (c *converter) convert(value any, depth int) any {
 	switch v := value.(type) {
-	case nil, bool, string:
+	case nil, bool, float64:
 		return v
-	case float64:
-		return v
+	case string:
+		return ValidText(v)
+	case Null:
+		return nil
 	case *Object:
 		if v == nil {
 			return nil
 		}
-		out := NewObject()
-		for _, key := range v.keys {
-			out.Set(key, ToValue(v.values[key]))
+		if !c.enter(v, depth) {
+			return TooDeep
 		}
-		return out
+		defer c.leave()
+		copied := &Object{entries: make([]entry, 0, len(v.entries))}
+		for _, e := range v.entries {
+			copied.Set(ValidText(e.key), c.convert(e.value, depth+1))
+		}
+		return copied
 	case []any:
-		out := make([]any, len(v))
-		for i, item := range v {
-			out[i] = ToValue(item)
+		if len(v) == 0 && depth < c.limit {
+			return []any{}
 		}
-		return out
-	case json.Number:
-		f, _ := strconv.ParseFloat(string(v), 64)
-		return f
-	case json.RawMessage:
-		return mustDecode(v)
-	case json.Marshaler:
-		if rv := reflect.ValueOf(v); rv.Kind() == reflect.Pointer && rv.IsNil() {
+		if len(v) == 0 || !c.enter(&v[0], depth) {
+			c.cut = true
+			return TooDeep
+		}
+		defer c.leave()
+		items := make([]any, len(v))
+		for i, item := range v {
+			items[i] = c.convert(item, depth+1)
+		}
+		return items
+	case map[string]any:
+		if v == nil {
 			return nil
 		}
-		data, err := v.MarshalJSON()
-		if err != nil {
-			panic(err)
-		}
-		return mustDecode(data)
+		return c.convert(sortedObject(v), depth)
 	}
-	return reflectValue(reflect.ValueOf(value))
+	if number, ok := goNumber(value); ok {
+		return number
+	}
+	return c.special(value, depth)
 }
 
-func mustDecode(data []byte) any {
+// enter records that the array or object `identity` is being converted at depth; false when it
+// lies deeper than the limit or holds itself.
+func (c *converter) enter(identity any, depth int) bool {
+	if depth >= c.limit || slices.Contains(c.path, identity) {
+		c.cut = true
+		return false
+	}
+	c.path = append(c.path, identity)
+	return true
+}
+
+func (c *converter) leave() {
+	c.path = c.path[:len(c.path)-1]
+}
+
+// goNumber returns a Go number as a float64.
+func goNumber(value any) (float64, bool) {
+	switch v := value.(type) {
+	case int:
+		return float64(v), true
+	case int8:
+		return float64(v), true
+	case int16:
+		return float64(v), true
+	case int32:
+		return float64(v), true
+	case int64:
+		return float64(v), true
+	case uint:
+		return float64(v), true
+	case uint8:
+		return float64(v), true
+	case uint16:
+		return float64(v), true
+	case uint32:
+		return float64(v), true
+	case uint64:
+		return float64(v), true
+	case float32:
+		return float64(v), true
+	}
+	return 0, false
+}
+
+// special converts the Go types the generated code uses, bytes, and anything else through JSON.
+func (c *converter) special(value any, depth int) any {
+	switch v := value.(type) {
+	case []string:
+		return c.list(list(v), depth)
+	case []float64:
+		return c.list(list(v), depth)
+	case []int64:
+		return c.list(list(v), depth)
+	case []int:
+		return c.list(list(v), depth)
+	case []bool:
+		return c.list(list(v), depth)
+	case map[string]string:
+		if v == nil {
+			return nil
+		}
+		object := NewObject()
+		for _, key := range sortedKeys(v) {
+			object.Set(key, v[key])
+		}
+		return c.convert(object, depth)
+	case Range:
+		return c.convert(v.object(), depth)
+	case *Range:
+		if v == nil {
+			return nil
+		}
+		return c.convert(v.object(), depth)
+	case Provenance:
+		return c.convert(v.object(), depth)
+	case *Provenance:
+		if v == nil {
+			return nil
+		}
+		return c.convert(v.object(), depth)
+	case json.Number:
+		return c.convert(BytesValue([]byte(v)), depth)
+	case json.RawMessage:
+		return c.convert(BytesValue(v), depth)
+	case []byte:
+		return c.convert(BytesValue(v), depth)
+	}
+	// Anything else, a json.Marshaler included, as encoding/json writes it (a nil pointer is null).
+	return c.convert(marshaled(func() ([]byte, error) { return json.Marshal(value) }), depth)
+}
+
+// list converts a typed slice's items (nil stays nil: absent).
+func (c *converter) list(items []any, depth int) any {
+	if items == nil {
+		return nil
+	}
+	return c.convert(items, depth)
+}
+
+func list[T string | float64 | int64 | int | bool](items []T) []any {
+	if items == nil {
+		return nil
+	}
+	out := make([]any, len(items))
+	for i, item := range items {
+		out[i] = item
+	}
+	return out
+}
+
+// BytesValue reads bytes as UTF-8 (invalid sequences as U+FFFD): the JSON value they hold (one
+// leading byte order mark skipped), else their text (byte order mark kept).
+func BytesValue(data []byte) any {
+	text := ValidText(string(data))
+	if value, err := decodeText(text); err == nil {
+		return value
+	}
+	return text
+}
+
+// marshaled is the JSON data a value writes of itself; Unreadable when writing fails or panics.
+func marshaled(write func() ([]byte, error)) (out any) {
+	defer func() {
+		if recover() != nil {
+			out = Unreadable
+		}
+	}()
+	data, err := write()
+	if err != nil {
+		return Unreadable
+	}
 	value, err := DecodeJSON(data)
 	if err != nil {
-		panic(err)
+		return Unreadable
 	}
 	return value
 }
 
-func reflectValue(rv reflect.Value) any {
-	switch rv.Kind() {
-	case reflect.Invalid:
-		return nil
-	case reflect.Bool:
-		return rv.Bool()
-	case reflect.String:
-		return rv.String()
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return float64(rv.Int())
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return float64(rv.Uint())
-	case reflect.Float32, reflect.Float64:
-		return rv.Float()
-	case reflect.Pointer, reflect.Interface:
-		if rv.IsNil() {
-			return nil
-		}
-		return ToValue(rv.Elem().Interface())
-	case reflect.Slice, reflect.Array:
-		if rv.Kind() == reflect.Slice && rv.IsNil() {
-			return nil
-		}
-		out := make([]any, rv.Len())
-		for i := range out {
-			out[i] = ToValue(rv.Index(i).Interface())
-		}
-		return out
-	case reflect.Map:
-		return mapValue(rv)
-	case reflect.Struct:
-		return structValue(rv)
-	}
-	panic(fmt.Sprintf("errgen: %s is not JSON data", rv.Type()))
-}
-
-func mapValue(rv reflect.Value) any {
-	if rv.IsNil() {
-		return nil
-	}
-	keys := make([]string, 0, rv.Len())
-	values := map[string]reflect.Value{}
-	for it := rv.MapRange(); it.Next(); {
-		key := fmt.Sprint(it.Key().Interface())
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for key := range m {
 		keys = append(keys, key)
-		values[key] = it.Value()
 	}
 	sort.Strings(keys)
+	return keys
+}
+
+func sortedObject(m map[string]any) *Object {
+	object := NewObject()
+	for _, key := range sortedKeys(m) {
+		object.Set(key, m[key])
+	}
+	return object
+}
+
+func (r Range) object() *Object {
 	out := NewObject()
-	for _, key := range keys {
-		out.Set(key, ToValue(values[key].Interface()))
+	if r.Min != nil {
+		out.Set("min", *r.Min)
+	}
+	if r.Max != nil {
+		out.Set("max", *r.Max)
 	}
 	return out
 }
 
-// field is one exported struct field with its JSON key.
-type field struct {
-	index     int
-	key       string
-	omitEmpty bool
-}
-
-func fieldsOf(t reflect.Type) []field {
-	var out []field
-	for i := 0; i < t.NumField(); i++ {
-		f := t.Field(i)
-		if !f.IsExported() {
-			continue
-		}
-		name, options, _ := strings.Cut(f.Tag.Get("json"), ",")
-		if name == "-" && options == "" {
-			continue
-		}
-		if name == "" {
-			name = f.Name
-		}
-		out = append(out, field{index: i, key: name, omitEmpty: strings.Contains(","+options+",", ",omitempty,")})
-	}
-	return out
-}
-
-func structValue(rv reflect.Value) *Object {
+func (p Provenance) object() *Object {
 	out := NewObject()
-	for _, f := range fieldsOf(rv.Type()) {
-		value := rv.Field(f.index)
-		if f.omitEmpty && isNil(value) {
-			continue
-		}
-		out.Set(f.key, ToValue(value.Interface()))
-	}
+	out.Set("catalog", p.Catalog)
+	out.Set("version", p.Version)
+	out.Set("fingerprint", p.Fingerprint)
 	return out
-}
-
-func isNil(v reflect.Value) bool {
-	switch v.Kind() {
-	case reflect.Pointer, reflect.Interface, reflect.Slice, reflect.Map:
-		return v.IsNil()
-	}
-	return false
-}
-
-// Fill sets the fields of the struct `target` points to from a checked payload, by json tags.
-func Fill(target any, payload *Object) {
-	rv := reflect.ValueOf(target).Elem()
-	for _, f := range fieldsOf(rv.Type()) {
-		if value, ok := payload.Get(f.key); ok {
-			assign(rv.Field(f.index), value)
-		}
-	}
-}
-
-func assign(dst reflect.Value, value any) {
-	if value == nil {
-		return
-	}
-	switch dst.Kind() {
-	case reflect.Interface:
-		dst.Set(reflect.ValueOf(value))
-	case reflect.Pointer:
-		if object, ok := value.(*Object); ok && dst.Type() == reflect.TypeOf(object) {
-			dst.Set(reflect.ValueOf(object))
-			return
-		}
-		target := reflect.New(dst.Type().Elem())
-		assign(target.Elem(), value)
-		dst.Set(target)
-	case reflect.Slice:
-		items, _ := value.([]any)
-		out := reflect.MakeSlice(dst.Type(), len(items), len(items))
-		for i, item := range items {
-			assign(out.Index(i), item)
-		}
-		dst.Set(out)
-	case reflect.Struct:
-		if object, ok := value.(*Object); ok {
-			Fill(dst.Addr().Interface(), object)
-		}
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		dst.SetInt(int64(value.(float64)))
-	case reflect.Float32, reflect.Float64:
-		dst.SetFloat(value.(float64))
-	case reflect.Bool:
-		dst.SetBool(value.(bool))
-	case reflect.String:
-		dst.SetString(value.(string))
-	}
 }
 
 // ---- A catalog, as data ---------------------------------------------------------
@@ -542,6 +980,14 @@ type Envelope struct {
 	ToolFailureMeta   bool   // the draft _meta io.modelcontextprotocol/toolFailure object
 	MirrorIsError     bool   // isError: true inside the payload too
 	StructuredIsError bool   // read structuredContent.isError == true as an error (pmcp servers)
+	Texts             []Text // the metadata texts on the wire, in wire order (after the retriable flag)
+}
+
+// Text is a metadata text on the wire: the code's Name text under Key.
+type Text struct {
+	Name        string // recoverable, next_action, ui_meaning, kind or title
+	Key         string
+	Recoverable bool // carried only by codes whose recoverable is yes or sometimes
 }
 
 // Deprecation is the lifecycle data of a deprecated code.
@@ -562,7 +1008,7 @@ type CodeInfo struct {
 	Recoverable string // "yes", "no" or "sometimes"
 	NextAction  string
 	UIMeaning   string
-	Channel     string // "tool" or "protocol"
+	Channel     string // "tool" ("" in a table) or "protocol"
 	JSONRPCCode int    // the JSON-RPC error code of a protocol-channel code
 	HTTPStatus  int    // 0 when none
 	Since       string
@@ -571,8 +1017,10 @@ type CodeInfo struct {
 	Required    []string // wire keys of the repair fields always present
 	Optional    []string // wire keys of the repair fields present when applicable
 	Docs        string
-	Parts       []string    // the template split into literals and placeholder names, alternating
-	Wire        [][2]string // the metadata texts its errors carry: [key, text]
+
+	parts []string    // the template split into literals and placeholder wire keys, alternating
+	wire  [][2]string // the metadata texts its errors carry: [key, text]
+	keys  []string    // the keys of its typed error's fields: message, metadata, repair fields, provenance
 }
 
 // KindInfo is a kind's retry semantics; 0 means no hint.
@@ -610,6 +1058,14 @@ type FailureRule struct {
 	Target    string
 }
 
+// Field is a repair field: its name in the catalog, its wire key and its type (string, integer,
+// number, boolean, object, range, any, or T[] for an array of T).
+type Field struct {
+	Name string
+	Wire string
+	Type string
+}
+
 // PolicyInfo is a named terminate policy: the kinds that stop an agent loop.
 type PolicyInfo struct {
 	Name  string
@@ -624,8 +1080,8 @@ type Spec struct {
 	Codes        []CodeInfo
 	Kinds        []KindInfo
 	Policies     []PolicyInfo
-	FieldTypes   map[string]string // wire key → string, integer, number, boolean, object, range, any, or T[]
-	HTTPKinds    []Rule            // exact statuses first, then classes
+	Fields       []Field
+	HTTPKinds    []Rule // exact statuses first, then classes
 	HTTPCodes    []Rule
 	FailureKinds []FailureRule
 	FailureCodes []FailureRule
@@ -638,13 +1094,26 @@ type Catalog struct {
 	spec         Spec
 	index        map[string]int
 	envelopeKeys map[string]bool
+	fieldTypes   map[string]string // wire key → type
 }
 
 // New binds the runtime to a catalog's tables.
 func New(spec Spec) *Catalog {
-	c := &Catalog{spec: spec, index: map[string]int{}, envelopeKeys: map[string]bool{}}
-	for i, info := range spec.Codes {
+	c := &Catalog{spec: spec, index: map[string]int{}, envelopeKeys: map[string]bool{}, fieldTypes: map[string]string{}}
+	wire := map[string]string{}
+	for _, field := range spec.Fields {
+		c.fieldTypes[field.Wire] = field.Type
+		wire[field.Name] = field.Wire
+	}
+	for i := range spec.Codes {
+		info := &c.spec.Codes[i]
 		c.index[info.Code] = i
+		if info.Channel == "" {
+			info.Channel = "tool"
+		}
+		info.parts = templateParts(info.Message, wire)
+		info.wire = c.texts(info)
+		info.keys = c.typedKeys(info)
 	}
 	env := spec.Envelope
 	keys := []string{env.Discriminator, "message", env.Retriable}
@@ -662,6 +1131,64 @@ func New(spec Spec) *Catalog {
 	return c
 }
 
+// templateParts splits a message template into literals and placeholder wire keys, alternating
+// ({{ and }} are literal braces).
+func templateParts(template string, wire map[string]string) []string {
+	var parts []string
+	var literal strings.Builder
+	for i := 0; i < len(template); i++ {
+		c := template[i]
+		if (c == '{' || c == '}') && i+1 < len(template) && template[i+1] == c {
+			literal.WriteByte(c)
+			i++
+			continue
+		}
+		end := strings.IndexByte(template[i:], '}')
+		if c != '{' || end < 0 {
+			literal.WriteByte(c)
+			continue
+		}
+		name := template[i+1 : i+end]
+		if key, ok := wire[name]; ok {
+			name = key
+		}
+		parts = append(parts, literal.String(), name)
+		literal.Reset()
+		i += end
+	}
+	return append(parts, literal.String())
+}
+
+// texts returns the metadata texts errors of info carry: [key, text].
+func (c *Catalog) texts(info *CodeInfo) [][2]string {
+	var out [][2]string
+	for _, text := range c.spec.Envelope.Texts {
+		if text.Recoverable && info.Recoverable == "no" {
+			continue
+		}
+		value := map[string]string{"recoverable": info.Recoverable, "next_action": info.NextAction,
+			"ui_meaning": info.UIMeaning, "kind": info.Kind, "title": info.Title}[text.Name]
+		out = append(out, [2]string{text.Key, value})
+	}
+	return out
+}
+
+// typedKeys returns the keys of the fields of info's typed error, in order.
+func (c *Catalog) typedKeys(info *CodeInfo) []string {
+	keys := []string{"message"}
+	if c.spec.Envelope.Retriable != "" {
+		keys = append(keys, c.spec.Envelope.Retriable)
+	}
+	for _, text := range info.wire {
+		keys = append(keys, text[0])
+	}
+	keys = append(keys, fieldNames(info)...)
+	if c.spec.Envelope.Provenance != "none" {
+		keys = append(keys, "provenance")
+	}
+	return keys
+}
+
 // Info returns what the catalog says about code.
 func (c *Catalog) Info(code string) (*CodeInfo, bool) {
 	i, ok := c.index[code]
@@ -669,6 +1196,29 @@ func (c *Catalog) Info(code string) (*CodeInfo, bool) {
 		return nil, false
 	}
 	return &c.spec.Codes[i], true
+}
+
+// Codes returns every code, in catalog order.
+func (c *Catalog) Codes() []string {
+	codes := make([]string, len(c.spec.Codes))
+	for i, info := range c.spec.Codes {
+		codes[i] = info.Code
+	}
+	return codes
+}
+
+// Kinds returns the retry semantics of every kind, in catalog order.
+func (c *Catalog) Kinds() []KindInfo {
+	return append([]KindInfo(nil), c.spec.Kinds...)
+}
+
+// PolicyNames returns the names of the catalog's policies, in catalog order.
+func (c *Catalog) PolicyNames() []string {
+	names := make([]string, len(c.spec.Policies))
+	for i, policy := range c.spec.Policies {
+		names[i] = policy.Name
+	}
+	return names
 }
 
 // Envelope returns the catalog's wire shape.
@@ -757,7 +1307,7 @@ func (p Policy[K]) Equal(q Policy[K]) bool {
 func (c *Catalog) Build(code string, values *Object) (*Object, error) {
 	if info, ok := c.Info(code); ok {
 		known := map[string]bool{c.spec.Envelope.Retriable: c.spec.Envelope.Retriable != ""}
-		for _, name := range append(append(append([]string(nil), info.Required...), info.Optional...), placeholders(info)...) {
+		for _, name := range append(fieldNames(info), placeholders(info)...) {
 			known[name] = true
 		}
 		for _, name := range values.Keys() {
@@ -769,15 +1319,16 @@ func (c *Catalog) Build(code string, values *Object) (*Object, error) {
 	return c.Create(code, values)
 }
 
-// Create returns the payload of code from the values given (a struct with json tags or an
-// *Object; nil values are not given): the message rendered and scrubbed, the metadata, the
-// repair fields in the code's order, the provenance stamp and the isError mirror.
-func (c *Catalog) Create(code string, values any) (*Object, error) {
-	args, _ := ToValue(values).(*Object)
+// Create returns the payload of code from the values given (wire-named JSON data or Go values;
+// nil is not given, Null is null): the message rendered and scrubbed, the metadata, the repair
+// fields in the code's order, the provenance stamp and the isError mirror. A value is cut to
+// MaxLevels levels in the payload (each array or object below as TooDeep).
+func (c *Catalog) Create(code string, args *Object) (*Object, error) {
 	given := NewObject()
 	for _, name := range args.Keys() {
 		if value, _ := args.Get(name); value != nil {
-			given.Set(name, value)
+			converted, _ := convert(value, MaxLevels-1)
+			given.Set(name, converted)
 		}
 	}
 	info, ok := c.Info(code)
@@ -799,16 +1350,16 @@ func (c *Catalog) Create(code string, values any) (*Object, error) {
 	env := c.spec.Envelope
 	payload := NewObject()
 	payload.Set(env.Discriminator, code)
-	message := ScrubText(render(info.Parts, given))
+	message := ScrubText(render(info.parts, given))
 	if message == "" {
 		message = code
 	}
 	payload.Set("message", message)
 	if env.Retriable != "" {
-		retriable, isBool := given.values[env.Retriable].(bool)
+		retriable, isBool := given.value(env.Retriable).(bool)
 		payload.Set(env.Retriable, retriable || (!isBool && info.Retriable == "yes"))
 	}
-	for _, text := range info.Wire {
+	for _, text := range info.wire {
 		payload.Set(text[0], text[1])
 	}
 	for _, name := range fieldNames(info) {
@@ -820,20 +1371,262 @@ func (c *Catalog) Create(code string, values any) (*Object, error) {
 	return payload, nil
 }
 
-// Payload returns the payload of a typed error: the code, then the struct's fields by their
-// json tags, then the isError mirror.
-func (c *Catalog) Payload(code string, typed any) *Object {
+// Construct completes a typed error made by a constructor. fields points to its fields in the
+// order of Keys, the repair fields set to the values given; extra are the values of the
+// message's placeholders that are not repair fields, in order; retriable, when not nil,
+// overrides the code's default. It renders and scrubs the message and sets the metadata and the
+// provenance stamp, as Create does; a nil list, object or any given for a required field is
+// [], {} or null. It never fails: a value that is not JSON data is written as ToValue writes it.
+func (c *Catalog) Construct(code string, fields []any, retriable *bool, extra ...any) {
+	info, ok := c.Info(code)
+	if !ok || len(fields) != len(info.keys) {
+		return
+	}
+	args := NewObject()
+	for i, key := range info.keys {
+		if !slices.Contains(fieldNames(info), key) {
+			continue
+		}
+		if value, present := c.fieldValue(info, key, fields[i]); present {
+			args.Set(key, presentValue(value))
+		}
+	}
+	for i, name := range extraNames(info) {
+		if i < len(extra) && extra[i] != nil {
+			args.Set(name, extra[i])
+		}
+	}
+	if retriable != nil && c.spec.Envelope.Retriable != "" {
+		args.Set(c.spec.Envelope.Retriable, *retriable)
+	}
+	if payload, err := c.Create(code, args); err == nil {
+		c.Read(payload, fields)
+	}
+}
+
+// presentValue is value as a given value: JSON's null is Null (nil means not given).
+func presentValue(value any) any {
+	if value == nil {
+		return Null{}
+	}
+	return value
+}
+
+// Keys returns the wire keys of the fields of code's typed error, in order: "message", the
+// metadata it carries, its repair fields, "provenance" (when the catalog stamps errors).
+func (c *Catalog) Keys(code string) []string {
+	if info, ok := c.Info(code); ok {
+		return append([]string(nil), info.keys...)
+	}
+	return nil
+}
+
+// Write returns the payload of a typed error: fields points to its fields in the order of Keys.
+// An optional field that is nil is absent; a required list, object or any that is nil is
+// written [], {} or null.
+func (c *Catalog) Write(code string, fields []any) *Object {
 	payload := NewObject()
 	payload.Set(c.spec.Envelope.Discriminator, code)
-	fields := structValue(reflect.Indirect(reflect.ValueOf(typed)))
-	for _, key := range fields.Keys() {
-		value, _ := fields.Get(key)
-		payload.Set(key, value)
+	if info, ok := c.Info(code); ok && len(fields) == len(info.keys) {
+		for i, key := range info.keys {
+			if value, present := c.fieldValue(info, key, fields[i]); present {
+				payload.Set(key, value)
+			}
+		}
 	}
 	if c.spec.Envelope.MirrorIsError {
 		payload.Set("isError", true)
 	}
 	return payload
+}
+
+// fieldValue returns the JSON data of the field ptr points to, and whether it is present.
+func (c *Catalog) fieldValue(info *CodeInfo, key string, ptr any) (any, bool) {
+	value, present := fieldData(ptr)
+	if present {
+		converted, _ := convert(value, MaxLevels-1)
+		return converted, true
+	}
+	if !slices.Contains(info.Required, key) {
+		return nil, false
+	}
+	switch ptr.(type) {
+	case *[]string, *[]int64, *[]float64, *[]bool:
+		return []any{}, true
+	case **Object:
+		return NewObject(), true
+	case *any:
+		return nil, true
+	}
+	return nil, false
+}
+
+// fieldData returns the value of a typed error's field (ptr points to it) and whether it is
+// present: a nil pointer, slice, *Object or any is absent, Null is null.
+func fieldData(ptr any) (any, bool) {
+	switch p := ptr.(type) {
+	case *string:
+		return *p, true
+	case *bool:
+		return *p, true
+	case *int64:
+		return *p, true
+	case *float64:
+		return *p, true
+	case *Provenance:
+		return *p, true
+	case *Range:
+		return *p, true
+	case **string:
+		return optional(*p)
+	case **bool:
+		return optional(*p)
+	case **int64:
+		return optional(*p)
+	case **float64:
+		return optional(*p)
+	case **Range:
+		return optional(*p)
+	case **Provenance:
+		return optional(*p)
+	case **Object:
+		return optional(*p)
+	case *[]string:
+		return optional(*p)
+	case *[]int64:
+		return optional(*p)
+	case *[]float64:
+		return optional(*p)
+	case *[]bool:
+		return optional(*p)
+	case *any:
+		return *p, *p != nil
+	}
+	return nil, false
+}
+
+// optional returns an optional value and whether it is present (not nil).
+func optional[T any](value T) (any, bool) {
+	converted := ToValue(value)
+	return value, converted != nil
+}
+
+// Read sets the fields of a typed error from a checked payload: fields points to them in the
+// order of Keys.
+func (c *Catalog) Read(payload *Object, fields []any) {
+	code, _ := payload.value(c.spec.Envelope.Discriminator).(string)
+	info, ok := c.Info(code)
+	if !ok || len(fields) != len(info.keys) {
+		return
+	}
+	for i, key := range info.keys {
+		value, present := payload.Get(key)
+		setField(fields[i], value, present)
+	}
+}
+
+// setField sets the field ptr points to from JSON data (checked: of the field's type).
+func setField(ptr any, value any, present bool) {
+	switch p := ptr.(type) {
+	case *string:
+		*p, _ = value.(string)
+	case *bool:
+		*p, _ = value.(bool)
+	case *int64:
+		f, _ := value.(float64)
+		*p = int64(f)
+	case *float64:
+		*p, _ = value.(float64)
+	case *Provenance:
+		*p = provenanceOf(value)
+	case *Range:
+		*p = rangeOf(value)
+	case **string:
+		*p = pointer[string](value)
+	case **bool:
+		*p = pointer[bool](value)
+	case **float64:
+		*p = pointer[float64](value)
+	case **int64:
+		if f, ok := value.(float64); ok {
+			n := int64(f)
+			*p = &n
+		}
+	case **Range:
+		if o, ok := value.(*Object); ok {
+			r := rangeOf(o)
+			*p = &r
+		}
+	case **Provenance:
+		if o, ok := value.(*Object); ok {
+			stamp := provenanceOf(o)
+			*p = &stamp
+		}
+	case **Object:
+		*p, _ = value.(*Object)
+	case *[]string:
+		*p = items[string](value)
+	case *[]bool:
+		*p = items[bool](value)
+	case *[]float64:
+		*p = items[float64](value)
+	case *[]int64:
+		if floats := items[float64](value); floats != nil {
+			*p = make([]int64, len(floats))
+			for i, f := range floats {
+				(*p)[i] = int64(f)
+			}
+		}
+	case *any:
+		if present {
+			*p = presentValue(value)
+		}
+	}
+}
+
+func pointer[T any](value any) *T {
+	if v, ok := value.(T); ok {
+		return &v
+	}
+	return nil
+}
+
+func items[T any](value any) []T {
+	list, ok := value.([]any)
+	if !ok {
+		return nil
+	}
+	out := make([]T, 0, len(list))
+	for _, item := range list {
+		if v, ok := item.(T); ok {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+func rangeOf(value any) Range {
+	o, _ := value.(*Object)
+	return Range{Min: pointer[float64](o.value("min")), Max: pointer[float64](o.value("max"))}
+}
+
+func provenanceOf(value any) Provenance {
+	o, _ := value.(*Object)
+	catalog, _ := o.value("catalog").(string)
+	version, _ := o.value("version").(string)
+	fingerprint, _ := o.value("fingerprint").(string)
+	return Provenance{Catalog: catalog, Version: version, Fingerprint: fingerprint}
+}
+
+// extraNames returns the placeholders of info's message that are not its repair fields, in order.
+func extraNames(info *CodeInfo) []string {
+	var names []string
+	for _, name := range placeholders(info) {
+		if !slices.Contains(fieldNames(info), name) && !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+	}
+	return names
 }
 
 func (c *Catalog) stamp(payload *Object) {
@@ -857,8 +1650,8 @@ func fieldNames(info *CodeInfo) []string {
 
 func placeholders(info *CodeInfo) []string {
 	var names []string
-	for i := 1; i < len(info.Parts); i += 2 {
-		names = append(names, info.Parts[i])
+	for i := 1; i < len(info.parts); i += 2 {
+		names = append(names, info.parts[i])
 	}
 	return names
 }
@@ -911,8 +1704,8 @@ func bound(o *Object, key string) string {
 }
 
 func onlyKeys(o *Object, names ...string) bool {
-	for _, key := range o.keys {
-		if !slices.Contains(names, key) {
+	for _, e := range o.entries {
+		if !slices.Contains(names, e.key) {
 			return false
 		}
 	}
@@ -926,7 +1719,7 @@ func isValue(kind string, value any) bool {
 		return ok
 	case "integer":
 		f, ok := value.(float64)
-		return ok && f == math.Trunc(f) && math.Abs(f) <= 9007199254740991
+		return ok && f == math.Trunc(f) && math.Abs(f) <= MaxSafeInteger
 	case "number":
 		f, ok := value.(float64)
 		return ok && !math.IsInf(f, 0) && !math.IsNaN(f)
@@ -941,8 +1734,8 @@ func isValue(kind string, value any) bool {
 		if !ok || o.Len() == 0 || !onlyKeys(o, "min", "max") {
 			return false
 		}
-		for _, key := range o.keys {
-			if !isValue("number", o.values[key]) {
+		for _, e := range o.entries {
+			if !isValue("number", e.value) {
 				return false
 			}
 		}
@@ -968,11 +1761,11 @@ func isProvenance(value any) bool {
 		return false
 	}
 	for _, key := range []string{"catalog", "version", "fingerprint"} {
-		if _, ok := o.values[key].(string); !ok {
+		if _, ok := o.value(key).(string); !ok {
 			return false
 		}
 	}
-	fingerprint := o.values["fingerprint"].(string)
+	fingerprint := o.value("fingerprint").(string)
 	if len(fingerprint) != 71 || !strings.HasPrefix(fingerprint, "sha256:") {
 		return false
 	}
@@ -993,15 +1786,15 @@ func (c *Catalog) Validate(value any, strict bool) *Object {
 		return nil
 	}
 	env := c.spec.Envelope
-	code, _ := o.values[env.Discriminator].(string)
+	code, _ := o.value(env.Discriminator).(string)
 	info, known := c.Info(code)
-	message, isText := o.values["message"].(string)
+	message, isText := o.value("message").(string)
 	if !known || !isText || message == "" {
 		return nil
 	}
 	fields := fieldNames(info)
-	for _, key := range o.keys {
-		if !c.envelopeKeys[key] && !slices.Contains(fields, key) && !hasWire(info, key) {
+	for _, e := range o.entries {
+		if key := e.key; !c.envelopeKeys[key] && !slices.Contains(fields, key) && !hasWire(info, key) {
 			return nil // closed, like the Python models and the JSON Schema
 		}
 	}
@@ -1009,15 +1802,15 @@ func (c *Catalog) Validate(value any, strict bool) *Object {
 	out.Set(env.Discriminator, code)
 	out.Set("message", message)
 	if env.Retriable != "" {
-		retriable, present := o.values[env.Retriable]
+		retriable, present := o.Get(env.Retriable)
 		flag, isBool := retriable.(bool)
 		if !isBool && (strict || present) {
 			return nil
 		}
 		out.Set(env.Retriable, flag)
 	}
-	for _, text := range info.Wire {
-		given, present := o.values[text[0]]
+	for _, text := range info.wire {
+		given, present := o.Get(text[0])
 		if s, isString := given.(string); present && !isString {
 			return nil
 		} else if present {
@@ -1027,8 +1820,8 @@ func (c *Catalog) Validate(value any, strict bool) *Object {
 		}
 	}
 	for _, name := range fields {
-		item, present := o.values[name]
-		kind, typed := c.spec.FieldTypes[name]
+		item, present := o.Get(name)
+		kind, typed := c.fieldTypes[name]
 		if !typed {
 			kind = "any"
 		}
@@ -1043,7 +1836,7 @@ func (c *Catalog) Validate(value any, strict bool) *Object {
 }
 
 func hasWire(info *CodeInfo, key string) bool {
-	for _, text := range info.Wire {
+	for _, text := range info.wire {
 		if text[0] == key {
 			return true
 		}
@@ -1053,7 +1846,7 @@ func hasWire(info *CodeInfo, key string) bool {
 
 func (c *Catalog) withEnvelope(value, out *Object) *Object {
 	env := c.spec.Envelope
-	provenance, present := value.values["provenance"]
+	provenance, present := value.Get("provenance")
 	if env.Provenance == "required" || (env.Provenance == "optional" && present) {
 		if !isProvenance(provenance) {
 			return nil
@@ -1061,12 +1854,12 @@ func (c *Catalog) withEnvelope(value, out *Object) *Object {
 		p := provenance.(*Object)
 		stamp := NewObject()
 		for _, key := range []string{"catalog", "version", "fingerprint"} {
-			stamp.Set(key, p.values[key])
+			stamp.Set(key, p.value(key))
 		}
 		out.Set("provenance", stamp)
 	}
 	if env.MirrorIsError {
-		if flag, _ := value.values["isError"].(bool); !flag {
+		if flag, _ := value.value("isError").(bool); !flag {
 			return nil
 		}
 		out.Set("isError", true)
@@ -1093,7 +1886,23 @@ type Result struct {
 
 // MarshalJSON writes the result as JSON.stringify does.
 func (r *Result) MarshalJSON() ([]byte, error) {
-	return []byte(ToJSON(structValue(reflect.ValueOf(r).Elem()))), nil
+	out := NewObject()
+	out.Set("isError", r.IsError)
+	content := make([]any, len(r.Content))
+	for i, block := range r.Content {
+		text := NewObject()
+		text.Set("type", block.Type)
+		text.Set("text", block.Text)
+		content[i] = text
+	}
+	out.Set("content", content)
+	if r.StructuredContent != nil {
+		out.Set("structuredContent", r.StructuredContent)
+	}
+	if r.Meta != nil {
+		out.Set("_meta", r.Meta)
+	}
+	return []byte(ToJSON(out)), nil
 }
 
 // JSONRPCError is a JSON-RPC error object: what a protocol-channel error is sent as.
@@ -1105,13 +1914,17 @@ type JSONRPCError struct {
 
 // MarshalJSON writes the error object as JSON.stringify does.
 func (e *JSONRPCError) MarshalJSON() ([]byte, error) {
-	return []byte(ToJSON(structValue(reflect.ValueOf(e).Elem()))), nil
+	out := NewObject()
+	out.Set("code", e.Code)
+	out.Set("message", e.Message)
+	out.Set("data", e.Data)
+	return []byte(ToJSON(out)), nil
 }
 
 // ToResult returns the MCP tool result of a payload, with the catalog's envelope options.
 func (c *Catalog) ToResult(payload *Object) *Result {
-	code, _ := payload.values[c.spec.Envelope.Discriminator].(string)
-	message, _ := payload.values["message"].(string)
+	code, _ := payload.value(c.spec.Envelope.Discriminator).(string)
+	message, _ := payload.value("message").(string)
 	text := TextContent{Type: "text", Text: code + ": " + message}
 	result := &Result{IsError: true, Content: []TextContent{text}}
 	if c.spec.Envelope.StructuredContent {
@@ -1136,8 +1949,8 @@ func (c *Catalog) ToResult(payload *Object) *Result {
 
 // ToJSONRPCError returns the JSON-RPC error of a protocol-channel payload.
 func (c *Catalog) ToJSONRPCError(payload *Object) *JSONRPCError {
-	code, _ := payload.values[c.spec.Envelope.Discriminator].(string)
-	message, _ := payload.values["message"].(string)
+	code, _ := payload.value(c.spec.Envelope.Discriminator).(string)
+	message, _ := payload.value("message").(string)
 	info, _ := c.Info(code)
 	rpc := 0
 	if info != nil {
@@ -1158,11 +1971,36 @@ type Parsed struct {
 // maxBlocks is the number of content blocks ParseResult reads.
 const maxBlocks = 16
 
-// ParsePayload reads an error payload: known and valid, or unknown (never fails).
-func (c *Catalog) ParsePayload(payload any) Parsed {
-	if known := c.Validate(payload, false); known != nil {
-		code, _ := known.values[c.spec.Envelope.Discriminator].(string)
-		return Parsed{Code: code, Message: known.values["message"].(string), Known: known}
+// ParseJSON reads an error payload given as JSON text: known and valid, or unknown (also when it
+// is not JSON: code "", message "", an empty payload). Never fails.
+func (c *Catalog) ParseJSON(data []byte) Parsed {
+	value, err := DecodeJSON(data)
+	if err != nil {
+		return Parsed{Payload: NewObject()}
+	}
+	return c.parsePayload(value)
+}
+
+// ParsePayload reads an error payload given as JSON data or Go values (converted as ToValue
+// does): known and valid, or unknown. A payload nested deeper than MaxLevels is not valid: its
+// unknown branch keeps MaxLevels levels, each array or object below as TooDeep. Never fails.
+func (c *Catalog) ParsePayload(value any) Parsed {
+	payload, cut := convert(value, MaxLevels)
+	return c.parsed(payload, cut)
+}
+
+// parsePayload is ParsePayload of JSON data read from text: copied only to cut it.
+func (c *Catalog) parsePayload(value any) Parsed {
+	if within(value, MaxLevels) {
+		return c.parsed(value, false)
+	}
+	return c.ParsePayload(value)
+}
+
+func (c *Catalog) parsed(payload any, cut bool) Parsed {
+	if known := c.Validate(payload, false); known != nil && !cut {
+		code, _ := known.value(c.spec.Envelope.Discriminator).(string)
+		return Parsed{Code: code, Message: known.value("message").(string), Known: known}
 	}
 	o, _ := payload.(*Object)
 	code, _ := o.Get(c.spec.Envelope.Discriminator)
@@ -1175,18 +2013,64 @@ func (c *Catalog) ParsePayload(payload any) Parsed {
 	return Parsed{Code: id, Message: text, Payload: payload}
 }
 
-// ParseResult reads the error inside an MCP tool result; false when it reports no error
-// (isError not exactly true, or, with StructuredIsError, no structuredContent.isError true).
-// The payload is structuredContent when it carries a string code, else the first of the
-// first maxBlocks text blocks holding such a JSON object.
+// ParseResultJSON is ParseResult of a result given as JSON text (bytes, read as DecodeJSON reads
+// them); text that is not JSON is the unknown branch with code "", message "" and an empty payload.
+func (c *Catalog) ParseResultJSON(data []byte) (Parsed, bool) {
+	value, err := DecodeJSON(data)
+	if err != nil {
+		return Parsed{Payload: NewObject()}, true
+	}
+	return c.parseResult(value)
+}
+
+// within reports whether JSON data has at most `levels` levels of arrays and objects (it never
+// recurses).
+func within(value any, levels int) bool {
+	type item struct {
+		value any
+		depth int
+	}
+	todo := append([]item(nil), item{value, 0})
+	for len(todo) > 0 {
+		next := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		switch v := next.value.(type) {
+		case []any:
+			if next.depth >= levels {
+				return false
+			}
+			for _, child := range v {
+				todo = append(todo, item{child, next.depth + 1})
+			}
+		case *Object:
+			if next.depth >= levels {
+				return false
+			}
+			for _, e := range v.entries {
+				todo = append(todo, item{e.value, next.depth + 1})
+			}
+		}
+	}
+	return true
+}
+
+// ParseResult reads the error inside an MCP tool result (JSON data or Go values, converted as
+// ToValue does); false when it reports no error (isError not exactly true, or, with
+// StructuredIsError, no structuredContent.isError true). The payload is structuredContent when
+// it carries a string code, else the first of the first maxBlocks text blocks holding such a
+// JSON object (blocks whose text is not a string are skipped).
 func (c *Catalog) ParseResult(result any) (Parsed, bool) {
+	return c.parseResult(ToValue(result))
+}
+
+func (c *Catalog) parseResult(result any) (Parsed, bool) {
 	o, ok := result.(*Object)
 	if !ok || !c.isFailure(o) {
 		return Parsed{}, false
 	}
 	key := c.spec.Envelope.Discriminator
 	payload := payloadFrom(o, key)
-	parsed := c.ParsePayload(payload)
+	parsed := c.parsePayload(payload)
 	if parsed.Known == nil && payload == nil {
 		parsed.Message = firstText(o)
 	}
@@ -1194,18 +2078,18 @@ func (c *Catalog) ParseResult(result any) (Parsed, bool) {
 }
 
 func (c *Catalog) isFailure(result *Object) bool {
-	if flag, _ := result.values["isError"].(bool); flag {
+	if flag, _ := result.value("isError").(bool); flag {
 		return true
 	}
-	structured, _ := result.values["structuredContent"].(*Object)
+	structured, _ := result.value("structuredContent").(*Object)
 	flag, _ := structured.Get("isError")
 	marked, _ := flag.(bool)
 	return c.spec.Envelope.StructuredIsError && marked
 }
 
 func payloadFrom(result *Object, key string) any {
-	if structured, ok := result.values["structuredContent"].(*Object); ok {
-		if _, ok := structured.values[key].(string); ok {
+	if structured, ok := result.value("structuredContent").(*Object); ok {
+		if _, ok := structured.value(key).(string); ok {
 			return structured
 		}
 	}
@@ -1216,7 +2100,7 @@ func payloadFrom(result *Object, key string) any {
 		}
 		if parsed, err := DecodeJSON([]byte(text)); err == nil {
 			if object, ok := parsed.(*Object); ok {
-				if _, ok := object.values[key].(string); ok {
+				if _, ok := object.value(key).(string); ok {
 					return object
 				}
 			}
@@ -1227,17 +2111,16 @@ func payloadFrom(result *Object, key string) any {
 
 func textOf(block any) (string, bool) {
 	o, ok := block.(*Object)
-	if !ok || o.values["type"] != "text" {
+	if !ok || o.value("type") != "text" {
 		return "", false
 	}
-	text, ok := o.values["text"].(string)
+	text, ok := o.value("text").(string)
 	return text, ok
 }
 
 func firstText(result *Object) string {
 	for _, block := range firstBlocks(result) {
-		if o, ok := block.(*Object); ok && o.values["type"] == "text" {
-			text, _ := o.values["text"].(string)
+		if text, ok := textOf(block); ok {
 			return text
 		}
 	}
@@ -1245,7 +2128,7 @@ func firstText(result *Object) string {
 }
 
 func firstBlocks(result *Object) []any {
-	content, _ := result.values["content"].([]any)
+	content, _ := result.value("content").([]any)
 	return content[:min(len(content), maxBlocks)]
 }
 
@@ -1312,6 +2195,9 @@ func (c *Catalog) ClassifyFailure(failure string) string {
 }
 
 func matchHTTP(rules []Rule, status int, retryAfter bool) *Rule {
+	if !isStatus(status) {
+		return nil
+	}
 	for i, rule := range rules {
 		matches := rule.Status == status
 		if rule.Class {
@@ -1335,18 +2221,64 @@ func HasRetryAfter(header http.Header) bool {
 }
 
 // MapHTTP returns the payload of an upstream HTTP failure, or nil when the catalog maps it to
-// no code: code by the HTTP mapping (exact, then class, else the default), retriable from the
+// no code: code by the HTTP mapping (exact, then class, else the default; a status outside
+// 100..599 matches no rule, sets no status field and is null in original), retriable from the
 // rule, status and a sanitized original {status, body} when the code carries those fields; a
-// non-empty upstream message, scrubbed, replaces the rendered one.
+// non-empty upstream message, scrubbed, replaces the rendered one. The body is read by BodyValue.
 func (c *Catalog) MapHTTP(status int, message string, body any, header http.Header) *Object {
 	rule := matchHTTP(c.spec.HTTPCodes, status, HasRetryAfter(header))
 	original := NewObject()
-	original.Set("status", float64(status))
-	original.Set("body", ToValue(body))
+	original.Set("status", nil)
+	if isStatus(status) {
+		original.Set("status", float64(status))
+	}
+	original.Set("body", BodyValue(body))
 	if rule == nil {
 		return c.mapped(c.spec.DefaultCode, Unset, status, original, message)
 	}
 	return c.mapped(rule.Target, rule.Retriable, status, original, message)
+}
+
+func isStatus(status int) bool {
+	return status >= MinStatus && status <= MaxStatus
+}
+
+// BodyValue returns an HTTP body as JSON data. Bytes ([]byte, json.RawMessage) and an io.Reader
+// (read to MaxBody bytes and one more, never further, and not closed) are UTF-8 (invalid
+// sequences as U+FFFD): longer than MaxBody, the text of the first MaxBody bytes; else the JSON
+// value they hold (one leading byte order mark skipped), else their text. A reader that fails is
+// Unreadable. Any other body is converted as ToValue does (a string stays a string).
+func BodyValue(body any) any {
+	switch v := body.(type) {
+	case []byte:
+		return boundedBytes(v)
+	case json.RawMessage:
+		return boundedBytes(v)
+	case io.Reader:
+		return readBody(v)
+	}
+	return ToValue(body)
+}
+
+func boundedBytes(data []byte) any {
+	if len(data) > MaxBody {
+		return ValidText(string(data[:MaxBody]))
+	}
+	return BytesValue(data)
+}
+
+// readBody reads a body's first MaxBody + 1 bytes; Unreadable when reading fails or panics.
+func readBody(reader io.Reader) (out any) {
+	defer func() {
+		if recover() != nil {
+			out = Unreadable
+		}
+	}()
+	data, err := io.ReadAll(io.LimitReader(reader, MaxBody+1))
+	if err != nil {
+		return Unreadable
+	}
+	return boundedBytes(data)
 }
 
 // MapFailure returns the payload of a failure class by the failure mapping or the default code
@@ -1373,14 +2305,14 @@ func (c *Catalog) mapped(code string, retriable Flag, status int, original *Obje
 		return nil
 	}
 	carries := func(name string, kinds ...string) bool {
-		kind, typed := c.spec.FieldTypes[name]
+		kind, typed := c.fieldTypes[name]
 		if !typed {
 			kind = "any"
 		}
 		return slices.Contains(fieldNames(info), name) && slices.Contains(kinds, kind)
 	}
 	args := NewObject()
-	if status != 0 && carries("status", "integer", "number", "any") {
+	if isStatus(status) && carries("status", "integer", "number", "any") {
 		args.Set("status", float64(status))
 	}
 	if carries("original", "any", "object") {
@@ -1449,14 +2381,12 @@ func ErrorName(err error) string {
 	if err == nil {
 		return "nil"
 	}
-	t := reflect.TypeOf(err)
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
+	name := strings.TrimLeft(fmt.Sprintf("%T", err), "*")
+	generic := strings.IndexByte(name, '[')
+	if generic < 0 {
+		generic = len(name)
 	}
-	if t.Name() != "" {
-		return t.Name()
-	}
-	return t.String()
+	return name[strings.LastIndexByte(name[:generic], '.')+1:]
 }
 
 // ---- Sanitizing (the same rules and steps as the Python and TypeScript runtimes) ----------
@@ -1524,25 +2454,31 @@ var textRules = []textRule{
 		[]string{},
 	},
 	{ // python_frame_line
-		`(?:\n|\r\n|\\n|\\r\\n)[ \t]*(?:\\t[ \t]*)*File \\?"[^"\r\n]*\\?", line [0-9]+(?:, in [^\r\n\\]*(?:\\[^rn\r\n][^\r\n\\]*)*)?(?:(?:\n|\r\n|\\n|\\r\\n)[ \t]{3}[ \t]+(?![ \t]|File )[^\r\n\\]*(?:\\[^rn\r\n][^\r\n\\]*)*){0,2}`,
+		`(?:\n|\r\n|\\n|\\r\\n)[ \t]*(?:\\t[ \t]*)*File \\?"[^"\r\n]*\\?", line [0-9]+(?:, in [^\r\n\\]*(?:\\[^rn\r\n][^\r` +
+			`\n\\]*)*)?(?:(?:\n|\r\n|\\n|\\r\\n)[ \t]{3}[ \t]+(?![ \t]|File )[^\r\n\\]*(?:\\[^rn\r\n][^\r\n\\]*)*){0,2}`,
 		"",
 		[]string{"File \"", "File \\\""},
 		[]string{},
 	},
 	{ // python_frame
-		`File (?<![A-Za-z0-9_]File )\\?"[^"\r\n]*\\?", line [0-9]+(?:, in [^\r\n\\]*(?:\\[^rn\r\n][^\r\n\\]*)*)?(?:(?:\n|\r\n|\\n|\\r\\n)[ \t]{3}[ \t]+(?![ \t]|File )[^\r\n\\]*(?:\\[^rn\r\n][^\r\n\\]*)*){0,2}`,
+		`File (?<![A-Za-z0-9_]File )\\?"[^"\r\n]*\\?", line [0-9]+(?:, in [^\r\n\\]*(?:\\[^rn\r\n][^\r\n\\]*)*)?(?:(?:\n|\` +
+			`r\n|\\n|\\r\\n)[ \t]{3}[ \t]+(?![ \t]|File )[^\r\n\\]*(?:\\[^rn\r\n][^\r\n\\]*)*){0,2}`,
 		"",
 		[]string{"File \"", "File \\\""},
 		[]string{},
 	},
 	{ // stack_frame_line
-		`(?:\n|\r\n|\\n|\\r\\n)[ \t]*(?:\\t[ \t]*)*at (?:(?:async |new )?[^ \t\r\n()]+(?: \[as [^ \t\r\n\]]+\])? ?\((?:[^()\r\n]*:[0-9]+(?::[0-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\)|(?=[^ \t\r\n()"']*[/\\.])[^ \t\r\n()"']+:[0-9]+:[0-9]+(?![^ \t\r\n)"'\\]))`,
+		`(?:\n|\r\n|\\n|\\r\\n)[ \t]*(?:\\t[ \t]*)*at (?:(?:async |new )?[^ \t\r\n()]+(?: \[as [^ \t\r\n\]]+\])? ?\((?:[^(` +
+			`)\r\n]*:[0-9]+(?::[0-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\)|(?=[^ \t\r\n()"']*[/\\` +
+			`.])[^ \t\r\n()"']+:[0-9]+:[0-9]+(?![^ \t\r\n)"'\\]))`,
 		"",
 		[]string{"at "},
 		[]string{},
 	},
 	{ // stack_frame
-		`at (?<![A-Za-z0-9_$.]at )(?:(?:async |new )?[^ \t\r\n()]+(?: \[as [^ \t\r\n\]]+\])? ?\((?:[^()\r\n]*:[0-9]+(?::[0-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\)|(?=[^ \t\r\n()"']*[/\\.])[^ \t\r\n()"']+:[0-9]+:[0-9]+(?![^ \t\r\n)"'\\]))[ \t]?`,
+		`at (?<![A-Za-z0-9_$.]at )(?:(?:async |new )?[^ \t\r\n()]+(?: \[as [^ \t\r\n\]]+\])? ?\((?:[^()\r\n]*:[0-9]+(?::[0` +
+			`-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\)|(?=[^ \t\r\n()"']*[/\\.])[^ \t\r\n()"']+:[` +
+			`0-9]+:[0-9]+(?![^ \t\r\n)"'\\]))[ \t]?`,
 		"",
 		[]string{"at "},
 		[]string{},
@@ -1566,34 +2502,255 @@ var textRules = []textRule{
 		[]string{"cookie"},
 	},
 	{ // name_value_pair
-		`(\\?"(?:[nN][aA][mM][eE]|[kK][eE][yY])\\?"[ \t]*:[ \t]*\\?")(?=[A-Za-z0-9_.-]*?(?:[pP](?:[aA][sS][sS][wW]|[aA][sS][sS][-_.]?[pP][hH][rR][aA][sS][eE]|(?<![A-Za-z0-9][pP])[aA][sS][sS](?![A-Za-z0-9_.-])|[wW][dD]|[rR][iI][vV][aA][tT][eE][-_.]?[kK][eE][yY])|[sS](?:[eE][cC][rR][eE][tT]|[iI][gG][nN][iI][nN][gG][-_.]?[kK][eE][yY]|[eE][rR][vV][iI][cC][eE][-_.]?[kK][eE][yY]|[tT][oO][rR][aA][gG][eE][-_.]?[kK][eE][yY]|[hH][aA][rR][eE][dD][-_.]?[kK][eE][yY]|[uU][bB][sS][cC][rR][iI][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY]|[sS][hH][-_.]?[kK][eE][yY]|[eE][cC][rR][eE][tT][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN]|[eE][sS][sS][iI][dD]|(?<![A-Za-z0-9][sS])[iI][dD](?![A-Za-z0-9_.-])|(?<![A-Za-z0-9][sS])[iI][gG](?![A-Za-z0-9_.-])|[iI][gG][nN][aA][tT][uU][rR][eE])|[tT](?:[oO][kK][eE][nN])|[aA](?:[uU][tT][hH]|[pP][iI][-_.]?[kK][eE][yY]|[cC][cC][eE][sS][sS][-_.]?[kK][eE][yY]|[cC][cC][oO][uU][nN][tT][-_.]?[kK][eE][yY]|[pP][pP][-_.]?[kK][eE][yY]|[uU][tT][hH][-_.]?[kK][eE][yY])|[cC](?:[rR][eE][dD][eE][nN][tT][iI][aA][lL]|[rR][eE][dD][sS]|[lL][iI][eE][nN][tT][-_.]?[kK][eE][yY]|[oO][nN][sS][uU][mM][eE][rR][-_.]?[kK][eE][yY]|[oO][oO][kK][iI][eE]|[sS][rR][fF]|[oO][nN][nN][eE][cC][tT][iI][oO][nN][-_.]?[sS][tT][rR][iI][nN][gG])|[bB](?:[eE][aA][rR][eE][rR])|[jJ](?:[wW][tT])|[eE](?:[nN][cC][rR][yY][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY])|[mM](?:[aA][sS][tT][eE][rR][-_.]?[kK][eE][yY])|[dD](?:[bB][-_.]?[kK][eE][yY]|[aA][tT][aA][bB][aA][sS][eE][-_.]?[kK][eE][yY])|[lL](?:[iI][cC][eE][nN][sS][eE][-_.]?[kK][eE][yY])|[wW](?:[eE][bB][hH][oO][oO][kK][-_.]?[kK][eE][yY])|[xX](?:[sS][rR][fF])))(?!(?:[aA][uU][tT][hH][oO][rR](?:[sS]|[eE][dD]|[iI][tT][yY]|[iI][tT][iI][eE][sS]|[-_.]?(?:[iI][dD]|[nN][aA][mM][eE]|[eE][mM][aA][iI][lL]|[uU][rR][lL]))?|(?:[uU][nN])?[aA][uU][tT][hH][oO][rR][iI][sz][eE][dD]|(?:[uU][nN])?[aA][uU][tT][hH][eE][nN][tT][iI][cC][aA][tT][eE][dD]|[aA][uU][tT][hH][-_.]?(?:[tT][yY][pP][eE]|[mM][eE][tT][hH][oO][dD]|[sS][cC][hH][eE][mM][eE]|[mM][oO][dD][eE]|[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[eE][nN][dD][pP][oO][iI][nN][tT]|[dD][oO][mM][aA][iI][nN]|[rR][eE][qQ][uU][iI][rR][eE][dD]|[eE][nN][aA][bB][lL][eE][dD]|[sS][tT][aA][tT][uU][sS])|[oO][aA][uU][tT][hH][-_.]?(?:[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[sS][cC][oO][pP][eE][sS]?|[vV][eE][rR][sS][iI][oO][nN])|[tT][oO][kK][eE][nN][-_.]?(?:[tT][yY][pP][eE]|[cC][oO][uU][nN][tT]|[lL][iI][mM][iI][tT]|[uU][sS][aA][gG][eE]|[bB][uU][dD][gG][eE][tT]|[eE][nN][dD][pP][oO][iI][nN][tT]|[uU][rR][lL]|[uU][rR][iI]|[eE][xX][pP][iI][rR][yY]|[eE][xX][pP][iI][rR][eE][sS][-_.]?(?:[iI][nN]|[aA][tT]))|[tT][oO][kK][eE][nN][iI][zZ][eE][rR]|[A-Za-z0-9_.-]*(?:[iI][nN][pP][uU][tT]|[oO][uU][tT][pP][uU][tT]|[pP][rR][oO][mM][pP][tT]|[cC][oO][mM][pP][lL][eE][tT][iI][oO][nN]|[tT][oO][tT][aA][lL]|[cC][aA][cC][hH][eE][dD]|[rR][eE][aA][sS][oO][nN][iI][nN][gG]|[mM][aA][xX]|[mM][iI][nN]|[nN][uU][mM]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[uU][sS][eE][dD]|[eE][sS][tT][iI][mM][aA][tT][eE][dD]|[cC][oO][nN][tT][eE][xX][tT])[-_.]?[tT][oO][kK][eE][nN][sS](?:[-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[dD][eE][tT][aA][iI][lL][sS]))?|[tT][oO][kK][eE][nN][sS][-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[pP][eE][rR][-_.]?(?:[mM][iI][nN][uU][tT][eE]|[dD][aA][yY]))|[sS][eE][sS][sS][iI][oO][nN][-_.]?(?:[cC][oO][uU][nN][tT]|[tT][iI][mM][eE][oO][uU][tT]|[tT][tT][lL]|[dD][uU][rR][aA][tT][iI][oO][nN]|[lL][eE][nN][gG][tT][hH]|[eE][xX][pP][iI][rR][yY])|[cC][oO][oO][kK][iI][eE][-_.]?(?:[nN][aA][mM][eE]|[dD][oO][mM][aA][iI][nN]|[pP][aA][tT][hH])|[sS][iI][gG][nN][aA][tT][uU][rR][eE][-_.]?(?:[vV][eE][rR][sS][iI][oO][nN]|[mM][eE][tT][hH][oO][dD]|[aA][lL][gG][oO][rR][iI][tT][hH][mM])|[A-Za-z0-9_.-]*(?:[kK][eE][yY]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[pP][aA][sS][sS][wW][oO][rR][dD])[-_.]?[nN][aA][mM][eE]|[A-Za-z0-9_.-]*(?:[eE][rR][rR][oO][rR]|[eE][xX][cC][eE][pP][tT][iI][oO][nN]|[wW][aA][rR][nN][iI][nN][gG])[sS]?)(?![A-Za-z0-9_.-]))(?![A-Za-z0-9_.-]*?(?:[rR][aA][tT][eE][-_.]?[lL][iI][mM][iI][tT]))([A-Za-z0-9_.-]+\\?"[ \t]*,[ \t]*\\?"[vV][aA][lL][uU][eE]\\?"[ \t]*:[ \t]*)(?:(\\")((?!\\"|[\r\n])[^"\\\r\n]*(?:\\[^"\r\n][^"\\\r\n]*)*)((?:\\")?)|(")((?=[^"\r\n])[^"\\\r\n]*(?:\\[^\r\n][^"\\\r\n]*)*)("?)|(')((?=[^'\r\n])[^'\\\r\n]*(?:\\[^\r\n][^'\\\r\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \t][^\r\n\\]*(?:\\[^rn\r\n][^\r\n\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \t]+[^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*|[^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*))`,
+		`(\\?"(?:[nN][aA][mM][eE]|[kK][eE][yY])\\?"[ \t]*:[ \t]*\\?")(?=[A-Za-z0-9_.-]*?(?:[pP](?:[aA][sS][sS][wW]|[aA][sS` +
+			`][sS][-_.]?[pP][hH][rR][aA][sS][eE]|(?<![A-Za-z0-9][pP])[aA][sS][sS](?![A-Za-z0-9_.-])|[wW][dD]|[rR][iI][vV][aA][` +
+			`tT][eE][-_.]?[kK][eE][yY])|[sS](?:[eE][cC][rR][eE][tT]|[iI][gG][nN][iI][nN][gG][-_.]?[kK][eE][yY]|[eE][rR][vV][iI` +
+			`][cC][eE][-_.]?[kK][eE][yY]|[tT][oO][rR][aA][gG][eE][-_.]?[kK][eE][yY]|[hH][aA][rR][eE][dD][-_.]?[kK][eE][yY]|[uU` +
+			`][bB][sS][cC][rR][iI][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY]|[sS][hH][-_.]?[kK][eE][yY]|[eE][cC][rR][eE][tT][-_.]?` +
+			`[kK][eE][yY]|[eE][sS][sS][iI][oO][nN][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN]|[eE][sS][sS][iI][dD]|(?<![A-Za-z` +
+			`0-9][sS])[iI][dD](?![A-Za-z0-9_.-])|(?<![A-Za-z0-9][sS])[iI][gG](?![A-Za-z0-9_.-])|[iI][gG][nN][aA][tT][uU][rR][e` +
+			`E])|[tT](?:[oO][kK][eE][nN])|[aA](?:[uU][tT][hH]|[pP][iI][-_.]?[kK][eE][yY]|[cC][cC][eE][sS][sS][-_.]?[kK][eE][yY` +
+			`]|[cC][cC][oO][uU][nN][tT][-_.]?[kK][eE][yY]|[pP][pP][-_.]?[kK][eE][yY]|[uU][tT][hH][-_.]?[kK][eE][yY])|[cC](?:[r` +
+			`R][eE][dD][eE][nN][tT][iI][aA][lL]|[rR][eE][dD][sS]|[lL][iI][eE][nN][tT][-_.]?[kK][eE][yY]|[oO][nN][sS][uU][mM][e` +
+			`E][rR][-_.]?[kK][eE][yY]|[oO][oO][kK][iI][eE]|[sS][rR][fF]|[oO][nN][nN][eE][cC][tT][iI][oO][nN][-_.]?[sS][tT][rR]` +
+			`[iI][nN][gG])|[bB](?:[eE][aA][rR][eE][rR])|[jJ](?:[wW][tT])|[eE](?:[nN][cC][rR][yY][pP][tT][iI][oO][nN][-_.]?[kK]` +
+			`[eE][yY])|[mM](?:[aA][sS][tT][eE][rR][-_.]?[kK][eE][yY])|[dD](?:[bB][-_.]?[kK][eE][yY]|[aA][tT][aA][bB][aA][sS][e` +
+			`E][-_.]?[kK][eE][yY])|[lL](?:[iI][cC][eE][nN][sS][eE][-_.]?[kK][eE][yY])|[wW](?:[eE][bB][hH][oO][oO][kK][-_.]?[kK` +
+			`][eE][yY])|[xX](?:[sS][rR][fF])))(?!(?:[aA][uU][tT][hH][oO][rR](?:[sS]|[eE][dD]|[iI][tT][yY]|[iI][tT][iI][eE][sS]` +
+			`|[-_.]?(?:[iI][dD]|[nN][aA][mM][eE]|[eE][mM][aA][iI][lL]|[uU][rR][lL]))?|(?:[uU][nN])?[aA][uU][tT][hH][oO][rR][iI` +
+			`][sz][eE][dD]|(?:[uU][nN])?[aA][uU][tT][hH][eE][nN][tT][iI][cC][aA][tT][eE][dD]|[aA][uU][tT][hH][-_.]?(?:[tT][yY]` +
+			`[pP][eE]|[mM][eE][tT][hH][oO][dD]|[sS][cC][hH][eE][mM][eE]|[mM][oO][dD][eE]|[pP][rR][oO][vV][iI][dD][eE][rR]|[uU]` +
+			`[rR][lL]|[uU][rR][iI]|[eE][nN][dD][pP][oO][iI][nN][tT]|[dD][oO][mM][aA][iI][nN]|[rR][eE][qQ][uU][iI][rR][eE][dD]|` +
+			`[eE][nN][aA][bB][lL][eE][dD]|[sS][tT][aA][tT][uU][sS])|[oO][aA][uU][tT][hH][-_.]?(?:[pP][rR][oO][vV][iI][dD][eE][` +
+			`rR]|[uU][rR][lL]|[uU][rR][iI]|[sS][cC][oO][pP][eE][sS]?|[vV][eE][rR][sS][iI][oO][nN])|[tT][oO][kK][eE][nN][-_.]?(` +
+			`?:[tT][yY][pP][eE]|[cC][oO][uU][nN][tT]|[lL][iI][mM][iI][tT]|[uU][sS][aA][gG][eE]|[bB][uU][dD][gG][eE][tT]|[eE][n` +
+			`N][dD][pP][oO][iI][nN][tT]|[uU][rR][lL]|[uU][rR][iI]|[eE][xX][pP][iI][rR][yY]|[eE][xX][pP][iI][rR][eE][sS][-_.]?(` +
+			`?:[iI][nN]|[aA][tT]))|[tT][oO][kK][eE][nN][iI][zZ][eE][rR]|[A-Za-z0-9_.-]*(?:[iI][nN][pP][uU][tT]|[oO][uU][tT][pP` +
+			`][uU][tT]|[pP][rR][oO][mM][pP][tT]|[cC][oO][mM][pP][lL][eE][tT][iI][oO][nN]|[tT][oO][tT][aA][lL]|[cC][aA][cC][hH]` +
+			`[eE][dD]|[rR][eE][aA][sS][oO][nN][iI][nN][gG]|[mM][aA][xX]|[mM][iI][nN]|[nN][uU][mM]|[rR][eE][mM][aA][iI][nN][iI]` +
+			`[nN][gG]|[uU][sS][eE][dD]|[eE][sS][tT][iI][mM][aA][tT][eE][dD]|[cC][oO][nN][tT][eE][xX][tT])[-_.]?[tT][oO][kK][eE` +
+			`][nN][sS](?:[-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][` +
+			`tT]|[dD][eE][tT][aA][iI][lL][sS]))?|[tT][oO][kK][eE][nN][sS][-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI` +
+			`][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[pP][eE][rR][-_.]?(?:[mM][iI][nN][uU][tT][eE]|[dD][aA][yY]))|` +
+			`[sS][eE][sS][sS][iI][oO][nN][-_.]?(?:[cC][oO][uU][nN][tT]|[tT][iI][mM][eE][oO][uU][tT]|[tT][tT][lL]|[dD][uU][rR][` +
+			`aA][tT][iI][oO][nN]|[lL][eE][nN][gG][tT][hH]|[eE][xX][pP][iI][rR][yY])|[cC][oO][oO][kK][iI][eE][-_.]?(?:[nN][aA][` +
+			`mM][eE]|[dD][oO][mM][aA][iI][nN]|[pP][aA][tT][hH])|[sS][iI][gG][nN][aA][tT][uU][rR][eE][-_.]?(?:[vV][eE][rR][sS][` +
+			`iI][oO][nN]|[mM][eE][tT][hH][oO][dD]|[aA][lL][gG][oO][rR][iI][tT][hH][mM])|[A-Za-z0-9_.-]*(?:[kK][eE][yY]|[sS][eE` +
+			`][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[pP][aA][sS][sS][wW][oO][rR][dD])[-_.]?[nN][aA][mM][eE]|[A-Za-z0-9_.-]*(?:` +
+			`[eE][rR][rR][oO][rR]|[eE][xX][cC][eE][pP][tT][iI][oO][nN]|[wW][aA][rR][nN][iI][nN][gG])[sS]?)(?![A-Za-z0-9_.-]))(` +
+			`?![A-Za-z0-9_.-]*?(?:[rR][aA][tT][eE][-_.]?[lL][iI][mM][iI][tT]))([A-Za-z0-9_.-]+\\?"[ \t]*,[ \t]*\\?"[vV][aA][lL` +
+			`][uU][eE]\\?"[ \t]*:[ \t]*)(?:(\\")((?!\\"|[\r\n])[^"\\\r\n]*(?:\\[^"\r\n][^"\\\r\n]*)*)((?:\\")?)|(")((?=[^"\r\n` +
+			`])[^"\\\r\n]*(?:\\[^\r\n][^"\\\r\n]*)*)("?)|(')((?=[^'\r\n])[^'\\\r\n]*(?:\\[^\r\n][^'\\\r\n]*)*)('?)|((?:[dD][iI` +
+			`][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][g` +
+			`G][nN][aA][tT][uU][rR][eE])[ \t][^\r\n\\]*(?:\\[^rn\r\n][^\r\n\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI]` +
+			`[cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI` +
+			`][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \t]+[^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"` +
+			`'&,;)}<>\\]*|[^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*))`,
 		"$1$2$3$6$9[REDACTED]$5$8$11",
 		[]string{},
 		[]string{"value"},
 	},
 	{ // key_value
-		`(?<![A-Za-z0-9_.-])(?=[A-Za-z0-9_.-]+\\?["']?[ \t]*[:=]?=)(?=[A-Za-z0-9_.-]*?(?:[pP](?:[aA][sS][sS][wW]|[aA][sS][sS][-_.]?[pP][hH][rR][aA][sS][eE]|(?<![A-Za-z0-9][pP])[aA][sS][sS](?![A-Za-z0-9_.-])|[wW][dD]|[rR][iI][vV][aA][tT][eE][-_.]?[kK][eE][yY])|[sS](?:[eE][cC][rR][eE][tT]|[iI][gG][nN][iI][nN][gG][-_.]?[kK][eE][yY]|[eE][rR][vV][iI][cC][eE][-_.]?[kK][eE][yY]|[tT][oO][rR][aA][gG][eE][-_.]?[kK][eE][yY]|[hH][aA][rR][eE][dD][-_.]?[kK][eE][yY]|[uU][bB][sS][cC][rR][iI][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY]|[sS][hH][-_.]?[kK][eE][yY]|[eE][cC][rR][eE][tT][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN]|[eE][sS][sS][iI][dD]|(?<![A-Za-z0-9][sS])[iI][dD](?![A-Za-z0-9_.-])|(?<![A-Za-z0-9][sS])[iI][gG](?![A-Za-z0-9_.-])|[iI][gG][nN][aA][tT][uU][rR][eE])|[tT](?:[oO][kK][eE][nN])|[aA](?:[uU][tT][hH]|[pP][iI][-_.]?[kK][eE][yY]|[cC][cC][eE][sS][sS][-_.]?[kK][eE][yY]|[cC][cC][oO][uU][nN][tT][-_.]?[kK][eE][yY]|[pP][pP][-_.]?[kK][eE][yY]|[uU][tT][hH][-_.]?[kK][eE][yY])|[cC](?:[rR][eE][dD][eE][nN][tT][iI][aA][lL]|[rR][eE][dD][sS]|[lL][iI][eE][nN][tT][-_.]?[kK][eE][yY]|[oO][nN][sS][uU][mM][eE][rR][-_.]?[kK][eE][yY]|[oO][oO][kK][iI][eE]|[sS][rR][fF]|[oO][nN][nN][eE][cC][tT][iI][oO][nN][-_.]?[sS][tT][rR][iI][nN][gG])|[bB](?:[eE][aA][rR][eE][rR])|[jJ](?:[wW][tT])|[eE](?:[nN][cC][rR][yY][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY])|[mM](?:[aA][sS][tT][eE][rR][-_.]?[kK][eE][yY])|[dD](?:[bB][-_.]?[kK][eE][yY]|[aA][tT][aA][bB][aA][sS][eE][-_.]?[kK][eE][yY])|[lL](?:[iI][cC][eE][nN][sS][eE][-_.]?[kK][eE][yY])|[wW](?:[eE][bB][hH][oO][oO][kK][-_.]?[kK][eE][yY])|[xX](?:[sS][rR][fF])))(?!(?:[aA][uU][tT][hH][oO][rR](?:[sS]|[eE][dD]|[iI][tT][yY]|[iI][tT][iI][eE][sS]|[-_.]?(?:[iI][dD]|[nN][aA][mM][eE]|[eE][mM][aA][iI][lL]|[uU][rR][lL]))?|(?:[uU][nN])?[aA][uU][tT][hH][oO][rR][iI][sz][eE][dD]|(?:[uU][nN])?[aA][uU][tT][hH][eE][nN][tT][iI][cC][aA][tT][eE][dD]|[aA][uU][tT][hH][-_.]?(?:[tT][yY][pP][eE]|[mM][eE][tT][hH][oO][dD]|[sS][cC][hH][eE][mM][eE]|[mM][oO][dD][eE]|[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[eE][nN][dD][pP][oO][iI][nN][tT]|[dD][oO][mM][aA][iI][nN]|[rR][eE][qQ][uU][iI][rR][eE][dD]|[eE][nN][aA][bB][lL][eE][dD]|[sS][tT][aA][tT][uU][sS])|[oO][aA][uU][tT][hH][-_.]?(?:[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[sS][cC][oO][pP][eE][sS]?|[vV][eE][rR][sS][iI][oO][nN])|[tT][oO][kK][eE][nN][-_.]?(?:[tT][yY][pP][eE]|[cC][oO][uU][nN][tT]|[lL][iI][mM][iI][tT]|[uU][sS][aA][gG][eE]|[bB][uU][dD][gG][eE][tT]|[eE][nN][dD][pP][oO][iI][nN][tT]|[uU][rR][lL]|[uU][rR][iI]|[eE][xX][pP][iI][rR][yY]|[eE][xX][pP][iI][rR][eE][sS][-_.]?(?:[iI][nN]|[aA][tT]))|[tT][oO][kK][eE][nN][iI][zZ][eE][rR]|[A-Za-z0-9_.-]*(?:[iI][nN][pP][uU][tT]|[oO][uU][tT][pP][uU][tT]|[pP][rR][oO][mM][pP][tT]|[cC][oO][mM][pP][lL][eE][tT][iI][oO][nN]|[tT][oO][tT][aA][lL]|[cC][aA][cC][hH][eE][dD]|[rR][eE][aA][sS][oO][nN][iI][nN][gG]|[mM][aA][xX]|[mM][iI][nN]|[nN][uU][mM]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[uU][sS][eE][dD]|[eE][sS][tT][iI][mM][aA][tT][eE][dD]|[cC][oO][nN][tT][eE][xX][tT])[-_.]?[tT][oO][kK][eE][nN][sS](?:[-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[dD][eE][tT][aA][iI][lL][sS]))?|[tT][oO][kK][eE][nN][sS][-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[pP][eE][rR][-_.]?(?:[mM][iI][nN][uU][tT][eE]|[dD][aA][yY]))|[sS][eE][sS][sS][iI][oO][nN][-_.]?(?:[cC][oO][uU][nN][tT]|[tT][iI][mM][eE][oO][uU][tT]|[tT][tT][lL]|[dD][uU][rR][aA][tT][iI][oO][nN]|[lL][eE][nN][gG][tT][hH]|[eE][xX][pP][iI][rR][yY])|[cC][oO][oO][kK][iI][eE][-_.]?(?:[nN][aA][mM][eE]|[dD][oO][mM][aA][iI][nN]|[pP][aA][tT][hH])|[sS][iI][gG][nN][aA][tT][uU][rR][eE][-_.]?(?:[vV][eE][rR][sS][iI][oO][nN]|[mM][eE][tT][hH][oO][dD]|[aA][lL][gG][oO][rR][iI][tT][hH][mM])|[A-Za-z0-9_.-]*(?:[kK][eE][yY]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[pP][aA][sS][sS][wW][oO][rR][dD])[-_.]?[nN][aA][mM][eE]|[A-Za-z0-9_.-]*(?:[eE][rR][rR][oO][rR]|[eE][xX][cC][eE][pP][tT][iI][oO][nN]|[wW][aA][rR][nN][iI][nN][gG])[sS]?)(?![A-Za-z0-9_.-]))(?![A-Za-z0-9_.-]*?(?:[rR][aA][tT][eE][-_.]?[lL][iI][mM][iI][tT]))([A-Za-z0-9_.-]+)(\\?["']?[ \t]*(?:=>|:=|=)[ \t]*)(?:(\\")((?!\\"|[\r\n])[^"\\\r\n]*(?:\\[^"\r\n][^"\\\r\n]*)*)((?:\\")?)|(")((?=[^"\r\n])[^"\\\r\n]*(?:\\[^\r\n][^"\\\r\n]*)*)("?)|(')((?=[^'\r\n])[^'\\\r\n]*(?:\\[^\r\n][^'\\\r\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \t][^\r\n\\]*(?:\\[^rn\r\n][^\r\n\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \t]+[^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*|[^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*))`,
+		`(?<![A-Za-z0-9_.-])(?=[A-Za-z0-9_.-]+\\?["']?[ \t]*[:=]?=)(?=[A-Za-z0-9_.-]*?(?:[pP](?:[aA][sS][sS][wW]|[aA][sS][` +
+			`sS][-_.]?[pP][hH][rR][aA][sS][eE]|(?<![A-Za-z0-9][pP])[aA][sS][sS](?![A-Za-z0-9_.-])|[wW][dD]|[rR][iI][vV][aA][tT` +
+			`][eE][-_.]?[kK][eE][yY])|[sS](?:[eE][cC][rR][eE][tT]|[iI][gG][nN][iI][nN][gG][-_.]?[kK][eE][yY]|[eE][rR][vV][iI][` +
+			`cC][eE][-_.]?[kK][eE][yY]|[tT][oO][rR][aA][gG][eE][-_.]?[kK][eE][yY]|[hH][aA][rR][eE][dD][-_.]?[kK][eE][yY]|[uU][` +
+			`bB][sS][cC][rR][iI][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY]|[sS][hH][-_.]?[kK][eE][yY]|[eE][cC][rR][eE][tT][-_.]?[k` +
+			`K][eE][yY]|[eE][sS][sS][iI][oO][nN][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN]|[eE][sS][sS][iI][dD]|(?<![A-Za-z0-` +
+			`9][sS])[iI][dD](?![A-Za-z0-9_.-])|(?<![A-Za-z0-9][sS])[iI][gG](?![A-Za-z0-9_.-])|[iI][gG][nN][aA][tT][uU][rR][eE]` +
+			`)|[tT](?:[oO][kK][eE][nN])|[aA](?:[uU][tT][hH]|[pP][iI][-_.]?[kK][eE][yY]|[cC][cC][eE][sS][sS][-_.]?[kK][eE][yY]|` +
+			`[cC][cC][oO][uU][nN][tT][-_.]?[kK][eE][yY]|[pP][pP][-_.]?[kK][eE][yY]|[uU][tT][hH][-_.]?[kK][eE][yY])|[cC](?:[rR]` +
+			`[eE][dD][eE][nN][tT][iI][aA][lL]|[rR][eE][dD][sS]|[lL][iI][eE][nN][tT][-_.]?[kK][eE][yY]|[oO][nN][sS][uU][mM][eE]` +
+			`[rR][-_.]?[kK][eE][yY]|[oO][oO][kK][iI][eE]|[sS][rR][fF]|[oO][nN][nN][eE][cC][tT][iI][oO][nN][-_.]?[sS][tT][rR][i` +
+			`I][nN][gG])|[bB](?:[eE][aA][rR][eE][rR])|[jJ](?:[wW][tT])|[eE](?:[nN][cC][rR][yY][pP][tT][iI][oO][nN][-_.]?[kK][e` +
+			`E][yY])|[mM](?:[aA][sS][tT][eE][rR][-_.]?[kK][eE][yY])|[dD](?:[bB][-_.]?[kK][eE][yY]|[aA][tT][aA][bB][aA][sS][eE]` +
+			`[-_.]?[kK][eE][yY])|[lL](?:[iI][cC][eE][nN][sS][eE][-_.]?[kK][eE][yY])|[wW](?:[eE][bB][hH][oO][oO][kK][-_.]?[kK][` +
+			`eE][yY])|[xX](?:[sS][rR][fF])))(?!(?:[aA][uU][tT][hH][oO][rR](?:[sS]|[eE][dD]|[iI][tT][yY]|[iI][tT][iI][eE][sS]|[` +
+			`-_.]?(?:[iI][dD]|[nN][aA][mM][eE]|[eE][mM][aA][iI][lL]|[uU][rR][lL]))?|(?:[uU][nN])?[aA][uU][tT][hH][oO][rR][iI][` +
+			`sz][eE][dD]|(?:[uU][nN])?[aA][uU][tT][hH][eE][nN][tT][iI][cC][aA][tT][eE][dD]|[aA][uU][tT][hH][-_.]?(?:[tT][yY][p` +
+			`P][eE]|[mM][eE][tT][hH][oO][dD]|[sS][cC][hH][eE][mM][eE]|[mM][oO][dD][eE]|[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][r` +
+			`R][lL]|[uU][rR][iI]|[eE][nN][dD][pP][oO][iI][nN][tT]|[dD][oO][mM][aA][iI][nN]|[rR][eE][qQ][uU][iI][rR][eE][dD]|[e` +
+			`E][nN][aA][bB][lL][eE][dD]|[sS][tT][aA][tT][uU][sS])|[oO][aA][uU][tT][hH][-_.]?(?:[pP][rR][oO][vV][iI][dD][eE][rR` +
+			`]|[uU][rR][lL]|[uU][rR][iI]|[sS][cC][oO][pP][eE][sS]?|[vV][eE][rR][sS][iI][oO][nN])|[tT][oO][kK][eE][nN][-_.]?(?:` +
+			`[tT][yY][pP][eE]|[cC][oO][uU][nN][tT]|[lL][iI][mM][iI][tT]|[uU][sS][aA][gG][eE]|[bB][uU][dD][gG][eE][tT]|[eE][nN]` +
+			`[dD][pP][oO][iI][nN][tT]|[uU][rR][lL]|[uU][rR][iI]|[eE][xX][pP][iI][rR][yY]|[eE][xX][pP][iI][rR][eE][sS][-_.]?(?:` +
+			`[iI][nN]|[aA][tT]))|[tT][oO][kK][eE][nN][iI][zZ][eE][rR]|[A-Za-z0-9_.-]*(?:[iI][nN][pP][uU][tT]|[oO][uU][tT][pP][` +
+			`uU][tT]|[pP][rR][oO][mM][pP][tT]|[cC][oO][mM][pP][lL][eE][tT][iI][oO][nN]|[tT][oO][tT][aA][lL]|[cC][aA][cC][hH][e` +
+			`E][dD]|[rR][eE][aA][sS][oO][nN][iI][nN][gG]|[mM][aA][xX]|[mM][iI][nN]|[nN][uU][mM]|[rR][eE][mM][aA][iI][nN][iI][n` +
+			`N][gG]|[uU][sS][eE][dD]|[eE][sS][tT][iI][mM][aA][tT][eE][dD]|[cC][oO][nN][tT][eE][xX][tT])[-_.]?[tT][oO][kK][eE][` +
+			`nN][sS](?:[-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT` +
+			`]|[dD][eE][tT][aA][iI][lL][sS]))?|[tT][oO][kK][eE][nN][sS][-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][` +
+			`nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[pP][eE][rR][-_.]?(?:[mM][iI][nN][uU][tT][eE]|[dD][aA][yY]))|[s` +
+			`S][eE][sS][sS][iI][oO][nN][-_.]?(?:[cC][oO][uU][nN][tT]|[tT][iI][mM][eE][oO][uU][tT]|[tT][tT][lL]|[dD][uU][rR][aA` +
+			`][tT][iI][oO][nN]|[lL][eE][nN][gG][tT][hH]|[eE][xX][pP][iI][rR][yY])|[cC][oO][oO][kK][iI][eE][-_.]?(?:[nN][aA][mM` +
+			`][eE]|[dD][oO][mM][aA][iI][nN]|[pP][aA][tT][hH])|[sS][iI][gG][nN][aA][tT][uU][rR][eE][-_.]?(?:[vV][eE][rR][sS][iI` +
+			`][oO][nN]|[mM][eE][tT][hH][oO][dD]|[aA][lL][gG][oO][rR][iI][tT][hH][mM])|[A-Za-z0-9_.-]*(?:[kK][eE][yY]|[sS][eE][` +
+			`cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[pP][aA][sS][sS][wW][oO][rR][dD])[-_.]?[nN][aA][mM][eE]|[A-Za-z0-9_.-]*(?:[e` +
+			`E][rR][rR][oO][rR]|[eE][xX][cC][eE][pP][tT][iI][oO][nN]|[wW][aA][rR][nN][iI][nN][gG])[sS]?)(?![A-Za-z0-9_.-]))(?!` +
+			`[A-Za-z0-9_.-]*?(?:[rR][aA][tT][eE][-_.]?[lL][iI][mM][iI][tT]))([A-Za-z0-9_.-]+)(\\?["']?[ \t]*(?:=>|:=|=)[ \t]*)` +
+			`(?:(\\")((?!\\"|[\r\n])[^"\\\r\n]*(?:\\[^"\r\n][^"\\\r\n]*)*)((?:\\")?)|(")((?=[^"\r\n])[^"\\\r\n]*(?:\\[^\r\n][^` +
+			`"\\\r\n]*)*)("?)|(')((?=[^'\r\n])[^'\\\r\n]*(?:\\[^\r\n][^'\\\r\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][` +
+			`uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])` +
+			`[ \t][^\r\n\\]*(?:\\[^rn\r\n][^\r\n\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[` +
+			`aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][` +
+			`mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \t]+[^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*|[^ \t\r\n"'&,;` +
+			`)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*))`,
 		"$1$2$3$6$9[REDACTED]$5$8$11",
 		[]string{"="},
-		[]string{"pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf", "xsrf", "sid", "sig", "connection"},
+		[]string{
+			"pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf",
+			"xsrf", "sid", "sig", "connection",
+		},
 	},
 	{ // key_colon_value
-		`(?<![A-Za-z0-9_.-])(?=[A-Za-z0-9_.-]+\\?["']?[ \t]*:)(?=[A-Za-z0-9_.-]*?(?:[-_.]|[a-z][A-Z])|[A-Z0-9]{2,}(?![A-Za-z0-9_.-]))(?=[A-Za-z0-9_.-]*?(?:[pP](?:[aA][sS][sS][wW]|[aA][sS][sS][-_.]?[pP][hH][rR][aA][sS][eE]|(?<![A-Za-z0-9][pP])[aA][sS][sS](?![A-Za-z0-9_.-])|[wW][dD]|[rR][iI][vV][aA][tT][eE][-_.]?[kK][eE][yY])|[sS](?:[eE][cC][rR][eE][tT]|[iI][gG][nN][iI][nN][gG][-_.]?[kK][eE][yY]|[eE][rR][vV][iI][cC][eE][-_.]?[kK][eE][yY]|[tT][oO][rR][aA][gG][eE][-_.]?[kK][eE][yY]|[hH][aA][rR][eE][dD][-_.]?[kK][eE][yY]|[uU][bB][sS][cC][rR][iI][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY]|[sS][hH][-_.]?[kK][eE][yY]|[eE][cC][rR][eE][tT][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN]|[eE][sS][sS][iI][dD]|(?<![A-Za-z0-9][sS])[iI][dD](?![A-Za-z0-9_.-])|(?<![A-Za-z0-9][sS])[iI][gG](?![A-Za-z0-9_.-])|[iI][gG][nN][aA][tT][uU][rR][eE])|[tT](?:[oO][kK][eE][nN])|[aA](?:[uU][tT][hH]|[pP][iI][-_.]?[kK][eE][yY]|[cC][cC][eE][sS][sS][-_.]?[kK][eE][yY]|[cC][cC][oO][uU][nN][tT][-_.]?[kK][eE][yY]|[pP][pP][-_.]?[kK][eE][yY]|[uU][tT][hH][-_.]?[kK][eE][yY])|[cC](?:[rR][eE][dD][eE][nN][tT][iI][aA][lL]|[rR][eE][dD][sS]|[lL][iI][eE][nN][tT][-_.]?[kK][eE][yY]|[oO][nN][sS][uU][mM][eE][rR][-_.]?[kK][eE][yY]|[oO][oO][kK][iI][eE]|[sS][rR][fF]|[oO][nN][nN][eE][cC][tT][iI][oO][nN][-_.]?[sS][tT][rR][iI][nN][gG])|[bB](?:[eE][aA][rR][eE][rR])|[jJ](?:[wW][tT])|[eE](?:[nN][cC][rR][yY][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY])|[mM](?:[aA][sS][tT][eE][rR][-_.]?[kK][eE][yY])|[dD](?:[bB][-_.]?[kK][eE][yY]|[aA][tT][aA][bB][aA][sS][eE][-_.]?[kK][eE][yY])|[lL](?:[iI][cC][eE][nN][sS][eE][-_.]?[kK][eE][yY])|[wW](?:[eE][bB][hH][oO][oO][kK][-_.]?[kK][eE][yY])|[xX](?:[sS][rR][fF])))(?!(?:[aA][uU][tT][hH][oO][rR](?:[sS]|[eE][dD]|[iI][tT][yY]|[iI][tT][iI][eE][sS]|[-_.]?(?:[iI][dD]|[nN][aA][mM][eE]|[eE][mM][aA][iI][lL]|[uU][rR][lL]))?|(?:[uU][nN])?[aA][uU][tT][hH][oO][rR][iI][sz][eE][dD]|(?:[uU][nN])?[aA][uU][tT][hH][eE][nN][tT][iI][cC][aA][tT][eE][dD]|[aA][uU][tT][hH][-_.]?(?:[tT][yY][pP][eE]|[mM][eE][tT][hH][oO][dD]|[sS][cC][hH][eE][mM][eE]|[mM][oO][dD][eE]|[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[eE][nN][dD][pP][oO][iI][nN][tT]|[dD][oO][mM][aA][iI][nN]|[rR][eE][qQ][uU][iI][rR][eE][dD]|[eE][nN][aA][bB][lL][eE][dD]|[sS][tT][aA][tT][uU][sS])|[oO][aA][uU][tT][hH][-_.]?(?:[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[sS][cC][oO][pP][eE][sS]?|[vV][eE][rR][sS][iI][oO][nN])|[tT][oO][kK][eE][nN][-_.]?(?:[tT][yY][pP][eE]|[cC][oO][uU][nN][tT]|[lL][iI][mM][iI][tT]|[uU][sS][aA][gG][eE]|[bB][uU][dD][gG][eE][tT]|[eE][nN][dD][pP][oO][iI][nN][tT]|[uU][rR][lL]|[uU][rR][iI]|[eE][xX][pP][iI][rR][yY]|[eE][xX][pP][iI][rR][eE][sS][-_.]?(?:[iI][nN]|[aA][tT]))|[tT][oO][kK][eE][nN][iI][zZ][eE][rR]|[A-Za-z0-9_.-]*(?:[iI][nN][pP][uU][tT]|[oO][uU][tT][pP][uU][tT]|[pP][rR][oO][mM][pP][tT]|[cC][oO][mM][pP][lL][eE][tT][iI][oO][nN]|[tT][oO][tT][aA][lL]|[cC][aA][cC][hH][eE][dD]|[rR][eE][aA][sS][oO][nN][iI][nN][gG]|[mM][aA][xX]|[mM][iI][nN]|[nN][uU][mM]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[uU][sS][eE][dD]|[eE][sS][tT][iI][mM][aA][tT][eE][dD]|[cC][oO][nN][tT][eE][xX][tT])[-_.]?[tT][oO][kK][eE][nN][sS](?:[-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[dD][eE][tT][aA][iI][lL][sS]))?|[tT][oO][kK][eE][nN][sS][-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[pP][eE][rR][-_.]?(?:[mM][iI][nN][uU][tT][eE]|[dD][aA][yY]))|[sS][eE][sS][sS][iI][oO][nN][-_.]?(?:[cC][oO][uU][nN][tT]|[tT][iI][mM][eE][oO][uU][tT]|[tT][tT][lL]|[dD][uU][rR][aA][tT][iI][oO][nN]|[lL][eE][nN][gG][tT][hH]|[eE][xX][pP][iI][rR][yY])|[cC][oO][oO][kK][iI][eE][-_.]?(?:[nN][aA][mM][eE]|[dD][oO][mM][aA][iI][nN]|[pP][aA][tT][hH])|[sS][iI][gG][nN][aA][tT][uU][rR][eE][-_.]?(?:[vV][eE][rR][sS][iI][oO][nN]|[mM][eE][tT][hH][oO][dD]|[aA][lL][gG][oO][rR][iI][tT][hH][mM])|[A-Za-z0-9_.-]*(?:[kK][eE][yY]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[pP][aA][sS][sS][wW][oO][rR][dD])[-_.]?[nN][aA][mM][eE]|[A-Za-z0-9_.-]*(?:[eE][rR][rR][oO][rR]|[eE][xX][cC][eE][pP][tT][iI][oO][nN]|[wW][aA][rR][nN][iI][nN][gG])[sS]?)(?![A-Za-z0-9_.-]))(?![A-Za-z0-9_.-]*?(?:[rR][aA][tT][eE][-_.]?[lL][iI][mM][iI][tT]))([A-Za-z0-9_.-]+)(\\?["']?[ \t]*:[ \t]*)(?:(\\")((?!\\"|[\r\n])[^"\\\r\n]*(?:\\[^"\r\n][^"\\\r\n]*)*)((?:\\")?)|(")((?=[^"\r\n])[^"\\\r\n]*(?:\\[^\r\n][^"\\\r\n]*)*)("?)|(')((?=[^'\r\n])[^'\\\r\n]*(?:\\[^\r\n][^'\\\r\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \t][^\r\n\\]*(?:\\[^rn\r\n][^\r\n\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \t]+[^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*|[^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*))`,
+		`(?<![A-Za-z0-9_.-])(?=[A-Za-z0-9_.-]+\\?["']?[ \t]*:)(?=[A-Za-z0-9_.-]*?(?:[-_.]|[a-z][A-Z])|[A-Z0-9]{2,}(?![A-Za` +
+			`-z0-9_.-]))(?=[A-Za-z0-9_.-]*?(?:[pP](?:[aA][sS][sS][wW]|[aA][sS][sS][-_.]?[pP][hH][rR][aA][sS][eE]|(?<![A-Za-z0-` +
+			`9][pP])[aA][sS][sS](?![A-Za-z0-9_.-])|[wW][dD]|[rR][iI][vV][aA][tT][eE][-_.]?[kK][eE][yY])|[sS](?:[eE][cC][rR][eE` +
+			`][tT]|[iI][gG][nN][iI][nN][gG][-_.]?[kK][eE][yY]|[eE][rR][vV][iI][cC][eE][-_.]?[kK][eE][yY]|[tT][oO][rR][aA][gG][` +
+			`eE][-_.]?[kK][eE][yY]|[hH][aA][rR][eE][dD][-_.]?[kK][eE][yY]|[uU][bB][sS][cC][rR][iI][pP][tT][iI][oO][nN][-_.]?[k` +
+			`K][eE][yY]|[sS][hH][-_.]?[kK][eE][yY]|[eE][cC][rR][eE][tT][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN][-_.]?[kK][e` +
+			`E][yY]|[eE][sS][sS][iI][oO][nN]|[eE][sS][sS][iI][dD]|(?<![A-Za-z0-9][sS])[iI][dD](?![A-Za-z0-9_.-])|(?<![A-Za-z0-` +
+			`9][sS])[iI][gG](?![A-Za-z0-9_.-])|[iI][gG][nN][aA][tT][uU][rR][eE])|[tT](?:[oO][kK][eE][nN])|[aA](?:[uU][tT][hH]|` +
+			`[pP][iI][-_.]?[kK][eE][yY]|[cC][cC][eE][sS][sS][-_.]?[kK][eE][yY]|[cC][cC][oO][uU][nN][tT][-_.]?[kK][eE][yY]|[pP]` +
+			`[pP][-_.]?[kK][eE][yY]|[uU][tT][hH][-_.]?[kK][eE][yY])|[cC](?:[rR][eE][dD][eE][nN][tT][iI][aA][lL]|[rR][eE][dD][s` +
+			`S]|[lL][iI][eE][nN][tT][-_.]?[kK][eE][yY]|[oO][nN][sS][uU][mM][eE][rR][-_.]?[kK][eE][yY]|[oO][oO][kK][iI][eE]|[sS` +
+			`][rR][fF]|[oO][nN][nN][eE][cC][tT][iI][oO][nN][-_.]?[sS][tT][rR][iI][nN][gG])|[bB](?:[eE][aA][rR][eE][rR])|[jJ](?` +
+			`:[wW][tT])|[eE](?:[nN][cC][rR][yY][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY])|[mM](?:[aA][sS][tT][eE][rR][-_.]?[kK][e` +
+			`E][yY])|[dD](?:[bB][-_.]?[kK][eE][yY]|[aA][tT][aA][bB][aA][sS][eE][-_.]?[kK][eE][yY])|[lL](?:[iI][cC][eE][nN][sS]` +
+			`[eE][-_.]?[kK][eE][yY])|[wW](?:[eE][bB][hH][oO][oO][kK][-_.]?[kK][eE][yY])|[xX](?:[sS][rR][fF])))(?!(?:[aA][uU][t` +
+			`T][hH][oO][rR](?:[sS]|[eE][dD]|[iI][tT][yY]|[iI][tT][iI][eE][sS]|[-_.]?(?:[iI][dD]|[nN][aA][mM][eE]|[eE][mM][aA][` +
+			`iI][lL]|[uU][rR][lL]))?|(?:[uU][nN])?[aA][uU][tT][hH][oO][rR][iI][sz][eE][dD]|(?:[uU][nN])?[aA][uU][tT][hH][eE][n` +
+			`N][tT][iI][cC][aA][tT][eE][dD]|[aA][uU][tT][hH][-_.]?(?:[tT][yY][pP][eE]|[mM][eE][tT][hH][oO][dD]|[sS][cC][hH][eE` +
+			`][mM][eE]|[mM][oO][dD][eE]|[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[eE][nN][dD][pP][oO][iI][nN` +
+			`][tT]|[dD][oO][mM][aA][iI][nN]|[rR][eE][qQ][uU][iI][rR][eE][dD]|[eE][nN][aA][bB][lL][eE][dD]|[sS][tT][aA][tT][uU]` +
+			`[sS])|[oO][aA][uU][tT][hH][-_.]?(?:[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[sS][cC][oO][pP][eE` +
+			`][sS]?|[vV][eE][rR][sS][iI][oO][nN])|[tT][oO][kK][eE][nN][-_.]?(?:[tT][yY][pP][eE]|[cC][oO][uU][nN][tT]|[lL][iI][` +
+			`mM][iI][tT]|[uU][sS][aA][gG][eE]|[bB][uU][dD][gG][eE][tT]|[eE][nN][dD][pP][oO][iI][nN][tT]|[uU][rR][lL]|[uU][rR][` +
+			`iI]|[eE][xX][pP][iI][rR][yY]|[eE][xX][pP][iI][rR][eE][sS][-_.]?(?:[iI][nN]|[aA][tT]))|[tT][oO][kK][eE][nN][iI][zZ` +
+			`][eE][rR]|[A-Za-z0-9_.-]*(?:[iI][nN][pP][uU][tT]|[oO][uU][tT][pP][uU][tT]|[pP][rR][oO][mM][pP][tT]|[cC][oO][mM][p` +
+			`P][lL][eE][tT][iI][oO][nN]|[tT][oO][tT][aA][lL]|[cC][aA][cC][hH][eE][dD]|[rR][eE][aA][sS][oO][nN][iI][nN][gG]|[mM` +
+			`][aA][xX]|[mM][iI][nN]|[nN][uU][mM]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[uU][sS][eE][dD]|[eE][sS][tT][iI][mM][aA` +
+			`][tT][eE][dD]|[cC][oO][nN][tT][eE][xX][tT])[-_.]?[tT][oO][kK][eE][nN][sS](?:[-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM` +
+			`][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[dD][eE][tT][aA][iI][lL][sS]))?|[tT][oO][kK][` +
+			`eE][nN][sS][-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][t` +
+			`T]|[pP][eE][rR][-_.]?(?:[mM][iI][nN][uU][tT][eE]|[dD][aA][yY]))|[sS][eE][sS][sS][iI][oO][nN][-_.]?(?:[cC][oO][uU]` +
+			`[nN][tT]|[tT][iI][mM][eE][oO][uU][tT]|[tT][tT][lL]|[dD][uU][rR][aA][tT][iI][oO][nN]|[lL][eE][nN][gG][tT][hH]|[eE]` +
+			`[xX][pP][iI][rR][yY])|[cC][oO][oO][kK][iI][eE][-_.]?(?:[nN][aA][mM][eE]|[dD][oO][mM][aA][iI][nN]|[pP][aA][tT][hH]` +
+			`)|[sS][iI][gG][nN][aA][tT][uU][rR][eE][-_.]?(?:[vV][eE][rR][sS][iI][oO][nN]|[mM][eE][tT][hH][oO][dD]|[aA][lL][gG]` +
+			`[oO][rR][iI][tT][hH][mM])|[A-Za-z0-9_.-]*(?:[kK][eE][yY]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[pP][aA][s` +
+			`S][sS][wW][oO][rR][dD])[-_.]?[nN][aA][mM][eE]|[A-Za-z0-9_.-]*(?:[eE][rR][rR][oO][rR]|[eE][xX][cC][eE][pP][tT][iI]` +
+			`[oO][nN]|[wW][aA][rR][nN][iI][nN][gG])[sS]?)(?![A-Za-z0-9_.-]))(?![A-Za-z0-9_.-]*?(?:[rR][aA][tT][eE][-_.]?[lL][i` +
+			`I][mM][iI][tT]))([A-Za-z0-9_.-]+)(\\?["']?[ \t]*:[ \t]*)(?:(\\")((?!\\"|[\r\n])[^"\\\r\n]*(?:\\[^"\r\n][^"\\\r\n]` +
+			`*)*)((?:\\")?)|(")((?=[^"\r\n])[^"\\\r\n]*(?:\\[^\r\n][^"\\\r\n]*)*)("?)|(')((?=[^'\r\n])[^'\\\r\n]*(?:\\[^\r\n][` +
+			`^'\\\r\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][c` +
+			`C]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \t][^\r\n\\]*(?:\\[^rn\r\n][^\r\n\\]*)*|(?:[bB][eE][aA]` +
+			`[rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE` +
+			`][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \t]+[^ \` +
+			`t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*|[^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*))`,
 		"$1$2$3$6$9[REDACTED]$5$8$11",
 		[]string{":"},
-		[]string{"pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf", "xsrf", "sid", "sig", "connection"},
+		[]string{
+			"pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf",
+			"xsrf", "sid", "sig", "connection",
+		},
 	},
 	{ // word_colon_value
-		`(?<![A-Za-z0-9_.-])(?=[A-Za-z0-9_.-]+\\?["']?[ \t]*:)(?![A-Za-z0-9_.-]*?(?:[-_.]|[a-z][A-Z])|[A-Z0-9]{2,}(?![A-Za-z0-9_.-]))(?=[A-Za-z0-9_.-]*?(?:[pP](?:[aA][sS][sS][wW]|[aA][sS][sS][-_.]?[pP][hH][rR][aA][sS][eE]|(?<![A-Za-z0-9][pP])[aA][sS][sS](?![A-Za-z0-9_.-])|[wW][dD]|[rR][iI][vV][aA][tT][eE][-_.]?[kK][eE][yY])|[sS](?:[eE][cC][rR][eE][tT]|[iI][gG][nN][iI][nN][gG][-_.]?[kK][eE][yY]|[eE][rR][vV][iI][cC][eE][-_.]?[kK][eE][yY]|[tT][oO][rR][aA][gG][eE][-_.]?[kK][eE][yY]|[hH][aA][rR][eE][dD][-_.]?[kK][eE][yY]|[uU][bB][sS][cC][rR][iI][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY]|[sS][hH][-_.]?[kK][eE][yY]|[eE][cC][rR][eE][tT][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN]|[eE][sS][sS][iI][dD]|(?<![A-Za-z0-9][sS])[iI][dD](?![A-Za-z0-9_.-])|(?<![A-Za-z0-9][sS])[iI][gG](?![A-Za-z0-9_.-])|[iI][gG][nN][aA][tT][uU][rR][eE])|[tT](?:[oO][kK][eE][nN])|[aA](?:[uU][tT][hH]|[pP][iI][-_.]?[kK][eE][yY]|[cC][cC][eE][sS][sS][-_.]?[kK][eE][yY]|[cC][cC][oO][uU][nN][tT][-_.]?[kK][eE][yY]|[pP][pP][-_.]?[kK][eE][yY]|[uU][tT][hH][-_.]?[kK][eE][yY])|[cC](?:[rR][eE][dD][eE][nN][tT][iI][aA][lL]|[rR][eE][dD][sS]|[lL][iI][eE][nN][tT][-_.]?[kK][eE][yY]|[oO][nN][sS][uU][mM][eE][rR][-_.]?[kK][eE][yY]|[oO][oO][kK][iI][eE]|[sS][rR][fF]|[oO][nN][nN][eE][cC][tT][iI][oO][nN][-_.]?[sS][tT][rR][iI][nN][gG])|[bB](?:[eE][aA][rR][eE][rR])|[jJ](?:[wW][tT])|[eE](?:[nN][cC][rR][yY][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY])|[mM](?:[aA][sS][tT][eE][rR][-_.]?[kK][eE][yY])|[dD](?:[bB][-_.]?[kK][eE][yY]|[aA][tT][aA][bB][aA][sS][eE][-_.]?[kK][eE][yY])|[lL](?:[iI][cC][eE][nN][sS][eE][-_.]?[kK][eE][yY])|[wW](?:[eE][bB][hH][oO][oO][kK][-_.]?[kK][eE][yY])|[xX](?:[sS][rR][fF])))(?!(?:[aA][uU][tT][hH][oO][rR](?:[sS]|[eE][dD]|[iI][tT][yY]|[iI][tT][iI][eE][sS]|[-_.]?(?:[iI][dD]|[nN][aA][mM][eE]|[eE][mM][aA][iI][lL]|[uU][rR][lL]))?|(?:[uU][nN])?[aA][uU][tT][hH][oO][rR][iI][sz][eE][dD]|(?:[uU][nN])?[aA][uU][tT][hH][eE][nN][tT][iI][cC][aA][tT][eE][dD]|[aA][uU][tT][hH][-_.]?(?:[tT][yY][pP][eE]|[mM][eE][tT][hH][oO][dD]|[sS][cC][hH][eE][mM][eE]|[mM][oO][dD][eE]|[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[eE][nN][dD][pP][oO][iI][nN][tT]|[dD][oO][mM][aA][iI][nN]|[rR][eE][qQ][uU][iI][rR][eE][dD]|[eE][nN][aA][bB][lL][eE][dD]|[sS][tT][aA][tT][uU][sS])|[oO][aA][uU][tT][hH][-_.]?(?:[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[sS][cC][oO][pP][eE][sS]?|[vV][eE][rR][sS][iI][oO][nN])|[tT][oO][kK][eE][nN][-_.]?(?:[tT][yY][pP][eE]|[cC][oO][uU][nN][tT]|[lL][iI][mM][iI][tT]|[uU][sS][aA][gG][eE]|[bB][uU][dD][gG][eE][tT]|[eE][nN][dD][pP][oO][iI][nN][tT]|[uU][rR][lL]|[uU][rR][iI]|[eE][xX][pP][iI][rR][yY]|[eE][xX][pP][iI][rR][eE][sS][-_.]?(?:[iI][nN]|[aA][tT]))|[tT][oO][kK][eE][nN][iI][zZ][eE][rR]|[A-Za-z0-9_.-]*(?:[iI][nN][pP][uU][tT]|[oO][uU][tT][pP][uU][tT]|[pP][rR][oO][mM][pP][tT]|[cC][oO][mM][pP][lL][eE][tT][iI][oO][nN]|[tT][oO][tT][aA][lL]|[cC][aA][cC][hH][eE][dD]|[rR][eE][aA][sS][oO][nN][iI][nN][gG]|[mM][aA][xX]|[mM][iI][nN]|[nN][uU][mM]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[uU][sS][eE][dD]|[eE][sS][tT][iI][mM][aA][tT][eE][dD]|[cC][oO][nN][tT][eE][xX][tT])[-_.]?[tT][oO][kK][eE][nN][sS](?:[-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[dD][eE][tT][aA][iI][lL][sS]))?|[tT][oO][kK][eE][nN][sS][-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[pP][eE][rR][-_.]?(?:[mM][iI][nN][uU][tT][eE]|[dD][aA][yY]))|[sS][eE][sS][sS][iI][oO][nN][-_.]?(?:[cC][oO][uU][nN][tT]|[tT][iI][mM][eE][oO][uU][tT]|[tT][tT][lL]|[dD][uU][rR][aA][tT][iI][oO][nN]|[lL][eE][nN][gG][tT][hH]|[eE][xX][pP][iI][rR][yY])|[cC][oO][oO][kK][iI][eE][-_.]?(?:[nN][aA][mM][eE]|[dD][oO][mM][aA][iI][nN]|[pP][aA][tT][hH])|[sS][iI][gG][nN][aA][tT][uU][rR][eE][-_.]?(?:[vV][eE][rR][sS][iI][oO][nN]|[mM][eE][tT][hH][oO][dD]|[aA][lL][gG][oO][rR][iI][tT][hH][mM])|[A-Za-z0-9_.-]*(?:[kK][eE][yY]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[pP][aA][sS][sS][wW][oO][rR][dD])[-_.]?[nN][aA][mM][eE]|[A-Za-z0-9_.-]*(?:[eE][rR][rR][oO][rR]|[eE][xX][cC][eE][pP][tT][iI][oO][nN]|[wW][aA][rR][nN][iI][nN][gG])[sS]?)(?![A-Za-z0-9_.-]))(?![A-Za-z0-9_.-]*?(?:[rR][aA][tT][eE][-_.]?[lL][iI][mM][iI][tT]))([A-Za-z0-9_.-]+)(\\?["']?[ \t]*:[ \t]*)(?:(\\")((?!\\"|[\r\n])[^"\\\r\n]*(?:\\[^"\r\n][^"\\\r\n]*)*)((?:\\")?)|(")((?=[^"\r\n])[^"\\\r\n]*(?:\\[^\r\n][^"\\\r\n]*)*)("?)|(')((?=[^'\r\n])[^'\\\r\n]*(?:\\[^\r\n][^'\\\r\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \t][^\r\n\\]*(?:\\[^rn\r\n][^\r\n\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \t]+[^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*|(?=[^ \t\r\n"'&,;)}<>\\]{6})(?=[^ \t\r\n"'&,;)}<>\\]*[0-9+/=_~.-]|[^ \t\r\n"'&,;)}<>\\]{20}|[^ \t\r\n"'&,;)}<>\\]+[A-Z])[^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*))`,
+		`(?<![A-Za-z0-9_.-])(?=[A-Za-z0-9_.-]+\\?["']?[ \t]*:)(?![A-Za-z0-9_.-]*?(?:[-_.]|[a-z][A-Z])|[A-Z0-9]{2,}(?![A-Za` +
+			`-z0-9_.-]))(?=[A-Za-z0-9_.-]*?(?:[pP](?:[aA][sS][sS][wW]|[aA][sS][sS][-_.]?[pP][hH][rR][aA][sS][eE]|(?<![A-Za-z0-` +
+			`9][pP])[aA][sS][sS](?![A-Za-z0-9_.-])|[wW][dD]|[rR][iI][vV][aA][tT][eE][-_.]?[kK][eE][yY])|[sS](?:[eE][cC][rR][eE` +
+			`][tT]|[iI][gG][nN][iI][nN][gG][-_.]?[kK][eE][yY]|[eE][rR][vV][iI][cC][eE][-_.]?[kK][eE][yY]|[tT][oO][rR][aA][gG][` +
+			`eE][-_.]?[kK][eE][yY]|[hH][aA][rR][eE][dD][-_.]?[kK][eE][yY]|[uU][bB][sS][cC][rR][iI][pP][tT][iI][oO][nN][-_.]?[k` +
+			`K][eE][yY]|[sS][hH][-_.]?[kK][eE][yY]|[eE][cC][rR][eE][tT][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN][-_.]?[kK][e` +
+			`E][yY]|[eE][sS][sS][iI][oO][nN]|[eE][sS][sS][iI][dD]|(?<![A-Za-z0-9][sS])[iI][dD](?![A-Za-z0-9_.-])|(?<![A-Za-z0-` +
+			`9][sS])[iI][gG](?![A-Za-z0-9_.-])|[iI][gG][nN][aA][tT][uU][rR][eE])|[tT](?:[oO][kK][eE][nN])|[aA](?:[uU][tT][hH]|` +
+			`[pP][iI][-_.]?[kK][eE][yY]|[cC][cC][eE][sS][sS][-_.]?[kK][eE][yY]|[cC][cC][oO][uU][nN][tT][-_.]?[kK][eE][yY]|[pP]` +
+			`[pP][-_.]?[kK][eE][yY]|[uU][tT][hH][-_.]?[kK][eE][yY])|[cC](?:[rR][eE][dD][eE][nN][tT][iI][aA][lL]|[rR][eE][dD][s` +
+			`S]|[lL][iI][eE][nN][tT][-_.]?[kK][eE][yY]|[oO][nN][sS][uU][mM][eE][rR][-_.]?[kK][eE][yY]|[oO][oO][kK][iI][eE]|[sS` +
+			`][rR][fF]|[oO][nN][nN][eE][cC][tT][iI][oO][nN][-_.]?[sS][tT][rR][iI][nN][gG])|[bB](?:[eE][aA][rR][eE][rR])|[jJ](?` +
+			`:[wW][tT])|[eE](?:[nN][cC][rR][yY][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY])|[mM](?:[aA][sS][tT][eE][rR][-_.]?[kK][e` +
+			`E][yY])|[dD](?:[bB][-_.]?[kK][eE][yY]|[aA][tT][aA][bB][aA][sS][eE][-_.]?[kK][eE][yY])|[lL](?:[iI][cC][eE][nN][sS]` +
+			`[eE][-_.]?[kK][eE][yY])|[wW](?:[eE][bB][hH][oO][oO][kK][-_.]?[kK][eE][yY])|[xX](?:[sS][rR][fF])))(?!(?:[aA][uU][t` +
+			`T][hH][oO][rR](?:[sS]|[eE][dD]|[iI][tT][yY]|[iI][tT][iI][eE][sS]|[-_.]?(?:[iI][dD]|[nN][aA][mM][eE]|[eE][mM][aA][` +
+			`iI][lL]|[uU][rR][lL]))?|(?:[uU][nN])?[aA][uU][tT][hH][oO][rR][iI][sz][eE][dD]|(?:[uU][nN])?[aA][uU][tT][hH][eE][n` +
+			`N][tT][iI][cC][aA][tT][eE][dD]|[aA][uU][tT][hH][-_.]?(?:[tT][yY][pP][eE]|[mM][eE][tT][hH][oO][dD]|[sS][cC][hH][eE` +
+			`][mM][eE]|[mM][oO][dD][eE]|[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[eE][nN][dD][pP][oO][iI][nN` +
+			`][tT]|[dD][oO][mM][aA][iI][nN]|[rR][eE][qQ][uU][iI][rR][eE][dD]|[eE][nN][aA][bB][lL][eE][dD]|[sS][tT][aA][tT][uU]` +
+			`[sS])|[oO][aA][uU][tT][hH][-_.]?(?:[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[sS][cC][oO][pP][eE` +
+			`][sS]?|[vV][eE][rR][sS][iI][oO][nN])|[tT][oO][kK][eE][nN][-_.]?(?:[tT][yY][pP][eE]|[cC][oO][uU][nN][tT]|[lL][iI][` +
+			`mM][iI][tT]|[uU][sS][aA][gG][eE]|[bB][uU][dD][gG][eE][tT]|[eE][nN][dD][pP][oO][iI][nN][tT]|[uU][rR][lL]|[uU][rR][` +
+			`iI]|[eE][xX][pP][iI][rR][yY]|[eE][xX][pP][iI][rR][eE][sS][-_.]?(?:[iI][nN]|[aA][tT]))|[tT][oO][kK][eE][nN][iI][zZ` +
+			`][eE][rR]|[A-Za-z0-9_.-]*(?:[iI][nN][pP][uU][tT]|[oO][uU][tT][pP][uU][tT]|[pP][rR][oO][mM][pP][tT]|[cC][oO][mM][p` +
+			`P][lL][eE][tT][iI][oO][nN]|[tT][oO][tT][aA][lL]|[cC][aA][cC][hH][eE][dD]|[rR][eE][aA][sS][oO][nN][iI][nN][gG]|[mM` +
+			`][aA][xX]|[mM][iI][nN]|[nN][uU][mM]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[uU][sS][eE][dD]|[eE][sS][tT][iI][mM][aA` +
+			`][tT][eE][dD]|[cC][oO][nN][tT][eE][xX][tT])[-_.]?[tT][oO][kK][eE][nN][sS](?:[-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM` +
+			`][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[dD][eE][tT][aA][iI][lL][sS]))?|[tT][oO][kK][` +
+			`eE][nN][sS][-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][t` +
+			`T]|[pP][eE][rR][-_.]?(?:[mM][iI][nN][uU][tT][eE]|[dD][aA][yY]))|[sS][eE][sS][sS][iI][oO][nN][-_.]?(?:[cC][oO][uU]` +
+			`[nN][tT]|[tT][iI][mM][eE][oO][uU][tT]|[tT][tT][lL]|[dD][uU][rR][aA][tT][iI][oO][nN]|[lL][eE][nN][gG][tT][hH]|[eE]` +
+			`[xX][pP][iI][rR][yY])|[cC][oO][oO][kK][iI][eE][-_.]?(?:[nN][aA][mM][eE]|[dD][oO][mM][aA][iI][nN]|[pP][aA][tT][hH]` +
+			`)|[sS][iI][gG][nN][aA][tT][uU][rR][eE][-_.]?(?:[vV][eE][rR][sS][iI][oO][nN]|[mM][eE][tT][hH][oO][dD]|[aA][lL][gG]` +
+			`[oO][rR][iI][tT][hH][mM])|[A-Za-z0-9_.-]*(?:[kK][eE][yY]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[pP][aA][s` +
+			`S][sS][wW][oO][rR][dD])[-_.]?[nN][aA][mM][eE]|[A-Za-z0-9_.-]*(?:[eE][rR][rR][oO][rR]|[eE][xX][cC][eE][pP][tT][iI]` +
+			`[oO][nN]|[wW][aA][rR][nN][iI][nN][gG])[sS]?)(?![A-Za-z0-9_.-]))(?![A-Za-z0-9_.-]*?(?:[rR][aA][tT][eE][-_.]?[lL][i` +
+			`I][mM][iI][tT]))([A-Za-z0-9_.-]+)(\\?["']?[ \t]*:[ \t]*)(?:(\\")((?!\\"|[\r\n])[^"\\\r\n]*(?:\\[^"\r\n][^"\\\r\n]` +
+			`*)*)((?:\\")?)|(")((?=[^"\r\n])[^"\\\r\n]*(?:\\[^\r\n][^"\\\r\n]*)*)("?)|(')((?=[^'\r\n])[^'\\\r\n]*(?:\\[^\r\n][` +
+			`^'\\\r\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][c` +
+			`C]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \t][^\r\n\\]*(?:\\[^rn\r\n][^\r\n\\]*)*|(?:[bB][eE][aA]` +
+			`[rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE` +
+			`][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \t]+[^ \` +
+			`t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*|(?=[^ \t\r\n"'&,;)}<>\\]{6})(?=[^ \t\r\n"'&,;)}<>\\]*[0-9+/=_~.-]|[^ \t` +
+			`\r\n"'&,;)}<>\\]{20}|[^ \t\r\n"'&,;)}<>\\]+[A-Z])[^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*))`,
 		"$1$2$3$6$9[REDACTED]$5$8$11",
 		[]string{":"},
-		[]string{"pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf", "xsrf", "sid", "sig", "connection"},
+		[]string{
+			"pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf",
+			"xsrf", "sid", "sig", "connection",
+		},
 	},
 	{ // xml_element
-		`(<)(?=[A-Za-z0-9_.-]*?(?:[pP](?:[aA][sS][sS][wW]|[aA][sS][sS][-_.]?[pP][hH][rR][aA][sS][eE]|(?<![A-Za-z0-9][pP])[aA][sS][sS](?![A-Za-z0-9_.-])|[wW][dD]|[rR][iI][vV][aA][tT][eE][-_.]?[kK][eE][yY])|[sS](?:[eE][cC][rR][eE][tT]|[iI][gG][nN][iI][nN][gG][-_.]?[kK][eE][yY]|[eE][rR][vV][iI][cC][eE][-_.]?[kK][eE][yY]|[tT][oO][rR][aA][gG][eE][-_.]?[kK][eE][yY]|[hH][aA][rR][eE][dD][-_.]?[kK][eE][yY]|[uU][bB][sS][cC][rR][iI][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY]|[sS][hH][-_.]?[kK][eE][yY]|[eE][cC][rR][eE][tT][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN]|[eE][sS][sS][iI][dD]|(?<![A-Za-z0-9][sS])[iI][dD](?![A-Za-z0-9_.-])|(?<![A-Za-z0-9][sS])[iI][gG](?![A-Za-z0-9_.-])|[iI][gG][nN][aA][tT][uU][rR][eE])|[tT](?:[oO][kK][eE][nN])|[aA](?:[uU][tT][hH]|[pP][iI][-_.]?[kK][eE][yY]|[cC][cC][eE][sS][sS][-_.]?[kK][eE][yY]|[cC][cC][oO][uU][nN][tT][-_.]?[kK][eE][yY]|[pP][pP][-_.]?[kK][eE][yY]|[uU][tT][hH][-_.]?[kK][eE][yY])|[cC](?:[rR][eE][dD][eE][nN][tT][iI][aA][lL]|[rR][eE][dD][sS]|[lL][iI][eE][nN][tT][-_.]?[kK][eE][yY]|[oO][nN][sS][uU][mM][eE][rR][-_.]?[kK][eE][yY]|[oO][oO][kK][iI][eE]|[sS][rR][fF]|[oO][nN][nN][eE][cC][tT][iI][oO][nN][-_.]?[sS][tT][rR][iI][nN][gG])|[bB](?:[eE][aA][rR][eE][rR])|[jJ](?:[wW][tT])|[eE](?:[nN][cC][rR][yY][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY])|[mM](?:[aA][sS][tT][eE][rR][-_.]?[kK][eE][yY])|[dD](?:[bB][-_.]?[kK][eE][yY]|[aA][tT][aA][bB][aA][sS][eE][-_.]?[kK][eE][yY])|[lL](?:[iI][cC][eE][nN][sS][eE][-_.]?[kK][eE][yY])|[wW](?:[eE][bB][hH][oO][oO][kK][-_.]?[kK][eE][yY])|[xX](?:[sS][rR][fF])))(?!(?:[aA][uU][tT][hH][oO][rR](?:[sS]|[eE][dD]|[iI][tT][yY]|[iI][tT][iI][eE][sS]|[-_.]?(?:[iI][dD]|[nN][aA][mM][eE]|[eE][mM][aA][iI][lL]|[uU][rR][lL]))?|(?:[uU][nN])?[aA][uU][tT][hH][oO][rR][iI][sz][eE][dD]|(?:[uU][nN])?[aA][uU][tT][hH][eE][nN][tT][iI][cC][aA][tT][eE][dD]|[aA][uU][tT][hH][-_.]?(?:[tT][yY][pP][eE]|[mM][eE][tT][hH][oO][dD]|[sS][cC][hH][eE][mM][eE]|[mM][oO][dD][eE]|[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[eE][nN][dD][pP][oO][iI][nN][tT]|[dD][oO][mM][aA][iI][nN]|[rR][eE][qQ][uU][iI][rR][eE][dD]|[eE][nN][aA][bB][lL][eE][dD]|[sS][tT][aA][tT][uU][sS])|[oO][aA][uU][tT][hH][-_.]?(?:[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[sS][cC][oO][pP][eE][sS]?|[vV][eE][rR][sS][iI][oO][nN])|[tT][oO][kK][eE][nN][-_.]?(?:[tT][yY][pP][eE]|[cC][oO][uU][nN][tT]|[lL][iI][mM][iI][tT]|[uU][sS][aA][gG][eE]|[bB][uU][dD][gG][eE][tT]|[eE][nN][dD][pP][oO][iI][nN][tT]|[uU][rR][lL]|[uU][rR][iI]|[eE][xX][pP][iI][rR][yY]|[eE][xX][pP][iI][rR][eE][sS][-_.]?(?:[iI][nN]|[aA][tT]))|[tT][oO][kK][eE][nN][iI][zZ][eE][rR]|[A-Za-z0-9_.-]*(?:[iI][nN][pP][uU][tT]|[oO][uU][tT][pP][uU][tT]|[pP][rR][oO][mM][pP][tT]|[cC][oO][mM][pP][lL][eE][tT][iI][oO][nN]|[tT][oO][tT][aA][lL]|[cC][aA][cC][hH][eE][dD]|[rR][eE][aA][sS][oO][nN][iI][nN][gG]|[mM][aA][xX]|[mM][iI][nN]|[nN][uU][mM]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[uU][sS][eE][dD]|[eE][sS][tT][iI][mM][aA][tT][eE][dD]|[cC][oO][nN][tT][eE][xX][tT])[-_.]?[tT][oO][kK][eE][nN][sS](?:[-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[dD][eE][tT][aA][iI][lL][sS]))?|[tT][oO][kK][eE][nN][sS][-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[pP][eE][rR][-_.]?(?:[mM][iI][nN][uU][tT][eE]|[dD][aA][yY]))|[sS][eE][sS][sS][iI][oO][nN][-_.]?(?:[cC][oO][uU][nN][tT]|[tT][iI][mM][eE][oO][uU][tT]|[tT][tT][lL]|[dD][uU][rR][aA][tT][iI][oO][nN]|[lL][eE][nN][gG][tT][hH]|[eE][xX][pP][iI][rR][yY])|[cC][oO][oO][kK][iI][eE][-_.]?(?:[nN][aA][mM][eE]|[dD][oO][mM][aA][iI][nN]|[pP][aA][tT][hH])|[sS][iI][gG][nN][aA][tT][uU][rR][eE][-_.]?(?:[vV][eE][rR][sS][iI][oO][nN]|[mM][eE][tT][hH][oO][dD]|[aA][lL][gG][oO][rR][iI][tT][hH][mM])|[A-Za-z0-9_.-]*(?:[kK][eE][yY]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[pP][aA][sS][sS][wW][oO][rR][dD])[-_.]?[nN][aA][mM][eE]|[A-Za-z0-9_.-]*(?:[eE][rR][rR][oO][rR]|[eE][xX][cC][eE][pP][tT][iI][oO][nN]|[wW][aA][rR][nN][iI][nN][gG])[sS]?)(?![A-Za-z0-9_.-]))(?![A-Za-z0-9_.-]*?(?:[rR][aA][tT][eE][-_.]?[lL][iI][mM][iI][tT]))([A-Za-z0-9_.-]+>)[^<\r\n]+(?=</)`,
+		`(<)(?=[A-Za-z0-9_.-]*?(?:[pP](?:[aA][sS][sS][wW]|[aA][sS][sS][-_.]?[pP][hH][rR][aA][sS][eE]|(?<![A-Za-z0-9][pP])[` +
+			`aA][sS][sS](?![A-Za-z0-9_.-])|[wW][dD]|[rR][iI][vV][aA][tT][eE][-_.]?[kK][eE][yY])|[sS](?:[eE][cC][rR][eE][tT]|[i` +
+			`I][gG][nN][iI][nN][gG][-_.]?[kK][eE][yY]|[eE][rR][vV][iI][cC][eE][-_.]?[kK][eE][yY]|[tT][oO][rR][aA][gG][eE][-_.]` +
+			`?[kK][eE][yY]|[hH][aA][rR][eE][dD][-_.]?[kK][eE][yY]|[uU][bB][sS][cC][rR][iI][pP][tT][iI][oO][nN][-_.]?[kK][eE][y` +
+			`Y]|[sS][hH][-_.]?[kK][eE][yY]|[eE][cC][rR][eE][tT][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN][-_.]?[kK][eE][yY]|[` +
+			`eE][sS][sS][iI][oO][nN]|[eE][sS][sS][iI][dD]|(?<![A-Za-z0-9][sS])[iI][dD](?![A-Za-z0-9_.-])|(?<![A-Za-z0-9][sS])[` +
+			`iI][gG](?![A-Za-z0-9_.-])|[iI][gG][nN][aA][tT][uU][rR][eE])|[tT](?:[oO][kK][eE][nN])|[aA](?:[uU][tT][hH]|[pP][iI]` +
+			`[-_.]?[kK][eE][yY]|[cC][cC][eE][sS][sS][-_.]?[kK][eE][yY]|[cC][cC][oO][uU][nN][tT][-_.]?[kK][eE][yY]|[pP][pP][-_.` +
+			`]?[kK][eE][yY]|[uU][tT][hH][-_.]?[kK][eE][yY])|[cC](?:[rR][eE][dD][eE][nN][tT][iI][aA][lL]|[rR][eE][dD][sS]|[lL][` +
+			`iI][eE][nN][tT][-_.]?[kK][eE][yY]|[oO][nN][sS][uU][mM][eE][rR][-_.]?[kK][eE][yY]|[oO][oO][kK][iI][eE]|[sS][rR][fF` +
+			`]|[oO][nN][nN][eE][cC][tT][iI][oO][nN][-_.]?[sS][tT][rR][iI][nN][gG])|[bB](?:[eE][aA][rR][eE][rR])|[jJ](?:[wW][tT` +
+			`])|[eE](?:[nN][cC][rR][yY][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY])|[mM](?:[aA][sS][tT][eE][rR][-_.]?[kK][eE][yY])|` +
+			`[dD](?:[bB][-_.]?[kK][eE][yY]|[aA][tT][aA][bB][aA][sS][eE][-_.]?[kK][eE][yY])|[lL](?:[iI][cC][eE][nN][sS][eE][-_.` +
+			`]?[kK][eE][yY])|[wW](?:[eE][bB][hH][oO][oO][kK][-_.]?[kK][eE][yY])|[xX](?:[sS][rR][fF])))(?!(?:[aA][uU][tT][hH][o` +
+			`O][rR](?:[sS]|[eE][dD]|[iI][tT][yY]|[iI][tT][iI][eE][sS]|[-_.]?(?:[iI][dD]|[nN][aA][mM][eE]|[eE][mM][aA][iI][lL]|` +
+			`[uU][rR][lL]))?|(?:[uU][nN])?[aA][uU][tT][hH][oO][rR][iI][sz][eE][dD]|(?:[uU][nN])?[aA][uU][tT][hH][eE][nN][tT][i` +
+			`I][cC][aA][tT][eE][dD]|[aA][uU][tT][hH][-_.]?(?:[tT][yY][pP][eE]|[mM][eE][tT][hH][oO][dD]|[sS][cC][hH][eE][mM][eE` +
+			`]|[mM][oO][dD][eE]|[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[eE][nN][dD][pP][oO][iI][nN][tT]|[d` +
+			`D][oO][mM][aA][iI][nN]|[rR][eE][qQ][uU][iI][rR][eE][dD]|[eE][nN][aA][bB][lL][eE][dD]|[sS][tT][aA][tT][uU][sS])|[o` +
+			`O][aA][uU][tT][hH][-_.]?(?:[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[sS][cC][oO][pP][eE][sS]?|[` +
+			`vV][eE][rR][sS][iI][oO][nN])|[tT][oO][kK][eE][nN][-_.]?(?:[tT][yY][pP][eE]|[cC][oO][uU][nN][tT]|[lL][iI][mM][iI][` +
+			`tT]|[uU][sS][aA][gG][eE]|[bB][uU][dD][gG][eE][tT]|[eE][nN][dD][pP][oO][iI][nN][tT]|[uU][rR][lL]|[uU][rR][iI]|[eE]` +
+			`[xX][pP][iI][rR][yY]|[eE][xX][pP][iI][rR][eE][sS][-_.]?(?:[iI][nN]|[aA][tT]))|[tT][oO][kK][eE][nN][iI][zZ][eE][rR` +
+			`]|[A-Za-z0-9_.-]*(?:[iI][nN][pP][uU][tT]|[oO][uU][tT][pP][uU][tT]|[pP][rR][oO][mM][pP][tT]|[cC][oO][mM][pP][lL][e` +
+			`E][tT][iI][oO][nN]|[tT][oO][tT][aA][lL]|[cC][aA][cC][hH][eE][dD]|[rR][eE][aA][sS][oO][nN][iI][nN][gG]|[mM][aA][xX` +
+			`]|[mM][iI][nN]|[nN][uU][mM]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[uU][sS][eE][dD]|[eE][sS][tT][iI][mM][aA][tT][eE` +
+			`][dD]|[cC][oO][nN][tT][eE][xX][tT])[-_.]?[tT][oO][kK][eE][nN][sS](?:[-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI` +
+			`][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[dD][eE][tT][aA][iI][lL][sS]))?|[tT][oO][kK][eE][nN][` +
+			`sS][-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[pP][` +
+			`eE][rR][-_.]?(?:[mM][iI][nN][uU][tT][eE]|[dD][aA][yY]))|[sS][eE][sS][sS][iI][oO][nN][-_.]?(?:[cC][oO][uU][nN][tT]` +
+			`|[tT][iI][mM][eE][oO][uU][tT]|[tT][tT][lL]|[dD][uU][rR][aA][tT][iI][oO][nN]|[lL][eE][nN][gG][tT][hH]|[eE][xX][pP]` +
+			`[iI][rR][yY])|[cC][oO][oO][kK][iI][eE][-_.]?(?:[nN][aA][mM][eE]|[dD][oO][mM][aA][iI][nN]|[pP][aA][tT][hH])|[sS][i` +
+			`I][gG][nN][aA][tT][uU][rR][eE][-_.]?(?:[vV][eE][rR][sS][iI][oO][nN]|[mM][eE][tT][hH][oO][dD]|[aA][lL][gG][oO][rR]` +
+			`[iI][tT][hH][mM])|[A-Za-z0-9_.-]*(?:[kK][eE][yY]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[pP][aA][sS][sS][w` +
+			`W][oO][rR][dD])[-_.]?[nN][aA][mM][eE]|[A-Za-z0-9_.-]*(?:[eE][rR][rR][oO][rR]|[eE][xX][cC][eE][pP][tT][iI][oO][nN]` +
+			`|[wW][aA][rR][nN][iI][nN][gG])[sS]?)(?![A-Za-z0-9_.-]))(?![A-Za-z0-9_.-]*?(?:[rR][aA][tT][eE][-_.]?[lL][iI][mM][i` +
+			`I][tT]))([A-Za-z0-9_.-]+>)[^<\r\n]+(?=</)`,
 		"$1$2[REDACTED]",
 		[]string{"</"},
-		[]string{"pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf", "xsrf", "sid", "sig", "connection"},
+		[]string{
+			"pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf",
+			"xsrf", "sid", "sig", "connection",
+		},
 	},
 	{ // url_password
 		`((?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*://[^ \t\r\n/?#@:"'<>]*:)[^ \t\r\n/?#@"'<>]+(?=@)`,
@@ -1602,13 +2759,34 @@ var textRules = []textRule{
 		[]string{"@"},
 	},
 	{ // token_shape
-		`(?<![A-Za-z0-9_-])(?:sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|gl(?:pat|ptt|dt|rt)-[A-Za-z0-9_-]{20,}|(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[A-Z0-9]{16}(?![A-Za-z0-9])|xox[abposre]-[A-Za-z0-9-]{10,}|xapp-[0-9]-[A-Za-z0-9-]{10,}|eyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*|[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,}|whsec_[A-Za-z0-9]{20,}|AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])|ya29\.[0-9A-Za-z_-]{20,}|GOCSPX-[A-Za-z0-9_-]{20,}|1//0[0-9A-Za-z_-]{20,}|SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}|npm_[A-Za-z0-9]{30,}|pypi-AgE[A-Za-z0-9_-]{40,}|hf_[A-Za-z0-9]{30,}|api_org_[A-Za-z0-9]{30,}|(?:SK|AC)[0-9a-fA-F]{32}(?![A-Za-z0-9])|do[opr]_v1_[a-f0-9]{64}|shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}|dapi[a-f0-9]{32}(?![A-Za-z0-9])|lin_api_[A-Za-z0-9]{40}|PMAK-[a-f0-9]{24}-[a-f0-9]{34}|dp\.pt\.[A-Za-z0-9]{40,}|AGE-SECRET-KEY-1[0-9A-Z]{58}|hvs\.[A-Za-z0-9_-]{24,}|pul-[a-f0-9]{40}|rubygems_[a-f0-9]{48}|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}|hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/+-]{20,}|discord(?:app)?\.com/api/webhooks/[0-9]{5,}/[A-Za-z0-9_-]{20,}|[A-Za-z0-9-]+\.webhook\.office\.com/webhookb2/[A-Za-z0-9@/_-]{20,}|[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-]))`,
+		`(?<![A-Za-z0-9_-])(?:sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|gl(?:pat|ptt|d` +
+			`t|rt)-[A-Za-z0-9_-]{20,}|(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[A-Z0-9]{16}(?![A-Za-z0` +
+			`-9])|xox[abposre]-[A-Za-z0-9-]{10,}|xapp-[0-9]-[A-Za-z0-9-]{10,}|eyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Z` +
+			`a-z0-9_-]*|[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,}|whsec_[A-Za-z0-9]{20,}|AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-]` +
+			`)|ya29\.[0-9A-Za-z_-]{20,}|GOCSPX-[A-Za-z0-9_-]{20,}|1//0[0-9A-Za-z_-]{20,}|SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]` +
+			`{16,}|npm_[A-Za-z0-9]{30,}|pypi-AgE[A-Za-z0-9_-]{40,}|hf_[A-Za-z0-9]{30,}|api_org_[A-Za-z0-9]{30,}|(?:SK|AC)[0-9a` +
+			`-fA-F]{32}(?![A-Za-z0-9])|do[opr]_v1_[a-f0-9]{64}|shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}|dapi[a-f0-9]{32}(?![A-Za-z0-` +
+			`9])|lin_api_[A-Za-z0-9]{40}|PMAK-[a-f0-9]{24}-[a-f0-9]{34}|dp\.pt\.[A-Za-z0-9]{40,}|AGE-SECRET-KEY-1[0-9A-Z]{58}|` +
+			`hvs\.[A-Za-z0-9_-]{24,}|pul-[a-f0-9]{40}|rubygems_[a-f0-9]{48}|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}|hooks\.slack\.co` +
+			`m/(?:services|workflows|triggers)/[A-Za-z0-9_/+-]{20,}|discord(?:app)?\.com/api/webhooks/[0-9]{5,}/[A-Za-z0-9_-]{` +
+			`20,}|[A-Za-z0-9-]+\.webhook\.office\.com/webhookb2/[A-Za-z0-9@/_-]{20,}|[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{3` +
+			`1,34}(?![A-Za-z0-9_~.-]))`,
 		"[REDACTED]",
-		[]string{"sk-", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "glptt-", "gldt-", "glrt-", "A3T", "AKIA", "ASIA", "ABIA", "ACCA", "AGPA", "AIDA", "AROA", "AIPA", "ANPA", "ANVA", "xox", "xapp-", "eyJ", "k_live_", "k_test_", "k_prod_", "whsec_", "AIza", "ya29.", "GOCSPX-", "1//0", "SG.", "npm_", "pypi-AgE", "hf_", "api_org_", "SK", "AC", "_v1_", "shp", "dapi", "lin_api_", "PMAK-", "dp.pt.", "AGE-SECRET-KEY-1", "hvs.", "pul-", "rubygems_", "sq0", "hooks.slack.com/", "/api/webhooks/", ".webhook.office.com/", "Q~"},
+		[]string{
+			"sk-", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "glptt-", "gldt-", "glrt-", "A3T", "AKIA",
+			"ASIA", "ABIA", "ACCA", "AGPA", "AIDA", "AROA", "AIPA", "ANPA", "ANVA", "xox", "xapp-", "eyJ", "k_live_", "k_test_",
+			"k_prod_", "whsec_", "AIza", "ya29.", "GOCSPX-", "1//0", "SG.", "npm_", "pypi-AgE", "hf_", "api_org_", "SK", "AC",
+			"_v1_", "shp", "dapi", "lin_api_", "PMAK-", "dp.pt.", "AGE-SECRET-KEY-1", "hvs.", "pul-", "rubygems_", "sq0",
+			"hooks.slack.com/", "/api/webhooks/", ".webhook.office.com/", "Q~",
+		},
 		[]string{},
 	},
 	{ // word_then_credential
-		`((?<![A-Za-z0-9_.-])(?=[A-Za-z0-9_.-]+[ \t]+[A-Za-z0-9+/=_.-]{16})(?=[A-Za-z0-9_.-]*?(?:[tT][oO][kK][eE][nN]|[bB][eE][aA][rR][eE][rR]|[sS][eE][cC][rR][eE][tT]|[pP][aA][sS][sS][wW]|[pP][aA][sS][sS][pP][hH][rR][aA][sS][eE]|[cC][rR][eE][dD][eE][nN][tT][iI][aA][lL]|[aA][pP][iI][-_]?[kK][eE][yY]|[aA][cC][cC][eE][sS][sS][-_]?[kK][eE][yY]|[aA][uU][tT][hH]|[sS][eE][sS][sS][iI][oO][nN]))[A-Za-z0-9_.-]+[ \t]+)(?=[A-Za-z+/=_.-]*[0-9])(?=[0-9+/=_.-]*[A-Za-z])[A-Za-z0-9+/=_.-]{16,}`,
+		`((?<![A-Za-z0-9_.-])(?=[A-Za-z0-9_.-]+[ \t]+[A-Za-z0-9+/=_.-]{16})(?=[A-Za-z0-9_.-]*?(?:[tT][oO][kK][eE][nN]|[bB]` +
+			`[eE][aA][rR][eE][rR]|[sS][eE][cC][rR][eE][tT]|[pP][aA][sS][sS][wW]|[pP][aA][sS][sS][pP][hH][rR][aA][sS][eE]|[cC][` +
+			`rR][eE][dD][eE][nN][tT][iI][aA][lL]|[aA][pP][iI][-_]?[kK][eE][yY]|[aA][cC][cC][eE][sS][sS][-_]?[kK][eE][yY]|[aA][` +
+			`uU][tT][hH]|[sS][eE][sS][sS][iI][oO][nN]))[A-Za-z0-9_.-]+[ \t]+)(?=[A-Za-z+/=_.-]*[0-9])(?=[0-9+/=_.-]*[A-Za-z])[` +
+			`A-Za-z0-9+/=_.-]{16,}`,
 		"$1[REDACTED]",
 		[]string{},
 		[]string{"token", "bearer", "secret", "passw", "passphrase", "credential", "key", "auth", "session"},
@@ -1620,19 +2798,23 @@ var textRules = []textRule{
 		[]string{"bearer", "basic"},
 	},
 	{ // windows_path
-		`(?<![A-Za-z0-9])[A-Za-z]:(?=\\)[^ \t\r\n"'<>|:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}[\\/][^ \t\r\n"'<>|:*?]*){0,32}`,
+		`(?<![A-Za-z0-9])[A-Za-z]:(?=\\)[^ \t\r\n"'<>|:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}[\\/][^ \t\r\n"'<>|:*?]*){0,` +
+			`32}`,
 		"<path>",
 		[]string{":\\"},
 		[]string{},
 	},
 	{ // windows_user_path
-		`(?<![A-Za-z0-9])[A-Za-z]:(?=/+(?:[uU][sS][eE][rR][sS]|[dD][oO][cC][uU][mM][eE][nN][tT][sS] [aA][nN][dD] [sS][eE][tT][tT][iI][nN][gG][sS])[\\/])[^ \t\r\n"'<>|:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}[\\/][^ \t\r\n"'<>|:*?]*){0,32}`,
+		`(?<![A-Za-z0-9])[A-Za-z]:(?=/+(?:[uU][sS][eE][rR][sS]|[dD][oO][cC][uU][mM][eE][nN][tT][sS] [aA][nN][dD] [sS][eE][` +
+			`tT][tT][iI][nN][gG][sS])[\\/])[^ \t\r\n"'<>|:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}[\\/][^ \t\r\n"'<>|:*?]*){0,3` +
+			`2}`,
 		"<path>",
 		[]string{":/"},
 		[]string{"users", "documents and settings"},
 	},
 	{ // unc_path
-		`(?<![A-Za-z0-9\\])\\{2,4}[A-Za-z0-9._$?-]+(?=\\)[^ \t\r\n"'<>|:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}[\\/][^ \t\r\n"'<>|:*?]*){0,32}`,
+		`(?<![A-Za-z0-9\\])\\{2,4}[A-Za-z0-9._$?-]+(?=\\)[^ \t\r\n"'<>|:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}[\\/][^ \t\` +
+			`r\n"'<>|:*?]*){0,32}`,
 		"<path>",
 		[]string{"\\\\"},
 		[]string{},
@@ -1644,7 +2826,8 @@ var textRules = []textRule{
 		[]string{},
 	},
 	{ // home_path
-		`(?:/home/|/Users/)[^/ \t\r\n"'<>|\\:*?]+[^ \t\r\n"'<>|\\:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}/[^ \t\r\n"'<>|\\:*?]*){0,32}`,
+		`(?:/home/|/Users/)[^/ \t\r\n"'<>|\\:*?]+[^ \t\r\n"'<>|\\:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}/[^ \t\r\n"'<>|\\` +
+			`:*?]*){0,32}`,
 		"<path>",
 		[]string{"/home/", "/Users/"},
 		[]string{},
@@ -1656,7 +2839,8 @@ var textRules = []textRule{
 		[]string{},
 	},
 	{ // tilde_path
-		`(?<![A-Za-z0-9_.~/-])~[A-Za-z_][A-Za-z0-9_.-]*(?=/)[^ \t\r\n"'<>|\\:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}/[^ \t\r\n"'<>|\\:*?]*){0,32}`,
+		`(?<![A-Za-z0-9_.~/-])~[A-Za-z_][A-Za-z0-9_.-]*(?=/)[^ \t\r\n"'<>|\\:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}/[^ \t` +
+			`\r\n"'<>|\\:*?]*){0,32}`,
 		"<path>",
 		[]string{"~"},
 		[]string{},
@@ -1665,8 +2849,40 @@ var textRules = []textRule{
 
 // The secret and the not-secret key name patterns, searched in an object's key.
 const (
-	secretKeyPattern    = `[pP][aA][sS][sS][wW]|[pP][aA][sS][sS][-_. ]?[pP][hH][rR][aA][sS][eE]|(?:^|[-_. ])[pP][aA][sS][sS](?![\s\S])|[pP][wW][dD]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[aA][uU][tT][hH]|[cC][rR][eE][dD][eE][nN][tT][iI][aA][lL]|[cC][rR][eE][dD][sS]|[bB][eE][aA][rR][eE][rR]|[jJ][wW][tT]|(?:[aA][pP][iI]|[pP][rR][iI][vV][aA][tT][eE]|[aA][cC][cC][eE][sS][sS]|[aA][cC][cC][oO][uU][nN][tT]|[cC][lL][iI][eE][nN][tT]|[eE][nN][cC][rR][yY][pP][tT][iI][oO][nN]|[sS][iI][gG][nN][iI][nN][gG]|[mM][aA][sS][tT][eE][rR]|[sS][eE][rR][vV][iI][cC][eE]|[aA][pP][pP]|[dD][bB]|[dD][aA][tT][aA][bB][aA][sS][eE]|[sS][tT][oO][rR][aA][gG][eE]|[sS][hH][aA][rR][eE][dD]|[sS][uU][bB][sS][cC][rR][iI][pP][tT][iI][oO][nN]|[sS][sS][hH]|[cC][oO][nN][sS][uU][mM][eE][rR]|[sS][eE][cC][rR][eE][tT]|[aA][uU][tT][hH]|[sS][eE][sS][sS][iI][oO][nN]|[lL][iI][cC][eE][nN][sS][eE]|[wW][eE][bB][hH][oO][oO][kK])[-_. ]?[kK][eE][yY]|[sS][eE][sS][sS][iI][oO][nN]|[sS][eE][sS][sS][iI][dD]|[cC][oO][oO][kK][iI][eE]|[cC][sS][rR][fF]|[xX][sS][rR][fF]|(?:^|[-_. ])[sS][iI][dD](?![\s\S])|(?:^|[-_. ])[sS][iI][gG](?![\s\S])|[sS][iI][gG][nN][aA][tT][uU][rR][eE]|[cC][oO][nN][nN][eE][cC][tT][iI][oO][nN][-_. ]?[sS][tT][rR][iI][nN][gG]`
-	notSecretKeyPattern = `^(?:[aA][uU][tT][hH][oO][rR](?:[sS]|[eE][dD]|[iI][tT][yY]|[iI][tT][iI][eE][sS]|[-_. ]?(?:[iI][dD]|[nN][aA][mM][eE]|[eE][mM][aA][iI][lL]|[uU][rR][lL]))?|(?:[uU][nN])?[aA][uU][tT][hH][oO][rR][iI][sz][eE][dD]|(?:[uU][nN])?[aA][uU][tT][hH][eE][nN][tT][iI][cC][aA][tT][eE][dD]|[aA][uU][tT][hH][-_. ]?(?:[tT][yY][pP][eE]|[mM][eE][tT][hH][oO][dD]|[sS][cC][hH][eE][mM][eE]|[mM][oO][dD][eE]|[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[eE][nN][dD][pP][oO][iI][nN][tT]|[dD][oO][mM][aA][iI][nN]|[rR][eE][qQ][uU][iI][rR][eE][dD]|[eE][nN][aA][bB][lL][eE][dD]|[sS][tT][aA][tT][uU][sS])|[oO][aA][uU][tT][hH][-_. ]?(?:[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[sS][cC][oO][pP][eE][sS]?|[vV][eE][rR][sS][iI][oO][nN])|[tT][oO][kK][eE][nN][-_. ]?(?:[tT][yY][pP][eE]|[cC][oO][uU][nN][tT]|[lL][iI][mM][iI][tT]|[uU][sS][aA][gG][eE]|[bB][uU][dD][gG][eE][tT]|[eE][nN][dD][pP][oO][iI][nN][tT]|[uU][rR][lL]|[uU][rR][iI]|[eE][xX][pP][iI][rR][yY]|[eE][xX][pP][iI][rR][eE][sS][-_. ]?(?:[iI][nN]|[aA][tT]))|[tT][oO][kK][eE][nN][iI][zZ][eE][rR]|[A-Za-z0-9_. -]*(?:[iI][nN][pP][uU][tT]|[oO][uU][tT][pP][uU][tT]|[pP][rR][oO][mM][pP][tT]|[cC][oO][mM][pP][lL][eE][tT][iI][oO][nN]|[tT][oO][tT][aA][lL]|[cC][aA][cC][hH][eE][dD]|[rR][eE][aA][sS][oO][nN][iI][nN][gG]|[mM][aA][xX]|[mM][iI][nN]|[nN][uU][mM]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[uU][sS][eE][dD]|[eE][sS][tT][iI][mM][aA][tT][eE][dD]|[cC][oO][nN][tT][eE][xX][tT])[-_. ]?[tT][oO][kK][eE][nN][sS](?:[-_. ]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[dD][eE][tT][aA][iI][lL][sS]))?|[tT][oO][kK][eE][nN][sS][-_. ]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[pP][eE][rR][-_. ]?(?:[mM][iI][nN][uU][tT][eE]|[dD][aA][yY]))|[sS][eE][sS][sS][iI][oO][nN][-_. ]?(?:[cC][oO][uU][nN][tT]|[tT][iI][mM][eE][oO][uU][tT]|[tT][tT][lL]|[dD][uU][rR][aA][tT][iI][oO][nN]|[lL][eE][nN][gG][tT][hH]|[eE][xX][pP][iI][rR][yY])|[cC][oO][oO][kK][iI][eE][-_. ]?(?:[nN][aA][mM][eE]|[dD][oO][mM][aA][iI][nN]|[pP][aA][tT][hH])|[sS][iI][gG][nN][aA][tT][uU][rR][eE][-_. ]?(?:[vV][eE][rR][sS][iI][oO][nN]|[mM][eE][tT][hH][oO][dD]|[aA][lL][gG][oO][rR][iI][tT][hH][mM])|[A-Za-z0-9_. -]*(?:[kK][eE][yY]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[pP][aA][sS][sS][wW][oO][rR][dD])[-_. ]?[nN][aA][mM][eE]|[A-Za-z0-9_. -]*(?:[eE][rR][rR][oO][rR]|[eE][xX][cC][eE][pP][tT][iI][oO][nN]|[wW][aA][rR][nN][iI][nN][gG])[sS]?)(?![\s\S])|[rR][aA][tT][eE][-_. ]?[lL][iI][mM][iI][tT]`
+	secretKeyPattern = `[pP][aA][sS][sS][wW]|[pP][aA][sS][sS][-_. ]?[pP][hH][rR][aA][sS][eE]|(?:^|[-_. ])[pP][aA][s` +
+		`S][sS](?![\s\S])|[pP][wW][dD]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[aA][uU][tT][hH]|[cC][rR][eE][dD][eE][` +
+		`nN][tT][iI][aA][lL]|[cC][rR][eE][dD][sS]|[bB][eE][aA][rR][eE][rR]|[jJ][wW][tT]|(?:[aA][pP][iI]|[pP][rR][iI][vV][aA` +
+		`][tT][eE]|[aA][cC][cC][eE][sS][sS]|[aA][cC][cC][oO][uU][nN][tT]|[cC][lL][iI][eE][nN][tT]|[eE][nN][cC][rR][yY][pP][` +
+		`tT][iI][oO][nN]|[sS][iI][gG][nN][iI][nN][gG]|[mM][aA][sS][tT][eE][rR]|[sS][eE][rR][vV][iI][cC][eE]|[aA][pP][pP]|[d` +
+		`D][bB]|[dD][aA][tT][aA][bB][aA][sS][eE]|[sS][tT][oO][rR][aA][gG][eE]|[sS][hH][aA][rR][eE][dD]|[sS][uU][bB][sS][cC]` +
+		`[rR][iI][pP][tT][iI][oO][nN]|[sS][sS][hH]|[cC][oO][nN][sS][uU][mM][eE][rR]|[sS][eE][cC][rR][eE][tT]|[aA][uU][tT][h` +
+		`H]|[sS][eE][sS][sS][iI][oO][nN]|[lL][iI][cC][eE][nN][sS][eE]|[wW][eE][bB][hH][oO][oO][kK])[-_. ]?[kK][eE][yY]|[sS]` +
+		`[eE][sS][sS][iI][oO][nN]|[sS][eE][sS][sS][iI][dD]|[cC][oO][oO][kK][iI][eE]|[cC][sS][rR][fF]|[xX][sS][rR][fF]|(?:^|` +
+		`[-_. ])[sS][iI][dD](?![\s\S])|(?:^|[-_. ])[sS][iI][gG](?![\s\S])|[sS][iI][gG][nN][aA][tT][uU][rR][eE]|[cC][oO][nN]` +
+		`[nN][eE][cC][tT][iI][oO][nN][-_. ]?[sS][tT][rR][iI][nN][gG]`
+	notSecretKeyPattern = `^(?:[aA][uU][tT][hH][oO][rR](?:[sS]|[eE][dD]|[iI][tT][yY]|[iI][tT][iI][eE][sS]|[-_. ]?(?:[i` +
+		`I][dD]|[nN][aA][mM][eE]|[eE][mM][aA][iI][lL]|[uU][rR][lL]))?|(?:[uU][nN])?[aA][uU][tT][hH][oO][rR][iI][sz][eE][dD]` +
+		`|(?:[uU][nN])?[aA][uU][tT][hH][eE][nN][tT][iI][cC][aA][tT][eE][dD]|[aA][uU][tT][hH][-_. ]?(?:[tT][yY][pP][eE]|[mM]` +
+		`[eE][tT][hH][oO][dD]|[sS][cC][hH][eE][mM][eE]|[mM][oO][dD][eE]|[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][` +
+		`rR][iI]|[eE][nN][dD][pP][oO][iI][nN][tT]|[dD][oO][mM][aA][iI][nN]|[rR][eE][qQ][uU][iI][rR][eE][dD]|[eE][nN][aA][bB` +
+		`][lL][eE][dD]|[sS][tT][aA][tT][uU][sS])|[oO][aA][uU][tT][hH][-_. ]?(?:[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL` +
+		`]|[uU][rR][iI]|[sS][cC][oO][pP][eE][sS]?|[vV][eE][rR][sS][iI][oO][nN])|[tT][oO][kK][eE][nN][-_. ]?(?:[tT][yY][pP][` +
+		`eE]|[cC][oO][uU][nN][tT]|[lL][iI][mM][iI][tT]|[uU][sS][aA][gG][eE]|[bB][uU][dD][gG][eE][tT]|[eE][nN][dD][pP][oO][i` +
+		`I][nN][tT]|[uU][rR][lL]|[uU][rR][iI]|[eE][xX][pP][iI][rR][yY]|[eE][xX][pP][iI][rR][eE][sS][-_. ]?(?:[iI][nN]|[aA][` +
+		`tT]))|[tT][oO][kK][eE][nN][iI][zZ][eE][rR]|[A-Za-z0-9_. -]*(?:[iI][nN][pP][uU][tT]|[oO][uU][tT][pP][uU][tT]|[pP][r` +
+		`R][oO][mM][pP][tT]|[cC][oO][mM][pP][lL][eE][tT][iI][oO][nN]|[tT][oO][tT][aA][lL]|[cC][aA][cC][hH][eE][dD]|[rR][eE]` +
+		`[aA][sS][oO][nN][iI][nN][gG]|[mM][aA][xX]|[mM][iI][nN]|[nN][uU][mM]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[uU][sS][` +
+		`eE][dD]|[eE][sS][tT][iI][mM][aA][tT][eE][dD]|[cC][oO][nN][tT][eE][xX][tT])[-_. ]?[tT][oO][kK][eE][nN][sS](?:[-_. ]` +
+		`?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[dD][eE][tT][a` +
+		`A][iI][lL][sS]))?|[tT][oO][kK][eE][nN][sS][-_. ]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI]` +
+		`[mM][iI][tT]|[cC][oO][uU][nN][tT]|[pP][eE][rR][-_. ]?(?:[mM][iI][nN][uU][tT][eE]|[dD][aA][yY]))|[sS][eE][sS][sS][i` +
+		`I][oO][nN][-_. ]?(?:[cC][oO][uU][nN][tT]|[tT][iI][mM][eE][oO][uU][tT]|[tT][tT][lL]|[dD][uU][rR][aA][tT][iI][oO][nN` +
+		`]|[lL][eE][nN][gG][tT][hH]|[eE][xX][pP][iI][rR][yY])|[cC][oO][oO][kK][iI][eE][-_. ]?(?:[nN][aA][mM][eE]|[dD][oO][m` +
+		`M][aA][iI][nN]|[pP][aA][tT][hH])|[sS][iI][gG][nN][aA][tT][uU][rR][eE][-_. ]?(?:[vV][eE][rR][sS][iI][oO][nN]|[mM][e` +
+		`E][tT][hH][oO][dD]|[aA][lL][gG][oO][rR][iI][tT][hH][mM])|[A-Za-z0-9_. -]*(?:[kK][eE][yY]|[sS][eE][cC][rR][eE][tT]|` +
+		`[tT][oO][kK][eE][nN]|[pP][aA][sS][sS][wW][oO][rR][dD])[-_. ]?[nN][aA][mM][eE]|[A-Za-z0-9_. -]*(?:[eE][rR][rR][oO][` +
+		`rR]|[eE][xX][cC][eE][pP][tT][iI][oO][nN]|[wW][aA][rR][nN][iI][nN][gG])[sS]?)(?![\s\S])|[rR][aA][tT][eE][-_. ]?[lL]` +
+		`[iI][mM][iI][tT]`
 )
 
 type compiledRule struct {
@@ -1690,7 +2906,8 @@ type compiledRules struct {
 var sanitizer = sync.OnceValue(func() compiledRules {
 	out := compiledRules{secret: compile(secretKeyPattern), notSecret: compile(notSecretKeyPattern)}
 	for _, rule := range textRules {
-		out.rules = append(out.rules, compiledRule{compile(rule.pattern), replacement(rule.replacement), rule.needles, rule.words})
+		compiled := compiledRule{compile(rule.pattern), replacement(rule.replacement), rule.needles, rule.words}
+		out.rules = append(out.rules, compiled)
 	}
 	return out
 })
@@ -1840,16 +3057,30 @@ func sanitized(value any, depth int) (out any) {
 			return TooDeep
 		}
 		copied := NewObject()
-		for _, key := range v.keys {
-			if isSecretKey(key) {
-				copied.Set(key, Redacted)
+		for _, e := range v.entries {
+			if name := CutKey(e.key); isSecretKey(name) {
+				copied.Set(name, Redacted)
 			} else {
-				copied.Set(key, sanitized(v.values[key], depth+1))
+				copied.Set(name, sanitized(e.value, depth+1))
 			}
 		}
 		return redactPair(copied)
 	}
 	return sanitized(ToValue(value), depth)
+}
+
+// CutKey returns an object key as Sanitize keeps it: its first MaxKey characters, then Truncated
+// when it is longer (a lone surrogate or invalid UTF-8 as U+FFFD).
+func CutKey(key string) string {
+	key = ValidText(key)
+	n := 0
+	for i := range key {
+		if n == MaxKey {
+			return key[:i] + Truncated
+		}
+		n++
+	}
+	return key
 }
 
 func isSecretKey(name string) bool {
