@@ -23,9 +23,14 @@ def runner() -> harness.Workspace:
     return harness.built()
 
 
+def runner_input(cases: list[dict[str, object]]) -> str:
+    """One line per case: its fields as ``[key, JSON text]`` pairs (the runner reads each value with the crate)."""
+    return "".join(json.dumps([[key, json.dumps(value)] for key, value in case.items()]) + "\n" for case in cases)
+
+
 def run_rust(built: harness.Workspace, cases: list[dict[str, object]]) -> list[str]:
     """Each case computed by the generated Rust, as JSON text."""
-    done = harness.run([str(built.program("errgen-vectors"))], stdin=json.dumps(cases))
+    done = harness.run([str(built.program("errgen-vectors"))], stdin=runner_input(cases))
     if done.returncode != 0:
         pytest.fail(f"the Rust vectors runner failed:\n{done.stderr[-5000:]}", pytrace=False)
     return done.stdout.removesuffix("\n").split("\n")
