@@ -118,7 +118,8 @@ def context(catalog: Catalog, rs: RustNames) -> dict[str, Any]:
         "words": max(1, -(-len(kinds) // 64)),
         "policies": [(rs.policies[p.name], p, policy_chain(rs, p.terminate_on)) for p in catalog.policies.values()],
         "policy_table": policy_table(rs),
-        "decoders": items(0, f"const DECODERS: [Decoder; {len(codes)}] = [", [f"decode::<{c.name}>" for c in codes], "];"),
+        "decoders": items(0, f"const DECODERS: [Decoder; {len(codes)}] = [", [f"decode::<{c.name}>" for c in codes],
+                          "];"),
         "code_infos": [packed(8, code_info(catalog, code, kind)) for code in catalog.codes.values()],
         "fields": [field_info(f) for f in catalog.fields.values()],
         "http_classification": http_rules(catalog.classification_http, lambda t: f"ErrorKind::{kind(t)}"),
@@ -213,7 +214,8 @@ def rs_member(catalog: Catalog, code: Code, name: str, rs: RustNames) -> RsMembe
 def setter_fn(method: str, ident: str, param_type: str, value: str, wire: str) -> str:
     """``with_<name>``: the error with an optional member set."""
     sig = signature(4, f"pub fn {method}(", ["mut self", f"{ident}: {param_type}"], ") -> Self {")
-    return f"    /// The error with `{wire}`.\n    #[must_use]\n{sig}\n        self.{ident} = Some({value});\n        self\n    }}"
+    body = f"        self.{ident} = Some({value});\n        self\n    }}"
+    return f"    /// The error with `{wire}`.\n    #[must_use]\n{sig}\n{body}"
 
 
 def serde_attribute(ident: str, wire: str, required: bool, stored: bool) -> str:

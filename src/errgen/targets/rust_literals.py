@@ -7,7 +7,6 @@ back exactly that text) or `doc` (a ``#[doc = "…"]`` attribute of one line).
 from __future__ import annotations
 
 import re
-
 from collections.abc import Callable
 
 from errgen.catalog.model import Catalog, Code, FailureRule, Field, FieldType, HttpRule, Kind
@@ -161,4 +160,5 @@ def failure_rules(rules: tuple[FailureRule, ...], target: Callable[[str], str]) 
 def field_info(field: Field) -> str:
     """A field's ``FieldInfo`` literal."""
     items = f"Some(FieldType::{FIELD_TYPES[field.type.items]})" if field.type.items else "None"
-    return f"FieldInfo {{ key: {rust_str(field.wire)}, kind: FieldType::{FIELD_TYPES[field.type.name]}, items: {items} }}"
+    kind = FIELD_TYPES[field.type.name]
+    return f"FieldInfo {{ key: {rust_str(field.wire)}, kind: FieldType::{kind}, items: {items} }}"

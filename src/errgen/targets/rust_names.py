@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from errgen.catalog import naming
 from errgen.catalog.model import Catalog
 
 KEYWORDS = frozenset(

@@ -1502,7 +1502,7 @@ pub fn failure_class(error: &(dyn std::error::Error + 'static)) -> Option<&'stat
 /// values and `Serialize` values nested deeper than [`MAX_NESTING`] levels keep the levels
 /// within the bound, the list or object below them becomes `"[nested too deep]"` and the
 /// value is marked cut ([`Json::is_cut`]): a cut payload is never typed. A value built from
-/// its parts deeper than 1,000 levels is cut where it is built, so cloning, comparing,
+/// its parts deeper than 256 levels is cut where it is built, so cloning, comparing,
 /// writing or dropping one never recurses deeper than that.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub enum Json {
@@ -1524,7 +1524,7 @@ pub enum Json {
 /// Levels of lists and objects a payload may nest; deeper ones are cut (docs/runtime-contract.md).
 pub const MAX_NESTING: usize = 64;
 /// Levels a value built from its parts may nest (the recursion bound of its trait impls).
-const MAX_BUILT: usize = 1000;
+const MAX_BUILT: usize = 256;
 /// The largest integer a JSON number is read as exactly (JavaScript's `Number.MAX_SAFE_INTEGER`).
 const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
 
@@ -1549,7 +1549,7 @@ impl Depth {
 }
 
 /// A JSON list.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Clone, PartialEq, Default)]
 pub struct JsonArray {
     items: Vec<Json>,
     depth: Depth,
@@ -1633,7 +1633,7 @@ impl IntoIterator for JsonArray {
 }
 
 /// A JSON object: keys in insertion order; inserting a key again replaces its value in place.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Clone, PartialEq, Default)]
 pub struct JsonMap {
     entries: Vec<(String, Json)>,
     depth: Depth,
@@ -1762,6 +1762,18 @@ impl IntoIterator for JsonMap {
 
     fn into_iter(self) -> Self::IntoIter {
         self.entries.into_iter()
+    }
+}
+
+impl std::fmt::Debug for JsonArray {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(&self.items).finish()
+    }
+}
+
+impl std::fmt::Debug for JsonMap {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_map().entries(self.entries.iter().map(|(k, v)| (k, v))).finish()
     }
 }
 
