@@ -68,12 +68,12 @@ class RsCode:
     index: int
     name: str
     doc: str
-    variant_doc: str  # the enum variant's doc line: the code's wire id
     attrs: str  # the struct's attribute lines after its derive
     members: list[RsMember]
     deprecated_fn: str  # the constructor's #[deprecated] attribute or ""
     new: str  # the constructor (signature and body)
     shown: str  # the `Code::shown` body of a code with message-only values, else ""
+    wrap: str  # the `Code::WRAP` constant
 
 
 def generate(catalog: Catalog, options: TargetOptions) -> dict[str, str]:
@@ -114,26 +114,47 @@ def context(catalog: Catalog, rs: RustNames) -> dict[str, Any]:
         "kinds": [(rs.kinds[k.name], k) for k in kinds],
         "all_kinds": items(4, f"pub const ALL: [ErrorKind; {len(kinds)}] = [",
                            [f"ErrorKind::{rs.kinds[k.name]}" for k in kinds], "];"),
-        "kind_infos": [kind_info(k) for k in kinds],
+        "kind_infos": [packed(8, kind_info(k)) for k in kinds],
         "words": max(1, -(-len(kinds) // 64)),
         "policies": [(rs.policies[p.name], p, policy_chain(rs, p.terminate_on)) for p in catalog.policies.values()],
         "policy_table": policy_table(rs),
         "decoders": items(0, f"const DECODERS: [Decoder; {len(codes)}] = [", [f"decode::<{c.name}>" for c in codes],
                           "];"),
         "code_infos": [packed(8, code_info(catalog, code, kind)) for code in catalog.codes.values()],
-        "fields": [field_info(f) for f in catalog.fields.values()],
-        "http_classification": http_rules(catalog.classification_http, lambda t: f"ErrorKind::{kind(t)}"),
-        "http_mapping": http_rules(catalog.mapping_http, rust_str),
-        "failure_classification": failure_rules(catalog.classification_failures, lambda t: f"ErrorKind::{kind(t)}"),
-        "failure_mapping": failure_rules(catalog.mapping_failures, rust_str),
-        "texts": [(rust_str(m.name), rust_str(m.key), str(m.when == "recoverable").lower())
-                  for m in catalog.envelope.texts],
-        "provenance_mode": catalog.envelope.provenance_mode.value.capitalize(),
+        "envelope": envelope(catalog),
+        "lists": [
+            ("fields", [field_info(f) for f in catalog.fields.values()]),
+            ("http_classification", http_rules(catalog.classification_http, lambda t: f"ErrorKind::{kind(t)}")),
+            ("failure_classification",
+             failure_rules(catalog.classification_failures, lambda t: f"ErrorKind::{kind(t)}")),
+            ("http_mapping", http_rules(catalog.mapping_http, rust_str)),
+            ("failure_mapping", failure_rules(catalog.mapping_failures, rust_str)),
+        ],
         "default_kind": f"Some(ErrorKind::{kind(catalog.default_kind)})" if catalog.default_kind else "None",
         "str": rust_str,
         "opt": opt,
         "doc": doc,
     }  # fmt: skip
+
+
+def envelope(catalog: Catalog) -> str:
+    """The members of the catalog's ``Envelope`` literal, packed."""
+    env = catalog.envelope
+    texts = [f"WireText {{ name: {rust_str(m.name)}, key: {rust_str(m.key)}, only_recoverable: "
+             f"{str(m.when == 'recoverable').lower()} }}" for m in env.texts]  # fmt: skip
+    members = [
+        f"discriminator: {rust_str(env.discriminator)},",
+        f"retriable_field: {opt(env.retriable.key if env.retriable else None)},",
+        f"provenance: ProvenanceMode::{env.provenance_mode.value.capitalize()},",
+        f"mirror_is_error: {str(env.mirror_is_error).lower()},",
+        f"structured_content: {str(env.structured_content).lower()},",
+        f"tool_failure_meta: {str(env.tool_failure_meta).lower()},",
+        f"structured_is_error: {str(env.structured_is_error).lower()},",
+    ]
+    listed = "texts: &[],"
+    if texts:
+        listed = "\n".join(["texts: &[", *(f"            {t}," for t in texts), "        ],"])
+    return packed(8, members) + "\n        " + listed
 
 
 def policy_table(rs: RustNames) -> str:
@@ -151,7 +172,7 @@ def rs_code(catalog: Catalog, rs: RustNames, code: Code, index: int) -> RsCode:
     """The declarations of one code's struct, constructor and setters."""
     members = [rs_member(catalog, code, name, rs) for name in code.params]
     note = [f"note = {rust_str(deprecation_text(code))}"]
-    attrs = ["#[serde(deny_unknown_fields)]"]
+    attrs = []
     derive = "Debug, Clone, PartialEq, Serialize, Deserialize"
     if not any(m.required for m in members) and code.constructible:
         derive += ", Default"  # `new()` takes nothing: clippy asks for Default too
@@ -165,13 +186,19 @@ def rs_code(catalog: Catalog, rs: RustNames, code: Code, index: int) -> RsCode:
         index=index,
         name=rs.codes[code.id],
         doc=doc(text),
-        variant_doc=doc(f"`{code.id}`" if "`" not in code.id else code.id, 4),
         attrs="\n".join([f"#[derive({derive})]", *attrs]),
         members=members,
         deprecated_fn=attribute(4, "deprecated", note) + "\n" if code.deprecated else "",
         new=constructor(members),
         shown=shown(members),
+        wrap=wrap_const(rs.codes[code.id]),
     )
+
+
+def wrap_const(name: str) -> str:
+    """``const WRAP: Wrap<Self> = ToolError::<Name>;``, broken where rustfmt breaks it."""
+    line = f"    const WRAP: Wrap<Self> = ToolError::{name};"
+    return line if len(line) <= 100 else f"    const WRAP: Wrap<Self> =\n        ToolError::{name};"
 
 
 def constructor(members: list[RsMember]) -> str:
@@ -206,16 +233,16 @@ def rs_member(catalog: Catalog, code: Code, name: str, rs: RustNames) -> RsMembe
     if serde:
         lines.append(serde)
     lines.append(f"    pub {ident}: {held if required else f'Option<{held}>'},")
-    setter = "" if required else setter_fn(rs.setters[code.id][field.wire], ident, param_type, value, field.wire)
+    setter = "" if required else setter_fn(rs.setters[code.id][field.wire], ident, param_type, value)
     return RsMember(ident, field.wire, held, "\n".join(lines), required, not stored, f"{ident}: {param_type}", value,
                     setter)  # fmt: skip
 
 
-def setter_fn(method: str, ident: str, param_type: str, value: str, wire: str) -> str:
-    """``with_<name>``: the error with an optional member set."""
+def setter_fn(method: str, ident: str, param_type: str, value: str) -> str:
+    """``with_<name>``: the error with an optional member set (the member's doc says what it holds)."""
     sig = signature(4, f"pub fn {method}(", ["mut self", f"{ident}: {param_type}"], ") -> Self {")
     body = f"        self.{ident} = Some({value});\n        self\n    }}"
-    return f"    /// The error with `{wire}`.\n    #[must_use]\n{sig}\n{body}"
+    return f"    #[must_use]\n{sig}\n{body}"
 
 
 def serde_attribute(ident: str, wire: str, required: bool, stored: bool) -> str:

@@ -125,13 +125,13 @@ def code_info(catalog: Catalog, code: Code, kind: Callable[[str], str]) -> list[
 
 
 def kind_info(kind: Kind) -> list[str]:
-    """The members of a kind's ``KindInfo`` literal."""
+    """The members of a kind's ``KindInfo`` literal (each with its comma)."""
     return [
-        f"name: {rust_str(kind.name)}",
-        f"description: {rust_str(kind.description)}",
-        f"retryable: {str(kind.retryable).lower()}",
-        f"max_attempts: {opt(kind.max_attempts)}",
-        f"initial_backoff_ms: {opt(kind.initial_backoff_ms)}",
+        f"name: {rust_str(kind.name)},",
+        f"retryable: {str(kind.retryable).lower()},",
+        f"max_attempts: {opt(kind.max_attempts)},",
+        f"initial_backoff_ms: {opt(kind.initial_backoff_ms)},",
+        f"description: {rust_str(kind.description)},",
     ]
 
 
@@ -159,6 +159,4 @@ def failure_rules(rules: tuple[FailureRule, ...], target: Callable[[str], str]) 
 
 def field_info(field: Field) -> str:
     """A field's ``FieldInfo`` literal."""
-    items = f"Some(FieldType::{FIELD_TYPES[field.type.items]})" if field.type.items else "None"
-    kind = FIELD_TYPES[field.type.name]
-    return f"FieldInfo {{ key: {rust_str(field.wire)}, kind: FieldType::{kind}, items: {items} }}"
+    return f"FieldInfo {{ key: {rust_str(field.wire)}, kind: FieldType::{FIELD_TYPES[field.type.name]} }}"

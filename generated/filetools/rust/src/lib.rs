@@ -24,7 +24,7 @@ pub use runtime::{
 #[rustfmt::skip]
 use runtime::{
     decode, CatalogInfo, Decoder, Envelope, FailureRule, FieldInfo, FieldType, HttpRule, ProvenanceMode, Status,
-    WireText,
+    WireText, Wrap,
 };
 use serde::{Deserialize, Serialize};
 
@@ -42,14 +42,12 @@ pub const TITLE: &str = "File-tool error kinds";
 
 #[doc = "Not found: A path does not exist (or is the wrong kind — file vs. directory)."]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct NotFound {
     #[doc = "The workspace path the failure concerns."]
     pub path: String,
 }
 
 impl NotFound {
-    /// The error's required repair fields (the optional ones: `with_*`).
     pub fn new(path: impl Into<String>) -> Self {
         Self { path: path.into() }
     }
@@ -57,22 +55,17 @@ impl NotFound {
 
 impl Code for NotFound {
     const INDEX: usize = 0;
-
-    fn wrap(error: CodeError<Self>) -> ToolError {
-        ToolError::NotFound(Box::new(error))
-    }
+    const WRAP: Wrap<Self> = ToolError::NotFound;
 }
 
 #[doc = "Already exists: A destination path is occupied (create_file, move_file without overwrite, *** Add File)."]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct AlreadyExists {
     #[doc = "The workspace path the failure concerns."]
     pub path: String,
 }
 
 impl AlreadyExists {
-    /// The error's required repair fields (the optional ones: `with_*`).
     pub fn new(path: impl Into<String>) -> Self {
         Self { path: path.into() }
     }
@@ -80,22 +73,17 @@ impl AlreadyExists {
 
 impl Code for AlreadyExists {
     const INDEX: usize = 1;
-
-    fn wrap(error: CodeError<Self>) -> ToolError {
-        ToolError::AlreadyExists(Box::new(error))
-    }
+    const WRAP: Wrap<Self> = ToolError::AlreadyExists;
 }
 
 #[doc = "Permission denied: A path matches forbiddenGlobs or the guard's policy chain denied the operation."]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct PermissionDenied {
     #[doc = "The workspace path the failure concerns."]
     pub path: String,
 }
 
 impl PermissionDenied {
-    /// The error's required repair fields (the optional ones: `with_*`).
     pub fn new(path: impl Into<String>) -> Self {
         Self { path: path.into() }
     }
@@ -103,22 +91,17 @@ impl PermissionDenied {
 
 impl Code for PermissionDenied {
     const INDEX: usize = 2;
-
-    fn wrap(error: CodeError<Self>) -> ToolError {
-        ToolError::PermissionDenied(Box::new(error))
-    }
+    const WRAP: Wrap<Self> = ToolError::PermissionDenied;
 }
 
 #[doc = "Outside workspace: A path escapes the workspace jail, or is absolute when allowAbsolutePaths is not set."]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct OutsideWorkspace {
     #[doc = "The workspace path the failure concerns."]
     pub path: String,
 }
 
 impl OutsideWorkspace {
-    /// The error's required repair fields (the optional ones: `with_*`).
     pub fn new(path: impl Into<String>) -> Self {
         Self { path: path.into() }
     }
@@ -126,22 +109,17 @@ impl OutsideWorkspace {
 
 impl Code for OutsideWorkspace {
     const INDEX: usize = 3;
-
-    fn wrap(error: CodeError<Self>) -> ToolError {
-        ToolError::OutsideWorkspace(Box::new(error))
-    }
+    const WRAP: Wrap<Self> = ToolError::OutsideWorkspace;
 }
 
 #[doc = "Binary file: read_file detected binary content without allowBinary: true."]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct BinaryFile {
     #[doc = "The workspace path the failure concerns."]
     pub path: String,
 }
 
 impl BinaryFile {
-    /// The error's required repair fields (the optional ones: `with_*`).
     pub fn new(path: impl Into<String>) -> Self {
         Self { path: path.into() }
     }
@@ -149,15 +127,11 @@ impl BinaryFile {
 
 impl Code for BinaryFile {
     const INDEX: usize = 4;
-
-    fn wrap(error: CodeError<Self>) -> ToolError {
-        ToolError::BinaryFile(Box::new(error))
-    }
+    const WRAP: Wrap<Self> = ToolError::BinaryFile;
 }
 
 #[doc = "File too large: A file exceeds the sandbox-configured size limit."]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct FileTooLarge {
     #[doc = "The workspace path the failure concerns."]
     pub path: String,
@@ -167,7 +141,6 @@ pub struct FileTooLarge {
 }
 
 impl FileTooLarge {
-    /// The error's required repair fields (the optional ones: `with_*`).
     pub fn new(path: impl Into<String>, limit_bytes: i64) -> Self {
         Self {
             path: path.into(),
@@ -178,15 +151,11 @@ impl FileTooLarge {
 
 impl Code for FileTooLarge {
     const INDEX: usize = 5;
-
-    fn wrap(error: CodeError<Self>) -> ToolError {
-        ToolError::FileTooLarge(Box::new(error))
-    }
+    const WRAP: Wrap<Self> = ToolError::FileTooLarge;
 }
 
 #[doc = "Stale file: expectedSha256 does not match the on-disk content."]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct StaleFile {
     #[doc = "The workspace path the failure concerns."]
     pub path: String,
@@ -199,7 +168,6 @@ pub struct StaleFile {
 }
 
 impl StaleFile {
-    /// The error's required repair fields (the optional ones: `with_*`).
     pub fn new(path: impl Into<String>) -> Self {
         Self {
             path: path.into(),
@@ -208,14 +176,12 @@ impl StaleFile {
         }
     }
 
-    /// The error with `expectedSha256`.
     #[must_use]
     pub fn with_expected_sha256(mut self, expected_sha256: impl Into<String>) -> Self {
         self.expected_sha256 = Some(expected_sha256.into());
         self
     }
 
-    /// The error with `actualSha256`.
     #[must_use]
     pub fn with_actual_sha256(mut self, actual_sha256: impl Into<String>) -> Self {
         self.actual_sha256 = Some(actual_sha256.into());
@@ -225,22 +191,17 @@ impl StaleFile {
 
 impl Code for StaleFile {
     const INDEX: usize = 6;
-
-    fn wrap(error: CodeError<Self>) -> ToolError {
-        ToolError::StaleFile(Box::new(error))
-    }
+    const WRAP: Wrap<Self> = ToolError::StaleFile;
 }
 
 #[doc = "Old text not found: An edit_file edit's oldText was not present in the file."]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct OldTextNotFound {
     #[doc = "The workspace path the failure concerns."]
     pub path: String,
 }
 
 impl OldTextNotFound {
-    /// The error's required repair fields (the optional ones: `with_*`).
     pub fn new(path: impl Into<String>) -> Self {
         Self { path: path.into() }
     }
@@ -248,15 +209,11 @@ impl OldTextNotFound {
 
 impl Code for OldTextNotFound {
     const INDEX: usize = 7;
-
-    fn wrap(error: CodeError<Self>) -> ToolError {
-        ToolError::OldTextNotFound(Box::new(error))
-    }
+    const WRAP: Wrap<Self> = ToolError::OldTextNotFound;
 }
 
 #[doc = "Multiple matches: An edit_file edit's oldText matched more than once and replaceAll was not set."]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct MultipleMatches {
     #[doc = "The workspace path the failure concerns."]
     pub path: String,
@@ -266,7 +223,6 @@ pub struct MultipleMatches {
 }
 
 impl MultipleMatches {
-    /// The error's required repair fields (the optional ones: `with_*`).
     pub fn new(path: impl Into<String>, match_count: i64) -> Self {
         Self {
             path: path.into(),
@@ -277,22 +233,17 @@ impl MultipleMatches {
 
 impl Code for MultipleMatches {
     const INDEX: usize = 8;
-
-    fn wrap(error: CodeError<Self>) -> ToolError {
-        ToolError::MultipleMatches(Box::new(error))
-    }
+    const WRAP: Wrap<Self> = ToolError::MultipleMatches;
 }
 
 #[doc = "Overlapping edits: Two edit_file edits would replace intersecting byte ranges."]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct OverlappingEdits {
     #[doc = "The workspace path the failure concerns."]
     pub path: String,
 }
 
 impl OverlappingEdits {
-    /// The error's required repair fields (the optional ones: `with_*`).
     pub fn new(path: impl Into<String>) -> Self {
         Self { path: path.into() }
     }
@@ -300,22 +251,17 @@ impl OverlappingEdits {
 
 impl Code for OverlappingEdits {
     const INDEX: usize = 9;
-
-    fn wrap(error: CodeError<Self>) -> ToolError {
-        ToolError::OverlappingEdits(Box::new(error))
-    }
+    const WRAP: Wrap<Self> = ToolError::OverlappingEdits;
 }
 
 #[doc = "Patch parse error: An apply_patch envelope is malformed."]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct PatchParseError {
     #[doc = "The specific failure mode, for kinds that cover several."]
     pub detail: String,
 }
 
 impl PatchParseError {
-    /// The error's required repair fields (the optional ones: `with_*`).
     pub fn new(detail: impl Into<String>) -> Self {
         Self {
             detail: detail.into(),
@@ -325,15 +271,11 @@ impl PatchParseError {
 
 impl Code for PatchParseError {
     const INDEX: usize = 10;
-
-    fn wrap(error: CodeError<Self>) -> ToolError {
-        ToolError::PatchParseError(Box::new(error))
-    }
+    const WRAP: Wrap<Self> = ToolError::PatchParseError;
 }
 
 #[doc = "Patch apply error: A hunk did not match, or an add/delete/move pre-check failed."]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct PatchApplyError {
     #[doc = "The workspace path the failure concerns."]
     pub path: String,
@@ -343,7 +285,6 @@ pub struct PatchApplyError {
 }
 
 impl PatchApplyError {
-    /// The error's required repair fields (the optional ones: `with_*`).
     pub fn new(path: impl Into<String>) -> Self {
         Self {
             path: path.into(),
@@ -351,7 +292,6 @@ impl PatchApplyError {
         }
     }
 
-    /// The error with `detail`.
     #[must_use]
     pub fn with_detail(mut self, detail: impl Into<String>) -> Self {
         self.detail = Some(detail.into());
@@ -361,22 +301,17 @@ impl PatchApplyError {
 
 impl Code for PatchApplyError {
     const INDEX: usize = 11;
-
-    fn wrap(error: CodeError<Self>) -> ToolError {
-        ToolError::PatchApplyError(Box::new(error))
-    }
+    const WRAP: Wrap<Self> = ToolError::PatchApplyError;
 }
 
 #[doc = "Command failed: run_command could not spawn or was aborted; move_file got identical from/to or a directory destination; delete_file got a directory without recursive."]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct CommandFailed {
     #[doc = "The specific failure mode, for kinds that cover several."]
     pub detail: String,
 }
 
 impl CommandFailed {
-    /// The error's required repair fields (the optional ones: `with_*`).
     pub fn new(detail: impl Into<String>) -> Self {
         Self {
             detail: detail.into(),
@@ -386,15 +321,11 @@ impl CommandFailed {
 
 impl Code for CommandFailed {
     const INDEX: usize = 12;
-
-    fn wrap(error: CodeError<Self>) -> ToolError {
-        ToolError::CommandFailed(Box::new(error))
-    }
+    const WRAP: Wrap<Self> = ToolError::CommandFailed;
 }
 
 #[doc = "Timeout: run_command exceeded its timeoutMs."]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct Timeout {
     #[doc = "The timeout that was exceeded, in milliseconds."]
     #[serde(rename = "timeoutMs")]
@@ -402,7 +333,6 @@ pub struct Timeout {
 }
 
 impl Timeout {
-    /// The error's required repair fields (the optional ones: `with_*`).
     pub fn new(timeout_ms: i64) -> Self {
         Self { timeout_ms }
     }
@@ -410,19 +340,14 @@ impl Timeout {
 
 impl Code for Timeout {
     const INDEX: usize = 13;
-
-    fn wrap(error: CodeError<Self>) -> ToolError {
-        ToolError::Timeout(Box::new(error))
-    }
+    const WRAP: Wrap<Self> = ToolError::Timeout;
 }
 
 #[doc = "Skill unavailable: load_skill was called but no skill registry is wired into the agent."]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
-#[serde(deny_unknown_fields)]
 pub struct SkillUnavailable {}
 
 impl SkillUnavailable {
-    /// The error's required repair fields (the optional ones: `with_*`).
     pub fn new() -> Self {
         Self::default()
     }
@@ -430,15 +355,11 @@ impl SkillUnavailable {
 
 impl Code for SkillUnavailable {
     const INDEX: usize = 14;
-
-    fn wrap(error: CodeError<Self>) -> ToolError {
-        ToolError::SkillUnavailable(Box::new(error))
-    }
+    const WRAP: Wrap<Self> = ToolError::SkillUnavailable;
 }
 
 #[doc = "Unknown: An unexpected internal failure."]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
-#[serde(deny_unknown_fields)]
 pub struct UnknownError {
     #[doc = "The specific failure mode, for kinds that cover several."]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -446,12 +367,10 @@ pub struct UnknownError {
 }
 
 impl UnknownError {
-    /// The error's required repair fields (the optional ones: `with_*`).
     pub fn new() -> Self {
         Self::default()
     }
 
-    /// The error with `detail`.
     #[must_use]
     pub fn with_detail(mut self, detail: impl Into<String>) -> Self {
         self.detail = Some(detail.into());
@@ -461,10 +380,7 @@ impl UnknownError {
 
 impl Code for UnknownError {
     const INDEX: usize = 15;
-
-    fn wrap(error: CodeError<Self>) -> ToolError {
-        ToolError::UnknownError(Box::new(error))
-    }
+    const WRAP: Wrap<Self> = ToolError::UnknownError;
 }
 
 // -- the enum over codes --------------------------------------------------------------
@@ -472,37 +388,21 @@ impl Code for UnknownError {
 /// An error of this catalog: one variant per code, and `Unknown` for anything else (kept whole).
 #[derive(Debug, Clone, PartialEq)]
 pub enum ToolError {
-    #[doc = "`not_found`"]
     NotFound(Box<CodeError<NotFound>>),
-    #[doc = "`already_exists`"]
     AlreadyExists(Box<CodeError<AlreadyExists>>),
-    #[doc = "`permission_denied`"]
     PermissionDenied(Box<CodeError<PermissionDenied>>),
-    #[doc = "`outside_workspace`"]
     OutsideWorkspace(Box<CodeError<OutsideWorkspace>>),
-    #[doc = "`binary_file`"]
     BinaryFile(Box<CodeError<BinaryFile>>),
-    #[doc = "`file_too_large`"]
     FileTooLarge(Box<CodeError<FileTooLarge>>),
-    #[doc = "`stale_file`"]
     StaleFile(Box<CodeError<StaleFile>>),
-    #[doc = "`old_text_not_found`"]
     OldTextNotFound(Box<CodeError<OldTextNotFound>>),
-    #[doc = "`multiple_matches`"]
     MultipleMatches(Box<CodeError<MultipleMatches>>),
-    #[doc = "`overlapping_edits`"]
     OverlappingEdits(Box<CodeError<OverlappingEdits>>),
-    #[doc = "`patch_parse_error`"]
     PatchParseError(Box<CodeError<PatchParseError>>),
-    #[doc = "`patch_apply_error`"]
     PatchApplyError(Box<CodeError<PatchApplyError>>),
-    #[doc = "`command_failed`"]
     CommandFailed(Box<CodeError<CommandFailed>>),
-    #[doc = "`timeout`"]
     Timeout(Box<CodeError<Timeout>>),
-    #[doc = "`skill_unavailable`"]
     SkillUnavailable(Box<CodeError<SkillUnavailable>>),
-    #[doc = "`unknown`"]
     UnknownError(Box<CodeError<UnknownError>>),
     /// An error this catalog cannot type (an unknown code, an invalid payload).
     Unknown(Box<UnknownCode>),
@@ -698,34 +598,26 @@ pub const CODES: [CodeInfo; 16] = [
 #[rustfmt::skip]
 static CATALOG: CatalogInfo = CatalogInfo {
     envelope: Envelope {
-        discriminator: "kind",
-        retriable_field: None,
-        provenance: ProvenanceMode::None,
-        mirror_is_error: false,
-        structured_content: true,
-        tool_failure_meta: false,
+        discriminator: "kind", retriable_field: None, provenance: ProvenanceMode::None,
+        mirror_is_error: false, structured_content: true, tool_failure_meta: false,
         structured_is_error: false,
         texts: &[
             WireText { name: "next_action", key: "suggestedNextAction", only_recoverable: true },
         ],
     },
     fields: &[
-        FieldInfo { key: "path", kind: FieldType::String, items: None },
-        FieldInfo { key: "detail", kind: FieldType::String, items: None },
-        FieldInfo { key: "limitBytes", kind: FieldType::Integer, items: None },
-        FieldInfo { key: "expectedSha256", kind: FieldType::String, items: None },
-        FieldInfo { key: "actualSha256", kind: FieldType::String, items: None },
-        FieldInfo { key: "matchCount", kind: FieldType::Integer, items: None },
-        FieldInfo { key: "timeoutMs", kind: FieldType::Integer, items: None },
+        FieldInfo { key: "path", kind: FieldType::String },
+        FieldInfo { key: "detail", kind: FieldType::String },
+        FieldInfo { key: "limitBytes", kind: FieldType::Integer },
+        FieldInfo { key: "expectedSha256", kind: FieldType::String },
+        FieldInfo { key: "actualSha256", kind: FieldType::String },
+        FieldInfo { key: "matchCount", kind: FieldType::Integer },
+        FieldInfo { key: "timeoutMs", kind: FieldType::Integer },
     ],
+    http_classification: &[],
+    failure_classification: &[],
+    http_mapping: &[],
+    failure_mapping: &[],
     default_kind: None,
-    http_classification: &[
-    ],
-    failure_classification: &[
-    ],
-    http_mapping: &[
-    ],
-    failure_mapping: &[
-    ],
     default_code: None,
 };

@@ -24,7 +24,7 @@ pub use runtime::{
 #[rustfmt::skip]
 use runtime::{
     decode, CatalogInfo, Decoder, Envelope, FailureRule, FieldInfo, FieldType, HttpRule, ProvenanceMode, Status,
-    WireText,
+    WireText, Wrap,
 };
 use serde::{Deserialize, Serialize};
 
@@ -42,7 +42,6 @@ pub const TITLE: &str = "Napkin upstream-API tool errors";
 
 #[doc = "Bad request: The upstream API rejected the request as malformed (HTTP 400)."]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
-#[serde(deny_unknown_fields)]
 pub struct BadRequest {
     #[doc = "The upstream HTTP status."]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -53,19 +52,16 @@ pub struct BadRequest {
 }
 
 impl BadRequest {
-    /// The error's required repair fields (the optional ones: `with_*`).
     pub fn new() -> Self {
         Self::default()
     }
 
-    /// The error with `status`.
     #[must_use]
     pub fn with_status(mut self, status: i64) -> Self {
         self.status = Some(status);
         self
     }
 
-    /// The error with `original`.
     #[must_use]
     pub fn with_original(mut self, original: impl Into<Json>) -> Self {
         self.original = Some(original.into());
@@ -75,15 +71,11 @@ impl BadRequest {
 
 impl Code for BadRequest {
     const INDEX: usize = 0;
-
-    fn wrap(error: CodeError<Self>) -> ToolError {
-        ToolError::BadRequest(Box::new(error))
-    }
+    const WRAP: Wrap<Self> = ToolError::BadRequest;
 }
 
 #[doc = "Unauthorized: The upstream API did not accept the credentials (HTTP 401)."]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
-#[serde(deny_unknown_fields)]
 pub struct Unauthorized {
     #[doc = "The upstream HTTP status."]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -94,19 +86,16 @@ pub struct Unauthorized {
 }
 
 impl Unauthorized {
-    /// The error's required repair fields (the optional ones: `with_*`).
     pub fn new() -> Self {
         Self::default()
     }
 
-    /// The error with `status`.
     #[must_use]
     pub fn with_status(mut self, status: i64) -> Self {
         self.status = Some(status);
         self
     }
 
-    /// The error with `original`.
     #[must_use]
     pub fn with_original(mut self, original: impl Into<Json>) -> Self {
         self.original = Some(original.into());
@@ -116,15 +105,11 @@ impl Unauthorized {
 
 impl Code for Unauthorized {
     const INDEX: usize = 1;
-
-    fn wrap(error: CodeError<Self>) -> ToolError {
-        ToolError::Unauthorized(Box::new(error))
-    }
+    const WRAP: Wrap<Self> = ToolError::Unauthorized;
 }
 
 #[doc = "Forbidden: The credentials lack permission for the resource (HTTP 403)."]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
-#[serde(deny_unknown_fields)]
 pub struct Forbidden {
     #[doc = "The upstream HTTP status."]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -135,19 +120,16 @@ pub struct Forbidden {
 }
 
 impl Forbidden {
-    /// The error's required repair fields (the optional ones: `with_*`).
     pub fn new() -> Self {
         Self::default()
     }
 
-    /// The error with `status`.
     #[must_use]
     pub fn with_status(mut self, status: i64) -> Self {
         self.status = Some(status);
         self
     }
 
-    /// The error with `original`.
     #[must_use]
     pub fn with_original(mut self, original: impl Into<Json>) -> Self {
         self.original = Some(original.into());
@@ -157,15 +139,11 @@ impl Forbidden {
 
 impl Code for Forbidden {
     const INDEX: usize = 2;
-
-    fn wrap(error: CodeError<Self>) -> ToolError {
-        ToolError::Forbidden(Box::new(error))
-    }
+    const WRAP: Wrap<Self> = ToolError::Forbidden;
 }
 
 #[doc = "Not found: The resource does not exist upstream (HTTP 404)."]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
-#[serde(deny_unknown_fields)]
 pub struct NotFound {
     #[doc = "The upstream HTTP status."]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -176,19 +154,16 @@ pub struct NotFound {
 }
 
 impl NotFound {
-    /// The error's required repair fields (the optional ones: `with_*`).
     pub fn new() -> Self {
         Self::default()
     }
 
-    /// The error with `status`.
     #[must_use]
     pub fn with_status(mut self, status: i64) -> Self {
         self.status = Some(status);
         self
     }
 
-    /// The error with `original`.
     #[must_use]
     pub fn with_original(mut self, original: impl Into<Json>) -> Self {
         self.original = Some(original.into());
@@ -198,15 +173,11 @@ impl NotFound {
 
 impl Code for NotFound {
     const INDEX: usize = 3;
-
-    fn wrap(error: CodeError<Self>) -> ToolError {
-        ToolError::NotFound(Box::new(error))
-    }
+    const WRAP: Wrap<Self> = ToolError::NotFound;
 }
 
 #[doc = "Gone: The resource was deleted upstream (HTTP 410)."]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
-#[serde(deny_unknown_fields)]
 pub struct Gone {
     #[doc = "The upstream HTTP status."]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -217,19 +188,16 @@ pub struct Gone {
 }
 
 impl Gone {
-    /// The error's required repair fields (the optional ones: `with_*`).
     pub fn new() -> Self {
         Self::default()
     }
 
-    /// The error with `status`.
     #[must_use]
     pub fn with_status(mut self, status: i64) -> Self {
         self.status = Some(status);
         self
     }
 
-    /// The error with `original`.
     #[must_use]
     pub fn with_original(mut self, original: impl Into<Json>) -> Self {
         self.original = Some(original.into());
@@ -239,15 +207,11 @@ impl Gone {
 
 impl Code for Gone {
     const INDEX: usize = 4;
-
-    fn wrap(error: CodeError<Self>) -> ToolError {
-        ToolError::Gone(Box::new(error))
-    }
+    const WRAP: Wrap<Self> = ToolError::Gone;
 }
 
 #[doc = "Rate limited: The upstream API throttled the request (HTTP 429)."]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
-#[serde(deny_unknown_fields)]
 pub struct RateLimited {
     #[doc = "The upstream HTTP status."]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -258,19 +222,16 @@ pub struct RateLimited {
 }
 
 impl RateLimited {
-    /// The error's required repair fields (the optional ones: `with_*`).
     pub fn new() -> Self {
         Self::default()
     }
 
-    /// The error with `status`.
     #[must_use]
     pub fn with_status(mut self, status: i64) -> Self {
         self.status = Some(status);
         self
     }
 
-    /// The error with `original`.
     #[must_use]
     pub fn with_original(mut self, original: impl Into<Json>) -> Self {
         self.original = Some(original.into());
@@ -280,15 +241,11 @@ impl RateLimited {
 
 impl Code for RateLimited {
     const INDEX: usize = 5;
-
-    fn wrap(error: CodeError<Self>) -> ToolError {
-        ToolError::RateLimited(Box::new(error))
-    }
+    const WRAP: Wrap<Self> = ToolError::RateLimited;
 }
 
 #[doc = "Upstream error: The upstream API failed (HTTP 5xx)."]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
-#[serde(deny_unknown_fields)]
 pub struct UpstreamError {
     #[doc = "The upstream HTTP status."]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -299,19 +256,16 @@ pub struct UpstreamError {
 }
 
 impl UpstreamError {
-    /// The error's required repair fields (the optional ones: `with_*`).
     pub fn new() -> Self {
         Self::default()
     }
 
-    /// The error with `status`.
     #[must_use]
     pub fn with_status(mut self, status: i64) -> Self {
         self.status = Some(status);
         self
     }
 
-    /// The error with `original`.
     #[must_use]
     pub fn with_original(mut self, original: impl Into<Json>) -> Self {
         self.original = Some(original.into());
@@ -321,15 +275,11 @@ impl UpstreamError {
 
 impl Code for UpstreamError {
     const INDEX: usize = 6;
-
-    fn wrap(error: CodeError<Self>) -> ToolError {
-        ToolError::UpstreamError(Box::new(error))
-    }
+    const WRAP: Wrap<Self> = ToolError::UpstreamError;
 }
 
 #[doc = "Network error: The upstream API could not be reached (DNS, TCP, TLS failure)."]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
-#[serde(deny_unknown_fields)]
 pub struct NetworkError {
     #[doc = "The upstream failure ({status, body}) in sanitized form — secrets redacted."]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -337,12 +287,10 @@ pub struct NetworkError {
 }
 
 impl NetworkError {
-    /// The error's required repair fields (the optional ones: `with_*`).
     pub fn new() -> Self {
         Self::default()
     }
 
-    /// The error with `original`.
     #[must_use]
     pub fn with_original(mut self, original: impl Into<Json>) -> Self {
         self.original = Some(original.into());
@@ -352,15 +300,11 @@ impl NetworkError {
 
 impl Code for NetworkError {
     const INDEX: usize = 7;
-
-    fn wrap(error: CodeError<Self>) -> ToolError {
-        ToolError::NetworkError(Box::new(error))
-    }
+    const WRAP: Wrap<Self> = ToolError::NetworkError;
 }
 
 #[doc = "Timeout: The upstream request was aborted or timed out."]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
-#[serde(deny_unknown_fields)]
 pub struct Timeout {
     #[doc = "The upstream failure ({status, body}) in sanitized form — secrets redacted."]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -368,12 +312,10 @@ pub struct Timeout {
 }
 
 impl Timeout {
-    /// The error's required repair fields (the optional ones: `with_*`).
     pub fn new() -> Self {
         Self::default()
     }
 
-    /// The error with `original`.
     #[must_use]
     pub fn with_original(mut self, original: impl Into<Json>) -> Self {
         self.original = Some(original.into());
@@ -383,15 +325,11 @@ impl Timeout {
 
 impl Code for Timeout {
     const INDEX: usize = 8;
-
-    fn wrap(error: CodeError<Self>) -> ToolError {
-        ToolError::Timeout(Box::new(error))
-    }
+    const WRAP: Wrap<Self> = ToolError::Timeout;
 }
 
 #[doc = "Internal error: An unexpected failure inside the server."]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
-#[serde(deny_unknown_fields)]
 pub struct InternalError {
     #[doc = "The upstream failure ({status, body}) in sanitized form — secrets redacted."]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -399,12 +337,10 @@ pub struct InternalError {
 }
 
 impl InternalError {
-    /// The error's required repair fields (the optional ones: `with_*`).
     pub fn new() -> Self {
         Self::default()
     }
 
-    /// The error with `original`.
     #[must_use]
     pub fn with_original(mut self, original: impl Into<Json>) -> Self {
         self.original = Some(original.into());
@@ -414,10 +350,7 @@ impl InternalError {
 
 impl Code for InternalError {
     const INDEX: usize = 9;
-
-    fn wrap(error: CodeError<Self>) -> ToolError {
-        ToolError::InternalError(Box::new(error))
-    }
+    const WRAP: Wrap<Self> = ToolError::InternalError;
 }
 
 // -- the enum over codes --------------------------------------------------------------
@@ -425,25 +358,15 @@ impl Code for InternalError {
 /// An error of this catalog: one variant per code, and `Unknown` for anything else (kept whole).
 #[derive(Debug, Clone, PartialEq)]
 pub enum ToolError {
-    #[doc = "`BAD_REQUEST`"]
     BadRequest(Box<CodeError<BadRequest>>),
-    #[doc = "`UNAUTHORIZED`"]
     Unauthorized(Box<CodeError<Unauthorized>>),
-    #[doc = "`FORBIDDEN`"]
     Forbidden(Box<CodeError<Forbidden>>),
-    #[doc = "`NOT_FOUND`"]
     NotFound(Box<CodeError<NotFound>>),
-    #[doc = "`GONE`"]
     Gone(Box<CodeError<Gone>>),
-    #[doc = "`RATE_LIMITED`"]
     RateLimited(Box<CodeError<RateLimited>>),
-    #[doc = "`UPSTREAM_ERROR`"]
     UpstreamError(Box<CodeError<UpstreamError>>),
-    #[doc = "`NETWORK_ERROR`"]
     NetworkError(Box<CodeError<NetworkError>>),
-    #[doc = "`TIMEOUT`"]
     Timeout(Box<CodeError<Timeout>>),
-    #[doc = "`INTERNAL_ERROR`"]
     InternalError(Box<CodeError<InternalError>>),
     /// An error this catalog cannot type (an unknown code, an invalid payload).
     Unknown(Box<UnknownCode>),
@@ -521,55 +444,35 @@ impl ErrorKind {
 }
 
 /// Every kind and its retry semantics, in declared order.
+#[rustfmt::skip]
 pub const KINDS: [KindInfo; 7] = [
     KindInfo {
-        name: "Transient",
+        name: "Transient", retryable: true, max_attempts: Some(3), initial_backoff_ms: Some(200),
         description: "Network, TLS, DNS, 5xx, 408 and 425 — likely to succeed on retry.",
-        retryable: true,
-        max_attempts: Some(3),
-        initial_backoff_ms: Some(200),
     },
     KindInfo {
-        name: "RateLimit",
+        name: "RateLimit", retryable: true, max_attempts: Some(3), initial_backoff_ms: Some(1000),
         description: "HTTP 429 with Retry-After; wait the advertised time and retry.",
-        retryable: true,
-        max_attempts: Some(3),
-        initial_backoff_ms: Some(1000),
     },
     KindInfo {
-        name: "Quota",
+        name: "Quota", retryable: false, max_attempts: None, initial_backoff_ms: None,
         description: "HTTP 429 without Retry-After; the quota is exhausted.",
-        retryable: false,
-        max_attempts: None,
-        initial_backoff_ms: None,
     },
     KindInfo {
-        name: "Auth",
+        name: "Auth", retryable: false, max_attempts: None, initial_backoff_ms: None,
         description: "HTTP 401/403; credentials are missing or insufficient.",
-        retryable: false,
-        max_attempts: None,
-        initial_backoff_ms: None,
     },
     KindInfo {
-        name: "Permanent",
+        name: "Permanent", retryable: false, max_attempts: None, initial_backoff_ms: None,
         description: "Other 4xx; the request will not succeed as sent.",
-        retryable: false,
-        max_attempts: None,
-        initial_backoff_ms: None,
     },
     KindInfo {
-        name: "Validation",
+        name: "Validation", retryable: false, max_attempts: None, initial_backoff_ms: None,
         description: "Bad request or (de)serialisation failure; the caller can fix its input.",
-        retryable: false,
-        max_attempts: None,
-        initial_backoff_ms: None,
     },
     KindInfo {
-        name: "Internal",
+        name: "Internal", retryable: false, max_attempts: None, initial_backoff_ms: None,
         description: "Anything unclassified — the catch-all.",
-        retryable: false,
-        max_attempts: None,
-        initial_backoff_ms: None,
     },
 ];
 
@@ -687,21 +590,15 @@ pub const CODES: [CodeInfo; 10] = [
 #[rustfmt::skip]
 static CATALOG: CatalogInfo = CatalogInfo {
     envelope: Envelope {
-        discriminator: "code",
-        retriable_field: Some("retriable"),
-        provenance: ProvenanceMode::None,
-        mirror_is_error: false,
-        structured_content: true,
-        tool_failure_meta: false,
+        discriminator: "code", retriable_field: Some("retriable"), provenance: ProvenanceMode::None,
+        mirror_is_error: false, structured_content: true, tool_failure_meta: false,
         structured_is_error: false,
-        texts: &[
-        ],
+        texts: &[],
     },
     fields: &[
-        FieldInfo { key: "status", kind: FieldType::Integer, items: None },
-        FieldInfo { key: "original", kind: FieldType::Any, items: None },
+        FieldInfo { key: "status", kind: FieldType::Integer },
+        FieldInfo { key: "original", kind: FieldType::Any },
     ],
-    default_kind: Some(ErrorKind::Internal),
     http_classification: &[
         HttpRule { status: Status::Exact(429), target: ErrorKind::RateLimit, retry_after: Some(true), retriable: None },
         HttpRule { status: Status::Exact(429), target: ErrorKind::Quota, retry_after: Some(false), retriable: None },
@@ -732,5 +629,6 @@ static CATALOG: CatalogInfo = CatalogInfo {
         FailureRule { failure: "timeout", target: "TIMEOUT", retriable: Some(true) },
         FailureRule { failure: "network", target: "NETWORK_ERROR", retriable: Some(true) },
     ],
+    default_kind: Some(ErrorKind::Internal),
     default_code: Some("INTERNAL_ERROR"),
 };

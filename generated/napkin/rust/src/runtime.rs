@@ -184,12 +184,11 @@ pub(crate) enum FieldType {
     Any,
 }
 
-/// A repair field or message value: wire key, type, item type of a list.
+/// A repair field or message value: wire key and type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct FieldInfo {
     pub(crate) key: &'static str,
     pub(crate) kind: FieldType,
-    pub(crate) items: Option<FieldType>,
 }
 
 /// Whether errors carry the provenance stamp: always, when the sender has one, or never.
@@ -514,10 +513,14 @@ pub trait Code: Serialize + DeserializeOwned + Clone + PartialEq + std::fmt::Deb
         JsonMap::new()
     }
 
-    /// The error as the [`ToolError`] variant of its code.
+    /// The [`ToolError`] variant of the code (its constructor).
     #[doc(hidden)]
-    fn wrap(error: CodeError<Self>) -> ToolError;
+    const WRAP: Wrap<Self>;
 }
+
+/// A [`ToolError`] variant's constructor.
+#[doc(hidden)]
+pub type Wrap<C> = fn(Box<CodeError<C>>) -> ToolError;
 
 /// An error of code `C`: its message, the envelope's members and `C`'s repair fields.
 #[derive(Debug, Clone)]
@@ -631,13 +634,13 @@ impl<C: Code> From<C> for CodeError<C> {
 
 impl<C: Code> From<C> for ToolError {
     fn from(fields: C) -> Self {
-        C::wrap(CodeError::new(fields))
+        C::WRAP(Box::new(CodeError::new(fields)))
     }
 }
 
 impl<C: Code> From<CodeError<C>> for ToolError {
     fn from(error: CodeError<C>) -> Self {
-        C::wrap(error)
+        C::WRAP(Box::new(error))
     }
 }
 
@@ -711,14 +714,14 @@ pub(crate) type Decoder = fn(Received) -> Option<ToolError>;
 /// The error of code `C` a received payload holds, if its repair fields fit `C`.
 pub(crate) fn decode<C: Code>(received: Received) -> Option<ToolError> {
     let fields = C::deserialize(Json::Object(received.fields)).ok()?;
-    Some(C::wrap(CodeError {
+    Some(C::WRAP(Box::new(CodeError {
         message: received.message,
         retriable: received.retriable,
         texts: received.texts,
         fields,
         provenance: received.provenance,
         source: received.source,
-    }))
+    })))
 }
 
 /// An error this catalog cannot type (an unknown code, an invalid payload), kept whole.
@@ -1265,6 +1268,9 @@ fn typed(payload: &JsonMap, source: Option<Upstream>) -> Option<ToolError> {
     };
     let mut fields = JsonMap::new();
     for (key, value) in payload.iter().filter(|(key, _)| !envelope(key)) {
+        if !info.fields().any(|field| field == key) {
+            return None; // not a key of the code's wire shape
+        }
         fields.insert(key.as_str(), value.clone());
     }
     let message = message.to_owned();
@@ -1773,7 +1779,9 @@ impl std::fmt::Debug for JsonArray {
 
 impl std::fmt::Debug for JsonMap {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_map().entries(self.entries.iter().map(|(k, v)| (k, v))).finish()
+        f.debug_map()
+            .entries(self.entries.iter().map(|(k, v)| (k, v)))
+            .finish()
     }
 }
 

@@ -24,7 +24,7 @@ pub use runtime::{
 #[rustfmt::skip]
 use runtime::{
     decode, CatalogInfo, Decoder, Envelope, FailureRule, FieldInfo, FieldType, HttpRule, ProvenanceMode, Status,
-    WireText,
+    WireText, Wrap,
 };
 use serde::{Deserialize, Serialize};
 
@@ -42,7 +42,6 @@ pub const TITLE: &str = "Workbook server tool errors";
 
 #[doc = "Invalid input: arg-parse / dtype / enum-membership failure, or an unknown input field"]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct InvalidInput {
     #[doc = "The input argument (or override) the error is about."]
     pub field: String,
@@ -55,7 +54,6 @@ pub struct InvalidInput {
 }
 
 impl InvalidInput {
-    /// The error's required repair fields (the optional ones: `with_*`).
     pub fn new(field: impl Into<String>) -> Self {
         Self {
             field: field.into(),
@@ -64,14 +62,12 @@ impl InvalidInput {
         }
     }
 
-    /// The error with `allowed`.
     #[must_use]
     pub fn with_allowed(mut self, allowed: impl IntoIterator<Item = impl Into<String>>) -> Self {
         self.allowed = Some(allowed.into_iter().map(Into::into).collect());
         self
     }
 
-    /// The error with `range`.
     #[must_use]
     pub fn with_range(mut self, range: Range) -> Self {
         self.range = Some(range);
@@ -81,15 +77,11 @@ impl InvalidInput {
 
 impl Code for InvalidInput {
     const INDEX: usize = 0;
-
-    fn wrap(error: CodeError<Self>) -> ToolError {
-        ToolError::InvalidInput(Box::new(error))
-    }
+    const WRAP: Wrap<Self> = ToolError::InvalidInput;
 }
 
 #[doc = "Missing field: a required input is absent"]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct MissingField {
     #[doc = "The input argument (or override) the error is about."]
     pub field: String,
@@ -98,7 +90,6 @@ pub struct MissingField {
 }
 
 impl MissingField {
-    /// The error's required repair fields (the optional ones: `with_*`).
     pub fn new(
         field: impl Into<String>,
         required: impl IntoIterator<Item = impl Into<String>>,
@@ -112,15 +103,11 @@ impl MissingField {
 
 impl Code for MissingField {
     const INDEX: usize = 1;
-
-    fn wrap(error: CodeError<Self>) -> ToolError {
-        ToolError::MissingField(Box::new(error))
-    }
+    const WRAP: Wrap<Self> = ToolError::MissingField;
 }
 
 #[doc = "Unsupported option: an override names no manifest cell"]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct UnsupportedOption {
     #[doc = "The input argument (or override) the error is about."]
     pub field: String,
@@ -129,7 +116,6 @@ pub struct UnsupportedOption {
 }
 
 impl UnsupportedOption {
-    /// The error's required repair fields (the optional ones: `with_*`).
     pub fn new(
         field: impl Into<String>,
         allowed: impl IntoIterator<Item = impl Into<String>>,
@@ -143,15 +129,11 @@ impl UnsupportedOption {
 
 impl Code for UnsupportedOption {
     const INDEX: usize = 2;
-
-    fn wrap(error: CodeError<Self>) -> ToolError {
-        ToolError::UnsupportedOption(Box::new(error))
-    }
+    const WRAP: Wrap<Self> = ToolError::UnsupportedOption;
 }
 
 #[doc = "Strict constant override: a BA-governed strict constant supplied as input"]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct StrictConstantOverride {
     #[doc = "The input argument (or override) the error is about."]
     pub field: String,
@@ -160,7 +142,6 @@ pub struct StrictConstantOverride {
 }
 
 impl StrictConstantOverride {
-    /// The error's required repair fields (the optional ones: `with_*`).
     pub fn new(
         field: impl Into<String>,
         allowed: impl IntoIterator<Item = impl Into<String>>,
@@ -174,15 +155,11 @@ impl StrictConstantOverride {
 
 impl Code for StrictConstantOverride {
     const INDEX: usize = 3;
-
-    fn wrap(error: CodeError<Self>) -> ToolError {
-        ToolError::StrictConstantOverride(Box::new(error))
-    }
+    const WRAP: Wrap<Self> = ToolError::StrictConstantOverride;
 }
 
 #[doc = "Stale oracle: shape-only: a lighthouse oracle value is out of date (no runtime trigger yet; deferred to v2.x)"]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 #[non_exhaustive] // deferred (shape-only): no code outside this crate can construct it
 pub struct StaleOracle {
     #[doc = "The input argument (or override) the error is about."]
@@ -191,15 +168,11 @@ pub struct StaleOracle {
 
 impl Code for StaleOracle {
     const INDEX: usize = 4;
-
-    fn wrap(error: CodeError<Self>) -> ToolError {
-        ToolError::StaleOracle(Box::new(error))
-    }
+    const WRAP: Wrap<Self> = ToolError::StaleOracle;
 }
 
 #[doc = "Unapproved assumption: shape-only: a lighthouse assumption has not been approved (no runtime trigger yet; deferred to v2.x)"]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 #[non_exhaustive] // deferred (shape-only): no code outside this crate can construct it
 pub struct UnapprovedAssumption {
     #[doc = "The input argument (or override) the error is about."]
@@ -208,10 +181,7 @@ pub struct UnapprovedAssumption {
 
 impl Code for UnapprovedAssumption {
     const INDEX: usize = 5;
-
-    fn wrap(error: CodeError<Self>) -> ToolError {
-        ToolError::UnapprovedAssumption(Box::new(error))
-    }
+    const WRAP: Wrap<Self> = ToolError::UnapprovedAssumption;
 }
 
 // -- the enum over codes --------------------------------------------------------------
@@ -219,17 +189,11 @@ impl Code for UnapprovedAssumption {
 /// An error of this catalog: one variant per code, and `Unknown` for anything else (kept whole).
 #[derive(Debug, Clone, PartialEq)]
 pub enum ToolError {
-    #[doc = "`invalid_input`"]
     InvalidInput(Box<CodeError<InvalidInput>>),
-    #[doc = "`missing_field`"]
     MissingField(Box<CodeError<MissingField>>),
-    #[doc = "`unsupported_option`"]
     UnsupportedOption(Box<CodeError<UnsupportedOption>>),
-    #[doc = "`strict_constant_override`"]
     StrictConstantOverride(Box<CodeError<StrictConstantOverride>>),
-    #[doc = "`stale_oracle`"]
     StaleOracle(Box<CodeError<StaleOracle>>),
-    #[doc = "`unapproved_assumption`"]
     UnapprovedAssumption(Box<CodeError<UnapprovedAssumption>>),
     /// An error this catalog cannot type (an unknown code, an invalid payload).
     Unknown(Box<UnknownCode>),
@@ -345,30 +309,21 @@ pub const CODES: [CodeInfo; 6] = [
 #[rustfmt::skip]
 static CATALOG: CatalogInfo = CatalogInfo {
     envelope: Envelope {
-        discriminator: "code",
-        retriable_field: None,
-        provenance: ProvenanceMode::Required,
-        mirror_is_error: true,
-        structured_content: true,
-        tool_failure_meta: false,
+        discriminator: "code", retriable_field: None, provenance: ProvenanceMode::Required,
+        mirror_is_error: true, structured_content: true, tool_failure_meta: false,
         structured_is_error: true,
-        texts: &[
-        ],
+        texts: &[],
     },
     fields: &[
-        FieldInfo { key: "field", kind: FieldType::String, items: None },
-        FieldInfo { key: "allowed", kind: FieldType::Array, items: Some(FieldType::String) },
-        FieldInfo { key: "required", kind: FieldType::Array, items: Some(FieldType::String) },
-        FieldInfo { key: "range", kind: FieldType::Range, items: None },
+        FieldInfo { key: "field", kind: FieldType::String },
+        FieldInfo { key: "allowed", kind: FieldType::Array },
+        FieldInfo { key: "required", kind: FieldType::Array },
+        FieldInfo { key: "range", kind: FieldType::Range },
     ],
+    http_classification: &[],
+    failure_classification: &[],
+    http_mapping: &[],
+    failure_mapping: &[],
     default_kind: None,
-    http_classification: &[
-    ],
-    failure_classification: &[
-    ],
-    http_mapping: &[
-    ],
-    failure_mapping: &[
-    ],
     default_code: None,
 };

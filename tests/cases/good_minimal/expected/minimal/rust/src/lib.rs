@@ -24,7 +24,7 @@ pub use runtime::{
 #[rustfmt::skip]
 use runtime::{
     decode, CatalogInfo, Decoder, Envelope, FailureRule, FieldInfo, FieldType, HttpRule, ProvenanceMode, Status,
-    WireText,
+    WireText, Wrap,
 };
 use serde::{Deserialize, Serialize};
 
@@ -42,11 +42,9 @@ pub const TITLE: &str = "minimal";
 
 #[doc = "Failed"]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
-#[serde(deny_unknown_fields)]
 pub struct Failed {}
 
 impl Failed {
-    /// The error's required repair fields (the optional ones: `with_*`).
     pub fn new() -> Self {
         Self::default()
     }
@@ -54,10 +52,7 @@ impl Failed {
 
 impl Code for Failed {
     const INDEX: usize = 0;
-
-    fn wrap(error: CodeError<Self>) -> ToolError {
-        ToolError::Failed(Box::new(error))
-    }
+    const WRAP: Wrap<Self> = ToolError::Failed;
 }
 
 // -- the enum over codes --------------------------------------------------------------
@@ -65,7 +60,6 @@ impl Code for Failed {
 /// An error of this catalog: one variant per code, and `Unknown` for anything else (kept whole).
 #[derive(Debug, Clone, PartialEq)]
 pub enum ToolError {
-    #[doc = "`failed`"]
     Failed(Box<CodeError<Failed>>),
     /// An error this catalog cannot type (an unknown code, an invalid payload).
     Unknown(Box<UnknownCode>),
@@ -122,26 +116,16 @@ pub const CODES: [CodeInfo; 1] = [
 #[rustfmt::skip]
 static CATALOG: CatalogInfo = CatalogInfo {
     envelope: Envelope {
-        discriminator: "code",
-        retriable_field: None,
-        provenance: ProvenanceMode::Required,
-        mirror_is_error: false,
-        structured_content: true,
-        tool_failure_meta: false,
+        discriminator: "code", retriable_field: None, provenance: ProvenanceMode::Required,
+        mirror_is_error: false, structured_content: true, tool_failure_meta: false,
         structured_is_error: false,
-        texts: &[
-        ],
+        texts: &[],
     },
-    fields: &[
-    ],
+    fields: &[],
+    http_classification: &[],
+    failure_classification: &[],
+    http_mapping: &[],
+    failure_mapping: &[],
     default_kind: None,
-    http_classification: &[
-    ],
-    failure_classification: &[
-    ],
-    http_mapping: &[
-    ],
-    failure_mapping: &[
-    ],
     default_code: None,
 };

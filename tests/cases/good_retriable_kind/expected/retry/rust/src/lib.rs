@@ -24,7 +24,7 @@ pub use runtime::{
 #[rustfmt::skip]
 use runtime::{
     decode, CatalogInfo, Decoder, Envelope, FailureRule, FieldInfo, FieldType, HttpRule, ProvenanceMode, Status,
-    WireText,
+    WireText, Wrap,
 };
 use serde::{Deserialize, Serialize};
 
@@ -42,11 +42,9 @@ pub const TITLE: &str = "retry";
 
 #[doc = "Says yes"]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
-#[serde(deny_unknown_fields)]
 pub struct SaysYes {}
 
 impl SaysYes {
-    /// The error's required repair fields (the optional ones: `with_*`).
     pub fn new() -> Self {
         Self::default()
     }
@@ -54,19 +52,14 @@ impl SaysYes {
 
 impl Code for SaysYes {
     const INDEX: usize = 0;
-
-    fn wrap(error: CodeError<Self>) -> ToolError {
-        ToolError::SaysYes(Box::new(error))
-    }
+    const WRAP: Wrap<Self> = ToolError::SaysYes;
 }
 
 #[doc = "Says no"]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
-#[serde(deny_unknown_fields)]
 pub struct SaysNo {}
 
 impl SaysNo {
-    /// The error's required repair fields (the optional ones: `with_*`).
     pub fn new() -> Self {
         Self::default()
     }
@@ -74,19 +67,14 @@ impl SaysNo {
 
 impl Code for SaysNo {
     const INDEX: usize = 1;
-
-    fn wrap(error: CodeError<Self>) -> ToolError {
-        ToolError::SaysNo(Box::new(error))
-    }
+    const WRAP: Wrap<Self> = ToolError::SaysNo;
 }
 
 #[doc = "Inherits yes"]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
-#[serde(deny_unknown_fields)]
 pub struct InheritsYes {}
 
 impl InheritsYes {
-    /// The error's required repair fields (the optional ones: `with_*`).
     pub fn new() -> Self {
         Self::default()
     }
@@ -94,19 +82,14 @@ impl InheritsYes {
 
 impl Code for InheritsYes {
     const INDEX: usize = 2;
-
-    fn wrap(error: CodeError<Self>) -> ToolError {
-        ToolError::InheritsYes(Box::new(error))
-    }
+    const WRAP: Wrap<Self> = ToolError::InheritsYes;
 }
 
 #[doc = "Inherits no"]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
-#[serde(deny_unknown_fields)]
 pub struct InheritsNo {}
 
 impl InheritsNo {
-    /// The error's required repair fields (the optional ones: `with_*`).
     pub fn new() -> Self {
         Self::default()
     }
@@ -114,19 +97,14 @@ impl InheritsNo {
 
 impl Code for InheritsNo {
     const INDEX: usize = 3;
-
-    fn wrap(error: CodeError<Self>) -> ToolError {
-        ToolError::InheritsNo(Box::new(error))
-    }
+    const WRAP: Wrap<Self> = ToolError::InheritsNo;
 }
 
 #[doc = "Depends"]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
-#[serde(deny_unknown_fields)]
 pub struct Depends {}
 
 impl Depends {
-    /// The error's required repair fields (the optional ones: `with_*`).
     pub fn new() -> Self {
         Self::default()
     }
@@ -134,19 +112,14 @@ impl Depends {
 
 impl Code for Depends {
     const INDEX: usize = 4;
-
-    fn wrap(error: CodeError<Self>) -> ToolError {
-        ToolError::Depends(Box::new(error))
-    }
+    const WRAP: Wrap<Self> = ToolError::Depends;
 }
 
 #[doc = "No kind"]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
-#[serde(deny_unknown_fields)]
 pub struct NoKind {}
 
 impl NoKind {
-    /// The error's required repair fields (the optional ones: `with_*`).
     pub fn new() -> Self {
         Self::default()
     }
@@ -154,10 +127,7 @@ impl NoKind {
 
 impl Code for NoKind {
     const INDEX: usize = 5;
-
-    fn wrap(error: CodeError<Self>) -> ToolError {
-        ToolError::NoKind(Box::new(error))
-    }
+    const WRAP: Wrap<Self> = ToolError::NoKind;
 }
 
 // -- the enum over codes --------------------------------------------------------------
@@ -165,17 +135,11 @@ impl Code for NoKind {
 /// An error of this catalog: one variant per code, and `Unknown` for anything else (kept whole).
 #[derive(Debug, Clone, PartialEq)]
 pub enum ToolError {
-    #[doc = "`says_yes`"]
     SaysYes(Box<CodeError<SaysYes>>),
-    #[doc = "`says_no`"]
     SaysNo(Box<CodeError<SaysNo>>),
-    #[doc = "`inherits_yes`"]
     InheritsYes(Box<CodeError<InheritsYes>>),
-    #[doc = "`inherits_no`"]
     InheritsNo(Box<CodeError<InheritsNo>>),
-    #[doc = "`depends`"]
     Depends(Box<CodeError<Depends>>),
-    #[doc = "`no_kind`"]
     NoKind(Box<CodeError<NoKind>>),
     /// An error this catalog cannot type (an unknown code, an invalid payload).
     Unknown(Box<UnknownCode>),
@@ -227,20 +191,15 @@ impl ErrorKind {
 }
 
 /// Every kind and its retry semantics, in declared order.
+#[rustfmt::skip]
 pub const KINDS: [KindInfo; 2] = [
     KindInfo {
-        name: "Transient",
+        name: "Transient", retryable: true, max_attempts: None, initial_backoff_ms: None,
         description: "",
-        retryable: true,
-        max_attempts: None,
-        initial_backoff_ms: None,
     },
     KindInfo {
-        name: "Permanent",
+        name: "Permanent", retryable: false, max_attempts: None, initial_backoff_ms: None,
         description: "",
-        retryable: false,
-        max_attempts: None,
-        initial_backoff_ms: None,
     },
 ];
 
@@ -284,26 +243,16 @@ pub const CODES: [CodeInfo; 6] = [
 #[rustfmt::skip]
 static CATALOG: CatalogInfo = CatalogInfo {
     envelope: Envelope {
-        discriminator: "code",
-        retriable_field: Some("retriable"),
-        provenance: ProvenanceMode::Required,
-        mirror_is_error: false,
-        structured_content: true,
-        tool_failure_meta: true,
-        structured_is_error: false,
-        texts: &[
-        ],
+        discriminator: "code", retriable_field: Some("retriable"),
+        provenance: ProvenanceMode::Required, mirror_is_error: false, structured_content: true,
+        tool_failure_meta: true, structured_is_error: false,
+        texts: &[],
     },
-    fields: &[
-    ],
+    fields: &[],
+    http_classification: &[],
+    failure_classification: &[],
+    http_mapping: &[],
+    failure_mapping: &[],
     default_kind: None,
-    http_classification: &[
-    ],
-    failure_classification: &[
-    ],
-    http_mapping: &[
-    ],
-    failure_mapping: &[
-    ],
     default_code: None,
 };
