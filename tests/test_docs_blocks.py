@@ -9,7 +9,8 @@ word of the info string:
   run on a scratch copy of the repository, exit 0 or 1 and print no traceback;
 * ``yaml``: a whole catalog (``errgen: 1``) must pass ``errgen validate``;
 * ``toml``: parses, and a ``[tool.errgen]`` table must be accepted by errgen's config reader;
-* ``json``: parses.
+* ``json``: parses;
+* ``rust`` compiles and runs in the Rust test workspace (tests/rust/test_rust_docs.py).
 
 Anything else, and any block that is only a fragment, carries ``illustrative`` after the
 language (```` ```yaml illustrative ````): renderers ignore the extra word.
@@ -32,7 +33,7 @@ import yaml
 from conftest import ROOT
 from markdown_it import MarkdownIt
 
-RUNNABLE = ("python", "ts", "sh", "console", "yaml", "toml", "json")
+RUNNABLE = ("python", "ts", "sh", "console", "yaml", "toml", "json", "rust")
 MARK = "illustrative"
 
 
