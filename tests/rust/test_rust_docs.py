@@ -19,10 +19,8 @@ pytestmark = pytest.mark.slow
 
 def program(blocks: list[str]) -> str:
     """`main` calling one function per block."""
-    bodies = [
-        f"#[allow(clippy::all, unused)]\nfn block{i}() -> Result<(), Box<dyn std::error::Error>> {{\n{text}\nOk(())\n}}\n"
-        for i, text in enumerate(blocks)
-    ]
+    result = "Result<(), Box<dyn std::error::Error>>"
+    bodies = [f"#[allow(unused)]\nfn block{i}() -> {result} {{\n{text}\nOk(())\n}}\n" for i, text in enumerate(blocks)]
     calls = "".join(f"    block{i}()?;\n" for i in range(len(blocks)))
     return "".join(bodies) + f"fn main() -> Result<(), Box<dyn std::error::Error>> {{\n{calls}    Ok(())\n}}\n"
 

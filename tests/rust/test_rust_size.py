@@ -20,7 +20,7 @@ from errgen.catalog.model import Catalog
 from errgen.targets import TargetOptions, rust
 
 sys.path.insert(0, str(ROOT / "bench"))
-import synth  # noqa: E402
+import synth
 
 MAX_PER_CODE = 40
 
