@@ -45,6 +45,16 @@ DEPENDENCIES = {
 }
 
 
+# The bounds of docs/runtime-contract.md §7 (errgen.targets.value_rules once the values contract lands).
+VALUE_LIMITS = {
+    "max_safe_integer": "9_007_199_254_740_991",
+    "max_levels": "64",
+    "max_json_levels": "100",
+    "max_key": "1_024",
+    "max_body": "4_194_304",
+}
+
+
 @dataclass(frozen=True)
 class RsMember:
     """One member of a code's struct: a repair field or a message-only value."""
@@ -97,7 +107,7 @@ def crate_version(version: str) -> str:
 
 def render_runtime(templates: str | None = None) -> str:
     """``runtime.rs``: it depends on no catalog."""
-    return render("rust/runtime.rs.jinja", templates, header=RUNTIME_HEADER, san=sanitizer())
+    return render("rust/runtime.rs.jinja", templates, header=RUNTIME_HEADER, san=sanitizer(), values=VALUE_LIMITS)
 
 
 def context(catalog: Catalog, rs: RustNames) -> dict[str, Any]:

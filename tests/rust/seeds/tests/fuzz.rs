@@ -70,7 +70,7 @@ fn generated(rng: &mut Rng, corpus: &[(String, Vec<u8>)]) -> Vec<u8> {
         _ => {
             let mut text = String::new();
             for _ in 0..rng.below(120) {
-                text.push_str(*rng.pick(TOKENS));
+                text.push_str(rng.pick::<&str>(TOKENS));
             }
             text.into_bytes()
         }
