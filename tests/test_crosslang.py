@@ -18,7 +18,6 @@ from typing import Any
 
 import pytest
 from contract import vectors
-from contract.cases import CATALOGS
 from ts import harness
 
 from errgen.targets import scrub
@@ -51,17 +50,18 @@ def compare(language: str, cases: list[dict[str, Any]], expected: list[str], got
     assert not diffs, f"{language}: {len(diffs)} of {len(cases)} vectors differ:\n{report}"
 
 
-FILES = [*CATALOGS, vectors.SANITIZE]
+FILES = vectors.FILES
 
 
 @pytest.mark.filterwarnings("ignore:error code 'old_code' is deprecated:DeprecationWarning")
 @pytest.mark.parametrize("name", FILES)
 def test_python_prints_the_vectors(program: harness.Program, tmp_path: Path, name: str) -> None:
-    catalog = program.catalogs["napkin" if name == vectors.SANITIZE else name]
+    catalog = program.catalogs["napkin" if name in (vectors.SANITIZE, vectors.VALUES) else name]
     module = vectors.load_python(catalog, tmp_path)
+    others = {c: vectors.load_python(program.catalogs[c], tmp_path / c) for c in ("napkin", "workbook")}
     committed = vectors.read(name)
     cases = [v["case"] for v in committed]
-    fresh = vectors.compute(name, module, catalog)
+    fresh = vectors.compute(name, module, catalog, others)
     assert [v["case"] for v in fresh] == cases, f"{name}.jsonl holds other cases than cases.py: regenerate"
     compare("python", cases, [v["expect"] for v in committed], [v["expect"] for v in fresh])
 

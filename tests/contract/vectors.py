@@ -9,6 +9,7 @@ rewrites them, and each language's test reads the same files.
 
 from __future__ import annotations
 
+import io
 import json
 import tempfile
 import warnings
@@ -21,11 +22,13 @@ from pytarget_support import import_path, write
 from ts import harness
 
 from contract.cases import CATALOGS, build_cases, parse_cases, sanitize_cases
+from contract.value_cases import value_cases
 from errgen.catalog.model import Catalog
 
 VECTORS = Path(__file__).resolve().parent / "vectors"
 SANITIZE = "sanitize"  # the file of scrubbing and sanitizing cases (computed with napkin's module)
-FILES = [*CATALOGS, SANITIZE]
+VALUES = "values"  # the file of "one meaning for every value" cases (napkin's and workbook's modules)
+FILES = [*CATALOGS, SANITIZE, VALUES]
 
 
 def catalogs() -> dict[str, Catalog]:
@@ -51,12 +54,19 @@ def read(name: str) -> list[dict[str, Any]]:
     return [json.loads(line) for line in lines]
 
 
-def compute(name: str, module: ModuleType, catalog: Catalog) -> list[dict[str, Any]]:
-    """The vectors of one file, computed now with the generated Python `module`."""
+def compute(
+    name: str, module: ModuleType, catalog: Catalog, others: dict[str, ModuleType] | None = None
+) -> list[dict[str, Any]]:
+    """The vectors of one file, computed now with the generated Python `module` (`others`: by catalog)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)  # deprecated codes are built on purpose
         if name == SANITIZE:
             return list(_run(module, _roundtrip(sanitize_cases())))
+        if name == VALUES:
+            modules = others or {}
+            cases = _roundtrip(value_cases())
+            return [{"case": c, "expect": module.to_json(python_case(modules.get(c["catalog"], module), c))}
+                    for c in cases]  # fmt: skip
         built = list(_run(module, _roundtrip(build_cases(catalog))))
         parses = _roundtrip(parse_cases(catalog, [json.loads(v["expect"]) for v in built]))
         return built + list(_run(module, parses))
@@ -79,15 +89,16 @@ def write_all() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         modules = {name: load_python(catalog, Path(tmp) / name) for name, catalog in known.items()}
         for name in FILES:
-            catalog = known["napkin" if name == SANITIZE else name]
+            catalog = known["napkin" if name in (SANITIZE, VALUES) else name]
             module = modules[catalog.name]
-            lines = [json.dumps(v) for v in compute(name, module, catalog)]
+            lines = [json.dumps(v) for v in compute(name, module, catalog, modules)]
             (VECTORS / f"{name}.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
             print(f"tests/contract/vectors/{name}.jsonl: {len(lines)} vectors")
 
 
 def python_case(m: ModuleType, case: dict[str, Any]) -> Any:
     """One case computed by the generated Python module `m`."""
+    case = expanded(case)
     op = case["op"]
     if op == "build":
         extra = {"retriable": case["retriable"]} if "retriable" in case else {}
@@ -96,7 +107,11 @@ def python_case(m: ModuleType, case: dict[str, Any]) -> Any:
         except (TypeError, ValueError) as exc:
             return {"raises": "TypeError" if isinstance(exc, TypeError) else type(exc).__name__}
     if op == "map_http":
-        args = (case["status"], case.get("message"), case["body"], case.get("headers"))
+        body = case.get("body")
+        if "body_bytes" in case:
+            data = bytes_of(case["body_bytes"])
+            body = io.BytesIO(data) if case.get("reader") else data
+        args = (case["status"], case.get("message"), body, case.get("headers"))
         return mapped(m, lambda: m.map_http(*args))
     if op == "map_exception":
         return mapped(m, lambda: m.map_exception(exception(case["name"])))
@@ -113,8 +128,8 @@ def python_case(m: ModuleType, case: dict[str, Any]) -> Any:
         grown = m.ErrorPolicy.empty().with_terminal_kind(kind).classifies_terminal(kind) if kind else None
         return {"kind": m.kind_of(code), "classify": kind, "retryable": m.is_retryable(code), "terminal": terminal,
                 "values": values, "grown": grown}  # fmt: skip
-    if op == "parse":
-        error = m.parse_result(case["result"])
+    if op in ("parse", "parse_bytes"):
+        error = m.parse_result(case["result"] if op == "parse" else bytes_of(case["bytes"]))
         if error is None:
             return None
         if isinstance(error, m.UnknownCode):
@@ -125,6 +140,32 @@ def python_case(m: ModuleType, case: dict[str, Any]) -> Any:
     if op == "scrub":
         return m.scrub_text(case["text"])
     raise AssertionError(op)
+
+
+def bytes_of(parts: list[dict[str, Any]]) -> bytes:
+    """The bytes a case spells as parts: `{"text": s}` (UTF-8) or `{"hex": h}`, each `"times"` times."""
+    pieces = [part["text"].encode() if "text" in part else bytes.fromhex(part["hex"]) for part in parts]
+    return b"".join(piece * part.get("times", 1) for piece, part in zip(pieces, parts, strict=True))
+
+
+def expanded(case: dict[str, Any]) -> dict[str, Any]:
+    """`case` with its `"make"` values built: `nest` arrays (objects under `key`) around `leaf`, or a `text`."""
+    if "make" not in case:
+        return case
+    out: dict[str, Any] = json.loads(json.dumps(case))
+    for make in out.pop("make"):
+        if "nest" in make:
+            value = make["leaf"]
+            for _ in range(make["nest"]):
+                value = {make["key"]: value} if "key" in make else [value]
+        else:
+            value = bytes_of(make["text"]).decode()
+        *path, last = make["at"]
+        target: Any = out
+        for step in path:
+            target = target[step]
+        target[last] = value
+    return out
 
 
 def envelope(m: ModuleType, error: Any) -> Any:

@@ -88,6 +88,9 @@ class Names:
     ts_ident: bool
 
 
+SAFE_INTEGER = 2**53 - 1  # the bound of an integer field (docs/runtime-contract.md §7)
+
+
 @dataclass(frozen=True, slots=True)
 class FieldType:
     """A repair field's wire type; `items` is set for arrays only."""
@@ -96,9 +99,11 @@ class FieldType:
     items: str | None = None
 
     def json_schema(self) -> dict[str, Any]:
-        """JSON Schema (2020-12) of a value of this type."""
+        """JSON Schema (2020-12) of a value of this type (an integer is a JavaScript safe integer)."""
         if self.name == "array":
-            return {"type": "array", "items": {"type": self.items or "string"}}
+            return {"type": "array", "items": FieldType(self.items or "string").json_schema()}
+        if self.name == "integer":
+            return {"type": "integer", "minimum": -SAFE_INTEGER, "maximum": SAFE_INTEGER}
         if self.name == "range":
             return {
                 "type": "object",

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from errgen.catalog.model import Catalog
-from errgen.targets import TargetOptions
+from errgen.targets import TargetOptions, value_rules
 from errgen.targets import runtime_patterns as rp
 from errgen.targets.formatting import format_python
 from errgen.targets.header import line_comment
@@ -70,7 +70,9 @@ def render_package(catalog: Catalog, module: str, templates: str | None = None) 
 
 def render_runtime(templates: str | None = None) -> str:
     """``_runtime.py`` as rendered (before black): it depends on no catalog."""
-    return render("python/_runtime.py.jinja", templates, san=sanitizer(), max_blocks=rp.MAX_BLOCKS)
+    return render(
+        "python/_runtime.py.jinja", templates, san=sanitizer(), max_blocks=rp.MAX_BLOCKS, values=value_rules.context()
+    )
 
 
 def context(catalog: Catalog, module: str) -> dict[str, Any]:

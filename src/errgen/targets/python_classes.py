@@ -10,9 +10,10 @@ from errgen.targets.python_layout import Call, call_line, collection, docstring_
 
 # How a field of each wire type is declared on a model, and typed as a `create` parameter.
 FIELD_TYPES = {
-    "string": "{str}", "integer": "{int}", "number": "Number", "boolean": "{bool}",
-    "object": "{dict}[{str}, Any]", "range": "Range", "any": "Any",
+    "string": "{str}", "integer": "Integer", "number": "Number", "boolean": "{bool}",
+    "object": "JsonObject", "range": "Range", "any": "JsonValue",
 }  # fmt: skip
+JSON_ITEMS = ("object", "any")  # an array of these is a `JsonList` (its nesting is bounded)
 PARAM_TYPES = {
     "string": "{str}", "integer": "{int}", "number": "{float}", "boolean": "{bool}",
     "object": "{dict}[{str}, Any]", "range": "Range | RangeDict", "any": "Any",
@@ -90,7 +91,10 @@ def field_line(field: Field, attr: str, required: bool, q: dict[str, str]) -> st
 def field_type(ftype: FieldType, q: dict[str, str]) -> str:
     """The annotation of a model field of this wire type."""
     if ftype.name == "array":
-        return f"{q['list']}[{FIELD_TYPES[ftype.items or 'string'].format(**q)}]"
+        items = ftype.items or "string"
+        if items in JSON_ITEMS:
+            return f"JsonList[{PARAM_TYPES[items].format(**q)}]"
+        return f"{q['list']}[{FIELD_TYPES[items].format(**q)}]"
     return FIELD_TYPES[ftype.name].format(**q)
 
 

@@ -71,6 +71,10 @@ def imports(catalog: Catalog, q: dict[str, str]) -> dict[str, list[str]]:
                                   any(c.deprecated for c in codes)},
         "._runtime": {**dict.fromkeys(RUNTIME, True), "IsErrorFlag": env.mirror_is_error,
                       "Number": any(f.type.name == "number" or f.type.items == "number" for f in used),
+                      "Integer": any(f.type.name == "integer" or f.type.items == "integer" for f in used),
+                      "JsonValue": any(f.type.name == "any" for f in used),
+                      "JsonObject": any(f.type.name == "object" for f in used),
+                      "JsonList": any(f.type.name == "array" and f.type.items in ("object", "any") for f in used),
                       "Omittable": any(f.type.name != "any" for f in optional),
                       "WireMetadata": bool(env.texts)},
     }  # fmt: skip

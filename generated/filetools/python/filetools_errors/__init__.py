@@ -26,6 +26,7 @@ from ._runtime import (
     ErrorCatalog,
     ErrorModel,
     HttpRule,
+    Integer,
     KindInfo,
     Omittable,
     Provenance,
@@ -463,7 +464,7 @@ class FileTooLargeError(ErrorBase, frozen=True):
         default="file_too_large", validation_alias="kind"
     )
     path: str
-    limit_bytes: int = Field(validation_alias="limitBytes")
+    limit_bytes: Integer = Field(validation_alias="limitBytes")
 
     @classmethod
     def create(cls, *, path: str, limit_bytes: int) -> Self:
@@ -533,7 +534,7 @@ class MultipleMatchesError(ErrorBase, frozen=True):
         validation_alias="suggestedNextAction",
     )
     path: str
-    match_count: int = Field(validation_alias="matchCount")
+    match_count: Integer = Field(validation_alias="matchCount")
 
     @classmethod
     def create(cls, *, path: str, match_count: int) -> Self:
@@ -627,7 +628,7 @@ class TimeoutError_(ErrorBase, frozen=True):
         default="Increase the timeout, narrow the command, or split it into smaller steps.",
         validation_alias="suggestedNextAction",
     )
-    timeout_ms: int = Field(validation_alias="timeoutMs")
+    timeout_ms: Integer = Field(validation_alias="timeoutMs")
 
     @classmethod
     def create(cls, *, timeout_ms: int) -> Self:

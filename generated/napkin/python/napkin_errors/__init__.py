@@ -25,6 +25,8 @@ from ._runtime import (
     ErrorCatalog,
     ErrorModel,
     HttpRule,
+    Integer,
+    JsonValue,
     KindInfo,
     Omittable,
     Provenance,
@@ -382,8 +384,8 @@ class BadRequestError(ErrorBase, frozen=True):
     "Bad request: The upstream API rejected the request as malformed (HTTP 400)."
 
     code: Literal["BAD_REQUEST"] = "BAD_REQUEST"
-    status: Omittable[int] = None
-    original: Any = None
+    status: Omittable[Integer] = None
+    original: JsonValue = None
 
     @classmethod
     def create(
@@ -402,8 +404,8 @@ class UnauthorizedError(ErrorBase, frozen=True):
     "Unauthorized: The upstream API did not accept the credentials (HTTP 401)."
 
     code: Literal["UNAUTHORIZED"] = "UNAUTHORIZED"
-    status: Omittable[int] = None
-    original: Any = None
+    status: Omittable[Integer] = None
+    original: JsonValue = None
 
     @classmethod
     def create(
@@ -422,8 +424,8 @@ class ForbiddenError(ErrorBase, frozen=True):
     "Forbidden: The credentials lack permission for the resource (HTTP 403)."
 
     code: Literal["FORBIDDEN"] = "FORBIDDEN"
-    status: Omittable[int] = None
-    original: Any = None
+    status: Omittable[Integer] = None
+    original: JsonValue = None
 
     @classmethod
     def create(
@@ -442,8 +444,8 @@ class NotFoundError(ErrorBase, frozen=True):
     "Not found: The resource does not exist upstream (HTTP 404)."
 
     code: Literal["NOT_FOUND"] = "NOT_FOUND"
-    status: Omittable[int] = None
-    original: Any = None
+    status: Omittable[Integer] = None
+    original: JsonValue = None
 
     @classmethod
     def create(
@@ -462,8 +464,8 @@ class GoneError(ErrorBase, frozen=True):
     "Gone: The resource was deleted upstream (HTTP 410)."
 
     code: Literal["GONE"] = "GONE"
-    status: Omittable[int] = None
-    original: Any = None
+    status: Omittable[Integer] = None
+    original: JsonValue = None
 
     @classmethod
     def create(
@@ -482,8 +484,8 @@ class RateLimitedError(ErrorBase, frozen=True):
     "Rate limited: The upstream API throttled the request (HTTP 429)."
 
     code: Literal["RATE_LIMITED"] = "RATE_LIMITED"
-    status: Omittable[int] = None
-    original: Any = None
+    status: Omittable[Integer] = None
+    original: JsonValue = None
 
     @classmethod
     def create(
@@ -502,8 +504,8 @@ class UpstreamError(ErrorBase, frozen=True):
     "Upstream error: The upstream API failed (HTTP 5xx)."
 
     code: Literal["UPSTREAM_ERROR"] = "UPSTREAM_ERROR"
-    status: Omittable[int] = None
-    original: Any = None
+    status: Omittable[Integer] = None
+    original: JsonValue = None
 
     @classmethod
     def create(
@@ -522,7 +524,7 @@ class NetworkError(ErrorBase, frozen=True):
     "Network error: The upstream API could not be reached (DNS, TCP, TLS failure)."
 
     code: Literal["NETWORK_ERROR"] = "NETWORK_ERROR"
-    original: Any = None
+    original: JsonValue = None
 
     @classmethod
     def create(
@@ -537,7 +539,7 @@ class TimeoutError_(ErrorBase, frozen=True):
     "Timeout: The upstream request was aborted or timed out."
 
     code: Literal["TIMEOUT"] = "TIMEOUT"
-    original: Any = None
+    original: JsonValue = None
 
     @classmethod
     def create(
@@ -552,7 +554,7 @@ class InternalError(ErrorBase, frozen=True):
     "Internal error: An unexpected failure inside the server."
 
     code: Literal["INTERNAL_ERROR"] = "INTERNAL_ERROR"
-    original: Any = None
+    original: JsonValue = None
 
     @classmethod
     def create(

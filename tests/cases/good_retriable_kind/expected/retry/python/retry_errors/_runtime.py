@@ -9,9 +9,11 @@ the sanitizer, the base models, and ``ErrorCatalog`` (building, parsing, classif
 and mapping). Depends on pydantic v2 and typing_extensions (a dependency of pydantic).
 """
 
+import io
 import json
 import math
 import re
+import sys
 import threading
 import warnings
 from abc import abstractmethod
@@ -33,6 +35,7 @@ from typing import (
 )
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     Field,
     GetCoreSchemaHandler,
@@ -338,7 +341,10 @@ def _js_order(pairs: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
 
 
 def to_json(value: Any) -> str:
-    """Compact JSON, byte for byte what JavaScript's ``JSON.stringify`` writes."""
+    """Compact JSON, byte for byte what JavaScript's ``JSON.stringify`` writes.
+
+    Never writes a lone surrogate: each is U+FFFD (keys that then coincide: the last wins).
+    """
     out: list[str] = []
     todo: list[tuple[int, Any]] = [(_VALUE, value)]
     open_: set[int] = set()  # the containers being written (one met again: a cycle)
@@ -374,6 +380,8 @@ def _write_json(
         open_.add(id(container))
         if isinstance(container, Mapping):
             pairs = [(str(k), v) for k, v in container.items()]
+            if not all(k.isascii() for k, _ in pairs):
+                pairs = list({_well_formed(k): v for k, v in pairs}.items())
             if any(k.isdecimal() for k, _ in pairs):
                 pairs = _js_order(pairs)
             keys = [_json_string(k) for k, _ in pairs]
@@ -393,8 +401,8 @@ def _write_json(
 
 
 def _json_string(text: str) -> str:
-    out = json.dumps(text, ensure_ascii=False)
-    return _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", out)
+    """A JSON string literal; a lone surrogate is written as U+FFFD (never as itself)."""
+    return json.dumps(_well_formed(text), ensure_ascii=False)
 
 
 # -- sanitizing (identical to the TypeScript runtime) --------------------------
@@ -411,6 +419,7 @@ _MAX_TEXT = 1048576  # characters scrubbed per string; the rest is cut off first
 _CUT_WINDOW = 256  # … and the word the cut splits, if it starts this close
 _TRUNCATED = "…[truncated]"  # what a cut text ends with
 _MAX_DEPTH = 32  # levels of lists and objects `sanitize` copies
+_MAX_KEY = 1024  # characters of an object key `sanitize` keeps (then …[truncated])
 _TOO_DEEP = "[nested too deep]"  # what stands for a deeper list or object
 _UNREADABLE = "[unreadable]"  # what stands for a value whose reading raised
 _SPACE = " \t\r\n"
@@ -746,7 +755,7 @@ def scrub_text(text: str) -> str:
     A text longer than ``_MAX_TEXT`` characters is cut first (less the word the cut
     splits) and ends with ``…[truncated]``.
     """
-    text, cut = _cut(text)
+    text, cut = _cut(_well_formed(text))
     lower = ""
     for pattern, rule in _sanitizer()[0]:
         if rule.needles and not any(needle in text for needle in rule.needles):
@@ -794,12 +803,18 @@ def _sanitized(value: Any, depth: int) -> Any:
         if not isinstance(container, Mapping):
             return [_sanitized(item, depth + 1) for item in container]
         data = {
-            key: REDACTED if _secret_key(str(key)) else _sanitized(item, depth + 1)
-            for key, item in container.items()
+            key: REDACTED if _secret_key(key) else _sanitized(item, depth + 1)
+            for key, item in ((_key(k), v) for k, v in container.items())
         }
     except Exception:  # noqa: BLE001 (a host object whose reading raised)
         return _UNREADABLE
     return _redact_pair(data)
+
+
+def _key(key: object) -> str:
+    """An object key as sanitized: well-formed, cut after ``_MAX_KEY`` characters."""
+    text = _well_formed(str(key))
+    return text if len(text) <= _MAX_KEY else text[:_MAX_KEY] + _TRUNCATED
 
 
 def _secret_key(name: str) -> bool:
@@ -818,10 +833,249 @@ def _redact_pair(data: dict[Any, Any]) -> dict[Any, Any]:
     return data
 
 
+# -- values: one meaning for every value (docs/runtime-contract.md §7) ------------
+#
+# Integers, strings, bytes, JSON texts and nesting mean the same in every errgen
+# runtime. What pydantic can check is in the models' schemas (``Integer``, strings read
+# as Unicode); the rest runs where a value is built, read from a text or bytes, or on
+# the failure path of a read.
+
+_MAX_SAFE_INTEGER = (
+    9007199254740991  # 2**53 - 1: the integers a JavaScript number holds
+)
+_MAX_LEVELS = 64  # levels of arrays and objects in a payload (the payload is level 1)
+_MAX_JSON_LEVELS = 100  # levels of arrays and objects in a JSON text read
+_MAX_BODY = 4194304  # bytes of a body given as bytes that `map_http` reads
+_STATUSES = (100, 599)  # an HTTP status, inclusive
+_BOM = "\ufeff"
+_LONG_DIGITS = re.compile(
+    "[0-9]{309}"
+)  # an integer literal this long may be beyond a double
+_Bytes = (bytes, bytearray)
+_T = TypeVar("_T")
+
+
+def _integer(source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
+    """A JSON integer: an int, or a float without a fractional part, within ±(2**53 - 1)."""
+    low, high = -_MAX_SAFE_INTEGER, _MAX_SAFE_INTEGER
+    whole = core_schema.int_schema(strict=True, ge=low, le=high)
+    float_schema = core_schema.float_schema(strict=True, allow_inf_nan=False)
+    from_float = core_schema.int_schema(
+        strict=False, ge=low, le=high
+    )  # 3.0 -> 3; 3.5 fails
+    zero_fraction = core_schema.chain_schema([float_schema, from_float])
+    return core_schema.union_schema([whole, zero_fraction], mode="left_to_right")
+
+
+# An ``integer`` field: 3, 3.0, 4e2 and -0.0 are the integers 3, 3, 400 and 0.
+Integer = Annotated[int, GetPydanticSchema(_integer)]
+
+
+def _json_field(value: Any) -> Any:
+    """A field's JSON value (level 2 of its payload), refused when irregular."""
+    if _irregular(value, 2):
+        raise ValueError("nested too deep, or a lone surrogate")
+    return value
+
+
+# A field of type ``any`` / ``object`` (arrays of them: ``JsonList``): JSON data nested
+# within the payload's levels, without a lone surrogate in a key or a string.
+JsonValue = Annotated[Any, AfterValidator(_json_field)]
+JsonObject = Annotated[dict[str, Any], AfterValidator(_json_field)]
+JsonList = Annotated[list[_T], AfterValidator(_json_field)]
+
+
+def _irregular(value: object, level: int) -> bool:
+    """Whether `value` (at `level`) nests below ``_MAX_LEVELS`` or holds a lone surrogate."""
+    if isinstance(value, str):
+        return _has_surrogate(value)
+    todo: list[tuple[object, int]] = [(value, level)]
+    while todo:
+        item, at = todo.pop()
+        children = _children(item)
+        if children is None:
+            continue
+        if at > _MAX_LEVELS or _surrogate_key(item):
+            return True
+        for child in children:
+            if isinstance(child, str):
+                if _has_surrogate(child):
+                    return True
+            elif _children(child) is not None:
+                todo.append((child, at + 1))
+    return False
+
+
+def _children(item: object) -> Collection[object] | None:
+    """The values of a mapping, the items of a list or tuple; None for anything else."""
+    if isinstance(item, Mapping):
+        return cast("Mapping[object, object]", item).values()
+    if isinstance(item, list | tuple):
+        return cast("Collection[object]", item)
+    return None
+
+
+def _surrogate_key(item: object) -> bool:
+    """Whether `item` is a mapping with a key that holds a lone surrogate."""
+    if not isinstance(item, Mapping):
+        return False
+    keys = cast("Mapping[object, object]", item)
+    return any(isinstance(key, str) and _has_surrogate(key) for key in keys)
+
+
+def _has_surrogate(text: str) -> bool:
+    return not text.isascii() and _LONE_SURROGATE.search(text) is not None
+
+
+def _well_formed(text: str) -> str:
+    """`text` with each lone surrogate replaced by U+FFFD."""
+    return _LONE_SURROGATE.sub("\ufffd", text) if _has_surrogate(text) else text
+
+
+def _readable(value: object, level: int) -> tuple[Any, bool, bool]:
+    """A copy of JSON data: lone surrogates → U+FFFD (keys and strings), tuples as lists, any
+    Mapping as a dict, and each array or object below ``_MAX_LEVELS`` as ``"[nested too deep]"``.
+
+    Returns the copy, whether it cut, whether it replaced a surrogate. No recursion.
+    """
+    cut = fixed = False
+    todo: list[tuple[object, Any, int]] = []
+
+    def copy(item: object, at: int) -> Any:
+        nonlocal cut, fixed
+        if isinstance(item, str):
+            text = _well_formed(item)
+            fixed = fixed or text is not item
+            return text
+        children = _children(item)
+        if children is None:
+            return item
+        if at > _MAX_LEVELS:
+            cut = True
+            return _TOO_DEEP
+        out: Any = [] if isinstance(children, list | tuple) else {}
+        todo.append((item, out, at))
+        return out
+
+    root = copy(value, level)
+    while todo:
+        source, target, at = todo.pop()
+        if isinstance(target, dict):
+            for key, item in cast("Mapping[object, object]", source).items():
+                target[copy(key, at) if isinstance(key, str) else key] = copy(
+                    item, at + 1
+                )
+        else:
+            target.extend(
+                [copy(item, at + 1) for item in cast("Collection[object]", source)]
+            )
+    return root, cut, fixed
+
+
+def read_json(text: str) -> Any:
+    """The JSON value of a text by the contract's rules; ValueError when it is not JSON.
+
+    One leading BOM is ignored; ``NaN``, ``Infinity`` and numbers beyond a double are not
+    JSON, nor is a text nested deeper than ``_MAX_JSON_LEVELS``; the last of duplicate keys
+    wins. Lone surrogates are kept (the reader of the value replaces them).
+    """
+    if text.startswith(_BOM):
+        text = text[1:]
+    long_digits = _LONG_DIGITS.search(text) is not None
+    try:
+        value = json.loads(
+            text,
+            parse_constant=_not_json,
+            parse_float=_finite_float,
+            parse_int=_finite_int if long_digits else None,
+        )
+    except RecursionError:
+        raise ValueError("nested too deep") from None
+    brackets = text.count("[") + text.count("{")
+    if brackets > _MAX_JSON_LEVELS and _levels(value) > _MAX_JSON_LEVELS:
+        raise ValueError("nested too deep")
+    return value
+
+
+def _not_json(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):
+        raise ValueError(f"{text} is beyond a double")
+    return value
+
+
+def _finite_int(text: str) -> int:
+    value = int(text)
+    try:
+        float(value)
+    except OverflowError:
+        raise ValueError("an integer beyond a double") from None
+    return value
+
+
+def _levels(value: object) -> int:
+    """How many arrays and objects nest in `value` (0 for a scalar). No recursion."""
+    deepest = 0
+    todo: list[tuple[object, int]] = [(value, 1)]
+    while todo:
+        item, at = todo.pop()
+        children = _children(item)
+        if children is not None:
+            deepest = max(deepest, at)
+            todo += [(child, at + 1) for child in children]
+    return deepest
+
+
+def _decoded(data: bytes | bytearray) -> str:
+    """Bytes as text: invalid UTF-8 → U+FFFD per maximal invalid subpart (a BOM is kept)."""
+    return bytes(data).decode("utf-8", errors="replace")
+
+
+def _read_body(body: object) -> Any:
+    """A body given as bytes or a binary reader (``io.IOBase``) as JSON data; any other as is.
+
+    A reader is read to ``_MAX_BODY`` bytes and one more, no further; one whose reading
+    raises is ``"[unreadable]"``.
+    """
+    if isinstance(body, io.IOBase):
+        try:
+            body = body.read(_MAX_BODY + 1)
+        except Exception:  # noqa: BLE001 (a reader whose reading raised)
+            return _UNREADABLE
+    return _body_value(body) if isinstance(body, _Bytes) else body
+
+
+def _body_value(data: bytes | bytearray) -> Any:
+    """A body given as bytes: the first ``_MAX_BODY`` bytes decoded; its JSON value, else the text."""
+    head = bytes(data[: _MAX_BODY + 1])
+    text = _decoded(head[:_MAX_BODY])
+    if len(head) > _MAX_BODY:
+        return text  # longer than the bound: a text, never JSON
+    try:
+        return read_json(text)
+    except ValueError:
+        return text
+
+
+def _http_status(status: object) -> int | None:
+    """`status` as an HTTP status: an integer (3.0 is 3) within ``_STATUSES``, else None."""
+    if isinstance(status, float) and status.is_integer():
+        status = int(status)
+    if not isinstance(status, int) or isinstance(status, bool):
+        return None
+    return status if _STATUSES[0] <= status <= _STATUSES[1] else None
+
+
 # -- models --------------------------------------------------------------------
 #
 # Models are strict (a str is a str: no coercion) and refuse NaN and infinities, as
-# JSON Schema does. A class mirrors the wire: a member the payload must carry has no
+# JSON Schema does. Strings are read as Unicode (``str_max_length`` makes pydantic do so;
+# the bound itself never binds), so a lone surrogate fails and is replaced on the failure
+# path of a read (docs/runtime-contract.md §7). A class mirrors the wire: a member the payload must carry has no
 # default, and an optional repair field is absent (None here) or a value, never null;
 # pydantic checks all of it. ``create`` (``from_values``) builds a new error: it renders
 # the message and fills in the envelope.
@@ -838,7 +1092,6 @@ def _never_null(source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreS
     return handler(Union[present])  # noqa: UP007 (one type, or a union of several)
 
 
-_T = TypeVar("_T")
 # The ``isError`` member a payload mirrors: JSON ``true`` and nothing else.
 IsErrorFlag = Annotated[Literal[True], GetPydanticSchema(_true_only)]
 # An optional field: absent on the wire (None here) or a value; JSON null is refused.
@@ -879,7 +1132,14 @@ class RangeDict(TypedDict, total=False):
     max: float
 
 
-class Provenance(BaseModel, frozen=True, extra="forbid", strict=True, defer_build=True):
+class Provenance(
+    BaseModel,
+    frozen=True,
+    extra="forbid",
+    strict=True,
+    str_max_length=sys.maxsize,
+    defer_build=True,
+):
     """Which catalog build produced an error."""
 
     catalog: str
@@ -893,6 +1153,7 @@ class ErrorModel(
     extra="forbid",
     strict=True,
     allow_inf_nan=False,
+    str_max_length=sys.maxsize,
     validate_by_name=True,
     validate_by_alias=True,
     defer_build=True,
@@ -921,10 +1182,12 @@ class ErrorModel(
     ) -> Self:
         """An error of this class from wire-named repair fields and message-only values.
 
-        None stands for a value not given. Used by ``create``, ``build_error`` and the
+        None stands for a value not given. Values are read as JSON data (lone surrogates
+        → U+FFFD, arrays and objects below the payload's levels → ``"[nested too deep]"``). Used by ``create``, ``build_error`` and the
         mappings; it warns of nothing (``create`` carries a code's deprecation).
         """
         attrs = {wire: attr for attr, wire in _wires(cls).items()}
+        values = {name: _readable(value, 2)[0] for name, value in values.items()}
         data = {attrs[name]: value for name, value in values.items() if name in attrs}
         extras = {name: value for name, value in values.items() if name not in attrs}
         if retriable is not None:
@@ -1079,18 +1342,22 @@ class UnknownCodeModel(BaseModel, frozen=True, extra="forbid", defer_build=True)
 
     @classmethod
     def of(cls, payload: object, fallback: str = "") -> Self:
-        """Wrap any wire value; its ``code`` and ``message`` when strings (never raises)."""
+        """Wrap any wire value; its ``code`` and ``message`` when strings (never raises).
+
+        The payload is kept as JSON data read by the contract's rules (lone surrogates →
+        U+FFFD, arrays and objects below the payload's levels → ``"[nested too deep]"``).
+        """
         data: dict[str, Any] = {}
         try:
             if isinstance(payload, Mapping):
-                data = dict(cast("Mapping[str, Any]", payload))
+                data = _readable(cast("Mapping[str, Any]", payload), 1)[0]
         except Exception:  # noqa: BLE001 (a mapping whose reading raised)
             data = {}
         key = cls.catalog_info.envelope.discriminator
         code, message = data.get(key), data.get("message")
         return cls.model_construct(
             code=code if isinstance(code, str) else "",
-            message=message if isinstance(message, str) else fallback,
+            message=message if isinstance(message, str) else _well_formed(fallback),
             payload=data,
         )
 
@@ -1232,14 +1499,17 @@ class ErrorCatalog(Generic[KnownT, UnknownT]):
         Unknown codes are errors here (``parse_error`` keeps them as UnknownCode).
         """
         data = payload if payload.__class__ is dict else _as_dict(payload)
+        adapter = self._adapter or self.adapter()
         try:
-            adapter = self._adapter or self.adapter()
             return adapter.validate_python(data, by_name=False)
         except ValidationError:
             key = self.info.envelope.discriminator
             code = _as_dict(data).get(key)
             if isinstance(code, str) and code in self.info.codes:
-                raise
+                fixed = self._fixed(data)
+                if fixed is None:
+                    raise
+                return adapter.validate_python(fixed, by_name=False)
         # a short error, not pydantic's list of every code the union knows
         message = "not an error code of catalog {catalog}"
         kind = PydanticCustomError("error_code", message, {"catalog": self.info.name})
@@ -1247,25 +1517,53 @@ class ErrorCatalog(Generic[KnownT, UnknownT]):
         raise ValidationError.from_exception_data("ErrorPayload", [problem])
 
     def parse_error(self, payload: object) -> KnownT | UnknownT:
-        """The typed error of a wire payload; anything else → UnknownCode (never raises)."""
+        """The typed error of a wire payload; anything else → UnknownCode (never raises).
+
+        Also takes the payload as JSON text in bytes (UTF-8; docs/runtime-contract.md §7).
+        """
         adapter = self._adapter or self.adapter()
         try:
             data = payload if payload.__class__ is dict else _as_dict(payload)
             return adapter.validate_python(data, by_name=False)
         except Exception:  # noqa: BLE001 (invalid, or a mapping whose reading raised)
+            return self._reread(payload)
+
+    def _reread(self, payload: object) -> KnownT | UnknownT:
+        """A payload that failed: bytes read as JSON text, lone surrogates replaced; else UnknownCode."""
+        try:
+            if isinstance(payload, _Bytes):
+                return self.parse_error(read_json(_decoded(payload)))
+            fixed = self._fixed(payload)
+            if fixed is not None:
+                adapter = self._adapter or self.adapter()
+                return adapter.validate_python(fixed, by_name=False)
+        except Exception:  # noqa: BLE001 (not JSON; invalid once repaired)
             return self.unknown.of(payload)
+        return self.unknown.of(payload)
+
+    @staticmethod
+    def _fixed(payload: object) -> dict[str, Any] | None:
+        """An invalid payload whose only fault may be lone surrogates, with them replaced; else None."""
+        try:
+            data, cut, fixed = _readable(_as_dict(payload), 1)
+        except Exception:  # noqa: BLE001 (a mapping whose reading raised)
+            return None
+        return cast("dict[str, Any]", data) if fixed and not cut else None
 
     def parse_result(self, result: object) -> KnownT | UnknownT | None:
         """The error an MCP tool result reports, or None when it is not an error result.
 
-        Accepts a dict or a pydantic ``CallToolResult``; reads ``structuredContent``, else
-        the first of the first ``_MAX_BLOCKS`` content blocks that is a text block holding
-        a JSON payload; unknown or invalid → UnknownCode. Never raises: a result whose
-        reading raises gives an empty UnknownCode.
+        Accepts a dict, a pydantic ``CallToolResult``, or the result as JSON text in bytes
+        (UTF-8; bytes that are no JSON text give an empty UnknownCode); reads
+        ``structuredContent``, else the first of the first ``_MAX_BLOCKS`` content blocks
+        that is a text block holding a JSON payload; unknown or invalid → UnknownCode.
+        Never raises: a result whose reading raises gives an empty UnknownCode.
         """
         try:
+            if isinstance(result, _Bytes):
+                result = read_json(_decoded(result))
             return self._parse_result(result)
-        except Exception:  # noqa: BLE001 (a host object whose reading raised)
+        except Exception:  # noqa: BLE001 (not JSON, or a reading raised)
             return self.unknown()
 
     def _parse_result(self, result: object) -> KnownT | UnknownT | None:
@@ -1283,8 +1581,8 @@ class ErrorCatalog(Generic[KnownT, UnknownT]):
         texts = _texts(data.get("content"))
         for text in texts:
             try:
-                payload = json.loads(text)
-            except (ValueError, RecursionError):
+                payload = read_json(text)
+            except ValueError:
                 continue
             if isinstance(payload, dict):
                 found = cast("dict[str, Any]", payload)
@@ -1362,9 +1660,13 @@ class ErrorCatalog(Generic[KnownT, UnknownT]):
         return self.classify(error) in policy
 
     def classify_http(self, status: int, retry_after: bool = False) -> str | None:
-        """The kind of an HTTP failure status (Retry-After present or not)."""
+        """The kind of an HTTP failure status (Retry-After present or not).
+
+        A status that is not an integer within 100..599 matches no rule (the default kind).
+        """
+        code = _http_status(status)
         for rule in self.info.http_classification:
-            matches = _status_matches(rule.status, status)
+            matches = code is not None and _status_matches(rule.status, code)
             if matches and rule.retry_after in (None, retry_after):
                 return rule.target
         return self.info.default_kind
@@ -1390,22 +1692,28 @@ class ErrorCatalog(Generic[KnownT, UnknownT]):
         Mapping rules may ask for a ``Retry-After`` header (any letter case) or its
         absence; ``original`` = sanitized {status, body}; the upstream `message`,
         scrubbed, replaces the template's. A second argument that is not a string is
-        the body (the former ``map_http(status, body)``).
+        the body (the former ``map_http(status, body)``). A body given as bytes or a
+        binary reader is read as UTF-8 text (to 4 MiB), and as its JSON value when it is JSON. A status
+        that is not an integer within 100..599 matches no rule and is null in ``original``.
         """
         given = cast("object", message)
         if given is not None and not isinstance(given, str):
             message, body = None, given
-        original = {"status": status, "body": body}
+        body = _read_body(body)
+        code_status = _http_status(status)
+        original = {"status": code_status, "body": body}
         after = has_retry_after(headers)
         code, retriable = self.info.default_code, None
         for rule in self.info.http_mapping:
-            matches = _status_matches(rule.status, status)
+            matches = code_status is not None and _status_matches(
+                rule.status, code_status
+            )
             if matches and rule.retry_after in (None, after):
                 code, retriable = rule.target, rule.retriable
                 break
         if code is None:
             raise LookupError(f"no code for HTTP {status} (no mappings.default)")
-        return self._mapped(code, retriable, original, status, message)
+        return self._mapped(code, retriable, original, code_status or 0, message)
 
     def map_exception(self, exc: BaseException) -> KnownT:
         """The error for a failed upstream call (timeout, network, TLS, DNS, decode, …)."""
@@ -1652,7 +1960,13 @@ def _code_schema(catalog: CatalogInfo, info: CodeInfo) -> dict[str, Any]:
 
 def _type_schema(name: str, items: str | None) -> dict[str, Any]:
     if name == "array":
-        return {"type": "array", "items": {"type": items or "string"}}
+        return {"type": "array", "items": _type_schema(items or "string", None)}
+    if name == "integer":
+        return {
+            "type": "integer",
+            "minimum": -_MAX_SAFE_INTEGER,
+            "maximum": _MAX_SAFE_INTEGER,
+        }
     if name == "range":
         bound = {"type": "number"}
         return {
