@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from errgen.catalog.model import Catalog, Code
-from errgen.targets import TargetOptions, sanitizer_tables
+from errgen.targets import TargetOptions, sanitizer_tables, value_rules
 from errgen.targets import runtime_patterns as rp
 from errgen.targets.header import RUNTIME_HEADER, header_text
 from errgen.targets.rust_layout import attribute, chain, items, packed, signature, struct_literal
@@ -45,14 +45,8 @@ DEPENDENCIES = {
 }
 
 
-# The bounds of docs/runtime-contract.md §7 (errgen.targets.value_rules once the values contract lands).
-VALUE_LIMITS = {
-    "max_safe_integer": "9_007_199_254_740_991",
-    "max_levels": "64",
-    "max_json_levels": "100",
-    "max_key": "1_024",
-    "max_body": "4_194_304",
-}
+# The bounds of docs/runtime-contract.md §7, as Rust literals (digits grouped, as clippy asks).
+VALUE_LIMITS = {name: f"{number:_}" for name, number in value_rules.LIMITS.items()}
 
 
 @dataclass(frozen=True)

@@ -16,9 +16,11 @@ mod runtime;
 #[rustfmt::skip]
 pub use runtime::{
     build_error, classify, classify_failure, classify_http, code_info, failure_class, is_retryable, is_secret_key,
-    is_terminal, kind_of, map_error, map_failure, map_http, parse_error, parse_result, provenance, sanitize,
+    is_terminal, kind_of, map_error, map_failure, map_http, parse_error, parse_result, parse_result_bytes, provenance,
+    sanitize,
     scrub_text, to_json, BuildError, Channel, Code, CodeError, CodeInfo, ErrorPolicy, Json, JsonArray, JsonError,
-    JsonMap, KindInfo, Provenance, Range, Recoverable, Retriable, SerializeError, UnknownCode, MAX_NESTING, REDACTED,
+    JsonMap, KindInfo, Provenance, Range, Recoverable, Retriable, SerializeError, UnknownCode, MAX_JSON_LEVELS,
+    MAX_LEVELS, REDACTED,
 };
 #[allow(unused_imports)] // the tables of a small catalog use some of them
 #[rustfmt::skip]

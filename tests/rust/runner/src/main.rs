@@ -41,9 +41,64 @@ macro_rules! catalog {
                 pairs.unwrap_or_default()
             }
 
-            /// The case's fields, each read from its JSON text (a text that is not JSON reads as `null`).
+            /// The case's fields, each read from its JSON text (a text that is not JSON reads as `null`),
+            /// then its `"make"` values built (tests/contract/vectors.py `expanded`).
             pub fn read(fields: &[(String, String)]) -> JsonMap {
-                fields.iter().map(|(key, text)| (key.as_str(), Json::parse(text).unwrap_or_default())).collect()
+                let mut case: JsonMap =
+                    fields.iter().map(|(key, text)| (key.as_str(), Json::parse(text).unwrap_or_default())).collect();
+                let makes = case.remove("make").and_then(|m| m.as_array().map(|m| m.iter().cloned().collect::<Vec<_>>()));
+                for make in makes.unwrap_or_default() {
+                    let value = match make.get("nest").and_then(Json::as_i64) {
+                        Some(levels) => nest(levels, make.get("key").and_then(Json::as_str), make.get("leaf")),
+                        None => Json::from(String::from_utf8_lossy(&bytes_of(make.get("text"))).into_owned()),
+                    };
+                    let path: Vec<Json> = make.get("at").and_then(Json::as_array).map(|p| p.iter().cloned().collect()).unwrap_or_default();
+                    set(&mut case, &path, value);
+                }
+                case
+            }
+
+            /// `levels` lists (objects under `key`) around `leaf`.
+            fn nest(levels: i64, key: Option<&str>, leaf: Option<&Json>) -> Json {
+                let mut value = leaf.cloned().unwrap_or_default();
+                for _ in 0..levels {
+                    value = match key {
+                        Some(key) => Json::Object([(key, value)].into_iter().collect()),
+                        None => Json::Array([value].into_iter().collect()),
+                    };
+                }
+                value
+            }
+
+            /// Put `value` at `path` (keys and indices) in the case.
+            fn set(case: &mut JsonMap, path: &[Json], value: Json) {
+                let Some((first, rest)) = path.split_first() else { return };
+                let Some(mut target) = first.as_str().and_then(|key| case.get_mut(key)) else { return };
+                for step in rest {
+                    let next = match target {
+                        Json::Object(members) => step.as_str().and_then(|key| members.get_mut(key)),
+                        Json::Array(items) => step.as_i64().and_then(|i| usize::try_from(i).ok()).and_then(|i| items.get_mut(i)),
+                        _ => None,
+                    };
+                    let Some(next) = next else { return };
+                    target = next;
+                }
+                *target = value;
+            }
+
+            /// The bytes a case spells as parts: `{"text": s}` (UTF-8) or `{"hex": h}`, each `"times"` times.
+            fn bytes_of(parts: Option<&Json>) -> Vec<u8> {
+                let mut out = Vec::new();
+                for part in parts.and_then(Json::as_array).map(|p| p.as_slice()).unwrap_or_default() {
+                    let piece = match (part.get("text").and_then(Json::as_str), part.get("hex").and_then(Json::as_str)) {
+                        (Some(text), _) => text.as_bytes().to_vec(),
+                        (None, Some(hex)) => (0..hex.len() / 2).filter_map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).ok()).collect(),
+                        _ => Vec::new(),
+                    };
+                    let times = part.get("times").and_then(Json::as_i64).and_then(|n| usize::try_from(n).ok()).unwrap_or(1);
+                    out.extend(piece.repeat(times));
+                }
+                out
             }
 
             fn envelope(error: &m::ToolError) -> Json {
@@ -69,9 +124,16 @@ macro_rules! catalog {
                     "map_http" => {
                         // rule 10: a message that is neither a string nor null is the body
                         let message = case.get("message").filter(|m| !m.is_null());
+                        let body = match case.get("body_bytes") {
+                            None => field("body"),
+                            Some(parts) if case.get("reader") == Some(&Json::Bool(true)) => {
+                                Json::from_body_reader(std::io::Cursor::new(bytes_of(Some(parts))))
+                            }
+                            Some(parts) => Json::from_body(&bytes_of(Some(parts))),
+                        };
                         let (message, body) = match message.map(Json::as_str) {
                             Some(None) => (None, message.cloned().unwrap_or_default()),
-                            other => (other.flatten(), field("body")),
+                            other => (other.flatten(), body),
                         };
                         let error = m::map_http(status(case), message, Some(&body), &headers(case));
                         error.as_ref().map_or(Json::Null, envelope)
@@ -107,7 +169,11 @@ macro_rules! catalog {
                         out.insert("grown", grown);
                         Json::Object(out)
                     }
-                    "parse" => match m::parse_result(&field("result")) {
+                    "parse" | "parse_bytes" => match if text(case, "op") == "parse" {
+                        m::parse_result(&field("result"))
+                    } else {
+                        m::parse_result_bytes(&bytes_of(case.get("bytes")))
+                    } {
                         None => Json::Null,
                         Some(m::ToolError::Unknown(unknown)) => {
                             let mut out = JsonMap::new();

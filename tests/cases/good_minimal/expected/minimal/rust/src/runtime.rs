@@ -5,7 +5,7 @@
 //! catalog and the build. The crate's `lib.rs` declares its catalog (one struct per code,
 //! the `ToolError` enum over them, `ErrorKind`, the tables `CODES`, `KINDS`, `CATALOG` and
 //! `DECODERS`); this file reads them by those names: JSON values (objects in insertion
-//! order, nesting bounded, read and written without recursion deeper than the bound),
+//! order; read, written, cloned and dropped without recursion, whatever their depth),
 //! message rendering and JSON writing (byte for byte what the Python and TypeScript
 //! runtimes write), the sanitizer, envelopes, parsing, classification and mapping
 //! (docs/runtime-contract.md). Depends on `serde`, `serde_json` (no feature), `fancy-regex`
@@ -13,6 +13,7 @@
 
 use std::borrow::Cow;
 use std::fmt::Write as _;
+use std::io::Read as _;
 use std::sync::OnceLock;
 
 use fancy_regex::{Regex, RegexBuilder};
@@ -562,12 +563,9 @@ impl<C: Code> CodeError<C> {
     /// the code's `retriable`, catalog texts and this catalog's provenance stamp.
     pub fn new(fields: C) -> Self {
         let info = C::info();
-        let mut values = match Json::from_serialize(&fields) {
-            Ok(Json::Object(values)) => values,
-            _ => JsonMap::new(), // a code's struct always writes an object
-        };
+        let mut values = Json::from_fields(&fields);
         for (key, value) in fields.shown() {
-            values.insert(key, value);
+            values.insert(key, cut_below(&value, MAX_LEVELS - 1));
         }
         let texts = CATALOG
             .carried(info)
@@ -601,10 +599,7 @@ impl<C: Code> CodeError<C> {
 
     /// The wire payload: code, message, metadata, the repair fields given, the envelope's members.
     pub fn to_payload(&self) -> JsonMap {
-        let fields = match Json::from_serialize(&self.fields) {
-            Ok(Json::Object(fields)) => fields,
-            _ => JsonMap::new(), // a code's struct always writes an object
-        };
+        let fields = Json::from_fields(&self.fields);
         payload_of(
             C::info(),
             &self.message,
@@ -736,9 +731,10 @@ pub struct UnknownCode {
 }
 
 impl UnknownCode {
-    /// Wrap any wire value; its code (under the catalog's discriminator) and message when strings.
+    /// Wrap any wire value (an object keeps its first [`MAX_LEVELS`] levels); its code (under the
+    /// catalog's discriminator) and message when strings.
     pub fn of(payload: &Json) -> Self {
-        let data = payload.as_object().cloned().unwrap_or_default();
+        let data = payload.as_object().map(payload_cut).unwrap_or_default();
         let text = |key: &str| data.get(key).and_then(Json::as_str).map(str::to_owned);
         UnknownCode {
             code: text(CATALOG.envelope.discriminator).unwrap_or_default(),
@@ -956,10 +952,9 @@ fn build_payload(
     if info.deferred {
         return Err(BuildError::Deferred(code.to_owned()));
     }
-    let given: JsonMap = values
-        .iter()
+    let given: JsonMap = payload_cut(values)
+        .into_iter()
         .filter(|(_, value)| !value.is_null())
-        .cloned()
         .collect();
     let missing: Vec<&str> = info
         .required
@@ -1202,10 +1197,20 @@ pub fn parse_result(result: &Json) -> Option<ToolError> {
     })))
 }
 
+/// The error an MCP tool result given as bytes (its JSON text) reports: bytes that are not a JSON
+/// text parse to [`ToolError::Unknown`] with code `""`, message `""` and an empty payload; a
+/// JSON text is read as [`parse_result`] reads a value (`None` when it is not an error result).
+pub fn parse_result_bytes(bytes: &[u8]) -> Option<ToolError> {
+    match Json::from_slice(bytes) {
+        Ok(result) => parse_result(&result),
+        Err(_) => Some(ToolError::Unknown(Box::default())),
+    }
+}
+
 fn parse_error_of(payload: &JsonMap) -> ToolError {
     typed(payload, None).unwrap_or_else(|| {
-        let data = payload.clone();
-        ToolError::Unknown(Box::new(UnknownCode::of(&Json::Object(data))))
+        let data = Json::Object(payload_cut(payload));
+        ToolError::Unknown(Box::new(UnknownCode::of(&data)))
     })
 }
 
@@ -1223,7 +1228,7 @@ fn texts(content: Option<&Json>) -> Vec<&str> {
 
 /// The typed error of a payload of a known code that is valid for its struct; `None` otherwise.
 ///
-/// Checks what the struct alone does not: nothing cut, a known code, a non-empty message, the
+/// Checks what the struct alone does not: at most [`MAX_LEVELS`] levels, a known code, a non-empty message, the
 /// members the envelope requires, a valid provenance stamp. An absent `retriable` reads as
 /// false, an absent catalog text as the catalog's; the code's struct reads the rest.
 fn typed(payload: &JsonMap, source: Option<Upstream>) -> Option<ToolError> {
@@ -1235,10 +1240,11 @@ fn typed(payload: &JsonMap, source: Option<Upstream>) -> Option<ToolError> {
         .get("message")?
         .as_str()
         .filter(|message| !message.is_empty())?;
-    if payload.depth.cut
-        || (env.mirror_is_error && payload.get("isError") != Some(&Json::Bool(true)))
-    {
+    if env.mirror_is_error && payload.get("isError") != Some(&Json::Bool(true)) {
         return None;
+    }
+    if payload.iter().any(|(_, value)| levels(value) >= MAX_LEVELS) {
+        return None; // the payload object is level 1
     }
     let stamp = match (env.provenance, payload.get("provenance")) {
         (ProvenanceMode::None, _) | (ProvenanceMode::Optional, None) => None,
@@ -1298,6 +1304,9 @@ fn valid_stamp(stamp: &Json) -> Option<Provenance> {
 
 // -- classification, policies, mapping (docs/runtime-contract.md §4) -----------------
 
+/// The HTTP statuses (a status outside them matches no rule, docs/runtime-contract.md §7).
+const STATUSES: std::ops::RangeInclusive<u16> = 100..=599;
+
 /// The kind of a code; a code the catalog does not know has the default kind.
 pub fn kind_of(code: &str) -> Option<ErrorKind> {
     match code_info(code) {
@@ -1354,7 +1363,7 @@ fn http_rule<T>(
     let wanted = |rule: &&HttpRule<T>| rule.retry_after.is_none_or(|wanted| wanted == retry_after);
     rules
         .iter()
-        .filter(|_| (100..=599).contains(&status))
+        .filter(|_| STATUSES.contains(&status))
         .filter(matches)
         .find(wanted)
 }
@@ -1363,8 +1372,10 @@ fn http_rule<T>(
 /// rule and no `mappings.default`).
 ///
 /// `original` = sanitized `{status, body}`; a non-empty upstream `message`, scrubbed, replaces
-/// the template's; rules may ask for a `Retry-After` header (any letter case). A body as bytes
-/// is read with [`Json::from_body`].
+/// the template's; rules may ask for a `Retry-After` header (any letter case). A status outside
+/// 100–599 is not an HTTP status: it matches no rule (the default mapping), sets no `status`
+/// field and is `null` in `original`. A body as bytes is read with [`Json::from_body`] (or
+/// [`Json::from_body_reader`]).
 pub fn map_http(
     status: u16,
     message: Option<&str>,
@@ -1376,17 +1387,12 @@ pub fn map_http(
         .any(|(name, _)| name.eq_ignore_ascii_case("retry-after"));
     let rule = http_rule(CATALOG.http_mapping, status, retry_after);
     let code = rule.map(|rule| rule.target).or(CATALOG.default_code)?;
+    let status = Some(status).filter(|status| STATUSES.contains(status)); // else null, and no `status` field
     let mut original = JsonMap::new();
     original.insert("status", status);
     original.insert("body", body.cloned().unwrap_or_default());
-    mapped(
-        code,
-        rule.and_then(|rule| rule.retriable),
-        original,
-        Some(status),
-        message,
-        None,
-    )
+    let retriable = rule.and_then(|rule| rule.retriable);
+    mapped(code, retriable, original, status, message, None)
 }
 
 /// The error for a failed upstream call of failure class `failure` (`timeout`, `network`, …),
@@ -1496,20 +1502,25 @@ pub fn failure_class(error: &(dyn std::error::Error + 'static)) -> Option<&'stat
     None
 }
 
-// -- JSON values: objects in insertion order, nesting bounded ------------------------
+// -- JSON values: objects in insertion order, any depth without recursion --------------
+
+/// Levels of lists and objects a payload has, the payload object being level 1: a payload
+/// with more is not typed, and a value built deeper is cut there (docs/runtime-contract.md §7).
+pub const MAX_LEVELS: usize = 64;
+/// Levels of lists and objects a JSON text may have: a deeper text is not JSON.
+pub const MAX_JSON_LEVELS: usize = 100;
+/// The largest integer a JSON number is read as exactly (JavaScript's `Number.MAX_SAFE_INTEGER`).
+const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
 
 /// A JSON value; objects keep their keys in insertion order (the order every errgen runtime
 /// writes, whatever features `serde_json` has in your build). Numbers are doubles, as in
 /// JavaScript: `Json::from(3)` and a read `3.0` are the same number, written `3`.
 ///
 /// Built from JSON text ([`Json::parse`], [`Json::from_slice`]), from `serde_json` values
-/// (`Json::from(&value)`), from any `Serialize` value ([`Json::from_serialize`]) or from
-/// its parts (`Json::from("text")`, `Json::from(vec![..])`, a [`JsonMap`]). Text, `serde_json`
-/// values and `Serialize` values nested deeper than [`MAX_NESTING`] levels keep the levels
-/// within the bound, the list or object below them becomes `"[nested too deep]"` and the
-/// value is marked cut ([`Json::is_cut`]): a cut payload is never typed. A value built from
-/// its parts deeper than 256 levels is cut where it is built, so cloning, comparing,
-/// writing or dropping one never recurses deeper than that.
+/// (`Json::from(&value)`), from any `Serialize` value ([`Json::from_serialize`]) or from its
+/// parts (`Json::from("text")`, `Json::from(vec![..])`, a [`JsonMap`]). A value may nest as
+/// deep as a host builds it: dropping, cloning, comparing and writing one never recurse.
+/// A payload keeps at most [`MAX_LEVELS`] levels (docs/runtime-contract.md §7).
 #[derive(Debug, Clone, PartialEq, Default)]
 pub enum Json {
     /// `null`.
@@ -1527,61 +1538,31 @@ pub enum Json {
     Object(JsonMap),
 }
 
-/// Levels of lists and objects a payload may nest; deeper ones are cut (docs/runtime-contract.md).
-pub const MAX_NESTING: usize = 64;
-/// Levels a value built from its parts may nest (the recursion bound of its trait impls).
-const MAX_BUILT: usize = 256;
-/// The largest integer a JSON number is read as exactly (JavaScript's `Number.MAX_SAFE_INTEGER`).
-const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
-
-/// How deep a list or object nests below itself, and whether a deeper value was cut from it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-struct Depth {
-    below: usize,
-    cut: bool,
-}
-
-impl Depth {
-    /// `item`, or the too-deep marker when it would nest this container deeper than built values may.
-    fn admit(&mut self, item: Json) -> Json {
-        if item.levels() >= MAX_BUILT {
-            self.cut = true;
-            return Json::from(TOO_DEEP);
-        }
-        self.below = self.below.max(item.levels());
-        self.cut |= item.is_cut();
-        item
-    }
-}
-
 /// A JSON list.
-#[derive(Clone, PartialEq, Default)]
+#[derive(Default)]
 pub struct JsonArray {
     items: Vec<Json>,
-    depth: Depth,
 }
 
 impl JsonArray {
     /// An empty list.
     pub const fn new() -> Self {
-        JsonArray {
-            items: Vec::new(),
-            depth: Depth {
-                below: 0,
-                cut: false,
-            },
-        }
+        JsonArray { items: Vec::new() }
     }
 
     /// Append `item`.
     pub fn push(&mut self, item: impl Into<Json>) {
-        let item = self.depth.admit(item.into());
-        self.items.push(item);
+        self.items.push(item.into());
     }
 
-    fn push_cut(&mut self) {
-        self.depth.cut = true;
-        self.items.push(Json::from(TOO_DEEP));
+    /// The item at `index`.
+    pub fn get(&self, index: usize) -> Option<&Json> {
+        self.items.get(index)
+    }
+
+    /// The item at `index`, to change it.
+    pub fn get_mut(&mut self, index: usize) -> Option<&mut Json> {
+        self.items.get_mut(index)
     }
 
     /// The items.
@@ -1590,8 +1571,8 @@ impl JsonArray {
     }
 
     /// The items, taken.
-    pub fn into_vec(self) -> Vec<Json> {
-        self.items
+    pub fn into_vec(mut self) -> Vec<Json> {
+        std::mem::take(&mut self.items)
     }
 
     /// The items, in order.
@@ -1612,11 +1593,9 @@ impl JsonArray {
 
 impl<T: Into<Json>> FromIterator<T> for JsonArray {
     fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Self {
-        let mut out = JsonArray::new();
-        for item in iter {
-            out.push(item);
+        JsonArray {
+            items: iter.into_iter().map(Into::into).collect(),
         }
-        out
     }
 }
 
@@ -1634,15 +1613,14 @@ impl IntoIterator for JsonArray {
     type IntoIter = std::vec::IntoIter<Json>;
 
     fn into_iter(self) -> Self::IntoIter {
-        self.items.into_iter()
+        self.into_vec().into_iter()
     }
 }
 
 /// A JSON object: keys in insertion order; inserting a key again replaces its value in place.
-#[derive(Clone, PartialEq, Default)]
+#[derive(Default)]
 pub struct JsonMap {
     entries: Vec<(String, Json)>,
-    depth: Depth,
 }
 
 impl JsonMap {
@@ -1650,16 +1628,20 @@ impl JsonMap {
     pub const fn new() -> Self {
         JsonMap {
             entries: Vec::new(),
-            depth: Depth {
-                below: 0,
-                cut: false,
-            },
         }
     }
 
     /// The value under `key`.
     pub fn get(&self, key: &str) -> Option<&Json> {
         self.entries.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+    }
+
+    /// The value under `key`, to change it.
+    pub fn get_mut(&mut self, key: &str) -> Option<&mut Json> {
+        self.entries
+            .iter_mut()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v)
     }
 
     /// Whether the object has `key`.
@@ -1670,7 +1652,7 @@ impl JsonMap {
     /// Set `key` to `value` (in place when present); the value it had.
     pub fn insert(&mut self, key: impl Into<String>, value: impl Into<Json>) -> Option<Json> {
         let key = key.into();
-        let value = self.depth.admit(value.into());
+        let value = value.into();
         if let Some((_, old)) = self.entries.iter_mut().find(|(k, _)| *k == key) {
             return Some(std::mem::replace(old, value));
         }
@@ -1681,14 +1663,7 @@ impl JsonMap {
     /// Remove `key`; the value it had.
     pub fn remove(&mut self, key: &str) -> Option<Json> {
         let at = self.entries.iter().position(|(k, _)| k == key)?;
-        let (_, value) = self.entries.remove(at);
-        self.depth.below = self
-            .entries
-            .iter()
-            .map(|(_, v)| v.levels())
-            .max()
-            .unwrap_or(0);
-        Some(value)
+        Some(self.entries.remove(at).1)
     }
 
     /// The keys, in order.
@@ -1711,11 +1686,6 @@ impl JsonMap {
         self.entries.is_empty()
     }
 
-    fn push_cut(&mut self, key: String) {
-        self.depth.cut = true;
-        self.insert(key, TOO_DEEP);
-    }
-
     /// Members read from JSON text: the last of duplicate keys wins, at the first one's place.
     fn from_members(members: Vec<(String, Json)>) -> Self {
         let mut out = JsonMap::new();
@@ -1731,7 +1701,6 @@ impl JsonMap {
             .collect();
         let mut slot = vec![0; members.len()];
         for (i, (key, value)) in members.into_iter().enumerate() {
-            let value = out.depth.admit(value);
             if owner[i] == i {
                 slot[i] = out.entries.len();
                 out.entries.push((key, value));
@@ -1766,44 +1735,205 @@ impl IntoIterator for JsonMap {
     type Item = (String, Json);
     type IntoIter = std::vec::IntoIter<(String, Json)>;
 
-    fn into_iter(self) -> Self::IntoIter {
-        self.entries.into_iter()
+    fn into_iter(mut self) -> Self::IntoIter {
+        std::mem::take(&mut self.entries).into_iter()
+    }
+}
+
+// Dropping, cloning and comparing walk nested lists and objects with a stack of their own:
+// a value nested 100,000 levels deep costs no call stack.
+
+/// Whether `value` holds lists or objects (then it is walked without recursion).
+fn nests(value: &Json) -> bool {
+    match value {
+        Json::Array(items) => !items.items.is_empty(),
+        Json::Object(members) => !members.entries.is_empty(),
+        _ => false,
+    }
+}
+
+/// Take a value apart, deepest parts last, so that no drop recurses.
+fn dismantle(mut pending: Vec<Json>) {
+    while let Some(value) = pending.pop() {
+        match value {
+            Json::Array(mut items) => pending.append(&mut items.items),
+            Json::Object(mut members) => {
+                pending.extend(
+                    std::mem::take(&mut members.entries)
+                        .into_iter()
+                        .map(|(_, v)| v),
+                );
+            }
+            _ => {}
+        }
+    }
+}
+
+impl Drop for JsonArray {
+    fn drop(&mut self) {
+        if self.items.iter().any(nests) {
+            dismantle(std::mem::take(&mut self.items));
+        }
+    }
+}
+
+impl Drop for JsonMap {
+    fn drop(&mut self) {
+        if self.entries.iter().any(|(_, v)| nests(v)) {
+            dismantle(
+                std::mem::take(&mut self.entries)
+                    .into_iter()
+                    .map(|(_, v)| v)
+                    .collect(),
+            );
+        }
+    }
+}
+
+/// A list or object being copied: the rest of its items, the copies so far, the next key.
+enum Copying<'a> {
+    List(std::slice::Iter<'a, Json>, Vec<Json>),
+    Object(
+        std::slice::Iter<'a, (String, Json)>,
+        Vec<(String, Json)>,
+        String,
+    ),
+}
+
+impl<'a> Copying<'a> {
+    /// Start copying `value`: a scalar is copied at once, a list or object opens on `stack`.
+    fn open(value: &'a Json, stack: &mut Vec<Copying<'a>>) -> Option<Json> {
+        match value {
+            Json::Array(items) => stack.push(Copying::List(items.items.iter(), Vec::new())),
+            Json::Object(members) => stack.push(Copying::Object(
+                members.entries.iter(),
+                Vec::new(),
+                String::new(),
+            )),
+            Json::Null => return Some(Json::Null),
+            Json::Bool(flag) => return Some(Json::Bool(*flag)),
+            Json::Number(number) => return Some(Json::Number(*number)),
+            Json::String(text) => return Some(Json::String(text.clone())),
+        }
+        None
+    }
+
+    fn close(self) -> Json {
+        match self {
+            Copying::List(_, items) => Json::Array(JsonArray { items }),
+            Copying::Object(_, entries, _) => Json::Object(JsonMap { entries }),
+        }
+    }
+}
+
+/// A copy of `value`, made without recursion.
+fn copy(value: &Json) -> Json {
+    let mut stack = Vec::new();
+    let mut done = Copying::open(value, &mut stack);
+    loop {
+        if let Some(value) = done.take() {
+            match stack.last_mut() {
+                None => return value,
+                Some(Copying::List(_, items)) => items.push(value),
+                Some(Copying::Object(_, entries, key)) => {
+                    entries.push((std::mem::take(key), value));
+                }
+            }
+        }
+        let next = match stack.last_mut() {
+            None => return Json::Null, // not reached: the root was returned when it closed
+            Some(Copying::List(rest, _)) => rest.next(),
+            Some(Copying::Object(rest, _, key)) => rest.next().map(|(k, v)| {
+                key.clone_from(k);
+                v
+            }),
+        };
+        done = match next {
+            Some(child) => Copying::open(child, &mut stack),
+            None => stack.pop().map(Copying::close),
+        };
+    }
+}
+
+impl Clone for JsonArray {
+    fn clone(&self) -> Self {
+        JsonArray {
+            items: self.items.iter().map(copy).collect(),
+        }
+    }
+}
+
+impl Clone for JsonMap {
+    fn clone(&self) -> Self {
+        let entries = self
+            .entries
+            .iter()
+            .map(|(k, v)| (k.clone(), copy(v)))
+            .collect();
+        JsonMap { entries }
+    }
+}
+
+/// Whether two values are equal, compared without recursion.
+fn same(left: &Json, right: &Json) -> bool {
+    let mut pending = vec![(left, right)];
+    while let Some(pair) = pending.pop() {
+        match pair {
+            (Json::Array(a), Json::Array(b)) if a.items.len() == b.items.len() => {
+                pending.extend(a.items.iter().zip(&b.items));
+            }
+            (Json::Object(a), Json::Object(b)) if a.entries.len() == b.entries.len() => {
+                for ((ka, va), (kb, vb)) in a.entries.iter().zip(&b.entries) {
+                    if ka != kb {
+                        return false;
+                    }
+                    pending.push((va, vb));
+                }
+            }
+            (Json::Null, Json::Null) => {}
+            (Json::Bool(a), Json::Bool(b)) if a == b => {}
+            #[allow(clippy::float_cmp)] // JSON numbers are equal when their doubles are
+            (Json::Number(a), Json::Number(b)) if a == b => {}
+            (Json::String(a), Json::String(b)) if a == b => {}
+            _ => return false,
+        }
+    }
+    true
+}
+
+impl PartialEq for JsonArray {
+    fn eq(&self, other: &Self) -> bool {
+        self.items.len() == other.items.len()
+            && self.items.iter().zip(&other.items).all(|(a, b)| same(a, b))
+    }
+}
+
+impl PartialEq for JsonMap {
+    /// The same members in the same order.
+    fn eq(&self, other: &Self) -> bool {
+        let pairs = self.entries.iter().zip(&other.entries);
+        self.entries.len() == other.entries.len()
+            && pairs
+                .into_iter()
+                .all(|((ka, va), (kb, vb))| ka == kb && same(va, vb))
     }
 }
 
 impl std::fmt::Debug for JsonArray {
+    /// As JSON text.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list().entries(&self.items).finish()
+        f.write_str(&to_json_of(Part::List(&self.items)))
     }
 }
 
 impl std::fmt::Debug for JsonMap {
+    /// As JSON text.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_map()
-            .entries(self.entries.iter().map(|(k, v)| (k, v)))
-            .finish()
+        f.write_str(&to_json_of(Part::Object(self)))
     }
 }
 
 impl Json {
-    /// Levels of lists and objects: 0 for a scalar.
-    fn levels(&self) -> usize {
-        match self {
-            Json::Array(items) => items.depth.below + 1,
-            Json::Object(members) => members.depth.below + 1,
-            _ => 0,
-        }
-    }
-
-    /// Whether a part nested too deep was cut from this value.
-    pub fn is_cut(&self) -> bool {
-        match self {
-            Json::Array(items) => items.depth.cut,
-            Json::Object(members) => members.depth.cut,
-            _ => false,
-        }
-    }
-
     /// Whether the value is `null`.
     pub const fn is_null(&self) -> bool {
         matches!(self, Json::Null)
@@ -1858,6 +1988,56 @@ impl Json {
     pub fn get(&self, key: &str) -> Option<&Json> {
         self.as_object().and_then(|members| members.get(key))
     }
+}
+
+/// Levels of lists and objects in `value` (0 for a scalar), counted without recursion.
+fn levels(value: &Json) -> usize {
+    let mut deepest = 0;
+    let mut pending = vec![(value, 1)];
+    while let Some((value, level)) = pending.pop() {
+        match value {
+            Json::Array(items) => {
+                deepest = deepest.max(level);
+                pending.extend(items.items.iter().map(|item| (item, level + 1)));
+            }
+            Json::Object(members) => {
+                deepest = deepest.max(level);
+                pending.extend(members.entries.iter().map(|(_, item)| (item, level + 1)));
+            }
+            _ => {}
+        }
+    }
+    deepest
+}
+
+/// A copy of `value` whose lists and objects below `levels` levels are `"[nested too deep]"`.
+fn cut_below(value: &Json, levels: usize) -> Json {
+    match value {
+        Json::Array(_) | Json::Object(_) if levels == 0 => Json::from(TOO_DEEP),
+        Json::Array(items) => Json::Array(
+            items
+                .iter()
+                .map(|item| cut_below(item, levels - 1))
+                .collect(),
+        ),
+        Json::Object(members) => {
+            let entries = members
+                .iter()
+                .map(|(k, v)| (k.clone(), cut_below(v, levels - 1)))
+                .collect();
+            Json::Object(JsonMap { entries })
+        }
+        scalar => copy(scalar),
+    }
+}
+
+/// `members` as a payload: an object of at most [`MAX_LEVELS`] levels (the object being level 1).
+fn payload_cut(members: &JsonMap) -> JsonMap {
+    let entries = members
+        .iter()
+        .map(|(k, v)| (k.clone(), cut_below(v, MAX_LEVELS - 1)))
+        .collect();
+    JsonMap { entries }
 }
 
 /// `number` as an integer: no fractional part, at most 2^53 − 1 in magnitude (`-0` is 0).
@@ -1942,47 +2122,92 @@ impl<T: Into<Json>> From<Option<T>> for Json {
 impl std::fmt::Display for Json {
     /// Compact JSON text, byte for byte what JavaScript's `JSON.stringify` writes.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let mut out = String::new();
-        write_json(self, &mut out);
-        f.write_str(&out)
+        f.write_str(&to_json(self))
     }
 }
 
-/// Compact JSON text of `value`, byte for byte what JavaScript's `JSON.stringify` writes.
+/// Compact JSON text of `value`, byte for byte what JavaScript's `JSON.stringify` writes (any
+/// depth, without recursion).
 pub fn to_json(value: &Json) -> String {
+    match value {
+        Json::Array(items) => to_json_of(Part::List(&items.items)),
+        Json::Object(members) => to_json_of(Part::Object(members)),
+        scalar => {
+            let mut out = String::new();
+            write_scalar(scalar, &mut out);
+            out
+        }
+    }
+}
+
+/// A list or object being written: the rest of its items (an object's in JavaScript's order).
+#[derive(Clone, Copy)]
+enum Part<'a> {
+    List(&'a [Json]),
+    Object(&'a JsonMap),
+}
+
+enum Writing<'a> {
+    List(std::slice::Iter<'a, Json>, bool),
+    Object(std::vec::IntoIter<(&'a str, &'a Json)>, bool),
+}
+
+fn to_json_of(root: Part<'_>) -> String {
     let mut out = String::new();
-    write_json(value, &mut out);
+    let mut stack = Vec::new();
+    match root {
+        Part::List(items) => {
+            out.push('[');
+            stack.push(Writing::List(items.iter(), true));
+        }
+        Part::Object(members) => {
+            out.push('{');
+            stack.push(Writing::Object(js_order(members).into_iter(), true));
+        }
+    }
+    while let Some(top) = stack.last_mut() {
+        let next = match top {
+            Writing::List(rest, first) => rest
+                .next()
+                .map(|value| (None, value, std::mem::replace(first, false))),
+            Writing::Object(rest, first) => {
+                let next = rest.next();
+                next.map(|(key, value)| (Some(key), value, std::mem::replace(first, false)))
+            }
+        };
+        let Some((key, value, first)) = next else {
+            let list = matches!(stack.pop(), Some(Writing::List(..)));
+            out.push(if list { ']' } else { '}' });
+            continue;
+        };
+        if !first {
+            out.push(',');
+        }
+        if let Some(key) = key {
+            write_string(key, &mut out);
+            out.push(':');
+        }
+        match value {
+            Json::Array(items) => {
+                out.push('[');
+                stack.push(Writing::List(items.items.iter(), true));
+            }
+            Json::Object(members) => {
+                out.push('{');
+                stack.push(Writing::Object(js_order(members).into_iter(), true));
+            }
+            scalar => write_scalar(scalar, &mut out),
+        }
+    }
     out
 }
 
-fn write_json(value: &Json, out: &mut String) {
+fn write_scalar(value: &Json, out: &mut String) {
     match value {
-        Json::Null => out.push_str("null"),
         Json::Bool(flag) => out.push_str(if *flag { "true" } else { "false" }),
         Json::Number(number) => out.push_str(&js_number(*number)),
         Json::String(text) => write_string(text, out),
-        Json::Array(items) => {
-            out.push('[');
-            for (i, item) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_json(item, out);
-            }
-            out.push(']');
-        }
-        Json::Object(members) => {
-            out.push('{');
-            for (i, (key, item)) in js_order(members).into_iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_string(key, out);
-                out.push(':');
-                write_json(item, out);
-            }
-            out.push('}');
-        }
+        _ => out.push_str("null"),
     }
 }
 
@@ -2045,6 +2270,11 @@ fn write_string(text: &str, out: &mut String) {
 
 // -- reading JSON text (iterative: any depth costs no stack) -------------------------
 
+/// Bytes of a body [`Json::from_body`] reads.
+const MAX_BODY: usize = 4_194_304;
+/// What stands for a body whose reading failed.
+const UNREADABLE: &str = "[unreadable]";
+
 /// Why a text is not JSON: the byte offset where reading stopped.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct JsonError {
@@ -2075,10 +2305,10 @@ impl std::str::FromStr for Json {
 }
 
 impl Json {
-    /// Read JSON text (RFC 8259): one leading byte-order mark is ignored, an unpaired surrogate
-    /// escape reads as U+FFFD, the last of duplicate keys wins (at the first one's place), lists
-    /// and objects deeper than [`MAX_NESTING`] are cut. `NaN`, `Infinity` and numbers beyond
-    /// the double range are not JSON.
+    /// Read JSON text (RFC 8259, docs/runtime-contract.md §7): one leading byte-order mark is
+    /// ignored; an unpaired surrogate escape reads as U+FFFD; the last of duplicate keys wins, at
+    /// the first one's place; numbers read as the nearest double. `NaN`, `Infinity`, a number
+    /// beyond the double range and a text nesting more than [`MAX_JSON_LEVELS`] levels are not JSON.
     ///
     /// # Errors
     /// [`JsonError`] when the text is not one JSON value.
@@ -2101,19 +2331,34 @@ impl Json {
         Json::parse(&String::from_utf8_lossy(bytes))
     }
 
-    /// An upstream body as received: its JSON value when its text is JSON, else the text
-    /// (invalid UTF-8 as U+FFFD, one leading byte-order mark dropped).
+    /// An upstream body as received (for [`map_http`]): at most 4 MiB are read, and a longer body is
+    /// the text of its first 4,194,304 bytes, never JSON; else the JSON value of its text when it is
+    /// JSON, else the text itself (invalid UTF-8 as U+FFFD).
     pub fn from_body(bytes: &[u8]) -> Json {
+        if let Some(head) = bytes.get(..MAX_BODY).filter(|_| bytes.len() > MAX_BODY) {
+            return Json::String(String::from_utf8_lossy(head).into_owned());
+        }
         let text = String::from_utf8_lossy(bytes);
-        let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-        Json::parse(text).unwrap_or_else(|_| Json::from(text))
+        Json::parse(&text).unwrap_or_else(|_| Json::String(text.into_owned()))
+    }
+
+    /// A body read from `reader` as [`Json::from_body`] reads bytes: at most 4 MiB and one byte
+    /// are read (never further; the reader is not closed). A reader whose reading fails is
+    /// `"[unreadable]"`.
+    pub fn from_body_reader(reader: impl std::io::Read) -> Json {
+        let mut bytes = Vec::new();
+        let bound = u64::try_from(MAX_BODY + 1).unwrap_or(u64::MAX);
+        match reader.take(bound).read_to_end(&mut bytes) {
+            Ok(_) => Json::from_body(&bytes),
+            Err(_) => Json::from(UNREADABLE),
+        }
     }
 }
 
-/// An open list or object while reading: its items (members and the next key), whether one was cut.
+/// An open list or object while reading (an object's members and the key of its next value).
 enum Open {
     List(JsonArray),
-    Object(Vec<(String, Json)>, String, bool),
+    Object(Vec<(String, Json)>, String),
 }
 
 struct Reader<'a> {
@@ -2151,55 +2396,48 @@ impl Reader<'_> {
         }
     }
 
-    /// One value; lists and objects are kept on a stack of open ones, never by recursion.
+    /// One value; lists and objects are kept on a stack of open ones, never by recursion. A
+    /// text nesting more than [`MAX_JSON_LEVELS`] levels is not JSON.
     fn value(&mut self) -> Result<Json, JsonError> {
         let mut open: Vec<Open> = Vec::new();
         loop {
             self.space();
-            // A value: a scalar, an empty list or object, or None for one nested too deep.
+            // A value: a scalar, an empty list or object, or (continue) one opened.
             let mut value = match self.peek() {
-                Some(b'[' | b'{') if open.len() >= MAX_NESTING => {
-                    self.skip()?;
-                    None
-                }
+                Some(b'[' | b'{') if open.len() >= MAX_JSON_LEVELS => return Err(self.error()),
                 Some(b'[') => {
                     self.at += 1;
                     if !self.eat(b']') {
                         open.push(Open::List(JsonArray::new()));
                         continue;
                     }
-                    Some(Json::Array(JsonArray::new()))
+                    Json::Array(JsonArray::new())
                 }
                 Some(b'{') => {
                     self.at += 1;
                     if !self.eat(b'}') {
-                        open.push(Open::Object(Vec::new(), self.key()?, false));
+                        open.push(Open::Object(Vec::new(), self.key()?));
                         continue;
                     }
-                    Some(Json::Object(JsonMap::new()))
+                    Json::Object(JsonMap::new())
                 }
-                _ => Some(self.scalar()?),
+                _ => self.scalar()?,
             };
             // Add it to the innermost open list or object; close those that end here.
             loop {
                 let Some(top) = open.last_mut() else {
-                    return Ok(value.unwrap_or_else(|| Json::from(TOO_DEEP)));
+                    return Ok(value);
                 };
                 match top {
                     Open::List(items) => {
-                        match value.take() {
-                            Some(item) => items.push(item),
-                            None => items.push_cut(),
-                        }
+                        items.push(value);
                         if self.eat(b',') {
                             break;
                         }
                         self.expect(b']')?;
                     }
-                    Open::Object(members, key, cut) => {
-                        *cut |= value.is_none();
-                        let item = value.take().unwrap_or_else(|| Json::from(TOO_DEEP));
-                        members.push((std::mem::take(key), item));
+                    Open::Object(members, key) => {
+                        members.push((std::mem::take(key), value));
                         if self.eat(b',') {
                             *key = self.key()?;
                             break;
@@ -2207,7 +2445,11 @@ impl Reader<'_> {
                         self.expect(b'}')?;
                     }
                 }
-                value = open.pop().map(close);
+                value = match open.pop() {
+                    Some(Open::List(items)) => Json::Array(items),
+                    Some(Open::Object(members, _)) => Json::Object(JsonMap::from_members(members)),
+                    None => Json::Null, // not reached: `top` was open
+                };
             }
         }
     }
@@ -2350,66 +2592,28 @@ impl Reader<'_> {
             .and_then(|d| u32::from_str_radix(d, 16).ok())
             .ok_or(JsonError { at })
     }
-
-    /// Check and skip one value nested beyond the bound, counting its levels without recursion.
-    fn skip(&mut self) -> Result<(), JsonError> {
-        let mut closers: Vec<u8> = Vec::new();
-        loop {
-            self.space();
-            match self.peek() {
-                Some(b'[') => {
-                    self.at += 1;
-                    if !self.eat(b']') {
-                        closers.push(b']');
-                        continue;
-                    }
-                }
-                Some(b'{') => {
-                    self.at += 1;
-                    if !self.eat(b'}') {
-                        self.key()?;
-                        closers.push(b'}');
-                        continue;
-                    }
-                }
-                _ => {
-                    self.scalar()?;
-                }
-            }
-            loop {
-                let Some(&closer) = closers.last() else {
-                    return Ok(());
-                };
-                if self.eat(b',') {
-                    if closer == b'}' {
-                        self.key()?;
-                    }
-                    break;
-                }
-                self.expect(closer)?;
-                closers.pop();
-            }
-        }
-    }
-}
-
-fn close(done: Open) -> Json {
-    match done {
-        Open::List(items) => Json::Array(items),
-        Open::Object(members, _, cut) => {
-            let mut object = JsonMap::from_members(members);
-            object.depth.cut |= cut;
-            Json::Object(object)
-        }
-    }
 }
 
 // -- JSON values and serde ------------------------------------------------------------
 
 impl Serialize for Json {
-    /// As JSON writes it: integers as integers, object keys in JavaScript's order.
+    /// As JSON writes it: integers as integers, object keys in JavaScript's order; lists and
+    /// objects deeper than [`MAX_JSON_LEVELS`] levels are written `"[nested too deep]"`.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self {
+        Bounded(self, 0).serialize(serializer)
+    }
+}
+
+/// A value `levels` lists and objects deep, serialized.
+struct Bounded<'a>(&'a Json, usize);
+
+impl Serialize for Bounded<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let Bounded(value, levels) = *self;
+        match value {
+            Json::Array(_) | Json::Object(_) if levels >= MAX_JSON_LEVELS => {
+                serializer.serialize_str(TOO_DEEP)
+            }
             Json::Null => serializer.serialize_unit(),
             Json::Bool(flag) => serializer.serialize_bool(*flag),
             Json::Number(number) => match integer(*number) {
@@ -2418,14 +2622,22 @@ impl Serialize for Json {
                 None => serializer.serialize_unit(),
             },
             Json::String(text) => serializer.serialize_str(text),
-            Json::Array(items) => serializer.collect_seq(items),
-            Json::Object(members) => serializer.collect_map(js_order(members)),
+            Json::Array(items) => {
+                serializer.collect_seq(items.iter().map(|item| Bounded(item, levels + 1)))
+            }
+            Json::Object(members) => {
+                let pairs = js_order(members)
+                    .into_iter()
+                    .map(|(key, item)| (key, Bounded(item, levels + 1)));
+                serializer.collect_map(pairs)
+            }
         }
     }
 }
 
 impl<'de> Deserialize<'de> for Json {
-    /// Any self-describing data (lists and objects deeper than [`MAX_NESTING`] are cut).
+    /// Any self-describing data; lists and objects deeper than [`MAX_JSON_LEVELS`] levels are
+    /// `"[nested too deep]"`.
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let value = deserializer.deserialize_any(Visit { levels: 0 })?;
         Ok(value.unwrap_or_else(|| Json::from(TOO_DEEP)))
@@ -2495,7 +2707,7 @@ impl<'de> Visitor<'de> for Visit {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Option<Json>, A::Error> {
-        if self.levels >= MAX_NESTING {
+        if self.levels >= MAX_JSON_LEVELS {
             while seq.next_element::<IgnoredAny>()?.is_some() {}
             return Ok(None);
         }
@@ -2504,16 +2716,13 @@ impl<'de> Visitor<'de> for Visit {
             levels: self.levels + 1,
         };
         while let Some(item) = seq.next_element_seed(inner)? {
-            match item {
-                Some(item) => items.push(item),
-                None => items.push_cut(),
-            }
+            items.push(item.unwrap_or_else(|| Json::from(TOO_DEEP)));
         }
         Ok(Some(Json::Array(items)))
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Option<Json>, A::Error> {
-        if self.levels >= MAX_NESTING {
+        if self.levels >= MAX_JSON_LEVELS {
             while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
             return Ok(None);
         }
@@ -2526,11 +2735,8 @@ impl<'de> Visitor<'de> for Visit {
                 let text: String = map.next_value()?;
                 return Ok(Some(text.parse::<f64>().map_or(Json::Null, Json::from)));
             }
-            if let Some(item) = map.next_value_seed(inner)? {
-                members.insert(key, item);
-            } else {
-                members.push_cut(key);
-            }
+            let item = map.next_value_seed(inner)?;
+            members.insert(key, item.unwrap_or_else(|| Json::from(TOO_DEEP)));
         }
         Ok(Some(Json::Object(members)))
     }
@@ -2556,20 +2762,38 @@ impl serde::ser::Error for SerializeError {
 
 impl Json {
     /// Any `Serialize` value as JSON data (an MCP SDK's result type, your own structs): keys in
-    /// the order it writes them, lists and objects beyond [`MAX_NESTING`] levels cut.
+    /// the order it writes them; lists and objects deeper than [`MAX_JSON_LEVELS`] levels are
+    /// `"[nested too deep]"` (its `Serialize` impl is not called below them).
     ///
     /// # Errors
     /// The value's own `Serialize` impl failed.
     pub fn from_serialize<T: Serialize + ?Sized>(value: &T) -> Result<Json, SerializeError> {
-        let written = value.serialize(Writer { levels: 0 })?;
+        let written = value.serialize(Writer {
+            levels: 0,
+            bound: MAX_JSON_LEVELS,
+        })?;
         Ok(written.unwrap_or_else(|| Json::from(TOO_DEEP)))
+    }
+
+    /// A code's struct as the repair fields of a payload: lists and objects below the payload's
+    /// [`MAX_LEVELS`] levels (the payload object being level 1) are `"[nested too deep]"`.
+    fn from_fields<T: Serialize + ?Sized>(fields: &T) -> JsonMap {
+        match fields.serialize(Writer {
+            levels: 0,
+            bound: MAX_LEVELS,
+        }) {
+            Ok(Some(Json::Object(members))) => members,
+            _ => JsonMap::new(), // a code's struct writes an object, and its fields cannot fail
+        }
     }
 }
 
-/// Serializes into a [`Json`] `levels` lists and objects deep: `None` for a list or object beyond the bound.
+/// Serializes into a [`Json`] `levels` lists and objects deep: `None` for a list or object
+/// deeper than `bound` levels.
 #[derive(Clone, Copy)]
 struct Writer {
     levels: usize,
+    bound: usize,
 }
 
 type Written = Result<Option<Json>, SerializeError>;
@@ -2581,9 +2805,9 @@ impl Writer {
     }
 
     fn open(self, variant: Option<&'static str>) -> Opened {
-        let items = (self.levels < MAX_NESTING).then(Vec::new);
+        let items = (self.levels < self.bound).then(Vec::new);
         Opened {
-            levels: self.levels,
+            writer: self,
             items,
             key: None,
             variant,
@@ -2594,7 +2818,7 @@ impl Writer {
 /// A list or object being serialized (`None` when it is nested beyond the bound), its next
 /// key, and the variant name of an enum's tuple or struct variant.
 struct Opened {
-    levels: usize,
+    writer: Writer,
     items: Option<Vec<(String, Option<Json>)>>,
     key: Option<String>,
     variant: Option<&'static str>,
@@ -2603,12 +2827,11 @@ struct Opened {
 impl Opened {
     fn add<T: Serialize + ?Sized>(&mut self, key: String, value: &T) -> Result<(), SerializeError> {
         if let Some(items) = &mut self.items {
-            items.push((
-                key,
-                value.serialize(Writer {
-                    levels: self.levels + 1,
-                })?,
-            ));
+            let writer = Writer {
+                levels: self.writer.levels + 1,
+                ..self.writer
+            };
+            items.push((key, value.serialize(writer)?));
         }
         Ok(())
     }
@@ -2616,14 +2839,10 @@ impl Opened {
     #[allow(clippy::unnecessary_wraps)] // what `end` returns
     fn list(self) -> Written {
         let value = self.items.map(|items| {
-            let mut list = JsonArray::new();
-            for (_, item) in items {
-                match item {
-                    Some(item) => list.push(item),
-                    None => list.push_cut(),
-                }
-            }
-            Json::Array(list)
+            let items = items
+                .into_iter()
+                .map(|(_, item)| item.unwrap_or_else(|| Json::from(TOO_DEEP)));
+            Json::Array(items.collect())
         });
         Ok(Opened::wrap(self.variant, value))
     }
@@ -2631,13 +2850,10 @@ impl Opened {
     #[allow(clippy::unnecessary_wraps)] // what `end` returns
     fn object(self) -> Written {
         let value = self.items.map(|items| {
-            let cut = items.iter().any(|(_, item)| item.is_none());
             let members = items
                 .into_iter()
                 .map(|(key, item)| (key, item.unwrap_or_else(|| Json::from(TOO_DEEP))));
-            let mut object = JsonMap::from_members(members.collect());
-            object.depth.cut |= cut;
-            Json::Object(object)
+            Json::Object(JsonMap::from_members(members.collect()))
         });
         Ok(Opened::wrap(self.variant, value))
     }
@@ -2648,11 +2864,7 @@ impl Opened {
             return value;
         };
         let mut object = JsonMap::new();
-        if let Some(value) = value {
-            object.insert(name, value);
-        } else {
-            object.push_cut(name.to_owned());
-        }
+        object.insert(name, value.unwrap_or_else(|| Json::from(TOO_DEEP)));
         Some(Json::Object(object))
     }
 }
@@ -2895,7 +3107,8 @@ impl SerializeMap for Opened {
     /// A key is its text: a string as is, any other scalar as JSON writes it (as JavaScript does).
     fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), SerializeError> {
         let key = match key.serialize(Writer {
-            levels: MAX_NESTING,
+            levels: 0,
+            bound: 0,
         })? {
             Some(Json::String(text)) => text,
             Some(other) => to_json(&other),
@@ -3008,9 +3221,10 @@ impl serde::de::IntoDeserializer<'_, serde::de::value::Error> for Json {
 // -- serde_json values ---------------------------------------------------------------------
 
 impl From<&serde_json::Value> for Json {
-    /// A `serde_json` value (its objects in the order its map keeps them), cut beyond [`MAX_NESTING`] levels.
+    /// A `serde_json` value (its objects in the order its map keeps them); lists and objects
+    /// deeper than [`MAX_JSON_LEVELS`] levels are `"[nested too deep]"`.
     fn from(value: &serde_json::Value) -> Self {
-        from_serde_json(value, 0).unwrap_or_else(|| Json::from(TOO_DEEP))
+        from_serde_json(value, 0)
     }
 }
 
@@ -3032,62 +3246,61 @@ impl From<serde_json::Value> for Json {
     }
 }
 
-fn from_serde_json(value: &serde_json::Value, levels: usize) -> Option<Json> {
+fn from_serde_json(value: &serde_json::Value, levels: usize) -> Json {
     use serde_json::Value as V;
-    let nested = matches!(value, V::Array(_) | V::Object(_));
-    if nested && levels >= MAX_NESTING {
-        return None;
-    }
-    Some(match value {
+    match value {
+        V::Array(_) | V::Object(_) if levels >= MAX_JSON_LEVELS => Json::from(TOO_DEEP),
         V::Null => Json::Null,
         V::Bool(flag) => Json::Bool(*flag),
         V::Number(number) => number.as_f64().map_or(Json::Null, Json::from),
         V::String(text) => Json::from(text.as_str()),
-        V::Array(items) => {
-            let mut list = JsonArray::new();
-            for item in items {
-                match from_serde_json(item, levels + 1) {
-                    Some(item) => list.push(item),
-                    None => list.push_cut(),
-                }
-            }
-            Json::Array(list)
-        }
+        V::Array(items) => Json::Array(
+            items
+                .iter()
+                .map(|item| from_serde_json(item, levels + 1))
+                .collect(),
+        ),
         V::Object(members) => {
-            let mut object = JsonMap::new();
-            for (key, item) in members {
-                if let Some(item) = from_serde_json(item, levels + 1) {
-                    object.insert(key.as_str(), item);
-                } else {
-                    object.push_cut(key.clone());
-                }
-            }
-            Json::Object(object)
+            let members = members
+                .iter()
+                .map(|(k, v)| (k.as_str(), from_serde_json(v, levels + 1)));
+            Json::Object(members.collect())
         }
-    })
+    }
 }
 
 impl From<&Json> for serde_json::Value {
-    /// The same data as a `serde_json` value (its objects ordered as its map orders them).
+    /// The same data as a `serde_json` value (its objects ordered as its map orders them); lists
+    /// and objects deeper than [`MAX_JSON_LEVELS`] levels are `"[nested too deep]"`.
     fn from(value: &Json) -> Self {
-        match value {
-            Json::Null => serde_json::Value::Null,
-            Json::Bool(flag) => serde_json::Value::Bool(*flag),
-            Json::Number(number) => match integer(*number) {
-                Some(whole) => serde_json::Value::from(whole),
-                None => serde_json::Number::from_f64(*number)
-                    .map_or(serde_json::Value::Null, serde_json::Value::Number),
-            },
-            Json::String(text) => serde_json::Value::from(text.as_str()),
-            Json::Array(items) => {
-                serde_json::Value::Array(items.iter().map(serde_json::Value::from).collect())
-            }
-            Json::Object(members) => serde_json::Value::Object(
-                js_order(members)
-                    .into_iter()
-                    .map(|(k, v)| (k.to_owned(), serde_json::Value::from(v)))
+        to_serde_json(value, 0)
+    }
+}
+
+fn to_serde_json(value: &Json, levels: usize) -> serde_json::Value {
+    use serde_json::Value as V;
+    match value {
+        Json::Array(_) | Json::Object(_) if levels >= MAX_JSON_LEVELS => V::from(TOO_DEEP),
+        Json::Null => V::Null,
+        Json::Bool(flag) => V::Bool(*flag),
+        Json::Number(number) => match integer(*number) {
+            Some(whole) => V::from(whole),
+            None => serde_json::Number::from_f64(*number).map_or(V::Null, V::Number),
+        },
+        Json::String(text) => V::from(text.as_str()),
+        Json::Array(items) => V::Array(
+            items
+                .iter()
+                .map(|item| to_serde_json(item, levels + 1))
+                .collect(),
+        ),
+        Json::Object(members) => {
+            let pairs = js_order(members).into_iter();
+            V::Object(
+                pairs
+                    .map(|(k, v)| (k.to_owned(), to_serde_json(v, levels + 1)))
                     .collect(),
-            ),
+            )
         }
     }
 }
@@ -3399,7 +3612,7 @@ fn cut(text: &str) -> (&str, bool) {
 /// Copy JSON data: secret-named keys redacted, every string scrubbed.
 ///
 /// Lists and objects nested deeper than 32 levels become `"[nested too deep]"`; a key longer
-/// than a text may be is cut as [`scrub_text`] cuts one.
+/// than 1,024 characters keeps those, then `…[truncated]`.
 pub fn sanitize(value: &Json) -> Json {
     sanitized(value, 0)
 }
@@ -3430,11 +3643,14 @@ fn sanitized(value: &Json, depth: usize) -> Json {
     }
 }
 
-/// A key cut to the length of a scrubbed text (less a split word, `…[truncated]` appended).
+/// Characters of an object key `sanitize` keeps.
+const MAX_KEY: usize = 1_024;
+
+/// A key cut to its first 1,024 characters, `…[truncated]` appended (docs/runtime-contract.md §7).
 fn capped(key: &str) -> String {
-    match cut(key) {
-        (kept, true) => format!("{kept}{TRUNCATED}"),
-        (kept, false) => kept.to_owned(),
+    match key.char_indices().nth(MAX_KEY) {
+        Some((at, _)) => format!("{}{TRUNCATED}", &key[..at]),
+        None => key.to_owned(),
     }
 }
 
