@@ -1,7 +1,8 @@
 // The TypeScript half of tests/test_crosslang.py: reads a JSON list of cases on stdin and
 // prints one JSON text per case, computed with the generated module of the case's catalog.
 // The Python half computes the same cases with the generated Python module; the lines
-// must be byte-identical.
+// must be byte-identical. Any case field may hold any JSON; bytes and values too large to
+// commit are spelled as data and built here (docs/runtime-contract.md §7, "Vector cases").
 import { readFileSync } from "node:fs";
 
 type Json = unknown;
@@ -11,9 +12,9 @@ interface Module {
   buildError(code: string, values?: Record<string, Json>): Json;
   toResult(error: Json): Json;
   toJsonRpcError?(error: Json): Json;
-  mapHttp(status: number, message?: string | null, body?: Json, headers?: Record<string, string> | null): Json;
+  mapHttp(status: number, message?: Json, body?: Json, headers?: Json): Json;
   mapException(err: unknown): Json;
-  classifyHttp(status: number, retryAfter?: boolean): Json;
+  classifyHttp(status: Json, retryAfter?: boolean): Json;
   classifyFailure(failure: string): Json;
   kindOf(code: string): Json;
   classify(code: string): string | null;
@@ -68,11 +69,49 @@ function parsed(m: Module, value: Json): Json {
   return { known: false, [key]: unknown[key], message: unknown["message"], payload: unknown["payload"] };
 }
 
+/** The bytes a case spells as parts: `{"text": s}` (UTF-8) or `{"hex": h}`, each `"times"` times. */
+function bytesOf(parts: Json): Uint8Array {
+  const chunks: Uint8Array[] = [];
+  for (const part of parts as { text?: string; hex?: string; times?: number }[]) {
+    const piece = part.text !== undefined ? new TextEncoder().encode(part.text) : Buffer.from(part.hex ?? "", "hex");
+    for (let i = 0; i < (part.times ?? 1); i++) {
+      chunks.push(piece);
+    }
+  }
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+/** `c` with its `make` values built: `nest` arrays (objects under `key`) around `leaf`, or a `text`. */
+function expanded(c: Case): Case {
+  if (c["make"] === undefined) {
+    return c;
+  }
+  const out = JSON.parse(JSON.stringify(c)) as Record<string, Json>;
+  for (const make of c["make"] as { at: (string | number)[]; nest?: number; leaf?: Json; key?: string; text?: Json }[]) {
+    let value: Json;
+    if (make.nest !== undefined) {
+      value = make.leaf;
+      for (let i = 0; i < make.nest; i++) {
+        value = make.key === undefined ? [value] : { [make.key]: value };
+      }
+    } else {
+      value = new TextDecoder().decode(bytesOf(make.text));
+    }
+    let target = out as Record<string | number, Json>;
+    for (const step of make.at.slice(0, -1)) {
+      target = target[step] as Record<string | number, Json>;
+    }
+    target[make.at[make.at.length - 1] as string | number] = value;
+  }
+  return out as unknown as Case;
+}
+
 function thrown(name: string, message: string): Error {
   return Object.assign(new Error(message), { name });
 }
 
-async function run(c: Case): Promise<Json> {
+async function run(given: Case): Promise<Json> {
+  const c = expanded(given);
   const m = await load(c.catalog);
   key = (c["key"] as string | undefined) ?? "code";
   switch (c.op) {
@@ -87,8 +126,8 @@ async function run(c: Case): Promise<Json> {
         return { raises: (err as Error).name };
       }
     case "map_http": {
-      const headers = (c["headers"] ?? null) as Record<string, string> | null;
-      const error = m.mapHttp(c["status"] as number, (c["message"] ?? null) as string | null, c["body"], headers);
+      const body = c["body_bytes"] === undefined ? c["body"] : bytesOf(c["body_bytes"]); // a reader: bytes here
+      const error = m.mapHttp(c["status"] as number, c["message"] ?? null, body, c["headers"] ?? null);
       return error === undefined ? null : envelope(m, error);
     }
     case "original": {
@@ -101,7 +140,7 @@ async function run(c: Case): Promise<Json> {
     }
     case "classify":
       return {
-        http: m.classifyHttp(c["status"] as number, c["retry_after"] as boolean),
+        http: m.classifyHttp(c["status"], c["retry_after"] as boolean),
         failure: m.classifyFailure(c["failure"] as string),
       };
     case "code": {
@@ -115,6 +154,8 @@ async function run(c: Case): Promise<Json> {
     }
     case "parse":
       return parsed(m, m.parseResult(c["result"]));
+    case "parse_bytes":
+      return parsed(m, m.parseResult(bytesOf(c["bytes"])));
     case "sanitize":
       return m.sanitize(c["value"]);
     case "scrub":

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from errgen.catalog.model import Catalog, HttpRule
-from errgen.targets import TargetOptions
+from errgen.targets import TargetOptions, value_rules
 from errgen.targets.escape import comment_text
 from errgen.targets.header import RUNTIME_HEADER, header_text
 from errgen.targets.templating import render
@@ -128,7 +128,9 @@ def _policies(catalog: Catalog) -> list[tuple[str, str, str]]:
 
 def runtime_text(templates: str | None) -> str:
     """``errgen-runtime.ts``: rendered without any catalog, so its bytes never depend on one."""
-    return render(RUNTIME_TEMPLATE, templates, header=comment_text(RUNTIME_HEADER), san=sanitizer())
+    return render(
+        RUNTIME_TEMPLATE, templates, header=comment_text(RUNTIME_HEADER), san=sanitizer(), values=value_rules.context()
+    )
 
 
 def generate(catalog: Catalog, options: TargetOptions) -> dict[str, str]:

@@ -23,7 +23,9 @@ DEFAULT_KIND DEFAULT_CODE RULES SECRET_KEY REDACTED ENVELOPE_KEYS record typed c
 placeholders render formatValue bound own setOwn isObject isValue isRange isProvenance validate payloadFrom
 firstText matchHttp infoOf retriableOf tryJson eval arguments isNaN isFinite MAX_TEXT CUT_WINDOW TRUNCATED MAX_DEPTH
 TOO_DEEP UNREADABLE PAIR_NAMES PAIR_VALUES NOT_SECRET_KEY MAX_BLOCKS cut pairAt sanitized isSecretKey redactPair
-readResult firstBlocks validated nameOf CATALOG runtime
+readResult firstBlocks validated nameOf CATALOG runtime validateRead hasLone wellFormed childrenOf irregular readable
+readJson allFinite levels decoded isBytes bodyValue httpStatus keptKey utf8 MAX_LEVELS MAX_JSON_LEVELS MAX_KEY MAX_BODY STATUSES
+LONE_SURROGATE LONE_SURROGATES BIG_NUMBER
 z errors FIELDS ALL errorSchema ownProperties ProvenanceSchema RangeSchema ErrorCodeSchema ErrorKindSchema ErrorSchema
 ErrorObjectSchema CatalogErrorSchema ToolResultSchema
 """.split()
@@ -36,7 +38,7 @@ JsonRpcErrorObject ErrorCallToolResult ToolResult OkResult FailedResult FieldTyp
 Readonly ReadonlyArray ReadonlyMap ReadonlySet Record Partial Required Pick Omit Extract Exclude NonNullable
 Map Set WeakMap WeakSet Array Object String Number Boolean Symbol BigInt Function Error TypeError SyntaxError
 RegExp JSON Math Date Promise PromiseLike Iterable IterableIterator PropertyKey ReturnType Parameters
-Uppercase Lowercase CatalogTypes ErrorPolicy HeadersLike
+Uppercase Lowercase CatalogTypes ErrorPolicy HeadersLike Utf8Decoder Uint8Array TextDecoder
 """.split()
 )
 

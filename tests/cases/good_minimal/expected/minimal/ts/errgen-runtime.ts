@@ -236,7 +236,7 @@ export function define<T extends CatalogTypes>(spec: CatalogSpec<T>) {
      * order and `retriable` (when the catalog has it) defaulted to `false`, or `undefined` when the
      * code is unknown or the payload invalid. Unknown keys are dropped.
      */
-    parseError: (payload: unknown): T["error"] | undefined => typed(validate(cat, payload, false)),
+    parseError: (payload: unknown): T["error"] | undefined => typed(validateRead(cat, payload)),
 
     /**
      * Build the error of `code` from wire-named values (repair fields and message values, plus
@@ -304,7 +304,7 @@ export function define<T extends CatalogTypes>(spec: CatalogSpec<T>) {
     policy: (name: T["policy"]): ErrorPolicy<T["kind"]> => ErrorPolicy.of<T["kind"]>(policyKinds(cat, name) as ReadonlySet<T["kind"]>),
 
     /** The kind of an HTTP failure: exact statuses first, then classes (`5xx`); Retry-After presence can decide. */
-    classifyHttp: (status: number, retryAfter = false): T["kind"] | null => typed(matchHttp(cat.httpKinds, status, retryAfter)?.[4] ?? cat.defaultKind),
+    classifyHttp: (status: number, retryAfter = false): T["kind"] | null => typed(matchHttp(cat.httpKinds, httpStatus(status), retryAfter)?.[4] ?? cat.defaultKind),
 
     /** The kind of a failure class (`network`, `timeout`, `tls`, `dns`, `decode`, …). */
     classifyFailure: (failure: string): T["kind"] | null => typed(cat.failureKinds.get(failure) ?? cat.defaultKind),
@@ -507,6 +507,10 @@ function unknownError(cat: Tables, code: string, message: string, payload: unkno
 
 function parseResult(cat: Tables, result: unknown): Payload | undefined {
   try {
+    if (isBytes(result)) {
+      const value = readJson(decoded(result)); // the result as JSON text (§7)
+      return value === undefined ? unknownError(cat, "", "", {}) : readResult(cat, value);
+    }
     return readResult(cat, result);
   } catch {
     return unknownError(cat, "", "", {}); // unreadable
@@ -537,18 +541,17 @@ function readResult(cat: Tables, result: unknown): Payload | undefined {
   }
   const key = cat.envelope.discriminator;
   const payload = payloadFrom(result, key);
-  const known = validate(cat, payload, false);
+  const known = validateRead(cat, payload);
   if (known !== undefined) {
     return known;
   }
-  const code = payload?.[key];
-  const message = payload?.["message"];
-  return unknownError(
-    cat,
-    typeof code === "string" ? code : "",
-    typeof message === "string" ? message : payload === undefined ? firstText(result) ?? "" : "",
-    payload ?? {},
-  );
+  if (payload === undefined) {
+    return unknownError(cat, "", wellFormed(firstText(result) ?? ""), {});
+  }
+  const kept = readable(payload, 1)[0] as { readonly [key: string]: unknown }; // lone surrogates replaced, cut (§7)
+  const code = kept[key];
+  const message = kept["message"];
+  return unknownError(cat, typeof code === "string" ? code : "", typeof message === "string" ? message : "", kept);
 }
 
 function payloadFrom(result: { readonly [key: string]: unknown }, key: string): { readonly [key: string]: unknown } | undefined {
@@ -558,7 +561,7 @@ function payloadFrom(result: { readonly [key: string]: unknown }, key: string): 
   }
   for (const block of firstBlocks(result)) {
     if (isObject(block) && block["type"] === "text" && typeof block["text"] === "string") {
-      const parsed = tryJson(block["text"]);
+      const parsed = readJson(block["text"]);
       if (isObject(parsed) && typeof parsed[key] === "string") {
         return parsed;
       }
@@ -568,7 +571,7 @@ function payloadFrom(result: { readonly [key: string]: unknown }, key: string): 
 }
 
 function firstText(result: { readonly [key: string]: unknown }): string | undefined {
-  const block = firstBlocks(result).find((b) => isObject(b) && b["type"] === "text");
+  const block = firstBlocks(result).find((b) => isObject(b) && b["type"] === "text" && typeof b["text"] === "string");
   return isObject(block) && typeof block["text"] === "string" ? block["text"] : undefined;
 }
 
@@ -583,14 +586,6 @@ function firstBlocks(result: { readonly [key: string]: unknown }): unknown[] {
     blocks.push(content[i]);
   }
   return blocks;
-}
-
-function tryJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 // ---- Classification, retry, policies --------------------------------------------
@@ -688,10 +683,12 @@ function mapHttpArgs(cat: Tables, status: number, message: unknown, body: unknow
   return mapHttp(cat, status, legacy ? null : (message as string | null | undefined) ?? null, legacy ? message : body, headers ?? null);
 }
 
-function mapHttp(cat: Tables, status: number, message: string | null, body: unknown, headers: HeadersLike | null): Payload | undefined {
+function mapHttp(cat: Tables, given: unknown, message: string | null, body: unknown, headers: HeadersLike | null): Payload | undefined {
+  const status = httpStatus(given); // not an HTTP status: no rule, null in `original` (§7)
   const rule = matchHttp(cat.httpCodes, status, hasRetryAfter(headers));
-  const original = { status, body: body === undefined ? null : body };
-  return mapped(cat, rule?.[4] ?? cat.defaultCode, rule?.[3] ?? null, { status, original }, message);
+  const read = bodyValue(body); // bytes: decoded, read as JSON when they are (§7)
+  const original = { status, body: read === undefined ? null : read };
+  return mapped(cat, rule?.[4] ?? cat.defaultCode, rule?.[3] ?? null, { status: status ?? 0, original }, message);
 }
 
 function mapException(cat: Tables, err: unknown): Payload | undefined {
@@ -723,8 +720,11 @@ function mapped(cat: Tables, code: string | null, retriable: boolean | null, val
   return text === "" ? payload : { ...payload, message: text };
 }
 
-/** The first rule matching `status` (exact rules come first); `retryAfter` null matches any rule. */
-function matchHttp<T>(rows: readonly HttpRow<T>[], status: number, retryAfter: boolean | null): HttpRow<T> | undefined {
+/** The first rule matching `status` (exact rules come first; null matches none); `retryAfter` null matches any rule. */
+function matchHttp<T>(rows: readonly HttpRow<T>[], status: number | null, retryAfter: boolean | null): HttpRow<T> | undefined {
+  if (status === null) {
+    return undefined;
+  }
   const klass = Math.floor(status / 100);
   return rows.find(([s, isClass, after]) => (isClass ? s === klass : s === status) && (after === null || retryAfter === null || after === retryAfter));
 }
@@ -811,7 +811,7 @@ const NOT_SECRET_KEY = new RegExp("^(?:[aA][uU][tT][hH][oO][rR](?:[sS]|[eE][dD]|
  * MAX_TEXT characters is cut first (less the word the cut splits) and ends with `…[truncated]`.
  */
 export function scrubText(text: string): string {
-  const [kept, wasCut] = cut(text);
+  const [kept, wasCut] = cut(wellFormed(text));
   let out = kept;
   let lower = "";
   for (const [pattern, replacement, needles, words] of RULES) {
@@ -885,7 +885,8 @@ function sanitized(value: unknown, depth: number): unknown {
       return value.map((item: unknown) => sanitized(item, depth + 1));
     }
     const out: Record<string, unknown> = {};
-    for (const [name, item] of Object.entries(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      const name = keptKey(key); // well-formed, cut after MAX_KEY characters (§7)
       setOwn(out, name, isSecretKey(name) ? REDACTED : sanitized(item, depth + 1));
     }
     return redactPair(out);
@@ -910,6 +911,210 @@ function redactPair(data: Record<string, unknown>): Record<string, unknown> {
     }
   }
   return data;
+}
+
+// ---- Values: one meaning for every value (docs/runtime-contract.md §7) -------------
+//
+// Integers, strings, bytes, JSON texts and nesting mean the same in every errgen runtime.
+// A payload is checked as it is (no copy); a failed one is read again (lone surrogates
+// replaced, deep values cut) only on that failure path. Nothing here recurses.
+
+const MAX_LEVELS = 64; // levels of arrays and objects in a payload (the payload is level 1)
+const MAX_JSON_LEVELS = 100; // levels of arrays and objects in a JSON text read
+const MAX_KEY = 1024; // characters (code points) of an object key `sanitize` keeps
+const MAX_BODY = 4194304; // bytes of a body given as bytes that `mapHttp` reads
+const STATUSES: readonly [number, number] = [100, 599]; // an HTTP status, inclusive
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, "g");
+const BIG_NUMBER = /[eE][+-]?[0-9]{3}|[0-9]{309}/; // a literal that may be beyond a double
+
+/** Whether `text` holds an unpaired surrogate code unit. */
+function hasLone(text: string): boolean {
+  return LONE_SURROGATE.test(text);
+}
+
+/** `text` with each unpaired surrogate replaced by U+FFFD (WHATWG `toWellFormed`). */
+function wellFormed(text: string): string {
+  return hasLone(text) ? text.replace(LONE_SURROGATES, "\ufffd") : text;
+}
+
+/** The children of an array or a plain object (own enumerable values), else undefined. */
+function childrenOf(value: unknown): readonly unknown[] | undefined {
+  if (Array.isArray(value)) {
+    return value;
+  }
+  return typeof value === "object" && value !== null ? Object.values(value) : undefined;
+}
+
+/** Whether `value` (at `level`) nests below MAX_LEVELS or holds a lone surrogate in a key or a string. */
+function irregular(value: unknown, level: number): boolean {
+  if (typeof value === "string") {
+    return hasLone(value);
+  }
+  const todo: [unknown, number][] = [[value, level]];
+  for (let next = todo.pop(); next !== undefined; next = todo.pop()) {
+    const [item, at] = next;
+    const children = childrenOf(item);
+    if (children === undefined) {
+      continue;
+    }
+    if (at > MAX_LEVELS || (!Array.isArray(item) && Object.keys(item as object).some(hasLone))) {
+      return true;
+    }
+    for (const child of children) {
+      if (typeof child === "string") {
+        if (hasLone(child)) {
+          return true;
+        }
+      } else if (childrenOf(child) !== undefined) {
+        todo.push([child, at + 1]);
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * A copy of JSON data: lone surrogates → U+FFFD (keys and strings), each array or object below
+ * MAX_LEVELS → `"[nested too deep]"`. Returns the copy, whether it cut, whether it replaced.
+ */
+function readable(value: unknown, level: number): [unknown, boolean, boolean] {
+  let cut = false;
+  let fixed = false;
+  const todo: [unknown, Record<string, unknown> | unknown[], number][] = [];
+  const copy = (item: unknown, at: number): unknown => {
+    if (typeof item === "string") {
+      const text = wellFormed(item);
+      fixed ||= text !== item;
+      return text;
+    }
+    if (childrenOf(item) === undefined) {
+      return item;
+    }
+    if (at > MAX_LEVELS) {
+      cut = true;
+      return TOO_DEEP;
+    }
+    const out: Record<string, unknown> | unknown[] = Array.isArray(item) ? [] : {};
+    todo.push([item, out, at]);
+    return out;
+  };
+  const root = copy(value, level);
+  for (let next = todo.pop(); next !== undefined; next = todo.pop()) {
+    const [source, target, at] = next;
+    if (Array.isArray(target)) {
+      for (const item of source as unknown[]) {
+        target.push(copy(item, at + 1));
+      }
+    } else {
+      for (const [key, item] of Object.entries(source as object)) {
+        setOwn(target, copy(key, at) as string, copy(item, at + 1));
+      }
+    }
+  }
+  return [root, cut, fixed];
+}
+
+/**
+ * The JSON value of a text by the contract's rules, or `undefined` when it is not JSON: one
+ * leading BOM is ignored; NaN, Infinity and numbers beyond a double are not JSON, nor is a text
+ * nested deeper than MAX_JSON_LEVELS; the last of duplicate keys wins (as `JSON.parse` does).
+ */
+function readJson(text: string): unknown {
+  const body = text.startsWith("\ufeff") ? text.slice(1) : text;
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  if (BIG_NUMBER.test(body) && !allFinite(value)) {
+    return undefined;
+  }
+  return body.length > 2 * MAX_JSON_LEVELS && levels(value) > MAX_JSON_LEVELS ? undefined : value;
+}
+
+/** Whether every number in `value` is finite. */
+function allFinite(value: unknown): boolean {
+  const todo: unknown[] = [value];
+  while (todo.length > 0) {
+    const item = todo.pop();
+    if (typeof item === "number" && !Number.isFinite(item)) {
+      return false;
+    }
+    for (const child of childrenOf(item) ?? []) {
+      todo.push(child);
+    }
+  }
+  return true;
+}
+
+/** How many arrays and objects nest in `value` (0 for a scalar). */
+function levels(value: unknown): number {
+  let deepest = 0;
+  const todo: [unknown, number][] = [[value, 1]];
+  for (let next = todo.pop(); next !== undefined; next = todo.pop()) {
+    const children = childrenOf(next[0]);
+    if (children !== undefined) {
+      deepest = Math.max(deepest, next[1]);
+      for (const child of children) {
+        todo.push([child, next[1] + 1]);
+      }
+    }
+  }
+  return deepest;
+}
+
+/** A UTF-8 decoder: invalid bytes → U+FFFD per maximal subpart; a BOM is kept (WHATWG `TextDecoder`). */
+interface Utf8Decoder {
+  decode(input: Uint8Array): string;
+}
+
+let utf8: Utf8Decoder | undefined;
+
+function decoded(bytes: Uint8Array): string {
+  const host = globalThis as unknown as { TextDecoder: new (label: string, options: { ignoreBOM: boolean }) => Utf8Decoder };
+  utf8 ??= new host.TextDecoder("utf-8", { ignoreBOM: true });
+  return utf8.decode(bytes);
+}
+
+/** Whether `value` is a `Uint8Array` (a Proxy never is: no trap runs). */
+function isBytes(value: unknown): value is Uint8Array {
+  return ArrayBuffer.isView(value) && value instanceof Uint8Array;
+}
+
+/**
+ * A body given as bytes: its first MAX_BODY bytes decoded, as its JSON value when it is JSON,
+ * else the text; any other body as it is.
+ */
+function bodyValue(body: unknown): unknown {
+  if (!isBytes(body)) {
+    return body;
+  }
+  const text = decoded(body.subarray(0, MAX_BODY));
+  if (body.length > MAX_BODY) {
+    return text; // longer than the bound: a text, never JSON
+  }
+  const value = readJson(text);
+  return value === undefined ? text : value;
+}
+
+/** `status` as an HTTP status (an integer within STATUSES; 3.0 is 3), else null. */
+function httpStatus(status: unknown): number | null {
+  return Number.isInteger(status) && (status as number) >= STATUSES[0] && (status as number) <= STATUSES[1] ? (status as number) : null;
+}
+
+/** An object key as `sanitize` keeps it: well-formed, cut after MAX_KEY code points (then `…[truncated]`). */
+function keptKey(name: string): string {
+  const key = wellFormed(name);
+  if (key.length <= MAX_KEY) {
+    return key;
+  }
+  let end = 0;
+  for (let n = 0; n < MAX_KEY && end < key.length; n++) {
+    end += pairAt(key, end) ? 2 : 1;
+  }
+  return end >= key.length ? key : key.slice(0, end) + TRUNCATED;
 }
 
 // ---- Internals --------------------------------------------------------------------
@@ -978,7 +1183,7 @@ function create(cat: Tables, code: string, input: unknown): Payload {
   const given: Record<string, unknown> = {};  // null and undefined mean "not given", as in Python
   for (const [name, value] of Object.entries(isObject(input) ? input : {})) {
     if (value !== undefined && value !== null) {
-      setOwn(given, name, value);
+      setOwn(given, name, readable(value, 2)[0]); // lone surrogates replaced, deep values cut (§7)
     }
   }
   const args: Args = given;
@@ -1065,7 +1270,7 @@ function bound(value: unknown): string {
 function isValue(type: FieldType, value: unknown): boolean {
   switch (type) {
     case "string":
-      return typeof value === "string";
+      return typeof value === "string" && !hasLone(value);
     case "integer":
       return Number.isSafeInteger(value);
     case "number":
@@ -1073,11 +1278,11 @@ function isValue(type: FieldType, value: unknown): boolean {
     case "boolean":
       return typeof value === "boolean";
     case "object":
-      return isObject(value);
+      return isObject(value) && !irregular(value, 2);
     case "range":
       return isObject(value) && Object.keys(value).length > 0 && Object.entries(value).every(([k, v]) => (k === "min" || k === "max") && isValue("number", v));
     case "any":
-      return true;
+      return !irregular(value, 2);
     default:
       return Array.isArray(value) && value.every((item) => isValue(type.slice(0, -2) as FieldType, item));
   }
@@ -1089,9 +1294,28 @@ function isProvenance(value: unknown): value is Provenance {
     Object.keys(value).length === 3 &&
     typeof value["catalog"] === "string" &&
     typeof value["version"] === "string" &&
+    !hasLone(value["catalog"]) &&
+    !hasLone(value["version"]) &&
     typeof value["fingerprint"] === "string" &&
     /^sha256:[0-9a-f]{64}$/.test(value["fingerprint"])
   );
+}
+
+/**
+ * A payload read by the contract (§7): valid as it is, or valid once its lone surrogates are
+ * replaced (never when it nests too deep); its canonical copy, else `undefined`.
+ */
+function validateRead(cat: Tables, value: unknown): Payload | undefined {
+  const payload = validate(cat, value, false);
+  if (payload !== undefined) {
+    return payload;
+  }
+  try {
+    const [copy, cut, fixed] = readable(value, 1);
+    return fixed && !cut ? validate(cat, copy, false) : undefined;
+  } catch {
+    return undefined; // a host object whose reading threw
+  }
 }
 
 /** Check a payload; a fresh canonical copy, or `undefined` (also when reading it throws). `strict` also requires the defaulted keys. */
@@ -1112,7 +1336,7 @@ function validated(cat: Tables, value: unknown, strict: boolean): Payload | unde
   const i = typeof code === "string" ? cat.index.get(code) ?? -1 : -1;
   const info = cat.info[i];
   const message = own(value, "message");
-  if (info === undefined || typeof message !== "string" || message === "") {
+  if (info === undefined || typeof message !== "string" || message === "" || hasLone(message)) {
     return undefined;
   }
   const fields = [...info.required, ...info.optional];
@@ -1133,7 +1357,7 @@ function validated(cat: Tables, value: unknown, strict: boolean): Payload | unde
   }
   for (const [key, text] of wire) {
     const given = own(value, key);
-    if (given !== undefined && typeof given !== "string") {
+    if (given !== undefined && (typeof given !== "string" || hasLone(given))) {
       return undefined;
     }
     setOwn(out, key, given ?? text);
