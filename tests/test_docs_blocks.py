@@ -12,6 +12,7 @@ word of the info string:
 * ``json``: parses;
 * ``go``: a whole program (``package main``), built and run (exit 0) in a module whose ``go.mod``
   is the page's ``gomod`` block (its ``replace`` paths made absolute), beside the generated Go.
+* ``rust`` compiles and runs in the Rust test workspace (tests/rust/test_rust_docs.py).
 
 Anything else, and any block that is only a fragment, carries ``illustrative`` after the
 language (```` ```yaml illustrative ````): renderers ignore the extra word.
@@ -34,7 +35,7 @@ import yaml
 from conftest import ROOT
 from markdown_it import MarkdownIt
 
-RUNNABLE = ("python", "ts", "sh", "console", "yaml", "toml", "json", "go", "gomod")
+RUNNABLE = ("python", "ts", "sh", "console", "yaml", "toml", "json", "go", "gomod", "rust")
 MARK = "illustrative"
 
 

@@ -62,11 +62,12 @@ def cargo() -> str:
 
 
 def run(
-    args: list[str], cwd: Path = RUST_DIR, stdin: str | None = None, timeout: int = 1800
+    args: list[str], cwd: Path = RUST_DIR, stdin: str | None = None, timeout: int = 1800, target: Path | None = None
 ) -> subprocess.CompletedProcess[str]:
-    """Run cargo (or a built program) with the shared target folder; never raises on a non-zero exit."""
+    """Run cargo (or a built program) with the shared target folder (or `target`); never raises on a non-zero exit."""
     path = os.pathsep.join([os.environ.get("PATH", ""), str(toolchain_bin())])
-    env = {**os.environ, "PATH": path, "CARGO_TARGET_DIR": str(target_dir()), "CARGO_TERM_COLOR": "never"}
+    folder = str(target or target_dir())
+    env = {**os.environ, "PATH": path, "CARGO_TARGET_DIR": folder, "CARGO_TERM_COLOR": "never"}
     return subprocess.run(args, cwd=cwd, input=stdin, capture_output=True, text=True, env=env, timeout=timeout,
                           check=False)  # fmt: skip
 
@@ -158,9 +159,9 @@ def built() -> Workspace:
     return done
 
 
-def locked(args: list[str], cwd: Path = RUST_DIR) -> subprocess.CompletedProcess[str]:
+def locked(args: list[str], cwd: Path = RUST_DIR, target: Path | None = None) -> subprocess.CompletedProcess[str]:
     """Run cargo with the workspace lock held (another worker may be building)."""
     target_dir().mkdir(parents=True, exist_ok=True)
     with open(target_dir() / ".errgen-tests.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        return run(args, cwd=cwd)
+        return run(args, cwd=cwd, target=target)

@@ -20,10 +20,9 @@ use rmcp::model::{
 };
 use rmcp::service::RequestContext;
 use rmcp::{RoleServer, ServerHandler, ServiceExt};
+use serde::Deserialize;
 use serde_json::{json, Map, Value};
-use workbook_errors::{
-    InvalidInput, MissingField, Range, StrictConstantOverride, ToolError, UnsupportedOption,
-};
+use workbook_errors::{InvalidInput, MissingField, Range, StrictConstantOverride, ToolError, UnsupportedOption};
 
 const PRICE_PER_KG: f64 = 2.5;
 const UNITS: [(&str, f64); 2] = [("kg", 1.0), ("lb", 0.45359237)];
@@ -35,8 +34,8 @@ const KNOWN: [&str; 3] = ["unit", "quantity", "overrides"];
 /// The catalog's error payload schema (`errgen build` writes it beside the crate).
 const ERROR_PAYLOAD: &str = include_str!("../../../generated/workbook/schema/workbook.output-fragment.schema.json");
 
-fn names<T>(table: &[(&str, T)]) -> Vec<String> {
-    table.iter().map(|(name, _)| (*name).to_owned()).collect()
+fn names<'a, T>(table: &'a [(&'static str, T)]) -> impl Iterator<Item = &'static str> + 'a {
+    table.iter().map(|(name, _)| *name)
 }
 
 fn lookup(table: &[(&str, f64)], name: &str) -> Option<f64> {
@@ -46,36 +45,34 @@ fn lookup(table: &[(&str, f64)], name: &str) -> Option<f64> {
 /// Price the call, or return the catalog error that tells the caller how to repair it.
 fn compute(args: &Map<String, Value>) -> Result<Value, ToolError> {
     if let Some(name) = args.keys().find(|name| !KNOWN.contains(&name.as_str())) {
-        let allowed = KNOWN.iter().map(|known| (*known).to_owned()).collect();
-        return Err(InvalidInput::new(name.clone(), Some(allowed), None).into());
+        Err(InvalidInput::new(name.as_str()).with_allowed(KNOWN))?;
     }
     if let Some(missing) = REQUIRED.iter().find(|name| !args.contains_key(**name)) {
-        let required = REQUIRED.iter().map(|name| (*name).to_owned()).collect();
-        return Err(MissingField::new(*missing, required).into());
+        Err(MissingField::new(*missing, REQUIRED))?;
     }
     let unit = args["unit"].as_str().unwrap_or_default();
     let Some(per_unit) = lookup(&UNITS, unit) else {
-        return Err(InvalidInput::new("unit", Some(names(&UNITS)), None).into());
+        return Err(InvalidInput::new("unit").with_allowed(names(&UNITS)).into());
     };
     let quantity = args["quantity"].as_f64().filter(|q| (0.0..=1000.0).contains(q));
     let Some(quantity) = quantity else {
-        return Err(InvalidInput::new("quantity", None, Some(QUANTITY)).into());
+        return Err(InvalidInput::new("quantity").with_range(QUANTITY).into());
     };
     let mut rates: BTreeMap<&str, f64> = VARIABLE_TIER.into_iter().collect();
     let overrides = match args.get("overrides") {
         None | Some(Value::Null) => Map::new(),
         Some(Value::Object(overrides)) => overrides.clone(),
-        Some(_) => return Err(InvalidInput::new("overrides", None, None).into()),
+        Some(_) => return Err(InvalidInput::new("overrides").into()),
     };
     for (name, value) in &overrides {
         if lookup(&STRICT_CONSTANTS, name).is_some() {
-            return Err(StrictConstantOverride::new(name.clone(), names(&VARIABLE_TIER)).into());
+            return Err(StrictConstantOverride::new(name.as_str(), names(&VARIABLE_TIER)).into());
         }
         let Some((key, _)) = VARIABLE_TIER.iter().find(|(key, _)| key == name) else {
-            return Err(UnsupportedOption::new(name.clone(), names(&VARIABLE_TIER)).into());
+            return Err(UnsupportedOption::new(name.as_str(), names(&VARIABLE_TIER)).into());
         };
         let Some(rate) = value.as_f64() else {
-            return Err(InvalidInput::new(format!("overrides.{name}"), None, None).into());
+            return Err(InvalidInput::new(format!("overrides.{name}")).into());
         };
         rates.insert(key, rate);
     }
@@ -88,12 +85,19 @@ fn compute(args: &Map<String, Value>) -> Result<Value, ToolError> {
 /// `isError: false` out loud: clients branching on `isError === true` (and wallfacer's `idempotency` pack,
 /// which `mcp-spec-conformance` extends) cannot tell an absent flag from a broken envelope.
 fn to_call_result(outcome: Result<Value, ToolError>) -> Result<CallToolResult, ErrorData> {
-    let result = match outcome {
-        Ok(data) => json!({"content": [{"type": "text", "text": workbook_errors::to_json(&data)}],
-                           "structuredContent": data, "isError": false}),
-        Err(error) => error.to_result().expect("the workbook catalog has tool-channel codes only"),
-    };
-    serde_json::from_value(result).map_err(|problem| ErrorData::internal_error(problem.to_string(), None))
+    let internal = |problem: String| ErrorData::internal_error(problem, None);
+    match outcome {
+        Ok(data) => {
+            let text = data.to_string();
+            let result = json!({"content": [{"type": "text", "text": text}], "structuredContent": data, "isError": false});
+            serde_json::from_value(result).map_err(|problem| internal(problem.to_string()))
+        }
+        // The crate's `Json` is a serde Deserializer: it reads straight into the SDK's type.
+        Err(error) => match error.to_result() {
+            Some(result) => CallToolResult::deserialize(result).map_err(|problem| internal(problem.to_string())),
+            None => Err(internal(format!("{error} travels as a JSON-RPC error"))),
+        },
+    }
 }
 
 fn tools() -> Vec<Tool> {

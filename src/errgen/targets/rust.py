@@ -2,10 +2,10 @@
 
 ``Cargo.toml``; ``src/lib.rs``, the catalog's content (its tables, one struct per code with
 exactly its repair fields, the `ToolError` enum over them with an unknown-code variant,
-kinds, policy values, the catalog's functions); ``src/runtime.rs``, everything that does not
-depend on the catalog (the same bytes for every catalog and build): message rendering, JSON
-writing, the sanitizer, envelopes, parsing, classification and mapping. Names are computed
-in `rust_names`, literals in `rust_literals`; the templates only loop and print.
+kinds and policy values); ``src/runtime.rs``, everything that does not depend on the catalog
+(the same bytes for every catalog and build): JSON values, message rendering, the sanitizer,
+envelopes, parsing, classification and mapping. Names are computed in `rust_names`, literals
+in `rust_literals`; the templates only loop and print.
 """
 
 from __future__ import annotations
@@ -15,48 +15,53 @@ from dataclasses import dataclass
 from typing import Any
 
 from errgen.catalog.model import Catalog, Code
-from errgen.targets import TargetOptions, sanitizer_tables
+from errgen.targets import TargetOptions, sanitizer_tables, value_rules
 from errgen.targets import runtime_patterns as rp
 from errgen.targets.header import RUNTIME_HEADER, header_text
-from errgen.targets.rust_layout import arm, attribute, chain, items, signature
+from errgen.targets.rust_layout import attribute, chain, items, packed, signature, struct_literal
 from errgen.targets.rust_literals import (
     code_info,
     deprecation_text,
     doc,
-    field_type,
+    failure_rules,
+    field_info,
     held_type,
     http_rules,
+    kind_info,
     opt,
     rust_str,
-    taken_type,
+    taken,
 )
 from errgen.targets.rust_names import RustNames, names
 from errgen.targets.templating import render
 
-# The crates the generated code depends on (docs/rust-target.md says why each).
+# The crates the generated code depends on (docs/rust-target.md says why each); no features
+# are forced on a crate the user's own build shares.
 DEPENDENCIES = {
     "serde": '{ version = "1.0.200", features = ["derive"] }',
-    "serde_json": '{ version = "1.0.120", features = ["preserve_order"] }',
+    "serde_json": '"1.0.120"',
     "fancy-regex": '"0.20"',
     "ryu-js": '"1.0"',
 }
-MAX_ARGS = 7  # clippy's too_many_arguments threshold
+
+
+# The bounds of docs/runtime-contract.md §7, as Rust literals (digits grouped, as clippy asks).
+VALUE_LIMITS = {name: f"{number:_}" for name, number in value_rules.LIMITS.items()}
 
 
 @dataclass(frozen=True)
 class RsMember:
-    """One struct member (or constructor parameter) of a code."""
+    """One member of a code's struct: a repair field or a message-only value."""
 
     name: str  # Rust identifier
     wire: str  # wire key
     held: str  # the member's type
-    taken: str  # the constructor parameter's type
-    doc: str  # a #[doc] line or ""
-    serde: str  # the #[serde(...)] attribute or ""
+    decl: str  # its declaration lines (doc, serde attribute, `pub name: type,`)
     required: bool
-    stored: bool  # a struct member (False: a message-only value)
-    convert: str  # how the constructor turns the parameter into the member (a text: its initializer line)
-    insert: str = ""  # the constructor's line that adds the value to those the message renders
+    extra: bool  # a message-only value: shown in the message, never on the wire
+    param: str  # `name: type` as `new` or its setter takes it
+    value: str  # the expression `new` or the setter stores
+    setter: str  # the `with_*` method of an optional member ("" for a required one)
 
 
 @dataclass(frozen=True)
@@ -67,17 +72,12 @@ class RsCode:
     index: int
     name: str
     doc: str
-    texts: list[RsMember]  # metadata texts carried on the wire
-    members: list[RsMember]  # repair fields and message-only values, in parameter order
-    deprecated: str  # the struct's #[deprecated] attribute or ""
-    deprecated_fn: str  # the constructor's
-    signature: str  # the constructor's signature line(s)
-    many: bool  # more parameters than clippy likes
-
-    @property
-    def fields(self) -> list[RsMember]:
-        """The stored repair fields."""
-        return [m for m in self.members if m.stored]
+    attrs: str  # the struct's attribute lines after its derive
+    members: list[RsMember]
+    deprecated_fn: str  # the constructor's #[deprecated] attribute or ""
+    new: str  # the constructor (signature and body)
+    shown: str  # the `Code::shown` body of a code with message-only values, else ""
+    wrap: str  # the `Code::WRAP` constant
 
 
 def generate(catalog: Catalog, options: TargetOptions) -> dict[str, str]:
@@ -101,13 +101,14 @@ def crate_version(version: str) -> str:
 
 def render_runtime(templates: str | None = None) -> str:
     """``runtime.rs``: it depends on no catalog."""
-    return render("rust/runtime.rs.jinja", templates, header=RUNTIME_HEADER, san=sanitizer())
+    return render("rust/runtime.rs.jinja", templates, header=RUNTIME_HEADER, san=sanitizer(), values=VALUE_LIMITS)
 
 
 def context(catalog: Catalog, rs: RustNames) -> dict[str, Any]:
     """The template context of ``lib.rs``: the IR plus every name and literal it prints."""
     codes = [rs_code(catalog, rs, code, i) for i, code in enumerate(catalog.codes.values())]
     kinds = list(catalog.kinds.values())
+    kind = rs.kinds.__getitem__
     return {
         "catalog": catalog,
         "env": catalog.envelope,
@@ -117,25 +118,47 @@ def context(catalog: Catalog, rs: RustNames) -> dict[str, Any]:
         "kinds": [(rs.kinds[k.name], k) for k in kinds],
         "all_kinds": items(4, f"pub const ALL: [ErrorKind; {len(kinds)}] = [",
                            [f"ErrorKind::{rs.kinds[k.name]}" for k in kinds], "];"),
+        "kind_infos": [packed(8, kind_info(k)) for k in kinds],
         "words": max(1, -(-len(kinds) // 64)),
         "policies": [(rs.policies[p.name], p, policy_chain(rs, p.terminate_on)) for p in catalog.policies.values()],
         "policy_table": policy_table(rs),
-        "code_infos": [code_info(catalog, code) for code in catalog.codes.values()],
-        "fields": [(f.wire, *field_type(f.type), rust_str(f.description)) for f in catalog.fields.values()],
-        "http_classification": http_rules(catalog.classification_http),
-        "http_mapping": http_rules(catalog.mapping_http),
-        "failure_classification": [(rust_str(r.failure), rust_str(r.target), "None")
-                                   for r in catalog.classification_failures],
-        "failure_mapping": [(rust_str(r.failure), rust_str(r.target), opt(r.retriable))
-                            for r in catalog.mapping_failures],
-        "texts": [(rust_str(m.name), rust_str(m.key), str(m.when == "recoverable").lower())
-                  for m in catalog.envelope.texts],
-        "provenance_mode": catalog.envelope.provenance_mode.value.capitalize(),
+        "decoders": items(0, f"const DECODERS: [Decoder; {len(codes)}] = [", [f"decode::<{c.name}>" for c in codes],
+                          "];"),
+        "code_infos": [packed(8, code_info(catalog, code, kind)) for code in catalog.codes.values()],
+        "envelope": envelope(catalog),
+        "lists": [
+            ("fields", [field_info(f) for f in catalog.fields.values()]),
+            ("http_classification", http_rules(catalog.classification_http, lambda t: f"ErrorKind::{kind(t)}")),
+            ("failure_classification",
+             failure_rules(catalog.classification_failures, lambda t: f"ErrorKind::{kind(t)}")),
+            ("http_mapping", http_rules(catalog.mapping_http, rust_str)),
+            ("failure_mapping", failure_rules(catalog.mapping_failures, rust_str)),
+        ],
+        "default_kind": f"Some(ErrorKind::{kind(catalog.default_kind)})" if catalog.default_kind else "None",
         "str": rust_str,
         "opt": opt,
         "doc": doc,
-        "arm": arm,
     }  # fmt: skip
+
+
+def envelope(catalog: Catalog) -> str:
+    """The members of the catalog's ``Envelope`` literal, packed."""
+    env = catalog.envelope
+    texts = [f"WireText {{ name: {rust_str(m.name)}, key: {rust_str(m.key)}, only_recoverable: "
+             f"{str(m.when == 'recoverable').lower()} }}" for m in env.texts]  # fmt: skip
+    members = [
+        f"discriminator: {rust_str(env.discriminator)},",
+        f"retriable_field: {opt(env.retriable.key if env.retriable else None)},",
+        f"provenance: ProvenanceMode::{env.provenance_mode.value.capitalize()},",
+        f"mirror_is_error: {str(env.mirror_is_error).lower()},",
+        f"structured_content: {str(env.structured_content).lower()},",
+        f"tool_failure_meta: {str(env.tool_failure_meta).lower()},",
+        f"structured_is_error: {str(env.structured_is_error).lower()},",
+    ]
+    listed = "texts: &[],"
+    if texts:
+        listed = "\n".join(["texts: &[", *(f"            {t}," for t in texts), "        ],"])
+    return packed(8, members) + "\n        " + listed
 
 
 def policy_table(rs: RustNames) -> str:
@@ -150,58 +173,90 @@ def policy_chain(rs: RustNames, kinds: tuple[str, ...]) -> str:
 
 
 def rs_code(catalog: Catalog, rs: RustNames, code: Code, index: int) -> RsCode:
-    """The declarations of one code's struct and constructor."""
-    members = rs.members[code.id]
-    texts = [text_member(members[m.key], m.key, m.name) for m in catalog.envelope.texts if m.carried_by(code)]
-    params = [rs_member(catalog, code, name, members) for name in code.params]
+    """The declarations of one code's struct, constructor and setters."""
+    members = [rs_member(catalog, code, name, rs) for name in code.params]
     note = [f"note = {rust_str(deprecation_text(code))}"]
-    deprecated = (attribute(0, "deprecated", note), attribute(4, "deprecated", note)) if code.deprecated else ("", "")
+    attrs = []
+    derive = "Debug, Clone, PartialEq, Serialize, Deserialize"
+    if not any(m.required for m in members) and code.constructible:
+        derive += ", Default"  # `new()` takes nothing: clippy asks for Default too
+    if code.deferred:
+        attrs.append("#[non_exhaustive] // deferred (shape-only): no code outside this crate can construct it")
+    if code.deprecated:
+        attrs.append(attribute(0, "deprecated", note))
     text = f"{code.title}: {code.when}" if code.when else code.title
-    sig = signature(4, "pub fn new(", [f"{m.name}: {m.taken}" for m in params], ") -> Self {")
-    return RsCode(code, index, rs.codes[code.id], doc(text), texts, params, *deprecated, sig,
-                  len(params) > MAX_ARGS)  # fmt: skip
+    return RsCode(
+        code=code,
+        index=index,
+        name=rs.codes[code.id],
+        doc=doc(text),
+        attrs="\n".join([f"#[derive({derive})]", *attrs]),
+        members=members,
+        deprecated_fn=attribute(4, "deprecated", note) + "\n" if code.deprecated else "",
+        new=constructor(members),
+        shown=shown(members),
+        wrap=wrap_const(rs.codes[code.id]),
+    )
 
 
-def text_member(ident: str, key: str, name: str) -> RsMember:
-    """A catalog text the code's errors carry on the wire (its initializer reads the code's metadata)."""
-    init = chain(12, "Self::info()", [f".text({rust_str(name)})", ".to_owned()"], ",", f"{ident}: ")
-    return RsMember(ident, key, "String", "String", "", serde(ident, key, True, "string"), True, True, init)
+def wrap_const(name: str) -> str:
+    """``const WRAP: Wrap<Self> = ToolError::<Name>;``, broken where rustfmt breaks it."""
+    line = f"    const WRAP: Wrap<Self> = ToolError::{name};"
+    return line if len(line) <= 100 else f"    const WRAP: Wrap<Self> =\n        ToolError::{name};"
 
 
-def rs_member(catalog: Catalog, code: Code, name: str, members: dict[str, str]) -> RsMember:
+def constructor(members: list[RsMember]) -> str:
+    """``pub fn new(required…) -> Self``: the required members given, the others absent."""
+    required = [m for m in members if m.required]
+    sig = signature(4, "pub fn new(", [m.param for m in required], ") -> Self {")
+    if not required:
+        return f"{sig}\n        Self::default()\n    }}"
+    fields = [m.name if m.value == m.name else f"{m.name}: {m.value}" for m in required]
+    fields += [f"{m.name}: None" for m in members if not m.required]
+    return f"{sig}\n{struct_literal(8, 'Self', fields)}\n    }}"
+
+
+def shown(members: list[RsMember]) -> str:
+    """The body of ``Code::shown`` for the message-only members ("" when the code has none)."""
+    extras = [m for m in members if m.extra]
+    if not extras:
+        return ""
+    pairs = [f"({rust_str(m.wire)}, self.{m.name}.clone().map(Json::from))" for m in extras]
+    return items(8, "runtime::shown([", pairs, "])")
+
+
+def rs_member(catalog: Catalog, code: Code, name: str, rs: RustNames) -> RsMember:
     """One repair field or message-only value of `code`."""
     field = catalog.fields[name]
-    ident, required, stored = members[field.wire], name in code.required, name in code.fields
+    ident = rs.members[code.id][field.wire]
+    required, stored = name in code.required, name in code.fields
     held = held_type(field.type)
-    convert = ident
-    if required and field.type.name == "string":
-        convert = f"{ident}.into()"
-    elif not required and field.type.name == "any":
-        convert = f"{ident}.filter(|value| !value.is_null())"
-    return RsMember(
-        name=ident,
-        wire=field.wire,
-        held=held if required else f"Option<{held}>",
-        taken=taken_type(field.type, required),
-        doc=doc(field.description, 4),
-        serde=serde(ident, field.wire, required, field.type.name) if stored else "",
-        required=required,
-        stored=stored,
-        convert=convert,
-        insert=items(8 if required else 12, "rendered.insert(",
-                     [f"{rust_str(field.wire)}.to_owned()", f"runtime::json({'&' + ident if required else 'value'})"],
-                     ");"),
-    )  # fmt: skip
+    param_type, value = taken(field.type, ident)
+    lines = [doc(field.description, 4).rstrip("\n")] if field.description else []
+    serde = serde_attribute(ident, field.wire, required, stored)
+    if serde:
+        lines.append(serde)
+    lines.append(f"    pub {ident}: {held if required else f'Option<{held}>'},")
+    setter = "" if required else setter_fn(rs.setters[code.id][field.wire], ident, param_type, value)
+    return RsMember(ident, field.wire, held, "\n".join(lines), required, not stored, f"{ident}: {param_type}", value,
+                    setter)  # fmt: skip
 
 
-def serde(ident: str, wire: str, required: bool, type_name: str) -> str:
-    """The member's ``#[serde(...)]`` attribute: its wire key, and how an optional one is absent."""
+def setter_fn(method: str, ident: str, param_type: str, value: str) -> str:
+    """``with_<name>``: the error with an optional member set (the member's doc says what it holds)."""
+    sig = signature(4, f"pub fn {method}(", ["mut self", f"{ident}: {param_type}"], ") -> Self {")
+    body = f"        self.{ident} = Some({value});\n        self\n    }}"
+    return f"    #[must_use]\n{sig}\n{body}"
+
+
+def serde_attribute(ident: str, wire: str, required: bool, stored: bool) -> str:
+    """The member's ``#[serde(...)]`` attribute: its wire key, how it is absent, or that it is not on the wire."""
+    if not stored:
+        return "    #[serde(skip)]"
     parts = [f"rename = {rust_str(wire)}"] if ident != wire else []
     if not required:
-        parts += ["default", 'skip_serializing_if = "Option::is_none"']
-        if type_name == "any":
-            parts.append('deserialize_with = "runtime::present"')
-    return attribute(4, "serde", parts) + "\n" if parts else ""
+        parts.append('skip_serializing_if = "Option::is_none"')
+    return attribute(4, "serde", parts) if parts else ""
 
 
 def sanitizer() -> dict[str, Any]:
@@ -216,4 +271,6 @@ def sanitizer() -> dict[str, Any]:
         }
         for rule in rp.TEXT_RULES
     ]
-    return {"rules": rules, **sanitizer_tables.tables(rust_str, joined=False)}
+    tables = sanitizer_tables.tables(rust_str, joined=False)
+    limits = {name: f"{int(tables[name]):_}" for name in rp.LIMITS}  # clippy: long literals with separators
+    return {"rules": rules, **tables, **limits}

@@ -68,3 +68,32 @@ def arm(indent: int, pattern: str, body: str) -> str:
     if _fits(line):
         return line
     return f"{pad}{pattern} => {{\n{pad}    {body}\n{pad}}}"
+
+
+STRUCT_LIT_WIDTH = 18  # rustfmt's struct_lit_width
+
+
+def struct_literal(indent: int, head: str, fields: Sequence[str]) -> str:
+    """``head { a, b }`` on one line when rustfmt keeps it there, else one field per line."""
+    pad = " " * indent
+    inner = ", ".join(fields)
+    if not fields:
+        return f"{pad}{head} {{}}"
+    if display_width(inner) <= STRUCT_LIT_WIDTH and _fits(f"{pad}{head} {{ {inner} }}"):
+        return f"{pad}{head} {{ {inner} }}"
+    return "\n".join([f"{pad}{head} {{", *(f"{pad}    {field}," for field in fields), f"{pad}}}"])
+
+
+def packed(indent: int, parts: Sequence[str]) -> str:
+    """`parts` (each ending in its separator) joined on lines of at most 100 columns, in order.
+
+    For tables under ``#[rustfmt::skip]``: short members share a line, long ones get their own.
+    """
+    pad = " " * indent
+    lines: list[str] = []
+    for part in parts:
+        if lines and _fits(f"{lines[-1]} {part}"):
+            lines[-1] += f" {part}"
+        else:
+            lines.append(f"{pad}{part}")
+    return "\n".join(lines)

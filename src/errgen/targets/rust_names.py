@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from errgen.catalog import naming
 from errgen.catalog.model import Catalog
 
 KEYWORDS = frozenset(
@@ -24,11 +23,12 @@ TYPE_NAMES = frozenset(
     "Option Some None Result Ok Err String Vec Box ToString ToOwned Clone Copy Send Sync Sized Unpin Drop Fn FnMut "
     "FnOnce Default Eq PartialEq Ord PartialOrd Iterator IntoIterator Extend DoubleEndedIterator ExactSizeIterator "
     "AsRef AsMut Into From TryFrom TryInto FromIterator Debug Hash Serialize Deserialize Serializer Deserializer "
-    "Value Object Provenance Range True UnknownCode BuildError CatalogInfo CodeInfo ToolError ErrorKind ErrorPolicy "
-    "Found Unknown".split()
+    "Json JsonMap JsonArray Provenance Range UnknownCode BuildError CatalogInfo CodeInfo ToolError ErrorKind "
+    "ErrorPolicy Unknown Code CodeError KindInfo Retriable Recoverable Channel Envelope FieldInfo FieldType "
+    "HttpRule FailureRule Status WireText ProvenanceMode".split()
 )
-# Members every code struct has besides its repair fields, and the local its constructor renders with.
-STRUCT_MEMBERS = ("message", "retriable", "provenance", "is_error", "rendered")
+# Methods a code's struct has besides its setters.
+METHODS = ("new", "info", "shown", "wrap")
 # Associated functions of ErrorPolicy that a policy's constructor must not take.
 POLICY_MEMBERS = frozenset({"new", "named", "add_terminal_kind", "classifies_terminal", "words", "default"})
 
@@ -66,7 +66,8 @@ class RustNames:
     codes: dict[str, str]  # code id → struct and variant name
     kinds: dict[str, str]  # kind → ErrorKind variant
     policies: dict[str, str]  # policy → ErrorPolicy constructor
-    members: dict[str, dict[str, str]]  # code id → wire key → struct member (envelope members and repair fields)
+    members: dict[str, dict[str, str]]  # code id → wire key → struct member (repair fields and message values)
+    setters: dict[str, dict[str, str]]  # code id → wire key → its `with_*` method
 
 
 def names(catalog: Catalog) -> RustNames:
@@ -84,13 +85,20 @@ def names(catalog: Catalog) -> RustNames:
         kinds=kinds,
         policies=policies,
         members={cid: _members(catalog, cid) for cid in catalog.codes},
+        setters={cid: _setters(catalog, cid) for cid in catalog.codes},
     )
 
 
 def _members(catalog: Catalog, cid: str) -> dict[str, str]:
-    """Wire key → struct member of one code: its metadata texts, repair fields and message values."""
-    code, env = catalog.codes[cid], catalog.envelope
-    taken = set(STRUCT_MEMBERS)
-    pairs = [(m.key, naming.snake(m.key)) for m in env.texts if m.carried_by(code)]
-    pairs += [(catalog.fields[n].wire, catalog.fields[n].names.snake) for n in code.params]
+    """Wire key → struct member of one code: its repair fields and message values."""
+    taken: set[str] = set()
+    pairs = [(catalog.fields[n].wire, catalog.fields[n].names.snake) for n in catalog.codes[cid].params]
     return {wire: unique(value_name(snake), taken) for wire, snake in pairs}
+
+
+def _setters(catalog: Catalog, cid: str) -> dict[str, str]:
+    """Wire key → ``with_<name>`` method of each optional member of one code."""
+    code = catalog.codes[cid]
+    taken = set(METHODS)
+    optional = [catalog.fields[n] for n in code.params if n not in code.required]
+    return {f.wire: unique(f"with_{value_name(f.names.snake).lstrip('_')}", taken) for f in optional}

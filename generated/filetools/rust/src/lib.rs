@@ -2,30 +2,33 @@
 //! Errors of catalog `filetools` 1.0.0: one struct per code, the
 //! [`ToolError`] enum over them, MCP envelopes.
 //!
-//! Build an error with its struct's `new` and return `err.to_result()` from a tool; read one
-//! back with [`parse_result`]. What does not depend on the catalog is in `runtime.rs`.
-//!
-//! ```text
-//! let err = NotFound::new(…);
-//! let result = err.to_result(); // {"isError": true, "content": […], …}
-//! let again = parse_result(&result);
-//! ```
+//! A code's struct holds its repair fields: `new` takes the required ones, `with_*` the
+//! optional ones. Return it from a tool as a [`ToolError`] (`?` or `.into()` render its
+//! message) and send `to_result()`; read one back with [`parse_result`]. What does not
+//! depend on the catalog is in `runtime.rs`.
 #![allow(deprecated)] // the crate itself uses its deprecated codes
+#![allow(clippy::must_use_candidate)] // accessors and constructors: an unused result is harmless
+#![allow(clippy::doc_markdown)] // the docs quote the catalog's prose as written
+#![allow(clippy::used_underscore_items)] // a catalog name that starts with a digit is `_1st`
 
-pub mod runtime;
-
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
-pub use serde_json::Value;
+mod runtime;
 
 #[rustfmt::skip]
 pub use runtime::{
-    failure_class, is_secret_key, sanitize, scrub_text, to_json, BuildError, CatalogInfo, CodeInfo, Object,
-    Provenance, Range, True, UnknownCode, REDACTED,
+    build_error, classify, classify_failure, classify_http, code_info, failure_class, is_retryable, is_secret_key,
+    is_terminal, kind_of, map_error, map_failure, map_http, parse_error, parse_result, parse_result_bytes, provenance,
+    sanitize,
+    scrub_text, to_json, BuildError, Channel, Code, CodeError, CodeInfo, ErrorPolicy, Json, JsonArray, JsonError,
+    JsonMap, KindInfo, Provenance, Range, Recoverable, Retriable, SerializeError, UnknownCode, MAX_JSON_LEVELS,
+    MAX_LEVELS, REDACTED,
 };
 #[allow(unused_imports)] // the tables of a small catalog use some of them
+#[rustfmt::skip]
 use runtime::{
-    FailureRule, FieldInfo, FieldType, Found, HttpRule, KindInfo, ProvenanceMode, Status, WireText,
+    decode, CatalogInfo, Decoder, Envelope, FailureRule, FieldInfo, FieldType, HttpRule, ProvenanceMode, Status,
+    WireText, Wrap,
 };
+use serde::{Deserialize, Serialize};
 
 /// The catalog's name.
 pub const CATALOG_NAME: &str = "filetools";
@@ -37,366 +40,419 @@ pub const FINGERPRINT: &str =
 /// The catalog's title.
 pub const TITLE: &str = "File-tool error kinds";
 
-// -- the catalog's tables ------------------------------------------------------------
+// -- one struct per code: its repair fields -----------------------------------------
 
-/// Every code's metadata, in declared order.
-#[rustfmt::skip]
-pub const CODES: [CodeInfo; 16] = [
-    CodeInfo {
-        code: "not_found",
-        title: "Not found",
-        when: "A path does not exist (or is the wrong kind — file vs. directory).",
-        message: "'{path}' does not exist or is the wrong kind of entry",
-        kind: None,
-        retriable: "no",
-        recoverable: "sometimes",
-        next_action: "Call read_file or list_directory to confirm what exists, then retry with the correct path.",
-        ui_meaning: "",
-        protocol: false,
-        jsonrpc_code: None,
-        http_status: None,
-        deprecated: None,
-        deferred: false,
-        required: &["path"],
-        optional: &[],
-        extras: &[],
-    },
-    CodeInfo {
-        code: "already_exists",
-        title: "Already exists",
-        when: "A destination path is occupied (create_file, move_file without overwrite, *** Add File).",
-        message: "'{path}' already exists",
-        kind: None,
-        retriable: "no",
-        recoverable: "yes",
-        next_action: "Switch to write_file or edit_file, or move the existing file aside first.",
-        ui_meaning: "",
-        protocol: false,
-        jsonrpc_code: None,
-        http_status: None,
-        deprecated: None,
-        deferred: false,
-        required: &["path"],
-        optional: &[],
-        extras: &[],
-    },
-    CodeInfo {
-        code: "permission_denied",
-        title: "Permission denied",
-        when: "A path matches forbiddenGlobs or the guard's policy chain denied the operation.",
-        message: "access to '{path}' is denied by policy",
-        kind: None,
-        retriable: "no",
-        recoverable: "no",
-        next_action: "Use a different path, or grant access via an update_policy message to the guard's chain.",
-        ui_meaning: "",
-        protocol: false,
-        jsonrpc_code: None,
-        http_status: None,
-        deprecated: None,
-        deferred: false,
-        required: &["path"],
-        optional: &[],
-        extras: &[],
-    },
-    CodeInfo {
-        code: "outside_workspace",
-        title: "Outside workspace",
-        when: "A path escapes the workspace jail, or is absolute when allowAbsolutePaths is not set.",
-        message: "'{path}' is outside the workspace",
-        kind: None,
-        retriable: "no",
-        recoverable: "no",
-        next_action: "Use a workspace-relative path.",
-        ui_meaning: "",
-        protocol: false,
-        jsonrpc_code: None,
-        http_status: None,
-        deprecated: None,
-        deferred: false,
-        required: &["path"],
-        optional: &[],
-        extras: &[],
-    },
-    CodeInfo {
-        code: "binary_file",
-        title: "Binary file",
-        when: "read_file detected binary content without allowBinary: true.",
-        message: "'{path}' is a binary file",
-        kind: None,
-        retriable: "no",
-        recoverable: "yes",
-        next_action: "Re-call read_file with allowBinary: true.",
-        ui_meaning: "",
-        protocol: false,
-        jsonrpc_code: None,
-        http_status: None,
-        deprecated: None,
-        deferred: false,
-        required: &["path"],
-        optional: &[],
-        extras: &[],
-    },
-    CodeInfo {
-        code: "file_too_large",
-        title: "File too large",
-        when: "A file exceeds the sandbox-configured size limit.",
-        message: "'{path}' exceeds the size limit of {limitBytes} bytes",
-        kind: None,
-        retriable: "no",
-        recoverable: "no",
-        next_action: "Read or write the file in slices, or raise the configured cap.",
-        ui_meaning: "",
-        protocol: false,
-        jsonrpc_code: None,
-        http_status: None,
-        deprecated: None,
-        deferred: false,
-        required: &["path", "limitBytes"],
-        optional: &[],
-        extras: &[],
-    },
-    CodeInfo {
-        code: "stale_file",
-        title: "Stale file",
-        when: "expectedSha256 does not match the on-disk content.",
-        message: "'{path}' changed on disk since it was read",
-        kind: None,
-        retriable: "no",
-        recoverable: "yes",
-        next_action: "Re-read the file to obtain the current sha256 and re-apply your edit.",
-        ui_meaning: "",
-        protocol: false,
-        jsonrpc_code: None,
-        http_status: None,
-        deprecated: None,
-        deferred: false,
-        required: &["path"],
-        optional: &["expectedSha256", "actualSha256"],
-        extras: &[],
-    },
-    CodeInfo {
-        code: "old_text_not_found",
-        title: "Old text not found",
-        when: "An edit_file edit's oldText was not present in the file.",
-        message: "oldText was not found in '{path}'",
-        kind: None,
-        retriable: "no",
-        recoverable: "yes",
-        next_action: "Re-read the file and pick text that exists.",
-        ui_meaning: "",
-        protocol: false,
-        jsonrpc_code: None,
-        http_status: None,
-        deprecated: None,
-        deferred: false,
-        required: &["path"],
-        optional: &[],
-        extras: &[],
-    },
-    CodeInfo {
-        code: "multiple_matches",
-        title: "Multiple matches",
-        when: "An edit_file edit's oldText matched more than once and replaceAll was not set.",
-        message: "oldText matched {matchCount} times in '{path}'",
-        kind: None,
-        retriable: "no",
-        recoverable: "yes",
-        next_action: "Make oldText more specific, or pass replaceAll: true.",
-        ui_meaning: "",
-        protocol: false,
-        jsonrpc_code: None,
-        http_status: None,
-        deprecated: None,
-        deferred: false,
-        required: &["path", "matchCount"],
-        optional: &[],
-        extras: &[],
-    },
-    CodeInfo {
-        code: "overlapping_edits",
-        title: "Overlapping edits",
-        when: "Two edit_file edits would replace intersecting byte ranges.",
-        message: "edits to '{path}' overlap",
-        kind: None,
-        retriable: "no",
-        recoverable: "yes",
-        next_action: "Combine the edits or apply them in separate calls.",
-        ui_meaning: "",
-        protocol: false,
-        jsonrpc_code: None,
-        http_status: None,
-        deprecated: None,
-        deferred: false,
-        required: &["path"],
-        optional: &[],
-        extras: &[],
-    },
-    CodeInfo {
-        code: "patch_parse_error",
-        title: "Patch parse error",
-        when: "An apply_patch envelope is malformed.",
-        message: "the patch envelope is malformed: {detail}",
-        kind: None,
-        retriable: "no",
-        recoverable: "yes",
-        next_action: "Fix the envelope grammar (see Patch envelope).",
-        ui_meaning: "",
-        protocol: false,
-        jsonrpc_code: None,
-        http_status: None,
-        deprecated: None,
-        deferred: false,
-        required: &["detail"],
-        optional: &[],
-        extras: &[],
-    },
-    CodeInfo {
-        code: "patch_apply_error",
-        title: "Patch apply error",
-        when: "A hunk did not match, or an add/delete/move pre-check failed.",
-        message: "the patch does not apply to '{path}'",
-        kind: None,
-        retriable: "no",
-        recoverable: "yes",
-        next_action: "Re-read the affected files and regenerate the patch against the current content.",
-        ui_meaning: "",
-        protocol: false,
-        jsonrpc_code: None,
-        http_status: None,
-        deprecated: None,
-        deferred: false,
-        required: &["path"],
-        optional: &["detail"],
-        extras: &[],
-    },
-    CodeInfo {
-        code: "command_failed",
-        title: "Command failed",
-        when: "run_command could not spawn or was aborted; move_file got identical from/to or a directory destination; delete_file got a directory without recursive.",
-        message: "the operation failed: {detail}",
-        kind: None,
-        retriable: "no",
-        recoverable: "sometimes",
-        next_action: "Read the message for the specific failure mode.",
-        ui_meaning: "",
-        protocol: false,
-        jsonrpc_code: None,
-        http_status: None,
-        deprecated: None,
-        deferred: false,
-        required: &["detail"],
-        optional: &[],
-        extras: &[],
-    },
-    CodeInfo {
-        code: "timeout",
-        title: "Timeout",
-        when: "run_command exceeded its timeoutMs.",
-        message: "the command exceeded its timeout of {timeoutMs} ms",
-        kind: None,
-        retriable: "conditional",
-        recoverable: "yes",
-        next_action: "Increase the timeout, narrow the command, or split it into smaller steps.",
-        ui_meaning: "",
-        protocol: false,
-        jsonrpc_code: None,
-        http_status: None,
-        deprecated: None,
-        deferred: false,
-        required: &["timeoutMs"],
-        optional: &[],
-        extras: &[],
-    },
-    CodeInfo {
-        code: "skill_unavailable",
-        title: "Skill unavailable",
-        when: "load_skill was called but no skill registry is wired into the agent.",
-        message: "no skill registry is available",
-        kind: None,
-        retriable: "no",
-        recoverable: "no",
-        next_action: "Stop attempting to load skills for the rest of the turn.",
-        ui_meaning: "",
-        protocol: false,
-        jsonrpc_code: None,
-        http_status: None,
-        deprecated: None,
-        deferred: false,
-        required: &[],
-        optional: &[],
-        extras: &[],
-    },
-    CodeInfo {
-        code: "unknown",
-        title: "Unknown",
-        when: "An unexpected internal failure.",
-        message: "an unexpected internal failure occurred",
-        kind: None,
-        retriable: "no",
-        recoverable: "no",
-        next_action: "File an issue with the captured details.",
-        ui_meaning: "",
-        protocol: false,
-        jsonrpc_code: None,
-        http_status: None,
-        deprecated: None,
-        deferred: false,
-        required: &[],
-        optional: &["detail"],
-        extras: &[],
-    },
+#[doc = "Not found: A path does not exist (or is the wrong kind — file vs. directory)."]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct NotFound {
+    #[doc = "The workspace path the failure concerns."]
+    pub path: String,
+}
+
+impl NotFound {
+    pub fn new(path: impl Into<String>) -> Self {
+        Self { path: path.into() }
+    }
+}
+
+impl Code for NotFound {
+    const INDEX: usize = 0;
+    const WRAP: Wrap<Self> = ToolError::NotFound;
+}
+
+#[doc = "Already exists: A destination path is occupied (create_file, move_file without overwrite, *** Add File)."]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AlreadyExists {
+    #[doc = "The workspace path the failure concerns."]
+    pub path: String,
+}
+
+impl AlreadyExists {
+    pub fn new(path: impl Into<String>) -> Self {
+        Self { path: path.into() }
+    }
+}
+
+impl Code for AlreadyExists {
+    const INDEX: usize = 1;
+    const WRAP: Wrap<Self> = ToolError::AlreadyExists;
+}
+
+#[doc = "Permission denied: A path matches forbiddenGlobs or the guard's policy chain denied the operation."]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PermissionDenied {
+    #[doc = "The workspace path the failure concerns."]
+    pub path: String,
+}
+
+impl PermissionDenied {
+    pub fn new(path: impl Into<String>) -> Self {
+        Self { path: path.into() }
+    }
+}
+
+impl Code for PermissionDenied {
+    const INDEX: usize = 2;
+    const WRAP: Wrap<Self> = ToolError::PermissionDenied;
+}
+
+#[doc = "Outside workspace: A path escapes the workspace jail, or is absolute when allowAbsolutePaths is not set."]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OutsideWorkspace {
+    #[doc = "The workspace path the failure concerns."]
+    pub path: String,
+}
+
+impl OutsideWorkspace {
+    pub fn new(path: impl Into<String>) -> Self {
+        Self { path: path.into() }
+    }
+}
+
+impl Code for OutsideWorkspace {
+    const INDEX: usize = 3;
+    const WRAP: Wrap<Self> = ToolError::OutsideWorkspace;
+}
+
+#[doc = "Binary file: read_file detected binary content without allowBinary: true."]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BinaryFile {
+    #[doc = "The workspace path the failure concerns."]
+    pub path: String,
+}
+
+impl BinaryFile {
+    pub fn new(path: impl Into<String>) -> Self {
+        Self { path: path.into() }
+    }
+}
+
+impl Code for BinaryFile {
+    const INDEX: usize = 4;
+    const WRAP: Wrap<Self> = ToolError::BinaryFile;
+}
+
+#[doc = "File too large: A file exceeds the sandbox-configured size limit."]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FileTooLarge {
+    #[doc = "The workspace path the failure concerns."]
+    pub path: String,
+    #[doc = "The configured size limit that was exceeded."]
+    #[serde(rename = "limitBytes")]
+    pub limit_bytes: i64,
+}
+
+impl FileTooLarge {
+    pub fn new(path: impl Into<String>, limit_bytes: i64) -> Self {
+        Self {
+            path: path.into(),
+            limit_bytes,
+        }
+    }
+}
+
+impl Code for FileTooLarge {
+    const INDEX: usize = 5;
+    const WRAP: Wrap<Self> = ToolError::FileTooLarge;
+}
+
+#[doc = "Stale file: expectedSha256 does not match the on-disk content."]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StaleFile {
+    #[doc = "The workspace path the failure concerns."]
+    pub path: String,
+    #[doc = "The sha256 the caller expected."]
+    #[serde(rename = "expectedSha256", skip_serializing_if = "Option::is_none")]
+    pub expected_sha256: Option<String>,
+    #[doc = "The sha256 of the content on disk."]
+    #[serde(rename = "actualSha256", skip_serializing_if = "Option::is_none")]
+    pub actual_sha256: Option<String>,
+}
+
+impl StaleFile {
+    pub fn new(path: impl Into<String>) -> Self {
+        Self {
+            path: path.into(),
+            expected_sha256: None,
+            actual_sha256: None,
+        }
+    }
+
+    #[must_use]
+    pub fn with_expected_sha256(mut self, expected_sha256: impl Into<String>) -> Self {
+        self.expected_sha256 = Some(expected_sha256.into());
+        self
+    }
+
+    #[must_use]
+    pub fn with_actual_sha256(mut self, actual_sha256: impl Into<String>) -> Self {
+        self.actual_sha256 = Some(actual_sha256.into());
+        self
+    }
+}
+
+impl Code for StaleFile {
+    const INDEX: usize = 6;
+    const WRAP: Wrap<Self> = ToolError::StaleFile;
+}
+
+#[doc = "Old text not found: An edit_file edit's oldText was not present in the file."]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OldTextNotFound {
+    #[doc = "The workspace path the failure concerns."]
+    pub path: String,
+}
+
+impl OldTextNotFound {
+    pub fn new(path: impl Into<String>) -> Self {
+        Self { path: path.into() }
+    }
+}
+
+impl Code for OldTextNotFound {
+    const INDEX: usize = 7;
+    const WRAP: Wrap<Self> = ToolError::OldTextNotFound;
+}
+
+#[doc = "Multiple matches: An edit_file edit's oldText matched more than once and replaceAll was not set."]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MultipleMatches {
+    #[doc = "The workspace path the failure concerns."]
+    pub path: String,
+    #[doc = "How many times oldText matched."]
+    #[serde(rename = "matchCount")]
+    pub match_count: i64,
+}
+
+impl MultipleMatches {
+    pub fn new(path: impl Into<String>, match_count: i64) -> Self {
+        Self {
+            path: path.into(),
+            match_count,
+        }
+    }
+}
+
+impl Code for MultipleMatches {
+    const INDEX: usize = 8;
+    const WRAP: Wrap<Self> = ToolError::MultipleMatches;
+}
+
+#[doc = "Overlapping edits: Two edit_file edits would replace intersecting byte ranges."]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OverlappingEdits {
+    #[doc = "The workspace path the failure concerns."]
+    pub path: String,
+}
+
+impl OverlappingEdits {
+    pub fn new(path: impl Into<String>) -> Self {
+        Self { path: path.into() }
+    }
+}
+
+impl Code for OverlappingEdits {
+    const INDEX: usize = 9;
+    const WRAP: Wrap<Self> = ToolError::OverlappingEdits;
+}
+
+#[doc = "Patch parse error: An apply_patch envelope is malformed."]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PatchParseError {
+    #[doc = "The specific failure mode, for kinds that cover several."]
+    pub detail: String,
+}
+
+impl PatchParseError {
+    pub fn new(detail: impl Into<String>) -> Self {
+        Self {
+            detail: detail.into(),
+        }
+    }
+}
+
+impl Code for PatchParseError {
+    const INDEX: usize = 10;
+    const WRAP: Wrap<Self> = ToolError::PatchParseError;
+}
+
+#[doc = "Patch apply error: A hunk did not match, or an add/delete/move pre-check failed."]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PatchApplyError {
+    #[doc = "The workspace path the failure concerns."]
+    pub path: String,
+    #[doc = "The specific failure mode, for kinds that cover several."]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
+}
+
+impl PatchApplyError {
+    pub fn new(path: impl Into<String>) -> Self {
+        Self {
+            path: path.into(),
+            detail: None,
+        }
+    }
+
+    #[must_use]
+    pub fn with_detail(mut self, detail: impl Into<String>) -> Self {
+        self.detail = Some(detail.into());
+        self
+    }
+}
+
+impl Code for PatchApplyError {
+    const INDEX: usize = 11;
+    const WRAP: Wrap<Self> = ToolError::PatchApplyError;
+}
+
+#[doc = "Command failed: run_command could not spawn or was aborted; move_file got identical from/to or a directory destination; delete_file got a directory without recursive."]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CommandFailed {
+    #[doc = "The specific failure mode, for kinds that cover several."]
+    pub detail: String,
+}
+
+impl CommandFailed {
+    pub fn new(detail: impl Into<String>) -> Self {
+        Self {
+            detail: detail.into(),
+        }
+    }
+}
+
+impl Code for CommandFailed {
+    const INDEX: usize = 12;
+    const WRAP: Wrap<Self> = ToolError::CommandFailed;
+}
+
+#[doc = "Timeout: run_command exceeded its timeoutMs."]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Timeout {
+    #[doc = "The timeout that was exceeded, in milliseconds."]
+    #[serde(rename = "timeoutMs")]
+    pub timeout_ms: i64,
+}
+
+impl Timeout {
+    pub fn new(timeout_ms: i64) -> Self {
+        Self { timeout_ms }
+    }
+}
+
+impl Code for Timeout {
+    const INDEX: usize = 13;
+    const WRAP: Wrap<Self> = ToolError::Timeout;
+}
+
+#[doc = "Skill unavailable: load_skill was called but no skill registry is wired into the agent."]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct SkillUnavailable {}
+
+impl SkillUnavailable {
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
+impl Code for SkillUnavailable {
+    const INDEX: usize = 14;
+    const WRAP: Wrap<Self> = ToolError::SkillUnavailable;
+}
+
+#[doc = "Unknown: An unexpected internal failure."]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct UnknownError {
+    #[doc = "The specific failure mode, for kinds that cover several."]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
+}
+
+impl UnknownError {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    #[must_use]
+    pub fn with_detail(mut self, detail: impl Into<String>) -> Self {
+        self.detail = Some(detail.into());
+        self
+    }
+}
+
+impl Code for UnknownError {
+    const INDEX: usize = 15;
+    const WRAP: Wrap<Self> = ToolError::UnknownError;
+}
+
+// -- the enum over codes --------------------------------------------------------------
+
+/// An error of this catalog: one variant per code, and `Unknown` for anything else (kept whole).
+#[derive(Debug, Clone, PartialEq)]
+pub enum ToolError {
+    NotFound(Box<CodeError<NotFound>>),
+    AlreadyExists(Box<CodeError<AlreadyExists>>),
+    PermissionDenied(Box<CodeError<PermissionDenied>>),
+    OutsideWorkspace(Box<CodeError<OutsideWorkspace>>),
+    BinaryFile(Box<CodeError<BinaryFile>>),
+    FileTooLarge(Box<CodeError<FileTooLarge>>),
+    StaleFile(Box<CodeError<StaleFile>>),
+    OldTextNotFound(Box<CodeError<OldTextNotFound>>),
+    MultipleMatches(Box<CodeError<MultipleMatches>>),
+    OverlappingEdits(Box<CodeError<OverlappingEdits>>),
+    PatchParseError(Box<CodeError<PatchParseError>>),
+    PatchApplyError(Box<CodeError<PatchApplyError>>),
+    CommandFailed(Box<CodeError<CommandFailed>>),
+    Timeout(Box<CodeError<Timeout>>),
+    SkillUnavailable(Box<CodeError<SkillUnavailable>>),
+    UnknownError(Box<CodeError<UnknownError>>),
+    /// An error this catalog cannot type (an unknown code, an invalid payload).
+    Unknown(Box<UnknownCode>),
+}
+
+impl ToolError {
+    fn known(&self) -> Result<&dyn runtime::Known, &UnknownCode> {
+        Ok(match self {
+            ToolError::NotFound(error) => error.as_ref(),
+            ToolError::AlreadyExists(error) => error.as_ref(),
+            ToolError::PermissionDenied(error) => error.as_ref(),
+            ToolError::OutsideWorkspace(error) => error.as_ref(),
+            ToolError::BinaryFile(error) => error.as_ref(),
+            ToolError::FileTooLarge(error) => error.as_ref(),
+            ToolError::StaleFile(error) => error.as_ref(),
+            ToolError::OldTextNotFound(error) => error.as_ref(),
+            ToolError::MultipleMatches(error) => error.as_ref(),
+            ToolError::OverlappingEdits(error) => error.as_ref(),
+            ToolError::PatchParseError(error) => error.as_ref(),
+            ToolError::PatchApplyError(error) => error.as_ref(),
+            ToolError::CommandFailed(error) => error.as_ref(),
+            ToolError::Timeout(error) => error.as_ref(),
+            ToolError::SkillUnavailable(error) => error.as_ref(),
+            ToolError::UnknownError(error) => error.as_ref(),
+            ToolError::Unknown(error) => return Err(error),
+        })
+    }
+}
+
+/// How each code's struct is read from a payload, in [`CODES`] order.
+const DECODERS: [Decoder; 16] = [
+    decode::<NotFound>,
+    decode::<AlreadyExists>,
+    decode::<PermissionDenied>,
+    decode::<OutsideWorkspace>,
+    decode::<BinaryFile>,
+    decode::<FileTooLarge>,
+    decode::<StaleFile>,
+    decode::<OldTextNotFound>,
+    decode::<MultipleMatches>,
+    decode::<OverlappingEdits>,
+    decode::<PatchParseError>,
+    decode::<PatchApplyError>,
+    decode::<CommandFailed>,
+    decode::<Timeout>,
+    decode::<SkillUnavailable>,
+    decode::<UnknownError>,
 ];
-
-/// Every repair field and message value, by wire key.
-#[rustfmt::skip]
-pub const FIELDS: [FieldInfo; 7] = [
-    FieldInfo { key: "path", kind: FieldType::String, items: None, description: "The workspace path the failure concerns." },
-    FieldInfo { key: "detail", kind: FieldType::String, items: None, description: "The specific failure mode, for kinds that cover several." },
-    FieldInfo { key: "limitBytes", kind: FieldType::Integer, items: None, description: "The configured size limit that was exceeded." },
-    FieldInfo { key: "expectedSha256", kind: FieldType::String, items: None, description: "The sha256 the caller expected." },
-    FieldInfo { key: "actualSha256", kind: FieldType::String, items: None, description: "The sha256 of the content on disk." },
-    FieldInfo { key: "matchCount", kind: FieldType::Integer, items: None, description: "How many times oldText matched." },
-    FieldInfo { key: "timeoutMs", kind: FieldType::Integer, items: None, description: "The timeout that was exceeded, in milliseconds." },
-];
-
-/// Every kind and its retry semantics.
-#[rustfmt::skip]
-pub const KINDS: [KindInfo; 0] = [
-];
-
-/// The catalog: identity, envelope and tables, as the runtime reads them.
-#[rustfmt::skip]
-pub static CATALOG: CatalogInfo = CatalogInfo {
-    name: CATALOG_NAME,
-    version: VERSION,
-    fingerprint: FINGERPRINT,
-    envelope: runtime::Envelope {
-        discriminator: "kind",
-        retriable_field: None,
-        provenance: ProvenanceMode::None,
-        mirror_is_error: false,
-        structured_content: true,
-        tool_failure_meta: false,
-        structured_is_error: false,
-        texts: &[
-            WireText { name: "next_action", key: "suggestedNextAction", only_recoverable: true },
-        ],
-    },
-    codes: &CODES,
-    fields: &FIELDS,
-    kinds: &KINDS,
-    default_kind: None,
-    http_classification: &[
-    ],
-    failure_classification: &[
-    ],
-    http_mapping: &[
-    ],
-    failure_mapping: &[
-    ],
-    default_code: None,
-};
 
 // -- kinds and policies ---------------------------------------------------------------
 
@@ -408,1359 +464,162 @@ impl ErrorKind {
     /// Every kind, in declared order.
     pub const ALL: [ErrorKind; 0] = [];
 
-    /// The kind's name in the catalog.
-    pub const fn as_str(self) -> &'static str {
-        match self {}
-    }
-
-    /// The kind called `name` in the catalog.
-    pub fn from_name(_name: &str) -> Option<Self> {
-        None
-    }
-
-    /// The kind's position in [`ErrorKind::ALL`].
+    /// The kind's position in [`ErrorKind::ALL`] and [`KINDS`].
     pub const fn index(self) -> usize {
         match self {}
     }
-
-    /// The kind's metadata (retry semantics).
-    pub const fn info(self) -> &'static KindInfo {
-        &KINDS[self.index()]
-    }
 }
 
-impl std::fmt::Display for ErrorKind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+/// Every kind and its retry semantics, in declared order.
+pub const KINDS: [KindInfo; 0] = [];
 
-fn kind(name: Option<&str>) -> Option<ErrorKind> {
-    name.and_then(ErrorKind::from_name)
-}
-
-/// A terminate policy: the kinds that stop an agent loop (seed 001's `ToolErrorPolicy`).
-///
-/// An immutable value: [`ErrorPolicy::new`] terminates on nothing, one constructor per
-/// named policy, [`ErrorPolicy::add_terminal_kind`] gives a new policy.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct ErrorPolicy {
-    words: [u64; 1],
-}
-
-impl ErrorPolicy {
-    /// The empty policy: every failure flows back to the model.
-    pub const fn new() -> Self {
-        ErrorPolicy { words: [0; 1] }
-    }
-
-    /// A policy that also terminates on `kind` (this one is unchanged).
-    #[must_use]
-    pub const fn add_terminal_kind(self, kind: ErrorKind) -> Self {
-        let index = kind.index();
-        let mut words = self.words;
-        words[index / 64] |= 1 << (index % 64);
-        ErrorPolicy { words }
-    }
-
-    /// Whether `kind` makes the loop terminate.
-    pub const fn classifies_terminal(self, kind: ErrorKind) -> bool {
-        let index = kind.index();
-        self.words[index / 64] & (1 << (index % 64)) != 0
-    }
-
-    /// The catalog's policy called `name` (`none` is the empty one).
-    pub fn named(name: &str) -> Option<Self> {
-        POLICIES
-            .iter()
-            .find(|(policy, _)| *policy == name)
-            .map(|(_, policy)| *policy)
-    }
-}
+/// Words of an [`ErrorPolicy`]'s set of kinds (one bit per kind).
+const POLICY_WORDS: usize = 1;
 
 /// The named policies; `none` is the empty policy.
 pub const POLICIES: [(&str, ErrorPolicy); 1] = [("none", ErrorPolicy::new())];
 
-// -- one struct per code -------------------------------------------------------------
-
-#[doc = "Not found: A path does not exist (or is the wrong kind — file vs. directory)."]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct NotFound {
-    /// The message: the code's template rendered and scrubbed.
-    pub message: String,
-    /// The code's catalog text.
-    #[serde(rename = "suggestedNextAction")]
-    pub suggested_next_action: String,
-    #[doc = "The workspace path the failure concerns."]
-    pub path: String,
-}
-
-impl NotFound {
-    /// The code's wire id.
-    pub const CODE: &'static str = "not_found";
-
-    /// The code's metadata.
-    pub const fn info() -> &'static CodeInfo {
-        &CODES[0]
-    }
-
-    /// Build the error, its message rendered from the code's template and scrubbed.
-    pub fn new(path: impl Into<String>) -> Self {
-        let path = path.into();
-        let mut rendered = Object::new();
-        rendered.insert("path".to_owned(), runtime::json(&path));
-        NotFound {
-            message: runtime::render_message(Self::info(), &rendered),
-            suggested_next_action: Self::info().text("next_action").to_owned(),
-            path,
-        }
-    }
-
-    /// The wire payload: code, message, metadata, the repair fields given, the envelope's members.
-    pub fn to_payload(&self) -> Object {
-        tagged(Self::CODE, self)
-    }
-
-    /// The MCP `CallToolResult` reporting this error.
-    pub fn to_result(&self) -> Value {
-        runtime::known_result(&CATALOG, self.to_payload())
-    }
-}
-
-impl std::fmt::Display for NotFound {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", Self::CODE, self.message)
-    }
-}
-
-impl std::error::Error for NotFound {}
-
-impl From<NotFound> for ToolError {
-    fn from(error: NotFound) -> Self {
-        ToolError::NotFound(error)
-    }
-}
-
-#[doc = "Already exists: A destination path is occupied (create_file, move_file without overwrite, *** Add File)."]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct AlreadyExists {
-    /// The message: the code's template rendered and scrubbed.
-    pub message: String,
-    /// The code's catalog text.
-    #[serde(rename = "suggestedNextAction")]
-    pub suggested_next_action: String,
-    #[doc = "The workspace path the failure concerns."]
-    pub path: String,
-}
-
-impl AlreadyExists {
-    /// The code's wire id.
-    pub const CODE: &'static str = "already_exists";
-
-    /// The code's metadata.
-    pub const fn info() -> &'static CodeInfo {
-        &CODES[1]
-    }
-
-    /// Build the error, its message rendered from the code's template and scrubbed.
-    pub fn new(path: impl Into<String>) -> Self {
-        let path = path.into();
-        let mut rendered = Object::new();
-        rendered.insert("path".to_owned(), runtime::json(&path));
-        AlreadyExists {
-            message: runtime::render_message(Self::info(), &rendered),
-            suggested_next_action: Self::info().text("next_action").to_owned(),
-            path,
-        }
-    }
-
-    /// The wire payload: code, message, metadata, the repair fields given, the envelope's members.
-    pub fn to_payload(&self) -> Object {
-        tagged(Self::CODE, self)
-    }
-
-    /// The MCP `CallToolResult` reporting this error.
-    pub fn to_result(&self) -> Value {
-        runtime::known_result(&CATALOG, self.to_payload())
-    }
-}
-
-impl std::fmt::Display for AlreadyExists {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", Self::CODE, self.message)
-    }
-}
-
-impl std::error::Error for AlreadyExists {}
-
-impl From<AlreadyExists> for ToolError {
-    fn from(error: AlreadyExists) -> Self {
-        ToolError::AlreadyExists(error)
-    }
-}
-
-#[doc = "Permission denied: A path matches forbiddenGlobs or the guard's policy chain denied the operation."]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct PermissionDenied {
-    /// The message: the code's template rendered and scrubbed.
-    pub message: String,
-    #[doc = "The workspace path the failure concerns."]
-    pub path: String,
-}
-
-impl PermissionDenied {
-    /// The code's wire id.
-    pub const CODE: &'static str = "permission_denied";
-
-    /// The code's metadata.
-    pub const fn info() -> &'static CodeInfo {
-        &CODES[2]
-    }
-
-    /// Build the error, its message rendered from the code's template and scrubbed.
-    pub fn new(path: impl Into<String>) -> Self {
-        let path = path.into();
-        let mut rendered = Object::new();
-        rendered.insert("path".to_owned(), runtime::json(&path));
-        PermissionDenied {
-            message: runtime::render_message(Self::info(), &rendered),
-            path,
-        }
-    }
-
-    /// The wire payload: code, message, metadata, the repair fields given, the envelope's members.
-    pub fn to_payload(&self) -> Object {
-        tagged(Self::CODE, self)
-    }
-
-    /// The MCP `CallToolResult` reporting this error.
-    pub fn to_result(&self) -> Value {
-        runtime::known_result(&CATALOG, self.to_payload())
-    }
-}
-
-impl std::fmt::Display for PermissionDenied {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", Self::CODE, self.message)
-    }
-}
-
-impl std::error::Error for PermissionDenied {}
-
-impl From<PermissionDenied> for ToolError {
-    fn from(error: PermissionDenied) -> Self {
-        ToolError::PermissionDenied(error)
-    }
-}
-
-#[doc = "Outside workspace: A path escapes the workspace jail, or is absolute when allowAbsolutePaths is not set."]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct OutsideWorkspace {
-    /// The message: the code's template rendered and scrubbed.
-    pub message: String,
-    #[doc = "The workspace path the failure concerns."]
-    pub path: String,
-}
-
-impl OutsideWorkspace {
-    /// The code's wire id.
-    pub const CODE: &'static str = "outside_workspace";
-
-    /// The code's metadata.
-    pub const fn info() -> &'static CodeInfo {
-        &CODES[3]
-    }
-
-    /// Build the error, its message rendered from the code's template and scrubbed.
-    pub fn new(path: impl Into<String>) -> Self {
-        let path = path.into();
-        let mut rendered = Object::new();
-        rendered.insert("path".to_owned(), runtime::json(&path));
-        OutsideWorkspace {
-            message: runtime::render_message(Self::info(), &rendered),
-            path,
-        }
-    }
-
-    /// The wire payload: code, message, metadata, the repair fields given, the envelope's members.
-    pub fn to_payload(&self) -> Object {
-        tagged(Self::CODE, self)
-    }
-
-    /// The MCP `CallToolResult` reporting this error.
-    pub fn to_result(&self) -> Value {
-        runtime::known_result(&CATALOG, self.to_payload())
-    }
-}
-
-impl std::fmt::Display for OutsideWorkspace {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", Self::CODE, self.message)
-    }
-}
-
-impl std::error::Error for OutsideWorkspace {}
-
-impl From<OutsideWorkspace> for ToolError {
-    fn from(error: OutsideWorkspace) -> Self {
-        ToolError::OutsideWorkspace(error)
-    }
-}
-
-#[doc = "Binary file: read_file detected binary content without allowBinary: true."]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct BinaryFile {
-    /// The message: the code's template rendered and scrubbed.
-    pub message: String,
-    /// The code's catalog text.
-    #[serde(rename = "suggestedNextAction")]
-    pub suggested_next_action: String,
-    #[doc = "The workspace path the failure concerns."]
-    pub path: String,
-}
-
-impl BinaryFile {
-    /// The code's wire id.
-    pub const CODE: &'static str = "binary_file";
-
-    /// The code's metadata.
-    pub const fn info() -> &'static CodeInfo {
-        &CODES[4]
-    }
-
-    /// Build the error, its message rendered from the code's template and scrubbed.
-    pub fn new(path: impl Into<String>) -> Self {
-        let path = path.into();
-        let mut rendered = Object::new();
-        rendered.insert("path".to_owned(), runtime::json(&path));
-        BinaryFile {
-            message: runtime::render_message(Self::info(), &rendered),
-            suggested_next_action: Self::info().text("next_action").to_owned(),
-            path,
-        }
-    }
-
-    /// The wire payload: code, message, metadata, the repair fields given, the envelope's members.
-    pub fn to_payload(&self) -> Object {
-        tagged(Self::CODE, self)
-    }
-
-    /// The MCP `CallToolResult` reporting this error.
-    pub fn to_result(&self) -> Value {
-        runtime::known_result(&CATALOG, self.to_payload())
-    }
-}
-
-impl std::fmt::Display for BinaryFile {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", Self::CODE, self.message)
-    }
-}
-
-impl std::error::Error for BinaryFile {}
-
-impl From<BinaryFile> for ToolError {
-    fn from(error: BinaryFile) -> Self {
-        ToolError::BinaryFile(error)
-    }
-}
-
-#[doc = "File too large: A file exceeds the sandbox-configured size limit."]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct FileTooLarge {
-    /// The message: the code's template rendered and scrubbed.
-    pub message: String,
-    #[doc = "The workspace path the failure concerns."]
-    pub path: String,
-    #[doc = "The configured size limit that was exceeded."]
-    #[serde(rename = "limitBytes")]
-    pub limit_bytes: i64,
-}
-
-impl FileTooLarge {
-    /// The code's wire id.
-    pub const CODE: &'static str = "file_too_large";
-
-    /// The code's metadata.
-    pub const fn info() -> &'static CodeInfo {
-        &CODES[5]
-    }
-
-    /// Build the error, its message rendered from the code's template and scrubbed.
-    pub fn new(path: impl Into<String>, limit_bytes: i64) -> Self {
-        let path = path.into();
-        let mut rendered = Object::new();
-        rendered.insert("path".to_owned(), runtime::json(&path));
-        rendered.insert("limitBytes".to_owned(), runtime::json(&limit_bytes));
-        FileTooLarge {
-            message: runtime::render_message(Self::info(), &rendered),
-            path,
-            limit_bytes,
-        }
-    }
-
-    /// The wire payload: code, message, metadata, the repair fields given, the envelope's members.
-    pub fn to_payload(&self) -> Object {
-        tagged(Self::CODE, self)
-    }
-
-    /// The MCP `CallToolResult` reporting this error.
-    pub fn to_result(&self) -> Value {
-        runtime::known_result(&CATALOG, self.to_payload())
-    }
-}
-
-impl std::fmt::Display for FileTooLarge {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", Self::CODE, self.message)
-    }
-}
-
-impl std::error::Error for FileTooLarge {}
-
-impl From<FileTooLarge> for ToolError {
-    fn from(error: FileTooLarge) -> Self {
-        ToolError::FileTooLarge(error)
-    }
-}
-
-#[doc = "Stale file: expectedSha256 does not match the on-disk content."]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct StaleFile {
-    /// The message: the code's template rendered and scrubbed.
-    pub message: String,
-    /// The code's catalog text.
-    #[serde(rename = "suggestedNextAction")]
-    pub suggested_next_action: String,
-    #[doc = "The workspace path the failure concerns."]
-    pub path: String,
-    #[doc = "The sha256 the caller expected."]
-    #[serde(
-        rename = "expectedSha256",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub expected_sha256: Option<String>,
-    #[doc = "The sha256 of the content on disk."]
-    #[serde(
-        rename = "actualSha256",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub actual_sha256: Option<String>,
-}
-
-impl StaleFile {
-    /// The code's wire id.
-    pub const CODE: &'static str = "stale_file";
-
-    /// The code's metadata.
-    pub const fn info() -> &'static CodeInfo {
-        &CODES[6]
-    }
-
-    /// Build the error, its message rendered from the code's template and scrubbed.
-    pub fn new(
-        path: impl Into<String>,
-        expected_sha256: Option<String>,
-        actual_sha256: Option<String>,
-    ) -> Self {
-        let path = path.into();
-        let mut rendered = Object::new();
-        rendered.insert("path".to_owned(), runtime::json(&path));
-        if let Some(value) = &expected_sha256 {
-            rendered.insert("expectedSha256".to_owned(), runtime::json(value));
-        }
-        if let Some(value) = &actual_sha256 {
-            rendered.insert("actualSha256".to_owned(), runtime::json(value));
-        }
-        StaleFile {
-            message: runtime::render_message(Self::info(), &rendered),
-            suggested_next_action: Self::info().text("next_action").to_owned(),
-            path,
-            expected_sha256,
-            actual_sha256,
-        }
-    }
-
-    /// The wire payload: code, message, metadata, the repair fields given, the envelope's members.
-    pub fn to_payload(&self) -> Object {
-        tagged(Self::CODE, self)
-    }
-
-    /// The MCP `CallToolResult` reporting this error.
-    pub fn to_result(&self) -> Value {
-        runtime::known_result(&CATALOG, self.to_payload())
-    }
-}
-
-impl std::fmt::Display for StaleFile {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", Self::CODE, self.message)
-    }
-}
-
-impl std::error::Error for StaleFile {}
-
-impl From<StaleFile> for ToolError {
-    fn from(error: StaleFile) -> Self {
-        ToolError::StaleFile(error)
-    }
-}
-
-#[doc = "Old text not found: An edit_file edit's oldText was not present in the file."]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct OldTextNotFound {
-    /// The message: the code's template rendered and scrubbed.
-    pub message: String,
-    /// The code's catalog text.
-    #[serde(rename = "suggestedNextAction")]
-    pub suggested_next_action: String,
-    #[doc = "The workspace path the failure concerns."]
-    pub path: String,
-}
-
-impl OldTextNotFound {
-    /// The code's wire id.
-    pub const CODE: &'static str = "old_text_not_found";
-
-    /// The code's metadata.
-    pub const fn info() -> &'static CodeInfo {
-        &CODES[7]
-    }
-
-    /// Build the error, its message rendered from the code's template and scrubbed.
-    pub fn new(path: impl Into<String>) -> Self {
-        let path = path.into();
-        let mut rendered = Object::new();
-        rendered.insert("path".to_owned(), runtime::json(&path));
-        OldTextNotFound {
-            message: runtime::render_message(Self::info(), &rendered),
-            suggested_next_action: Self::info().text("next_action").to_owned(),
-            path,
-        }
-    }
-
-    /// The wire payload: code, message, metadata, the repair fields given, the envelope's members.
-    pub fn to_payload(&self) -> Object {
-        tagged(Self::CODE, self)
-    }
-
-    /// The MCP `CallToolResult` reporting this error.
-    pub fn to_result(&self) -> Value {
-        runtime::known_result(&CATALOG, self.to_payload())
-    }
-}
-
-impl std::fmt::Display for OldTextNotFound {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", Self::CODE, self.message)
-    }
-}
-
-impl std::error::Error for OldTextNotFound {}
-
-impl From<OldTextNotFound> for ToolError {
-    fn from(error: OldTextNotFound) -> Self {
-        ToolError::OldTextNotFound(error)
-    }
-}
-
-#[doc = "Multiple matches: An edit_file edit's oldText matched more than once and replaceAll was not set."]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct MultipleMatches {
-    /// The message: the code's template rendered and scrubbed.
-    pub message: String,
-    /// The code's catalog text.
-    #[serde(rename = "suggestedNextAction")]
-    pub suggested_next_action: String,
-    #[doc = "The workspace path the failure concerns."]
-    pub path: String,
-    #[doc = "How many times oldText matched."]
-    #[serde(rename = "matchCount")]
-    pub match_count: i64,
-}
-
-impl MultipleMatches {
-    /// The code's wire id.
-    pub const CODE: &'static str = "multiple_matches";
-
-    /// The code's metadata.
-    pub const fn info() -> &'static CodeInfo {
-        &CODES[8]
-    }
-
-    /// Build the error, its message rendered from the code's template and scrubbed.
-    pub fn new(path: impl Into<String>, match_count: i64) -> Self {
-        let path = path.into();
-        let mut rendered = Object::new();
-        rendered.insert("path".to_owned(), runtime::json(&path));
-        rendered.insert("matchCount".to_owned(), runtime::json(&match_count));
-        MultipleMatches {
-            message: runtime::render_message(Self::info(), &rendered),
-            suggested_next_action: Self::info().text("next_action").to_owned(),
-            path,
-            match_count,
-        }
-    }
-
-    /// The wire payload: code, message, metadata, the repair fields given, the envelope's members.
-    pub fn to_payload(&self) -> Object {
-        tagged(Self::CODE, self)
-    }
-
-    /// The MCP `CallToolResult` reporting this error.
-    pub fn to_result(&self) -> Value {
-        runtime::known_result(&CATALOG, self.to_payload())
-    }
-}
-
-impl std::fmt::Display for MultipleMatches {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", Self::CODE, self.message)
-    }
-}
-
-impl std::error::Error for MultipleMatches {}
-
-impl From<MultipleMatches> for ToolError {
-    fn from(error: MultipleMatches) -> Self {
-        ToolError::MultipleMatches(error)
-    }
-}
-
-#[doc = "Overlapping edits: Two edit_file edits would replace intersecting byte ranges."]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct OverlappingEdits {
-    /// The message: the code's template rendered and scrubbed.
-    pub message: String,
-    /// The code's catalog text.
-    #[serde(rename = "suggestedNextAction")]
-    pub suggested_next_action: String,
-    #[doc = "The workspace path the failure concerns."]
-    pub path: String,
-}
-
-impl OverlappingEdits {
-    /// The code's wire id.
-    pub const CODE: &'static str = "overlapping_edits";
-
-    /// The code's metadata.
-    pub const fn info() -> &'static CodeInfo {
-        &CODES[9]
-    }
-
-    /// Build the error, its message rendered from the code's template and scrubbed.
-    pub fn new(path: impl Into<String>) -> Self {
-        let path = path.into();
-        let mut rendered = Object::new();
-        rendered.insert("path".to_owned(), runtime::json(&path));
-        OverlappingEdits {
-            message: runtime::render_message(Self::info(), &rendered),
-            suggested_next_action: Self::info().text("next_action").to_owned(),
-            path,
-        }
-    }
-
-    /// The wire payload: code, message, metadata, the repair fields given, the envelope's members.
-    pub fn to_payload(&self) -> Object {
-        tagged(Self::CODE, self)
-    }
-
-    /// The MCP `CallToolResult` reporting this error.
-    pub fn to_result(&self) -> Value {
-        runtime::known_result(&CATALOG, self.to_payload())
-    }
-}
-
-impl std::fmt::Display for OverlappingEdits {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", Self::CODE, self.message)
-    }
-}
-
-impl std::error::Error for OverlappingEdits {}
-
-impl From<OverlappingEdits> for ToolError {
-    fn from(error: OverlappingEdits) -> Self {
-        ToolError::OverlappingEdits(error)
-    }
-}
-
-#[doc = "Patch parse error: An apply_patch envelope is malformed."]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct PatchParseError {
-    /// The message: the code's template rendered and scrubbed.
-    pub message: String,
-    /// The code's catalog text.
-    #[serde(rename = "suggestedNextAction")]
-    pub suggested_next_action: String,
-    #[doc = "The specific failure mode, for kinds that cover several."]
-    pub detail: String,
-}
-
-impl PatchParseError {
-    /// The code's wire id.
-    pub const CODE: &'static str = "patch_parse_error";
-
-    /// The code's metadata.
-    pub const fn info() -> &'static CodeInfo {
-        &CODES[10]
-    }
-
-    /// Build the error, its message rendered from the code's template and scrubbed.
-    pub fn new(detail: impl Into<String>) -> Self {
-        let detail = detail.into();
-        let mut rendered = Object::new();
-        rendered.insert("detail".to_owned(), runtime::json(&detail));
-        PatchParseError {
-            message: runtime::render_message(Self::info(), &rendered),
-            suggested_next_action: Self::info().text("next_action").to_owned(),
-            detail,
-        }
-    }
-
-    /// The wire payload: code, message, metadata, the repair fields given, the envelope's members.
-    pub fn to_payload(&self) -> Object {
-        tagged(Self::CODE, self)
-    }
-
-    /// The MCP `CallToolResult` reporting this error.
-    pub fn to_result(&self) -> Value {
-        runtime::known_result(&CATALOG, self.to_payload())
-    }
-}
-
-impl std::fmt::Display for PatchParseError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", Self::CODE, self.message)
-    }
-}
-
-impl std::error::Error for PatchParseError {}
-
-impl From<PatchParseError> for ToolError {
-    fn from(error: PatchParseError) -> Self {
-        ToolError::PatchParseError(error)
-    }
-}
-
-#[doc = "Patch apply error: A hunk did not match, or an add/delete/move pre-check failed."]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct PatchApplyError {
-    /// The message: the code's template rendered and scrubbed.
-    pub message: String,
-    /// The code's catalog text.
-    #[serde(rename = "suggestedNextAction")]
-    pub suggested_next_action: String,
-    #[doc = "The workspace path the failure concerns."]
-    pub path: String,
-    #[doc = "The specific failure mode, for kinds that cover several."]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub detail: Option<String>,
-}
-
-impl PatchApplyError {
-    /// The code's wire id.
-    pub const CODE: &'static str = "patch_apply_error";
-
-    /// The code's metadata.
-    pub const fn info() -> &'static CodeInfo {
-        &CODES[11]
-    }
-
-    /// Build the error, its message rendered from the code's template and scrubbed.
-    pub fn new(path: impl Into<String>, detail: Option<String>) -> Self {
-        let path = path.into();
-        let mut rendered = Object::new();
-        rendered.insert("path".to_owned(), runtime::json(&path));
-        if let Some(value) = &detail {
-            rendered.insert("detail".to_owned(), runtime::json(value));
-        }
-        PatchApplyError {
-            message: runtime::render_message(Self::info(), &rendered),
-            suggested_next_action: Self::info().text("next_action").to_owned(),
-            path,
-            detail,
-        }
-    }
-
-    /// The wire payload: code, message, metadata, the repair fields given, the envelope's members.
-    pub fn to_payload(&self) -> Object {
-        tagged(Self::CODE, self)
-    }
-
-    /// The MCP `CallToolResult` reporting this error.
-    pub fn to_result(&self) -> Value {
-        runtime::known_result(&CATALOG, self.to_payload())
-    }
-}
-
-impl std::fmt::Display for PatchApplyError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", Self::CODE, self.message)
-    }
-}
-
-impl std::error::Error for PatchApplyError {}
-
-impl From<PatchApplyError> for ToolError {
-    fn from(error: PatchApplyError) -> Self {
-        ToolError::PatchApplyError(error)
-    }
-}
-
-#[doc = "Command failed: run_command could not spawn or was aborted; move_file got identical from/to or a directory destination; delete_file got a directory without recursive."]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CommandFailed {
-    /// The message: the code's template rendered and scrubbed.
-    pub message: String,
-    /// The code's catalog text.
-    #[serde(rename = "suggestedNextAction")]
-    pub suggested_next_action: String,
-    #[doc = "The specific failure mode, for kinds that cover several."]
-    pub detail: String,
-}
-
-impl CommandFailed {
-    /// The code's wire id.
-    pub const CODE: &'static str = "command_failed";
-
-    /// The code's metadata.
-    pub const fn info() -> &'static CodeInfo {
-        &CODES[12]
-    }
-
-    /// Build the error, its message rendered from the code's template and scrubbed.
-    pub fn new(detail: impl Into<String>) -> Self {
-        let detail = detail.into();
-        let mut rendered = Object::new();
-        rendered.insert("detail".to_owned(), runtime::json(&detail));
-        CommandFailed {
-            message: runtime::render_message(Self::info(), &rendered),
-            suggested_next_action: Self::info().text("next_action").to_owned(),
-            detail,
-        }
-    }
-
-    /// The wire payload: code, message, metadata, the repair fields given, the envelope's members.
-    pub fn to_payload(&self) -> Object {
-        tagged(Self::CODE, self)
-    }
-
-    /// The MCP `CallToolResult` reporting this error.
-    pub fn to_result(&self) -> Value {
-        runtime::known_result(&CATALOG, self.to_payload())
-    }
-}
-
-impl std::fmt::Display for CommandFailed {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", Self::CODE, self.message)
-    }
-}
-
-impl std::error::Error for CommandFailed {}
-
-impl From<CommandFailed> for ToolError {
-    fn from(error: CommandFailed) -> Self {
-        ToolError::CommandFailed(error)
-    }
-}
-
-#[doc = "Timeout: run_command exceeded its timeoutMs."]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Timeout {
-    /// The message: the code's template rendered and scrubbed.
-    pub message: String,
-    /// The code's catalog text.
-    #[serde(rename = "suggestedNextAction")]
-    pub suggested_next_action: String,
-    #[doc = "The timeout that was exceeded, in milliseconds."]
-    #[serde(rename = "timeoutMs")]
-    pub timeout_ms: i64,
-}
-
-impl Timeout {
-    /// The code's wire id.
-    pub const CODE: &'static str = "timeout";
-
-    /// The code's metadata.
-    pub const fn info() -> &'static CodeInfo {
-        &CODES[13]
-    }
-
-    /// Build the error, its message rendered from the code's template and scrubbed.
-    pub fn new(timeout_ms: i64) -> Self {
-        let mut rendered = Object::new();
-        rendered.insert("timeoutMs".to_owned(), runtime::json(&timeout_ms));
-        Timeout {
-            message: runtime::render_message(Self::info(), &rendered),
-            suggested_next_action: Self::info().text("next_action").to_owned(),
-            timeout_ms,
-        }
-    }
-
-    /// The wire payload: code, message, metadata, the repair fields given, the envelope's members.
-    pub fn to_payload(&self) -> Object {
-        tagged(Self::CODE, self)
-    }
-
-    /// The MCP `CallToolResult` reporting this error.
-    pub fn to_result(&self) -> Value {
-        runtime::known_result(&CATALOG, self.to_payload())
-    }
-}
-
-impl std::fmt::Display for Timeout {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", Self::CODE, self.message)
-    }
-}
-
-impl std::error::Error for Timeout {}
-
-impl From<Timeout> for ToolError {
-    fn from(error: Timeout) -> Self {
-        ToolError::Timeout(error)
-    }
-}
-
-#[doc = "Skill unavailable: load_skill was called but no skill registry is wired into the agent."]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SkillUnavailable {
-    /// The message: the code's template rendered and scrubbed.
-    pub message: String,
-}
-
-impl SkillUnavailable {
-    /// The code's wire id.
-    pub const CODE: &'static str = "skill_unavailable";
-
-    /// The code's metadata.
-    pub const fn info() -> &'static CodeInfo {
-        &CODES[14]
-    }
-
-    /// Build the error, its message rendered from the code's template and scrubbed.
-    pub fn new() -> Self {
-        let rendered = Object::new();
-        SkillUnavailable {
-            message: runtime::render_message(Self::info(), &rendered),
-        }
-    }
-
-    /// The wire payload: code, message, metadata, the repair fields given, the envelope's members.
-    pub fn to_payload(&self) -> Object {
-        tagged(Self::CODE, self)
-    }
-
-    /// The MCP `CallToolResult` reporting this error.
-    pub fn to_result(&self) -> Value {
-        runtime::known_result(&CATALOG, self.to_payload())
-    }
-}
-
-impl Default for SkillUnavailable {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl std::fmt::Display for SkillUnavailable {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", Self::CODE, self.message)
-    }
-}
-
-impl std::error::Error for SkillUnavailable {}
-
-impl From<SkillUnavailable> for ToolError {
-    fn from(error: SkillUnavailable) -> Self {
-        ToolError::SkillUnavailable(error)
-    }
-}
-
-#[doc = "Unknown: An unexpected internal failure."]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct UnknownError {
-    /// The message: the code's template rendered and scrubbed.
-    pub message: String,
-    #[doc = "The specific failure mode, for kinds that cover several."]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub detail: Option<String>,
-}
-
-impl UnknownError {
-    /// The code's wire id.
-    pub const CODE: &'static str = "unknown";
-
-    /// The code's metadata.
-    pub const fn info() -> &'static CodeInfo {
-        &CODES[15]
-    }
-
-    /// Build the error, its message rendered from the code's template and scrubbed.
-    pub fn new(detail: Option<String>) -> Self {
-        let mut rendered = Object::new();
-        if let Some(value) = &detail {
-            rendered.insert("detail".to_owned(), runtime::json(value));
-        }
-        UnknownError {
-            message: runtime::render_message(Self::info(), &rendered),
-            detail,
-        }
-    }
-
-    /// The wire payload: code, message, metadata, the repair fields given, the envelope's members.
-    pub fn to_payload(&self) -> Object {
-        tagged(Self::CODE, self)
-    }
-
-    /// The MCP `CallToolResult` reporting this error.
-    pub fn to_result(&self) -> Value {
-        runtime::known_result(&CATALOG, self.to_payload())
-    }
-}
-
-impl std::fmt::Display for UnknownError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", Self::CODE, self.message)
-    }
-}
-
-impl std::error::Error for UnknownError {}
-
-impl From<UnknownError> for ToolError {
-    fn from(error: UnknownError) -> Self {
-        ToolError::UnknownError(error)
-    }
-}
-
-fn tagged<T: Serialize>(code: &str, error: &T) -> Object {
-    let mut out = Object::new();
-    out.insert(CATALOG.envelope.discriminator.to_owned(), Value::from(code));
-    if let Value::Object(members) = runtime::json(error) {
-        out.extend(members);
-    }
-    out
-}
-
-// -- the enum over codes --------------------------------------------------------------
-
-/// An error of this catalog: one variant per code, and `Unknown` for anything else (kept whole).
-#[derive(Debug, Clone, PartialEq)]
-#[allow(clippy::large_enum_variant)]
-pub enum ToolError {
-    /// not_found
-    NotFound(NotFound),
-    /// already_exists
-    AlreadyExists(AlreadyExists),
-    /// permission_denied
-    PermissionDenied(PermissionDenied),
-    /// outside_workspace
-    OutsideWorkspace(OutsideWorkspace),
-    /// binary_file
-    BinaryFile(BinaryFile),
-    /// file_too_large
-    FileTooLarge(FileTooLarge),
-    /// stale_file
-    StaleFile(StaleFile),
-    /// old_text_not_found
-    OldTextNotFound(OldTextNotFound),
-    /// multiple_matches
-    MultipleMatches(MultipleMatches),
-    /// overlapping_edits
-    OverlappingEdits(OverlappingEdits),
-    /// patch_parse_error
-    PatchParseError(PatchParseError),
-    /// patch_apply_error
-    PatchApplyError(PatchApplyError),
-    /// command_failed
-    CommandFailed(CommandFailed),
-    /// timeout
-    Timeout(Timeout),
-    /// skill_unavailable
-    SkillUnavailable(SkillUnavailable),
-    /// unknown
-    UnknownError(UnknownError),
-    /// An error this catalog cannot type (an unknown code, an invalid payload).
-    Unknown(UnknownCode),
-}
-
-impl ToolError {
-    /// The wire id of the error's code (`""` for an unknown one without).
-    pub fn code(&self) -> &str {
-        match self {
-            ToolError::NotFound(_) => NotFound::CODE,
-            ToolError::AlreadyExists(_) => AlreadyExists::CODE,
-            ToolError::PermissionDenied(_) => PermissionDenied::CODE,
-            ToolError::OutsideWorkspace(_) => OutsideWorkspace::CODE,
-            ToolError::BinaryFile(_) => BinaryFile::CODE,
-            ToolError::FileTooLarge(_) => FileTooLarge::CODE,
-            ToolError::StaleFile(_) => StaleFile::CODE,
-            ToolError::OldTextNotFound(_) => OldTextNotFound::CODE,
-            ToolError::MultipleMatches(_) => MultipleMatches::CODE,
-            ToolError::OverlappingEdits(_) => OverlappingEdits::CODE,
-            ToolError::PatchParseError(_) => PatchParseError::CODE,
-            ToolError::PatchApplyError(_) => PatchApplyError::CODE,
-            ToolError::CommandFailed(_) => CommandFailed::CODE,
-            ToolError::Timeout(_) => Timeout::CODE,
-            ToolError::SkillUnavailable(_) => SkillUnavailable::CODE,
-            ToolError::UnknownError(_) => UnknownError::CODE,
-            ToolError::Unknown(error) => &error.code,
-        }
-    }
-
-    /// The error's message.
-    pub fn message(&self) -> &str {
-        match self {
-            ToolError::NotFound(error) => &error.message,
-            ToolError::AlreadyExists(error) => &error.message,
-            ToolError::PermissionDenied(error) => &error.message,
-            ToolError::OutsideWorkspace(error) => &error.message,
-            ToolError::BinaryFile(error) => &error.message,
-            ToolError::FileTooLarge(error) => &error.message,
-            ToolError::StaleFile(error) => &error.message,
-            ToolError::OldTextNotFound(error) => &error.message,
-            ToolError::MultipleMatches(error) => &error.message,
-            ToolError::OverlappingEdits(error) => &error.message,
-            ToolError::PatchParseError(error) => &error.message,
-            ToolError::PatchApplyError(error) => &error.message,
-            ToolError::CommandFailed(error) => &error.message,
-            ToolError::Timeout(error) => &error.message,
-            ToolError::SkillUnavailable(error) => &error.message,
-            ToolError::UnknownError(error) => &error.message,
-            ToolError::Unknown(error) => &error.message,
-        }
-    }
-
-    /// The wire payload (an unknown error's as received).
-    pub fn to_payload(&self) -> Object {
-        match self {
-            ToolError::NotFound(error) => error.to_payload(),
-            ToolError::AlreadyExists(error) => error.to_payload(),
-            ToolError::PermissionDenied(error) => error.to_payload(),
-            ToolError::OutsideWorkspace(error) => error.to_payload(),
-            ToolError::BinaryFile(error) => error.to_payload(),
-            ToolError::FileTooLarge(error) => error.to_payload(),
-            ToolError::StaleFile(error) => error.to_payload(),
-            ToolError::OldTextNotFound(error) => error.to_payload(),
-            ToolError::MultipleMatches(error) => error.to_payload(),
-            ToolError::OverlappingEdits(error) => error.to_payload(),
-            ToolError::PatchParseError(error) => error.to_payload(),
-            ToolError::PatchApplyError(error) => error.to_payload(),
-            ToolError::CommandFailed(error) => error.to_payload(),
-            ToolError::Timeout(error) => error.to_payload(),
-            ToolError::SkillUnavailable(error) => error.to_payload(),
-            ToolError::UnknownError(error) => error.to_payload(),
-            ToolError::Unknown(error) => error.to_payload(&CATALOG),
-        }
-    }
-
-    /// The code's metadata (`None` for an unknown code).
-    pub fn info(&self) -> Option<&'static CodeInfo> {
-        CATALOG.code(self.code())
-    }
-
-    /// The MCP `CallToolResult` reporting this error (`None` for a protocol-channel code).
-    pub fn to_result(&self) -> Option<Value> {
-        match self {
-            ToolError::Unknown(error) => Some(error.to_result(&CATALOG)),
-            known if known.info().is_some_and(|info| info.protocol) => None,
-            known => Some(runtime::known_result(&CATALOG, known.to_payload())),
-        }
-    }
-
-    /// The JSON-RPC error object of a protocol-channel code (`None` for the others).
-    pub fn to_jsonrpc_error(&self) -> Option<Value> {
-        let protocol = self.info().is_some_and(|info| info.protocol);
-        protocol.then(|| runtime::jsonrpc_error(&CATALOG, self.to_payload()))
-    }
-
-    /// The error's kind; the default kind for an unknown code.
-    pub fn kind(&self) -> Option<ErrorKind> {
-        kind_of(self.code())
-    }
-
-    /// Whether the call may be retried: the error's `retriable`, else its code's, else the default kind's.
-    pub fn is_retryable(&self) -> bool {
-        match self {
-            ToolError::Unknown(error) => error.is_retryable(&CATALOG),
-            known => is_retryable(known.code()),
-        }
-    }
-}
-
-impl std::fmt::Display for ToolError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ToolError::Unknown(error) => error.fmt(f),
-            known => write!(f, "{}: {}", known.code(), known.message()),
-        }
-    }
-}
-
-impl std::error::Error for ToolError {}
-
-impl Serialize for ToolError {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.to_payload().serialize(serializer)
-    }
-}
-
-impl<'de> Deserialize<'de> for ToolError {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Value::deserialize(deserializer).map(|payload| parse_error(&payload))
-    }
-}
-
-// -- building and parsing ---------------------------------------------------------------
-
-fn typed(code: &str, data: Object) -> Result<ToolError, String> {
-    let data = Value::Object(data);
-    match code {
-        "not_found" => decode(data, ToolError::NotFound),
-        "already_exists" => decode(data, ToolError::AlreadyExists),
-        "permission_denied" => decode(data, ToolError::PermissionDenied),
-        "outside_workspace" => decode(data, ToolError::OutsideWorkspace),
-        "binary_file" => decode(data, ToolError::BinaryFile),
-        "file_too_large" => decode(data, ToolError::FileTooLarge),
-        "stale_file" => decode(data, ToolError::StaleFile),
-        "old_text_not_found" => decode(data, ToolError::OldTextNotFound),
-        "multiple_matches" => decode(data, ToolError::MultipleMatches),
-        "overlapping_edits" => decode(data, ToolError::OverlappingEdits),
-        "patch_parse_error" => decode(data, ToolError::PatchParseError),
-        "patch_apply_error" => decode(data, ToolError::PatchApplyError),
-        "command_failed" => decode(data, ToolError::CommandFailed),
-        "timeout" => decode(data, ToolError::Timeout),
-        "skill_unavailable" => decode(data, ToolError::SkillUnavailable),
-        "unknown" => decode(data, ToolError::UnknownError),
-        _ => Err(format!("not a code of catalog {}", CATALOG.name)),
-    }
-}
-
-fn decode<T>(data: Value, wrap: fn(T) -> ToolError) -> Result<ToolError, String>
-where
-    T: serde::de::DeserializeOwned,
-{
-    serde_json::from_value(data)
-        .map(wrap)
-        .map_err(|error| error.to_string())
-}
-
-/// The error of `code` from wire-named values (repair fields, message values; `null`: not given).
-///
-/// For a code chosen at run time; each struct's `new` is the typed way. A deferred code,
-/// an unknown value name or a value of the wrong type is a [`BuildError`].
-pub fn build_error(
-    code: &str,
-    values: &Object,
-    retriable: Option<bool>,
-) -> Result<ToolError, BuildError> {
-    let payload = runtime::build_payload(&CATALOG, code, values, retriable)?;
-    let (info, data) =
-        runtime::checked(&CATALOG, &payload).ok_or_else(|| BuildError::Invalid(code.to_owned()))?;
-    typed(info.code, data).map_err(BuildError::Invalid)
-}
-
-/// The typed error of a wire payload; anything else → [`ToolError::Unknown`] (never fails).
-pub fn parse_error(payload: &Value) -> ToolError {
-    let data = payload
-        .as_object()
-        .and_then(|object| runtime::checked(&CATALOG, object));
-    let known = data.and_then(|(info, data)| typed(info.code, data).ok());
-    known.unwrap_or_else(|| ToolError::Unknown(UnknownCode::of(&CATALOG, payload, "")))
-}
-
-/// The error an MCP tool result reports, or `None` when it is not an error result.
-///
-/// Reads `structuredContent`, else the first of the first 16 content blocks that is a text
-/// block holding a JSON payload; unknown or invalid → [`ToolError::Unknown`].
-pub fn parse_result(result: &Value) -> Option<ToolError> {
-    Some(match runtime::find_payload(&CATALOG, result)? {
-        Found::Payload(payload) => parse_error(&Value::Object(payload)),
-        Found::Text(message) => ToolError::Unknown(UnknownCode {
-            message,
-            ..UnknownCode::default()
-        }),
-    })
-}
-
-// -- classification and mapping ---------------------------------------------------------
-
-/// The kind of a code; codes the catalog does not know → the default kind.
-pub fn kind_of(code: &str) -> Option<ErrorKind> {
-    kind(runtime::kind_of(&CATALOG, code))
-}
-
-/// The kind of a code, the default kind for anything not classified (the catch-all).
-pub fn classify(code: &str) -> Option<ErrorKind> {
-    kind(runtime::classify(&CATALOG, code))
-}
-
-/// Whether a call failing with `code` may be retried (the code's `retriable`, else the default kind's).
-pub fn is_retryable(code: &str) -> bool {
-    runtime::is_retryable(&CATALOG, code)
-}
-
-/// Whether `policy` stops the agent loop on an error of `code`.
-pub fn is_terminal(code: &str, policy: ErrorPolicy) -> bool {
-    classify(code).is_some_and(|kind| policy.classifies_terminal(kind))
-}
-
-/// The kind of an HTTP failure status (Retry-After present or not).
-pub fn classify_http(status: u16, retry_after: bool) -> Option<ErrorKind> {
-    kind(runtime::classify_http(&CATALOG, status, retry_after))
-}
-
-/// The kind of a failure class (`network`, `timeout`, …); else the default kind.
-pub fn classify_failure(failure: &str) -> Option<ErrorKind> {
-    kind(runtime::classify_failure(&CATALOG, failure))
-}
-
-/// The error for an upstream HTTP failure: status, its message, body and headers.
-///
-/// `original` = sanitized `{status, body}`; a non-empty upstream `message`, scrubbed, replaces
-/// the template's; rules may ask for a `Retry-After` header. `None`: no rule and no default.
-pub fn map_http(
-    status: u16,
-    message: Option<&str>,
-    body: Option<&Value>,
-    headers: &[(&str, &str)],
-) -> Option<ToolError> {
-    let retry_after = runtime::has_retry_after(headers.iter().copied());
-    runtime::map_http(&CATALOG, status, message, body, retry_after)
-        .map(|payload| parse_error(&Value::Object(payload)))
-}
-
-/// The error for a failed upstream call of failure class `failure` (`timeout`, `network`, …),
-/// its `original` naming the failure `name`.
-pub fn map_failure(failure: &str, name: &str) -> Option<ToolError> {
-    runtime::map_failure(&CATALOG, Some(failure), name)
-        .map(|payload| parse_error(&Value::Object(payload)))
-}
-
-/// The error for a failed upstream call: `error`'s failure class ([`failure_class`]), its
-/// `original` naming it `name` (e.g. the error's type).
-pub fn map_error(error: &(dyn std::error::Error + 'static), name: &str) -> Option<ToolError> {
-    let failure = failure_class(error);
-    runtime::map_failure(&CATALOG, failure, name)
-        .map(|payload| parse_error(&Value::Object(payload)))
-}
+// -- the catalog's tables ------------------------------------------------------------
+
+/// Every code's metadata, in declared order.
+#[rustfmt::skip]
+pub const CODES: [CodeInfo; 16] = [
+    CodeInfo {
+        code: "not_found", title: "Not found",
+        when: "A path does not exist (or is the wrong kind — file vs. directory).",
+        message: "'{path}' does not exist or is the wrong kind of entry",
+        recoverable: Recoverable::Sometimes,
+        next_action: "Call read_file or list_directory to confirm what exists, then retry with the correct path.",
+        required: &["path"], ..CodeInfo::DEFAULT
+    },
+    CodeInfo {
+        code: "already_exists", title: "Already exists",
+        when: "A destination path is occupied (create_file, move_file without overwrite, *** Add File).",
+        message: "'{path}' already exists", recoverable: Recoverable::Yes,
+        next_action: "Switch to write_file or edit_file, or move the existing file aside first.",
+        required: &["path"], ..CodeInfo::DEFAULT
+    },
+    CodeInfo {
+        code: "permission_denied", title: "Permission denied",
+        when: "A path matches forbiddenGlobs or the guard's policy chain denied the operation.",
+        message: "access to '{path}' is denied by policy",
+        next_action: "Use a different path, or grant access via an update_policy message to the guard's chain.",
+        required: &["path"], ..CodeInfo::DEFAULT
+    },
+    CodeInfo {
+        code: "outside_workspace", title: "Outside workspace",
+        when: "A path escapes the workspace jail, or is absolute when allowAbsolutePaths is not set.",
+        message: "'{path}' is outside the workspace", next_action: "Use a workspace-relative path.",
+        required: &["path"], ..CodeInfo::DEFAULT
+    },
+    CodeInfo {
+        code: "binary_file", title: "Binary file",
+        when: "read_file detected binary content without allowBinary: true.",
+        message: "'{path}' is a binary file", recoverable: Recoverable::Yes,
+        next_action: "Re-call read_file with allowBinary: true.", required: &["path"],
+        ..CodeInfo::DEFAULT
+    },
+    CodeInfo {
+        code: "file_too_large", title: "File too large",
+        when: "A file exceeds the sandbox-configured size limit.",
+        message: "'{path}' exceeds the size limit of {limitBytes} bytes",
+        next_action: "Read or write the file in slices, or raise the configured cap.",
+        required: &["path", "limitBytes"], ..CodeInfo::DEFAULT
+    },
+    CodeInfo {
+        code: "stale_file", title: "Stale file",
+        when: "expectedSha256 does not match the on-disk content.",
+        message: "'{path}' changed on disk since it was read", recoverable: Recoverable::Yes,
+        next_action: "Re-read the file to obtain the current sha256 and re-apply your edit.",
+        required: &["path"], optional: &["expectedSha256", "actualSha256"], ..CodeInfo::DEFAULT
+    },
+    CodeInfo {
+        code: "old_text_not_found", title: "Old text not found",
+        when: "An edit_file edit's oldText was not present in the file.",
+        message: "oldText was not found in '{path}'", recoverable: Recoverable::Yes,
+        next_action: "Re-read the file and pick text that exists.", required: &["path"],
+        ..CodeInfo::DEFAULT
+    },
+    CodeInfo {
+        code: "multiple_matches", title: "Multiple matches",
+        when: "An edit_file edit's oldText matched more than once and replaceAll was not set.",
+        message: "oldText matched {matchCount} times in '{path}'", recoverable: Recoverable::Yes,
+        next_action: "Make oldText more specific, or pass replaceAll: true.",
+        required: &["path", "matchCount"], ..CodeInfo::DEFAULT
+    },
+    CodeInfo {
+        code: "overlapping_edits", title: "Overlapping edits",
+        when: "Two edit_file edits would replace intersecting byte ranges.",
+        message: "edits to '{path}' overlap", recoverable: Recoverable::Yes,
+        next_action: "Combine the edits or apply them in separate calls.", required: &["path"],
+        ..CodeInfo::DEFAULT
+    },
+    CodeInfo {
+        code: "patch_parse_error", title: "Patch parse error",
+        when: "An apply_patch envelope is malformed.",
+        message: "the patch envelope is malformed: {detail}", recoverable: Recoverable::Yes,
+        next_action: "Fix the envelope grammar (see Patch envelope).", required: &["detail"],
+        ..CodeInfo::DEFAULT
+    },
+    CodeInfo {
+        code: "patch_apply_error", title: "Patch apply error",
+        when: "A hunk did not match, or an add/delete/move pre-check failed.",
+        message: "the patch does not apply to '{path}'", recoverable: Recoverable::Yes,
+        next_action: "Re-read the affected files and regenerate the patch against the current content.",
+        required: &["path"], optional: &["detail"], ..CodeInfo::DEFAULT
+    },
+    CodeInfo {
+        code: "command_failed", title: "Command failed",
+        when: "run_command could not spawn or was aborted; move_file got identical from/to or a directory destination; delete_file got a directory without recursive.",
+        message: "the operation failed: {detail}", recoverable: Recoverable::Sometimes,
+        next_action: "Read the message for the specific failure mode.", required: &["detail"],
+        ..CodeInfo::DEFAULT
+    },
+    CodeInfo {
+        code: "timeout", title: "Timeout", when: "run_command exceeded its timeoutMs.",
+        message: "the command exceeded its timeout of {timeoutMs} ms",
+        retriable: Retriable::Conditional, recoverable: Recoverable::Yes,
+        next_action: "Increase the timeout, narrow the command, or split it into smaller steps.",
+        required: &["timeoutMs"], ..CodeInfo::DEFAULT
+    },
+    CodeInfo {
+        code: "skill_unavailable", title: "Skill unavailable",
+        when: "load_skill was called but no skill registry is wired into the agent.",
+        message: "no skill registry is available",
+        next_action: "Stop attempting to load skills for the rest of the turn.", ..CodeInfo::DEFAULT
+    },
+    CodeInfo {
+        code: "unknown", title: "Unknown", when: "An unexpected internal failure.",
+        message: "an unexpected internal failure occurred",
+        next_action: "File an issue with the captured details.", optional: &["detail"],
+        ..CodeInfo::DEFAULT
+    },
+];
+
+/// The catalog's envelope, fields and rules, as the runtime reads them.
+#[rustfmt::skip]
+static CATALOG: CatalogInfo = CatalogInfo {
+    envelope: Envelope {
+        discriminator: "kind", retriable_field: None, provenance: ProvenanceMode::None,
+        mirror_is_error: false, structured_content: true, tool_failure_meta: false,
+        structured_is_error: false,
+        texts: &[
+            WireText { name: "next_action", key: "suggestedNextAction", only_recoverable: true },
+        ],
+    },
+    fields: &[
+        FieldInfo { key: "path", kind: FieldType::String },
+        FieldInfo { key: "detail", kind: FieldType::String },
+        FieldInfo { key: "limitBytes", kind: FieldType::Integer },
+        FieldInfo { key: "expectedSha256", kind: FieldType::String },
+        FieldInfo { key: "actualSha256", kind: FieldType::String },
+        FieldInfo { key: "matchCount", kind: FieldType::Integer },
+        FieldInfo { key: "timeoutMs", kind: FieldType::Integer },
+    ],
+    http_classification: &[],
+    failure_classification: &[],
+    http_mapping: &[],
+    failure_mapping: &[],
+    default_kind: None,
+    default_code: None,
+};

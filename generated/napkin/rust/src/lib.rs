@@ -2,30 +2,33 @@
 //! Errors of catalog `napkin` 1.0.0: one struct per code, the
 //! [`ToolError`] enum over them, MCP envelopes.
 //!
-//! Build an error with its struct's `new` and return `err.to_result()` from a tool; read one
-//! back with [`parse_result`]. What does not depend on the catalog is in `runtime.rs`.
-//!
-//! ```text
-//! let err = BadRequest::new(…);
-//! let result = err.to_result(); // {"isError": true, "content": […], …}
-//! let again = parse_result(&result);
-//! ```
+//! A code's struct holds its repair fields: `new` takes the required ones, `with_*` the
+//! optional ones. Return it from a tool as a [`ToolError`] (`?` or `.into()` render its
+//! message) and send `to_result()`; read one back with [`parse_result`]. What does not
+//! depend on the catalog is in `runtime.rs`.
 #![allow(deprecated)] // the crate itself uses its deprecated codes
+#![allow(clippy::must_use_candidate)] // accessors and constructors: an unused result is harmless
+#![allow(clippy::doc_markdown)] // the docs quote the catalog's prose as written
+#![allow(clippy::used_underscore_items)] // a catalog name that starts with a digit is `_1st`
 
-pub mod runtime;
-
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
-pub use serde_json::Value;
+mod runtime;
 
 #[rustfmt::skip]
 pub use runtime::{
-    failure_class, is_secret_key, sanitize, scrub_text, to_json, BuildError, CatalogInfo, CodeInfo, Object,
-    Provenance, Range, True, UnknownCode, REDACTED,
+    build_error, classify, classify_failure, classify_http, code_info, failure_class, is_retryable, is_secret_key,
+    is_terminal, kind_of, map_error, map_failure, map_http, parse_error, parse_result, parse_result_bytes, provenance,
+    sanitize,
+    scrub_text, to_json, BuildError, Channel, Code, CodeError, CodeInfo, ErrorPolicy, Json, JsonArray, JsonError,
+    JsonMap, KindInfo, Provenance, Range, Recoverable, Retriable, SerializeError, UnknownCode, MAX_JSON_LEVELS,
+    MAX_LEVELS, REDACTED,
 };
 #[allow(unused_imports)] // the tables of a small catalog use some of them
+#[rustfmt::skip]
 use runtime::{
-    FailureRule, FieldInfo, FieldType, Found, HttpRule, KindInfo, ProvenanceMode, Status, WireText,
+    decode, CatalogInfo, Decoder, Envelope, FailureRule, FieldInfo, FieldType, HttpRule, ProvenanceMode, Status,
+    WireText, Wrap,
 };
+use serde::{Deserialize, Serialize};
 
 /// The catalog's name.
 pub const CATALOG_NAME: &str = "napkin";
@@ -37,317 +40,371 @@ pub const FINGERPRINT: &str =
 /// The catalog's title.
 pub const TITLE: &str = "Napkin upstream-API tool errors";
 
-// -- the catalog's tables ------------------------------------------------------------
+// -- one struct per code: its repair fields -----------------------------------------
 
-/// Every code's metadata, in declared order.
-#[rustfmt::skip]
-pub const CODES: [CodeInfo; 10] = [
-    CodeInfo {
-        code: "BAD_REQUEST",
-        title: "Bad request",
-        when: "The upstream API rejected the request as malformed (HTTP 400).",
-        message: "the upstream API rejected the request as malformed",
-        kind: Some("Validation"),
-        retriable: "no",
-        recoverable: "yes",
-        next_action: "Fix the request arguments and call again.",
-        ui_meaning: "the request was malformed — fix the input",
-        protocol: false,
-        jsonrpc_code: None,
-        http_status: Some(400),
-        deprecated: None,
-        deferred: false,
-        required: &[],
-        optional: &["status", "original"],
-        extras: &[],
-    },
-    CodeInfo {
-        code: "UNAUTHORIZED",
-        title: "Unauthorized",
-        when: "The upstream API did not accept the credentials (HTTP 401).",
-        message: "the upstream API rejected the credentials",
-        kind: Some("Auth"),
-        retriable: "no",
-        recoverable: "no",
-        next_action: "Configure a valid API token for the server.",
-        ui_meaning: "sign-in required — the server's credentials are missing or invalid",
-        protocol: false,
-        jsonrpc_code: None,
-        http_status: Some(401),
-        deprecated: None,
-        deferred: false,
-        required: &[],
-        optional: &["status", "original"],
-        extras: &[],
-    },
-    CodeInfo {
-        code: "FORBIDDEN",
-        title: "Forbidden",
-        when: "The credentials lack permission for the resource (HTTP 403).",
-        message: "the upstream API denied access to the resource",
-        kind: Some("Auth"),
-        retriable: "no",
-        recoverable: "no",
-        next_action: "Ask for access to the resource or use another one.",
-        ui_meaning: "access denied — this account may not use the resource",
-        protocol: false,
-        jsonrpc_code: None,
-        http_status: Some(403),
-        deprecated: None,
-        deferred: false,
-        required: &[],
-        optional: &["status", "original"],
-        extras: &[],
-    },
-    CodeInfo {
-        code: "NOT_FOUND",
-        title: "Not found",
-        when: "The resource does not exist upstream (HTTP 404).",
-        message: "the upstream resource was not found",
-        kind: Some("Permanent"),
-        retriable: "no",
-        recoverable: "sometimes",
-        next_action: "Check the identifier, list the available resources, then retry.",
-        ui_meaning: "not found — check the identifier",
-        protocol: false,
-        jsonrpc_code: None,
-        http_status: Some(404),
-        deprecated: None,
-        deferred: false,
-        required: &[],
-        optional: &["status", "original"],
-        extras: &[],
-    },
-    CodeInfo {
-        code: "GONE",
-        title: "Gone",
-        when: "The resource was deleted upstream (HTTP 410).",
-        message: "the upstream resource is gone",
-        kind: Some("Permanent"),
-        retriable: "no",
-        recoverable: "no",
-        next_action: "Stop using this resource; it was removed permanently.",
-        ui_meaning: "removed — the resource no longer exists",
-        protocol: false,
-        jsonrpc_code: None,
-        http_status: Some(410),
-        deprecated: None,
-        deferred: false,
-        required: &[],
-        optional: &["status", "original"],
-        extras: &[],
-    },
-    CodeInfo {
-        code: "RATE_LIMITED",
-        title: "Rate limited",
-        when: "The upstream API throttled the request (HTTP 429).",
-        message: "the upstream API rate limit was exceeded",
-        kind: Some("RateLimit"),
-        retriable: "yes",
-        recoverable: "yes",
-        next_action: "Wait for the Retry-After interval, then retry.",
-        ui_meaning: "busy — wait a moment and try again",
-        protocol: false,
-        jsonrpc_code: None,
-        http_status: Some(429),
-        deprecated: None,
-        deferred: false,
-        required: &[],
-        optional: &["status", "original"],
-        extras: &[],
-    },
-    CodeInfo {
-        code: "UPSTREAM_ERROR",
-        title: "Upstream error",
-        when: "The upstream API failed (HTTP 5xx).",
-        message: "the upstream API failed with HTTP {status}",
-        kind: Some("Transient"),
-        retriable: "yes",
-        recoverable: "yes",
-        next_action: "Retry with back-off; report the failure if it persists.",
-        ui_meaning: "the upstream service failed — try again shortly",
-        protocol: false,
-        jsonrpc_code: None,
-        http_status: Some(502),
-        deprecated: None,
-        deferred: false,
-        required: &[],
-        optional: &["status", "original"],
-        extras: &[],
-    },
-    CodeInfo {
-        code: "NETWORK_ERROR",
-        title: "Network error",
-        when: "The upstream API could not be reached (DNS, TCP, TLS failure).",
-        message: "the upstream API could not be reached",
-        kind: Some("Transient"),
-        retriable: "yes",
-        recoverable: "yes",
-        next_action: "Retry with back-off; check connectivity if it persists.",
-        ui_meaning: "connection problem — try again shortly",
-        protocol: false,
-        jsonrpc_code: None,
-        http_status: Some(502),
-        deprecated: None,
-        deferred: false,
-        required: &[],
-        optional: &["original"],
-        extras: &[],
-    },
-    CodeInfo {
-        code: "TIMEOUT",
-        title: "Timeout",
-        when: "The upstream request was aborted or timed out.",
-        message: "the upstream request timed out",
-        kind: Some("Transient"),
-        retriable: "yes",
-        recoverable: "yes",
-        next_action: "Retry, possibly with a smaller request.",
-        ui_meaning: "the request took too long — try again",
-        protocol: false,
-        jsonrpc_code: None,
-        http_status: Some(504),
-        deprecated: None,
-        deferred: false,
-        required: &[],
-        optional: &["original"],
-        extras: &[],
-    },
-    CodeInfo {
-        code: "INTERNAL_ERROR",
-        title: "Internal error",
-        when: "An unexpected failure inside the server.",
-        message: "an internal error occurred",
-        kind: Some("Internal"),
-        retriable: "no",
-        recoverable: "no",
-        next_action: "Report the failure with its provenance stamp.",
-        ui_meaning: "something went wrong on our side",
-        protocol: false,
-        jsonrpc_code: None,
-        http_status: Some(500),
-        deprecated: None,
-        deferred: false,
-        required: &[],
-        optional: &["original"],
-        extras: &[],
-    },
+#[doc = "Bad request: The upstream API rejected the request as malformed (HTTP 400)."]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct BadRequest {
+    #[doc = "The upstream HTTP status."]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<i64>,
+    #[doc = "The upstream failure ({status, body}) in sanitized form — secrets redacted."]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub original: Option<Json>,
+}
+
+impl BadRequest {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    #[must_use]
+    pub fn with_status(mut self, status: i64) -> Self {
+        self.status = Some(status);
+        self
+    }
+
+    #[must_use]
+    pub fn with_original(mut self, original: impl Into<Json>) -> Self {
+        self.original = Some(original.into());
+        self
+    }
+}
+
+impl Code for BadRequest {
+    const INDEX: usize = 0;
+    const WRAP: Wrap<Self> = ToolError::BadRequest;
+}
+
+#[doc = "Unauthorized: The upstream API did not accept the credentials (HTTP 401)."]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct Unauthorized {
+    #[doc = "The upstream HTTP status."]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<i64>,
+    #[doc = "The upstream failure ({status, body}) in sanitized form — secrets redacted."]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub original: Option<Json>,
+}
+
+impl Unauthorized {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    #[must_use]
+    pub fn with_status(mut self, status: i64) -> Self {
+        self.status = Some(status);
+        self
+    }
+
+    #[must_use]
+    pub fn with_original(mut self, original: impl Into<Json>) -> Self {
+        self.original = Some(original.into());
+        self
+    }
+}
+
+impl Code for Unauthorized {
+    const INDEX: usize = 1;
+    const WRAP: Wrap<Self> = ToolError::Unauthorized;
+}
+
+#[doc = "Forbidden: The credentials lack permission for the resource (HTTP 403)."]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct Forbidden {
+    #[doc = "The upstream HTTP status."]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<i64>,
+    #[doc = "The upstream failure ({status, body}) in sanitized form — secrets redacted."]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub original: Option<Json>,
+}
+
+impl Forbidden {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    #[must_use]
+    pub fn with_status(mut self, status: i64) -> Self {
+        self.status = Some(status);
+        self
+    }
+
+    #[must_use]
+    pub fn with_original(mut self, original: impl Into<Json>) -> Self {
+        self.original = Some(original.into());
+        self
+    }
+}
+
+impl Code for Forbidden {
+    const INDEX: usize = 2;
+    const WRAP: Wrap<Self> = ToolError::Forbidden;
+}
+
+#[doc = "Not found: The resource does not exist upstream (HTTP 404)."]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct NotFound {
+    #[doc = "The upstream HTTP status."]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<i64>,
+    #[doc = "The upstream failure ({status, body}) in sanitized form — secrets redacted."]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub original: Option<Json>,
+}
+
+impl NotFound {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    #[must_use]
+    pub fn with_status(mut self, status: i64) -> Self {
+        self.status = Some(status);
+        self
+    }
+
+    #[must_use]
+    pub fn with_original(mut self, original: impl Into<Json>) -> Self {
+        self.original = Some(original.into());
+        self
+    }
+}
+
+impl Code for NotFound {
+    const INDEX: usize = 3;
+    const WRAP: Wrap<Self> = ToolError::NotFound;
+}
+
+#[doc = "Gone: The resource was deleted upstream (HTTP 410)."]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct Gone {
+    #[doc = "The upstream HTTP status."]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<i64>,
+    #[doc = "The upstream failure ({status, body}) in sanitized form — secrets redacted."]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub original: Option<Json>,
+}
+
+impl Gone {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    #[must_use]
+    pub fn with_status(mut self, status: i64) -> Self {
+        self.status = Some(status);
+        self
+    }
+
+    #[must_use]
+    pub fn with_original(mut self, original: impl Into<Json>) -> Self {
+        self.original = Some(original.into());
+        self
+    }
+}
+
+impl Code for Gone {
+    const INDEX: usize = 4;
+    const WRAP: Wrap<Self> = ToolError::Gone;
+}
+
+#[doc = "Rate limited: The upstream API throttled the request (HTTP 429)."]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct RateLimited {
+    #[doc = "The upstream HTTP status."]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<i64>,
+    #[doc = "The upstream failure ({status, body}) in sanitized form — secrets redacted."]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub original: Option<Json>,
+}
+
+impl RateLimited {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    #[must_use]
+    pub fn with_status(mut self, status: i64) -> Self {
+        self.status = Some(status);
+        self
+    }
+
+    #[must_use]
+    pub fn with_original(mut self, original: impl Into<Json>) -> Self {
+        self.original = Some(original.into());
+        self
+    }
+}
+
+impl Code for RateLimited {
+    const INDEX: usize = 5;
+    const WRAP: Wrap<Self> = ToolError::RateLimited;
+}
+
+#[doc = "Upstream error: The upstream API failed (HTTP 5xx)."]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct UpstreamError {
+    #[doc = "The upstream HTTP status."]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<i64>,
+    #[doc = "The upstream failure ({status, body}) in sanitized form — secrets redacted."]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub original: Option<Json>,
+}
+
+impl UpstreamError {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    #[must_use]
+    pub fn with_status(mut self, status: i64) -> Self {
+        self.status = Some(status);
+        self
+    }
+
+    #[must_use]
+    pub fn with_original(mut self, original: impl Into<Json>) -> Self {
+        self.original = Some(original.into());
+        self
+    }
+}
+
+impl Code for UpstreamError {
+    const INDEX: usize = 6;
+    const WRAP: Wrap<Self> = ToolError::UpstreamError;
+}
+
+#[doc = "Network error: The upstream API could not be reached (DNS, TCP, TLS failure)."]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct NetworkError {
+    #[doc = "The upstream failure ({status, body}) in sanitized form — secrets redacted."]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub original: Option<Json>,
+}
+
+impl NetworkError {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    #[must_use]
+    pub fn with_original(mut self, original: impl Into<Json>) -> Self {
+        self.original = Some(original.into());
+        self
+    }
+}
+
+impl Code for NetworkError {
+    const INDEX: usize = 7;
+    const WRAP: Wrap<Self> = ToolError::NetworkError;
+}
+
+#[doc = "Timeout: The upstream request was aborted or timed out."]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct Timeout {
+    #[doc = "The upstream failure ({status, body}) in sanitized form — secrets redacted."]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub original: Option<Json>,
+}
+
+impl Timeout {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    #[must_use]
+    pub fn with_original(mut self, original: impl Into<Json>) -> Self {
+        self.original = Some(original.into());
+        self
+    }
+}
+
+impl Code for Timeout {
+    const INDEX: usize = 8;
+    const WRAP: Wrap<Self> = ToolError::Timeout;
+}
+
+#[doc = "Internal error: An unexpected failure inside the server."]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct InternalError {
+    #[doc = "The upstream failure ({status, body}) in sanitized form — secrets redacted."]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub original: Option<Json>,
+}
+
+impl InternalError {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    #[must_use]
+    pub fn with_original(mut self, original: impl Into<Json>) -> Self {
+        self.original = Some(original.into());
+        self
+    }
+}
+
+impl Code for InternalError {
+    const INDEX: usize = 9;
+    const WRAP: Wrap<Self> = ToolError::InternalError;
+}
+
+// -- the enum over codes --------------------------------------------------------------
+
+/// An error of this catalog: one variant per code, and `Unknown` for anything else (kept whole).
+#[derive(Debug, Clone, PartialEq)]
+pub enum ToolError {
+    BadRequest(Box<CodeError<BadRequest>>),
+    Unauthorized(Box<CodeError<Unauthorized>>),
+    Forbidden(Box<CodeError<Forbidden>>),
+    NotFound(Box<CodeError<NotFound>>),
+    Gone(Box<CodeError<Gone>>),
+    RateLimited(Box<CodeError<RateLimited>>),
+    UpstreamError(Box<CodeError<UpstreamError>>),
+    NetworkError(Box<CodeError<NetworkError>>),
+    Timeout(Box<CodeError<Timeout>>),
+    InternalError(Box<CodeError<InternalError>>),
+    /// An error this catalog cannot type (an unknown code, an invalid payload).
+    Unknown(Box<UnknownCode>),
+}
+
+impl ToolError {
+    fn known(&self) -> Result<&dyn runtime::Known, &UnknownCode> {
+        Ok(match self {
+            ToolError::BadRequest(error) => error.as_ref(),
+            ToolError::Unauthorized(error) => error.as_ref(),
+            ToolError::Forbidden(error) => error.as_ref(),
+            ToolError::NotFound(error) => error.as_ref(),
+            ToolError::Gone(error) => error.as_ref(),
+            ToolError::RateLimited(error) => error.as_ref(),
+            ToolError::UpstreamError(error) => error.as_ref(),
+            ToolError::NetworkError(error) => error.as_ref(),
+            ToolError::Timeout(error) => error.as_ref(),
+            ToolError::InternalError(error) => error.as_ref(),
+            ToolError::Unknown(error) => return Err(error),
+        })
+    }
+}
+
+/// How each code's struct is read from a payload, in [`CODES`] order.
+const DECODERS: [Decoder; 10] = [
+    decode::<BadRequest>,
+    decode::<Unauthorized>,
+    decode::<Forbidden>,
+    decode::<NotFound>,
+    decode::<Gone>,
+    decode::<RateLimited>,
+    decode::<UpstreamError>,
+    decode::<NetworkError>,
+    decode::<Timeout>,
+    decode::<InternalError>,
 ];
-
-/// Every repair field and message value, by wire key.
-#[rustfmt::skip]
-pub const FIELDS: [FieldInfo; 2] = [
-    FieldInfo { key: "status", kind: FieldType::Integer, items: None, description: "The upstream HTTP status." },
-    FieldInfo { key: "original", kind: FieldType::Any, items: None, description: "The upstream failure ({status, body}) in sanitized form — secrets redacted." },
-];
-
-/// Every kind and its retry semantics.
-#[rustfmt::skip]
-pub const KINDS: [KindInfo; 7] = [
-    KindInfo {
-        name: "Transient",
-        description: "Network, TLS, DNS, 5xx, 408 and 425 — likely to succeed on retry.",
-        retryable: true,
-        max_attempts: Some(3),
-        initial_backoff_ms: Some(200),
-    },
-    KindInfo {
-        name: "RateLimit",
-        description: "HTTP 429 with Retry-After; wait the advertised time and retry.",
-        retryable: true,
-        max_attempts: Some(3),
-        initial_backoff_ms: Some(1000),
-    },
-    KindInfo {
-        name: "Quota",
-        description: "HTTP 429 without Retry-After; the quota is exhausted.",
-        retryable: false,
-        max_attempts: None,
-        initial_backoff_ms: None,
-    },
-    KindInfo {
-        name: "Auth",
-        description: "HTTP 401/403; credentials are missing or insufficient.",
-        retryable: false,
-        max_attempts: None,
-        initial_backoff_ms: None,
-    },
-    KindInfo {
-        name: "Permanent",
-        description: "Other 4xx; the request will not succeed as sent.",
-        retryable: false,
-        max_attempts: None,
-        initial_backoff_ms: None,
-    },
-    KindInfo {
-        name: "Validation",
-        description: "Bad request or (de)serialisation failure; the caller can fix its input.",
-        retryable: false,
-        max_attempts: None,
-        initial_backoff_ms: None,
-    },
-    KindInfo {
-        name: "Internal",
-        description: "Anything unclassified — the catch-all.",
-        retryable: false,
-        max_attempts: None,
-        initial_backoff_ms: None,
-    },
-];
-
-/// The catalog: identity, envelope and tables, as the runtime reads them.
-#[rustfmt::skip]
-pub static CATALOG: CatalogInfo = CatalogInfo {
-    name: CATALOG_NAME,
-    version: VERSION,
-    fingerprint: FINGERPRINT,
-    envelope: runtime::Envelope {
-        discriminator: "code",
-        retriable_field: Some("retriable"),
-        provenance: ProvenanceMode::None,
-        mirror_is_error: false,
-        structured_content: true,
-        tool_failure_meta: false,
-        structured_is_error: false,
-        texts: &[
-        ],
-    },
-    codes: &CODES,
-    fields: &FIELDS,
-    kinds: &KINDS,
-    default_kind: Some("Internal"),
-    http_classification: &[
-        HttpRule { status: Status::Exact(429), target: "RateLimit", retry_after: Some(true), retriable: None },
-        HttpRule { status: Status::Exact(429), target: "Quota", retry_after: Some(false), retriable: None },
-        HttpRule { status: Status::Exact(401), target: "Auth", retry_after: None, retriable: None },
-        HttpRule { status: Status::Exact(403), target: "Auth", retry_after: None, retriable: None },
-        HttpRule { status: Status::Exact(408), target: "Transient", retry_after: None, retriable: None },
-        HttpRule { status: Status::Exact(425), target: "Transient", retry_after: None, retriable: None },
-        HttpRule { status: Status::Class(5), target: "Transient", retry_after: None, retriable: None },
-        HttpRule { status: Status::Class(4), target: "Permanent", retry_after: None, retriable: None },
-    ],
-    failure_classification: &[
-        FailureRule { failure: "network", target: "Transient", retriable: None },
-        FailureRule { failure: "tls", target: "Transient", retriable: None },
-        FailureRule { failure: "dns", target: "Transient", retriable: None },
-        FailureRule { failure: "timeout", target: "Transient", retriable: None },
-        FailureRule { failure: "decode", target: "Validation", retriable: None },
-    ],
-    http_mapping: &[
-        HttpRule { status: Status::Exact(400), target: "BAD_REQUEST", retry_after: None, retriable: None },
-        HttpRule { status: Status::Exact(401), target: "UNAUTHORIZED", retry_after: None, retriable: None },
-        HttpRule { status: Status::Exact(403), target: "FORBIDDEN", retry_after: None, retriable: None },
-        HttpRule { status: Status::Exact(404), target: "NOT_FOUND", retry_after: None, retriable: None },
-        HttpRule { status: Status::Exact(410), target: "GONE", retry_after: None, retriable: None },
-        HttpRule { status: Status::Exact(429), target: "RATE_LIMITED", retry_after: None, retriable: Some(true) },
-        HttpRule { status: Status::Class(5), target: "UPSTREAM_ERROR", retry_after: None, retriable: Some(true) },
-    ],
-    failure_mapping: &[
-        FailureRule { failure: "timeout", target: "TIMEOUT", retriable: Some(true) },
-        FailureRule { failure: "network", target: "NETWORK_ERROR", retriable: Some(true) },
-    ],
-    default_code: Some("INTERNAL_ERROR"),
-};
 
 // -- kinds and policies ---------------------------------------------------------------
 
@@ -382,99 +439,55 @@ impl ErrorKind {
         ErrorKind::Internal,
     ];
 
-    /// The kind's name in the catalog.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            ErrorKind::Transient => "Transient",
-            ErrorKind::RateLimit => "RateLimit",
-            ErrorKind::Quota => "Quota",
-            ErrorKind::Auth => "Auth",
-            ErrorKind::Permanent => "Permanent",
-            ErrorKind::Validation => "Validation",
-            ErrorKind::Internal => "Internal",
-        }
-    }
-
-    /// The kind called `name` in the catalog.
-    pub fn from_name(name: &str) -> Option<Self> {
-        ErrorKind::ALL
-            .into_iter()
-            .find(|kind| kind.as_str() == name)
-    }
-
-    /// The kind's position in [`ErrorKind::ALL`].
+    /// The kind's position in [`ErrorKind::ALL`] and [`KINDS`].
     pub const fn index(self) -> usize {
-        match self {
-            ErrorKind::Transient => 0,
-            ErrorKind::RateLimit => 1,
-            ErrorKind::Quota => 2,
-            ErrorKind::Auth => 3,
-            ErrorKind::Permanent => 4,
-            ErrorKind::Validation => 5,
-            ErrorKind::Internal => 6,
-        }
-    }
-
-    /// The kind's metadata (retry semantics).
-    pub const fn info(self) -> &'static KindInfo {
-        &KINDS[self.index()]
+        self as usize
     }
 }
 
-impl std::fmt::Display for ErrorKind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+/// Every kind and its retry semantics, in declared order.
+#[rustfmt::skip]
+pub const KINDS: [KindInfo; 7] = [
+    KindInfo {
+        name: "Transient", retryable: true, max_attempts: Some(3), initial_backoff_ms: Some(200),
+        description: "Network, TLS, DNS, 5xx, 408 and 425 — likely to succeed on retry.",
+    },
+    KindInfo {
+        name: "RateLimit", retryable: true, max_attempts: Some(3), initial_backoff_ms: Some(1000),
+        description: "HTTP 429 with Retry-After; wait the advertised time and retry.",
+    },
+    KindInfo {
+        name: "Quota", retryable: false, max_attempts: None, initial_backoff_ms: None,
+        description: "HTTP 429 without Retry-After; the quota is exhausted.",
+    },
+    KindInfo {
+        name: "Auth", retryable: false, max_attempts: None, initial_backoff_ms: None,
+        description: "HTTP 401/403; credentials are missing or insufficient.",
+    },
+    KindInfo {
+        name: "Permanent", retryable: false, max_attempts: None, initial_backoff_ms: None,
+        description: "Other 4xx; the request will not succeed as sent.",
+    },
+    KindInfo {
+        name: "Validation", retryable: false, max_attempts: None, initial_backoff_ms: None,
+        description: "Bad request or (de)serialisation failure; the caller can fix its input.",
+    },
+    KindInfo {
+        name: "Internal", retryable: false, max_attempts: None, initial_backoff_ms: None,
+        description: "Anything unclassified — the catch-all.",
+    },
+];
 
-fn kind(name: Option<&str>) -> Option<ErrorKind> {
-    name.and_then(ErrorKind::from_name)
-}
-
-/// A terminate policy: the kinds that stop an agent loop (seed 001's `ToolErrorPolicy`).
-///
-/// An immutable value: [`ErrorPolicy::new`] terminates on nothing, one constructor per
-/// named policy, [`ErrorPolicy::add_terminal_kind`] gives a new policy.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct ErrorPolicy {
-    words: [u64; 1],
-}
+/// Words of an [`ErrorPolicy`]'s set of kinds (one bit per kind).
+const POLICY_WORDS: usize = 1;
 
 impl ErrorPolicy {
-    /// The empty policy: every failure flows back to the model.
-    pub const fn new() -> Self {
-        ErrorPolicy { words: [0; 1] }
-    }
-
     #[doc = "Recommended production set: three kinds the model cannot influence on retry. Internal is excluded because it is the catch-all; Validation because the model can fix its own input; Transient/RateLimit because the transport retries them."]
     pub const fn operator_safe() -> Self {
         Self::new()
             .add_terminal_kind(ErrorKind::Auth)
             .add_terminal_kind(ErrorKind::Quota)
             .add_terminal_kind(ErrorKind::Permanent)
-    }
-
-    /// A policy that also terminates on `kind` (this one is unchanged).
-    #[must_use]
-    pub const fn add_terminal_kind(self, kind: ErrorKind) -> Self {
-        let index = kind.index();
-        let mut words = self.words;
-        words[index / 64] |= 1 << (index % 64);
-        ErrorPolicy { words }
-    }
-
-    /// Whether `kind` makes the loop terminate.
-    pub const fn classifies_terminal(self, kind: ErrorKind) -> bool {
-        let index = kind.index();
-        self.words[index / 64] & (1 << (index % 64)) != 0
-    }
-
-    /// The catalog's policy called `name` (`none` is the empty one).
-    pub fn named(name: &str) -> Option<Self> {
-        POLICIES
-            .iter()
-            .find(|(policy, _)| *policy == name)
-            .map(|(_, policy)| *policy)
     }
 }
 
@@ -484,988 +497,140 @@ pub const POLICIES: [(&str, ErrorPolicy); 2] = [
     ("operator_safe", ErrorPolicy::operator_safe()),
 ];
 
-// -- one struct per code -------------------------------------------------------------
-
-#[doc = "Bad request: The upstream API rejected the request as malformed (HTTP 400)."]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct BadRequest {
-    /// The message: the code's template rendered and scrubbed.
-    pub message: String,
-    /// Whether the caller may retry the call unchanged.
-    pub retriable: bool,
-    #[doc = "The upstream HTTP status."]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub status: Option<i64>,
-    #[doc = "The upstream failure ({status, body}) in sanitized form — secrets redacted."]
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "runtime::present"
-    )]
-    pub original: Option<Value>,
-}
-
-impl BadRequest {
-    /// The code's wire id.
-    pub const CODE: &'static str = "BAD_REQUEST";
-
-    /// The code's metadata.
-    pub const fn info() -> &'static CodeInfo {
-        &CODES[0]
-    }
-
-    /// Build the error, its message rendered from the code's template and scrubbed.
-    pub fn new(status: Option<i64>, original: Option<Value>) -> Self {
-        let original = original.filter(|value| !value.is_null());
-        let mut rendered = Object::new();
-        if let Some(value) = &status {
-            rendered.insert("status".to_owned(), runtime::json(value));
-        }
-        if let Some(value) = &original {
-            rendered.insert("original".to_owned(), runtime::json(value));
-        }
-        BadRequest {
-            message: runtime::render_message(Self::info(), &rendered),
-            retriable: Self::info().retriable_default(),
-            status,
-            original,
-        }
-    }
-
-    /// The wire payload: code, message, metadata, the repair fields given, the envelope's members.
-    pub fn to_payload(&self) -> Object {
-        tagged(Self::CODE, self)
-    }
-
-    /// The MCP `CallToolResult` reporting this error.
-    pub fn to_result(&self) -> Value {
-        runtime::known_result(&CATALOG, self.to_payload())
-    }
-}
-
-impl std::fmt::Display for BadRequest {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", Self::CODE, self.message)
-    }
-}
-
-impl std::error::Error for BadRequest {}
-
-impl From<BadRequest> for ToolError {
-    fn from(error: BadRequest) -> Self {
-        ToolError::BadRequest(error)
-    }
-}
-
-#[doc = "Unauthorized: The upstream API did not accept the credentials (HTTP 401)."]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Unauthorized {
-    /// The message: the code's template rendered and scrubbed.
-    pub message: String,
-    /// Whether the caller may retry the call unchanged.
-    pub retriable: bool,
-    #[doc = "The upstream HTTP status."]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub status: Option<i64>,
-    #[doc = "The upstream failure ({status, body}) in sanitized form — secrets redacted."]
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "runtime::present"
-    )]
-    pub original: Option<Value>,
-}
-
-impl Unauthorized {
-    /// The code's wire id.
-    pub const CODE: &'static str = "UNAUTHORIZED";
-
-    /// The code's metadata.
-    pub const fn info() -> &'static CodeInfo {
-        &CODES[1]
-    }
-
-    /// Build the error, its message rendered from the code's template and scrubbed.
-    pub fn new(status: Option<i64>, original: Option<Value>) -> Self {
-        let original = original.filter(|value| !value.is_null());
-        let mut rendered = Object::new();
-        if let Some(value) = &status {
-            rendered.insert("status".to_owned(), runtime::json(value));
-        }
-        if let Some(value) = &original {
-            rendered.insert("original".to_owned(), runtime::json(value));
-        }
-        Unauthorized {
-            message: runtime::render_message(Self::info(), &rendered),
-            retriable: Self::info().retriable_default(),
-            status,
-            original,
-        }
-    }
-
-    /// The wire payload: code, message, metadata, the repair fields given, the envelope's members.
-    pub fn to_payload(&self) -> Object {
-        tagged(Self::CODE, self)
-    }
-
-    /// The MCP `CallToolResult` reporting this error.
-    pub fn to_result(&self) -> Value {
-        runtime::known_result(&CATALOG, self.to_payload())
-    }
-}
-
-impl std::fmt::Display for Unauthorized {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", Self::CODE, self.message)
-    }
-}
-
-impl std::error::Error for Unauthorized {}
-
-impl From<Unauthorized> for ToolError {
-    fn from(error: Unauthorized) -> Self {
-        ToolError::Unauthorized(error)
-    }
-}
-
-#[doc = "Forbidden: The credentials lack permission for the resource (HTTP 403)."]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Forbidden {
-    /// The message: the code's template rendered and scrubbed.
-    pub message: String,
-    /// Whether the caller may retry the call unchanged.
-    pub retriable: bool,
-    #[doc = "The upstream HTTP status."]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub status: Option<i64>,
-    #[doc = "The upstream failure ({status, body}) in sanitized form — secrets redacted."]
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "runtime::present"
-    )]
-    pub original: Option<Value>,
-}
-
-impl Forbidden {
-    /// The code's wire id.
-    pub const CODE: &'static str = "FORBIDDEN";
-
-    /// The code's metadata.
-    pub const fn info() -> &'static CodeInfo {
-        &CODES[2]
-    }
-
-    /// Build the error, its message rendered from the code's template and scrubbed.
-    pub fn new(status: Option<i64>, original: Option<Value>) -> Self {
-        let original = original.filter(|value| !value.is_null());
-        let mut rendered = Object::new();
-        if let Some(value) = &status {
-            rendered.insert("status".to_owned(), runtime::json(value));
-        }
-        if let Some(value) = &original {
-            rendered.insert("original".to_owned(), runtime::json(value));
-        }
-        Forbidden {
-            message: runtime::render_message(Self::info(), &rendered),
-            retriable: Self::info().retriable_default(),
-            status,
-            original,
-        }
-    }
-
-    /// The wire payload: code, message, metadata, the repair fields given, the envelope's members.
-    pub fn to_payload(&self) -> Object {
-        tagged(Self::CODE, self)
-    }
-
-    /// The MCP `CallToolResult` reporting this error.
-    pub fn to_result(&self) -> Value {
-        runtime::known_result(&CATALOG, self.to_payload())
-    }
-}
-
-impl std::fmt::Display for Forbidden {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", Self::CODE, self.message)
-    }
-}
-
-impl std::error::Error for Forbidden {}
-
-impl From<Forbidden> for ToolError {
-    fn from(error: Forbidden) -> Self {
-        ToolError::Forbidden(error)
-    }
-}
-
-#[doc = "Not found: The resource does not exist upstream (HTTP 404)."]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct NotFound {
-    /// The message: the code's template rendered and scrubbed.
-    pub message: String,
-    /// Whether the caller may retry the call unchanged.
-    pub retriable: bool,
-    #[doc = "The upstream HTTP status."]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub status: Option<i64>,
-    #[doc = "The upstream failure ({status, body}) in sanitized form — secrets redacted."]
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "runtime::present"
-    )]
-    pub original: Option<Value>,
-}
-
-impl NotFound {
-    /// The code's wire id.
-    pub const CODE: &'static str = "NOT_FOUND";
-
-    /// The code's metadata.
-    pub const fn info() -> &'static CodeInfo {
-        &CODES[3]
-    }
-
-    /// Build the error, its message rendered from the code's template and scrubbed.
-    pub fn new(status: Option<i64>, original: Option<Value>) -> Self {
-        let original = original.filter(|value| !value.is_null());
-        let mut rendered = Object::new();
-        if let Some(value) = &status {
-            rendered.insert("status".to_owned(), runtime::json(value));
-        }
-        if let Some(value) = &original {
-            rendered.insert("original".to_owned(), runtime::json(value));
-        }
-        NotFound {
-            message: runtime::render_message(Self::info(), &rendered),
-            retriable: Self::info().retriable_default(),
-            status,
-            original,
-        }
-    }
-
-    /// The wire payload: code, message, metadata, the repair fields given, the envelope's members.
-    pub fn to_payload(&self) -> Object {
-        tagged(Self::CODE, self)
-    }
-
-    /// The MCP `CallToolResult` reporting this error.
-    pub fn to_result(&self) -> Value {
-        runtime::known_result(&CATALOG, self.to_payload())
-    }
-}
-
-impl std::fmt::Display for NotFound {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", Self::CODE, self.message)
-    }
-}
-
-impl std::error::Error for NotFound {}
-
-impl From<NotFound> for ToolError {
-    fn from(error: NotFound) -> Self {
-        ToolError::NotFound(error)
-    }
-}
-
-#[doc = "Gone: The resource was deleted upstream (HTTP 410)."]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Gone {
-    /// The message: the code's template rendered and scrubbed.
-    pub message: String,
-    /// Whether the caller may retry the call unchanged.
-    pub retriable: bool,
-    #[doc = "The upstream HTTP status."]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub status: Option<i64>,
-    #[doc = "The upstream failure ({status, body}) in sanitized form — secrets redacted."]
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "runtime::present"
-    )]
-    pub original: Option<Value>,
-}
-
-impl Gone {
-    /// The code's wire id.
-    pub const CODE: &'static str = "GONE";
-
-    /// The code's metadata.
-    pub const fn info() -> &'static CodeInfo {
-        &CODES[4]
-    }
-
-    /// Build the error, its message rendered from the code's template and scrubbed.
-    pub fn new(status: Option<i64>, original: Option<Value>) -> Self {
-        let original = original.filter(|value| !value.is_null());
-        let mut rendered = Object::new();
-        if let Some(value) = &status {
-            rendered.insert("status".to_owned(), runtime::json(value));
-        }
-        if let Some(value) = &original {
-            rendered.insert("original".to_owned(), runtime::json(value));
-        }
-        Gone {
-            message: runtime::render_message(Self::info(), &rendered),
-            retriable: Self::info().retriable_default(),
-            status,
-            original,
-        }
-    }
-
-    /// The wire payload: code, message, metadata, the repair fields given, the envelope's members.
-    pub fn to_payload(&self) -> Object {
-        tagged(Self::CODE, self)
-    }
-
-    /// The MCP `CallToolResult` reporting this error.
-    pub fn to_result(&self) -> Value {
-        runtime::known_result(&CATALOG, self.to_payload())
-    }
-}
-
-impl std::fmt::Display for Gone {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", Self::CODE, self.message)
-    }
-}
-
-impl std::error::Error for Gone {}
-
-impl From<Gone> for ToolError {
-    fn from(error: Gone) -> Self {
-        ToolError::Gone(error)
-    }
-}
-
-#[doc = "Rate limited: The upstream API throttled the request (HTTP 429)."]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RateLimited {
-    /// The message: the code's template rendered and scrubbed.
-    pub message: String,
-    /// Whether the caller may retry the call unchanged.
-    pub retriable: bool,
-    #[doc = "The upstream HTTP status."]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub status: Option<i64>,
-    #[doc = "The upstream failure ({status, body}) in sanitized form — secrets redacted."]
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "runtime::present"
-    )]
-    pub original: Option<Value>,
-}
-
-impl RateLimited {
-    /// The code's wire id.
-    pub const CODE: &'static str = "RATE_LIMITED";
-
-    /// The code's metadata.
-    pub const fn info() -> &'static CodeInfo {
-        &CODES[5]
-    }
-
-    /// Build the error, its message rendered from the code's template and scrubbed.
-    pub fn new(status: Option<i64>, original: Option<Value>) -> Self {
-        let original = original.filter(|value| !value.is_null());
-        let mut rendered = Object::new();
-        if let Some(value) = &status {
-            rendered.insert("status".to_owned(), runtime::json(value));
-        }
-        if let Some(value) = &original {
-            rendered.insert("original".to_owned(), runtime::json(value));
-        }
-        RateLimited {
-            message: runtime::render_message(Self::info(), &rendered),
-            retriable: Self::info().retriable_default(),
-            status,
-            original,
-        }
-    }
-
-    /// The wire payload: code, message, metadata, the repair fields given, the envelope's members.
-    pub fn to_payload(&self) -> Object {
-        tagged(Self::CODE, self)
-    }
-
-    /// The MCP `CallToolResult` reporting this error.
-    pub fn to_result(&self) -> Value {
-        runtime::known_result(&CATALOG, self.to_payload())
-    }
-}
-
-impl std::fmt::Display for RateLimited {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", Self::CODE, self.message)
-    }
-}
-
-impl std::error::Error for RateLimited {}
-
-impl From<RateLimited> for ToolError {
-    fn from(error: RateLimited) -> Self {
-        ToolError::RateLimited(error)
-    }
-}
-
-#[doc = "Upstream error: The upstream API failed (HTTP 5xx)."]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct UpstreamError {
-    /// The message: the code's template rendered and scrubbed.
-    pub message: String,
-    /// Whether the caller may retry the call unchanged.
-    pub retriable: bool,
-    #[doc = "The upstream HTTP status."]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub status: Option<i64>,
-    #[doc = "The upstream failure ({status, body}) in sanitized form — secrets redacted."]
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "runtime::present"
-    )]
-    pub original: Option<Value>,
-}
-
-impl UpstreamError {
-    /// The code's wire id.
-    pub const CODE: &'static str = "UPSTREAM_ERROR";
-
-    /// The code's metadata.
-    pub const fn info() -> &'static CodeInfo {
-        &CODES[6]
-    }
-
-    /// Build the error, its message rendered from the code's template and scrubbed.
-    pub fn new(status: Option<i64>, original: Option<Value>) -> Self {
-        let original = original.filter(|value| !value.is_null());
-        let mut rendered = Object::new();
-        if let Some(value) = &status {
-            rendered.insert("status".to_owned(), runtime::json(value));
-        }
-        if let Some(value) = &original {
-            rendered.insert("original".to_owned(), runtime::json(value));
-        }
-        UpstreamError {
-            message: runtime::render_message(Self::info(), &rendered),
-            retriable: Self::info().retriable_default(),
-            status,
-            original,
-        }
-    }
-
-    /// The wire payload: code, message, metadata, the repair fields given, the envelope's members.
-    pub fn to_payload(&self) -> Object {
-        tagged(Self::CODE, self)
-    }
-
-    /// The MCP `CallToolResult` reporting this error.
-    pub fn to_result(&self) -> Value {
-        runtime::known_result(&CATALOG, self.to_payload())
-    }
-}
-
-impl std::fmt::Display for UpstreamError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", Self::CODE, self.message)
-    }
-}
-
-impl std::error::Error for UpstreamError {}
-
-impl From<UpstreamError> for ToolError {
-    fn from(error: UpstreamError) -> Self {
-        ToolError::UpstreamError(error)
-    }
-}
-
-#[doc = "Network error: The upstream API could not be reached (DNS, TCP, TLS failure)."]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct NetworkError {
-    /// The message: the code's template rendered and scrubbed.
-    pub message: String,
-    /// Whether the caller may retry the call unchanged.
-    pub retriable: bool,
-    #[doc = "The upstream failure ({status, body}) in sanitized form — secrets redacted."]
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "runtime::present"
-    )]
-    pub original: Option<Value>,
-}
-
-impl NetworkError {
-    /// The code's wire id.
-    pub const CODE: &'static str = "NETWORK_ERROR";
-
-    /// The code's metadata.
-    pub const fn info() -> &'static CodeInfo {
-        &CODES[7]
-    }
-
-    /// Build the error, its message rendered from the code's template and scrubbed.
-    pub fn new(original: Option<Value>) -> Self {
-        let original = original.filter(|value| !value.is_null());
-        let mut rendered = Object::new();
-        if let Some(value) = &original {
-            rendered.insert("original".to_owned(), runtime::json(value));
-        }
-        NetworkError {
-            message: runtime::render_message(Self::info(), &rendered),
-            retriable: Self::info().retriable_default(),
-            original,
-        }
-    }
-
-    /// The wire payload: code, message, metadata, the repair fields given, the envelope's members.
-    pub fn to_payload(&self) -> Object {
-        tagged(Self::CODE, self)
-    }
-
-    /// The MCP `CallToolResult` reporting this error.
-    pub fn to_result(&self) -> Value {
-        runtime::known_result(&CATALOG, self.to_payload())
-    }
-}
-
-impl std::fmt::Display for NetworkError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", Self::CODE, self.message)
-    }
-}
-
-impl std::error::Error for NetworkError {}
-
-impl From<NetworkError> for ToolError {
-    fn from(error: NetworkError) -> Self {
-        ToolError::NetworkError(error)
-    }
-}
-
-#[doc = "Timeout: The upstream request was aborted or timed out."]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Timeout {
-    /// The message: the code's template rendered and scrubbed.
-    pub message: String,
-    /// Whether the caller may retry the call unchanged.
-    pub retriable: bool,
-    #[doc = "The upstream failure ({status, body}) in sanitized form — secrets redacted."]
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "runtime::present"
-    )]
-    pub original: Option<Value>,
-}
-
-impl Timeout {
-    /// The code's wire id.
-    pub const CODE: &'static str = "TIMEOUT";
-
-    /// The code's metadata.
-    pub const fn info() -> &'static CodeInfo {
-        &CODES[8]
-    }
-
-    /// Build the error, its message rendered from the code's template and scrubbed.
-    pub fn new(original: Option<Value>) -> Self {
-        let original = original.filter(|value| !value.is_null());
-        let mut rendered = Object::new();
-        if let Some(value) = &original {
-            rendered.insert("original".to_owned(), runtime::json(value));
-        }
-        Timeout {
-            message: runtime::render_message(Self::info(), &rendered),
-            retriable: Self::info().retriable_default(),
-            original,
-        }
-    }
-
-    /// The wire payload: code, message, metadata, the repair fields given, the envelope's members.
-    pub fn to_payload(&self) -> Object {
-        tagged(Self::CODE, self)
-    }
-
-    /// The MCP `CallToolResult` reporting this error.
-    pub fn to_result(&self) -> Value {
-        runtime::known_result(&CATALOG, self.to_payload())
-    }
-}
-
-impl std::fmt::Display for Timeout {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", Self::CODE, self.message)
-    }
-}
-
-impl std::error::Error for Timeout {}
-
-impl From<Timeout> for ToolError {
-    fn from(error: Timeout) -> Self {
-        ToolError::Timeout(error)
-    }
-}
-
-#[doc = "Internal error: An unexpected failure inside the server."]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct InternalError {
-    /// The message: the code's template rendered and scrubbed.
-    pub message: String,
-    /// Whether the caller may retry the call unchanged.
-    pub retriable: bool,
-    #[doc = "The upstream failure ({status, body}) in sanitized form — secrets redacted."]
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "runtime::present"
-    )]
-    pub original: Option<Value>,
-}
-
-impl InternalError {
-    /// The code's wire id.
-    pub const CODE: &'static str = "INTERNAL_ERROR";
-
-    /// The code's metadata.
-    pub const fn info() -> &'static CodeInfo {
-        &CODES[9]
-    }
-
-    /// Build the error, its message rendered from the code's template and scrubbed.
-    pub fn new(original: Option<Value>) -> Self {
-        let original = original.filter(|value| !value.is_null());
-        let mut rendered = Object::new();
-        if let Some(value) = &original {
-            rendered.insert("original".to_owned(), runtime::json(value));
-        }
-        InternalError {
-            message: runtime::render_message(Self::info(), &rendered),
-            retriable: Self::info().retriable_default(),
-            original,
-        }
-    }
-
-    /// The wire payload: code, message, metadata, the repair fields given, the envelope's members.
-    pub fn to_payload(&self) -> Object {
-        tagged(Self::CODE, self)
-    }
-
-    /// The MCP `CallToolResult` reporting this error.
-    pub fn to_result(&self) -> Value {
-        runtime::known_result(&CATALOG, self.to_payload())
-    }
-}
-
-impl std::fmt::Display for InternalError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", Self::CODE, self.message)
-    }
-}
-
-impl std::error::Error for InternalError {}
-
-impl From<InternalError> for ToolError {
-    fn from(error: InternalError) -> Self {
-        ToolError::InternalError(error)
-    }
-}
-
-fn tagged<T: Serialize>(code: &str, error: &T) -> Object {
-    let mut out = Object::new();
-    out.insert(CATALOG.envelope.discriminator.to_owned(), Value::from(code));
-    if let Value::Object(members) = runtime::json(error) {
-        out.extend(members);
-    }
-    out
-}
-
-// -- the enum over codes --------------------------------------------------------------
-
-/// An error of this catalog: one variant per code, and `Unknown` for anything else (kept whole).
-#[derive(Debug, Clone, PartialEq)]
-#[allow(clippy::large_enum_variant)]
-pub enum ToolError {
-    /// BAD_REQUEST
-    BadRequest(BadRequest),
-    /// UNAUTHORIZED
-    Unauthorized(Unauthorized),
-    /// FORBIDDEN
-    Forbidden(Forbidden),
-    /// NOT_FOUND
-    NotFound(NotFound),
-    /// GONE
-    Gone(Gone),
-    /// RATE_LIMITED
-    RateLimited(RateLimited),
-    /// UPSTREAM_ERROR
-    UpstreamError(UpstreamError),
-    /// NETWORK_ERROR
-    NetworkError(NetworkError),
-    /// TIMEOUT
-    Timeout(Timeout),
-    /// INTERNAL_ERROR
-    InternalError(InternalError),
-    /// An error this catalog cannot type (an unknown code, an invalid payload).
-    Unknown(UnknownCode),
-}
-
-impl ToolError {
-    /// The wire id of the error's code (`""` for an unknown one without).
-    pub fn code(&self) -> &str {
-        match self {
-            ToolError::BadRequest(_) => BadRequest::CODE,
-            ToolError::Unauthorized(_) => Unauthorized::CODE,
-            ToolError::Forbidden(_) => Forbidden::CODE,
-            ToolError::NotFound(_) => NotFound::CODE,
-            ToolError::Gone(_) => Gone::CODE,
-            ToolError::RateLimited(_) => RateLimited::CODE,
-            ToolError::UpstreamError(_) => UpstreamError::CODE,
-            ToolError::NetworkError(_) => NetworkError::CODE,
-            ToolError::Timeout(_) => Timeout::CODE,
-            ToolError::InternalError(_) => InternalError::CODE,
-            ToolError::Unknown(error) => &error.code,
-        }
-    }
-
-    /// The error's message.
-    pub fn message(&self) -> &str {
-        match self {
-            ToolError::BadRequest(error) => &error.message,
-            ToolError::Unauthorized(error) => &error.message,
-            ToolError::Forbidden(error) => &error.message,
-            ToolError::NotFound(error) => &error.message,
-            ToolError::Gone(error) => &error.message,
-            ToolError::RateLimited(error) => &error.message,
-            ToolError::UpstreamError(error) => &error.message,
-            ToolError::NetworkError(error) => &error.message,
-            ToolError::Timeout(error) => &error.message,
-            ToolError::InternalError(error) => &error.message,
-            ToolError::Unknown(error) => &error.message,
-        }
-    }
-
-    /// The wire payload (an unknown error's as received).
-    pub fn to_payload(&self) -> Object {
-        match self {
-            ToolError::BadRequest(error) => error.to_payload(),
-            ToolError::Unauthorized(error) => error.to_payload(),
-            ToolError::Forbidden(error) => error.to_payload(),
-            ToolError::NotFound(error) => error.to_payload(),
-            ToolError::Gone(error) => error.to_payload(),
-            ToolError::RateLimited(error) => error.to_payload(),
-            ToolError::UpstreamError(error) => error.to_payload(),
-            ToolError::NetworkError(error) => error.to_payload(),
-            ToolError::Timeout(error) => error.to_payload(),
-            ToolError::InternalError(error) => error.to_payload(),
-            ToolError::Unknown(error) => error.to_payload(&CATALOG),
-        }
-    }
-
-    /// The code's metadata (`None` for an unknown code).
-    pub fn info(&self) -> Option<&'static CodeInfo> {
-        CATALOG.code(self.code())
-    }
-
-    /// The MCP `CallToolResult` reporting this error (`None` for a protocol-channel code).
-    pub fn to_result(&self) -> Option<Value> {
-        match self {
-            ToolError::Unknown(error) => Some(error.to_result(&CATALOG)),
-            known if known.info().is_some_and(|info| info.protocol) => None,
-            known => Some(runtime::known_result(&CATALOG, known.to_payload())),
-        }
-    }
-
-    /// The JSON-RPC error object of a protocol-channel code (`None` for the others).
-    pub fn to_jsonrpc_error(&self) -> Option<Value> {
-        let protocol = self.info().is_some_and(|info| info.protocol);
-        protocol.then(|| runtime::jsonrpc_error(&CATALOG, self.to_payload()))
-    }
-
-    /// The error's kind; the default kind for an unknown code.
-    pub fn kind(&self) -> Option<ErrorKind> {
-        kind_of(self.code())
-    }
-
-    /// Whether the call may be retried: the error's `retriable`, else its code's, else the default kind's.
-    pub fn is_retryable(&self) -> bool {
-        match self {
-            ToolError::Unknown(error) => error.is_retryable(&CATALOG),
-            ToolError::BadRequest(error) => error.retriable,
-            ToolError::Unauthorized(error) => error.retriable,
-            ToolError::Forbidden(error) => error.retriable,
-            ToolError::NotFound(error) => error.retriable,
-            ToolError::Gone(error) => error.retriable,
-            ToolError::RateLimited(error) => error.retriable,
-            ToolError::UpstreamError(error) => error.retriable,
-            ToolError::NetworkError(error) => error.retriable,
-            ToolError::Timeout(error) => error.retriable,
-            ToolError::InternalError(error) => error.retriable,
-        }
-    }
-}
-
-impl std::fmt::Display for ToolError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ToolError::Unknown(error) => error.fmt(f),
-            known => write!(f, "{}: {}", known.code(), known.message()),
-        }
-    }
-}
-
-impl std::error::Error for ToolError {}
-
-impl Serialize for ToolError {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.to_payload().serialize(serializer)
-    }
-}
-
-impl<'de> Deserialize<'de> for ToolError {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Value::deserialize(deserializer).map(|payload| parse_error(&payload))
-    }
-}
-
-// -- building and parsing ---------------------------------------------------------------
-
-fn typed(code: &str, data: Object) -> Result<ToolError, String> {
-    let data = Value::Object(data);
-    match code {
-        "BAD_REQUEST" => decode(data, ToolError::BadRequest),
-        "UNAUTHORIZED" => decode(data, ToolError::Unauthorized),
-        "FORBIDDEN" => decode(data, ToolError::Forbidden),
-        "NOT_FOUND" => decode(data, ToolError::NotFound),
-        "GONE" => decode(data, ToolError::Gone),
-        "RATE_LIMITED" => decode(data, ToolError::RateLimited),
-        "UPSTREAM_ERROR" => decode(data, ToolError::UpstreamError),
-        "NETWORK_ERROR" => decode(data, ToolError::NetworkError),
-        "TIMEOUT" => decode(data, ToolError::Timeout),
-        "INTERNAL_ERROR" => decode(data, ToolError::InternalError),
-        _ => Err(format!("not a code of catalog {}", CATALOG.name)),
-    }
-}
-
-fn decode<T>(data: Value, wrap: fn(T) -> ToolError) -> Result<ToolError, String>
-where
-    T: serde::de::DeserializeOwned,
-{
-    serde_json::from_value(data)
-        .map(wrap)
-        .map_err(|error| error.to_string())
-}
-
-/// The error of `code` from wire-named values (repair fields, message values; `null`: not given).
-///
-/// For a code chosen at run time; each struct's `new` is the typed way. A deferred code,
-/// an unknown value name or a value of the wrong type is a [`BuildError`].
-pub fn build_error(
-    code: &str,
-    values: &Object,
-    retriable: Option<bool>,
-) -> Result<ToolError, BuildError> {
-    let payload = runtime::build_payload(&CATALOG, code, values, retriable)?;
-    let (info, data) =
-        runtime::checked(&CATALOG, &payload).ok_or_else(|| BuildError::Invalid(code.to_owned()))?;
-    typed(info.code, data).map_err(BuildError::Invalid)
-}
-
-/// The typed error of a wire payload; anything else → [`ToolError::Unknown`] (never fails).
-pub fn parse_error(payload: &Value) -> ToolError {
-    let data = payload
-        .as_object()
-        .and_then(|object| runtime::checked(&CATALOG, object));
-    let known = data.and_then(|(info, data)| typed(info.code, data).ok());
-    known.unwrap_or_else(|| ToolError::Unknown(UnknownCode::of(&CATALOG, payload, "")))
-}
-
-/// The error an MCP tool result reports, or `None` when it is not an error result.
-///
-/// Reads `structuredContent`, else the first of the first 16 content blocks that is a text
-/// block holding a JSON payload; unknown or invalid → [`ToolError::Unknown`].
-pub fn parse_result(result: &Value) -> Option<ToolError> {
-    Some(match runtime::find_payload(&CATALOG, result)? {
-        Found::Payload(payload) => parse_error(&Value::Object(payload)),
-        Found::Text(message) => ToolError::Unknown(UnknownCode {
-            message,
-            ..UnknownCode::default()
-        }),
-    })
-}
-
-// -- classification and mapping ---------------------------------------------------------
-
-/// The kind of a code; codes the catalog does not know → the default kind.
-pub fn kind_of(code: &str) -> Option<ErrorKind> {
-    kind(runtime::kind_of(&CATALOG, code))
-}
-
-/// The kind of a code, the default kind for anything not classified (the catch-all).
-pub fn classify(code: &str) -> Option<ErrorKind> {
-    kind(runtime::classify(&CATALOG, code))
-}
-
-/// Whether a call failing with `code` may be retried (the code's `retriable`, else the default kind's).
-pub fn is_retryable(code: &str) -> bool {
-    runtime::is_retryable(&CATALOG, code)
-}
-
-/// Whether `policy` stops the agent loop on an error of `code`.
-pub fn is_terminal(code: &str, policy: ErrorPolicy) -> bool {
-    classify(code).is_some_and(|kind| policy.classifies_terminal(kind))
-}
-
-/// The kind of an HTTP failure status (Retry-After present or not).
-pub fn classify_http(status: u16, retry_after: bool) -> Option<ErrorKind> {
-    kind(runtime::classify_http(&CATALOG, status, retry_after))
-}
-
-/// The kind of a failure class (`network`, `timeout`, …); else the default kind.
-pub fn classify_failure(failure: &str) -> Option<ErrorKind> {
-    kind(runtime::classify_failure(&CATALOG, failure))
-}
-
-/// The error for an upstream HTTP failure: status, its message, body and headers.
-///
-/// `original` = sanitized `{status, body}`; a non-empty upstream `message`, scrubbed, replaces
-/// the template's; rules may ask for a `Retry-After` header. `None`: no rule and no default.
-pub fn map_http(
-    status: u16,
-    message: Option<&str>,
-    body: Option<&Value>,
-    headers: &[(&str, &str)],
-) -> Option<ToolError> {
-    let retry_after = runtime::has_retry_after(headers.iter().copied());
-    runtime::map_http(&CATALOG, status, message, body, retry_after)
-        .map(|payload| parse_error(&Value::Object(payload)))
-}
-
-/// The error for a failed upstream call of failure class `failure` (`timeout`, `network`, …),
-/// its `original` naming the failure `name`.
-pub fn map_failure(failure: &str, name: &str) -> Option<ToolError> {
-    runtime::map_failure(&CATALOG, Some(failure), name)
-        .map(|payload| parse_error(&Value::Object(payload)))
-}
-
-/// The error for a failed upstream call: `error`'s failure class ([`failure_class`]), its
-/// `original` naming it `name` (e.g. the error's type).
-pub fn map_error(error: &(dyn std::error::Error + 'static), name: &str) -> Option<ToolError> {
-    let failure = failure_class(error);
-    runtime::map_failure(&CATALOG, failure, name)
-        .map(|payload| parse_error(&Value::Object(payload)))
-}
+// -- the catalog's tables ------------------------------------------------------------
+
+/// Every code's metadata, in declared order.
+#[rustfmt::skip]
+pub const CODES: [CodeInfo; 10] = [
+    CodeInfo {
+        code: "BAD_REQUEST", title: "Bad request",
+        when: "The upstream API rejected the request as malformed (HTTP 400).",
+        message: "the upstream API rejected the request as malformed",
+        kind: Some(ErrorKind::Validation), recoverable: Recoverable::Yes,
+        next_action: "Fix the request arguments and call again.",
+        ui_meaning: "the request was malformed — fix the input", http_status: Some(400),
+        optional: &["status", "original"], ..CodeInfo::DEFAULT
+    },
+    CodeInfo {
+        code: "UNAUTHORIZED", title: "Unauthorized",
+        when: "The upstream API did not accept the credentials (HTTP 401).",
+        message: "the upstream API rejected the credentials", kind: Some(ErrorKind::Auth),
+        next_action: "Configure a valid API token for the server.",
+        ui_meaning: "sign-in required — the server's credentials are missing or invalid",
+        http_status: Some(401), optional: &["status", "original"], ..CodeInfo::DEFAULT
+    },
+    CodeInfo {
+        code: "FORBIDDEN", title: "Forbidden",
+        when: "The credentials lack permission for the resource (HTTP 403).",
+        message: "the upstream API denied access to the resource", kind: Some(ErrorKind::Auth),
+        next_action: "Ask for access to the resource or use another one.",
+        ui_meaning: "access denied — this account may not use the resource", http_status: Some(403),
+        optional: &["status", "original"], ..CodeInfo::DEFAULT
+    },
+    CodeInfo {
+        code: "NOT_FOUND", title: "Not found",
+        when: "The resource does not exist upstream (HTTP 404).",
+        message: "the upstream resource was not found", kind: Some(ErrorKind::Permanent),
+        recoverable: Recoverable::Sometimes,
+        next_action: "Check the identifier, list the available resources, then retry.",
+        ui_meaning: "not found — check the identifier", http_status: Some(404),
+        optional: &["status", "original"], ..CodeInfo::DEFAULT
+    },
+    CodeInfo {
+        code: "GONE", title: "Gone", when: "The resource was deleted upstream (HTTP 410).",
+        message: "the upstream resource is gone", kind: Some(ErrorKind::Permanent),
+        next_action: "Stop using this resource; it was removed permanently.",
+        ui_meaning: "removed — the resource no longer exists", http_status: Some(410),
+        optional: &["status", "original"], ..CodeInfo::DEFAULT
+    },
+    CodeInfo {
+        code: "RATE_LIMITED", title: "Rate limited",
+        when: "The upstream API throttled the request (HTTP 429).",
+        message: "the upstream API rate limit was exceeded", kind: Some(ErrorKind::RateLimit),
+        retriable: Retriable::Yes, recoverable: Recoverable::Yes,
+        next_action: "Wait for the Retry-After interval, then retry.",
+        ui_meaning: "busy — wait a moment and try again", http_status: Some(429),
+        optional: &["status", "original"], ..CodeInfo::DEFAULT
+    },
+    CodeInfo {
+        code: "UPSTREAM_ERROR", title: "Upstream error",
+        when: "The upstream API failed (HTTP 5xx).",
+        message: "the upstream API failed with HTTP {status}", kind: Some(ErrorKind::Transient),
+        retriable: Retriable::Yes, recoverable: Recoverable::Yes,
+        next_action: "Retry with back-off; report the failure if it persists.",
+        ui_meaning: "the upstream service failed — try again shortly", http_status: Some(502),
+        optional: &["status", "original"], ..CodeInfo::DEFAULT
+    },
+    CodeInfo {
+        code: "NETWORK_ERROR", title: "Network error",
+        when: "The upstream API could not be reached (DNS, TCP, TLS failure).",
+        message: "the upstream API could not be reached", kind: Some(ErrorKind::Transient),
+        retriable: Retriable::Yes, recoverable: Recoverable::Yes,
+        next_action: "Retry with back-off; check connectivity if it persists.",
+        ui_meaning: "connection problem — try again shortly", http_status: Some(502),
+        optional: &["original"], ..CodeInfo::DEFAULT
+    },
+    CodeInfo {
+        code: "TIMEOUT", title: "Timeout", when: "The upstream request was aborted or timed out.",
+        message: "the upstream request timed out", kind: Some(ErrorKind::Transient),
+        retriable: Retriable::Yes, recoverable: Recoverable::Yes,
+        next_action: "Retry, possibly with a smaller request.",
+        ui_meaning: "the request took too long — try again", http_status: Some(504),
+        optional: &["original"], ..CodeInfo::DEFAULT
+    },
+    CodeInfo {
+        code: "INTERNAL_ERROR", title: "Internal error",
+        when: "An unexpected failure inside the server.", message: "an internal error occurred",
+        kind: Some(ErrorKind::Internal),
+        next_action: "Report the failure with its provenance stamp.",
+        ui_meaning: "something went wrong on our side", http_status: Some(500),
+        optional: &["original"], ..CodeInfo::DEFAULT
+    },
+];
+
+/// The catalog's envelope, fields and rules, as the runtime reads them.
+#[rustfmt::skip]
+static CATALOG: CatalogInfo = CatalogInfo {
+    envelope: Envelope {
+        discriminator: "code", retriable_field: Some("retriable"), provenance: ProvenanceMode::None,
+        mirror_is_error: false, structured_content: true, tool_failure_meta: false,
+        structured_is_error: false,
+        texts: &[],
+    },
+    fields: &[
+        FieldInfo { key: "status", kind: FieldType::Integer },
+        FieldInfo { key: "original", kind: FieldType::Any },
+    ],
+    http_classification: &[
+        HttpRule { status: Status::Exact(429), target: ErrorKind::RateLimit, retry_after: Some(true), retriable: None },
+        HttpRule { status: Status::Exact(429), target: ErrorKind::Quota, retry_after: Some(false), retriable: None },
+        HttpRule { status: Status::Exact(401), target: ErrorKind::Auth, retry_after: None, retriable: None },
+        HttpRule { status: Status::Exact(403), target: ErrorKind::Auth, retry_after: None, retriable: None },
+        HttpRule { status: Status::Exact(408), target: ErrorKind::Transient, retry_after: None, retriable: None },
+        HttpRule { status: Status::Exact(425), target: ErrorKind::Transient, retry_after: None, retriable: None },
+        HttpRule { status: Status::Class(5), target: ErrorKind::Transient, retry_after: None, retriable: None },
+        HttpRule { status: Status::Class(4), target: ErrorKind::Permanent, retry_after: None, retriable: None },
+    ],
+    failure_classification: &[
+        FailureRule { failure: "network", target: ErrorKind::Transient, retriable: None },
+        FailureRule { failure: "tls", target: ErrorKind::Transient, retriable: None },
+        FailureRule { failure: "dns", target: ErrorKind::Transient, retriable: None },
+        FailureRule { failure: "timeout", target: ErrorKind::Transient, retriable: None },
+        FailureRule { failure: "decode", target: ErrorKind::Validation, retriable: None },
+    ],
+    http_mapping: &[
+        HttpRule { status: Status::Exact(400), target: "BAD_REQUEST", retry_after: None, retriable: None },
+        HttpRule { status: Status::Exact(401), target: "UNAUTHORIZED", retry_after: None, retriable: None },
+        HttpRule { status: Status::Exact(403), target: "FORBIDDEN", retry_after: None, retriable: None },
+        HttpRule { status: Status::Exact(404), target: "NOT_FOUND", retry_after: None, retriable: None },
+        HttpRule { status: Status::Exact(410), target: "GONE", retry_after: None, retriable: None },
+        HttpRule { status: Status::Exact(429), target: "RATE_LIMITED", retry_after: None, retriable: Some(true) },
+        HttpRule { status: Status::Class(5), target: "UPSTREAM_ERROR", retry_after: None, retriable: Some(true) },
+    ],
+    failure_mapping: &[
+        FailureRule { failure: "timeout", target: "TIMEOUT", retriable: Some(true) },
+        FailureRule { failure: "network", target: "NETWORK_ERROR", retriable: Some(true) },
+    ],
+    default_kind: Some(ErrorKind::Internal),
+    default_code: Some("INTERNAL_ERROR"),
+};

@@ -2,71 +2,69 @@
 //! The runtime of an errgen error crate: everything that does not depend on a catalog.
 //!
 //! This file is the same, byte for byte, in every crate errgen generates, whatever the
-//! catalog and the build. The crate's `lib.rs` declares its catalog's tables (a
-//! [`CatalogInfo`]), one struct per code and the enum over them, and calls these functions
-//! with its tables: message rendering and JSON writing (byte for byte what the Python and
-//! TypeScript runtimes write), the sanitizer, envelopes, parsing, classification and mapping
-//! (docs/runtime-contract.md). Depends on serde, serde_json (`preserve_order`), fancy-regex
-//! and ryu-js.
+//! catalog and the build. The crate's `lib.rs` declares its catalog (one struct per code,
+//! the `ToolError` enum over them, `ErrorKind`, the tables `CODES`, `KINDS`, `CATALOG` and
+//! `DECODERS`); this file reads them by those names: JSON values (objects in insertion
+//! order; read, written, cloned and dropped without recursion, whatever their depth),
+//! message rendering and JSON writing (byte for byte what the Python and TypeScript
+//! runtimes write), the sanitizer, envelopes, parsing, classification and mapping
+//! (docs/runtime-contract.md). Depends on `serde`, `serde_json` (no feature), `fancy-regex`
+//! and `ryu-js`.
 
 use std::borrow::Cow;
 use std::fmt::Write as _;
+use std::io::Read as _;
 use std::sync::OnceLock;
 
 use fancy_regex::{Regex, RegexBuilder};
+use serde::de::{DeserializeOwned, DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::ser::{
+    SerializeMap, SerializeSeq, SerializeStruct, SerializeStructVariant, SerializeTuple,
+    SerializeTupleStruct, SerializeTupleVariant,
+};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use serde_json::{Map, Value};
 
-/// A JSON object, keys in insertion order.
-pub type Object = Map<String, Value>;
+use crate::{
+    ErrorKind, ToolError, CATALOG, CATALOG_NAME, CODES, DECODERS, FINGERPRINT, KINDS, POLICIES,
+    POLICY_WORDS, VERSION,
+};
 
 // -- a catalog's tables ---------------------------------------------------------
 
-/// Whether errors carry the provenance stamp: always, when the sender has one, or never.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ProvenanceMode {
-    /// Every payload carries it.
-    Required,
-    /// Errors built here carry it; a payload read may lack it.
-    Optional,
-    /// Payloads never carry it.
-    None,
+/// Whether a call failing with a code may be retried unchanged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Retriable {
+    /// Yes.
+    Yes,
+    /// No.
+    No,
+    /// It depends on the failure (the error's own `retriable` says).
+    Conditional,
 }
 
-/// One piece of per-code catalog text errors carry on the wire (`envelope.metadata`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct WireText {
-    /// `recoverable`, `next_action`, `ui_meaning`, `kind` or `title`.
-    pub name: &'static str,
-    /// The wire key.
-    pub key: &'static str,
-    /// Only codes whose `recoverable` is yes or sometimes carry it.
-    pub only_recoverable: bool,
+/// Whether the caller can repair the call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Recoverable {
+    /// Yes.
+    Yes,
+    /// No.
+    No,
+    /// Sometimes.
+    Sometimes,
 }
 
-/// A catalog's wire shape and envelope options (docs/catalog-format.md, `envelope`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Envelope {
-    /// The key the code travels under.
-    pub discriminator: &'static str,
-    /// The key of the boolean `retriable` flag, when payloads carry one.
-    pub retriable_field: Option<&'static str>,
-    /// The provenance stamp's mode.
-    pub provenance: ProvenanceMode,
-    /// Payloads mirror `isError: true`.
-    pub mirror_is_error: bool,
-    /// The payload travels as `structuredContent` (else as a second text block).
-    pub structured_content: bool,
-    /// Results carry the draft `_meta` toolFailure object.
-    pub tool_failure_meta: bool,
-    /// `structuredContent.isError: true` marks an error result (pmcp servers).
-    pub structured_is_error: bool,
-    /// The catalog texts on the wire, in wire order.
-    pub texts: &'static [WireText],
+/// How an error of a code travels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Channel {
+    /// As a tool result with `isError: true`.
+    Tool,
+    /// As a JSON-RPC error.
+    Protocol,
 }
 
 /// Catalog metadata of one code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(clippy::struct_excessive_bools)] // the catalog's flags, one per member
 pub struct CodeInfo {
     /// The wire id.
     pub code: &'static str,
@@ -77,17 +75,17 @@ pub struct CodeInfo {
     /// The message template, placeholders named by wire keys (`{{`/`}}` for a brace).
     pub message: &'static str,
     /// The code's kind.
-    pub kind: Option<&'static str>,
-    /// `yes`, `no` or `conditional`.
-    pub retriable: &'static str,
-    /// `yes`, `no` or `sometimes`.
-    pub recoverable: &'static str,
+    pub kind: Option<ErrorKind>,
+    /// Whether a call failing with it may be retried.
+    pub retriable: Retriable,
+    /// Whether the caller can repair the call.
+    pub recoverable: Recoverable,
     /// What the caller should do next.
     pub next_action: &'static str,
     /// What the error means to a user.
     pub ui_meaning: &'static str,
-    /// The code travels as a JSON-RPC error (`channel: protocol`).
-    pub protocol: bool,
+    /// How it travels.
+    pub channel: Channel,
     /// The JSON-RPC error code of a protocol-channel code.
     pub jsonrpc_code: Option<i64>,
     /// The HTTP status the code stands for.
@@ -105,67 +103,63 @@ pub struct CodeInfo {
 }
 
 impl CodeInfo {
+    /// What a table row does not say: no kind, not retriable, not recoverable, no texts, no fields.
+    pub const DEFAULT: CodeInfo = CodeInfo {
+        code: "",
+        title: "",
+        when: "",
+        message: "",
+        kind: None,
+        retriable: Retriable::No,
+        recoverable: Recoverable::No,
+        next_action: "",
+        ui_meaning: "",
+        channel: Channel::Tool,
+        jsonrpc_code: None,
+        http_status: None,
+        deprecated: None,
+        deferred: false,
+        required: &[],
+        optional: &[],
+        extras: &[],
+    };
+
     /// The `retriable` an error of this code carries when the caller gives none.
     pub const fn retriable_default(&self) -> bool {
-        matches!(self.retriable.as_bytes(), b"yes")
+        matches!(self.retriable, Retriable::Yes)
     }
 
     /// Whether the caller can repair the call (`recoverable` yes or sometimes).
     pub const fn is_recoverable(&self) -> bool {
-        !matches!(self.recoverable.as_bytes(), b"no")
+        !matches!(self.recoverable, Recoverable::No)
     }
 
-    /// The catalog text `name` (`recoverable`, `next_action`, `ui_meaning`, `kind`, `title`).
-    pub fn text(&self, name: &str) -> &'static str {
+    /// The catalog text `name` carries on the wire (`recoverable`, `next_action`, `ui_meaning`, `kind`, `title`).
+    pub(crate) fn text(&self, name: &str) -> &'static str {
         match name {
-            "recoverable" => self.recoverable,
+            "recoverable" => match self.recoverable {
+                Recoverable::Yes => "yes",
+                Recoverable::No => "no",
+                Recoverable::Sometimes => "sometimes",
+            },
             "next_action" => self.next_action,
             "ui_meaning" => self.ui_meaning,
-            "kind" => self.kind.unwrap_or(""),
+            "kind" => self.kind.map_or("", ErrorKind::as_str),
             "title" => self.title,
             _ => "",
         }
     }
-}
 
-/// A repair field's wire type.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FieldType {
-    /// A string.
-    String,
-    /// An integer.
-    Integer,
-    /// Any number.
-    Number,
-    /// A boolean.
-    Boolean,
-    /// A list (items typed by [`FieldInfo::items`]).
-    Array,
-    /// A JSON object.
-    Object,
-    /// Numeric bounds `{min, max}`.
-    Range,
-    /// Any JSON value.
-    Any,
-}
-
-/// A repair field: wire key, type, description.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct FieldInfo {
-    /// The wire key.
-    pub key: &'static str,
-    /// The wire type.
-    pub kind: FieldType,
-    /// The item type of an array.
-    pub items: Option<FieldType>,
-    /// What the field holds.
-    pub description: &'static str,
+    /// The repair fields, required then optional.
+    pub(crate) fn fields(&self) -> impl Iterator<Item = &'static str> {
+        self.required.iter().chain(self.optional).copied()
+    }
 }
 
 /// An error kind and its retry semantics.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct KindInfo {
-    /// The kind's name.
+    /// The kind's name in the catalog.
     pub name: &'static str,
     /// What it means.
     pub description: &'static str,
@@ -177,101 +171,238 @@ pub struct KindInfo {
     pub initial_backoff_ms: Option<u32>,
 }
 
+/// A repair field's wire type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(dead_code)] // a catalog's tables name the variants they need
+pub(crate) enum FieldType {
+    String,
+    Integer,
+    Number,
+    Boolean,
+    Array,
+    Object,
+    Range,
+    Any,
+}
+
+/// A repair field or message value: wire key and type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct FieldInfo {
+    pub(crate) key: &'static str,
+    pub(crate) kind: FieldType,
+}
+
+/// Whether errors carry the provenance stamp: always, when the sender has one, or never.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(dead_code)] // a catalog's tables name the variants they need
+pub(crate) enum ProvenanceMode {
+    Required,
+    Optional,
+    None,
+}
+
+/// One piece of per-code catalog text errors carry on the wire (`envelope.metadata`):
+/// its name, its wire key, and whether only recoverable codes carry it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct WireText {
+    pub(crate) name: &'static str,
+    pub(crate) key: &'static str,
+    pub(crate) only_recoverable: bool,
+}
+
+/// A catalog's wire shape and envelope options (docs/catalog-format.md, `envelope`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(clippy::struct_excessive_bools)] // the catalog's envelope options, one per member
+pub(crate) struct Envelope {
+    /// The key the code travels under.
+    pub(crate) discriminator: &'static str,
+    /// The key of the boolean `retriable` flag, when payloads carry one.
+    pub(crate) retriable_field: Option<&'static str>,
+    pub(crate) provenance: ProvenanceMode,
+    /// Payloads mirror `isError: true`.
+    pub(crate) mirror_is_error: bool,
+    /// The payload travels as `structuredContent` (else as a second text block).
+    pub(crate) structured_content: bool,
+    /// Results carry the draft `_meta` toolFailure object.
+    pub(crate) tool_failure_meta: bool,
+    /// `structuredContent.isError: true` marks an error result (pmcp servers).
+    pub(crate) structured_is_error: bool,
+    /// The catalog texts on the wire, in wire order.
+    pub(crate) texts: &'static [WireText],
+}
+
 /// An HTTP status or status class (`5xx`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Status {
-    /// One status.
+#[allow(dead_code)] // a catalog's tables name the variants they need
+pub(crate) enum Status {
     Exact(u16),
-    /// A class: `5` for `5xx`.
     Class(u16),
 }
 
-impl Status {
-    fn matches(self, status: u16) -> bool {
-        match self {
-            Status::Exact(exact) => exact == status,
-            Status::Class(class) => status / 100 == class,
-        }
-    }
+/// An HTTP rule: status → kind (classification) or code (mapping); a Retry-After header
+/// wanted present or absent; a `retriable` it sets (mapping).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct HttpRule<T: 'static> {
+    pub(crate) status: Status,
+    pub(crate) target: T,
+    pub(crate) retry_after: Option<bool>,
+    pub(crate) retriable: Option<bool>,
 }
 
-/// An HTTP rule: status → kind (classification) or code (mapping).
+/// A failure class (`timeout`, `network`, …) → kind or code; a `retriable` it sets (mapping).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct HttpRule {
-    /// The status or class it matches.
-    pub status: Status,
-    /// The kind or code.
-    pub target: &'static str,
-    /// Matches only when a Retry-After header is present (`Some(true)`) or absent.
-    pub retry_after: Option<bool>,
-    /// Overrides the code's `retriable` (mapping only).
-    pub retriable: Option<bool>,
+pub(crate) struct FailureRule<T: 'static> {
+    pub(crate) failure: &'static str,
+    pub(crate) target: T,
+    pub(crate) retriable: Option<bool>,
 }
 
-/// A failure class (`timeout`, `network`, …) → kind or code.
+/// A catalog's identity, envelope and rules: what the runtime works from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct FailureRule {
-    /// The failure class.
-    pub failure: &'static str,
-    /// The kind or code.
-    pub target: &'static str,
-    /// Overrides the code's `retriable` (mapping only).
-    pub retriable: Option<bool>,
-}
-
-/// A catalog's identity, envelope and tables: what every function here works from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CatalogInfo {
-    /// The catalog's name.
-    pub name: &'static str,
-    /// Its version.
-    pub version: &'static str,
-    /// `sha256:<hex>` of the normalized catalog.
-    pub fingerprint: &'static str,
-    /// The wire shape.
-    pub envelope: Envelope,
-    /// Every code, in declared order.
-    pub codes: &'static [CodeInfo],
-    /// Every repair field and message value.
-    pub fields: &'static [FieldInfo],
-    /// Every kind.
-    pub kinds: &'static [KindInfo],
+pub(crate) struct CatalogInfo {
+    pub(crate) envelope: Envelope,
+    pub(crate) fields: &'static [FieldInfo],
     /// The kind of anything not classified.
-    pub default_kind: Option<&'static str>,
+    pub(crate) default_kind: Option<ErrorKind>,
     /// HTTP status → kind: exact statuses first, then classes.
-    pub http_classification: &'static [HttpRule],
-    /// Failure class → kind.
-    pub failure_classification: &'static [FailureRule],
+    pub(crate) http_classification: &'static [HttpRule<ErrorKind>],
+    pub(crate) failure_classification: &'static [FailureRule<ErrorKind>],
     /// HTTP status → code: exact statuses first, then classes.
-    pub http_mapping: &'static [HttpRule],
-    /// Failure class → code.
-    pub failure_mapping: &'static [FailureRule],
+    pub(crate) http_mapping: &'static [HttpRule<&'static str>],
+    pub(crate) failure_mapping: &'static [FailureRule<&'static str>],
     /// The code of anything unmapped.
-    pub default_code: Option<&'static str>,
+    pub(crate) default_code: Option<&'static str>,
 }
 
 impl CatalogInfo {
-    /// The metadata of `code`, if the catalog has it.
-    pub fn code(&self, code: &str) -> Option<&'static CodeInfo> {
-        self.codes.iter().find(|info| info.code == code)
-    }
-
     /// The repair field or message value under wire key `key`.
-    pub fn field(&self, key: &str) -> Option<&'static FieldInfo> {
+    pub(crate) fn field(&self, key: &str) -> Option<&'static FieldInfo> {
         self.fields.iter().find(|field| field.key == key)
     }
 
-    /// The kind called `name`.
-    pub fn kind(&self, name: &str) -> Option<&'static KindInfo> {
-        self.kinds.iter().find(|kind| kind.name == name)
+    /// The catalog texts errors of `info`'s code carry on the wire.
+    pub(crate) fn carried(&self, info: &CodeInfo) -> impl Iterator<Item = &'static WireText> + '_ {
+        let recoverable = info.is_recoverable();
+        self.envelope
+            .texts
+            .iter()
+            .filter(move |text| !text.only_recoverable || recoverable)
+    }
+}
+
+// -- kinds and policies ------------------------------------------------------------
+
+/// [`CODES`] and [`KINDS`] at one address (what `&'static` lookups point into).
+static CODE_TABLE: [CodeInfo; CODES.len()] = CODES;
+static KIND_TABLE: [KindInfo; KINDS.len()] = KINDS;
+
+/// The metadata of `code`, if the catalog has it.
+pub fn code_info(code: &str) -> Option<&'static CodeInfo> {
+    CODE_TABLE.iter().find(|info| info.code == code)
+}
+
+/// The provenance stamp of errors built with this catalog.
+pub fn provenance() -> Provenance {
+    Provenance {
+        catalog: CATALOG_NAME.to_owned(),
+        version: VERSION.to_owned(),
+        fingerprint: FINGERPRINT.to_owned(),
+    }
+}
+
+impl ErrorKind {
+    /// The kind's name in the catalog.
+    pub const fn as_str(self) -> &'static str {
+        KINDS[self.index()].name
     }
 
-    /// The provenance stamp of errors built with this catalog.
-    pub fn provenance(&self) -> Provenance {
-        Provenance {
-            catalog: self.name.to_owned(),
-            version: self.version.to_owned(),
-            fingerprint: self.fingerprint.to_owned(),
+    /// The kind called `name` in the catalog.
+    pub fn from_name(name: &str) -> Option<Self> {
+        ErrorKind::ALL
+            .into_iter()
+            .find(|kind| kind.as_str() == name)
+    }
+
+    /// The kind's metadata (retry semantics).
+    pub fn info(self) -> &'static KindInfo {
+        &KIND_TABLE[self.index()]
+    }
+}
+
+impl std::fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A terminate policy: the kinds that stop an agent loop (seed 001's `ToolErrorPolicy`).
+///
+/// An immutable value: [`ErrorPolicy::new`] terminates on nothing, the catalog has one
+/// constructor per named policy, [`ErrorPolicy::add_terminal_kind`] gives a new policy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct ErrorPolicy {
+    words: [u64; POLICY_WORDS],
+}
+
+impl ErrorPolicy {
+    /// The empty policy: every failure flows back to the model.
+    pub const fn new() -> Self {
+        ErrorPolicy {
+            words: [0; POLICY_WORDS],
+        }
+    }
+
+    /// A policy that also terminates on `kind` (this one is unchanged).
+    #[must_use]
+    pub const fn add_terminal_kind(self, kind: ErrorKind) -> Self {
+        let index = kind.index();
+        let mut words = self.words;
+        words[index / 64] |= 1 << (index % 64);
+        ErrorPolicy { words }
+    }
+
+    /// Whether `kind` makes the loop terminate.
+    pub const fn classifies_terminal(self, kind: ErrorKind) -> bool {
+        let index = kind.index();
+        self.words[index / 64] & (1 << (index % 64)) != 0
+    }
+
+    /// The catalog's policy called `name` (`none` is the empty one).
+    pub fn named(name: &str) -> Option<Self> {
+        POLICIES
+            .iter()
+            .find(|(policy, _)| *policy == name)
+            .map(|(_, policy)| *policy)
+    }
+}
+
+/// The message-only values a code's struct shows (those given).
+#[allow(dead_code)] // only codes with message-only values call it
+pub(crate) fn shown<const N: usize>(values: [(&'static str, Option<Json>); N]) -> JsonMap {
+    values
+        .into_iter()
+        .filter_map(|(key, value)| Some((key, value?)))
+        .collect()
+}
+
+impl Serialize for JsonArray {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self)
+    }
+}
+
+impl Serialize for JsonMap {
+    /// Keys in JavaScript's order (array indices first), as JSON writes them.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(js_order(self))
+    }
+}
+
+impl<'de> Deserialize<'de> for JsonMap {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        match Json::deserialize(deserializer)? {
+            Json::Object(members) => Ok(members),
+            _ => Err(serde::de::Error::custom("expected a JSON object")),
         }
     }
 }
@@ -292,7 +423,7 @@ pub struct Provenance {
 
 /// Inclusive numeric bounds `{min, max}`; at least one bound is present.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-#[serde(try_from = "Object")]
+#[serde(try_from = "Json")]
 pub struct Range {
     /// The lower bound.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -310,18 +441,37 @@ impl Range {
             max: Some(max),
         }
     }
+
+    /// Bounds `min..`.
+    pub const fn at_least(min: f64) -> Self {
+        Range {
+            min: Some(min),
+            max: None,
+        }
+    }
+
+    /// Bounds `..=max`.
+    pub const fn at_most(max: f64) -> Self {
+        Range {
+            min: None,
+            max: Some(max),
+        }
+    }
 }
 
-impl TryFrom<Object> for Range {
+impl TryFrom<Json> for Range {
     type Error = String;
 
-    fn try_from(bounds: Object) -> Result<Self, String> {
+    fn try_from(bounds: Json) -> Result<Self, String> {
+        let Json::Object(bounds) = bounds else {
+            return Err("a range is an object".to_owned());
+        };
         if bounds.is_empty() || bounds.keys().any(|key| key != "min" && key != "max") {
             return Err("a range has 'min' and/or 'max' and nothing else".to_owned());
         }
         let bound = |key: &str| match bounds.get(key) {
             None => Ok(None),
-            Some(Value::Number(number)) => Ok(number.as_f64()),
+            Some(Json::Number(number)) => Ok(Some(*number)),
             Some(_) => Err(format!("range bound '{key}' must be a number")),
         };
         Ok(Range {
@@ -331,33 +481,242 @@ impl TryFrom<Object> for Range {
     }
 }
 
-/// The `isError` member a payload mirrors: JSON `true` and nothing else.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct True;
-
-impl Serialize for True {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_bool(true)
+impl From<Range> for Json {
+    fn from(range: Range) -> Self {
+        let mut bounds = JsonMap::new();
+        if let Some(min) = range.min {
+            bounds.insert("min", min);
+        }
+        if let Some(max) = range.max {
+            bounds.insert("max", max);
+        }
+        Json::Object(bounds)
     }
 }
 
-impl<'de> Deserialize<'de> for True {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        match bool::deserialize(deserializer)? {
-            true => Ok(True),
-            false => Err(serde::de::Error::custom("isError must be true")),
+// -- codes and errors ---------------------------------------------------------------
+
+/// A code of the catalog: the struct of its repair fields. Convert one into a [`ToolError`]
+/// (`?`, `.into()`) or a [`CodeError`] ([`CodeError::new`]) to render its message.
+pub trait Code: Serialize + DeserializeOwned + Clone + PartialEq + std::fmt::Debug {
+    /// The code's position in [`CODES`].
+    const INDEX: usize;
+    /// The code's wire id.
+    const CODE: &'static str = CODES[Self::INDEX].code;
+
+    /// The code's metadata.
+    fn info() -> &'static CodeInfo {
+        &CODE_TABLE[Self::INDEX]
+    }
+
+    /// The values its message shows besides the repair fields (never on the wire).
+    fn shown(&self) -> JsonMap {
+        JsonMap::new()
+    }
+
+    /// The [`ToolError`] variant of the code (its constructor).
+    #[doc(hidden)]
+    const WRAP: Wrap<Self>;
+}
+
+/// A [`ToolError`] variant's constructor.
+#[doc(hidden)]
+pub type Wrap<C> = fn(Box<CodeError<C>>) -> ToolError;
+
+/// An error of code `C`: its message, the envelope's members and `C`'s repair fields.
+#[derive(Debug, Clone)]
+pub struct CodeError<C> {
+    /// The message: the code's template rendered and scrubbed (or the one received).
+    pub message: String,
+    /// Whether the call may be retried unchanged (the code's `retriable` unless set).
+    pub retriable: bool,
+    /// The code's catalog texts carried on the wire (`envelope.metadata`): wire key, text.
+    pub texts: Vec<(&'static str, String)>,
+    /// The repair fields.
+    pub fields: C,
+    /// Which catalog build produced the error (`None`: the catalog has no stamp, or the sender none).
+    pub provenance: Option<Provenance>,
+    source: Option<Upstream>,
+}
+
+impl<C: PartialEq> PartialEq for CodeError<C> {
+    /// Equal on the wire (the upstream error a mapped error wraps does not count).
+    fn eq(&self, other: &Self) -> bool {
+        (
+            &self.message,
+            self.retriable,
+            &self.texts,
+            &self.fields,
+            &self.provenance,
+        ) == (
+            &other.message,
+            other.retriable,
+            &other.texts,
+            &other.fields,
+            &other.provenance,
+        )
+    }
+}
+
+impl<C: Code> CodeError<C> {
+    /// The error: its message rendered from the code's template and `fields`, then scrubbed;
+    /// the code's `retriable`, catalog texts and this catalog's provenance stamp.
+    pub fn new(fields: C) -> Self {
+        let info = C::info();
+        let mut values = Json::from_fields(&fields);
+        for (key, value) in fields.shown() {
+            values.insert(key, cut_below(&value, MAX_LEVELS - 1));
+        }
+        let texts = CATALOG
+            .carried(info)
+            .map(|text| (text.key, info.text(text.name).to_owned()));
+        CodeError {
+            message: render_message(info, &values),
+            retriable: info.retriable_default(),
+            texts: texts.collect(),
+            fields,
+            provenance: (CATALOG.envelope.provenance != ProvenanceMode::None).then(provenance),
+            source: None,
         }
     }
+
+    /// The error with `retriable` set.
+    #[must_use]
+    pub fn with_retriable(mut self, retriable: bool) -> Self {
+        self.retriable = retriable;
+        self
+    }
+
+    /// The error wrapping the upstream failure that caused it ([`std::error::Error::source`]).
+    #[must_use]
+    pub fn with_source(
+        mut self,
+        source: impl Into<Box<dyn std::error::Error + Send + Sync>>,
+    ) -> Self {
+        self.source = Some(std::sync::Arc::from(source.into()));
+        self
+    }
+
+    /// The wire payload: code, message, metadata, the repair fields given, the envelope's members.
+    pub fn to_payload(&self) -> JsonMap {
+        let fields = Json::from_fields(&self.fields);
+        payload_of(
+            C::info(),
+            &self.message,
+            self.retriable,
+            &self.texts,
+            fields,
+            self.provenance.as_ref(),
+        )
+    }
+
+    /// The MCP `CallToolResult` reporting this error (`None` for a protocol-channel code).
+    pub fn to_result(&self) -> Option<Json> {
+        (C::info().channel == Channel::Tool).then(|| known_result(self.to_payload()))
+    }
+
+    /// The JSON-RPC error object of a protocol-channel code (`None` for the others).
+    pub fn to_jsonrpc_error(&self) -> Option<Json> {
+        (C::info().channel == Channel::Protocol).then(|| jsonrpc_error(self.to_payload()))
+    }
 }
 
-/// Reads an optional `any` field: present (even `null`) is `Some`.
-pub fn present<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Value>, D::Error> {
-    Value::deserialize(deserializer).map(Some)
+impl<C: Code> From<C> for CodeError<C> {
+    fn from(fields: C) -> Self {
+        CodeError::new(fields)
+    }
 }
 
-/// `value` as JSON data (`null` for what JSON cannot hold).
-pub fn json<T: Serialize + ?Sized>(value: &T) -> Value {
-    serde_json::to_value(value).unwrap_or(Value::Null)
+impl<C: Code> From<C> for ToolError {
+    fn from(fields: C) -> Self {
+        C::WRAP(Box::new(CodeError::new(fields)))
+    }
+}
+
+impl<C: Code> From<CodeError<C>> for ToolError {
+    fn from(error: CodeError<C>) -> Self {
+        C::WRAP(Box::new(error))
+    }
+}
+
+impl From<UnknownCode> for ToolError {
+    fn from(error: UnknownCode) -> Self {
+        ToolError::Unknown(Box::new(error))
+    }
+}
+
+impl<C: Code> std::fmt::Display for CodeError<C> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", C::CODE, self.message)
+    }
+}
+
+impl<C: Code> std::error::Error for CodeError<C> {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.source
+            .as_deref()
+            .map(|source| source as &(dyn std::error::Error + 'static))
+    }
+}
+
+/// What the runtime reads off an error of any code (the `ToolError` variants' common face).
+pub(crate) trait Known {
+    fn info(&self) -> &'static CodeInfo;
+    fn message(&self) -> &str;
+    fn retriable(&self) -> bool;
+    fn payload(&self) -> JsonMap;
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)>;
+}
+
+impl<C: Code> Known for CodeError<C> {
+    fn info(&self) -> &'static CodeInfo {
+        C::info()
+    }
+
+    fn message(&self) -> &str {
+        &self.message
+    }
+
+    fn retriable(&self) -> bool {
+        self.retriable
+    }
+
+    fn payload(&self) -> JsonMap {
+        self.to_payload()
+    }
+
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        std::error::Error::source(self)
+    }
+}
+
+/// The upstream failure a mapped error wraps.
+pub(crate) type Upstream = std::sync::Arc<dyn std::error::Error + Send + Sync>;
+
+/// A payload read off the wire, its envelope's members taken out: what a code's struct is read from.
+pub(crate) struct Received {
+    message: String,
+    retriable: bool,
+    texts: Vec<(&'static str, String)>,
+    fields: JsonMap,
+    provenance: Option<Provenance>,
+    source: Option<Upstream>,
+}
+
+/// Reads a code's struct out of a received payload (the `DECODERS` table holds one per code).
+pub(crate) type Decoder = fn(Received) -> Option<ToolError>;
+
+/// The error of code `C` a received payload holds, if its repair fields fit `C`.
+pub(crate) fn decode<C: Code>(received: Received) -> Option<ToolError> {
+    let fields = C::deserialize(Json::Object(received.fields)).ok()?;
+    Some(C::WRAP(Box::new(CodeError {
+        message: received.message,
+        retriable: received.retriable,
+        texts: received.texts,
+        fields,
+        provenance: received.provenance,
+        source: received.source,
+    })))
 }
 
 /// An error this catalog cannot type (an unknown code, an invalid payload), kept whole.
@@ -368,59 +727,51 @@ pub struct UnknownCode {
     /// The payload's message, or `""`.
     pub message: String,
     /// The wire object as received: an old client survives a new server code.
-    pub payload: Object,
+    pub payload: JsonMap,
 }
 
 impl UnknownCode {
-    /// Wrap any wire value under `catalog`'s discriminator; its code and message when strings.
-    pub fn of(catalog: &CatalogInfo, payload: &Value, fallback: &str) -> Self {
-        let data = payload.as_object().cloned().unwrap_or_default();
-        let text = |key: &str| data.get(key).and_then(Value::as_str).map(str::to_owned);
+    /// Wrap any wire value (an object keeps its first [`MAX_LEVELS`] levels); its code (under the
+    /// catalog's discriminator) and message when strings.
+    pub fn of(payload: &Json) -> Self {
+        let data = payload.as_object().map(payload_cut).unwrap_or_default();
+        let text = |key: &str| data.get(key).and_then(Json::as_str).map(str::to_owned);
         UnknownCode {
-            code: text(catalog.envelope.discriminator).unwrap_or_default(),
-            message: text("message").unwrap_or_else(|| fallback.to_owned()),
+            code: text(CATALOG.envelope.discriminator).unwrap_or_default(),
+            message: text("message").unwrap_or_default(),
             payload: data,
         }
     }
 
     /// The wire payload as received (code and message when it was empty).
-    pub fn to_payload(&self, catalog: &CatalogInfo) -> Object {
+    pub fn to_payload(&self) -> JsonMap {
         if !self.payload.is_empty() {
             return self.payload.clone();
         }
-        let mut out = Object::new();
-        out.insert(
-            catalog.envelope.discriminator.to_owned(),
-            Value::from(self.code.as_str()),
-        );
-        out.insert("message".to_owned(), Value::from(self.message.as_str()));
+        let mut out = JsonMap::new();
+        out.insert(CATALOG.envelope.discriminator, self.code.as_str());
+        out.insert("message", self.message.as_str());
         out
     }
 
     /// An MCP `CallToolResult` forwarding this error unchanged.
-    pub fn to_result(&self, catalog: &CatalogInfo) -> Value {
-        let text = if self.code.is_empty() {
-            self.message.clone()
-        } else {
-            format!("{}: {}", self.code, self.message)
-        };
+    pub fn to_result(&self) -> Json {
+        let text = self.to_string();
         let text = scrub_text(if text.is_empty() { "error" } else { &text });
-        let retryable = self.is_retryable(catalog);
         tool_result(
-            catalog,
             text,
-            self.to_payload(catalog),
-            catalog.default_kind,
-            retryable,
+            self.to_payload(),
+            CATALOG.default_kind,
+            self.is_retryable(),
         )
     }
 
     /// The payload's own boolean `retriable`, else the default kind's `retryable`.
-    pub fn is_retryable(&self, catalog: &CatalogInfo) -> bool {
-        let key = catalog.envelope.retriable_field.unwrap_or("retriable");
+    pub fn is_retryable(&self) -> bool {
+        let key = CATALOG.envelope.retriable_field.unwrap_or("retriable");
         match self.payload.get(key) {
-            Some(Value::Bool(flag)) => *flag,
-            _ => is_retryable(catalog, &self.code),
+            Some(Json::Bool(flag)) => *flag,
+            _ => is_retryable(&self.code),
         }
     }
 }
@@ -437,9 +788,99 @@ impl std::fmt::Display for UnknownCode {
 
 impl std::error::Error for UnknownCode {}
 
+// -- the catalog's error enum ------------------------------------------------------
+
+impl ToolError {
+    /// The wire id of the error's code (`""` for an unknown one without).
+    pub fn code(&self) -> &str {
+        match self.known() {
+            Ok(known) => known.info().code,
+            Err(unknown) => &unknown.code,
+        }
+    }
+
+    /// The error's message.
+    pub fn message(&self) -> &str {
+        match self.known() {
+            Ok(known) => known.message(),
+            Err(unknown) => &unknown.message,
+        }
+    }
+
+    /// The code's metadata (`None` for an unknown code).
+    pub fn info(&self) -> Option<&'static CodeInfo> {
+        self.known().ok().map(Known::info)
+    }
+
+    /// The wire payload (an unknown error's as received).
+    pub fn to_payload(&self) -> JsonMap {
+        match self.known() {
+            Ok(known) => known.payload(),
+            Err(unknown) => unknown.to_payload(),
+        }
+    }
+
+    /// The MCP `CallToolResult` reporting this error (`None` for a protocol-channel code).
+    pub fn to_result(&self) -> Option<Json> {
+        match self.known() {
+            Err(unknown) => Some(unknown.to_result()),
+            Ok(known) if known.info().channel == Channel::Protocol => None,
+            Ok(known) => Some(known_result(known.payload())),
+        }
+    }
+
+    /// The JSON-RPC error object of a protocol-channel code (`None` for the others).
+    pub fn to_jsonrpc_error(&self) -> Option<Json> {
+        let known = self.known().ok()?;
+        (known.info().channel == Channel::Protocol).then(|| jsonrpc_error(known.payload()))
+    }
+
+    /// The error's kind; the default kind for an unknown code.
+    pub fn kind(&self) -> Option<ErrorKind> {
+        kind_of(self.code())
+    }
+
+    /// Whether the call may be retried: the error's `retriable`, else its code's, else the default kind's.
+    pub fn is_retryable(&self) -> bool {
+        match self.known() {
+            Ok(known) => known.retriable(),
+            Err(unknown) => unknown.is_retryable(),
+        }
+    }
+}
+
+impl std::fmt::Display for ToolError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.known() {
+            Ok(known) => write!(f, "{}: {}", known.info().code, known.message()),
+            Err(unknown) => unknown.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ToolError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.known().ok().and_then(Known::source)
+    }
+}
+
+impl Serialize for ToolError {
+    /// As its wire payload.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.to_payload().serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for ToolError {
+    /// From a wire payload; never fails on JSON data: anything untyped is `Unknown`.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Json::deserialize(deserializer).map(|payload| parse_error(&payload))
+    }
+}
+
 // -- building -------------------------------------------------------------------
 
-/// Why `build_payload` refused to build an error.
+/// Why [`build_error`] refused to build an error.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BuildError {
     /// The catalog has no such code.
@@ -468,64 +909,121 @@ impl std::fmt::Display for BuildError {
                 write!(f, "'{code}' is deferred (shape-only): it cannot be built")
             }
             BuildError::Missing(names) => write!(f, "missing required value(s): {names}"),
-            BuildError::Invalid(problem) => write!(f, "invalid value: {problem}"),
+            BuildError::Invalid(code) => write!(f, "a value of the wrong type for '{code}'"),
         }
     }
 }
 
 impl std::error::Error for BuildError {}
 
-/// The payload of an error of `code` from wire-named values (repair fields, message values).
+/// The error of `code` (chosen at run time) from wire-named values: repair fields and message
+/// values, `null` for a value not given. Each code's struct is the typed way.
 ///
-/// `null` stands for a value not given. Checks names and required fields; the typed
-/// struct checks the types when it reads the payload.
-pub fn build_payload(
-    catalog: &CatalogInfo,
+/// # Errors
+/// [`BuildError`]: an unknown code or value name, a deferred code, a missing required value,
+/// a value of the wrong type, or a `retriable` flag for a catalog whose payloads carry none.
+pub fn build_error(
     code: &str,
-    values: &Object,
+    values: &JsonMap,
     retriable: Option<bool>,
-) -> Result<Object, BuildError> {
-    let info = catalog
-        .code(code)
-        .ok_or_else(|| BuildError::UnknownCode(code.to_owned()))?;
-    let fields = || info.required.iter().chain(info.optional);
-    if let Some(name) = values
-        .keys()
-        .find(|name| !fields().chain(info.extras).any(|key| key == name))
-    {
-        return Err(BuildError::UnknownValue(name.clone()));
+) -> Result<ToolError, BuildError> {
+    let payload = build_payload(code, values, retriable)?;
+    typed(&payload, None).ok_or_else(|| BuildError::Invalid(code.to_owned()))
+}
+
+/// The payload of an error of `code` from wire-named values; checks names and required fields.
+fn build_payload(
+    code: &str,
+    values: &JsonMap,
+    retriable: Option<bool>,
+) -> Result<JsonMap, BuildError> {
+    let info = code_info(code).ok_or_else(|| BuildError::UnknownCode(code.to_owned()))?;
+    if let Some(name) = values.keys().find(|name| {
+        !info
+            .fields()
+            .chain(info.extras.iter().copied())
+            .any(|key| key == *name)
+    }) {
+        return Err(BuildError::UnknownValue(name.to_owned()));
     }
-    if retriable.is_some() && catalog.envelope.retriable_field.is_none() {
+    if retriable.is_some() && CATALOG.envelope.retriable_field.is_none() {
         return Err(BuildError::NoRetriableField);
     }
     if info.deferred {
         return Err(BuildError::Deferred(code.to_owned()));
     }
-    let given: Object = values
-        .iter()
+    let given: JsonMap = payload_cut(values)
+        .into_iter()
         .filter(|(_, value)| !value.is_null())
-        .map(|(k, v)| (k.clone(), v.clone()))
         .collect();
     let missing: Vec<&str> = info
         .required
         .iter()
         .copied()
-        .filter(|key| !given.contains_key(*key))
+        .filter(|key| !given.contains_key(key))
         .collect();
     if !missing.is_empty() {
         return Err(BuildError::Missing(missing.join(", ")));
     }
     let message = render_message(info, &given);
-    let repair = fields().filter_map(|key| {
-        given
-            .get(*key)
-            .map(|value| ((*key).to_owned(), value.clone()))
-    });
-    Ok(payload(catalog, info, message, retriable, repair.collect()))
+    let texts: Vec<(&'static str, String)> = CATALOG
+        .carried(info)
+        .map(|text| (text.key, info.text(text.name).to_owned()))
+        .collect();
+    let repair = info
+        .fields()
+        .filter_map(|key| given.get(key).map(|value| (key, value.clone())));
+    let stamp = (CATALOG.envelope.provenance != ProvenanceMode::None).then(provenance);
+    let retriable = retriable.unwrap_or(info.retriable_default());
+    Ok(payload_of(
+        info,
+        &message,
+        retriable,
+        &texts,
+        repair.collect(),
+        stamp.as_ref(),
+    ))
 }
 
+/// The payload of `info`'s code in contract order: code, message, metadata, repair fields, envelope members.
+fn payload_of(
+    info: &CodeInfo,
+    message: &str,
+    retriable: bool,
+    texts: &[(&'static str, String)],
+    repair: JsonMap,
+    provenance: Option<&Provenance>,
+) -> JsonMap {
+    let env = &CATALOG.envelope;
+    let mut out = JsonMap::new();
+    out.insert(env.discriminator, info.code);
+    out.insert("message", message);
+    if let Some(key) = env.retriable_field {
+        out.insert(key, retriable);
+    }
+    for (key, text) in texts {
+        out.insert(*key, text.as_str());
+    }
+    for (key, value) in repair {
+        out.insert(key, value);
+    }
+    if let Some(stamp) = provenance.filter(|_| env.provenance != ProvenanceMode::None) {
+        let mut fields = JsonMap::new();
+        fields.insert("catalog", stamp.catalog.as_str());
+        fields.insert("version", stamp.version.as_str());
+        fields.insert("fingerprint", stamp.fingerprint.as_str());
+        out.insert("provenance", fields);
+    }
+    if env.mirror_is_error {
+        out.insert("isError", true);
+    }
+    out
+}
+
+// -- messages (identical to the Python and TypeScript runtimes) ---------------------
+
 /// A code's message: its template rendered with `values`, scrubbed, never empty.
-pub fn render_message(info: &CodeInfo, values: &Object) -> String {
+fn render_message(info: &CodeInfo, values: &JsonMap) -> String {
     let text = scrub_text(&format_message(info.message, values));
     if text.is_empty() {
         info.code.to_owned()
@@ -534,400 +1032,8 @@ pub fn render_message(info: &CodeInfo, values: &Object) -> String {
     }
 }
 
-/// The payload of `info`'s code in contract order: code, message, metadata, repair fields, envelope members.
-pub fn payload(
-    catalog: &CatalogInfo,
-    info: &CodeInfo,
-    message: String,
-    retriable: Option<bool>,
-    repair: Object,
-) -> Object {
-    let env = &catalog.envelope;
-    let mut out = Object::new();
-    out.insert(env.discriminator.to_owned(), Value::from(info.code));
-    out.insert("message".to_owned(), Value::from(message));
-    if let Some(key) = env.retriable_field {
-        out.insert(
-            key.to_owned(),
-            Value::Bool(retriable.unwrap_or(info.retriable_default())),
-        );
-    }
-    for text in carried(env, info) {
-        out.insert(text.key.to_owned(), Value::from(info.text(text.name)));
-    }
-    out.extend(repair);
-    if env.provenance != ProvenanceMode::None {
-        out.insert("provenance".to_owned(), json(&catalog.provenance()));
-    }
-    if env.mirror_is_error {
-        out.insert("isError".to_owned(), Value::Bool(true));
-    }
-    out
-}
-
-/// The catalog texts errors of `info`'s code carry on the wire.
-fn carried<'a>(env: &'a Envelope, info: &'a CodeInfo) -> impl Iterator<Item = &'a WireText> {
-    env.texts
-        .iter()
-        .filter(move |text| !text.only_recoverable || info.is_recoverable())
-}
-
-// -- envelopes (docs/runtime-contract.md §2) ----------------------------------------
-
-/// The `CallToolResult` of an error payload.
-pub fn tool_result(
-    catalog: &CatalogInfo,
-    text: String,
-    payload: Object,
-    kind: Option<&str>,
-    retryable: bool,
-) -> Value {
-    let env = &catalog.envelope;
-    let mut content = vec![text_block(text)];
-    let mut result = Object::new();
-    result.insert("isError".to_owned(), Value::Bool(true));
-    let code = payload
-        .get(env.discriminator)
-        .cloned()
-        .unwrap_or(Value::Null);
-    if env.structured_content {
-        result.insert("content".to_owned(), Value::Array(content));
-        result.insert("structuredContent".to_owned(), Value::Object(payload));
-    } else {
-        content.push(text_block(to_json(&Value::Object(payload))));
-        result.insert("content".to_owned(), Value::Array(content));
-    }
-    if env.tool_failure_meta {
-        let mut failure = Object::new();
-        failure.insert("class".to_owned(), kind.map_or(Value::Null, Value::from));
-        failure.insert("code".to_owned(), code);
-        failure.insert("retryable".to_owned(), Value::Bool(retryable));
-        let mut meta = Object::new();
-        meta.insert(
-            "io.modelcontextprotocol/toolFailure".to_owned(),
-            Value::Object(failure),
-        );
-        result.insert("_meta".to_owned(), Value::Object(meta));
-    }
-    Value::Object(result)
-}
-
-/// The `CallToolResult` of a payload of a known code.
-pub fn known_result(catalog: &CatalogInfo, payload: Object) -> Value {
-    let (info, text, retryable) = summary(catalog, &payload);
-    let kind = info.and_then(|info| info.kind);
-    tool_result(catalog, text, payload, kind, retryable)
-}
-
-/// The JSON-RPC error object of a payload of a protocol-channel code.
-pub fn jsonrpc_error(catalog: &CatalogInfo, payload: Object) -> Value {
-    let (info, text, _) = summary(catalog, &payload);
-    let mut out = Object::new();
-    out.insert(
-        "code".to_owned(),
-        info.and_then(|info| info.jsonrpc_code)
-            .map_or(Value::Null, Value::from),
-    );
-    out.insert("message".to_owned(), Value::from(text));
-    out.insert("data".to_owned(), Value::Object(payload));
-    Value::Object(out)
-}
-
-fn summary(catalog: &CatalogInfo, payload: &Object) -> (Option<&'static CodeInfo>, String, bool) {
-    let code = payload
-        .get(catalog.envelope.discriminator)
-        .and_then(Value::as_str)
-        .unwrap_or("");
-    let message = payload.get("message").and_then(Value::as_str).unwrap_or("");
-    let info = catalog.code(code);
-    let flag = catalog
-        .envelope
-        .retriable_field
-        .and_then(|key| payload.get(key))
-        .and_then(Value::as_bool);
-    let retryable = flag.unwrap_or_else(|| info.is_some_and(CodeInfo::retriable_default));
-    (info, format!("{code}: {message}"), retryable)
-}
-
-fn text_block(text: String) -> Value {
-    let mut block = Object::new();
-    block.insert("type".to_owned(), Value::from("text"));
-    block.insert("text".to_owned(), Value::from(text));
-    Value::Object(block)
-}
-
-// -- parsing (docs/runtime-contract.md §1, §3) ---------------------------------------
-
-/// What an error result holds: a payload to type, or only a text.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Found {
-    /// A payload with a string code under the discriminator.
-    Payload(Object),
-    /// An error result without a payload: its first text (or `""`).
-    Text(String),
-}
-
-/// The payload an MCP tool result reports, or `None` when it is not an error result.
-pub fn find_payload(catalog: &CatalogInfo, result: &Value) -> Option<Found> {
-    let data = result.as_object()?;
-    let key = catalog.envelope.discriminator;
-    let structured = data.get("structuredContent").and_then(Value::as_object);
-    let inside = structured.and_then(|s| s.get("isError")) == Some(&Value::Bool(true));
-    let marked = catalog.envelope.structured_is_error && inside;
-    if data.get("isError") != Some(&Value::Bool(true)) && !marked {
-        return None;
-    }
-    if let Some(payload) = structured.filter(|s| s.get(key).is_some_and(Value::is_string)) {
-        return Some(Found::Payload(payload.clone()));
-    }
-    let texts = texts(data.get("content"));
-    for text in &texts {
-        if let Ok(Value::Object(found)) = serde_json::from_str::<Value>(text) {
-            if found.get(key).is_some_and(Value::is_string) {
-                return Some(Found::Payload(found));
-            }
-        }
-    }
-    Some(Found::Text(texts.first().cloned().unwrap_or_default()))
-}
-
-fn texts(content: Option<&Value>) -> Vec<String> {
-    let blocks = content
-        .and_then(Value::as_array)
-        .map_or(&[][..], Vec::as_slice);
-    let texts = blocks.iter().take(MAX_BLOCKS).filter_map(Value::as_object);
-    let texts = texts.filter(|block| block.get("type").and_then(Value::as_str) == Some("text"));
-    texts
-        .filter_map(|block| block.get("text").and_then(Value::as_str).map(str::to_owned))
-        .collect()
-}
-
-/// A payload of a known code, checked and completed for its struct; `None`: not typeable.
-///
-/// Checks what the struct alone does not: a known code, a non-empty message, the members
-/// the envelope requires, a valid provenance stamp, no `null` optional field (other than
-/// an `any` one). Adds an absent `retriable` (false) and absent catalog texts; drops the
-/// code (the struct does not hold it).
-pub fn checked(catalog: &CatalogInfo, payload: &Object) -> Option<(&'static CodeInfo, Object)> {
-    let env = &catalog.envelope;
-    let info = catalog.code(payload.get(env.discriminator)?.as_str()?)?;
-    let message = payload.get("message").and_then(Value::as_str);
-    if message.is_none_or(str::is_empty) {
-        return None;
-    }
-    if env.mirror_is_error && payload.get("isError") != Some(&Value::Bool(true)) {
-        return None;
-    }
-    match (env.provenance, payload.get("provenance")) {
-        (ProvenanceMode::Required, None) => return None,
-        (_, Some(stamp)) if !valid_stamp(stamp) => return None,
-        _ => {}
-    }
-    let never_null = info
-        .optional
-        .iter()
-        .filter(|key| catalog.field(key).is_some_and(|f| f.kind != FieldType::Any));
-    if never_null
-        .into_iter()
-        .any(|key| payload.get(*key) == Some(&Value::Null))
-    {
-        return None;
-    }
-    let mut data = payload.clone();
-    data.shift_remove(env.discriminator);
-    if let Some(key) = env.retriable_field {
-        data.entry(key).or_insert(Value::Bool(false));
-    }
-    for text in carried(env, info) {
-        data.entry(text.key)
-            .or_insert_with(|| Value::from(info.text(text.name)));
-    }
-    Some((info, data))
-}
-
-fn valid_stamp(stamp: &Value) -> bool {
-    let fingerprint = stamp
-        .get("fingerprint")
-        .and_then(Value::as_str)
-        .unwrap_or("");
-    let hex = fingerprint.strip_prefix("sha256:").unwrap_or("");
-    hex.len() == 64
-        && hex
-            .bytes()
-            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
-}
-
-// -- classification, policies, mapping (docs/runtime-contract.md §4) -----------------
-
-/// The kind of a code; codes the catalog does not know → the default kind.
-pub fn kind_of(catalog: &CatalogInfo, code: &str) -> Option<&'static str> {
-    match catalog.code(code) {
-        Some(info) => info.kind,
-        None => catalog.default_kind,
-    }
-}
-
-/// The kind of a code, the default kind for anything not classified (the catch-all).
-pub fn classify(catalog: &CatalogInfo, code: &str) -> Option<&'static str> {
-    kind_of(catalog, code).or(catalog.default_kind)
-}
-
-/// Whether a call failing with `code` may be retried: the code's `retriable`, else the default kind's.
-pub fn is_retryable(catalog: &CatalogInfo, code: &str) -> bool {
-    match catalog.code(code) {
-        Some(info) => info.retriable_default(),
-        None => catalog
-            .default_kind
-            .and_then(|kind| catalog.kind(kind))
-            .is_some_and(|kind| kind.retryable),
-    }
-}
-
-/// The kind of an HTTP failure status (Retry-After present or not).
-pub fn classify_http(
-    catalog: &CatalogInfo,
-    status: u16,
-    retry_after: bool,
-) -> Option<&'static str> {
-    http_rule(catalog.http_classification, status, retry_after)
-        .map(|rule| rule.target)
-        .or(catalog.default_kind)
-}
-
-/// The kind of a failure class (`network`, `timeout`, …); else the default kind.
-pub fn classify_failure(catalog: &CatalogInfo, failure: &str) -> Option<&'static str> {
-    let rule = catalog
-        .failure_classification
-        .iter()
-        .find(|rule| rule.failure == failure);
-    rule.map(|rule| rule.target).or(catalog.default_kind)
-}
-
-fn http_rule(
-    rules: &'static [HttpRule],
-    status: u16,
-    retry_after: bool,
-) -> Option<&'static HttpRule> {
-    rules.iter().find(|rule| {
-        rule.status.matches(status) && rule.retry_after.is_none_or(|wanted| wanted == retry_after)
-    })
-}
-
-/// Whether `headers` (any letter case) has a `Retry-After` header.
-pub fn has_retry_after<'a>(headers: impl IntoIterator<Item = (&'a str, &'a str)>) -> bool {
-    headers
-        .into_iter()
-        .any(|(name, _)| name.eq_ignore_ascii_case("retry-after"))
-}
-
-/// The payload for an upstream HTTP failure (`None`: no rule and no `mappings.default`).
-///
-/// `original` = sanitized `{status, body}`; a non-empty upstream `message`, scrubbed,
-/// replaces the template's.
-pub fn map_http(
-    catalog: &CatalogInfo,
-    status: u16,
-    message: Option<&str>,
-    body: Option<&Value>,
-    retry_after: bool,
-) -> Option<Object> {
-    let rule = http_rule(catalog.http_mapping, status, retry_after);
-    let code = rule.map(|rule| rule.target).or(catalog.default_code)?;
-    let mut original = Object::new();
-    original.insert("status".to_owned(), Value::from(status));
-    original.insert("body".to_owned(), body.cloned().unwrap_or(Value::Null));
-    mapped(
-        catalog,
-        code,
-        rule.and_then(|rule| rule.retriable),
-        Value::Object(original),
-        status,
-        message,
-    )
-}
-
-/// The payload for a failed upstream call of failure class `failure` (`None` when not
-/// classified) named `name` (`original` = `{"error": name}`).
-pub fn map_failure(catalog: &CatalogInfo, failure: Option<&str>, name: &str) -> Option<Object> {
-    let mut original = Object::new();
-    original.insert("error".to_owned(), Value::from(name));
-    let rule = failure.and_then(|failure| {
-        catalog
-            .failure_mapping
-            .iter()
-            .find(|rule| rule.failure == failure)
-    });
-    let code = rule.map(|rule| rule.target).or(catalog.default_code)?;
-    mapped(
-        catalog,
-        code,
-        rule.and_then(|rule| rule.retriable),
-        Value::Object(original),
-        0,
-        None,
-    )
-}
-
-fn mapped(
-    catalog: &CatalogInfo,
-    code: &str,
-    retriable: Option<bool>,
-    original: Value,
-    status: u16,
-    message: Option<&str>,
-) -> Option<Object> {
-    let info = catalog.code(code)?;
-    let has = |key: &str, kinds: &[FieldType]| {
-        info.required.iter().chain(info.optional).any(|k| *k == key)
-            && catalog
-                .field(key)
-                .is_some_and(|field| kinds.contains(&field.kind))
-    };
-    let mut values = Object::new();
-    if status != 0
-        && has(
-            "status",
-            &[FieldType::Integer, FieldType::Number, FieldType::Any],
-        )
-    {
-        values.insert("status".to_owned(), Value::from(status));
-    }
-    if has("original", &[FieldType::Any, FieldType::Object]) {
-        values.insert("original".to_owned(), sanitize(&original));
-    }
-    let retriable = retriable.filter(|_| catalog.envelope.retriable_field.is_some());
-    let mut payload = build_payload(catalog, code, &values, retriable).ok()?;
-    let text = message.map(scrub_text).unwrap_or_default();
-    if !text.is_empty() {
-        payload.insert("message".to_owned(), Value::from(text));
-    }
-    Some(payload)
-}
-
-/// The failure class of an error or of one of its sources: `timeout`, `network` (an I/O
-/// error) or `decode` (a JSON syntax or data error); `None` for anything else.
-pub fn failure_class(error: &(dyn std::error::Error + 'static)) -> Option<&'static str> {
-    let mut next = Some(error);
-    while let Some(error) = next {
-        if let Some(io) = error.downcast_ref::<std::io::Error>() {
-            return Some(if io.kind() == std::io::ErrorKind::TimedOut {
-                "timeout"
-            } else {
-                "network"
-            });
-        }
-        if let Some(json) = error.downcast_ref::<serde_json::Error>() {
-            return Some(if json.is_io() { "network" } else { "decode" });
-        }
-        next = error.source();
-    }
-    None
-}
-
-// -- messages and JSON (identical to the Python and TypeScript runtimes) ------------
-
 /// Render a message template: `{name}` → the value, `{{`/`}}` → a brace; a missing value renders empty.
-pub fn format_message(template: &str, values: &Object) -> String {
+fn format_message(template: &str, values: &JsonMap) -> String {
     let mut out = String::new();
     let mut rest = template;
     while let Some(at) = rest.find(['{', '}']) {
@@ -950,18 +1056,18 @@ pub fn format_message(template: &str, values: &Object) -> String {
     out
 }
 
-fn format_value(value: &Value) -> String {
+fn format_value(value: &Json) -> String {
     match value {
-        Value::String(text) => text.clone(),
-        Value::Null => "null".to_owned(),
-        Value::Bool(flag) => flag.to_string(),
-        Value::Number(number) => js_number(number),
-        Value::Array(items) => items
+        Json::String(text) => text.clone(),
+        Json::Null => "null".to_owned(),
+        Json::Bool(flag) => flag.to_string(),
+        Json::Number(number) => js_number(*number),
+        Json::Array(items) => items
             .iter()
             .map(format_value)
             .collect::<Vec<_>>()
             .join(", "),
-        Value::Object(bounds)
+        Json::Object(bounds)
             if !bounds.is_empty() && bounds.keys().all(|key| key == "min" || key == "max") =>
         {
             let bound = |key: &str| {
@@ -973,63 +1079,1149 @@ fn format_value(value: &Value) -> String {
             };
             format!("{}..{}", bound("min"), bound("max"))
         }
-        Value::Object(_) => to_json(value),
+        Json::Object(_) => to_json(value),
     }
 }
 
-/// A number exactly as JavaScript's `String(n)` writes it.
-pub fn js_number(number: &serde_json::Number) -> String {
-    const SAFE: u64 = 1 << 53;
-    if let Some(n) = number.as_u64().filter(|n| *n <= SAFE) {
-        return n.to_string();
+// -- envelopes (docs/runtime-contract.md §2) ----------------------------------------
+
+/// The `CallToolResult` of an error payload.
+fn tool_result(text: String, payload: JsonMap, kind: Option<ErrorKind>, retryable: bool) -> Json {
+    let env = &CATALOG.envelope;
+    let code = payload.get(env.discriminator).cloned().unwrap_or_default();
+    let mut content = JsonArray::new();
+    content.push(text_block(text));
+    let mut result = JsonMap::new();
+    result.insert("isError", true);
+    if env.structured_content {
+        result.insert("content", content);
+        result.insert("structuredContent", payload);
+    } else {
+        content.push(text_block(to_json(&Json::Object(payload))));
+        result.insert("content", content);
     }
-    if let Some(n) = number.as_i64().filter(|n| n.unsigned_abs() <= SAFE) {
-        return n.to_string();
+    if env.tool_failure_meta {
+        let mut failure = JsonMap::new();
+        failure.insert("class", kind.map(ErrorKind::as_str));
+        failure.insert("code", code);
+        failure.insert("retryable", retryable);
+        let mut meta = JsonMap::new();
+        meta.insert("io.modelcontextprotocol/toolFailure", failure);
+        result.insert("_meta", meta);
     }
-    let float = number.as_f64().unwrap_or(f64::NAN);
-    ryu_js::Buffer::new().format(float).to_owned() // -0 is "0", as in JavaScript
+    Json::Object(result)
 }
 
-/// Compact JSON, byte for byte what JavaScript's `JSON.stringify` writes.
-pub fn to_json(value: &Value) -> String {
+/// The `CallToolResult` of a payload of a known code.
+fn known_result(payload: JsonMap) -> Json {
+    let (info, text, retryable) = summary(&payload);
+    tool_result(text, payload, info.and_then(|info| info.kind), retryable)
+}
+
+/// The JSON-RPC error object of a payload of a protocol-channel code.
+fn jsonrpc_error(payload: JsonMap) -> Json {
+    let (info, text, _) = summary(&payload);
+    let mut out = JsonMap::new();
+    out.insert(
+        "code",
+        info.and_then(|info| info.jsonrpc_code).map(Json::from),
+    );
+    out.insert("message", text);
+    out.insert("data", payload);
+    Json::Object(out)
+}
+
+fn summary(payload: &JsonMap) -> (Option<&'static CodeInfo>, String, bool) {
+    let code = payload
+        .get(CATALOG.envelope.discriminator)
+        .and_then(Json::as_str)
+        .unwrap_or("");
+    let message = payload.get("message").and_then(Json::as_str).unwrap_or("");
+    let info = code_info(code);
+    let flag = CATALOG
+        .envelope
+        .retriable_field
+        .and_then(|key| payload.get(key))
+        .and_then(Json::as_bool);
+    let retryable = flag.unwrap_or_else(|| info.is_some_and(CodeInfo::retriable_default));
+    (info, format!("{code}: {message}"), retryable)
+}
+
+fn text_block(text: String) -> JsonMap {
+    let mut block = JsonMap::new();
+    block.insert("type", "text");
+    block.insert("text", text);
+    block
+}
+
+// -- parsing (docs/runtime-contract.md §1, §3) ---------------------------------------
+
+/// The typed error of a wire payload; anything else is [`ToolError::Unknown`] (never fails).
+pub fn parse_error(payload: &Json) -> ToolError {
+    let known = payload.as_object().and_then(|payload| typed(payload, None));
+    known.unwrap_or_else(|| ToolError::Unknown(Box::new(UnknownCode::of(payload))))
+}
+
+/// The error an MCP tool result reports, or `None` when it is not an error result.
+///
+/// Reads `structuredContent`, else the first of the first 16 content blocks that is a text
+/// block holding a JSON payload; unknown or invalid is [`ToolError::Unknown`]. Never fails.
+pub fn parse_result(result: &Json) -> Option<ToolError> {
+    let data = result.as_object()?;
+    let key = CATALOG.envelope.discriminator;
+    let structured = data.get("structuredContent").and_then(Json::as_object);
+    let marked = structured.and_then(|s| s.get("isError")) == Some(&Json::Bool(true));
+    if data.get("isError") != Some(&Json::Bool(true))
+        && !(CATALOG.envelope.structured_is_error && marked)
+    {
+        return None;
+    }
+    let has_code = |payload: &JsonMap| payload.get(key).is_some_and(|code| code.as_str().is_some());
+    if let Some(payload) = structured.filter(|s| has_code(s)) {
+        return Some(parse_error_of(payload));
+    }
+    let texts = texts(data.get("content"));
+    for text in &texts {
+        if let Ok(Json::Object(payload)) = Json::parse(text) {
+            if has_code(&payload) {
+                return Some(parse_error_of(&payload));
+            }
+        }
+    }
+    let message = texts
+        .first()
+        .map_or_else(String::new, |text| (*text).to_owned());
+    Some(ToolError::Unknown(Box::new(UnknownCode {
+        message,
+        ..UnknownCode::default()
+    })))
+}
+
+/// The error an MCP tool result given as bytes (its JSON text) reports: bytes that are not a JSON
+/// text parse to [`ToolError::Unknown`] with code `""`, message `""` and an empty payload; a
+/// JSON text is read as [`parse_result`] reads a value (`None` when it is not an error result).
+pub fn parse_result_bytes(bytes: &[u8]) -> Option<ToolError> {
+    match Json::from_slice(bytes) {
+        Ok(result) => parse_result(&result),
+        Err(_) => Some(ToolError::Unknown(Box::default())),
+    }
+}
+
+fn parse_error_of(payload: &JsonMap) -> ToolError {
+    typed(payload, None).unwrap_or_else(|| {
+        let data = Json::Object(payload_cut(payload));
+        ToolError::Unknown(Box::new(UnknownCode::of(&data)))
+    })
+}
+
+/// The texts of the first 16 content blocks that are text blocks (`type` "text", a string `text`).
+fn texts(content: Option<&Json>) -> Vec<&str> {
+    let blocks = content
+        .and_then(Json::as_array)
+        .map_or(&[][..], JsonArray::as_slice);
+    let blocks = blocks.iter().take(MAX_BLOCKS).filter_map(Json::as_object);
+    let blocks = blocks.filter(|block| block.get("type").and_then(Json::as_str) == Some("text"));
+    blocks
+        .filter_map(|block| block.get("text").and_then(Json::as_str))
+        .collect()
+}
+
+/// The typed error of a payload of a known code that is valid for its struct; `None` otherwise.
+///
+/// Checks what the struct alone does not: at most [`MAX_LEVELS`] levels, a known code, a non-empty message, the
+/// members the envelope requires, a valid provenance stamp. An absent `retriable` reads as
+/// false, an absent catalog text as the catalog's; the code's struct reads the rest.
+fn typed(payload: &JsonMap, source: Option<Upstream>) -> Option<ToolError> {
+    let env = &CATALOG.envelope;
+    let code = payload.get(env.discriminator)?.as_str()?;
+    let index = CODE_TABLE.iter().position(|info| info.code == code)?;
+    let info = &CODE_TABLE[index];
+    let message = payload
+        .get("message")?
+        .as_str()
+        .filter(|message| !message.is_empty())?;
+    if env.mirror_is_error && payload.get("isError") != Some(&Json::Bool(true)) {
+        return None;
+    }
+    if payload.iter().any(|(_, value)| levels(value) >= MAX_LEVELS) {
+        return None; // the payload object is level 1
+    }
+    let stamp = match (env.provenance, payload.get("provenance")) {
+        (ProvenanceMode::None, _) | (ProvenanceMode::Optional, None) => None,
+        (ProvenanceMode::Required, None) => return None,
+        (_, Some(stamp)) => Some(valid_stamp(stamp)?),
+    };
+    let carried: Vec<&WireText> = CATALOG.carried(info).collect();
+    let mut texts = Vec::with_capacity(carried.len());
+    for text in &carried {
+        let value = match payload.get(text.key) {
+            Some(value) => value.as_str()?,
+            None => info.text(text.name),
+        };
+        texts.push((text.key, value.to_owned()));
+    }
+    let retriable = match env.retriable_field.and_then(|key| payload.get(key)) {
+        Some(flag) => flag.as_bool()?,
+        None => false,
+    };
+    let envelope = |key: &str| {
+        key == env.discriminator
+            || key == "message"
+            || Some(key) == env.retriable_field
+            || (key == "provenance" && env.provenance != ProvenanceMode::None)
+            || (key == "isError" && env.mirror_is_error)
+            || carried.iter().any(|text| text.key == key)
+    };
+    let mut fields = JsonMap::new();
+    for (key, value) in payload.iter().filter(|(key, _)| !envelope(key)) {
+        if !info.fields().any(|field| field == key) {
+            return None; // not a key of the code's wire shape
+        }
+        fields.insert(key.as_str(), value.clone());
+    }
+    let message = message.to_owned();
+    let received = Received {
+        message,
+        retriable,
+        texts,
+        fields,
+        provenance: stamp,
+        source,
+    };
+    DECODERS[index](received)
+}
+
+/// A provenance stamp with a `sha256:` fingerprint of 64 lowercase hex digits.
+fn valid_stamp(stamp: &Json) -> Option<Provenance> {
+    let stamp = Provenance::deserialize(stamp.clone()).ok()?;
+    let hex = stamp.fingerprint.strip_prefix("sha256:").unwrap_or("");
+    let valid = hex.len() == 64
+        && hex
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+    valid.then_some(stamp)
+}
+
+// -- classification, policies, mapping (docs/runtime-contract.md §4) -----------------
+
+/// The HTTP statuses (a status outside them matches no rule, docs/runtime-contract.md §7).
+const STATUSES: std::ops::RangeInclusive<u16> = 100..=599;
+
+/// The kind of a code; a code the catalog does not know has the default kind.
+pub fn kind_of(code: &str) -> Option<ErrorKind> {
+    match code_info(code) {
+        Some(info) => info.kind,
+        None => CATALOG.default_kind,
+    }
+}
+
+/// The kind of a code, the default kind for anything not classified (the catch-all).
+pub fn classify(code: &str) -> Option<ErrorKind> {
+    kind_of(code).or(CATALOG.default_kind)
+}
+
+/// Whether a call failing with `code` may be retried: the code's `retriable`, else the default kind's.
+pub fn is_retryable(code: &str) -> bool {
+    match code_info(code) {
+        Some(info) => info.retriable_default(),
+        None => CATALOG
+            .default_kind
+            .is_some_and(|kind| kind.info().retryable),
+    }
+}
+
+/// Whether `policy` stops the agent loop on an error of `code`.
+pub fn is_terminal(code: &str, policy: ErrorPolicy) -> bool {
+    classify(code).is_some_and(|kind| policy.classifies_terminal(kind))
+}
+
+/// The kind of an HTTP failure status (a Retry-After header present or not).
+pub fn classify_http(status: u16, retry_after: bool) -> Option<ErrorKind> {
+    let rule = http_rule(CATALOG.http_classification, status, retry_after);
+    rule.map(|rule| rule.target).or(CATALOG.default_kind)
+}
+
+/// The kind of a failure class (`network`, `timeout`, …); else the default kind.
+pub fn classify_failure(failure: &str) -> Option<ErrorKind> {
+    let rule = CATALOG
+        .failure_classification
+        .iter()
+        .find(|rule| rule.failure == failure);
+    rule.map(|rule| rule.target).or(CATALOG.default_kind)
+}
+
+/// The first rule for `status` (an HTTP status, 100 to 599) and the Retry-After presence.
+fn http_rule<T>(
+    rules: &'static [HttpRule<T>],
+    status: u16,
+    retry_after: bool,
+) -> Option<&'static HttpRule<T>> {
+    let matches = |rule: &&HttpRule<T>| match rule.status {
+        Status::Exact(exact) => exact == status,
+        Status::Class(class) => status / 100 == class,
+    };
+    let wanted = |rule: &&HttpRule<T>| rule.retry_after.is_none_or(|wanted| wanted == retry_after);
+    rules
+        .iter()
+        .filter(|_| STATUSES.contains(&status))
+        .filter(matches)
+        .find(wanted)
+}
+
+/// The error for an upstream HTTP failure: its status, message, body and headers (`None`: no
+/// rule and no `mappings.default`).
+///
+/// `original` = sanitized `{status, body}`; a non-empty upstream `message`, scrubbed, replaces
+/// the template's; rules may ask for a `Retry-After` header (any letter case). A status outside
+/// 100–599 is not an HTTP status: it matches no rule (the default mapping), sets no `status`
+/// field and is `null` in `original`. A body as bytes is read with [`Json::from_body`] (or
+/// [`Json::from_body_reader`]).
+pub fn map_http(
+    status: u16,
+    message: Option<&str>,
+    body: Option<&Json>,
+    headers: &[(&str, &str)],
+) -> Option<ToolError> {
+    let retry_after = headers
+        .iter()
+        .any(|(name, _)| name.eq_ignore_ascii_case("retry-after"));
+    let rule = http_rule(CATALOG.http_mapping, status, retry_after);
+    let code = rule.map(|rule| rule.target).or(CATALOG.default_code)?;
+    let status = Some(status).filter(|status| STATUSES.contains(status)); // else null, and no `status` field
+    let mut original = JsonMap::new();
+    original.insert("status", status);
+    original.insert("body", body.cloned().unwrap_or_default());
+    let retriable = rule.and_then(|rule| rule.retriable);
+    mapped(code, retriable, original, status, message, None)
+}
+
+/// The error for a failed upstream call of failure class `failure` (`timeout`, `network`, …),
+/// its `original` naming the failure `name` (`{"error": name}`).
+pub fn map_failure(failure: &str, name: &str) -> Option<ToolError> {
+    let rule = CATALOG
+        .failure_mapping
+        .iter()
+        .find(|rule| rule.failure == failure);
+    let code = rule.map(|rule| rule.target).or(CATALOG.default_code)?;
+    mapped(
+        code,
+        rule.and_then(|rule| rule.retriable),
+        named(name),
+        None,
+        None,
+        None,
+    )
+}
+
+/// The error for a failed upstream call: `error`'s failure class ([`failure_class`]), its
+/// `original` naming it `name` (e.g. the error's type); the error is its [`std::error::Error::source`].
+pub fn map_error(
+    error: impl Into<Box<dyn std::error::Error + Send + Sync>>,
+    name: &str,
+) -> Option<ToolError> {
+    let error = error.into();
+    let failure = failure_class(error.as_ref()).unwrap_or("");
+    let rule = CATALOG
+        .failure_mapping
+        .iter()
+        .find(|rule| rule.failure == failure);
+    let code = rule.map(|rule| rule.target).or(CATALOG.default_code)?;
+    let source = Some(std::sync::Arc::from(error));
+    mapped(
+        code,
+        rule.and_then(|rule| rule.retriable),
+        named(name),
+        None,
+        None,
+        source,
+    )
+}
+
+fn named(name: &str) -> JsonMap {
+    let mut original = JsonMap::new();
+    original.insert("error", name);
+    original
+}
+
+fn mapped(
+    code: &str,
+    retriable: Option<bool>,
+    original: JsonMap,
+    status: Option<u16>,
+    message: Option<&str>,
+    source: Option<Upstream>,
+) -> Option<ToolError> {
+    let info = code_info(code)?;
+    let has = |key: &str, kinds: &[FieldType]| {
+        info.fields().any(|k| k == key)
+            && CATALOG
+                .field(key)
+                .is_some_and(|field| kinds.contains(&field.kind))
+    };
+    let mut values = JsonMap::new();
+    if let Some(status) = status.filter(|_| {
+        has(
+            "status",
+            &[FieldType::Integer, FieldType::Number, FieldType::Any],
+        )
+    }) {
+        values.insert("status", status);
+    }
+    if has("original", &[FieldType::Any, FieldType::Object]) {
+        values.insert("original", sanitize(&Json::Object(original)));
+    }
+    let retriable = retriable.filter(|_| CATALOG.envelope.retriable_field.is_some());
+    let mut payload = build_payload(code, &values, retriable).ok()?;
+    let text = message.map(scrub_text).unwrap_or_default();
+    if !text.is_empty() {
+        payload.insert("message", text);
+    }
+    typed(&payload, source)
+}
+
+/// The failure class of an error or of one of its sources: `timeout`, `network` (an I/O
+/// error) or `decode` (a JSON syntax or data error); `None` for anything else.
+pub fn failure_class(error: &(dyn std::error::Error + 'static)) -> Option<&'static str> {
+    let mut next = Some(error);
+    while let Some(error) = next {
+        if let Some(io) = error.downcast_ref::<std::io::Error>() {
+            return Some(if io.kind() == std::io::ErrorKind::TimedOut {
+                "timeout"
+            } else {
+                "network"
+            });
+        }
+        if let Some(json) = error.downcast_ref::<serde_json::Error>() {
+            return Some(if json.is_io() { "network" } else { "decode" });
+        }
+        if error.downcast_ref::<JsonError>().is_some() {
+            return Some("decode");
+        }
+        next = error.source();
+    }
+    None
+}
+
+// -- JSON values: objects in insertion order, any depth without recursion --------------
+
+/// Levels of lists and objects a payload has, the payload object being level 1: a payload
+/// with more is not typed, and a value built deeper is cut there (docs/runtime-contract.md §7).
+pub const MAX_LEVELS: usize = 64;
+/// Levels of lists and objects a JSON text may have: a deeper text is not JSON.
+pub const MAX_JSON_LEVELS: usize = 100;
+/// The largest integer a JSON number is read as exactly (JavaScript's `Number.MAX_SAFE_INTEGER`).
+const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
+
+/// A JSON value; objects keep their keys in insertion order (the order every errgen runtime
+/// writes, whatever features `serde_json` has in your build). Numbers are doubles, as in
+/// JavaScript: `Json::from(3)` and a read `3.0` are the same number, written `3`.
+///
+/// Built from JSON text ([`Json::parse`], [`Json::from_slice`]), from `serde_json` values
+/// (`Json::from(&value)`), from any `Serialize` value ([`Json::from_serialize`]) or from its
+/// parts (`Json::from("text")`, `Json::from(vec![..])`, a [`JsonMap`]). A value may nest as
+/// deep as a host builds it: dropping, cloning, comparing and writing one never recurse.
+/// A payload keeps at most [`MAX_LEVELS`] levels (docs/runtime-contract.md §7).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub enum Json {
+    /// `null`.
+    #[default]
+    Null,
+    /// `true` or `false`.
+    Bool(bool),
+    /// A number (never NaN or infinite when read or converted; such a double writes `null`).
+    Number(f64),
+    /// A string.
+    String(String),
+    /// A list.
+    Array(JsonArray),
+    /// An object.
+    Object(JsonMap),
+}
+
+/// A JSON list.
+#[derive(Default)]
+pub struct JsonArray {
+    items: Vec<Json>,
+}
+
+impl JsonArray {
+    /// An empty list.
+    pub const fn new() -> Self {
+        JsonArray { items: Vec::new() }
+    }
+
+    /// Append `item`.
+    pub fn push(&mut self, item: impl Into<Json>) {
+        self.items.push(item.into());
+    }
+
+    /// The item at `index`.
+    pub fn get(&self, index: usize) -> Option<&Json> {
+        self.items.get(index)
+    }
+
+    /// The item at `index`, to change it.
+    pub fn get_mut(&mut self, index: usize) -> Option<&mut Json> {
+        self.items.get_mut(index)
+    }
+
+    /// The items.
+    pub fn as_slice(&self) -> &[Json] {
+        &self.items
+    }
+
+    /// The items, taken.
+    pub fn into_vec(mut self) -> Vec<Json> {
+        std::mem::take(&mut self.items)
+    }
+
+    /// The items, in order.
+    pub fn iter(&self) -> std::slice::Iter<'_, Json> {
+        self.items.iter()
+    }
+
+    /// How many items.
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    /// Whether the list is empty.
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+}
+
+impl<T: Into<Json>> FromIterator<T> for JsonArray {
+    fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Self {
+        JsonArray {
+            items: iter.into_iter().map(Into::into).collect(),
+        }
+    }
+}
+
+impl<'a> IntoIterator for &'a JsonArray {
+    type Item = &'a Json;
+    type IntoIter = std::slice::Iter<'a, Json>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.items.iter()
+    }
+}
+
+impl IntoIterator for JsonArray {
+    type Item = Json;
+    type IntoIter = std::vec::IntoIter<Json>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.into_vec().into_iter()
+    }
+}
+
+/// A JSON object: keys in insertion order; inserting a key again replaces its value in place.
+#[derive(Default)]
+pub struct JsonMap {
+    entries: Vec<(String, Json)>,
+}
+
+impl JsonMap {
+    /// An empty object.
+    pub const fn new() -> Self {
+        JsonMap {
+            entries: Vec::new(),
+        }
+    }
+
+    /// The value under `key`.
+    pub fn get(&self, key: &str) -> Option<&Json> {
+        self.entries.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+    }
+
+    /// The value under `key`, to change it.
+    pub fn get_mut(&mut self, key: &str) -> Option<&mut Json> {
+        self.entries
+            .iter_mut()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v)
+    }
+
+    /// Whether the object has `key`.
+    pub fn contains_key(&self, key: &str) -> bool {
+        self.get(key).is_some()
+    }
+
+    /// Set `key` to `value` (in place when present); the value it had.
+    pub fn insert(&mut self, key: impl Into<String>, value: impl Into<Json>) -> Option<Json> {
+        let key = key.into();
+        let value = value.into();
+        if let Some((_, old)) = self.entries.iter_mut().find(|(k, _)| *k == key) {
+            return Some(std::mem::replace(old, value));
+        }
+        self.entries.push((key, value));
+        None
+    }
+
+    /// Remove `key`; the value it had.
+    pub fn remove(&mut self, key: &str) -> Option<Json> {
+        let at = self.entries.iter().position(|(k, _)| k == key)?;
+        Some(self.entries.remove(at).1)
+    }
+
+    /// The keys, in order.
+    pub fn keys(&self) -> impl Iterator<Item = &str> {
+        self.entries.iter().map(|(k, _)| k.as_str())
+    }
+
+    /// The members, in order.
+    pub fn iter(&self) -> std::slice::Iter<'_, (String, Json)> {
+        self.entries.iter()
+    }
+
+    /// How many members.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether the object is empty.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Members read from JSON text: the last of duplicate keys wins, at the first one's place.
+    fn from_members(members: Vec<(String, Json)>) -> Self {
+        let mut out = JsonMap::new();
+        if members.len() <= 8 {
+            for (key, value) in members {
+                out.insert(key, value);
+            }
+            return out;
+        }
+        let mut first: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+        let owner: Vec<usize> = (members.iter().enumerate())
+            .map(|(i, (key, _))| *first.entry(key.as_str()).or_insert(i))
+            .collect();
+        let mut slot = vec![0; members.len()];
+        for (i, (key, value)) in members.into_iter().enumerate() {
+            if owner[i] == i {
+                slot[i] = out.entries.len();
+                out.entries.push((key, value));
+            } else {
+                out.entries[slot[owner[i]]].1 = value;
+            }
+        }
+        out
+    }
+}
+
+impl<K: Into<String>, V: Into<Json>> FromIterator<(K, V)> for JsonMap {
+    fn from_iter<I: IntoIterator<Item = (K, V)>>(iter: I) -> Self {
+        let mut out = JsonMap::new();
+        for (key, value) in iter {
+            out.insert(key, value);
+        }
+        out
+    }
+}
+
+impl<'a> IntoIterator for &'a JsonMap {
+    type Item = &'a (String, Json);
+    type IntoIter = std::slice::Iter<'a, (String, Json)>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.entries.iter()
+    }
+}
+
+impl IntoIterator for JsonMap {
+    type Item = (String, Json);
+    type IntoIter = std::vec::IntoIter<(String, Json)>;
+
+    fn into_iter(mut self) -> Self::IntoIter {
+        std::mem::take(&mut self.entries).into_iter()
+    }
+}
+
+// Dropping, cloning and comparing walk nested lists and objects with a stack of their own:
+// a value nested 100,000 levels deep costs no call stack.
+
+/// Whether `value` holds lists or objects (then it is walked without recursion).
+fn nests(value: &Json) -> bool {
+    match value {
+        Json::Array(items) => !items.items.is_empty(),
+        Json::Object(members) => !members.entries.is_empty(),
+        _ => false,
+    }
+}
+
+/// Take a value apart, deepest parts last, so that no drop recurses.
+fn dismantle(mut pending: Vec<Json>) {
+    while let Some(value) = pending.pop() {
+        match value {
+            Json::Array(mut items) => pending.append(&mut items.items),
+            Json::Object(mut members) => {
+                pending.extend(
+                    std::mem::take(&mut members.entries)
+                        .into_iter()
+                        .map(|(_, v)| v),
+                );
+            }
+            _ => {}
+        }
+    }
+}
+
+impl Drop for JsonArray {
+    fn drop(&mut self) {
+        if self.items.iter().any(nests) {
+            dismantle(std::mem::take(&mut self.items));
+        }
+    }
+}
+
+impl Drop for JsonMap {
+    fn drop(&mut self) {
+        if self.entries.iter().any(|(_, v)| nests(v)) {
+            dismantle(
+                std::mem::take(&mut self.entries)
+                    .into_iter()
+                    .map(|(_, v)| v)
+                    .collect(),
+            );
+        }
+    }
+}
+
+/// A list or object being copied: the rest of its items, the copies so far, the next key.
+enum Copying<'a> {
+    List(std::slice::Iter<'a, Json>, Vec<Json>),
+    Object(
+        std::slice::Iter<'a, (String, Json)>,
+        Vec<(String, Json)>,
+        String,
+    ),
+}
+
+impl<'a> Copying<'a> {
+    /// Start copying `value`: a scalar is copied at once, a list or object opens on `stack`.
+    fn open(value: &'a Json, stack: &mut Vec<Copying<'a>>) -> Option<Json> {
+        match value {
+            Json::Array(items) => stack.push(Copying::List(items.items.iter(), Vec::new())),
+            Json::Object(members) => stack.push(Copying::Object(
+                members.entries.iter(),
+                Vec::new(),
+                String::new(),
+            )),
+            Json::Null => return Some(Json::Null),
+            Json::Bool(flag) => return Some(Json::Bool(*flag)),
+            Json::Number(number) => return Some(Json::Number(*number)),
+            Json::String(text) => return Some(Json::String(text.clone())),
+        }
+        None
+    }
+
+    fn close(self) -> Json {
+        match self {
+            Copying::List(_, items) => Json::Array(JsonArray { items }),
+            Copying::Object(_, entries, _) => Json::Object(JsonMap { entries }),
+        }
+    }
+}
+
+/// A copy of `value`, made without recursion.
+fn copy(value: &Json) -> Json {
+    let mut stack = Vec::new();
+    let mut done = Copying::open(value, &mut stack);
+    loop {
+        if let Some(value) = done.take() {
+            match stack.last_mut() {
+                None => return value,
+                Some(Copying::List(_, items)) => items.push(value),
+                Some(Copying::Object(_, entries, key)) => {
+                    entries.push((std::mem::take(key), value));
+                }
+            }
+        }
+        let next = match stack.last_mut() {
+            None => return Json::Null, // not reached: the root was returned when it closed
+            Some(Copying::List(rest, _)) => rest.next(),
+            Some(Copying::Object(rest, _, key)) => rest.next().map(|(k, v)| {
+                key.clone_from(k);
+                v
+            }),
+        };
+        done = match next {
+            Some(child) => Copying::open(child, &mut stack),
+            None => stack.pop().map(Copying::close),
+        };
+    }
+}
+
+impl Clone for JsonArray {
+    fn clone(&self) -> Self {
+        JsonArray {
+            items: self.items.iter().map(copy).collect(),
+        }
+    }
+}
+
+impl Clone for JsonMap {
+    fn clone(&self) -> Self {
+        let entries = self
+            .entries
+            .iter()
+            .map(|(k, v)| (k.clone(), copy(v)))
+            .collect();
+        JsonMap { entries }
+    }
+}
+
+/// Whether two values are equal, compared without recursion.
+fn same(left: &Json, right: &Json) -> bool {
+    let mut pending = vec![(left, right)];
+    while let Some(pair) = pending.pop() {
+        match pair {
+            (Json::Array(a), Json::Array(b)) if a.items.len() == b.items.len() => {
+                pending.extend(a.items.iter().zip(&b.items));
+            }
+            (Json::Object(a), Json::Object(b)) if a.entries.len() == b.entries.len() => {
+                for ((ka, va), (kb, vb)) in a.entries.iter().zip(&b.entries) {
+                    if ka != kb {
+                        return false;
+                    }
+                    pending.push((va, vb));
+                }
+            }
+            (Json::Null, Json::Null) => {}
+            (Json::Bool(a), Json::Bool(b)) if a == b => {}
+            #[allow(clippy::float_cmp)] // JSON numbers are equal when their doubles are
+            (Json::Number(a), Json::Number(b)) if a == b => {}
+            (Json::String(a), Json::String(b)) if a == b => {}
+            _ => return false,
+        }
+    }
+    true
+}
+
+impl PartialEq for JsonArray {
+    fn eq(&self, other: &Self) -> bool {
+        self.items.len() == other.items.len()
+            && self.items.iter().zip(&other.items).all(|(a, b)| same(a, b))
+    }
+}
+
+impl PartialEq for JsonMap {
+    /// The same members in the same order.
+    fn eq(&self, other: &Self) -> bool {
+        let pairs = self.entries.iter().zip(&other.entries);
+        self.entries.len() == other.entries.len()
+            && pairs
+                .into_iter()
+                .all(|((ka, va), (kb, vb))| ka == kb && same(va, vb))
+    }
+}
+
+impl std::fmt::Debug for JsonArray {
+    /// As JSON text.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&to_json_of(Part::List(&self.items)))
+    }
+}
+
+impl std::fmt::Debug for JsonMap {
+    /// As JSON text.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&to_json_of(Part::Object(self)))
+    }
+}
+
+impl Json {
+    /// Whether the value is `null`.
+    pub const fn is_null(&self) -> bool {
+        matches!(self, Json::Null)
+    }
+
+    /// The boolean.
+    pub const fn as_bool(&self) -> Option<bool> {
+        match self {
+            Json::Bool(flag) => Some(*flag),
+            _ => None,
+        }
+    }
+
+    /// The number.
+    pub const fn as_f64(&self) -> Option<f64> {
+        match self {
+            Json::Number(number) => Some(*number),
+            _ => None,
+        }
+    }
+
+    /// The number when it is an integer: no fractional part and at most 2^53 − 1 in magnitude.
+    pub fn as_i64(&self) -> Option<i64> {
+        self.as_f64().and_then(integer)
+    }
+
+    /// The string.
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Json::String(text) => Some(text),
+            _ => None,
+        }
+    }
+
+    /// The list.
+    pub const fn as_array(&self) -> Option<&JsonArray> {
+        match self {
+            Json::Array(items) => Some(items),
+            _ => None,
+        }
+    }
+
+    /// The object.
+    pub const fn as_object(&self) -> Option<&JsonMap> {
+        match self {
+            Json::Object(members) => Some(members),
+            _ => None,
+        }
+    }
+
+    /// The member `key` of an object.
+    pub fn get(&self, key: &str) -> Option<&Json> {
+        self.as_object().and_then(|members| members.get(key))
+    }
+}
+
+/// Levels of lists and objects in `value` (0 for a scalar), counted without recursion.
+fn levels(value: &Json) -> usize {
+    let mut deepest = 0;
+    let mut pending = vec![(value, 1)];
+    while let Some((value, level)) = pending.pop() {
+        match value {
+            Json::Array(items) => {
+                deepest = deepest.max(level);
+                pending.extend(items.items.iter().map(|item| (item, level + 1)));
+            }
+            Json::Object(members) => {
+                deepest = deepest.max(level);
+                pending.extend(members.entries.iter().map(|(_, item)| (item, level + 1)));
+            }
+            _ => {}
+        }
+    }
+    deepest
+}
+
+/// A copy of `value` whose lists and objects below `levels` levels are `"[nested too deep]"`.
+fn cut_below(value: &Json, levels: usize) -> Json {
+    match value {
+        Json::Array(_) | Json::Object(_) if levels == 0 => Json::from(TOO_DEEP),
+        Json::Array(items) => Json::Array(
+            items
+                .iter()
+                .map(|item| cut_below(item, levels - 1))
+                .collect(),
+        ),
+        Json::Object(members) => {
+            let entries = members
+                .iter()
+                .map(|(k, v)| (k.clone(), cut_below(v, levels - 1)))
+                .collect();
+            Json::Object(JsonMap { entries })
+        }
+        scalar => copy(scalar),
+    }
+}
+
+/// `members` as a payload: an object of at most [`MAX_LEVELS`] levels (the object being level 1).
+fn payload_cut(members: &JsonMap) -> JsonMap {
+    let entries = members
+        .iter()
+        .map(|(k, v)| (k.clone(), cut_below(v, MAX_LEVELS - 1)))
+        .collect();
+    JsonMap { entries }
+}
+
+/// `number` as an integer: no fractional part, at most 2^53 − 1 in magnitude (`-0` is 0).
+#[allow(clippy::cast_possible_truncation)] // checked: integral and within ±2^53
+fn integer(number: f64) -> Option<i64> {
+    (number.fract() == 0.0 && number.abs() <= MAX_SAFE).then_some(number as i64)
+}
+
+impl From<bool> for Json {
+    fn from(flag: bool) -> Self {
+        Json::Bool(flag)
+    }
+}
+
+impl From<f64> for Json {
+    /// A finite number; NaN and the infinities are `null` (what JavaScript writes for them).
+    fn from(number: f64) -> Self {
+        if number.is_finite() {
+            Json::Number(number)
+        } else {
+            Json::Null
+        }
+    }
+}
+
+impl From<i64> for Json {
+    #[allow(clippy::cast_precision_loss)] // JSON numbers are doubles: the nearest one
+    fn from(number: i64) -> Self {
+        Json::Number(number as f64)
+    }
+}
+
+impl From<i32> for Json {
+    fn from(number: i32) -> Self {
+        Json::Number(f64::from(number))
+    }
+}
+
+impl From<u16> for Json {
+    fn from(number: u16) -> Self {
+        Json::Number(f64::from(number))
+    }
+}
+
+impl From<&str> for Json {
+    fn from(text: &str) -> Self {
+        Json::String(text.to_owned())
+    }
+}
+
+impl From<String> for Json {
+    fn from(text: String) -> Self {
+        Json::String(text)
+    }
+}
+
+impl From<JsonArray> for Json {
+    fn from(items: JsonArray) -> Self {
+        Json::Array(items)
+    }
+}
+
+impl From<JsonMap> for Json {
+    fn from(members: JsonMap) -> Self {
+        Json::Object(members)
+    }
+}
+
+impl<T: Into<Json>> From<Vec<T>> for Json {
+    fn from(items: Vec<T>) -> Self {
+        Json::Array(items.into_iter().collect())
+    }
+}
+
+impl<T: Into<Json>> From<Option<T>> for Json {
+    /// `None` is `null`.
+    fn from(value: Option<T>) -> Self {
+        value.map_or(Json::Null, Into::into)
+    }
+}
+
+impl std::fmt::Display for Json {
+    /// Compact JSON text, byte for byte what JavaScript's `JSON.stringify` writes.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&to_json(self))
+    }
+}
+
+/// Compact JSON text of `value`, byte for byte what JavaScript's `JSON.stringify` writes (any
+/// depth, without recursion).
+pub fn to_json(value: &Json) -> String {
+    match value {
+        Json::Array(items) => to_json_of(Part::List(&items.items)),
+        Json::Object(members) => to_json_of(Part::Object(members)),
+        scalar => {
+            let mut out = String::new();
+            write_scalar(scalar, &mut out);
+            out
+        }
+    }
+}
+
+/// A list or object being written: the rest of its items (an object's in JavaScript's order).
+#[derive(Clone, Copy)]
+enum Part<'a> {
+    List(&'a [Json]),
+    Object(&'a JsonMap),
+}
+
+enum Writing<'a> {
+    List(std::slice::Iter<'a, Json>, bool),
+    Object(std::vec::IntoIter<(&'a str, &'a Json)>, bool),
+}
+
+fn to_json_of(root: Part<'_>) -> String {
     let mut out = String::new();
-    write_json(value, &mut out);
+    let mut stack = Vec::new();
+    match root {
+        Part::List(items) => {
+            out.push('[');
+            stack.push(Writing::List(items.iter(), true));
+        }
+        Part::Object(members) => {
+            out.push('{');
+            stack.push(Writing::Object(js_order(members).into_iter(), true));
+        }
+    }
+    while let Some(top) = stack.last_mut() {
+        let next = match top {
+            Writing::List(rest, first) => rest
+                .next()
+                .map(|value| (None, value, std::mem::replace(first, false))),
+            Writing::Object(rest, first) => {
+                let next = rest.next();
+                next.map(|(key, value)| (Some(key), value, std::mem::replace(first, false)))
+            }
+        };
+        let Some((key, value, first)) = next else {
+            let list = matches!(stack.pop(), Some(Writing::List(..)));
+            out.push(if list { ']' } else { '}' });
+            continue;
+        };
+        if !first {
+            out.push(',');
+        }
+        if let Some(key) = key {
+            write_string(key, &mut out);
+            out.push(':');
+        }
+        match value {
+            Json::Array(items) => {
+                out.push('[');
+                stack.push(Writing::List(items.items.iter(), true));
+            }
+            Json::Object(members) => {
+                out.push('{');
+                stack.push(Writing::Object(js_order(members).into_iter(), true));
+            }
+            scalar => write_scalar(scalar, &mut out),
+        }
+    }
     out
 }
 
-fn write_json(value: &Value, out: &mut String) {
+fn write_scalar(value: &Json, out: &mut String) {
     match value {
-        Value::Null => out.push_str("null"),
-        Value::Bool(flag) => out.push_str(if *flag { "true" } else { "false" }),
-        Value::Number(number) => out.push_str(&js_number(number)),
-        Value::String(text) => write_string(text, out),
-        Value::Array(items) => {
-            out.push('[');
-            for (i, item) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_json(item, out);
-            }
-            out.push(']');
-        }
-        Value::Object(object) => {
-            out.push('{');
-            for (i, (key, item)) in js_order(object).into_iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_string(key, out);
-                out.push(':');
-                write_json(item, out);
-            }
-            out.push('}');
-        }
+        Json::Bool(flag) => out.push_str(if *flag { "true" } else { "false" }),
+        Json::Number(number) => out.push_str(&js_number(*number)),
+        Json::String(text) => write_string(text, out),
+        _ => out.push_str("null"),
+    }
+}
+
+/// A number exactly as JavaScript's `String(n)` writes it (`null` for NaN and the infinities).
+pub fn js_number(number: f64) -> String {
+    if number.is_finite() {
+        ryu_js::Buffer::new().format_finite(number).to_owned() // -0 is "0", as in JavaScript
+    } else {
+        "null".to_owned()
     }
 }
 
 /// Keys in the order of a JavaScript object: array indices ascending, then the rest.
-fn js_order(object: &Object) -> Vec<(&String, &Value)> {
+fn js_order(members: &JsonMap) -> Vec<(&str, &Json)> {
     let index = |key: &str| -> Option<u32> {
         let canonical = key == "0"
             || (!key.starts_with('0')
@@ -1039,15 +2231,16 @@ fn js_order(object: &Object) -> Vec<(&String, &Value)> {
             .ok()
             .filter(|n| canonical && *n < u32::MAX)
     };
-    let mut indexed: Vec<(u32, &String, &Value)> = object
-        .iter()
+    let all = members.iter().map(|(k, v)| (k.as_str(), v));
+    let mut indexed: Vec<(u32, &str, &Json)> = all
+        .clone()
         .filter_map(|(k, v)| index(k).map(|n| (n, k, v)))
         .collect();
     if indexed.is_empty() {
-        return object.iter().collect();
+        return all.collect();
     }
     indexed.sort_by_key(|(n, _, _)| *n);
-    let rest = object.iter().filter(|(k, _)| index(k).is_none());
+    let rest = all.filter(|(k, _)| index(k).is_none());
     indexed
         .into_iter()
         .map(|(_, k, v)| (k, v))
@@ -1067,12 +2260,1049 @@ fn write_string(text: &str, out: &mut String) {
             '\u{8}' => out.push_str("\\b"),
             '\u{c}' => out.push_str("\\f"),
             ch if ch < ' ' => {
-                let _ = write!(out, "\\u{:04x}", ch as u32);
+                let _ = write!(out, "\\u{:04x}", u32::from(ch));
             }
             ch => out.push(ch),
         }
     }
     out.push('"');
+}
+
+// -- reading JSON text (iterative: any depth costs no stack) -------------------------
+
+/// Bytes of a body [`Json::from_body`] reads.
+const MAX_BODY: usize = 4_194_304;
+/// What stands for a body whose reading failed.
+const UNREADABLE: &str = "[unreadable]";
+
+/// Why a text is not JSON: the byte offset where reading stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct JsonError {
+    at: usize,
+}
+
+impl JsonError {
+    /// The byte offset (after a leading byte-order mark) where the text stops being JSON.
+    pub const fn offset(self) -> usize {
+        self.at
+    }
+}
+
+impl std::fmt::Display for JsonError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "not JSON (at byte {})", self.at)
+    }
+}
+
+impl std::error::Error for JsonError {}
+
+impl std::str::FromStr for Json {
+    type Err = JsonError;
+
+    fn from_str(text: &str) -> Result<Self, JsonError> {
+        Json::parse(text)
+    }
+}
+
+impl Json {
+    /// Read JSON text (RFC 8259, docs/runtime-contract.md §7): one leading byte-order mark is
+    /// ignored; an unpaired surrogate escape reads as U+FFFD; the last of duplicate keys wins, at
+    /// the first one's place; numbers read as the nearest double. `NaN`, `Infinity`, a number
+    /// beyond the double range and a text nesting more than [`MAX_JSON_LEVELS`] levels are not JSON.
+    ///
+    /// # Errors
+    /// [`JsonError`] when the text is not one JSON value.
+    pub fn parse(text: &str) -> Result<Json, JsonError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let mut reader = Reader { text, at: 0 };
+        let value = reader.value()?;
+        reader.space();
+        if reader.at < text.len() {
+            return Err(reader.error());
+        }
+        Ok(value)
+    }
+
+    /// Read JSON bytes: invalid UTF-8 reads as U+FFFD per maximal invalid subpart, then [`Json::parse`].
+    ///
+    /// # Errors
+    /// [`JsonError`] when the text is not one JSON value.
+    pub fn from_slice(bytes: &[u8]) -> Result<Json, JsonError> {
+        Json::parse(&String::from_utf8_lossy(bytes))
+    }
+
+    /// An upstream body as received (for [`map_http`]): at most 4 MiB are read, and a longer body is
+    /// the text of its first 4,194,304 bytes, never JSON; else the JSON value of its text when it is
+    /// JSON, else the text itself (invalid UTF-8 as U+FFFD).
+    pub fn from_body(bytes: &[u8]) -> Json {
+        if let Some(head) = bytes.get(..MAX_BODY).filter(|_| bytes.len() > MAX_BODY) {
+            return Json::String(String::from_utf8_lossy(head).into_owned());
+        }
+        let text = String::from_utf8_lossy(bytes);
+        Json::parse(&text).unwrap_or_else(|_| Json::String(text.into_owned()))
+    }
+
+    /// A body read from `reader` as [`Json::from_body`] reads bytes: at most 4 MiB and one byte
+    /// are read (never further; the reader is not closed). A reader whose reading fails is
+    /// `"[unreadable]"`.
+    pub fn from_body_reader(reader: impl std::io::Read) -> Json {
+        let mut bytes = Vec::new();
+        let bound = u64::try_from(MAX_BODY + 1).unwrap_or(u64::MAX);
+        match reader.take(bound).read_to_end(&mut bytes) {
+            Ok(_) => Json::from_body(&bytes),
+            Err(_) => Json::from(UNREADABLE),
+        }
+    }
+}
+
+/// An open list or object while reading (an object's members and the key of its next value).
+enum Open {
+    List(JsonArray),
+    Object(Vec<(String, Json)>, String),
+}
+
+struct Reader<'a> {
+    text: &'a str,
+    at: usize,
+}
+
+impl Reader<'_> {
+    fn error(&self) -> JsonError {
+        JsonError { at: self.at }
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.text.as_bytes().get(self.at).copied()
+    }
+
+    fn space(&mut self) {
+        while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+            self.at += 1;
+        }
+    }
+
+    fn eat(&mut self, byte: u8) -> bool {
+        self.space();
+        let found = self.peek() == Some(byte);
+        self.at += usize::from(found);
+        found
+    }
+
+    fn expect(&mut self, byte: u8) -> Result<(), JsonError> {
+        if self.eat(byte) {
+            Ok(())
+        } else {
+            Err(self.error())
+        }
+    }
+
+    /// One value; lists and objects are kept on a stack of open ones, never by recursion. A
+    /// text nesting more than [`MAX_JSON_LEVELS`] levels is not JSON.
+    fn value(&mut self) -> Result<Json, JsonError> {
+        let mut open: Vec<Open> = Vec::new();
+        loop {
+            self.space();
+            // A value: a scalar, an empty list or object, or (continue) one opened.
+            let mut value = match self.peek() {
+                Some(b'[' | b'{') if open.len() >= MAX_JSON_LEVELS => return Err(self.error()),
+                Some(b'[') => {
+                    self.at += 1;
+                    if !self.eat(b']') {
+                        open.push(Open::List(JsonArray::new()));
+                        continue;
+                    }
+                    Json::Array(JsonArray::new())
+                }
+                Some(b'{') => {
+                    self.at += 1;
+                    if !self.eat(b'}') {
+                        open.push(Open::Object(Vec::new(), self.key()?));
+                        continue;
+                    }
+                    Json::Object(JsonMap::new())
+                }
+                _ => self.scalar()?,
+            };
+            // Add it to the innermost open list or object; close those that end here.
+            loop {
+                let Some(top) = open.last_mut() else {
+                    return Ok(value);
+                };
+                match top {
+                    Open::List(items) => {
+                        items.push(value);
+                        if self.eat(b',') {
+                            break;
+                        }
+                        self.expect(b']')?;
+                    }
+                    Open::Object(members, key) => {
+                        members.push((std::mem::take(key), value));
+                        if self.eat(b',') {
+                            *key = self.key()?;
+                            break;
+                        }
+                        self.expect(b'}')?;
+                    }
+                }
+                value = match open.pop() {
+                    Some(Open::List(items)) => Json::Array(items),
+                    Some(Open::Object(members, _)) => Json::Object(JsonMap::from_members(members)),
+                    None => Json::Null, // not reached: `top` was open
+                };
+            }
+        }
+    }
+
+    /// An object key and its colon.
+    fn key(&mut self) -> Result<String, JsonError> {
+        self.space();
+        if self.peek() != Some(b'"') {
+            return Err(self.error());
+        }
+        let key = self.string()?;
+        self.expect(b':')?;
+        Ok(key)
+    }
+
+    fn scalar(&mut self) -> Result<Json, JsonError> {
+        let rest = &self.text[self.at..];
+        for (word, value) in [
+            ("true", Json::Bool(true)),
+            ("false", Json::Bool(false)),
+            ("null", Json::Null),
+        ] {
+            if rest.starts_with(word) {
+                self.at += word.len();
+                return Ok(value);
+            }
+        }
+        match self.peek() {
+            Some(b'"') => self.string().map(Json::String),
+            Some(b'-' | b'0'..=b'9') => self.number(),
+            _ => Err(self.error()),
+        }
+    }
+
+    /// A number as the nearest double; one beyond the double range is not JSON.
+    fn number(&mut self) -> Result<Json, JsonError> {
+        let bytes = self.text.as_bytes();
+        let start = self.at;
+        let digits = |at: &mut usize| {
+            let from = *at;
+            while bytes.get(*at).is_some_and(u8::is_ascii_digit) {
+                *at += 1;
+            }
+            *at - from
+        };
+        let mut at = start + usize::from(bytes.get(start) == Some(&b'-'));
+        let zero = bytes.get(at) == Some(&b'0');
+        let whole = digits(&mut at);
+        if whole == 0 || (zero && whole > 1) {
+            return Err(JsonError { at });
+        }
+        if bytes.get(at) == Some(&b'.') {
+            at += 1;
+            if digits(&mut at) == 0 {
+                return Err(JsonError { at });
+            }
+        }
+        if matches!(bytes.get(at), Some(b'e' | b'E')) {
+            at += 1;
+            at += usize::from(matches!(bytes.get(at), Some(b'+' | b'-')));
+            if digits(&mut at) == 0 {
+                return Err(JsonError { at });
+            }
+        }
+        self.at = at;
+        match self.text[start..at].parse::<f64>() {
+            Ok(number) if number.is_finite() => Ok(Json::Number(number)),
+            _ => Err(JsonError { at: start }),
+        }
+    }
+
+    /// A string (the reader is at its opening quote).
+    fn string(&mut self) -> Result<String, JsonError> {
+        let bytes = self.text.as_bytes();
+        let mut out = String::new();
+        self.at += 1;
+        loop {
+            let start = self.at;
+            while bytes
+                .get(self.at)
+                .is_some_and(|b| *b != b'"' && *b != b'\\' && *b >= 0x20)
+            {
+                self.at += 1;
+            }
+            out.push_str(&self.text[start..self.at]);
+            match bytes.get(self.at) {
+                Some(b'"') => {
+                    self.at += 1;
+                    return Ok(out);
+                }
+                Some(b'\\') => self.escape(&mut out)?,
+                _ => return Err(self.error()),
+            }
+        }
+    }
+
+    /// One escape (the reader is at its backslash); an unpaired surrogate is U+FFFD.
+    fn escape(&mut self, out: &mut String) -> Result<(), JsonError> {
+        let simple = match self.text.as_bytes().get(self.at + 1) {
+            Some(b'"') => '"',
+            Some(b'\\') => '\\',
+            Some(b'/') => '/',
+            Some(b'b') => '\u{8}',
+            Some(b'f') => '\u{c}',
+            Some(b'n') => '\n',
+            Some(b'r') => '\r',
+            Some(b't') => '\t',
+            Some(b'u') => {
+                let unit = self.hex(self.at + 2)?;
+                self.at += 6;
+                let low = match unit {
+                    0xD800..=0xDBFF if self.text[self.at..].starts_with("\\u") => {
+                        self.hex(self.at + 2).ok()
+                    }
+                    _ => None,
+                };
+                let paired = low.filter(|low| (0xDC00..=0xDFFF).contains(low));
+                if let Some(low) = paired {
+                    self.at += 6;
+                    let code = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00);
+                    out.push(char::from_u32(code).unwrap_or('\u{fffd}'));
+                } else {
+                    out.push(char::from_u32(unit).unwrap_or('\u{fffd}'));
+                }
+                return Ok(());
+            }
+            _ => return Err(JsonError { at: self.at }),
+        };
+        out.push(simple);
+        self.at += 2;
+        Ok(())
+    }
+
+    fn hex(&self, at: usize) -> Result<u32, JsonError> {
+        let digits = self
+            .text
+            .get(at..at + 4)
+            .filter(|d| d.bytes().all(|b| b.is_ascii_hexdigit()));
+        digits
+            .and_then(|d| u32::from_str_radix(d, 16).ok())
+            .ok_or(JsonError { at })
+    }
+}
+
+// -- JSON values and serde ------------------------------------------------------------
+
+impl Serialize for Json {
+    /// As JSON writes it: integers as integers, object keys in JavaScript's order; lists and
+    /// objects deeper than [`MAX_JSON_LEVELS`] levels are written `"[nested too deep]"`.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        Bounded(self, 0).serialize(serializer)
+    }
+}
+
+/// A value `levels` lists and objects deep, serialized.
+struct Bounded<'a>(&'a Json, usize);
+
+impl Serialize for Bounded<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let Bounded(value, levels) = *self;
+        match value {
+            Json::Array(_) | Json::Object(_) if levels >= MAX_JSON_LEVELS => {
+                serializer.serialize_str(TOO_DEEP)
+            }
+            Json::Null => serializer.serialize_unit(),
+            Json::Bool(flag) => serializer.serialize_bool(*flag),
+            Json::Number(number) => match integer(*number) {
+                Some(whole) => serializer.serialize_i64(whole),
+                None if number.is_finite() => serializer.serialize_f64(*number),
+                None => serializer.serialize_unit(),
+            },
+            Json::String(text) => serializer.serialize_str(text),
+            Json::Array(items) => {
+                serializer.collect_seq(items.iter().map(|item| Bounded(item, levels + 1)))
+            }
+            Json::Object(members) => {
+                let pairs = js_order(members)
+                    .into_iter()
+                    .map(|(key, item)| (key, Bounded(item, levels + 1)));
+                serializer.collect_map(pairs)
+            }
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Json {
+    /// Any self-describing data; lists and objects deeper than [`MAX_JSON_LEVELS`] levels are
+    /// `"[nested too deep]"`.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let value = deserializer.deserialize_any(Visit { levels: 0 })?;
+        Ok(value.unwrap_or_else(|| Json::from(TOO_DEEP)))
+    }
+}
+
+/// Reads one value `levels` lists and objects deep: `None` for a list or object beyond the bound.
+#[derive(Clone, Copy)]
+struct Visit {
+    levels: usize,
+}
+
+impl<'de> DeserializeSeed<'de> for Visit {
+    type Value = Option<Json>;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Option<Json>, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+/// `serde_json`'s key for a number read with its `arbitrary_precision` feature.
+const EXACT_NUMBER: &str = "$serde_json::private::Number";
+
+impl<'de> Visitor<'de> for Visit {
+    type Value = Option<Json>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("JSON data")
+    }
+
+    fn visit_bool<E>(self, flag: bool) -> Result<Option<Json>, E> {
+        Ok(Some(Json::Bool(flag)))
+    }
+
+    #[allow(clippy::cast_precision_loss)] // JSON numbers are doubles: the nearest one
+    fn visit_i64<E>(self, number: i64) -> Result<Option<Json>, E> {
+        Ok(Some(Json::Number(number as f64)))
+    }
+
+    #[allow(clippy::cast_precision_loss)] // JSON numbers are doubles: the nearest one
+    fn visit_u64<E>(self, number: u64) -> Result<Option<Json>, E> {
+        Ok(Some(Json::Number(number as f64)))
+    }
+
+    fn visit_f64<E>(self, number: f64) -> Result<Option<Json>, E> {
+        Ok(Some(Json::from(number)))
+    }
+
+    fn visit_str<E>(self, text: &str) -> Result<Option<Json>, E> {
+        Ok(Some(Json::from(text)))
+    }
+
+    fn visit_string<E>(self, text: String) -> Result<Option<Json>, E> {
+        Ok(Some(Json::String(text)))
+    }
+
+    fn visit_unit<E>(self) -> Result<Option<Json>, E> {
+        Ok(Some(Json::Null))
+    }
+
+    fn visit_none<E>(self) -> Result<Option<Json>, E> {
+        Ok(Some(Json::Null))
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Option<Json>, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Option<Json>, A::Error> {
+        if self.levels >= MAX_JSON_LEVELS {
+            while seq.next_element::<IgnoredAny>()?.is_some() {}
+            return Ok(None);
+        }
+        let mut items = JsonArray::new();
+        let inner = Visit {
+            levels: self.levels + 1,
+        };
+        while let Some(item) = seq.next_element_seed(inner)? {
+            items.push(item.unwrap_or_else(|| Json::from(TOO_DEEP)));
+        }
+        Ok(Some(Json::Array(items)))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Option<Json>, A::Error> {
+        if self.levels >= MAX_JSON_LEVELS {
+            while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+            return Ok(None);
+        }
+        let mut members = JsonMap::new();
+        let inner = Visit {
+            levels: self.levels + 1,
+        };
+        while let Some(key) = map.next_key::<String>()? {
+            if key == EXACT_NUMBER && members.is_empty() {
+                let text: String = map.next_value()?;
+                return Ok(Some(text.parse::<f64>().map_or(Json::Null, Json::from)));
+            }
+            let item = map.next_value_seed(inner)?;
+            members.insert(key, item.unwrap_or_else(|| Json::from(TOO_DEEP)));
+        }
+        Ok(Some(Json::Object(members)))
+    }
+}
+
+/// Why a value did not serialize as JSON data (its `Serialize` impl failed).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SerializeError(String);
+
+impl std::fmt::Display for SerializeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SerializeError {}
+
+impl serde::ser::Error for SerializeError {
+    fn custom<T: std::fmt::Display>(problem: T) -> Self {
+        SerializeError(problem.to_string())
+    }
+}
+
+impl Json {
+    /// Any `Serialize` value as JSON data (an MCP SDK's result type, your own structs): keys in
+    /// the order it writes them; lists and objects deeper than [`MAX_JSON_LEVELS`] levels are
+    /// `"[nested too deep]"` (its `Serialize` impl is not called below them).
+    ///
+    /// # Errors
+    /// The value's own `Serialize` impl failed.
+    pub fn from_serialize<T: Serialize + ?Sized>(value: &T) -> Result<Json, SerializeError> {
+        let written = value.serialize(Writer {
+            levels: 0,
+            bound: MAX_JSON_LEVELS,
+        })?;
+        Ok(written.unwrap_or_else(|| Json::from(TOO_DEEP)))
+    }
+
+    /// A code's struct as the repair fields of a payload: lists and objects below the payload's
+    /// [`MAX_LEVELS`] levels (the payload object being level 1) are `"[nested too deep]"`.
+    fn from_fields<T: Serialize + ?Sized>(fields: &T) -> JsonMap {
+        match fields.serialize(Writer {
+            levels: 0,
+            bound: MAX_LEVELS,
+        }) {
+            Ok(Some(Json::Object(members))) => members,
+            _ => JsonMap::new(), // a code's struct writes an object, and its fields cannot fail
+        }
+    }
+}
+
+/// Serializes into a [`Json`] `levels` lists and objects deep: `None` for a list or object
+/// deeper than `bound` levels.
+#[derive(Clone, Copy)]
+struct Writer {
+    levels: usize,
+    bound: usize,
+}
+
+type Written = Result<Option<Json>, SerializeError>;
+
+impl Writer {
+    #[allow(clippy::unnecessary_wraps)] // every Serializer method returns a Result
+    fn done(value: impl Into<Json>) -> Written {
+        Ok(Some(value.into()))
+    }
+
+    fn open(self, variant: Option<&'static str>) -> Opened {
+        let items = (self.levels < self.bound).then(Vec::new);
+        Opened {
+            writer: self,
+            items,
+            key: None,
+            variant,
+        }
+    }
+}
+
+/// A list or object being serialized (`None` when it is nested beyond the bound), its next
+/// key, and the variant name of an enum's tuple or struct variant.
+struct Opened {
+    writer: Writer,
+    items: Option<Vec<(String, Option<Json>)>>,
+    key: Option<String>,
+    variant: Option<&'static str>,
+}
+
+impl Opened {
+    fn add<T: Serialize + ?Sized>(&mut self, key: String, value: &T) -> Result<(), SerializeError> {
+        if let Some(items) = &mut self.items {
+            let writer = Writer {
+                levels: self.writer.levels + 1,
+                ..self.writer
+            };
+            items.push((key, value.serialize(writer)?));
+        }
+        Ok(())
+    }
+
+    #[allow(clippy::unnecessary_wraps)] // what `end` returns
+    fn list(self) -> Written {
+        let value = self.items.map(|items| {
+            let items = items
+                .into_iter()
+                .map(|(_, item)| item.unwrap_or_else(|| Json::from(TOO_DEEP)));
+            Json::Array(items.collect())
+        });
+        Ok(Opened::wrap(self.variant, value))
+    }
+
+    #[allow(clippy::unnecessary_wraps)] // what `end` returns
+    fn object(self) -> Written {
+        let value = self.items.map(|items| {
+            let members = items
+                .into_iter()
+                .map(|(key, item)| (key, item.unwrap_or_else(|| Json::from(TOO_DEEP))));
+            Json::Object(JsonMap::from_members(members.collect()))
+        });
+        Ok(Opened::wrap(self.variant, value))
+    }
+
+    /// `{"<variant>": value}` for an enum's variant.
+    fn wrap(variant: Option<&'static str>, value: Option<Json>) -> Option<Json> {
+        let Some(name) = variant else {
+            return value;
+        };
+        let mut object = JsonMap::new();
+        object.insert(name, value.unwrap_or_else(|| Json::from(TOO_DEEP)));
+        Some(Json::Object(object))
+    }
+}
+
+impl Serializer for Writer {
+    type Ok = Option<Json>;
+    type Error = SerializeError;
+    type SerializeSeq = Opened;
+    type SerializeTuple = Opened;
+    type SerializeTupleStruct = Opened;
+    type SerializeTupleVariant = Opened;
+    type SerializeMap = Opened;
+    type SerializeStruct = Opened;
+    type SerializeStructVariant = Opened;
+
+    fn serialize_bool(self, flag: bool) -> Written {
+        Writer::done(flag)
+    }
+
+    fn serialize_i8(self, number: i8) -> Written {
+        Writer::done(f64::from(number))
+    }
+
+    fn serialize_i16(self, number: i16) -> Written {
+        Writer::done(f64::from(number))
+    }
+
+    fn serialize_i32(self, number: i32) -> Written {
+        Writer::done(f64::from(number))
+    }
+
+    fn serialize_i64(self, number: i64) -> Written {
+        Writer::done(number)
+    }
+
+    #[allow(clippy::cast_precision_loss)] // JSON numbers are doubles: the nearest one
+    fn serialize_i128(self, number: i128) -> Written {
+        Writer::done(number as f64)
+    }
+
+    fn serialize_u8(self, number: u8) -> Written {
+        Writer::done(f64::from(number))
+    }
+
+    fn serialize_u16(self, number: u16) -> Written {
+        Writer::done(f64::from(number))
+    }
+
+    fn serialize_u32(self, number: u32) -> Written {
+        Writer::done(f64::from(number))
+    }
+
+    #[allow(clippy::cast_precision_loss)] // JSON numbers are doubles: the nearest one
+    fn serialize_u64(self, number: u64) -> Written {
+        Writer::done(number as f64)
+    }
+
+    #[allow(clippy::cast_precision_loss)] // JSON numbers are doubles: the nearest one
+    fn serialize_u128(self, number: u128) -> Written {
+        Writer::done(number as f64)
+    }
+
+    fn serialize_f32(self, number: f32) -> Written {
+        Writer::done(f64::from(number))
+    }
+
+    fn serialize_f64(self, number: f64) -> Written {
+        Writer::done(number)
+    }
+
+    fn serialize_char(self, ch: char) -> Written {
+        Writer::done(ch.to_string())
+    }
+
+    fn serialize_str(self, text: &str) -> Written {
+        Writer::done(text)
+    }
+
+    fn serialize_bytes(self, bytes: &[u8]) -> Written {
+        Writer::done(bytes.iter().map(|b| f64::from(*b)).collect::<Vec<_>>())
+    }
+
+    fn serialize_none(self) -> Written {
+        Writer::done(Json::Null)
+    }
+
+    fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Written {
+        value.serialize(self)
+    }
+
+    fn serialize_unit(self) -> Written {
+        Writer::done(Json::Null)
+    }
+
+    fn serialize_unit_struct(self, _name: &'static str) -> Written {
+        Writer::done(Json::Null)
+    }
+
+    fn serialize_unit_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+    ) -> Written {
+        Writer::done(variant)
+    }
+
+    fn serialize_newtype_struct<T: Serialize + ?Sized>(
+        self,
+        _name: &'static str,
+        value: &T,
+    ) -> Written {
+        value.serialize(self)
+    }
+
+    fn serialize_newtype_variant<T: Serialize + ?Sized>(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        value: &T,
+    ) -> Written {
+        let mut open = self.open(Some(variant));
+        open.add(String::new(), value)?;
+        let value = open
+            .items
+            .take()
+            .and_then(|mut items| items.pop())
+            .and_then(|(_, item)| item);
+        Ok(Opened::wrap(open.variant, value))
+    }
+
+    fn serialize_seq(self, _len: Option<usize>) -> Result<Opened, SerializeError> {
+        Ok(self.open(None))
+    }
+
+    fn serialize_tuple(self, _len: usize) -> Result<Opened, SerializeError> {
+        Ok(self.open(None))
+    }
+
+    fn serialize_tuple_struct(
+        self,
+        _name: &'static str,
+        _len: usize,
+    ) -> Result<Opened, SerializeError> {
+        Ok(self.open(None))
+    }
+
+    fn serialize_tuple_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        _len: usize,
+    ) -> Result<Opened, SerializeError> {
+        Ok(self.open(Some(variant)))
+    }
+
+    fn serialize_map(self, _len: Option<usize>) -> Result<Opened, SerializeError> {
+        Ok(self.open(None))
+    }
+
+    fn serialize_struct(self, _name: &'static str, _len: usize) -> Result<Opened, SerializeError> {
+        Ok(self.open(None))
+    }
+
+    fn serialize_struct_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        _len: usize,
+    ) -> Result<Opened, SerializeError> {
+        Ok(self.open(Some(variant)))
+    }
+}
+
+impl SerializeSeq for Opened {
+    type Ok = Option<Json>;
+    type Error = SerializeError;
+
+    fn serialize_element<T: Serialize + ?Sized>(
+        &mut self,
+        value: &T,
+    ) -> Result<(), SerializeError> {
+        self.add(String::new(), value)
+    }
+
+    fn end(self) -> Written {
+        self.list()
+    }
+}
+
+impl SerializeTuple for Opened {
+    type Ok = Option<Json>;
+    type Error = SerializeError;
+
+    fn serialize_element<T: Serialize + ?Sized>(
+        &mut self,
+        value: &T,
+    ) -> Result<(), SerializeError> {
+        self.add(String::new(), value)
+    }
+
+    fn end(self) -> Written {
+        self.list()
+    }
+}
+
+impl SerializeTupleStruct for Opened {
+    type Ok = Option<Json>;
+    type Error = SerializeError;
+
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), SerializeError> {
+        self.add(String::new(), value)
+    }
+
+    fn end(self) -> Written {
+        self.list()
+    }
+}
+
+impl SerializeTupleVariant for Opened {
+    type Ok = Option<Json>;
+    type Error = SerializeError;
+
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), SerializeError> {
+        self.add(String::new(), value)
+    }
+
+    fn end(self) -> Written {
+        self.list()
+    }
+}
+
+impl SerializeMap for Opened {
+    type Ok = Option<Json>;
+    type Error = SerializeError;
+
+    /// A key is its text: a string as is, any other scalar as JSON writes it (as JavaScript does).
+    fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), SerializeError> {
+        let key = match key.serialize(Writer {
+            levels: 0,
+            bound: 0,
+        })? {
+            Some(Json::String(text)) => text,
+            Some(other) => to_json(&other),
+            None => {
+                return Err(SerializeError(
+                    "an object key must be a string or a number".to_owned(),
+                ))
+            }
+        };
+        self.key = Some(key);
+        Ok(())
+    }
+
+    fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), SerializeError> {
+        let key = self.key.take().unwrap_or_default();
+        self.add(key, value)
+    }
+
+    fn end(self) -> Written {
+        self.object()
+    }
+}
+
+impl SerializeStruct for Opened {
+    type Ok = Option<Json>;
+    type Error = SerializeError;
+
+    fn serialize_field<T: Serialize + ?Sized>(
+        &mut self,
+        key: &'static str,
+        value: &T,
+    ) -> Result<(), SerializeError> {
+        self.add(key.to_owned(), value)
+    }
+
+    fn end(self) -> Written {
+        self.object()
+    }
+}
+
+impl SerializeStructVariant for Opened {
+    type Ok = Option<Json>;
+    type Error = SerializeError;
+
+    fn serialize_field<T: Serialize + ?Sized>(
+        &mut self,
+        key: &'static str,
+        value: &T,
+    ) -> Result<(), SerializeError> {
+        self.add(key.to_owned(), value)
+    }
+
+    fn end(self) -> Written {
+        self.object()
+    }
+}
+
+// -- reading typed values out of JSON data ----------------------------------------------
+
+/// Reads a `Deserialize` value out of a [`Json`] (how a payload becomes a code's struct).
+/// An integral number within ±2^53 reads as an integer, so an `i64` field takes `3.0` and `4e2`;
+/// an `Option` takes any value present, `null` too.
+impl<'de> Deserializer<'de> for Json {
+    type Error = serde::de::value::Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
+        match self {
+            Json::Null => visitor.visit_unit(),
+            Json::Bool(flag) => visitor.visit_bool(flag),
+            Json::Number(number) => match integer(number) {
+                Some(whole) => visitor.visit_i64(whole),
+                None => visitor.visit_f64(number),
+            },
+            Json::String(text) => visitor.visit_string(text),
+            Json::Array(items) => {
+                let mut seq = serde::de::value::SeqDeserializer::new(items.into_iter());
+                let value = visitor.visit_seq(&mut seq)?;
+                seq.end()?;
+                Ok(value)
+            }
+            Json::Object(members) => {
+                let mut map = serde::de::value::MapDeserializer::new(members.into_iter());
+                let value = visitor.visit_map(&mut map)?;
+                map.end()?;
+                Ok(value)
+            }
+        }
+    }
+
+    /// A value present is `Some`, even `null`: an optional field of type `any` keeps a `null`,
+    /// one of another type given `null` does not read (docs/runtime-contract.md).
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
+        visitor.visit_some(self)
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf unit
+        unit_struct newtype_struct seq tuple tuple_struct map struct enum identifier ignored_any
+    }
+}
+
+impl serde::de::IntoDeserializer<'_, serde::de::value::Error> for Json {
+    type Deserializer = Json;
+
+    fn into_deserializer(self) -> Json {
+        self
+    }
+}
+
+// -- serde_json values ---------------------------------------------------------------------
+
+impl From<&serde_json::Value> for Json {
+    /// A `serde_json` value (its objects in the order its map keeps them); lists and objects
+    /// deeper than [`MAX_JSON_LEVELS`] levels are `"[nested too deep]"`.
+    fn from(value: &serde_json::Value) -> Self {
+        from_serde_json(value, 0)
+    }
+}
+
+impl From<serde_json::Value> for Json {
+    /// As `Json::from(&value)`; the value is dropped without recursion, however deep.
+    fn from(value: serde_json::Value) -> Self {
+        let json = Json::from(&value);
+        let mut pending = vec![value];
+        while let Some(next) = pending.pop() {
+            match next {
+                serde_json::Value::Array(items) => pending.extend(items),
+                serde_json::Value::Object(members) => {
+                    pending.extend(members.into_iter().map(|(_, v)| v));
+                }
+                _ => {}
+            }
+        }
+        json
+    }
+}
+
+fn from_serde_json(value: &serde_json::Value, levels: usize) -> Json {
+    use serde_json::Value as V;
+    match value {
+        V::Array(_) | V::Object(_) if levels >= MAX_JSON_LEVELS => Json::from(TOO_DEEP),
+        V::Null => Json::Null,
+        V::Bool(flag) => Json::Bool(*flag),
+        V::Number(number) => number.as_f64().map_or(Json::Null, Json::from),
+        V::String(text) => Json::from(text.as_str()),
+        V::Array(items) => Json::Array(
+            items
+                .iter()
+                .map(|item| from_serde_json(item, levels + 1))
+                .collect(),
+        ),
+        V::Object(members) => {
+            let members = members
+                .iter()
+                .map(|(k, v)| (k.as_str(), from_serde_json(v, levels + 1)));
+            Json::Object(members.collect())
+        }
+    }
+}
+
+impl From<&Json> for serde_json::Value {
+    /// The same data as a `serde_json` value (its objects ordered as its map orders them); lists
+    /// and objects deeper than [`MAX_JSON_LEVELS`] levels are `"[nested too deep]"`.
+    fn from(value: &Json) -> Self {
+        to_serde_json(value, 0)
+    }
+}
+
+fn to_serde_json(value: &Json, levels: usize) -> serde_json::Value {
+    use serde_json::Value as V;
+    match value {
+        Json::Array(_) | Json::Object(_) if levels >= MAX_JSON_LEVELS => V::from(TOO_DEEP),
+        Json::Null => V::Null,
+        Json::Bool(flag) => V::Bool(*flag),
+        Json::Number(number) => match integer(*number) {
+            Some(whole) => V::from(whole),
+            None => serde_json::Number::from_f64(*number).map_or(V::Null, V::Number),
+        },
+        Json::String(text) => V::from(text.as_str()),
+        Json::Array(items) => V::Array(
+            items
+                .iter()
+                .map(|item| to_serde_json(item, levels + 1))
+                .collect(),
+        ),
+        Json::Object(members) => {
+            let pairs = js_order(members).into_iter();
+            V::Object(
+                pairs
+                    .map(|(k, v)| (k.to_owned(), to_serde_json(v, levels + 1)))
+                    .collect(),
+            )
+        }
+    }
 }
 
 // -- sanitizing (identical to the Python and TypeScript runtimes) -------------------
@@ -1087,7 +3317,7 @@ fn write_string(text: &str, out: &mut String) {
 
 /// What stands for a redacted secret.
 pub const REDACTED: &str = "[REDACTED]";
-const MAX_TEXT: usize = 1048576; // characters scrubbed per string; the rest is cut off first
+const MAX_TEXT: usize = 1_048_576; // characters scrubbed per string; the rest is cut off first
 const CUT_WINDOW: usize = 256; // … and the word the cut splits, if it starts this close
 const TRUNCATED: &str = "…[truncated]"; // what a cut text ends with
 const MAX_DEPTH: usize = 32; // levels of lists and objects `sanitize` copies
@@ -1374,40 +3604,53 @@ fn cut(text: &str) -> (&str, bool) {
         .nth(CUT_WINDOW - 1)
         .map_or(0, |(at, _)| at);
     match kept[window..].rfind(SPACE) {
-        Some(at) => (&kept[..window + at + 1], true),
+        Some(at) => (&kept[..=window + at], true),
         None => (kept, true),
     }
 }
 
 /// Copy JSON data: secret-named keys redacted, every string scrubbed.
 ///
-/// Lists and objects nested deeper than 32 levels become `"[nested too deep]"`.
-pub fn sanitize(value: &Value) -> Value {
+/// Lists and objects nested deeper than 32 levels become `"[nested too deep]"`; a key longer
+/// than 1,024 characters keeps those, then `…[truncated]`.
+pub fn sanitize(value: &Json) -> Json {
     sanitized(value, 0)
 }
 
-fn sanitized(value: &Value, depth: usize) -> Value {
+fn sanitized(value: &Json, depth: usize) -> Json {
     match value {
-        Value::String(text) => Value::String(scrub_text(text)),
-        Value::Array(_) | Value::Object(_) if depth >= MAX_DEPTH => Value::from(TOO_DEEP),
-        Value::Array(items) => Value::Array(
+        Json::String(text) => Json::String(scrub_text(text)),
+        Json::Array(_) | Json::Object(_) if depth >= MAX_DEPTH => Json::from(TOO_DEEP),
+        Json::Array(items) => Json::Array(
             items
                 .iter()
                 .map(|item| sanitized(item, depth + 1))
                 .collect(),
         ),
-        Value::Object(object) => {
+        Json::Object(object) => {
             let copy = object.iter().map(|(key, item)| {
-                let clean = if is_secret_key(key) {
-                    Value::from(REDACTED)
+                let key = capped(key);
+                let clean = if is_secret_key(&key) {
+                    Json::from(REDACTED)
                 } else {
                     sanitized(item, depth + 1)
                 };
-                (key.clone(), clean)
+                (key, clean)
             });
-            Value::Object(redact_pair(copy.collect()))
+            Json::Object(redact_pair(copy.collect()))
         }
         other => other.clone(),
+    }
+}
+
+/// Characters of an object key `sanitize` keeps.
+const MAX_KEY: usize = 1_024;
+
+/// A key cut to its first 1,024 characters, `…[truncated]` appended (docs/runtime-contract.md §7).
+fn capped(key: &str) -> String {
+    match key.char_indices().nth(MAX_KEY) {
+        Some((at, _)) => format!("{}{TRUNCATED}", &key[..at]),
+        None => key.to_owned(),
     }
 }
 
@@ -1419,12 +3662,12 @@ pub fn is_secret_key(name: &str) -> bool {
 }
 
 /// `{"name": "DB_PASSWORD", "value": …}`: the value redacted.
-fn redact_pair(mut data: Object) -> Object {
-    let name = PAIR_NAMES.iter().find_map(|key| data.get(*key));
-    if name.and_then(Value::as_str).is_some_and(is_secret_key) {
+fn redact_pair(mut data: JsonMap) -> JsonMap {
+    let name = PAIR_NAMES.iter().find_map(|key| data.get(key));
+    if name.and_then(Json::as_str).is_some_and(is_secret_key) {
         for key in PAIR_VALUES {
-            if let Some(value) = data.get_mut(key) {
-                *value = Value::from(REDACTED);
+            if data.contains_key(key) {
+                data.insert(key, REDACTED);
             }
         }
     }

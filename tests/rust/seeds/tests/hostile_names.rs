@@ -1,20 +1,21 @@
 //! The crate of tests/rust/catalogs/rustnames.yaml: Rust keywords, prelude and crate names as
 //! codes, fields, kinds and policies compile to usable, suffixed identifiers; the wire keeps
 //! the catalog's names.
-use rustnames_errors::{self as rn, ErrorKind, ErrorPolicy, FnError, SelfError, ToolError, UnknownError};
-use serde_json::{json, Value};
+use rustnames_errors::{self as rn, Code, CodeError, ErrorKind, ErrorPolicy, FnError, Json, SelfError, ToolError, UnknownError};
 
 #[test]
 fn keyword_named_fields_keep_their_wire_names() {
-    let error = FnError::new("t", Some(2), None, None, None, None, Some(json!(null)), None, None, None, None);
-    let payload = Value::Object(error.to_payload());
-    assert_eq!(payload["code"], json!("fn"));
-    assert_eq!(payload["fn"], json!("call again")); // the next action under the key `fn`
-    assert_eq!((payload["type"].clone(), payload["self"].clone()), (json!("t"), json!(2)));
-    assert!(payload.get("rendered").is_none(), "a null `any` value is not given");
-    assert_eq!(error.message, "fn t 2     ");
-    let again = rn::parse_result(&error.to_result()).unwrap();
-    assert_eq!(again, ToolError::FnError(error));
+    let error = CodeError::new(FnError::new("t").with_self(2).with_rendered(Json::Null).with_match("m"));
+    let payload = Json::from(error.to_payload());
+    assert_eq!(payload.get("code"), Some(&Json::from("fn")));
+    assert_eq!(payload.get("fn"), Some(&Json::from("call again"))); // the next action under the key `fn`
+    assert_eq!((payload.get("type"), payload.get("self")), (Some(&Json::from("t")), Some(&Json::from(2))));
+    assert_eq!(payload.get("rendered"), Some(&Json::Null), "a null `any` value given is kept");
+    assert!(payload.get("match").is_none(), "a message-only value is not on the wire");
+    assert_eq!(error.message, "fn t 2     m");
+    let again = rn::parse_result(&error.to_result().unwrap()).unwrap();
+    let ToolError::FnError(again) = again else { panic!("{again:?}") };
+    assert_eq!((again.message.as_str(), again.fields.type_.as_str(), again.fields.match_.as_deref()), ("fn t 2     m", "t", None));
 }
 
 #[test]
@@ -24,7 +25,7 @@ fn names_of_the_crate_and_the_prelude_take_a_suffix() {
     assert!(matches!(mapped, ToolError::SelfError(_)), "{mapped:?}");
     let fallback = rn::map_http(404, None, None, &[]).unwrap();
     assert!(matches!(fallback, ToolError::UnknownError(_)), "{fallback:?}");
-    let newer = rn::parse_error(&json!({"code": "from_a_newer_server", "message": "m"}));
+    let newer = rn::parse_error(&Json::parse(r#"{"code": "from_a_newer_server", "message": "m"}"#).unwrap());
     assert!(matches!(newer, ToolError::Unknown(_)));
 }
 

@@ -71,9 +71,11 @@ fn mapped_upstream_failures_have_their_kinds_and_retriability() {
     }
     assert!(mapped(503).is_retryable() && !mapped(401).is_retryable());
     let timeout = std::io::Error::new(std::io::ErrorKind::TimedOut, "slow upstream");
-    let error = napkin::map_error(&timeout, "TimedOut").unwrap();
+    let error = napkin::map_error(timeout, "TimedOut").unwrap();
     assert!(matches!(error, ToolError::Timeout(_)) && error.is_retryable());
-    assert_eq!(napkin::map_error(&std::fmt::Error, "fmt::Error").unwrap().kind(), Some(ErrorKind::Internal));
+    let source = std::error::Error::source(&error).expect("the upstream error it wraps");
+    assert_eq!(source.to_string(), "slow upstream");
+    assert_eq!(napkin::map_error(std::fmt::Error, "fmt::Error").unwrap().kind(), Some(ErrorKind::Internal));
 }
 
 #[test]
@@ -81,17 +83,26 @@ fn the_layer_terminates_when_the_policy_classifies_the_kind_terminal() {
     let code = |status| napkin::map_http(status, None, None, &[]).unwrap().code().to_owned();
     assert!(napkin::is_terminal(&code(401), SAFE));
     assert!(!napkin::is_terminal(&code(503), SAFE));
-    let unclassified = napkin::map_error(&std::fmt::Error, "fmt::Error").unwrap();
+    let unclassified = napkin::map_error(std::fmt::Error, "fmt::Error").unwrap();
     assert!(!napkin::is_terminal(unclassified.code(), SAFE));
     assert!(napkin::is_terminal(unclassified.code(), SAFE_WITH_INTERNAL));
 }
 
 #[test]
 fn the_upstream_body_is_sanitized_in_original() {
-    let body = serde_json::json!({"error": "bad", "authorization": "Bearer abc.def.ghi", "path": "/home/alice/x"});
+    let body = r#"{"error": "bad", "authorization": "Bearer abc.def.ghi", "path": "/home/alice/x"}"#;
+    let body = napkin::Json::parse(body).unwrap(); // keys in this order (a serde_json map may sort them)
     let error = napkin::map_http(502, None, Some(&body), &[]).unwrap();
     assert_eq!(
-        error.to_payload()["original"],
-        serde_json::json!({"status": 502, "body": {"error": "bad", "authorization": "[REDACTED]", "path": "<path>"}})
+        error.to_payload().get("original").unwrap().to_string(),
+        r#"{"status":502,"body":{"error":"bad","authorization":"[REDACTED]","path":"<path>"}}"#
     );
+}
+
+#[test]
+fn an_html_error_page_as_the_body_is_kept_as_sanitized_text() {
+    let page = b"<html><body>502 Bad Gateway</body></html>";
+    let error = napkin::map_http(502, None, Some(&napkin::Json::from_body(page)), &[]).unwrap();
+    let original = error.to_payload().get("original").unwrap().to_string();
+    assert_eq!(original, r#"{"status":502,"body":"<html><body>502 Bad Gateway</body></html>"}"#);
 }

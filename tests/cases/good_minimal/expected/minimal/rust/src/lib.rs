@@ -2,30 +2,33 @@
 //! Errors of catalog `minimal` 0.1.0: one struct per code, the
 //! [`ToolError`] enum over them, MCP envelopes.
 //!
-//! Build an error with its struct's `new` and return `err.to_result()` from a tool; read one
-//! back with [`parse_result`]. What does not depend on the catalog is in `runtime.rs`.
-//!
-//! ```text
-//! let err = Failed::new(…);
-//! let result = err.to_result(); // {"isError": true, "content": […], …}
-//! let again = parse_result(&result);
-//! ```
+//! A code's struct holds its repair fields: `new` takes the required ones, `with_*` the
+//! optional ones. Return it from a tool as a [`ToolError`] (`?` or `.into()` render its
+//! message) and send `to_result()`; read one back with [`parse_result`]. What does not
+//! depend on the catalog is in `runtime.rs`.
 #![allow(deprecated)] // the crate itself uses its deprecated codes
+#![allow(clippy::must_use_candidate)] // accessors and constructors: an unused result is harmless
+#![allow(clippy::doc_markdown)] // the docs quote the catalog's prose as written
+#![allow(clippy::used_underscore_items)] // a catalog name that starts with a digit is `_1st`
 
-pub mod runtime;
-
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
-pub use serde_json::Value;
+mod runtime;
 
 #[rustfmt::skip]
 pub use runtime::{
-    failure_class, is_secret_key, sanitize, scrub_text, to_json, BuildError, CatalogInfo, CodeInfo, Object,
-    Provenance, Range, True, UnknownCode, REDACTED,
+    build_error, classify, classify_failure, classify_http, code_info, failure_class, is_retryable, is_secret_key,
+    is_terminal, kind_of, map_error, map_failure, map_http, parse_error, parse_result, parse_result_bytes, provenance,
+    sanitize,
+    scrub_text, to_json, BuildError, Channel, Code, CodeError, CodeInfo, ErrorPolicy, Json, JsonArray, JsonError,
+    JsonMap, KindInfo, Provenance, Range, Recoverable, Retriable, SerializeError, UnknownCode, MAX_JSON_LEVELS,
+    MAX_LEVELS, REDACTED,
 };
 #[allow(unused_imports)] // the tables of a small catalog use some of them
+#[rustfmt::skip]
 use runtime::{
-    FailureRule, FieldInfo, FieldType, Found, HttpRule, KindInfo, ProvenanceMode, Status, WireText,
+    decode, CatalogInfo, Decoder, Envelope, FailureRule, FieldInfo, FieldType, HttpRule, ProvenanceMode, Status,
+    WireText, Wrap,
 };
+use serde::{Deserialize, Serialize};
 
 /// The catalog's name.
 pub const CATALOG_NAME: &str = "minimal";
@@ -37,73 +40,44 @@ pub const FINGERPRINT: &str =
 /// The catalog's title.
 pub const TITLE: &str = "minimal";
 
-// -- the catalog's tables ------------------------------------------------------------
+// -- one struct per code: its repair fields -----------------------------------------
 
-/// Every code's metadata, in declared order.
-#[rustfmt::skip]
-pub const CODES: [CodeInfo; 1] = [
-    CodeInfo {
-        code: "failed",
-        title: "Failed",
-        when: "",
-        message: "the operation failed",
-        kind: None,
-        retriable: "no",
-        recoverable: "no",
-        next_action: "",
-        ui_meaning: "",
-        protocol: false,
-        jsonrpc_code: None,
-        http_status: None,
-        deprecated: None,
-        deferred: false,
-        required: &[],
-        optional: &[],
-        extras: &[],
-    },
-];
+#[doc = "Failed"]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct Failed {}
 
-/// Every repair field and message value, by wire key.
-#[rustfmt::skip]
-pub const FIELDS: [FieldInfo; 0] = [
-];
+impl Failed {
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
 
-/// Every kind and its retry semantics.
-#[rustfmt::skip]
-pub const KINDS: [KindInfo; 0] = [
-];
+impl Code for Failed {
+    const INDEX: usize = 0;
+    const WRAP: Wrap<Self> = ToolError::Failed;
+}
 
-/// The catalog: identity, envelope and tables, as the runtime reads them.
-#[rustfmt::skip]
-pub static CATALOG: CatalogInfo = CatalogInfo {
-    name: CATALOG_NAME,
-    version: VERSION,
-    fingerprint: FINGERPRINT,
-    envelope: runtime::Envelope {
-        discriminator: "code",
-        retriable_field: None,
-        provenance: ProvenanceMode::Required,
-        mirror_is_error: false,
-        structured_content: true,
-        tool_failure_meta: false,
-        structured_is_error: false,
-        texts: &[
-        ],
-    },
-    codes: &CODES,
-    fields: &FIELDS,
-    kinds: &KINDS,
-    default_kind: None,
-    http_classification: &[
-    ],
-    failure_classification: &[
-    ],
-    http_mapping: &[
-    ],
-    failure_mapping: &[
-    ],
-    default_code: None,
-};
+// -- the enum over codes --------------------------------------------------------------
+
+/// An error of this catalog: one variant per code, and `Unknown` for anything else (kept whole).
+#[derive(Debug, Clone, PartialEq)]
+pub enum ToolError {
+    Failed(Box<CodeError<Failed>>),
+    /// An error this catalog cannot type (an unknown code, an invalid payload).
+    Unknown(Box<UnknownCode>),
+}
+
+impl ToolError {
+    fn known(&self) -> Result<&dyn runtime::Known, &UnknownCode> {
+        Ok(match self {
+            ToolError::Failed(error) => error.as_ref(),
+            ToolError::Unknown(error) => return Err(error),
+        })
+    }
+}
+
+/// How each code's struct is read from a payload, in [`CODES`] order.
+const DECODERS: [Decoder; 1] = [decode::<Failed>];
 
 // -- kinds and policies ---------------------------------------------------------------
 
@@ -115,358 +89,45 @@ impl ErrorKind {
     /// Every kind, in declared order.
     pub const ALL: [ErrorKind; 0] = [];
 
-    /// The kind's name in the catalog.
-    pub const fn as_str(self) -> &'static str {
-        match self {}
-    }
-
-    /// The kind called `name` in the catalog.
-    pub fn from_name(_name: &str) -> Option<Self> {
-        None
-    }
-
-    /// The kind's position in [`ErrorKind::ALL`].
+    /// The kind's position in [`ErrorKind::ALL`] and [`KINDS`].
     pub const fn index(self) -> usize {
         match self {}
     }
-
-    /// The kind's metadata (retry semantics).
-    pub const fn info(self) -> &'static KindInfo {
-        &KINDS[self.index()]
-    }
 }
 
-impl std::fmt::Display for ErrorKind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+/// Every kind and its retry semantics, in declared order.
+pub const KINDS: [KindInfo; 0] = [];
 
-fn kind(name: Option<&str>) -> Option<ErrorKind> {
-    name.and_then(ErrorKind::from_name)
-}
-
-/// A terminate policy: the kinds that stop an agent loop (seed 001's `ToolErrorPolicy`).
-///
-/// An immutable value: [`ErrorPolicy::new`] terminates on nothing, one constructor per
-/// named policy, [`ErrorPolicy::add_terminal_kind`] gives a new policy.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct ErrorPolicy {
-    words: [u64; 1],
-}
-
-impl ErrorPolicy {
-    /// The empty policy: every failure flows back to the model.
-    pub const fn new() -> Self {
-        ErrorPolicy { words: [0; 1] }
-    }
-
-    /// A policy that also terminates on `kind` (this one is unchanged).
-    #[must_use]
-    pub const fn add_terminal_kind(self, kind: ErrorKind) -> Self {
-        let index = kind.index();
-        let mut words = self.words;
-        words[index / 64] |= 1 << (index % 64);
-        ErrorPolicy { words }
-    }
-
-    /// Whether `kind` makes the loop terminate.
-    pub const fn classifies_terminal(self, kind: ErrorKind) -> bool {
-        let index = kind.index();
-        self.words[index / 64] & (1 << (index % 64)) != 0
-    }
-
-    /// The catalog's policy called `name` (`none` is the empty one).
-    pub fn named(name: &str) -> Option<Self> {
-        POLICIES
-            .iter()
-            .find(|(policy, _)| *policy == name)
-            .map(|(_, policy)| *policy)
-    }
-}
+/// Words of an [`ErrorPolicy`]'s set of kinds (one bit per kind).
+const POLICY_WORDS: usize = 1;
 
 /// The named policies; `none` is the empty policy.
 pub const POLICIES: [(&str, ErrorPolicy); 1] = [("none", ErrorPolicy::new())];
 
-// -- one struct per code -------------------------------------------------------------
+// -- the catalog's tables ------------------------------------------------------------
 
-#[doc = "Failed"]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Failed {
-    /// The message: the code's template rendered and scrubbed.
-    pub message: String,
-    /// Which catalog build produced the error.
-    pub provenance: Provenance,
-}
+/// Every code's metadata, in declared order.
+#[rustfmt::skip]
+pub const CODES: [CodeInfo; 1] = [
+    CodeInfo {
+        code: "failed", title: "Failed", message: "the operation failed", ..CodeInfo::DEFAULT
+    },
+];
 
-impl Failed {
-    /// The code's wire id.
-    pub const CODE: &'static str = "failed";
-
-    /// The code's metadata.
-    pub const fn info() -> &'static CodeInfo {
-        &CODES[0]
-    }
-
-    /// Build the error, its message rendered from the code's template and scrubbed.
-    pub fn new() -> Self {
-        let rendered = Object::new();
-        Failed {
-            message: runtime::render_message(Self::info(), &rendered),
-            provenance: CATALOG.provenance(),
-        }
-    }
-
-    /// The wire payload: code, message, metadata, the repair fields given, the envelope's members.
-    pub fn to_payload(&self) -> Object {
-        tagged(Self::CODE, self)
-    }
-
-    /// The MCP `CallToolResult` reporting this error.
-    pub fn to_result(&self) -> Value {
-        runtime::known_result(&CATALOG, self.to_payload())
-    }
-}
-
-impl Default for Failed {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl std::fmt::Display for Failed {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", Self::CODE, self.message)
-    }
-}
-
-impl std::error::Error for Failed {}
-
-impl From<Failed> for ToolError {
-    fn from(error: Failed) -> Self {
-        ToolError::Failed(error)
-    }
-}
-
-fn tagged<T: Serialize>(code: &str, error: &T) -> Object {
-    let mut out = Object::new();
-    out.insert(CATALOG.envelope.discriminator.to_owned(), Value::from(code));
-    if let Value::Object(members) = runtime::json(error) {
-        out.extend(members);
-    }
-    out
-}
-
-// -- the enum over codes --------------------------------------------------------------
-
-/// An error of this catalog: one variant per code, and `Unknown` for anything else (kept whole).
-#[derive(Debug, Clone, PartialEq)]
-#[allow(clippy::large_enum_variant)]
-pub enum ToolError {
-    /// failed
-    Failed(Failed),
-    /// An error this catalog cannot type (an unknown code, an invalid payload).
-    Unknown(UnknownCode),
-}
-
-impl ToolError {
-    /// The wire id of the error's code (`""` for an unknown one without).
-    pub fn code(&self) -> &str {
-        match self {
-            ToolError::Failed(_) => Failed::CODE,
-            ToolError::Unknown(error) => &error.code,
-        }
-    }
-
-    /// The error's message.
-    pub fn message(&self) -> &str {
-        match self {
-            ToolError::Failed(error) => &error.message,
-            ToolError::Unknown(error) => &error.message,
-        }
-    }
-
-    /// The wire payload (an unknown error's as received).
-    pub fn to_payload(&self) -> Object {
-        match self {
-            ToolError::Failed(error) => error.to_payload(),
-            ToolError::Unknown(error) => error.to_payload(&CATALOG),
-        }
-    }
-
-    /// The code's metadata (`None` for an unknown code).
-    pub fn info(&self) -> Option<&'static CodeInfo> {
-        CATALOG.code(self.code())
-    }
-
-    /// The MCP `CallToolResult` reporting this error (`None` for a protocol-channel code).
-    pub fn to_result(&self) -> Option<Value> {
-        match self {
-            ToolError::Unknown(error) => Some(error.to_result(&CATALOG)),
-            known if known.info().is_some_and(|info| info.protocol) => None,
-            known => Some(runtime::known_result(&CATALOG, known.to_payload())),
-        }
-    }
-
-    /// The JSON-RPC error object of a protocol-channel code (`None` for the others).
-    pub fn to_jsonrpc_error(&self) -> Option<Value> {
-        let protocol = self.info().is_some_and(|info| info.protocol);
-        protocol.then(|| runtime::jsonrpc_error(&CATALOG, self.to_payload()))
-    }
-
-    /// The error's kind; the default kind for an unknown code.
-    pub fn kind(&self) -> Option<ErrorKind> {
-        kind_of(self.code())
-    }
-
-    /// Whether the call may be retried: the error's `retriable`, else its code's, else the default kind's.
-    pub fn is_retryable(&self) -> bool {
-        match self {
-            ToolError::Unknown(error) => error.is_retryable(&CATALOG),
-            known => is_retryable(known.code()),
-        }
-    }
-}
-
-impl std::fmt::Display for ToolError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ToolError::Unknown(error) => error.fmt(f),
-            known => write!(f, "{}: {}", known.code(), known.message()),
-        }
-    }
-}
-
-impl std::error::Error for ToolError {}
-
-impl Serialize for ToolError {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.to_payload().serialize(serializer)
-    }
-}
-
-impl<'de> Deserialize<'de> for ToolError {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Value::deserialize(deserializer).map(|payload| parse_error(&payload))
-    }
-}
-
-// -- building and parsing ---------------------------------------------------------------
-
-fn typed(code: &str, data: Object) -> Result<ToolError, String> {
-    let data = Value::Object(data);
-    match code {
-        "failed" => decode(data, ToolError::Failed),
-        _ => Err(format!("not a code of catalog {}", CATALOG.name)),
-    }
-}
-
-fn decode<T>(data: Value, wrap: fn(T) -> ToolError) -> Result<ToolError, String>
-where
-    T: serde::de::DeserializeOwned,
-{
-    serde_json::from_value(data)
-        .map(wrap)
-        .map_err(|error| error.to_string())
-}
-
-/// The error of `code` from wire-named values (repair fields, message values; `null`: not given).
-///
-/// For a code chosen at run time; each struct's `new` is the typed way. A deferred code,
-/// an unknown value name or a value of the wrong type is a [`BuildError`].
-pub fn build_error(
-    code: &str,
-    values: &Object,
-    retriable: Option<bool>,
-) -> Result<ToolError, BuildError> {
-    let payload = runtime::build_payload(&CATALOG, code, values, retriable)?;
-    let (info, data) =
-        runtime::checked(&CATALOG, &payload).ok_or_else(|| BuildError::Invalid(code.to_owned()))?;
-    typed(info.code, data).map_err(BuildError::Invalid)
-}
-
-/// The typed error of a wire payload; anything else → [`ToolError::Unknown`] (never fails).
-pub fn parse_error(payload: &Value) -> ToolError {
-    let data = payload
-        .as_object()
-        .and_then(|object| runtime::checked(&CATALOG, object));
-    let known = data.and_then(|(info, data)| typed(info.code, data).ok());
-    known.unwrap_or_else(|| ToolError::Unknown(UnknownCode::of(&CATALOG, payload, "")))
-}
-
-/// The error an MCP tool result reports, or `None` when it is not an error result.
-///
-/// Reads `structuredContent`, else the first of the first 16 content blocks that is a text
-/// block holding a JSON payload; unknown or invalid → [`ToolError::Unknown`].
-pub fn parse_result(result: &Value) -> Option<ToolError> {
-    Some(match runtime::find_payload(&CATALOG, result)? {
-        Found::Payload(payload) => parse_error(&Value::Object(payload)),
-        Found::Text(message) => ToolError::Unknown(UnknownCode {
-            message,
-            ..UnknownCode::default()
-        }),
-    })
-}
-
-// -- classification and mapping ---------------------------------------------------------
-
-/// The kind of a code; codes the catalog does not know → the default kind.
-pub fn kind_of(code: &str) -> Option<ErrorKind> {
-    kind(runtime::kind_of(&CATALOG, code))
-}
-
-/// The kind of a code, the default kind for anything not classified (the catch-all).
-pub fn classify(code: &str) -> Option<ErrorKind> {
-    kind(runtime::classify(&CATALOG, code))
-}
-
-/// Whether a call failing with `code` may be retried (the code's `retriable`, else the default kind's).
-pub fn is_retryable(code: &str) -> bool {
-    runtime::is_retryable(&CATALOG, code)
-}
-
-/// Whether `policy` stops the agent loop on an error of `code`.
-pub fn is_terminal(code: &str, policy: ErrorPolicy) -> bool {
-    classify(code).is_some_and(|kind| policy.classifies_terminal(kind))
-}
-
-/// The kind of an HTTP failure status (Retry-After present or not).
-pub fn classify_http(status: u16, retry_after: bool) -> Option<ErrorKind> {
-    kind(runtime::classify_http(&CATALOG, status, retry_after))
-}
-
-/// The kind of a failure class (`network`, `timeout`, …); else the default kind.
-pub fn classify_failure(failure: &str) -> Option<ErrorKind> {
-    kind(runtime::classify_failure(&CATALOG, failure))
-}
-
-/// The error for an upstream HTTP failure: status, its message, body and headers.
-///
-/// `original` = sanitized `{status, body}`; a non-empty upstream `message`, scrubbed, replaces
-/// the template's; rules may ask for a `Retry-After` header. `None`: no rule and no default.
-pub fn map_http(
-    status: u16,
-    message: Option<&str>,
-    body: Option<&Value>,
-    headers: &[(&str, &str)],
-) -> Option<ToolError> {
-    let retry_after = runtime::has_retry_after(headers.iter().copied());
-    runtime::map_http(&CATALOG, status, message, body, retry_after)
-        .map(|payload| parse_error(&Value::Object(payload)))
-}
-
-/// The error for a failed upstream call of failure class `failure` (`timeout`, `network`, …),
-/// its `original` naming the failure `name`.
-pub fn map_failure(failure: &str, name: &str) -> Option<ToolError> {
-    runtime::map_failure(&CATALOG, Some(failure), name)
-        .map(|payload| parse_error(&Value::Object(payload)))
-}
-
-/// The error for a failed upstream call: `error`'s failure class ([`failure_class`]), its
-/// `original` naming it `name` (e.g. the error's type).
-pub fn map_error(error: &(dyn std::error::Error + 'static), name: &str) -> Option<ToolError> {
-    let failure = failure_class(error);
-    runtime::map_failure(&CATALOG, failure, name)
-        .map(|payload| parse_error(&Value::Object(payload)))
-}
+/// The catalog's envelope, fields and rules, as the runtime reads them.
+#[rustfmt::skip]
+static CATALOG: CatalogInfo = CatalogInfo {
+    envelope: Envelope {
+        discriminator: "code", retriable_field: None, provenance: ProvenanceMode::Required,
+        mirror_is_error: false, structured_content: true, tool_failure_meta: false,
+        structured_is_error: false,
+        texts: &[],
+    },
+    fields: &[],
+    http_classification: &[],
+    failure_classification: &[],
+    http_mapping: &[],
+    failure_mapping: &[],
+    default_kind: None,
+    default_code: None,
+};

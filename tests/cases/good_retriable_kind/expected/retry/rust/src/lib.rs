@@ -2,30 +2,33 @@
 //! Errors of catalog `retry` 1.0.0: one struct per code, the
 //! [`ToolError`] enum over them, MCP envelopes.
 //!
-//! Build an error with its struct's `new` and return `err.to_result()` from a tool; read one
-//! back with [`parse_result`]. What does not depend on the catalog is in `runtime.rs`.
-//!
-//! ```text
-//! let err = SaysYes::new(…);
-//! let result = err.to_result(); // {"isError": true, "content": […], …}
-//! let again = parse_result(&result);
-//! ```
+//! A code's struct holds its repair fields: `new` takes the required ones, `with_*` the
+//! optional ones. Return it from a tool as a [`ToolError`] (`?` or `.into()` render its
+//! message) and send `to_result()`; read one back with [`parse_result`]. What does not
+//! depend on the catalog is in `runtime.rs`.
 #![allow(deprecated)] // the crate itself uses its deprecated codes
+#![allow(clippy::must_use_candidate)] // accessors and constructors: an unused result is harmless
+#![allow(clippy::doc_markdown)] // the docs quote the catalog's prose as written
+#![allow(clippy::used_underscore_items)] // a catalog name that starts with a digit is `_1st`
 
-pub mod runtime;
-
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
-pub use serde_json::Value;
+mod runtime;
 
 #[rustfmt::skip]
 pub use runtime::{
-    failure_class, is_secret_key, sanitize, scrub_text, to_json, BuildError, CatalogInfo, CodeInfo, Object,
-    Provenance, Range, True, UnknownCode, REDACTED,
+    build_error, classify, classify_failure, classify_http, code_info, failure_class, is_retryable, is_secret_key,
+    is_terminal, kind_of, map_error, map_failure, map_http, parse_error, parse_result, parse_result_bytes, provenance,
+    sanitize,
+    scrub_text, to_json, BuildError, Channel, Code, CodeError, CodeInfo, ErrorPolicy, Json, JsonArray, JsonError,
+    JsonMap, KindInfo, Provenance, Range, Recoverable, Retriable, SerializeError, UnknownCode, MAX_JSON_LEVELS,
+    MAX_LEVELS, REDACTED,
 };
 #[allow(unused_imports)] // the tables of a small catalog use some of them
+#[rustfmt::skip]
 use runtime::{
-    FailureRule, FieldInfo, FieldType, Found, HttpRule, KindInfo, ProvenanceMode, Status, WireText,
+    decode, CatalogInfo, Decoder, Envelope, FailureRule, FieldInfo, FieldType, HttpRule, ProvenanceMode, Status,
+    WireText, Wrap,
 };
+use serde::{Deserialize, Serialize};
 
 /// The catalog's name.
 pub const CATALOG_NAME: &str = "retry";
@@ -37,182 +40,136 @@ pub const FINGERPRINT: &str =
 /// The catalog's title.
 pub const TITLE: &str = "retry";
 
-// -- the catalog's tables ------------------------------------------------------------
+// -- one struct per code: its repair fields -----------------------------------------
 
-/// Every code's metadata, in declared order.
-#[rustfmt::skip]
-pub const CODES: [CodeInfo; 6] = [
-    CodeInfo {
-        code: "says_yes",
-        title: "Says yes",
-        when: "",
-        message: "the lock is held; try again later",
-        kind: Some("Permanent"),
-        retriable: "yes",
-        recoverable: "no",
-        next_action: "",
-        ui_meaning: "",
-        protocol: false,
-        jsonrpc_code: None,
-        http_status: None,
-        deprecated: None,
-        deferred: false,
-        required: &[],
-        optional: &[],
-        extras: &[],
-    },
-    CodeInfo {
-        code: "says_no",
-        title: "Says no",
-        when: "",
-        message: "the quota is spent",
-        kind: Some("Transient"),
-        retriable: "no",
-        recoverable: "no",
-        next_action: "",
-        ui_meaning: "",
-        protocol: false,
-        jsonrpc_code: None,
-        http_status: None,
-        deprecated: None,
-        deferred: false,
-        required: &[],
-        optional: &[],
-        extras: &[],
-    },
-    CodeInfo {
-        code: "inherits_yes",
-        title: "Inherits yes",
-        when: "",
-        message: "the backend is flaky",
-        kind: Some("Transient"),
-        retriable: "yes",
-        recoverable: "no",
-        next_action: "",
-        ui_meaning: "",
-        protocol: false,
-        jsonrpc_code: None,
-        http_status: None,
-        deprecated: None,
-        deferred: false,
-        required: &[],
-        optional: &[],
-        extras: &[],
-    },
-    CodeInfo {
-        code: "inherits_no",
-        title: "Inherits no",
-        when: "",
-        message: "the record is gone",
-        kind: Some("Permanent"),
-        retriable: "no",
-        recoverable: "no",
-        next_action: "",
-        ui_meaning: "",
-        protocol: false,
-        jsonrpc_code: None,
-        http_status: None,
-        deprecated: None,
-        deferred: false,
-        required: &[],
-        optional: &[],
-        extras: &[],
-    },
-    CodeInfo {
-        code: "depends",
-        title: "Depends",
-        when: "",
-        message: "the call may be retried if it was idempotent",
-        kind: Some("Transient"),
-        retriable: "conditional",
-        recoverable: "no",
-        next_action: "",
-        ui_meaning: "",
-        protocol: false,
-        jsonrpc_code: None,
-        http_status: None,
-        deprecated: None,
-        deferred: false,
-        required: &[],
-        optional: &[],
-        extras: &[],
-    },
-    CodeInfo {
-        code: "no_kind",
-        title: "No kind",
-        when: "",
-        message: "plain failure",
-        kind: None,
-        retriable: "no",
-        recoverable: "no",
-        next_action: "",
-        ui_meaning: "",
-        protocol: false,
-        jsonrpc_code: None,
-        http_status: None,
-        deprecated: None,
-        deferred: false,
-        required: &[],
-        optional: &[],
-        extras: &[],
-    },
+#[doc = "Says yes"]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct SaysYes {}
+
+impl SaysYes {
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
+impl Code for SaysYes {
+    const INDEX: usize = 0;
+    const WRAP: Wrap<Self> = ToolError::SaysYes;
+}
+
+#[doc = "Says no"]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct SaysNo {}
+
+impl SaysNo {
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
+impl Code for SaysNo {
+    const INDEX: usize = 1;
+    const WRAP: Wrap<Self> = ToolError::SaysNo;
+}
+
+#[doc = "Inherits yes"]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct InheritsYes {}
+
+impl InheritsYes {
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
+impl Code for InheritsYes {
+    const INDEX: usize = 2;
+    const WRAP: Wrap<Self> = ToolError::InheritsYes;
+}
+
+#[doc = "Inherits no"]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct InheritsNo {}
+
+impl InheritsNo {
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
+impl Code for InheritsNo {
+    const INDEX: usize = 3;
+    const WRAP: Wrap<Self> = ToolError::InheritsNo;
+}
+
+#[doc = "Depends"]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct Depends {}
+
+impl Depends {
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
+impl Code for Depends {
+    const INDEX: usize = 4;
+    const WRAP: Wrap<Self> = ToolError::Depends;
+}
+
+#[doc = "No kind"]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct NoKind {}
+
+impl NoKind {
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
+impl Code for NoKind {
+    const INDEX: usize = 5;
+    const WRAP: Wrap<Self> = ToolError::NoKind;
+}
+
+// -- the enum over codes --------------------------------------------------------------
+
+/// An error of this catalog: one variant per code, and `Unknown` for anything else (kept whole).
+#[derive(Debug, Clone, PartialEq)]
+pub enum ToolError {
+    SaysYes(Box<CodeError<SaysYes>>),
+    SaysNo(Box<CodeError<SaysNo>>),
+    InheritsYes(Box<CodeError<InheritsYes>>),
+    InheritsNo(Box<CodeError<InheritsNo>>),
+    Depends(Box<CodeError<Depends>>),
+    NoKind(Box<CodeError<NoKind>>),
+    /// An error this catalog cannot type (an unknown code, an invalid payload).
+    Unknown(Box<UnknownCode>),
+}
+
+impl ToolError {
+    fn known(&self) -> Result<&dyn runtime::Known, &UnknownCode> {
+        Ok(match self {
+            ToolError::SaysYes(error) => error.as_ref(),
+            ToolError::SaysNo(error) => error.as_ref(),
+            ToolError::InheritsYes(error) => error.as_ref(),
+            ToolError::InheritsNo(error) => error.as_ref(),
+            ToolError::Depends(error) => error.as_ref(),
+            ToolError::NoKind(error) => error.as_ref(),
+            ToolError::Unknown(error) => return Err(error),
+        })
+    }
+}
+
+/// How each code's struct is read from a payload, in [`CODES`] order.
+const DECODERS: [Decoder; 6] = [
+    decode::<SaysYes>,
+    decode::<SaysNo>,
+    decode::<InheritsYes>,
+    decode::<InheritsNo>,
+    decode::<Depends>,
+    decode::<NoKind>,
 ];
-
-/// Every repair field and message value, by wire key.
-#[rustfmt::skip]
-pub const FIELDS: [FieldInfo; 0] = [
-];
-
-/// Every kind and its retry semantics.
-#[rustfmt::skip]
-pub const KINDS: [KindInfo; 2] = [
-    KindInfo {
-        name: "Transient",
-        description: "",
-        retryable: true,
-        max_attempts: None,
-        initial_backoff_ms: None,
-    },
-    KindInfo {
-        name: "Permanent",
-        description: "",
-        retryable: false,
-        max_attempts: None,
-        initial_backoff_ms: None,
-    },
-];
-
-/// The catalog: identity, envelope and tables, as the runtime reads them.
-#[rustfmt::skip]
-pub static CATALOG: CatalogInfo = CatalogInfo {
-    name: CATALOG_NAME,
-    version: VERSION,
-    fingerprint: FINGERPRINT,
-    envelope: runtime::Envelope {
-        discriminator: "code",
-        retriable_field: Some("retriable"),
-        provenance: ProvenanceMode::Required,
-        mirror_is_error: false,
-        structured_content: true,
-        tool_failure_meta: true,
-        structured_is_error: false,
-        texts: &[
-        ],
-    },
-    codes: &CODES,
-    fields: &FIELDS,
-    kinds: &KINDS,
-    default_kind: None,
-    http_classification: &[
-    ],
-    failure_classification: &[
-    ],
-    http_mapping: &[
-    ],
-    failure_mapping: &[
-    ],
-    default_code: None,
-};
 
 // -- kinds and policies ---------------------------------------------------------------
 
@@ -229,714 +186,75 @@ impl ErrorKind {
     /// Every kind, in declared order.
     pub const ALL: [ErrorKind; 2] = [ErrorKind::Transient, ErrorKind::Permanent];
 
-    /// The kind's name in the catalog.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            ErrorKind::Transient => "Transient",
-            ErrorKind::Permanent => "Permanent",
-        }
-    }
-
-    /// The kind called `name` in the catalog.
-    pub fn from_name(name: &str) -> Option<Self> {
-        ErrorKind::ALL
-            .into_iter()
-            .find(|kind| kind.as_str() == name)
-    }
-
-    /// The kind's position in [`ErrorKind::ALL`].
+    /// The kind's position in [`ErrorKind::ALL`] and [`KINDS`].
     pub const fn index(self) -> usize {
-        match self {
-            ErrorKind::Transient => 0,
-            ErrorKind::Permanent => 1,
-        }
-    }
-
-    /// The kind's metadata (retry semantics).
-    pub const fn info(self) -> &'static KindInfo {
-        &KINDS[self.index()]
+        self as usize
     }
 }
 
-impl std::fmt::Display for ErrorKind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+/// Every kind and its retry semantics, in declared order.
+#[rustfmt::skip]
+pub const KINDS: [KindInfo; 2] = [
+    KindInfo {
+        name: "Transient", retryable: true, max_attempts: None, initial_backoff_ms: None,
+        description: "",
+    },
+    KindInfo {
+        name: "Permanent", retryable: false, max_attempts: None, initial_backoff_ms: None,
+        description: "",
+    },
+];
 
-fn kind(name: Option<&str>) -> Option<ErrorKind> {
-    name.and_then(ErrorKind::from_name)
-}
-
-/// A terminate policy: the kinds that stop an agent loop (seed 001's `ToolErrorPolicy`).
-///
-/// An immutable value: [`ErrorPolicy::new`] terminates on nothing, one constructor per
-/// named policy, [`ErrorPolicy::add_terminal_kind`] gives a new policy.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct ErrorPolicy {
-    words: [u64; 1],
-}
-
-impl ErrorPolicy {
-    /// The empty policy: every failure flows back to the model.
-    pub const fn new() -> Self {
-        ErrorPolicy { words: [0; 1] }
-    }
-
-    /// A policy that also terminates on `kind` (this one is unchanged).
-    #[must_use]
-    pub const fn add_terminal_kind(self, kind: ErrorKind) -> Self {
-        let index = kind.index();
-        let mut words = self.words;
-        words[index / 64] |= 1 << (index % 64);
-        ErrorPolicy { words }
-    }
-
-    /// Whether `kind` makes the loop terminate.
-    pub const fn classifies_terminal(self, kind: ErrorKind) -> bool {
-        let index = kind.index();
-        self.words[index / 64] & (1 << (index % 64)) != 0
-    }
-
-    /// The catalog's policy called `name` (`none` is the empty one).
-    pub fn named(name: &str) -> Option<Self> {
-        POLICIES
-            .iter()
-            .find(|(policy, _)| *policy == name)
-            .map(|(_, policy)| *policy)
-    }
-}
+/// Words of an [`ErrorPolicy`]'s set of kinds (one bit per kind).
+const POLICY_WORDS: usize = 1;
 
 /// The named policies; `none` is the empty policy.
 pub const POLICIES: [(&str, ErrorPolicy); 1] = [("none", ErrorPolicy::new())];
 
-// -- one struct per code -------------------------------------------------------------
-
-#[doc = "Says yes"]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SaysYes {
-    /// The message: the code's template rendered and scrubbed.
-    pub message: String,
-    /// Whether the caller may retry the call unchanged.
-    pub retriable: bool,
-    /// Which catalog build produced the error.
-    pub provenance: Provenance,
-}
-
-impl SaysYes {
-    /// The code's wire id.
-    pub const CODE: &'static str = "says_yes";
-
-    /// The code's metadata.
-    pub const fn info() -> &'static CodeInfo {
-        &CODES[0]
-    }
-
-    /// Build the error, its message rendered from the code's template and scrubbed.
-    pub fn new() -> Self {
-        let rendered = Object::new();
-        SaysYes {
-            message: runtime::render_message(Self::info(), &rendered),
-            retriable: Self::info().retriable_default(),
-            provenance: CATALOG.provenance(),
-        }
-    }
-
-    /// The wire payload: code, message, metadata, the repair fields given, the envelope's members.
-    pub fn to_payload(&self) -> Object {
-        tagged(Self::CODE, self)
-    }
-
-    /// The MCP `CallToolResult` reporting this error.
-    pub fn to_result(&self) -> Value {
-        runtime::known_result(&CATALOG, self.to_payload())
-    }
-}
-
-impl Default for SaysYes {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl std::fmt::Display for SaysYes {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", Self::CODE, self.message)
-    }
-}
-
-impl std::error::Error for SaysYes {}
-
-impl From<SaysYes> for ToolError {
-    fn from(error: SaysYes) -> Self {
-        ToolError::SaysYes(error)
-    }
-}
-
-#[doc = "Says no"]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SaysNo {
-    /// The message: the code's template rendered and scrubbed.
-    pub message: String,
-    /// Whether the caller may retry the call unchanged.
-    pub retriable: bool,
-    /// Which catalog build produced the error.
-    pub provenance: Provenance,
-}
-
-impl SaysNo {
-    /// The code's wire id.
-    pub const CODE: &'static str = "says_no";
-
-    /// The code's metadata.
-    pub const fn info() -> &'static CodeInfo {
-        &CODES[1]
-    }
-
-    /// Build the error, its message rendered from the code's template and scrubbed.
-    pub fn new() -> Self {
-        let rendered = Object::new();
-        SaysNo {
-            message: runtime::render_message(Self::info(), &rendered),
-            retriable: Self::info().retriable_default(),
-            provenance: CATALOG.provenance(),
-        }
-    }
-
-    /// The wire payload: code, message, metadata, the repair fields given, the envelope's members.
-    pub fn to_payload(&self) -> Object {
-        tagged(Self::CODE, self)
-    }
-
-    /// The MCP `CallToolResult` reporting this error.
-    pub fn to_result(&self) -> Value {
-        runtime::known_result(&CATALOG, self.to_payload())
-    }
-}
-
-impl Default for SaysNo {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl std::fmt::Display for SaysNo {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", Self::CODE, self.message)
-    }
-}
-
-impl std::error::Error for SaysNo {}
-
-impl From<SaysNo> for ToolError {
-    fn from(error: SaysNo) -> Self {
-        ToolError::SaysNo(error)
-    }
-}
-
-#[doc = "Inherits yes"]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct InheritsYes {
-    /// The message: the code's template rendered and scrubbed.
-    pub message: String,
-    /// Whether the caller may retry the call unchanged.
-    pub retriable: bool,
-    /// Which catalog build produced the error.
-    pub provenance: Provenance,
-}
-
-impl InheritsYes {
-    /// The code's wire id.
-    pub const CODE: &'static str = "inherits_yes";
-
-    /// The code's metadata.
-    pub const fn info() -> &'static CodeInfo {
-        &CODES[2]
-    }
-
-    /// Build the error, its message rendered from the code's template and scrubbed.
-    pub fn new() -> Self {
-        let rendered = Object::new();
-        InheritsYes {
-            message: runtime::render_message(Self::info(), &rendered),
-            retriable: Self::info().retriable_default(),
-            provenance: CATALOG.provenance(),
-        }
-    }
-
-    /// The wire payload: code, message, metadata, the repair fields given, the envelope's members.
-    pub fn to_payload(&self) -> Object {
-        tagged(Self::CODE, self)
-    }
-
-    /// The MCP `CallToolResult` reporting this error.
-    pub fn to_result(&self) -> Value {
-        runtime::known_result(&CATALOG, self.to_payload())
-    }
-}
-
-impl Default for InheritsYes {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl std::fmt::Display for InheritsYes {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", Self::CODE, self.message)
-    }
-}
-
-impl std::error::Error for InheritsYes {}
-
-impl From<InheritsYes> for ToolError {
-    fn from(error: InheritsYes) -> Self {
-        ToolError::InheritsYes(error)
-    }
-}
-
-#[doc = "Inherits no"]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct InheritsNo {
-    /// The message: the code's template rendered and scrubbed.
-    pub message: String,
-    /// Whether the caller may retry the call unchanged.
-    pub retriable: bool,
-    /// Which catalog build produced the error.
-    pub provenance: Provenance,
-}
-
-impl InheritsNo {
-    /// The code's wire id.
-    pub const CODE: &'static str = "inherits_no";
-
-    /// The code's metadata.
-    pub const fn info() -> &'static CodeInfo {
-        &CODES[3]
-    }
-
-    /// Build the error, its message rendered from the code's template and scrubbed.
-    pub fn new() -> Self {
-        let rendered = Object::new();
-        InheritsNo {
-            message: runtime::render_message(Self::info(), &rendered),
-            retriable: Self::info().retriable_default(),
-            provenance: CATALOG.provenance(),
-        }
-    }
-
-    /// The wire payload: code, message, metadata, the repair fields given, the envelope's members.
-    pub fn to_payload(&self) -> Object {
-        tagged(Self::CODE, self)
-    }
-
-    /// The MCP `CallToolResult` reporting this error.
-    pub fn to_result(&self) -> Value {
-        runtime::known_result(&CATALOG, self.to_payload())
-    }
-}
-
-impl Default for InheritsNo {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl std::fmt::Display for InheritsNo {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", Self::CODE, self.message)
-    }
-}
-
-impl std::error::Error for InheritsNo {}
-
-impl From<InheritsNo> for ToolError {
-    fn from(error: InheritsNo) -> Self {
-        ToolError::InheritsNo(error)
-    }
-}
-
-#[doc = "Depends"]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Depends {
-    /// The message: the code's template rendered and scrubbed.
-    pub message: String,
-    /// Whether the caller may retry the call unchanged.
-    pub retriable: bool,
-    /// Which catalog build produced the error.
-    pub provenance: Provenance,
-}
-
-impl Depends {
-    /// The code's wire id.
-    pub const CODE: &'static str = "depends";
-
-    /// The code's metadata.
-    pub const fn info() -> &'static CodeInfo {
-        &CODES[4]
-    }
-
-    /// Build the error, its message rendered from the code's template and scrubbed.
-    pub fn new() -> Self {
-        let rendered = Object::new();
-        Depends {
-            message: runtime::render_message(Self::info(), &rendered),
-            retriable: Self::info().retriable_default(),
-            provenance: CATALOG.provenance(),
-        }
-    }
-
-    /// The wire payload: code, message, metadata, the repair fields given, the envelope's members.
-    pub fn to_payload(&self) -> Object {
-        tagged(Self::CODE, self)
-    }
-
-    /// The MCP `CallToolResult` reporting this error.
-    pub fn to_result(&self) -> Value {
-        runtime::known_result(&CATALOG, self.to_payload())
-    }
-}
-
-impl Default for Depends {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl std::fmt::Display for Depends {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", Self::CODE, self.message)
-    }
-}
-
-impl std::error::Error for Depends {}
-
-impl From<Depends> for ToolError {
-    fn from(error: Depends) -> Self {
-        ToolError::Depends(error)
-    }
-}
-
-#[doc = "No kind"]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct NoKind {
-    /// The message: the code's template rendered and scrubbed.
-    pub message: String,
-    /// Whether the caller may retry the call unchanged.
-    pub retriable: bool,
-    /// Which catalog build produced the error.
-    pub provenance: Provenance,
-}
-
-impl NoKind {
-    /// The code's wire id.
-    pub const CODE: &'static str = "no_kind";
-
-    /// The code's metadata.
-    pub const fn info() -> &'static CodeInfo {
-        &CODES[5]
-    }
-
-    /// Build the error, its message rendered from the code's template and scrubbed.
-    pub fn new() -> Self {
-        let rendered = Object::new();
-        NoKind {
-            message: runtime::render_message(Self::info(), &rendered),
-            retriable: Self::info().retriable_default(),
-            provenance: CATALOG.provenance(),
-        }
-    }
-
-    /// The wire payload: code, message, metadata, the repair fields given, the envelope's members.
-    pub fn to_payload(&self) -> Object {
-        tagged(Self::CODE, self)
-    }
-
-    /// The MCP `CallToolResult` reporting this error.
-    pub fn to_result(&self) -> Value {
-        runtime::known_result(&CATALOG, self.to_payload())
-    }
-}
-
-impl Default for NoKind {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl std::fmt::Display for NoKind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", Self::CODE, self.message)
-    }
-}
-
-impl std::error::Error for NoKind {}
-
-impl From<NoKind> for ToolError {
-    fn from(error: NoKind) -> Self {
-        ToolError::NoKind(error)
-    }
-}
-
-fn tagged<T: Serialize>(code: &str, error: &T) -> Object {
-    let mut out = Object::new();
-    out.insert(CATALOG.envelope.discriminator.to_owned(), Value::from(code));
-    if let Value::Object(members) = runtime::json(error) {
-        out.extend(members);
-    }
-    out
-}
-
-// -- the enum over codes --------------------------------------------------------------
-
-/// An error of this catalog: one variant per code, and `Unknown` for anything else (kept whole).
-#[derive(Debug, Clone, PartialEq)]
-#[allow(clippy::large_enum_variant)]
-pub enum ToolError {
-    /// says_yes
-    SaysYes(SaysYes),
-    /// says_no
-    SaysNo(SaysNo),
-    /// inherits_yes
-    InheritsYes(InheritsYes),
-    /// inherits_no
-    InheritsNo(InheritsNo),
-    /// depends
-    Depends(Depends),
-    /// no_kind
-    NoKind(NoKind),
-    /// An error this catalog cannot type (an unknown code, an invalid payload).
-    Unknown(UnknownCode),
-}
-
-impl ToolError {
-    /// The wire id of the error's code (`""` for an unknown one without).
-    pub fn code(&self) -> &str {
-        match self {
-            ToolError::SaysYes(_) => SaysYes::CODE,
-            ToolError::SaysNo(_) => SaysNo::CODE,
-            ToolError::InheritsYes(_) => InheritsYes::CODE,
-            ToolError::InheritsNo(_) => InheritsNo::CODE,
-            ToolError::Depends(_) => Depends::CODE,
-            ToolError::NoKind(_) => NoKind::CODE,
-            ToolError::Unknown(error) => &error.code,
-        }
-    }
-
-    /// The error's message.
-    pub fn message(&self) -> &str {
-        match self {
-            ToolError::SaysYes(error) => &error.message,
-            ToolError::SaysNo(error) => &error.message,
-            ToolError::InheritsYes(error) => &error.message,
-            ToolError::InheritsNo(error) => &error.message,
-            ToolError::Depends(error) => &error.message,
-            ToolError::NoKind(error) => &error.message,
-            ToolError::Unknown(error) => &error.message,
-        }
-    }
-
-    /// The wire payload (an unknown error's as received).
-    pub fn to_payload(&self) -> Object {
-        match self {
-            ToolError::SaysYes(error) => error.to_payload(),
-            ToolError::SaysNo(error) => error.to_payload(),
-            ToolError::InheritsYes(error) => error.to_payload(),
-            ToolError::InheritsNo(error) => error.to_payload(),
-            ToolError::Depends(error) => error.to_payload(),
-            ToolError::NoKind(error) => error.to_payload(),
-            ToolError::Unknown(error) => error.to_payload(&CATALOG),
-        }
-    }
-
-    /// The code's metadata (`None` for an unknown code).
-    pub fn info(&self) -> Option<&'static CodeInfo> {
-        CATALOG.code(self.code())
-    }
-
-    /// The MCP `CallToolResult` reporting this error (`None` for a protocol-channel code).
-    pub fn to_result(&self) -> Option<Value> {
-        match self {
-            ToolError::Unknown(error) => Some(error.to_result(&CATALOG)),
-            known if known.info().is_some_and(|info| info.protocol) => None,
-            known => Some(runtime::known_result(&CATALOG, known.to_payload())),
-        }
-    }
-
-    /// The JSON-RPC error object of a protocol-channel code (`None` for the others).
-    pub fn to_jsonrpc_error(&self) -> Option<Value> {
-        let protocol = self.info().is_some_and(|info| info.protocol);
-        protocol.then(|| runtime::jsonrpc_error(&CATALOG, self.to_payload()))
-    }
-
-    /// The error's kind; the default kind for an unknown code.
-    pub fn kind(&self) -> Option<ErrorKind> {
-        kind_of(self.code())
-    }
-
-    /// Whether the call may be retried: the error's `retriable`, else its code's, else the default kind's.
-    pub fn is_retryable(&self) -> bool {
-        match self {
-            ToolError::Unknown(error) => error.is_retryable(&CATALOG),
-            ToolError::SaysYes(error) => error.retriable,
-            ToolError::SaysNo(error) => error.retriable,
-            ToolError::InheritsYes(error) => error.retriable,
-            ToolError::InheritsNo(error) => error.retriable,
-            ToolError::Depends(error) => error.retriable,
-            ToolError::NoKind(error) => error.retriable,
-        }
-    }
-}
-
-impl std::fmt::Display for ToolError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ToolError::Unknown(error) => error.fmt(f),
-            known => write!(f, "{}: {}", known.code(), known.message()),
-        }
-    }
-}
-
-impl std::error::Error for ToolError {}
-
-impl Serialize for ToolError {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.to_payload().serialize(serializer)
-    }
-}
-
-impl<'de> Deserialize<'de> for ToolError {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Value::deserialize(deserializer).map(|payload| parse_error(&payload))
-    }
-}
-
-// -- building and parsing ---------------------------------------------------------------
-
-fn typed(code: &str, data: Object) -> Result<ToolError, String> {
-    let data = Value::Object(data);
-    match code {
-        "says_yes" => decode(data, ToolError::SaysYes),
-        "says_no" => decode(data, ToolError::SaysNo),
-        "inherits_yes" => decode(data, ToolError::InheritsYes),
-        "inherits_no" => decode(data, ToolError::InheritsNo),
-        "depends" => decode(data, ToolError::Depends),
-        "no_kind" => decode(data, ToolError::NoKind),
-        _ => Err(format!("not a code of catalog {}", CATALOG.name)),
-    }
-}
-
-fn decode<T>(data: Value, wrap: fn(T) -> ToolError) -> Result<ToolError, String>
-where
-    T: serde::de::DeserializeOwned,
-{
-    serde_json::from_value(data)
-        .map(wrap)
-        .map_err(|error| error.to_string())
-}
-
-/// The error of `code` from wire-named values (repair fields, message values; `null`: not given).
-///
-/// For a code chosen at run time; each struct's `new` is the typed way. A deferred code,
-/// an unknown value name or a value of the wrong type is a [`BuildError`].
-pub fn build_error(
-    code: &str,
-    values: &Object,
-    retriable: Option<bool>,
-) -> Result<ToolError, BuildError> {
-    let payload = runtime::build_payload(&CATALOG, code, values, retriable)?;
-    let (info, data) =
-        runtime::checked(&CATALOG, &payload).ok_or_else(|| BuildError::Invalid(code.to_owned()))?;
-    typed(info.code, data).map_err(BuildError::Invalid)
-}
-
-/// The typed error of a wire payload; anything else → [`ToolError::Unknown`] (never fails).
-pub fn parse_error(payload: &Value) -> ToolError {
-    let data = payload
-        .as_object()
-        .and_then(|object| runtime::checked(&CATALOG, object));
-    let known = data.and_then(|(info, data)| typed(info.code, data).ok());
-    known.unwrap_or_else(|| ToolError::Unknown(UnknownCode::of(&CATALOG, payload, "")))
-}
-
-/// The error an MCP tool result reports, or `None` when it is not an error result.
-///
-/// Reads `structuredContent`, else the first of the first 16 content blocks that is a text
-/// block holding a JSON payload; unknown or invalid → [`ToolError::Unknown`].
-pub fn parse_result(result: &Value) -> Option<ToolError> {
-    Some(match runtime::find_payload(&CATALOG, result)? {
-        Found::Payload(payload) => parse_error(&Value::Object(payload)),
-        Found::Text(message) => ToolError::Unknown(UnknownCode {
-            message,
-            ..UnknownCode::default()
-        }),
-    })
-}
-
-// -- classification and mapping ---------------------------------------------------------
-
-/// The kind of a code; codes the catalog does not know → the default kind.
-pub fn kind_of(code: &str) -> Option<ErrorKind> {
-    kind(runtime::kind_of(&CATALOG, code))
-}
-
-/// The kind of a code, the default kind for anything not classified (the catch-all).
-pub fn classify(code: &str) -> Option<ErrorKind> {
-    kind(runtime::classify(&CATALOG, code))
-}
-
-/// Whether a call failing with `code` may be retried (the code's `retriable`, else the default kind's).
-pub fn is_retryable(code: &str) -> bool {
-    runtime::is_retryable(&CATALOG, code)
-}
-
-/// Whether `policy` stops the agent loop on an error of `code`.
-pub fn is_terminal(code: &str, policy: ErrorPolicy) -> bool {
-    classify(code).is_some_and(|kind| policy.classifies_terminal(kind))
-}
-
-/// The kind of an HTTP failure status (Retry-After present or not).
-pub fn classify_http(status: u16, retry_after: bool) -> Option<ErrorKind> {
-    kind(runtime::classify_http(&CATALOG, status, retry_after))
-}
-
-/// The kind of a failure class (`network`, `timeout`, …); else the default kind.
-pub fn classify_failure(failure: &str) -> Option<ErrorKind> {
-    kind(runtime::classify_failure(&CATALOG, failure))
-}
-
-/// The error for an upstream HTTP failure: status, its message, body and headers.
-///
-/// `original` = sanitized `{status, body}`; a non-empty upstream `message`, scrubbed, replaces
-/// the template's; rules may ask for a `Retry-After` header. `None`: no rule and no default.
-pub fn map_http(
-    status: u16,
-    message: Option<&str>,
-    body: Option<&Value>,
-    headers: &[(&str, &str)],
-) -> Option<ToolError> {
-    let retry_after = runtime::has_retry_after(headers.iter().copied());
-    runtime::map_http(&CATALOG, status, message, body, retry_after)
-        .map(|payload| parse_error(&Value::Object(payload)))
-}
-
-/// The error for a failed upstream call of failure class `failure` (`timeout`, `network`, …),
-/// its `original` naming the failure `name`.
-pub fn map_failure(failure: &str, name: &str) -> Option<ToolError> {
-    runtime::map_failure(&CATALOG, Some(failure), name)
-        .map(|payload| parse_error(&Value::Object(payload)))
-}
-
-/// The error for a failed upstream call: `error`'s failure class ([`failure_class`]), its
-/// `original` naming it `name` (e.g. the error's type).
-pub fn map_error(error: &(dyn std::error::Error + 'static), name: &str) -> Option<ToolError> {
-    let failure = failure_class(error);
-    runtime::map_failure(&CATALOG, failure, name)
-        .map(|payload| parse_error(&Value::Object(payload)))
-}
+// -- the catalog's tables ------------------------------------------------------------
+
+/// Every code's metadata, in declared order.
+#[rustfmt::skip]
+pub const CODES: [CodeInfo; 6] = [
+    CodeInfo {
+        code: "says_yes", title: "Says yes", message: "the lock is held; try again later",
+        kind: Some(ErrorKind::Permanent), retriable: Retriable::Yes, ..CodeInfo::DEFAULT
+    },
+    CodeInfo {
+        code: "says_no", title: "Says no", message: "the quota is spent",
+        kind: Some(ErrorKind::Transient), ..CodeInfo::DEFAULT
+    },
+    CodeInfo {
+        code: "inherits_yes", title: "Inherits yes", message: "the backend is flaky",
+        kind: Some(ErrorKind::Transient), retriable: Retriable::Yes, ..CodeInfo::DEFAULT
+    },
+    CodeInfo {
+        code: "inherits_no", title: "Inherits no", message: "the record is gone",
+        kind: Some(ErrorKind::Permanent), ..CodeInfo::DEFAULT
+    },
+    CodeInfo {
+        code: "depends", title: "Depends", message: "the call may be retried if it was idempotent",
+        kind: Some(ErrorKind::Transient), retriable: Retriable::Conditional, ..CodeInfo::DEFAULT
+    },
+    CodeInfo {
+        code: "no_kind", title: "No kind", message: "plain failure", ..CodeInfo::DEFAULT
+    },
+];
+
+/// The catalog's envelope, fields and rules, as the runtime reads them.
+#[rustfmt::skip]
+static CATALOG: CatalogInfo = CatalogInfo {
+    envelope: Envelope {
+        discriminator: "code", retriable_field: Some("retriable"),
+        provenance: ProvenanceMode::Required, mirror_is_error: false, structured_content: true,
+        tool_failure_meta: true, structured_is_error: false,
+        texts: &[],
+    },
+    fields: &[],
+    http_classification: &[],
+    failure_classification: &[],
+    http_mapping: &[],
+    failure_mapping: &[],
+    default_kind: None,
+    default_code: None,
+};
