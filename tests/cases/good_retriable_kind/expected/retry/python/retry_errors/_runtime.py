@@ -841,17 +841,13 @@ def _redact_pair(data: dict[Any, Any]) -> dict[Any, Any]:
 # as Unicode); the rest runs where a value is built, read from a text or bytes, or on
 # the failure path of a read.
 
-_MAX_SAFE_INTEGER = (
-    9007199254740991  # 2**53 - 1: the integers a JavaScript number holds
-)
+_MAX_SAFE_INTEGER = 9007199254740991  # 2**53 - 1: exact in a JavaScript number
 _MAX_LEVELS = 64  # levels of arrays and objects in a payload (the payload is level 1)
 _MAX_JSON_LEVELS = 100  # levels of arrays and objects in a JSON text read
 _MAX_BODY = 4194304  # bytes of a body given as bytes that `map_http` reads
 _STATUSES = (100, 599)  # an HTTP status, inclusive
 _BOM = "\ufeff"
-_LONG_DIGITS = re.compile(
-    "[0-9]{309}"
-)  # an integer literal this long may be beyond a double
+_LONG_DIGITS = re.compile("[0-9]{309}")  # a literal this long may be beyond a double
 _Bytes = (bytes, bytearray)
 _T = TypeVar("_T")
 
@@ -861,9 +857,8 @@ def _integer(source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSche
     low, high = -_MAX_SAFE_INTEGER, _MAX_SAFE_INTEGER
     whole = core_schema.int_schema(strict=True, ge=low, le=high)
     float_schema = core_schema.float_schema(strict=True, allow_inf_nan=False)
-    from_float = core_schema.int_schema(
-        strict=False, ge=low, le=high
-    )  # 3.0 -> 3; 3.5 fails
+    # 3.0 -> 3; 3.5 fails
+    from_float = core_schema.int_schema(strict=False, ge=low, le=high)
     zero_fraction = core_schema.chain_schema([float_schema, from_float])
     return core_schema.union_schema([whole, zero_fraction], mode="left_to_right")
 
@@ -972,13 +967,11 @@ def _readable(value: object, level: int) -> tuple[Any, bool, bool]:
         source, target, at = todo.pop()
         if isinstance(target, dict):
             for key, item in cast("Mapping[object, object]", source).items():
-                target[copy(key, at) if isinstance(key, str) else key] = copy(
-                    item, at + 1
-                )
+                name = copy(key, at) if isinstance(key, str) else key
+                target[name] = copy(item, at + 1)
         else:
-            target.extend(
-                [copy(item, at + 1) for item in cast("Collection[object]", source)]
-            )
+            items = cast("Collection[object]", source)
+            target.extend([copy(item, at + 1) for item in items])
     return root, cut, fixed
 
 
@@ -1676,7 +1669,7 @@ class ErrorCatalog(Generic[KnownT, UnknownT]):
         """
         code = _http_status(status)
         for rule in self.info.http_classification:
-            matches = code is not None and _status_matches(rule.status, code)
+            matches = _status_matches(rule.status, code)
             if matches and rule.retry_after in (None, retry_after):
                 return rule.target
         return self.info.default_kind
@@ -1715,16 +1708,13 @@ class ErrorCatalog(Generic[KnownT, UnknownT]):
         after = has_retry_after(headers)
         code, retriable = self.info.default_code, None
         for rule in self.info.http_mapping:
-            matches = code_status is not None and _status_matches(
-                rule.status, code_status
-            )
+            matches = _status_matches(rule.status, code_status)
             if matches and rule.retry_after in (None, after):
                 code, retriable = rule.target, rule.retriable
                 break
         if code is None:
-            shown = (
-                code_status or "status (not an HTTP status)"
-            )  # never the value: it may be deep
+            # never the value itself: it may be nested deep
+            shown = code_status or "status (not an HTTP status)"
             raise LookupError(f"no code for HTTP {shown} (no mappings.default)")
         return self._mapped(code, retriable, original, code_status or 0, message)
 
@@ -1864,7 +1854,10 @@ def has_retry_after(headers: Mapping[str, Any] | None) -> bool:
         return False
 
 
-def _status_matches(rule: int | str, status: int) -> bool:
+def _status_matches(rule: int | str, status: int | None) -> bool:
+    """Whether an HTTP status (None: not one) matches a rule's status or class."""
+    if status is None:
+        return False
     return status == rule if isinstance(rule, int) else status // 100 == int(rule[0])
 
 
