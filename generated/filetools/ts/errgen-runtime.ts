@@ -778,7 +778,7 @@ const RULES: readonly (readonly [RegExp, string, readonly string[], readonly str
   // cookie_header
   [new RegExp("(^|[^A-Za-z0-9_-])((?:[sS][eE][tT]-)?[cC][oO][oO][kK][iI][eE][ \\t]*:[ \\t]*)[^ \\t\\r\\n\"'\\\\\\[][^\\r\\n\"\\\\]*", "gu"), "$1$2[REDACTED]", [], ["cookie"], null, []],
   // name_value_pair
-  [new RegExp("(\\\\*\"(?:[nN][aA][mM][eE]|[kK][eE][yY])\\\\*\"[ \\t]*:[ \\t]*\\\\*\")([A-Za-z0-9_.-]+)(\\\\*\"[ \\t]*,[ \\t]*(?:\\\\*\"[A-Za-z_]+\\\\*\"[ \\t]*:[ \\t]*(?:\\\\*\"[^\"\\\\\\r\\n]*\\\\*\"|[A-Za-z0-9.-]+)[ \\t]*,[ \\t]*){0,4}\\\\*\"[vV][aA][lL][uU][eE]\\\\*\"[ \\t]*:[ \\t]*)", "gu"), "$1$4$7[REDACTED]$3$6$9", [], ["value"], new RegExp("(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))", "uy"), [[0, 0, true], [0, 1, false]]],
+  [new RegExp("(\"(?:[nN][aA][mM][eE]|[kK][eE][yY])\\\\*\"[ \\t]*:[ \\t]*\\\\*\")([A-Za-z0-9_.-]+)(\\\\*\"[ \\t]*,[ \\t]*(?:\\\\*\"[A-Za-z_]+\\\\*\"[ \\t]*:[ \\t]*(?:\\\\*\"[^\"\\\\\\r\\n]*\\\\*\"|[A-Za-z0-9.-]+)[ \\t]*,[ \\t]*){0,4}\\\\*\"[vV][aA][lL][uU][eE]\\\\*\"[ \\t]*:[ \\t]*)", "gu"), "$1$4$7[REDACTED]$3$6$9", [], ["value"], new RegExp("(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))", "uy"), [[0, 0, true], [0, 1, false]]],
   // key_value
   [new RegExp("(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\\\*[\"']?[ \\t]*(?:=>|:=|=)[ \\t]*)", "gu"), "$1$4$7[REDACTED]$3$6$9", ["="], ["pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf", "xsrf", "sid", "sig", "connection"], new RegExp("(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))", "uy"), [[0, 0, true], [0, 1, false]]],
   // quoted_key_colon_value
@@ -870,7 +870,7 @@ function applyKeyRule(pattern: RegExp, value: RegExp, checks: readonly Check[], 
     }
     const keyEnd = key.index + key[0].length;
     value.lastIndex = keyEnd;
-    const found = value.exec(text);
+    const found = holds(checks, key[2] ?? "", null) ? value.exec(text) : null; // a value only after a key that may have one
     if (found !== null && holds(checks, key[2] ?? "", found)) {
       out += text.slice(last, keyEnd) + expand(replacement, found);
       pos = last = keyEnd + found[0].length;
@@ -881,9 +881,13 @@ function applyKeyRule(pattern: RegExp, value: RegExp, checks: readonly Check[], 
   return out + text.slice(last);
 }
 
-function holds(checks: readonly Check[], key: string, value: RegExpExecArray): boolean {
+/** Whether a key rule's checks on its key hold (`value` null), or those on its value. */
+function holds(checks: readonly Check[], key: string, value: RegExpExecArray | null): boolean {
   return checks.every(([group, check, found]) => {
-    const text = group === 0 ? key : value[group];
+    if ((group === 0) !== (value === null)) {
+      return true;
+    }
+    const text = value === null ? key : value[group];
     return text === undefined || CHECKS[check]?.test(text) === found;
   });
 }

@@ -24,8 +24,8 @@ replacement applies to the value, the key part is kept.
 Every rule runs in time linear in its text in the backtracking engines, by construction (Go's
 and Rust's engines are linear whatever the pattern): a match starts only after a character its
 first run cannot hold, never inside a run it would scan; no two neighbouring quantified parts can
-match the same text; a key rule reads a value only once its key is found, and starts again right
-after that key. The reference implementation is `errgen.targets.scrub`.
+match the same text; a key rule reads a value only once its key passes its checks, and starts
+again right after that key. The reference implementation is `errgen.targets.scrub`.
 """
 
 from __future__ import annotations
@@ -180,7 +180,7 @@ TEXT_RULES: tuple[Rule, ...] = (
     ),
     Rule(  # "name": "DB_PASSWORD", "value": "…" (a secret given as a name/value pair, up to 4 fields apart)
         "name_value_pair",
-        f'(\\\\*"(?:name|key)\\\\*"[ \\t]*:[ \\t]*\\\\*")({p.KEY_CHAR}+)'
+        f'("(?:name|key)\\\\*"[ \\t]*:[ \\t]*\\\\*")({p.KEY_CHAR}+)'
         '(\\\\*"[ \\t]*,[ \\t]*(?:\\\\*"[A-Za-z_]+\\\\*"[ \\t]*:[ \\t]*(?:\\\\*"[^"\\\\\\r\\n]*\\\\*"|[A-Za-z0-9.-]+)'
         '[ \\t]*,[ \\t]*){0,4}\\\\*"value\\\\*"[ \\t]*:[ \\t]*)',
         p.redact_value(1),

@@ -71,7 +71,7 @@ def apply_rule(rule: _Compiled, text: str) -> tuple[str, int]:
     out: list[str] = []
     pos = last = 0
     while (key := rule.pattern.search(text, pos)) is not None:
-        value = rule.value.match(text, key.end())
+        value = rule.value.match(text, key.end()) if _holds(rule.checks, checks, key.group(2)) else None
         if value is not None and _holds(rule.checks, checks, key.group(2), value):
             out += [text[last : key.end()], value.expand(rule.replacement)]
             pos = last = value.end()
@@ -81,10 +81,17 @@ def apply_rule(rule: _Compiled, text: str) -> tuple[str, int]:
 
 
 def _holds(
-    wanted: tuple[tuple[int, int, bool], ...], checks: list[re.Pattern[str]], key: str, value: re.Match[str]
+    wanted: tuple[tuple[int, int, bool], ...],
+    checks: list[re.Pattern[str]],
+    key: str,
+    value: re.Match[str] | None = None,
 ) -> bool:
+    """Whether the key's checks hold (without a value: so that a value is read only after a key that may
+    have one), or the value's."""
     for group, index, found in wanted:
-        text = key if group == 0 else value.group(group)
+        if (group == 0) != (value is None):
+            continue
+        text = key if value is None else value.group(group)
         if text is not None and (checks[index].search(text) is not None) != found:
             return False
     return True

@@ -493,7 +493,7 @@ _TEXT_RULES = (
         ("cookie",),
     ),
     _Rule(  # name_value_pair
-        '(\\\\*"(?:[nN][aA][mM][eE]|[kK][eE][yY])\\\\*"[ \\t]*:[ \\t]*\\\\*")([A-Za-z0-9_.-]+)(\\\\*"[ \\t]*,[ \\t]*(?:\\\\*"[A-Za-z_]+\\\\*"[ \\t]*:[ \\t]*(?:\\\\*"[^"\\\\\\r\\n]*\\\\*"|[A-Za-z0-9.-]+)[ \\t]*,[ \\t]*){0,4}\\\\*"[vV][aA][lL][uU][eE]\\\\*"[ \\t]*:[ \\t]*)',
+        '("(?:[nN][aA][mM][eE]|[kK][eE][yY])\\\\*"[ \\t]*:[ \\t]*\\\\*")([A-Za-z0-9_.-]+)(\\\\*"[ \\t]*,[ \\t]*(?:\\\\*"[A-Za-z_]+\\\\*"[ \\t]*:[ \\t]*(?:\\\\*"[^"\\\\\\r\\n]*\\\\*"|[A-Za-z0-9.-]+)[ \\t]*,[ \\t]*){0,4}\\\\*"[vV][aA][lL][uU][eE]\\\\*"[ \\t]*:[ \\t]*)',
         "\\g<1>\\g<4>\\g<7>[REDACTED]\\g<3>\\g<6>\\g<9>",
         (),
         ("value",),
@@ -889,7 +889,11 @@ def _apply(
     out: list[str] = []
     pos = last = 0
     while (key := pattern.search(text, pos)) is not None:
-        found = value.match(text, key.end())
+        found = None
+        if _holds(
+            rule.checks, key.group(2)
+        ):  # a value is read only after a key that may have one
+            found = value.match(text, key.end())
         if found is not None and _holds(rule.checks, key.group(2), found):
             out += [text[last : key.end()], found.expand(rule.replacement)]
             pos = last = found.end()
@@ -899,12 +903,16 @@ def _apply(
 
 
 def _holds(
-    checks: tuple[tuple[int, int, bool], ...], key: str, value: re.Match[str]
+    checks: tuple[tuple[int, int, bool], ...],
+    key: str,
+    value: re.Match[str] | None = None,
 ) -> bool:
-    """Whether a key rule's checks hold for its key and its value."""
+    """Whether a key rule's checks on its key hold (without a value), or those on its value."""
     patterns = _sanitizer()[1]
     for group, check, found in checks:
-        text = key if group == 0 else value.group(group)
+        if (group == 0) != (value is None):
+            continue
+        text = key if value is None else value.group(group)
         if text is not None and (patterns[check].search(text) is not None) != found:
             return False
     return True

@@ -1203,7 +1203,7 @@ const TEXT_RULES: [Rule; 29] = [
     },
     // name_value_pair
     Rule {
-        pattern: "(\\\\*\"(?:[nN][aA][mM][eE]|[kK][eE][yY])\\\\*\"[ \\t]*:[ \\t]*\\\\*\")([A-Za-z0-9_.-]+)(\\\\*\"[ \\t]*,[ \\t]*(?:\\\\*\"[A-Za-z_]+\\\\*\"[ \\t]*:[ \\t]*(?:\\\\*\"[^\"\\\\\\r\\n]*\\\\*\"|[A-Za-z0-9.-]+)[ \\t]*,[ \\t]*){0,4}\\\\*\"[vV][aA][lL][uU][eE]\\\\*\"[ \\t]*:[ \\t]*)",
+        pattern: "(\"(?:[nN][aA][mM][eE]|[kK][eE][yY])\\\\*\"[ \\t]*:[ \\t]*\\\\*\")([A-Za-z0-9_.-]+)(\\\\*\"[ \\t]*,[ \\t]*(?:\\\\*\"[A-Za-z_]+\\\\*\"[ \\t]*:[ \\t]*(?:\\\\*\"[^\"\\\\\\r\\n]*\\\\*\"|[A-Za-z0-9.-]+)[ \\t]*,[ \\t]*){0,4}\\\\*\"[vV][aA][lL][uU][eE]\\\\*\"[ \\t]*:[ \\t]*)",
         replacement: "${1}${4}${7}[REDACTED]${3}${6}${9}",
         needles: &[],
         words: &["value"],
@@ -1467,8 +1467,12 @@ fn apply_key_rule<'t>(
         let (Some(whole), Some(name)) = (key.get(0), key.get(2)) else {
             break; // a key rule's pattern always has a key
         };
-        match value.captures(&text[whole.end()..]) {
-            Some(found) if holds(rule.checks, checks, name.as_str(), &found) => {
+        // a value is read only after a key that may have one
+        let found = holds(rule.checks, checks, name.as_str(), None)
+            .then(|| value.captures(&text[whole.end()..]))
+            .flatten();
+        match found {
+            Some(found) if holds(rule.checks, checks, name.as_str(), Some(&found)) => {
                 out.push_str(&text[last..whole.end()]);
                 found.expand(rule.replacement, &mut out);
                 last = whole.end() + found.get(0).map_or(0, |m| m.end());
@@ -1484,18 +1488,20 @@ fn apply_key_rule<'t>(
     Cow::Owned(out)
 }
 
-/// Whether a key rule's checks hold for its key and its value.
+/// Whether a key rule's checks on its key hold (`value` none), or those on its value.
 fn holds(
     wanted: &[(usize, usize, bool)],
     checks: &[Regex],
     key: &str,
-    value: &Captures<'_>,
+    value: Option<&Captures<'_>>,
 ) -> bool {
     wanted.iter().all(|&(group, check, found)| {
-        let text = if group == 0 {
-            Some(key)
-        } else {
-            value.get(group).map(|m| m.as_str())
+        if (group == 0) != value.is_none() {
+            return true;
+        }
+        let text = match value {
+            None => Some(key),
+            Some(value) => value.get(group).map(|m| m.as_str()),
         };
         text.is_none_or(|text| checks[check].is_match(text) == found)
     })

@@ -1594,7 +1594,7 @@ var textRules = []textRule{
 		nil,
 	},
 	{ // name_value_pair
-		`(\\*"(?:[nN][aA][mM][eE]|[kK][eE][yY])\\*"[ \t]*:[ \t]*\\*")([A-Za-z0-9_.-]+)(\\*"[ \t]*,[ \t]*(?:\\*"[A-Za-z_]+\\*"[ \t]*:[ \t]*(?:\\*"[^"\\\r\n]*\\*"|[A-Za-z0-9.-]+)[ \t]*,[ \t]*){0,4}\\*"[vV][aA][lL][uU][eE]\\*"[ \t]*:[ \t]*)`,
+		`("(?:[nN][aA][mM][eE]|[kK][eE][yY])\\*"[ \t]*:[ \t]*\\*")([A-Za-z0-9_.-]+)(\\*"[ \t]*,[ \t]*(?:\\*"[A-Za-z_]+\\*"[ \t]*:[ \t]*(?:\\*"[^"\\\r\n]*\\*"|[A-Za-z0-9.-]+)[ \t]*,[ \t]*){0,4}\\*"[vV][aA][lL][uU][eE]\\*"[ \t]*:[ \t]*)`,
 		"${1}${4}${7}[REDACTED]${3}${6}${9}",
 		[]string{},
 		[]string{"value"},
@@ -1828,9 +1828,12 @@ func (r compiledRule) apply(text string, checks []*regexp.Regexp) string {
 		if key == nil {
 			break
 		}
-		rest := text[key[1]:]
-		found := r.value.FindStringSubmatchIndex(rest)
-		if found == nil || !holds(r.checks, checks, text[key[4]:key[5]], rest, found) {
+		name, rest := text[key[4]:key[5]], text[key[1]:]
+		var found []int
+		if holds(r.checks, checks, name, rest, nil) { // a value is read only after a key that may have one
+			found = r.value.FindStringSubmatchIndex(rest)
+		}
+		if found == nil || !holds(r.checks, checks, name, rest, found) {
 			pos = key[5] // no match here: search on after the key
 			continue
 		}
@@ -1870,9 +1873,13 @@ func (r compiledRule) find(text string, pos int) []int {
 	return nil
 }
 
-// holds reports whether a key rule's checks hold for its key and its value (rest[found…]).
+// holds reports whether a key rule's checks on its key hold (found nil), or those on its value
+// (rest[found…]).
 func holds(wanted []ruleCheck, checks []*regexp.Regexp, key, rest string, found []int) bool {
 	for _, c := range wanted {
+		if (c.group == 0) != (found == nil) {
+			continue
+		}
 		text := key
 		if c.group > 0 {
 			if found[2*c.group] < 0 {
