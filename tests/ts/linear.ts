@@ -92,10 +92,16 @@ function probe(run: (value: string) => unknown, spec: Spec, input: readonly [str
     const value = text(input[0], input[1], input[2], size);
     let elapsed = best(run, value, 1);
     const last = times.length - 1;
-    const growth = last >= 0 ? elapsed / Math.max(times[last] ?? 0, spec.floor) : 0;
-    if (growth > spec.bound && growth < 3 * spec.bound) {
-      times[last] = best(run, text(input[0], input[1], input[2], spec.sizes[last] ?? 0), 3);
-      elapsed = best(run, value, 3);
+    // A steep step is timed again, interleaved, up to three rounds (see linear_probe.py).
+    const steep = last >= 0 && elapsed > spec.bound * Math.max(times[last] ?? 0, spec.floor);
+    for (let round = 0; steep && round < 3; round++) {
+      const smaller = text(input[0], input[1], input[2], spec.sizes[last] ?? 0);
+      times[last] = Math.min(times[last] ?? Infinity, best(run, smaller, 1));
+      elapsed = Math.min(elapsed, best(run, value, 1));
+      const growth = elapsed / Math.max(times[last] ?? 0, spec.floor);
+      if (growth <= spec.bound || growth >= 3 * spec.bound) {
+        break;
+      }
     }
     times.push(elapsed);
     if (last >= 0 && elapsed > spec.bound * Math.max(times[last] ?? 0, spec.floor)) {
