@@ -204,7 +204,7 @@ TEXT_RULES: tuple[Rule, ...] = (
     Rule(  # "key": "value" (JSON), 'key': 'value', \"key\": \"value\": any value, on the same line or the next
         "quoted_key_colon_value",
         f"{p.KEY_START}{p.QUOTED_COLON}",
-        "$1" + p.redact_value(2),
+        p.redact_next_line_value(),
         caseless=True,
         needles=(":",),
         words=_KEY_WORDS,

@@ -38,16 +38,22 @@ _SCHEME = (  # an Authorization value: the scheme and its credentials (Digest an
 VALUE = f"(?:{_QUOTED}|({_SCHEME})|({PLAIN}))"
 VALUE_GROUPS = 11
 BARE = 11  # the group of a bare value
-# … and after a quoted key, on the next line too (pretty-printed JSON), or first in a list: group 1
-# holds the line break and the "[".
-NEXT_LINE_VALUE = f"((?:{EOL}{INDENT})?(?:\\[[ \\t]*)?){VALUE}"
+# … and after a quoted key, on the next line too (pretty-printed JSON; the line break is group 1),
+# or quoted as the first item of a list (its "[" is group 13, the quoted groups 14-22).
+NEXT_LINE_VALUE = f"(?:((?:{EOL}{INDENT})?){VALUE}|(\\[[ \\t]*)(?:{_QUOTED}))"
 
 
-def redact_value(first: int) -> str:
-    """The replacement of a VALUE whose groups start at `first`: its quotes kept, its content redacted."""
-    opening = "".join(f"${first + i}" for i in (0, 3, 6))
-    closing = "".join(f"${first + i}" for i in (2, 5, 8))
+def redact_value(first: int, *more: int) -> str:
+    """The replacement of a VALUE whose groups start at `first` (and of quoted values at `more`): quotes
+    kept, content redacted."""
+    opening = "".join(f"${start + i}" for start in (first, *more) for i in (0, 3, 6))
+    closing = "".join(f"${start + i}" for start in (first, *more) for i in (2, 5, 8))
     return f"{opening}{REDACTED}{closing}"
+
+
+def redact_next_line_value() -> str:
+    """The replacement of a NEXT_LINE_VALUE: its line break or "[", its quotes kept, its content redacted."""
+    return "$1$13" + redact_value(2, 14)
 
 
 # A key that is a name, not a word of prose: it joins words (x-api-key, db_password, apiKey) or is in capitals.
