@@ -28,6 +28,26 @@ let CHECKS: readonly RegExp[] = [];
 
 // -- copied from the generated runtime (test_hostile_linear.py checks that the text is the same) --
 // copy-begin
+/** Whether a key rule's checks on a (short) key held, by rule: keys recur, and a check is a regex search. */
+const KEY_ANSWERS = new Map<readonly Check[], Map<string, boolean>>();
+
+function keyHolds(checks: readonly Check[], key: string): boolean {
+  if (key.length > 64) {
+    return holds(checks, key, null);
+  }
+  let answers = KEY_ANSWERS.get(checks);
+  if (answers === undefined || answers.size >= 4096) {
+    answers = new Map<string, boolean>();
+    KEY_ANSWERS.set(checks, answers);
+  }
+  let answer = answers.get(key);
+  if (answer === undefined) {
+    answer = holds(checks, key, null);
+    answers.set(key, answer);
+  }
+  return answer;
+}
+
 /** `text` with every match of a key rule replaced: where its checks fail, the search goes on after the key. */
 function applyKeyRule(pattern: RegExp, value: RegExp, checks: readonly Check[], replacement: string, text: string): string {
   let out = "";
@@ -41,7 +61,7 @@ function applyKeyRule(pattern: RegExp, value: RegExp, checks: readonly Check[], 
     }
     const keyEnd = key.index + key[0].length;
     value.lastIndex = keyEnd;
-    const found = holds(checks, key[2] ?? "", null) ? value.exec(text) : null; // a value only after a key that may have one
+    const found = keyHolds(checks, key[2] ?? "") ? value.exec(text) : null; // a value only after a key that may have one
     if (found !== null && holds(checks, key[2] ?? "", found)) {
       out += text.slice(last, keyEnd) + expand(replacement, found);
       pos = last = keyEnd + found[0].length;

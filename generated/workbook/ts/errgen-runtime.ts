@@ -796,7 +796,17 @@ const RULES: readonly (readonly [RegExp, string, readonly string[], readonly str
   // db_client_password
   [new RegExp("(^|[^A-Za-z0-9_.-])((?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlcheck|mysqlshow|mariadb|mariadb-dump)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-p|(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|mongostat|mongotop|mongofiles|cqlsh)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+(?:-p|--password)(?:[ \\t]+|=)|redis-cli(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+(?:-a|--pass)(?:[ \\t]+|=)|(?:sqlcmd|bcp|osql)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-P[ \\t]*|sshpass(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-p[ \\t]*|(?:clickhouse-client|influx)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-{1,2}password(?:[ \\t]+|=))(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:digest|oauth|hawk|aws4-hmac-sha256|signature)[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:bearer|basic|token|apikey|api-key|key|negotiate|ntlm|ssws|bot|jwt)[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))", "gu"), "$1$2$3$6$9[REDACTED]$5$8$11", ["mysql", "mariadb", "mongo", "cqlsh", "redis-cli", "sqlcmd", "bcp", "osql", "sshpass", "clickhouse-client", "influx"], [], null, []],
   // token_shape
-  [new RegExp("(^|[^A-Za-z0-9_-])(?:sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|gl(?:pat|ptt|dt|rt|ft|soat|ffct|imt|agent|oas)-[A-Za-z0-9_-]{20,}|glcbt-[A-Za-z0-9]{1,5}_[A-Za-z0-9_-]{20,}|GR1348941[A-Za-z0-9_-]{20,}|(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[A-Z0-9]{16}[A-Za-z0-9]*|xox[abposre]-[A-Za-z0-9-]{10,}|xapp-[0-9]-[A-Za-z0-9-]{10,}|eyJ[A-Za-z0-9_-]{5,}\\.eyJ[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]*|[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,}|whsec_[A-Za-z0-9]{20,}|AIza[0-9A-Za-z_-]{35,}|ya29\\.[0-9A-Za-z_-]{20,}|GOCSPX-[A-Za-z0-9_-]{20,}|1//0[0-9A-Za-z_-]{20,}|SG\\.[A-Za-z0-9_-]{16,}\\.[A-Za-z0-9_-]{16,}|npm_[A-Za-z0-9]{30,}|pypi-AgE[A-Za-z0-9_-]{40,}|hf_[A-Za-z0-9]{30,}|api_org_[A-Za-z0-9]{30,}|(?:SK|AC)[0-9a-fA-F]{32}[A-Za-z0-9]*|do[opr]_v1_[a-f0-9]{64}|shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}|dapi[a-f0-9]{32}[A-Za-z0-9]*|lin_(?:api|oauth)_[A-Za-z0-9]{40,}|PMAK-[a-f0-9]{24}-[a-f0-9]{34}|dp\\.pt\\.[A-Za-z0-9]{40,}|AGE-SECRET-KEY-1[0-9A-Z]{58}|hvs\\.[A-Za-z0-9_-]{24,}|pul-[a-f0-9]{40}|rubygems_[a-f0-9]{48}|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}|hooks\\.slack\\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/+-]{20,}|discord(?:app)?\\.com/api/webhooks/[0-9]{5,}/[A-Za-z0-9_-]{20,}|[A-Za-z0-9-]+\\.webhook\\.office\\.com/webhookb2/[A-Za-z0-9@/_-]{20,}|[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,}|sntryu_[a-f0-9]{64}|sntrys_eyJ[A-Za-z0-9+/=_]{40,}|NRAK-[A-Za-z0-9]{27}|NRII-[A-Za-z0-9-]{32}|NRJS-[a-f0-9]{19}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}|glc_[A-Za-z0-9+/]{32,}={0,3}|(?:bot)?[0-9]{5,16}:A[A-Za-z0-9_-]{34,}|[MNO][A-Za-z0-9_-]{23,25}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,}|ATATT3[A-Za-z0-9_=-]{186,}|pk_[0-9]{6,10}_[0-9A-Z]{32})", "gu"), "$1[REDACTED]", ["sk-", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "glptt-", "gldt-", "glrt-", "glft-", "glsoat-", "glffct-", "glimt-", "glagent-", "gloas-", "glcbt-", "GR1348941", "A3T", "AKIA", "ASIA", "ABIA", "ACCA", "AGPA", "AIDA", "AROA", "AIPA", "ANPA", "ANVA", "xox", "xapp-", "eyJ", "k_live_", "k_test_", "k_prod_", "whsec_", "AIza", "ya29.", "GOCSPX-", "1//0", "SG.", "npm_", "pypi-AgE", "hf_", "api_org_", "SK", "AC", "_v1_", "shp", "dapi", "lin_api_", "lin_oauth_", "PMAK-", "dp.pt.", "AGE-SECRET-KEY-1", "hvs.", "pul-", "rubygems_", "sq0", "hooks.slack.com/", "/api/webhooks/", ".webhook.office.com/", "Q~", "sntryu_", "sntrys_", "NRAK-", "NRII-", "NRJS-", "glsa_", "glc_", ":A", ".", "ATATT3", "pk_"], [], null, []],
+  [new RegExp("(^|[^A-Za-z0-9_-])(?:sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|gl(?:pat|ptt|dt|rt|ft|soat|ffct|imt|agent|oas)-[A-Za-z0-9_-]{20,}|glcbt-[A-Za-z0-9]{1,5}_[A-Za-z0-9_-]{20,}|GR1348941[A-Za-z0-9_-]{20,}|xox[abposre]-[A-Za-z0-9-]{10,}|xapp-[0-9]-[A-Za-z0-9-]{10,}|eyJ[A-Za-z0-9_-]{5,}\\.eyJ[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]*|[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,}|whsec_[A-Za-z0-9]{20,}|AIza[0-9A-Za-z_-]{35,}|ya29\\.[0-9A-Za-z_-]{20,}|GOCSPX-[A-Za-z0-9_-]{20,}|1//0[0-9A-Za-z_-]{20,}|SG\\.[A-Za-z0-9_-]{16,}\\.[A-Za-z0-9_-]{16,}|npm_[A-Za-z0-9]{30,}|pypi-AgE[A-Za-z0-9_-]{40,}|hf_[A-Za-z0-9]{30,}|api_org_[A-Za-z0-9]{30,}|do[opr]_v1_[a-f0-9]{64}|shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}|dapi[a-f0-9]{32}[A-Za-z0-9]*|lin_(?:api|oauth)_[A-Za-z0-9]{40,}|PMAK-[a-f0-9]{24}-[a-f0-9]{34}|dp\\.pt\\.[A-Za-z0-9]{40,}|AGE-SECRET-KEY-1[0-9A-Z]{58}|hvs\\.[A-Za-z0-9_-]{24,}|pul-[a-f0-9]{40}|rubygems_[a-f0-9]{48}|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}|hooks\\.slack\\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/+-]{20,}|discord(?:app)?\\.com/api/webhooks/[0-9]{5,}/[A-Za-z0-9_-]{20,}|[A-Za-z0-9-]+\\.webhook\\.office\\.com/webhookb2/[A-Za-z0-9@/_-]{20,}|sntryu_[a-f0-9]{64}|sntrys_eyJ[A-Za-z0-9+/=_]{40,}|NRAK-[A-Za-z0-9]{27}|NRII-[A-Za-z0-9-]{32}|NRJS-[a-f0-9]{19}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}|glc_[A-Za-z0-9+/]{32,}={0,3}|ATATT3[A-Za-z0-9_=-]{186,}|pk_[0-9]{6,10}_[0-9A-Z]{32})", "gu"), "$1[REDACTED]", ["sk-", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "glptt-", "gldt-", "glrt-", "glft-", "glsoat-", "glffct-", "glimt-", "glagent-", "gloas-", "glcbt-", "GR1348941", "xox", "xapp-", "eyJ", "k_live_", "k_test_", "k_prod_", "whsec_", "AIza", "ya29.", "GOCSPX-", "1//0", "SG.", "npm_", "pypi-AgE", "hf_", "api_org_", "_v1_", "shp", "dapi", "lin_api_", "lin_oauth_", "PMAK-", "dp.pt.", "AGE-SECRET-KEY-1", "hvs.", "pul-", "rubygems_", "sq0", "hooks.slack.com/", "/api/webhooks/", ".webhook.office.com/", "sntryu_", "sntrys_", "NRAK-", "NRII-", "NRJS-", "glsa_", "glc_", "ATATT3", "pk_"], [], null, []],
+  // aws_key_id
+  [new RegExp("(^|[^A-Za-z0-9_-])(?:(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[A-Z0-9]{16}[A-Za-z0-9]*)", "gu"), "$1[REDACTED]", ["A3T", "AKIA", "ASIA", "ABIA", "ACCA", "AGPA", "AIDA", "AROA", "AIPA", "ANPA", "ANVA"], [], null, []],
+  // twilio_key
+  [new RegExp("(^|[^A-Za-z0-9_-])(?:(?:SK|AC)[0-9a-fA-F]{32}[A-Za-z0-9]*)", "gu"), "$1[REDACTED]", ["SK", "AC"], [], null, []],
+  // azure_client_secret
+  [new RegExp("(^|[^A-Za-z0-9_-])(?:[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,})", "gu"), "$1[REDACTED]", ["Q~"], [], null, []],
+  // telegram_bot_token
+  [new RegExp("(^|[^A-Za-z0-9_-])(?:(?:bot)?[0-9]{5,16}:A[A-Za-z0-9_-]{34,})", "gu"), "$1[REDACTED]", [":A"], [], null, []],
+  // discord_bot_token
+  [new RegExp("(^|[^A-Za-z0-9_-])(?:[MNO][A-Za-z0-9_-]{23,25}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,})", "gu"), "$1[REDACTED]", ["."], [], null, []],
   // word_then_credential
   [new RegExp("(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)([ \\t]+)", "gu"), "[REDACTED]", [], ["token", "bearer", "secret", "passw", "passphrase", "credential", "key", "auth", "session"], new RegExp("([A-Za-z0-9+/=_.-]{16,})", "uy"), [[0, 3, true], [1, 8, true], [1, 9, true]]],
   // auth_scheme
@@ -857,6 +867,26 @@ export function scrubText(text: string): string {
   return wasCut ? out + TRUNCATED : out;
 }
 
+/** Whether a key rule's checks on a (short) key held, by rule: keys recur, and a check is a regex search. */
+const KEY_ANSWERS = new Map<readonly Check[], Map<string, boolean>>();
+
+function keyHolds(checks: readonly Check[], key: string): boolean {
+  if (key.length > 64) {
+    return holds(checks, key, null);
+  }
+  let answers = KEY_ANSWERS.get(checks);
+  if (answers === undefined || answers.size >= 4096) {
+    answers = new Map<string, boolean>();
+    KEY_ANSWERS.set(checks, answers);
+  }
+  let answer = answers.get(key);
+  if (answer === undefined) {
+    answer = holds(checks, key, null);
+    answers.set(key, answer);
+  }
+  return answer;
+}
+
 /** `text` with every match of a key rule replaced: where its checks fail, the search goes on after the key. */
 function applyKeyRule(pattern: RegExp, value: RegExp, checks: readonly Check[], replacement: string, text: string): string {
   let out = "";
@@ -870,7 +900,7 @@ function applyKeyRule(pattern: RegExp, value: RegExp, checks: readonly Check[], 
     }
     const keyEnd = key.index + key[0].length;
     value.lastIndex = keyEnd;
-    const found = holds(checks, key[2] ?? "", null) ? value.exec(text) : null; // a value only after a key that may have one
+    const found = keyHolds(checks, key[2] ?? "") ? value.exec(text) : null; // a value only after a key that may have one
     if (found !== null && holds(checks, key[2] ?? "", found)) {
       out += text.slice(last, keyEnd) + expand(replacement, found);
       pos = last = keyEnd + found[0].length;

@@ -279,7 +279,17 @@ TEXT_RULES: tuple[Rule, ...] = (
         f"(^|[^A-Za-z0-9_-])(?:{p.TOKENS})",
         f"$1{REDACTED}",
         needles=p.TOKEN_NEEDLES,
-        probes=("-eyJ", "eyJ", "eyJxxxxx.", "sk-", "xox", "x", "-", "_", "A", "1//0", "SG.", "hf_", "Q~", "1:A", "M"),
+        probes=("-eyJ", "eyJ", "eyJxxxxx.", "sk-", "xox", "x", "-", "_", "A", "1//0", "SG.", "hf_", "sntryu_"),
+    ),
+    *(
+        Rule(
+            name,
+            f"(^|[^A-Za-z0-9_-])(?:{shape})",
+            f"$1{REDACTED}",
+            needles=p.shape_needles(shape),
+            probes=(*p.shape_needles(shape), "x", "-", "A", "1", "M", "."),
+        )
+        for name, shape in p.OWN_RULE_SHAPES.items()
     ),
     Rule(  # a credential-looking word right after a secret word: "token 3f5e…", "aws_secret_access_key wJalr…"
         "word_then_credential",

@@ -185,8 +185,30 @@ TOKEN_SHAPES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("ATATT3[A-Za-z0-9_=-]{186,}", ("ATATT3",), "gitleaks atlassian-api-token"),
     ("pk_[0-9]{6,10}_[0-9A-Z]{32}", ("pk_",), "GitHub secret scanning clickup_personal_token"),
 )
-TOKENS = "|".join(pattern for pattern, _, _ in TOKEN_SHAPES)
-TOKEN_NEEDLES = tuple(needle for _, needles, _ in TOKEN_SHAPES for needle in needles)
+# Shapes whose needles are common ("SK", ".") are rules of their own (name → pattern), so that the
+# others' one pattern runs only where one of their rarer needles is.
+def _shape(source: str) -> str:
+    """The one pattern of TOKEN_SHAPES whose scanner rule names `source`."""
+    (pattern,) = [pattern for pattern, _, rule in TOKEN_SHAPES if source in rule]
+    return pattern
+
+
+OWN_RULE_SHAPES = {
+    "aws_key_id": _shape("aws-access-token"),
+    "twilio_key": _shape("twilio-api-key"),
+    "azure_client_secret": _shape("azure-ad-client-secret"),
+    "telegram_bot_token": _shape("telegram-bot-api-token"),
+    "discord_bot_token": _shape("discord_bot_token"),
+}
+_SHARED = [(pattern, needles) for pattern, needles, _ in TOKEN_SHAPES if pattern not in OWN_RULE_SHAPES.values()]
+TOKENS = "|".join(pattern for pattern, _ in _SHARED)
+TOKEN_NEEDLES = tuple(needle for _, needles in _SHARED for needle in needles)
+
+
+def shape_needles(pattern: str) -> tuple[str, ...]:
+    """The needles of one of TOKEN_SHAPES."""
+    return next(needles for shape, needles, _ in TOKEN_SHAPES if shape == pattern)
+
 
 # -- database command lines -------------------------------------------------------------------
 # A password given to a database client on its command line: the client, up to 16 arguments, then

@@ -681,7 +681,7 @@ _TEXT_RULES = (
         (),
     ),
     _Rule(  # token_shape
-        "(^|[^A-Za-z0-9_-])(?:sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|gl(?:pat|ptt|dt|rt|ft|soat|ffct|imt|agent|oas)-[A-Za-z0-9_-]{20,}|glcbt-[A-Za-z0-9]{1,5}_[A-Za-z0-9_-]{20,}|GR1348941[A-Za-z0-9_-]{20,}|(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[A-Z0-9]{16}[A-Za-z0-9]*|xox[abposre]-[A-Za-z0-9-]{10,}|xapp-[0-9]-[A-Za-z0-9-]{10,}|eyJ[A-Za-z0-9_-]{5,}\\.eyJ[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]*|[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,}|whsec_[A-Za-z0-9]{20,}|AIza[0-9A-Za-z_-]{35,}|ya29\\.[0-9A-Za-z_-]{20,}|GOCSPX-[A-Za-z0-9_-]{20,}|1//0[0-9A-Za-z_-]{20,}|SG\\.[A-Za-z0-9_-]{16,}\\.[A-Za-z0-9_-]{16,}|npm_[A-Za-z0-9]{30,}|pypi-AgE[A-Za-z0-9_-]{40,}|hf_[A-Za-z0-9]{30,}|api_org_[A-Za-z0-9]{30,}|(?:SK|AC)[0-9a-fA-F]{32}[A-Za-z0-9]*|do[opr]_v1_[a-f0-9]{64}|shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}|dapi[a-f0-9]{32}[A-Za-z0-9]*|lin_(?:api|oauth)_[A-Za-z0-9]{40,}|PMAK-[a-f0-9]{24}-[a-f0-9]{34}|dp\\.pt\\.[A-Za-z0-9]{40,}|AGE-SECRET-KEY-1[0-9A-Z]{58}|hvs\\.[A-Za-z0-9_-]{24,}|pul-[a-f0-9]{40}|rubygems_[a-f0-9]{48}|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}|hooks\\.slack\\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/+-]{20,}|discord(?:app)?\\.com/api/webhooks/[0-9]{5,}/[A-Za-z0-9_-]{20,}|[A-Za-z0-9-]+\\.webhook\\.office\\.com/webhookb2/[A-Za-z0-9@/_-]{20,}|[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,}|sntryu_[a-f0-9]{64}|sntrys_eyJ[A-Za-z0-9+/=_]{40,}|NRAK-[A-Za-z0-9]{27}|NRII-[A-Za-z0-9-]{32}|NRJS-[a-f0-9]{19}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}|glc_[A-Za-z0-9+/]{32,}={0,3}|(?:bot)?[0-9]{5,16}:A[A-Za-z0-9_-]{34,}|[MNO][A-Za-z0-9_-]{23,25}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,}|ATATT3[A-Za-z0-9_=-]{186,}|pk_[0-9]{6,10}_[0-9A-Z]{32})",
+        "(^|[^A-Za-z0-9_-])(?:sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|gl(?:pat|ptt|dt|rt|ft|soat|ffct|imt|agent|oas)-[A-Za-z0-9_-]{20,}|glcbt-[A-Za-z0-9]{1,5}_[A-Za-z0-9_-]{20,}|GR1348941[A-Za-z0-9_-]{20,}|xox[abposre]-[A-Za-z0-9-]{10,}|xapp-[0-9]-[A-Za-z0-9-]{10,}|eyJ[A-Za-z0-9_-]{5,}\\.eyJ[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]*|[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,}|whsec_[A-Za-z0-9]{20,}|AIza[0-9A-Za-z_-]{35,}|ya29\\.[0-9A-Za-z_-]{20,}|GOCSPX-[A-Za-z0-9_-]{20,}|1//0[0-9A-Za-z_-]{20,}|SG\\.[A-Za-z0-9_-]{16,}\\.[A-Za-z0-9_-]{16,}|npm_[A-Za-z0-9]{30,}|pypi-AgE[A-Za-z0-9_-]{40,}|hf_[A-Za-z0-9]{30,}|api_org_[A-Za-z0-9]{30,}|do[opr]_v1_[a-f0-9]{64}|shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}|dapi[a-f0-9]{32}[A-Za-z0-9]*|lin_(?:api|oauth)_[A-Za-z0-9]{40,}|PMAK-[a-f0-9]{24}-[a-f0-9]{34}|dp\\.pt\\.[A-Za-z0-9]{40,}|AGE-SECRET-KEY-1[0-9A-Z]{58}|hvs\\.[A-Za-z0-9_-]{24,}|pul-[a-f0-9]{40}|rubygems_[a-f0-9]{48}|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}|hooks\\.slack\\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/+-]{20,}|discord(?:app)?\\.com/api/webhooks/[0-9]{5,}/[A-Za-z0-9_-]{20,}|[A-Za-z0-9-]+\\.webhook\\.office\\.com/webhookb2/[A-Za-z0-9@/_-]{20,}|sntryu_[a-f0-9]{64}|sntrys_eyJ[A-Za-z0-9+/=_]{40,}|NRAK-[A-Za-z0-9]{27}|NRII-[A-Za-z0-9-]{32}|NRJS-[a-f0-9]{19}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}|glc_[A-Za-z0-9+/]{32,}={0,3}|ATATT3[A-Za-z0-9_=-]{186,}|pk_[0-9]{6,10}_[0-9A-Z]{32})",
         "\\g<1>[REDACTED]",
         (
             "sk-",
@@ -703,17 +703,6 @@ _TEXT_RULES = (
             "gloas-",
             "glcbt-",
             "GR1348941",
-            "A3T",
-            "AKIA",
-            "ASIA",
-            "ABIA",
-            "ACCA",
-            "AGPA",
-            "AIDA",
-            "AROA",
-            "AIPA",
-            "ANPA",
-            "ANVA",
             "xox",
             "xapp-",
             "eyJ",
@@ -730,8 +719,6 @@ _TEXT_RULES = (
             "pypi-AgE",
             "hf_",
             "api_org_",
-            "SK",
-            "AC",
             "_v1_",
             "shp",
             "dapi",
@@ -747,7 +734,6 @@ _TEXT_RULES = (
             "hooks.slack.com/",
             "/api/webhooks/",
             ".webhook.office.com/",
-            "Q~",
             "sntryu_",
             "sntrys_",
             "NRAK-",
@@ -755,11 +741,51 @@ _TEXT_RULES = (
             "NRJS-",
             "glsa_",
             "glc_",
-            ":A",
-            ".",
             "ATATT3",
             "pk_",
         ),
+        (),
+    ),
+    _Rule(  # aws_key_id
+        "(^|[^A-Za-z0-9_-])(?:(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[A-Z0-9]{16}[A-Za-z0-9]*)",
+        "\\g<1>[REDACTED]",
+        (
+            "A3T",
+            "AKIA",
+            "ASIA",
+            "ABIA",
+            "ACCA",
+            "AGPA",
+            "AIDA",
+            "AROA",
+            "AIPA",
+            "ANPA",
+            "ANVA",
+        ),
+        (),
+    ),
+    _Rule(  # twilio_key
+        "(^|[^A-Za-z0-9_-])(?:(?:SK|AC)[0-9a-fA-F]{32}[A-Za-z0-9]*)",
+        "\\g<1>[REDACTED]",
+        ("SK", "AC"),
+        (),
+    ),
+    _Rule(  # azure_client_secret
+        "(^|[^A-Za-z0-9_-])(?:[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,})",
+        "\\g<1>[REDACTED]",
+        ("Q~",),
+        (),
+    ),
+    _Rule(  # telegram_bot_token
+        "(^|[^A-Za-z0-9_-])(?:(?:bot)?[0-9]{5,16}:A[A-Za-z0-9_-]{34,})",
+        "\\g<1>[REDACTED]",
+        (":A",),
+        (),
+    ),
+    _Rule(  # discord_bot_token
+        "(^|[^A-Za-z0-9_-])(?:[MNO][A-Za-z0-9_-]{23,25}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,})",
+        "\\g<1>[REDACTED]",
+        (".",),
         (),
     ),
     _Rule(  # word_then_credential
@@ -844,8 +870,9 @@ _CHECKS = (
     "[0-9]",  # digit
     "[A-Za-z]",  # letter
 )
+_Expansion = tuple[str | int, ...]  # a replacement's literal parts and group numbers
 _Compiled = tuple[
-    tuple[tuple[re.Pattern[str], re.Pattern[str] | None, _Rule], ...],
+    tuple[tuple[re.Pattern[str], re.Pattern[str] | None, _Rule, _Expansion], ...],
     tuple[re.Pattern[str], ...],
 ]
 
@@ -854,10 +881,21 @@ _Compiled = tuple[
 def _sanitizer() -> _Compiled:
     """The rules and the checks, compiled on first use."""
     rules = tuple(
-        (re.compile(rule.pattern), re.compile(rule.value) if rule.value else None, rule)
+        (
+            re.compile(rule.pattern),
+            re.compile(rule.value) if rule.value else None,
+            rule,
+            _expansion(rule.replacement),
+        )
         for rule in _TEXT_RULES
     )
     return rules, tuple(re.compile(check) for check in _CHECKS)
+
+
+def _expansion(replacement: str) -> _Expansion:
+    """A replacement as its literal parts and group numbers (``\\g<n>``), expanded without re's parser."""
+    parts = re.split(r"\\g<([0-9]+)>", replacement)
+    return tuple(int(part) if i % 2 else part for i, part in enumerate(parts) if part)
 
 
 def scrub_text(text: str) -> str:
@@ -868,20 +906,24 @@ def scrub_text(text: str) -> str:
     """
     text, cut = _cut(text)
     lower = ""
-    for pattern, value, rule in _sanitizer()[0]:
-        if rule.needles and not any(needle in text for needle in rule.needles):
+    for pattern, value, rule, expansion in _sanitizer()[0]:
+        if rule.needles and not any(map(text.__contains__, rule.needles)):
             continue  # the rule cannot match
         if rule.words:
             lower = lower or text.lower()
-            if not any(word in lower for word in rule.words):
+            if not any(map(lower.__contains__, rule.words)):
                 continue
-        text, count = _apply(pattern, value, rule, text)
+        text, count = _apply(pattern, value, rule, expansion, text)
         lower = "" if count else lower
     return text + _TRUNCATED if cut else text
 
 
 def _apply(
-    pattern: re.Pattern[str], value: re.Pattern[str] | None, rule: _Rule, text: str
+    pattern: re.Pattern[str],
+    value: re.Pattern[str] | None,
+    rule: _Rule,
+    expansion: _Expansion,
+    text: str,
 ) -> tuple[str, int]:
     """`text` with every match of one rule replaced, and how many there were."""
     if value is None:
@@ -890,16 +932,27 @@ def _apply(
     pos = last = 0
     while (key := pattern.search(text, pos)) is not None:
         found = None
-        if _holds(
-            rule.checks, key.group(2)
-        ):  # a value is read only after a key that may have one
-            found = value.match(text, key.end())
-        if found is not None and _holds(rule.checks, key.group(2), found):
-            out += [text[last : key.end()], found.expand(rule.replacement)]
+        name = key.group(2)
+        if (_key_holds if len(name) <= 64 else _holds)(rule.checks, name):
+            found = value.match(
+                text, key.end()
+            )  # a value only after a key that may have one
+        if found is not None and _holds(rule.checks, name, found):
+            out.append(text[last : key.end()])
+            out += [
+                part if isinstance(part, str) else found.group(part) or ""
+                for part in expansion
+            ]
             pos = last = found.end()
         else:  # no match here: search on after the key
             pos = key.end(2)
     return "".join([*out, text[last:]]), len(out)
+
+
+@lru_cache(maxsize=4096)
+def _key_holds(checks: tuple[tuple[int, int, bool], ...], key: str) -> bool:
+    """Whether a key rule's checks on a (short) key hold: keys recur, the answer is kept."""
+    return _holds(checks, key)
 
 
 def _holds(

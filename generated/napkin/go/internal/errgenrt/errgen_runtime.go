@@ -1666,9 +1666,49 @@ var textRules = []textRule{
 		nil,
 	},
 	{ // token_shape
-		`(^|[^A-Za-z0-9_-])(?:sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|gl(?:pat|ptt|dt|rt|ft|soat|ffct|imt|agent|oas)-[A-Za-z0-9_-]{20,}|glcbt-[A-Za-z0-9]{1,5}_[A-Za-z0-9_-]{20,}|GR1348941[A-Za-z0-9_-]{20,}|(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[A-Z0-9]{16}[A-Za-z0-9]*|xox[abposre]-[A-Za-z0-9-]{10,}|xapp-[0-9]-[A-Za-z0-9-]{10,}|eyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*|[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,}|whsec_[A-Za-z0-9]{20,}|AIza[0-9A-Za-z_-]{35,}|ya29\.[0-9A-Za-z_-]{20,}|GOCSPX-[A-Za-z0-9_-]{20,}|1//0[0-9A-Za-z_-]{20,}|SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}|npm_[A-Za-z0-9]{30,}|pypi-AgE[A-Za-z0-9_-]{40,}|hf_[A-Za-z0-9]{30,}|api_org_[A-Za-z0-9]{30,}|(?:SK|AC)[0-9a-fA-F]{32}[A-Za-z0-9]*|do[opr]_v1_[a-f0-9]{64}|shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}|dapi[a-f0-9]{32}[A-Za-z0-9]*|lin_(?:api|oauth)_[A-Za-z0-9]{40,}|PMAK-[a-f0-9]{24}-[a-f0-9]{34}|dp\.pt\.[A-Za-z0-9]{40,}|AGE-SECRET-KEY-1[0-9A-Z]{58}|hvs\.[A-Za-z0-9_-]{24,}|pul-[a-f0-9]{40}|rubygems_[a-f0-9]{48}|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}|hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/+-]{20,}|discord(?:app)?\.com/api/webhooks/[0-9]{5,}/[A-Za-z0-9_-]{20,}|[A-Za-z0-9-]+\.webhook\.office\.com/webhookb2/[A-Za-z0-9@/_-]{20,}|[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,}|sntryu_[a-f0-9]{64}|sntrys_eyJ[A-Za-z0-9+/=_]{40,}|NRAK-[A-Za-z0-9]{27}|NRII-[A-Za-z0-9-]{32}|NRJS-[a-f0-9]{19}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}|glc_[A-Za-z0-9+/]{32,}={0,3}|(?:bot)?[0-9]{5,16}:A[A-Za-z0-9_-]{34,}|[MNO][A-Za-z0-9_-]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,}|ATATT3[A-Za-z0-9_=-]{186,}|pk_[0-9]{6,10}_[0-9A-Z]{32})`,
+		`(^|[^A-Za-z0-9_-])(?:sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|gl(?:pat|ptt|dt|rt|ft|soat|ffct|imt|agent|oas)-[A-Za-z0-9_-]{20,}|glcbt-[A-Za-z0-9]{1,5}_[A-Za-z0-9_-]{20,}|GR1348941[A-Za-z0-9_-]{20,}|xox[abposre]-[A-Za-z0-9-]{10,}|xapp-[0-9]-[A-Za-z0-9-]{10,}|eyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*|[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,}|whsec_[A-Za-z0-9]{20,}|AIza[0-9A-Za-z_-]{35,}|ya29\.[0-9A-Za-z_-]{20,}|GOCSPX-[A-Za-z0-9_-]{20,}|1//0[0-9A-Za-z_-]{20,}|SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}|npm_[A-Za-z0-9]{30,}|pypi-AgE[A-Za-z0-9_-]{40,}|hf_[A-Za-z0-9]{30,}|api_org_[A-Za-z0-9]{30,}|do[opr]_v1_[a-f0-9]{64}|shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}|dapi[a-f0-9]{32}[A-Za-z0-9]*|lin_(?:api|oauth)_[A-Za-z0-9]{40,}|PMAK-[a-f0-9]{24}-[a-f0-9]{34}|dp\.pt\.[A-Za-z0-9]{40,}|AGE-SECRET-KEY-1[0-9A-Z]{58}|hvs\.[A-Za-z0-9_-]{24,}|pul-[a-f0-9]{40}|rubygems_[a-f0-9]{48}|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}|hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/+-]{20,}|discord(?:app)?\.com/api/webhooks/[0-9]{5,}/[A-Za-z0-9_-]{20,}|[A-Za-z0-9-]+\.webhook\.office\.com/webhookb2/[A-Za-z0-9@/_-]{20,}|sntryu_[a-f0-9]{64}|sntrys_eyJ[A-Za-z0-9+/=_]{40,}|NRAK-[A-Za-z0-9]{27}|NRII-[A-Za-z0-9-]{32}|NRJS-[a-f0-9]{19}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}|glc_[A-Za-z0-9+/]{32,}={0,3}|ATATT3[A-Za-z0-9_=-]{186,}|pk_[0-9]{6,10}_[0-9A-Z]{32})`,
 		"${1}[REDACTED]",
-		[]string{"sk-", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "glptt-", "gldt-", "glrt-", "glft-", "glsoat-", "glffct-", "glimt-", "glagent-", "gloas-", "glcbt-", "GR1348941", "A3T", "AKIA", "ASIA", "ABIA", "ACCA", "AGPA", "AIDA", "AROA", "AIPA", "ANPA", "ANVA", "xox", "xapp-", "eyJ", "k_live_", "k_test_", "k_prod_", "whsec_", "AIza", "ya29.", "GOCSPX-", "1//0", "SG.", "npm_", "pypi-AgE", "hf_", "api_org_", "SK", "AC", "_v1_", "shp", "dapi", "lin_api_", "lin_oauth_", "PMAK-", "dp.pt.", "AGE-SECRET-KEY-1", "hvs.", "pul-", "rubygems_", "sq0", "hooks.slack.com/", "/api/webhooks/", ".webhook.office.com/", "Q~", "sntryu_", "sntrys_", "NRAK-", "NRII-", "NRJS-", "glsa_", "glc_", ":A", ".", "ATATT3", "pk_"},
+		[]string{"sk-", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "glptt-", "gldt-", "glrt-", "glft-", "glsoat-", "glffct-", "glimt-", "glagent-", "gloas-", "glcbt-", "GR1348941", "xox", "xapp-", "eyJ", "k_live_", "k_test_", "k_prod_", "whsec_", "AIza", "ya29.", "GOCSPX-", "1//0", "SG.", "npm_", "pypi-AgE", "hf_", "api_org_", "_v1_", "shp", "dapi", "lin_api_", "lin_oauth_", "PMAK-", "dp.pt.", "AGE-SECRET-KEY-1", "hvs.", "pul-", "rubygems_", "sq0", "hooks.slack.com/", "/api/webhooks/", ".webhook.office.com/", "sntryu_", "sntrys_", "NRAK-", "NRII-", "NRJS-", "glsa_", "glc_", "ATATT3", "pk_"},
+		[]string{},
+		"",
+		nil,
+	},
+	{ // aws_key_id
+		`(^|[^A-Za-z0-9_-])(?:(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[A-Z0-9]{16}[A-Za-z0-9]*)`,
+		"${1}[REDACTED]",
+		[]string{"A3T", "AKIA", "ASIA", "ABIA", "ACCA", "AGPA", "AIDA", "AROA", "AIPA", "ANPA", "ANVA"},
+		[]string{},
+		"",
+		nil,
+	},
+	{ // twilio_key
+		`(^|[^A-Za-z0-9_-])(?:(?:SK|AC)[0-9a-fA-F]{32}[A-Za-z0-9]*)`,
+		"${1}[REDACTED]",
+		[]string{"SK", "AC"},
+		[]string{},
+		"",
+		nil,
+	},
+	{ // azure_client_secret
+		`(^|[^A-Za-z0-9_-])(?:[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,})`,
+		"${1}[REDACTED]",
+		[]string{"Q~"},
+		[]string{},
+		"",
+		nil,
+	},
+	{ // telegram_bot_token
+		`(^|[^A-Za-z0-9_-])(?:(?:bot)?[0-9]{5,16}:A[A-Za-z0-9_-]{34,})`,
+		"${1}[REDACTED]",
+		[]string{":A"},
+		[]string{},
+		"",
+		nil,
+	},
+	{ // discord_bot_token
+		`(^|[^A-Za-z0-9_-])(?:[MNO][A-Za-z0-9_-]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,})`,
+		"${1}[REDACTED]",
+		[]string{"."},
 		[]string{},
 		"",
 		nil,
@@ -1775,7 +1815,17 @@ var textChecks = []string{
 type compiledRule struct {
 	textRule
 	re, value *regexp.Regexp
+	keys      *keyAnswers
 }
+
+// keyAnswers keeps whether a key rule's checks on a key held: keys recur, and a check is a
+// regular expression search. At most maxKeyAnswers short keys are kept.
+type keyAnswers struct {
+	mu      sync.Mutex
+	answers map[string]bool
+}
+
+const maxKeyAnswers, maxKeyLength = 4096, 64
 
 type compiledRules struct {
 	rules  []compiledRule
@@ -1788,7 +1838,7 @@ var sanitizer = sync.OnceValue(func() compiledRules {
 		out.checks = append(out.checks, regexp.MustCompile(check))
 	}
 	for _, rule := range textRules {
-		compiled := compiledRule{textRule: rule, re: regexp.MustCompile(rule.pattern)}
+		compiled := compiledRule{textRule: rule, re: regexp.MustCompile(rule.pattern), keys: &keyAnswers{}}
 		if rule.value != "" {
 			compiled.value = regexp.MustCompile(rule.value)
 		}
@@ -1840,7 +1890,7 @@ func (r compiledRule) apply(text string, checks []*regexp.Regexp) string {
 		}
 		name, rest := text[key[4]:key[5]], text[key[1]:]
 		var found []int
-		if holds(r.checks, checks, name, rest, nil) { // a value is read only after a key that may have one
+		if r.keyHolds(checks, name) { // a value is read only after a key that may have one
 			found = r.value.FindStringSubmatchIndex(rest)
 		}
 		if found == nil || !holds(r.checks, checks, name, rest, found) {
@@ -1881,6 +1931,24 @@ func (r compiledRule) find(text string, pos int) []int {
 		return loc
 	}
 	return nil
+}
+
+// keyHolds reports whether the rule's checks on key hold, kept for a short key.
+func (r compiledRule) keyHolds(checks []*regexp.Regexp, key string) bool {
+	if len(key) > maxKeyLength {
+		return holds(r.checks, checks, key, "", nil)
+	}
+	r.keys.mu.Lock()
+	defer r.keys.mu.Unlock()
+	answer, known := r.keys.answers[key]
+	if !known {
+		if r.keys.answers == nil || len(r.keys.answers) >= maxKeyAnswers {
+			r.keys.answers = map[string]bool{}
+		}
+		answer = holds(r.checks, checks, key, "", nil)
+		r.keys.answers[key] = answer
+	}
+	return answer
 }
 
 // holds reports whether a key rule's checks on its key hold (found nil), or those on its value
