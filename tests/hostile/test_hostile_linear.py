@@ -87,8 +87,8 @@ def test_every_rule_has_probes_and_the_module_holds_the_rules() -> None:
     module = import_path(GENERATED, "linear_napkin_errors")
     compiled = module._runtime._sanitizer()[0]
     python = runtime_patterns.python_pattern
-    assert [pattern.pattern for pattern, _, _ in compiled] == [python(runtime_patterns.emitted(r)) for r in RULES]
-    values = [value.pattern if value else "" for _, value, _ in compiled]
+    assert [pattern.pattern for pattern, *_ in compiled] == [python(runtime_patterns.emitted(r)) for r in RULES]
+    values = [value.pattern if value else "" for _, value, *_ in compiled]
     assert values == [python(runtime_patterns.emitted_value(r)) if r.value else "" for r in RULES]
     assert all(len(rule.probes) >= 4 for rule in RULES)
 
