@@ -933,20 +933,21 @@ def _apply(
     while (key := pattern.search(text, pos)) is not None:
         found = None
         name = key.group(2)
+        # a value is read only after a key that may have one
         if (_key_holds if len(name) <= 64 else _holds)(rule.checks, name):
-            found = value.match(
-                text, key.end()
-            )  # a value only after a key that may have one
+            found = value.match(text, key.end())
         if found is not None and _holds(rule.checks, name, found):
             out.append(text[last : key.end()])
-            out += [
-                part if isinstance(part, str) else found.group(part) or ""
-                for part in expansion
-            ]
+            out += [_part(found, part) for part in expansion]
             pos = last = found.end()
         else:  # no match here: search on after the key
             pos = key.end(2)
     return "".join([*out, text[last:]]), len(out)
+
+
+def _part(found: re.Match[str], part: str | int) -> str:
+    """A literal part of a replacement, or the text of a group (empty when it took no part)."""
+    return part if isinstance(part, str) else found.group(part) or ""
 
 
 @lru_cache(maxsize=4096)
