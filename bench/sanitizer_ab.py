@@ -1,6 +1,6 @@
 """The whole sanitizer before and after a change, in Python, node, Go and Rust: µs per KB, side by side.
 
-    python bench/sanitizer_ab.py                    # this checkout against main (the committed runtimes)
+    python bench/sanitizer_ab.py                    # this checkout against where it left main (the committed runtimes)
     python bench/sanitizer_ab.py --baseline REV --rounds 7
 
 Each language's `scrub_text` of the napkin catalog's generated runtime as committed at `--baseline`
@@ -48,6 +48,12 @@ fancy-regex = "0.20"
 regex = "1.10"
 ryu-js = "1.0"
 """
+
+
+def merge_base() -> str:
+    """Where this checkout left main (the default 'before')."""
+    done = subprocess.run(["git", "merge-base", "HEAD", "main"], cwd=ROOT, capture_output=True, text=True, check=False)
+    return done.stdout.strip()[:7] or "main"
 
 
 def runtime_text(language: str, revision: str | None) -> str:
@@ -216,7 +222,7 @@ def markdown(data: dict[str, Any]) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--baseline", default="main", help="the git revision whose committed runtimes are 'before'")
+    parser.add_argument("--baseline", default=merge_base(), help="the revision whose committed runtimes are 'before'")
     parser.add_argument("--rounds", type=int, default=7, help="interleaved rounds (the median is kept)")
     parser.add_argument("--languages", default="python,node,go,rust", help="comma-separated")
     args = parser.parse_args()
