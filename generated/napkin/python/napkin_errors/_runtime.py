@@ -937,17 +937,13 @@ def _apply(
         if (_key_holds if len(name) <= 64 else _holds)(rule.checks, name):
             found = value.match(text, key.end())
         if found is not None and _holds(rule.checks, name, found):
+            groups = found.groups()
             out.append(text[last : key.end()])
-            out += [_part(found, part) for part in expansion]
+            out += [p if isinstance(p, str) else groups[p - 1] or "" for p in expansion]
             pos = last = found.end()
         else:  # no match here: search on after the key
             pos = key.end(2)
     return "".join([*out, text[last:]]), len(out)
-
-
-def _part(found: re.Match[str], part: str | int) -> str:
-    """A literal part of a replacement, or the text of a group (empty when it took no part)."""
-    return part if isinstance(part, str) else found.group(part) or ""
 
 
 @lru_cache(maxsize=4096)
