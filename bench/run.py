@@ -13,7 +13,7 @@ check`` of the built tree, ``errgen validate``, the peers on the same schema
 import time, first parse and validation cost beside datamodel-codegen's module with a
 ``TypeAdapter`` over its union, interleaved, each in a fresh process (`probe_python.py`).
 Then ``errgen --help`` and ``--version``, and the sanitizer's worst rule per KB in
-Python and node (`sanitizer.py`).
+Python and node, and the whole sanitizer before and after in four languages (`sanitizer.py`).
 Prints a table, writes ``bench/out/results.json``, and (unless
 ``--no-write``) ``docs/performance.md`` and the plot ``docs/performance.png``.
 ``--quick`` is a smoke run: sizes 100,1000, 3 repeats, no docs written. A run

@@ -18,8 +18,7 @@ from ts import harness
 from errgen.catalog.compiler import compile_catalog
 from errgen.catalog.diagnostics import Diagnostics
 from errgen.catalog.load import load_catalog
-from errgen.targets import TargetOptions, escape, runtime_patterns, typescript, typescript_names
-from errgen.targets.typescript_sanitizer import _PY_SPACE, js_pattern
+from errgen.targets import TargetOptions, escape, typescript, typescript_names
 
 TEMPLATES = harness.ROOT / "templates" / "typescript"
 
@@ -202,17 +201,3 @@ def test_printable_text_needs_no_escaping() -> None:
     assert escape.invisible().search(printable) is None
     assert escape._UNSAFE.search(printable) is None
     assert not {unicodedata.category(ch) for ch in printable} & {"Cc", "Cs", "Co", "Cn"}
-
-
-def test_js_pattern_rewrites_python_only_semantics() -> None:
-    assert js_pattern("a$") == "a(?=\\n?$)"
-    assert js_pattern("^a$", fullmatch=True) == "^a$"
-    assert js_pattern("[\\s\\S]*") == "[\\s\\S]*"
-    assert js_pattern("[^\\s]x\\s") == f"[^{_PY_SPACE}]x[{_PY_SPACE}]"
-    assert js_pattern("\\d+[\\d.]") == "\\p{Nd}+[\\p{Nd}.]"
-    assert js_pattern("\\\\d") == "\\\\d"  # an escaped backslash, then a plain d
-    for unsupported in ("\\b", "\\S", "\\W", "[\\D]"):
-        with pytest.raises(ValueError, match="read differently"):
-            js_pattern(unsupported)
-    for rule in runtime_patterns.TEXT_RULES:
-        js_pattern(runtime_patterns.emitted(rule))  # every shipped rule is translatable

@@ -8,7 +8,6 @@ require (
 )
 
 require (
-	github.com/dlclark/regexp2/v2 v2.13.0 // indirect
 	github.com/google/jsonschema-go v0.4.3 // indirect
 	github.com/segmentio/asm v1.1.3 // indirect
 	github.com/segmentio/encoding v0.5.4 // indirect

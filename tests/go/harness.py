@@ -183,9 +183,7 @@ def linear_binary() -> Path:
     tool = go()
     with locked() as folder:
         module = folder / "linear"
-        write_if_changed(module / "go.mod", f"module errgen.local/linear\n\ngo {go_target.GO_VERSION}\n\n"
-                         f"require {go_target.REGEXP2} {go_target.REGEXP2_VERSION}\n")  # fmt: skip
-        write_if_changed(module / "go.sum", go_target.REGEXP2_SUM)
+        write_if_changed(module / "go.mod", f"module errgen.local/linear\n\ngo {go_target.GO_VERSION}\n")
         write_if_changed(module / "errgenrt" / "errgen_runtime.go", go_target.runtime_text(None))
         write_if_changed(module / "errgenrt" / "rules_probe.go", (LINEAR_DIR / "rules" / "rules_probe.go").read_text())
         write_if_changed(module / "main.go", (LINEAR_DIR / "probe" / "main.go").read_text())

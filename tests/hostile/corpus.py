@@ -2,7 +2,8 @@
 
     python tests/hostile/corpus.py                      # leaks per category of errgen's reference (targets.scrub)
     python tests/hostile/corpus.py --module OLD.py      # … of another module's scrub_text and sanitize
-    git show REV:src/errgen/targets/runtime_patterns.py > old.py && python tests/hostile/corpus.py --module old.py
+    git show REV:generated/napkin/python/napkin_errors/_runtime.py > old.py
+    python tests/hostile/corpus.py --module old.py          # … of a committed generated runtime
 
 A sample leaks when one of its secrets is found in what the sanitizer makes of it: the
 scrubbed text, and the sanitized upstream body that carries the text (or, for a

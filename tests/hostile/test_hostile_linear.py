@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from ts import harness
 
-from errgen.targets import runtime_patterns, typescript_sanitizer
+from errgen.targets import runtime_patterns, sanitizer_tables, typescript_sanitizer
 
 RATIO = 30
 SIZES = [10_000, 100_000, 1_000_000]
@@ -86,8 +86,31 @@ def test_every_rule_has_probes_and_the_module_holds_the_rules() -> None:
 
     module = import_path(GENERATED, "linear_napkin_errors")
     compiled = module._runtime._sanitizer()[0]
-    assert [pattern.pattern for pattern, _ in compiled] == [runtime_patterns.emitted(r) for r in RULES]
+    python = runtime_patterns.python_pattern
+    assert [pattern.pattern for pattern, *_ in compiled] == [python(runtime_patterns.emitted(r)) for r in RULES]
+    values = [value.pattern if value else "" for _, value, *_ in compiled]
+    assert values == [python(runtime_patterns.emitted_value(r)) if r.value else "" for r in RULES]
     assert all(len(rule.probes) >= 4 for rule in RULES)
+
+
+def test_the_javascript_probe_applies_a_key_rule_as_the_runtime_does() -> None:
+    """tests/ts/linear.ts times key rules with a copy of the runtime's applyKeyRule, holds and expand."""
+    probe = (harness.ROOT / "tests" / "ts" / "linear.ts").read_text(encoding="utf-8")
+    copy = probe[probe.index("// copy-begin\n") + 14 : probe.index("// copy-end")]
+    runtime = (harness.ROOT / "generated" / "napkin" / "ts" / "errgen-runtime.ts").read_text(encoding="utf-8")
+    assert copy.strip() and copy in runtime
+
+
+def node_rule(index: int) -> dict[str, Any]:
+    """Rule `index` as the generated TypeScript holds it: its literals, and the checks' patterns."""
+    rule = RULES[index]
+    pattern, value = sanitizer_tables.patterns(rule)
+    printed = typescript_sanitizer.sanitizer()
+    assert json.loads(printed["rules"][index].pattern) == pattern  # the literal the module prints
+    checks = [list(check) for check in sanitizer_tables.checks(rule)]
+    patterns = [json.loads(literal) for _, literal in printed["checks"]]
+    return {"pattern": pattern, "replacement": rule.replacement, "value": value or None, "checks": checks,
+            "checkPatterns": patterns}  # fmt: skip
 
 
 @pytest.mark.parametrize("index", range(len(RULES)), ids=[rule.name for rule in RULES])
@@ -99,9 +122,7 @@ def test_each_rule_is_linear_in_python(index: int) -> None:
 
 @pytest.mark.parametrize("index", range(len(RULES)), ids=[rule.name for rule in RULES])
 def test_each_rule_is_linear_in_javascript(program: harness.Program, index: int) -> None:
-    printed = typescript_sanitizer.sanitizer()["rules"][index]
-    rule = [json.loads(printed.pattern), json.loads(printed.replacement)]
-    results = run_node(program, rule, rule_inputs(RULES[index]))
+    results = run_node(program, node_rule(index), rule_inputs(RULES[index]))
     assert len(results) == len(rule_inputs(RULES[index]))
     assert steep(results) == []
 

@@ -2,5 +2,3 @@
 module errgen.local/napkinerrors
 
 go 1.25
-
-require github.com/dlclark/regexp2/v2 v2.13.0

@@ -1,9 +1,9 @@
 """Target ``go``: ``go/`` — a Go module ``<catalog>errors`` (a package of the same name).
 
-Files: ``go/go.mod`` and ``go/go.sum`` (the module, its one dependency pinned: regexp2, the
-sanitizer's engine), ``go/<catalog>_errors.go`` (the catalog's content: one struct per code with
-json tags, ``Code`` and ``Kind`` constants, constructors, policies and the tables it passes to
-the runtime) and ``go/internal/errgenrt/errgen_runtime.go``: the runtime every catalog shares,
+Files: ``go/go.mod`` (the module: the standard library only, no requirement),
+``go/<catalog>_errors.go`` (the catalog's content: one struct per code with json tags, ``Code``
+and ``Kind`` constants, constructors, policies and the tables it passes to the runtime) and
+``go/internal/errgenrt/errgen_runtime.go``: the runtime every catalog shares,
 rendered without the catalog, so its bytes are the same for every catalog and build (a Go file
 of the catalog's package would have to name the package; the runtime is a package of its own,
 internal to the module). A server adopts the module unchanged with a ``replace`` directive
@@ -64,13 +64,7 @@ VALUE_LIMITS = {  # the bounds of docs/runtime-contract.md §7 (value_rules), th
     "MaxStatus": (vr.STATUS_RANGE[1], "the largest HTTP status"),
     "hostLevels": (10_000, "levels of a Go value ToValue converts"),
 }
-GO_VERSION = "1.25"  # the oldest Go regexp2 v2 builds with
-REGEXP2 = "github.com/dlclark/regexp2/v2"
-REGEXP2_VERSION = "v2.13.0"
-REGEXP2_SUM = (  # go.sum lines of the pinned regexp2 (from the Go checksum database)
-    f"{REGEXP2} {REGEXP2_VERSION} h1:sGPfGE1Bx7H3F9vcCdLrKUFvnau7DGiQZxHPQ6rMMs4=\n"
-    f"{REGEXP2} {REGEXP2_VERSION}/go.mod h1:avUrQvPaLz2DrFNHJF0taWAFFX2C1GMSSoeiqFjcBmU=\n"
-)
+GO_VERSION = "1.25"  # the oldest Go the module is tested with
 
 
 def code_view(catalog: Catalog, names: GoNames, code: Code) -> dict[str, Any]:
@@ -279,21 +273,26 @@ def policy_ctors(catalog: Catalog, names: GoNames) -> list[tuple[str, str, str]]
 
 
 def sanitizer() -> dict[str, Any]:
-    """The sanitizer's rules, markers and limits (errgen.targets.runtime_patterns) as Go literals."""
-    rp = runtime_patterns
-    rules = [
-        {
+    """The sanitizer's rules, checks, markers and limits (errgen.targets.runtime_patterns) as Go literals.
+
+    A key rule's value is printed anchored: Go matches it on the rest of the text.
+    """
+    rules = []
+    for rule in runtime_patterns.TEXT_RULES:
+        pattern, value = sanitizer_tables.patterns(rule)
+        checks = ", ".join(f"{{{g}, {i}, {str(f).lower()}}}" for g, i, f in sanitizer_tables.checks(rule))
+        rules.append({
             "name": rule.name,
-            "pattern": split_literal(raw_or_quoted(rp.emitted(rule)), "\t\t\t", WIDTH - 3),
-            "replacement": json_string(rule.replacement),
+            "pattern": split_literal(raw_or_quoted(pattern), "\t\t\t", WIDTH - 3),
+            "replacement": json_string(runtime_patterns.braced_replacement(rule.replacement)),
             "needles": wrapped_strings(rule.needles),
             "words": wrapped_strings(rule.words),
-        }
-        for rule in rp.TEXT_RULES
-    ]
+            "value": split_literal(raw_or_quoted(sanitizer_tables.anchored(value)), "\t\t\t", WIDTH - 3) if value else "",
+            "checks": checks,
+        })  # fmt: skip
     tables = sanitizer_tables.tables(json_string, raw_or_quoted)
-    key = [split_literal(pattern, "\t\t", WIDTH - 25) for pattern in tables["secret_key"]]
-    return {"rules": rules, **tables, "secret_key": key}
+    checked = [(name, split_literal(pattern, "\t\t", WIDTH - 25)) for name, pattern in tables["checks"]]
+    return {"rules": rules, **tables, "checks": checked}
 
 
 def wrapped_strings(items: tuple[str, ...]) -> str:
@@ -322,16 +321,15 @@ def go_mod(catalog: Catalog) -> str:
     """The module's ``go.mod`` (a server reaches it with a ``replace`` directive)."""
     return (
         f"// {comment_text(header_text(catalog))}\n"
-        f"module {module_path(catalog.name)}\n\ngo {GO_VERSION}\n\nrequire {REGEXP2} {REGEXP2_VERSION}\n"
+        f"module {module_path(catalog.name)}\n\ngo {GO_VERSION}\n"
     )
 
 
 def generate(catalog: Catalog, options: TargetOptions) -> dict[str, str]:
-    """``go/go.mod``, ``go/go.sum``, ``go/<catalog>_errors.go`` and the shared runtime."""
+    """``go/go.mod``, ``go/<catalog>_errors.go`` and the shared runtime."""
     ctx = context(catalog)
     return {
         "go/go.mod": go_mod(catalog),
-        "go/go.sum": REGEXP2_SUM,
         f"go/{catalog.name.replace('-', '_')}_errors.go": render("go/errors.go.jinja", options.templates, **ctx),
         RUNTIME_FILE: runtime_text(options.templates),
     }

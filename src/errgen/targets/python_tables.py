@@ -115,18 +115,25 @@ class PyRule:
     replacement: str
     needles: str  # a tuple literal, laid out as black would at indent 8
     words: str
+    value: str  # a key rule's value pattern ("" for another rule)
+    checks: str  # … and its checks, a tuple of (group, check, found)
 
 
 def sanitizer() -> dict[str, Any]:
     """The sanitizer's tables and limits (errgen.targets.runtime_patterns) as Python literals."""
-    rules = [
-        PyRule(
-            rule.name,
-            py_string(rp.emitted(rule)),
-            py_string(rp.python_replacement(rule.replacement)),
-            collection(8, "", [py_string(n) for n in rule.needles], suffix=","),
-            collection(8, "", [py_string(w) for w in rule.words], suffix=","),
+    rules = []
+    for rule in rp.TEXT_RULES:
+        pattern, value = sanitizer_tables.patterns(rule)
+        checks = [f"({group}, {index}, {found})" for group, index, found in sanitizer_tables.checks(rule)]
+        rules.append(
+            PyRule(
+                rule.name,
+                py_string(rp.python_pattern(pattern)),
+                py_string(rp.python_replacement(rule.replacement)),
+                collection(8, "", [py_string(n) for n in rule.needles], suffix=","),
+                collection(8, "", [py_string(w) for w in rule.words], suffix=","),
+                py_string(rp.python_pattern(value)) if value else "",
+                collection(8, "", checks, suffix=",") if checks else "",
+            )
         )
-        for rule in rp.TEXT_RULES
-    ]
-    return {"rules": rules, **sanitizer_tables.tables(py_string)}
+    return {"rules": rules, **sanitizer_tables.tables(py_string, lambda p: py_string(rp.python_pattern(p)))}

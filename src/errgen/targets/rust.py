@@ -10,7 +10,6 @@ in `rust_literals`; the templates only loop and print.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,7 +39,7 @@ from errgen.targets.templating import render
 DEPENDENCIES = {
     "serde": '{ version = "1.0.200", features = ["derive"] }',
     "serde_json": '"1.0.120"',
-    "fancy-regex": '"0.20"',
+    "regex": '"1.10"',
     "ryu-js": '"1.0"',
 }
 
@@ -260,17 +259,23 @@ def serde_attribute(ident: str, wire: str, required: bool, stored: bool) -> str:
 
 
 def sanitizer() -> dict[str, Any]:
-    """The sanitizer's tables and limits (errgen.targets.runtime_patterns) as Rust literals."""
-    rules = [
-        {
+    """The sanitizer's rules, checks and limits (errgen.targets.runtime_patterns) as Rust literals.
+
+    A key rule's value is printed anchored: Rust matches it on the rest of the text.
+    """
+    rules = []
+    for rule in rp.TEXT_RULES:
+        pattern, value = sanitizer_tables.patterns(rule)
+        checks = ", ".join(f"({g}, {i}, {str(f).lower()})" for g, i, f in sanitizer_tables.checks(rule))
+        rules.append({
             "name": rule.name,
-            "pattern": rust_str(rp.emitted(rule)),
-            "replacement": rust_str(re.sub(r"\$(\d+)", r"${\1}", rule.replacement)),
+            "pattern": rust_str(pattern),
+            "replacement": rust_str(rp.braced_replacement(rule.replacement)),
             "needles": ", ".join(rust_str(n) for n in rule.needles),
             "words": ", ".join(rust_str(w) for w in rule.words),
-        }
-        for rule in rp.TEXT_RULES
-    ]
+            "value": rust_str(sanitizer_tables.anchored(value)),
+            "checks": checks,
+        })  # fmt: skip
     tables = sanitizer_tables.tables(rust_str, joined=False)
     limits = {name: f"{int(tables[name]):_}" for name in rp.LIMITS}  # clippy: long literals with separators
     return {"rules": rules, **tables, **limits}

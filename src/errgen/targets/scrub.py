@@ -1,8 +1,8 @@
 """errgen's reference sanitizer: what the generated ``scrub_text`` and ``sanitize`` do.
 
-The generated Python and TypeScript runtimes run the same rules
-(`errgen.targets.runtime_patterns`) with the same driver; the tests hold all three to the same
-output, byte for byte. errgen itself uses it to word the messages of conformance packs.
+The generated Python, TypeScript, Go and Rust runtimes run the same rules
+(`errgen.targets.runtime_patterns`) with the same driver; the contract vectors hold all five to
+the same output, byte for byte. errgen itself uses it to word the messages of conformance packs.
 """
 
 from __future__ import annotations
@@ -10,43 +10,97 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from errgen.targets.runtime_patterns import (
+    CHECK_NAMES,
+    CHECKS,
     CUT_WINDOW,
     MAX_DEPTH,
     MAX_TEXT,
     PAIR_NAMES,
     PAIR_VALUES,
     REDACTED,
-    SECRET_KEY_PATTERNS,
     TEXT_RULES,
     TOO_DEEP,
     TRUNCATED,
     UNREADABLE,
+    Rule,
     emitted,
+    emitted_value,
+    python_pattern,
     python_replacement,
 )
 
 _SPACE = " \t\r\n"
 
-_Compiled = tuple[re.Pattern[str], str, tuple[str, ...], tuple[str, ...]]
+
+@dataclass(frozen=True)
+class _Compiled:
+    """A rule as the runtimes hold it: compiled patterns, the replacement, the checks as (group, index, found)."""
+
+    rule: Rule
+    pattern: re.Pattern[str]
+    value: re.Pattern[str] | None
+    replacement: str
+    checks: tuple[tuple[int, int, bool], ...]
 
 
 @functools.cache
-def _compiled() -> tuple[list[_Compiled], re.Pattern[str], re.Pattern[str]]:
-    """The text rules, and the secret and not-secret key name patterns, compiled on first use."""
-    rules: list[_Compiled] = [
-        (re.compile(emitted(r)), python_replacement(r.replacement), r.needles, r.words) for r in TEXT_RULES
+def _compiled() -> tuple[list[_Compiled], list[re.Pattern[str]]]:
+    """The text rules and the checks' patterns, compiled on first use."""
+    rules = [
+        _Compiled(
+            r,
+            re.compile(python_pattern(emitted(r))),
+            re.compile(python_pattern(emitted_value(r))) if r.value else None,
+            python_replacement(r.replacement),
+            tuple((check.group, CHECK_NAMES.index(check.name), check.found) for check in r.checks),
+        )
+        for r in TEXT_RULES
     ]
-    secret, not_secret = SECRET_KEY_PATTERNS
-    return rules, re.compile(secret), re.compile(not_secret)
+    return rules, [re.compile(python_pattern(CHECKS[name])) for name in CHECK_NAMES]
+
+
+def apply_rule(rule: _Compiled, text: str) -> tuple[str, int]:
+    """`text` with every match of one rule replaced, and how many there were."""
+    if rule.value is None:
+        return rule.pattern.subn(rule.replacement, text)
+    checks = _compiled()[1]
+    out: list[str] = []
+    pos = last = 0
+    while (key := rule.pattern.search(text, pos)) is not None:
+        value = rule.value.match(text, key.end()) if _holds(rule.checks, checks, key.group(2)) else None
+        if value is not None and _holds(rule.checks, checks, key.group(2), value):
+            out += [text[last : key.end()], value.expand(rule.replacement)]
+            pos = last = value.end()
+        else:  # no match here: search on after the key, where a lookahead would have failed
+            pos = key.end(2)
+    return "".join([*out, text[last:]]), len(out) // 2
+
+
+def _holds(
+    wanted: tuple[tuple[int, int, bool], ...],
+    checks: list[re.Pattern[str]],
+    key: str,
+    value: re.Match[str] | None = None,
+) -> bool:
+    """Whether the key's checks hold (without a value: so that a value is read only after a key that may
+    have one), or the value's."""
+    for group, index, found in wanted:
+        if (group == 0) != (value is None):
+            continue
+        text = key if value is None else value.group(group)
+        if text is not None and (checks[index].search(text) is not None) != found:
+            return False
+    return True
 
 
 def is_secret_key(name: str) -> bool:
     """Whether a key (of an object, or of ``key=value`` text) names a secret."""
-    _, secret, not_secret = _compiled()
-    return secret.search(name) is not None and not_secret.search(name) is None
+    checks = _compiled()[1]
+    return checks[0].search(name) is not None and checks[1].search(name) is None
 
 
 def truncate(text: str) -> tuple[str, bool]:
@@ -65,14 +119,14 @@ def scrub_text(text: str) -> str:
     """Remove private keys, stack traces, credentials and user paths from one string."""
     text, cut = truncate(text)
     lower = ""
-    for pattern, replacement, needles, words in _compiled()[0]:
-        if needles and not any(needle in text for needle in needles):
+    for rule in _compiled()[0]:
+        if rule.rule.needles and not any(needle in text for needle in rule.rule.needles):
             continue  # the rule cannot match: skipping it changes nothing
-        if words:
+        if rule.rule.words:
             lower = lower or text.lower()
-            if not any(word in lower for word in words):
+            if not any(word in lower for word in rule.rule.words):
                 continue
-        text, count = pattern.subn(replacement, text)
+        text, count = apply_rule(rule, text)
         lower = "" if count else lower
     return text + TRUNCATED if cut else text
 

@@ -406,14 +406,16 @@ def _json_string(text: str) -> str:
     return json.dumps(_well_formed(text), ensure_ascii=False)
 
 
-# -- sanitizing (identical to the TypeScript runtime) --------------------------
+# -- sanitizing (identical to the TypeScript, Go and Rust runtimes) ----------
 #
-# errgen's rules, in order (docs/runtime-contract.md §5). Each is a regular
-# expression that runs in time linear in its text: it never starts inside a run it
-# would scan, and no two neighbouring quantified parts match the same text. Every
-# match holds one of the rule's needles (as written) and one of its words (in some
-# letter case), so a text without them skips the rule. Letters are spelled [aA]:
-# ASCII-only case folding, the same in Python's re and JavaScript.
+# errgen's rules, in order (docs/runtime-contract.md §5), in the regular-expression
+# subset that Python's re, JavaScript, Go's regexp and Rust's regex read alike: no
+# lookaround, letters spelled [aA] (ASCII-only case folding), \Z for the end of the
+# text. Each runs in time linear in its text: it never starts inside a run it would
+# scan, and no two neighbouring quantified parts match the same text. Every match
+# holds one of the rule's needles (as written) and one of its words (in some letter
+# case), so a text without them skips the rule. A key rule finds a key (group 2),
+# matches its value right after it, and replaces the value only when its checks hold.
 
 REDACTED = "[REDACTED]"
 _MAX_TEXT = 1048576  # characters scrubbed per string; the rest is cut off first
@@ -429,12 +431,14 @@ _PAIR_VALUES = ("value", "Value", "VALUE")
 
 
 class _Rule(NamedTuple):
-    """A text rule: pattern, replacement (``\\g<n>`` groups), needles and words."""
+    """A text rule: pattern, replacement (``\\g<n>`` groups), needles and words; a key rule's value and checks."""
 
     pattern: str
-    replacement: str
+    replacement: str  # of the match; of a key rule's value (its key part is kept)
     needles: tuple[str, ...]  # one of these is in every match, as written
     words: tuple[str, ...]  # one of these is in every match, in some letter case
+    value: str = ""  # a key rule's value, matched where its pattern's match ends
+    checks: tuple[tuple[int, int, bool], ...] = ()  # (group, check, found), below
 
 
 _TEXT_RULES = (
@@ -457,56 +461,58 @@ _TEXT_RULES = (
         (),
     ),
     _Rule(  # python_frame_line
-        '(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]*(?:\\\\t[ \\t]*)*File \\\\?"[^"\\r\\n]*\\\\?", line [0-9]+(?:, in [^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*)?(?:(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]{3}[ \\t]+(?![ \\t]|File )[^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*){0,2}',
+        '(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]*(?:\\\\t[ \\t]*)*File \\\\?"[^"\\r\\n]*\\\\?", line [0-9]+(?:, in [^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*)?(?:(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]{4,}(?:[^ \\t\\r\\n\\\\F]|\\\\[^rn\\r\\n]|F(?:[^i\\r\\n\\\\]|i[^l\\r\\n\\\\]|il[^e\\r\\n\\\\]|ile[^ \\r\\n\\\\]))[^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*){0,2}',
         "",
         ('File "', 'File \\"'),
         (),
     ),
     _Rule(  # python_frame
-        'File (?<![A-Za-z0-9_]File )\\\\?"[^"\\r\\n]*\\\\?", line [0-9]+(?:, in [^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*)?(?:(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]{3}[ \\t]+(?![ \\t]|File )[^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*){0,2}',
-        "",
+        '(^|[^A-Za-z0-9_])File \\\\?"[^"\\r\\n]*\\\\?", line [0-9]+(?:, in [^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*)?(?:(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]{4,}(?:[^ \\t\\r\\n\\\\F]|\\\\[^rn\\r\\n]|F(?:[^i\\r\\n\\\\]|i[^l\\r\\n\\\\]|il[^e\\r\\n\\\\]|ile[^ \\r\\n\\\\]))[^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*){0,2}',
+        "\\g<1>",
         ('File "', 'File \\"'),
         (),
     ),
     _Rule(  # stack_frame_line
-        "(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]*(?:\\\\t[ \\t]*)*at (?:(?:async |new )?[^ \\t\\r\\n()]+(?: \\[as [^ \\t\\r\\n\\]]+\\])? ?\\((?:[^()\\r\\n]*:[0-9]+(?::[0-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\\)|(?=[^ \\t\\r\\n()\"']*[/\\\\.])[^ \\t\\r\\n()\"']+:[0-9]+:[0-9]+(?![^ \\t\\r\\n)\"'\\\\]))",
+        "(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]*(?:\\\\t[ \\t]*)*at (?:(?:async |new )?[^ \\t\\r\\n()]+(?: \\[as [^ \\t\\r\\n\\]]+\\])? ?\\((?:[^()\\r\\n]*:[0-9]+(?::[0-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\\)|[^ \\t\\r\\n()\"'/\\\\.]*[/\\\\.][^ \\t\\r\\n()\"']*:[0-9]+:[0-9]+)",
         "",
         ("at ",),
         (),
     ),
     _Rule(  # stack_frame
-        "at (?<![A-Za-z0-9_$.]at )(?:(?:async |new )?[^ \\t\\r\\n()]+(?: \\[as [^ \\t\\r\\n\\]]+\\])? ?\\((?:[^()\\r\\n]*:[0-9]+(?::[0-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\\)|(?=[^ \\t\\r\\n()\"']*[/\\\\.])[^ \\t\\r\\n()\"']+:[0-9]+:[0-9]+(?![^ \\t\\r\\n)\"'\\\\]))[ \\t]?",
-        "",
+        "(^|[^A-Za-z0-9_$.])(?:at (?:(?:async |new )?[^ \\t\\r\\n()]+(?: \\[as [^ \\t\\r\\n\\]]+\\])? ?\\((?:[^()\\r\\n]*:[0-9]+(?::[0-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\\)|[^ \\t\\r\\n()\"'/\\\\.]*[/\\\\.][^ \\t\\r\\n()\"']*:[0-9]+:[0-9]+)[ \\t]?)+",
+        "\\g<1>",
         ("at ",),
         (),
     ),
     _Rule(  # frame_like_line
-        "\\n[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*(?![^\\n])",
-        "",
+        "(?:\\n[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*)+(\\n|\\Z)",
+        "\\g<1>",
         ("at ",),
         (),
     ),
     _Rule(  # frame_like_first_line
-        "^[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*(?![^\\n])\\n?",
+        "^[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*(?:\\n|\\Z)",
         "",
         ("at ",),
         (),
     ),
     _Rule(  # cookie_header
-        '((?<![A-Za-z0-9_-])(?:[sS][eE][tT]-)?[cC][oO][oO][kK][iI][eE][ \\t]*:[ \\t]*)[^ \\t\\r\\n"\'\\\\\\[][^\\r\\n"\\\\]*',
-        "\\g<1>[REDACTED]",
+        '(^|[^A-Za-z0-9_-])((?:[sS][eE][tT]-)?[cC][oO][oO][kK][iI][eE][ \\t]*:[ \\t]*)[^ \\t\\r\\n"\'\\\\\\[][^\\r\\n"\\\\]*',
+        "\\g<1>\\g<2>[REDACTED]",
         (),
         ("cookie",),
     ),
     _Rule(  # name_value_pair
-        '(\\\\?"(?:[nN][aA][mM][eE]|[kK][eE][yY])\\\\?"[ \\t]*:[ \\t]*\\\\?")(?=[A-Za-z0-9_.-]*?(?:[pP](?:[aA][sS][sS][wW]|[aA][sS][sS][-_.]?[pP][hH][rR][aA][sS][eE]|(?<![A-Za-z0-9][pP])[aA][sS][sS](?![A-Za-z0-9_.-])|[wW][dD]|[rR][iI][vV][aA][tT][eE][-_.]?[kK][eE][yY])|[sS](?:[eE][cC][rR][eE][tT]|[iI][gG][nN][iI][nN][gG][-_.]?[kK][eE][yY]|[eE][rR][vV][iI][cC][eE][-_.]?[kK][eE][yY]|[tT][oO][rR][aA][gG][eE][-_.]?[kK][eE][yY]|[hH][aA][rR][eE][dD][-_.]?[kK][eE][yY]|[uU][bB][sS][cC][rR][iI][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY]|[sS][hH][-_.]?[kK][eE][yY]|[eE][cC][rR][eE][tT][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN]|[eE][sS][sS][iI][dD]|(?<![A-Za-z0-9][sS])[iI][dD](?![A-Za-z0-9_.-])|(?<![A-Za-z0-9][sS])[iI][gG](?![A-Za-z0-9_.-])|[iI][gG][nN][aA][tT][uU][rR][eE])|[tT](?:[oO][kK][eE][nN])|[aA](?:[uU][tT][hH]|[pP][iI][-_.]?[kK][eE][yY]|[cC][cC][eE][sS][sS][-_.]?[kK][eE][yY]|[cC][cC][oO][uU][nN][tT][-_.]?[kK][eE][yY]|[pP][pP][-_.]?[kK][eE][yY]|[uU][tT][hH][-_.]?[kK][eE][yY])|[cC](?:[rR][eE][dD][eE][nN][tT][iI][aA][lL]|[rR][eE][dD][sS]|[lL][iI][eE][nN][tT][-_.]?[kK][eE][yY]|[oO][nN][sS][uU][mM][eE][rR][-_.]?[kK][eE][yY]|[oO][oO][kK][iI][eE]|[sS][rR][fF]|[oO][nN][nN][eE][cC][tT][iI][oO][nN][-_.]?[sS][tT][rR][iI][nN][gG])|[bB](?:[eE][aA][rR][eE][rR])|[jJ](?:[wW][tT])|[eE](?:[nN][cC][rR][yY][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY])|[mM](?:[aA][sS][tT][eE][rR][-_.]?[kK][eE][yY])|[dD](?:[bB][-_.]?[kK][eE][yY]|[aA][tT][aA][bB][aA][sS][eE][-_.]?[kK][eE][yY])|[lL](?:[iI][cC][eE][nN][sS][eE][-_.]?[kK][eE][yY])|[wW](?:[eE][bB][hH][oO][oO][kK][-_.]?[kK][eE][yY])|[xX](?:[sS][rR][fF])))(?!(?:[aA][uU][tT][hH][oO][rR](?:[sS]|[eE][dD]|[iI][tT][yY]|[iI][tT][iI][eE][sS]|[-_.]?(?:[iI][dD]|[nN][aA][mM][eE]|[eE][mM][aA][iI][lL]|[uU][rR][lL]))?|(?:[uU][nN])?[aA][uU][tT][hH][oO][rR][iI][sz][eE][dD]|(?:[uU][nN])?[aA][uU][tT][hH][eE][nN][tT][iI][cC][aA][tT][eE][dD]|[aA][uU][tT][hH][-_.]?(?:[tT][yY][pP][eE]|[mM][eE][tT][hH][oO][dD]|[sS][cC][hH][eE][mM][eE]|[mM][oO][dD][eE]|[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[eE][nN][dD][pP][oO][iI][nN][tT]|[dD][oO][mM][aA][iI][nN]|[rR][eE][qQ][uU][iI][rR][eE][dD]|[eE][nN][aA][bB][lL][eE][dD]|[sS][tT][aA][tT][uU][sS])|[oO][aA][uU][tT][hH][-_.]?(?:[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[sS][cC][oO][pP][eE][sS]?|[vV][eE][rR][sS][iI][oO][nN])|[tT][oO][kK][eE][nN][-_.]?(?:[tT][yY][pP][eE]|[cC][oO][uU][nN][tT]|[lL][iI][mM][iI][tT]|[uU][sS][aA][gG][eE]|[bB][uU][dD][gG][eE][tT]|[eE][nN][dD][pP][oO][iI][nN][tT]|[uU][rR][lL]|[uU][rR][iI]|[eE][xX][pP][iI][rR][yY]|[eE][xX][pP][iI][rR][eE][sS][-_.]?(?:[iI][nN]|[aA][tT]))|[tT][oO][kK][eE][nN][iI][zZ][eE][rR]|[A-Za-z0-9_.-]*(?:[iI][nN][pP][uU][tT]|[oO][uU][tT][pP][uU][tT]|[pP][rR][oO][mM][pP][tT]|[cC][oO][mM][pP][lL][eE][tT][iI][oO][nN]|[tT][oO][tT][aA][lL]|[cC][aA][cC][hH][eE][dD]|[rR][eE][aA][sS][oO][nN][iI][nN][gG]|[mM][aA][xX]|[mM][iI][nN]|[nN][uU][mM]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[uU][sS][eE][dD]|[eE][sS][tT][iI][mM][aA][tT][eE][dD]|[cC][oO][nN][tT][eE][xX][tT])[-_.]?[tT][oO][kK][eE][nN][sS](?:[-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[dD][eE][tT][aA][iI][lL][sS]))?|[tT][oO][kK][eE][nN][sS][-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[pP][eE][rR][-_.]?(?:[mM][iI][nN][uU][tT][eE]|[dD][aA][yY]))|[sS][eE][sS][sS][iI][oO][nN][-_.]?(?:[cC][oO][uU][nN][tT]|[tT][iI][mM][eE][oO][uU][tT]|[tT][tT][lL]|[dD][uU][rR][aA][tT][iI][oO][nN]|[lL][eE][nN][gG][tT][hH]|[eE][xX][pP][iI][rR][yY])|[cC][oO][oO][kK][iI][eE][-_.]?(?:[nN][aA][mM][eE]|[dD][oO][mM][aA][iI][nN]|[pP][aA][tT][hH])|[sS][iI][gG][nN][aA][tT][uU][rR][eE][-_.]?(?:[vV][eE][rR][sS][iI][oO][nN]|[mM][eE][tT][hH][oO][dD]|[aA][lL][gG][oO][rR][iI][tT][hH][mM])|[A-Za-z0-9_.-]*(?:[kK][eE][yY]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[pP][aA][sS][sS][wW][oO][rR][dD])[-_.]?[nN][aA][mM][eE]|[A-Za-z0-9_.-]*(?:[eE][rR][rR][oO][rR]|[eE][xX][cC][eE][pP][tT][iI][oO][nN]|[wW][aA][rR][nN][iI][nN][gG])[sS]?)(?![A-Za-z0-9_.-]))(?![A-Za-z0-9_.-]*?(?:[rR][aA][tT][eE][-_.]?[lL][iI][mM][iI][tT]))([A-Za-z0-9_.-]+\\\\?"[ \\t]*,[ \\t]*\\\\?"[vV][aA][lL][uU][eE]\\\\?"[ \\t]*:[ \\t]*)(?:(\\\\")((?!\\\\"|[\\r\\n])[^"\\\\\\r\\n]*(?:\\\\[^"\\r\\n][^"\\\\\\r\\n]*)*)((?:\\\\")?)|(")((?=[^"\\r\\n])[^"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^"\\\\\\r\\n]*)*)("?)|(\')((?=[^\'\\r\\n])[^\'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\'\\\\\\r\\n]*)*)(\'?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*|[^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*))',
-        "\\g<1>\\g<2>\\g<3>\\g<6>\\g<9>[REDACTED]\\g<5>\\g<8>\\g<11>",
+        '("(?:[nN][aA][mM][eE]|[kK][eE][yY])\\\\*"[ \\t]*:[ \\t]*\\\\*")([A-Za-z0-9_.-]+)(\\\\*"[ \\t]*,[ \\t]*(?:\\\\*"[A-Za-z_]+\\\\*"[ \\t]*:[ \\t]*(?:\\\\*"[^"\\\\\\r\\n]*\\\\*"|[A-Za-z0-9.-]+)[ \\t]*,[ \\t]*){0,4}\\\\*"[vV][aA][lL][uU][eE]\\\\*"[ \\t]*:[ \\t]*)',
+        "\\g<1>\\g<4>\\g<7>[REDACTED]\\g<3>\\g<6>\\g<9>",
         (),
         ("value",),
+        '(?:(\\\\+")((?:[^"\\\\\\r\\n]|\\\\+[^"\\\\\\r\\n])+)((?:\\\\+")?)|(")((?:[^"\\\\\\r\\n]|\\\\[^\\r\\n])[^"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^"\\\\\\r\\n]*)*)("?)|(\')((?:[^\'\\\\\\r\\n]|\\\\[^\\r\\n])[^\'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\'\\\\\\r\\n]*)*)(\'?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*)|([^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*))',
+        ((0, 0, True), (0, 1, False)),
     ),
     _Rule(  # key_value
-        '(?<![A-Za-z0-9_.-])(?=[A-Za-z0-9_.-]+\\\\?["\']?[ \\t]*[:=]?=)(?=[A-Za-z0-9_.-]*?(?:[pP](?:[aA][sS][sS][wW]|[aA][sS][sS][-_.]?[pP][hH][rR][aA][sS][eE]|(?<![A-Za-z0-9][pP])[aA][sS][sS](?![A-Za-z0-9_.-])|[wW][dD]|[rR][iI][vV][aA][tT][eE][-_.]?[kK][eE][yY])|[sS](?:[eE][cC][rR][eE][tT]|[iI][gG][nN][iI][nN][gG][-_.]?[kK][eE][yY]|[eE][rR][vV][iI][cC][eE][-_.]?[kK][eE][yY]|[tT][oO][rR][aA][gG][eE][-_.]?[kK][eE][yY]|[hH][aA][rR][eE][dD][-_.]?[kK][eE][yY]|[uU][bB][sS][cC][rR][iI][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY]|[sS][hH][-_.]?[kK][eE][yY]|[eE][cC][rR][eE][tT][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN]|[eE][sS][sS][iI][dD]|(?<![A-Za-z0-9][sS])[iI][dD](?![A-Za-z0-9_.-])|(?<![A-Za-z0-9][sS])[iI][gG](?![A-Za-z0-9_.-])|[iI][gG][nN][aA][tT][uU][rR][eE])|[tT](?:[oO][kK][eE][nN])|[aA](?:[uU][tT][hH]|[pP][iI][-_.]?[kK][eE][yY]|[cC][cC][eE][sS][sS][-_.]?[kK][eE][yY]|[cC][cC][oO][uU][nN][tT][-_.]?[kK][eE][yY]|[pP][pP][-_.]?[kK][eE][yY]|[uU][tT][hH][-_.]?[kK][eE][yY])|[cC](?:[rR][eE][dD][eE][nN][tT][iI][aA][lL]|[rR][eE][dD][sS]|[lL][iI][eE][nN][tT][-_.]?[kK][eE][yY]|[oO][nN][sS][uU][mM][eE][rR][-_.]?[kK][eE][yY]|[oO][oO][kK][iI][eE]|[sS][rR][fF]|[oO][nN][nN][eE][cC][tT][iI][oO][nN][-_.]?[sS][tT][rR][iI][nN][gG])|[bB](?:[eE][aA][rR][eE][rR])|[jJ](?:[wW][tT])|[eE](?:[nN][cC][rR][yY][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY])|[mM](?:[aA][sS][tT][eE][rR][-_.]?[kK][eE][yY])|[dD](?:[bB][-_.]?[kK][eE][yY]|[aA][tT][aA][bB][aA][sS][eE][-_.]?[kK][eE][yY])|[lL](?:[iI][cC][eE][nN][sS][eE][-_.]?[kK][eE][yY])|[wW](?:[eE][bB][hH][oO][oO][kK][-_.]?[kK][eE][yY])|[xX](?:[sS][rR][fF])))(?!(?:[aA][uU][tT][hH][oO][rR](?:[sS]|[eE][dD]|[iI][tT][yY]|[iI][tT][iI][eE][sS]|[-_.]?(?:[iI][dD]|[nN][aA][mM][eE]|[eE][mM][aA][iI][lL]|[uU][rR][lL]))?|(?:[uU][nN])?[aA][uU][tT][hH][oO][rR][iI][sz][eE][dD]|(?:[uU][nN])?[aA][uU][tT][hH][eE][nN][tT][iI][cC][aA][tT][eE][dD]|[aA][uU][tT][hH][-_.]?(?:[tT][yY][pP][eE]|[mM][eE][tT][hH][oO][dD]|[sS][cC][hH][eE][mM][eE]|[mM][oO][dD][eE]|[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[eE][nN][dD][pP][oO][iI][nN][tT]|[dD][oO][mM][aA][iI][nN]|[rR][eE][qQ][uU][iI][rR][eE][dD]|[eE][nN][aA][bB][lL][eE][dD]|[sS][tT][aA][tT][uU][sS])|[oO][aA][uU][tT][hH][-_.]?(?:[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[sS][cC][oO][pP][eE][sS]?|[vV][eE][rR][sS][iI][oO][nN])|[tT][oO][kK][eE][nN][-_.]?(?:[tT][yY][pP][eE]|[cC][oO][uU][nN][tT]|[lL][iI][mM][iI][tT]|[uU][sS][aA][gG][eE]|[bB][uU][dD][gG][eE][tT]|[eE][nN][dD][pP][oO][iI][nN][tT]|[uU][rR][lL]|[uU][rR][iI]|[eE][xX][pP][iI][rR][yY]|[eE][xX][pP][iI][rR][eE][sS][-_.]?(?:[iI][nN]|[aA][tT]))|[tT][oO][kK][eE][nN][iI][zZ][eE][rR]|[A-Za-z0-9_.-]*(?:[iI][nN][pP][uU][tT]|[oO][uU][tT][pP][uU][tT]|[pP][rR][oO][mM][pP][tT]|[cC][oO][mM][pP][lL][eE][tT][iI][oO][nN]|[tT][oO][tT][aA][lL]|[cC][aA][cC][hH][eE][dD]|[rR][eE][aA][sS][oO][nN][iI][nN][gG]|[mM][aA][xX]|[mM][iI][nN]|[nN][uU][mM]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[uU][sS][eE][dD]|[eE][sS][tT][iI][mM][aA][tT][eE][dD]|[cC][oO][nN][tT][eE][xX][tT])[-_.]?[tT][oO][kK][eE][nN][sS](?:[-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[dD][eE][tT][aA][iI][lL][sS]))?|[tT][oO][kK][eE][nN][sS][-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[pP][eE][rR][-_.]?(?:[mM][iI][nN][uU][tT][eE]|[dD][aA][yY]))|[sS][eE][sS][sS][iI][oO][nN][-_.]?(?:[cC][oO][uU][nN][tT]|[tT][iI][mM][eE][oO][uU][tT]|[tT][tT][lL]|[dD][uU][rR][aA][tT][iI][oO][nN]|[lL][eE][nN][gG][tT][hH]|[eE][xX][pP][iI][rR][yY])|[cC][oO][oO][kK][iI][eE][-_.]?(?:[nN][aA][mM][eE]|[dD][oO][mM][aA][iI][nN]|[pP][aA][tT][hH])|[sS][iI][gG][nN][aA][tT][uU][rR][eE][-_.]?(?:[vV][eE][rR][sS][iI][oO][nN]|[mM][eE][tT][hH][oO][dD]|[aA][lL][gG][oO][rR][iI][tT][hH][mM])|[A-Za-z0-9_.-]*(?:[kK][eE][yY]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[pP][aA][sS][sS][wW][oO][rR][dD])[-_.]?[nN][aA][mM][eE]|[A-Za-z0-9_.-]*(?:[eE][rR][rR][oO][rR]|[eE][xX][cC][eE][pP][tT][iI][oO][nN]|[wW][aA][rR][nN][iI][nN][gG])[sS]?)(?![A-Za-z0-9_.-]))(?![A-Za-z0-9_.-]*?(?:[rR][aA][tT][eE][-_.]?[lL][iI][mM][iI][tT]))([A-Za-z0-9_.-]+)(\\\\?["\']?[ \\t]*(?:=>|:=|=)[ \\t]*)(?:(\\\\")((?!\\\\"|[\\r\\n])[^"\\\\\\r\\n]*(?:\\\\[^"\\r\\n][^"\\\\\\r\\n]*)*)((?:\\\\")?)|(")((?=[^"\\r\\n])[^"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^"\\\\\\r\\n]*)*)("?)|(\')((?=[^\'\\r\\n])[^\'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\'\\\\\\r\\n]*)*)(\'?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*|[^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*))',
-        "\\g<1>\\g<2>\\g<3>\\g<6>\\g<9>[REDACTED]\\g<5>\\g<8>\\g<11>",
+        "(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\\\*[\"']?[ \\t]*(?:=>|:=|=)[ \\t]*)",
+        "\\g<1>\\g<4>\\g<7>[REDACTED]\\g<3>\\g<6>\\g<9>",
         ("=",),
         (
             "pass",
@@ -527,10 +533,64 @@ _TEXT_RULES = (
             "sig",
             "connection",
         ),
+        '(?:(\\\\+")((?:[^"\\\\\\r\\n]|\\\\+[^"\\\\\\r\\n])+)((?:\\\\+")?)|(")((?:[^"\\\\\\r\\n]|\\\\[^\\r\\n])[^"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^"\\\\\\r\\n]*)*)("?)|(\')((?:[^\'\\\\\\r\\n]|\\\\[^\\r\\n])[^\'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\'\\\\\\r\\n]*)*)(\'?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*)|([^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*))',
+        ((0, 0, True), (0, 1, False)),
+    ),
+    _Rule(  # quoted_key_colon_value
+        "(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\\\*[\"'][ \\t]*:[ \\t]*)",
+        "\\g<1>\\g<13>\\g<2>\\g<5>\\g<8>\\g<14>\\g<17>\\g<20>[REDACTED]\\g<4>\\g<7>\\g<10>\\g<16>\\g<19>\\g<22>",
+        (":",),
+        (
+            "pass",
+            "pwd",
+            "secret",
+            "token",
+            "auth",
+            "credential",
+            "creds",
+            "bearer",
+            "jwt",
+            "key",
+            "sess",
+            "cookie",
+            "csrf",
+            "xsrf",
+            "sid",
+            "sig",
+            "connection",
+        ),
+        '(?:((?:(?:\\n|\\r\\n|\\\\[nN]|\\\\[rR]\\\\[nN])[ \\t]*(?:\\\\[tT][ \\t]*)*)?)(?:(\\\\+")((?:[^"\\\\\\r\\n]|\\\\+[^"\\\\\\r\\n])+)((?:\\\\+")?)|(")((?:[^"\\\\\\r\\n]|\\\\[^\\r\\n])[^"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^"\\\\\\r\\n]*)*)("?)|(\')((?:[^\'\\\\\\r\\n]|\\\\[^\\r\\n])[^\'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\'\\\\\\r\\n]*)*)(\'?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*)|([^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*))|(\\[[ \\t]*)(?:(\\\\+")((?:[^"\\\\\\r\\n]|\\\\+[^"\\\\\\r\\n])+)((?:\\\\+")?)|(")((?:[^"\\\\\\r\\n]|\\\\[^\\r\\n])[^"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^"\\\\\\r\\n]*)*)("?)|(\')((?:[^\'\\\\\\r\\n]|\\\\[^\\r\\n])[^\'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\'\\\\\\r\\n]*)*)(\'?)))',
+        ((0, 0, True), (0, 1, False), (12, 6, False)),
+    ),
+    _Rule(  # option_then_value
+        "(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\\\*[\"'][ \\t]*,[ \\t]*)",
+        "\\g<1>\\g<4>\\g<7>[REDACTED]\\g<3>\\g<6>\\g<9>",
+        ("-",),
+        (
+            "pass",
+            "pwd",
+            "secret",
+            "token",
+            "auth",
+            "credential",
+            "creds",
+            "bearer",
+            "jwt",
+            "key",
+            "sess",
+            "cookie",
+            "csrf",
+            "xsrf",
+            "sid",
+            "sig",
+            "connection",
+        ),
+        '(?:(\\\\+")((?:[^"\\\\\\r\\n]|\\\\+[^"\\\\\\r\\n])+)((?:\\\\+")?)|(")((?:[^"\\\\\\r\\n]|\\\\[^\\r\\n])[^"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^"\\\\\\r\\n]*)*)("?)|(\')((?:[^\'\\\\\\r\\n]|\\\\[^\\r\\n])[^\'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\'\\\\\\r\\n]*)*)(\'?)|((?:digest|oauth|hawk|aws4-hmac-sha256|signature)[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:bearer|basic|token|apikey|api-key|key|negotiate|ntlm|ssws|bot|jwt)[ \\t]+[^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*)|([^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*))',
+        ((0, 0, True), (0, 1, False), (0, 7, True)),
     ),
     _Rule(  # key_colon_value
-        '(?<![A-Za-z0-9_.-])(?=[A-Za-z0-9_.-]+\\\\?["\']?[ \\t]*:)(?=[A-Za-z0-9_.-]*?(?:[-_.]|[a-z][A-Z])|[A-Z0-9]{2,}(?![A-Za-z0-9_.-]))(?=[A-Za-z0-9_.-]*?(?:[pP](?:[aA][sS][sS][wW]|[aA][sS][sS][-_.]?[pP][hH][rR][aA][sS][eE]|(?<![A-Za-z0-9][pP])[aA][sS][sS](?![A-Za-z0-9_.-])|[wW][dD]|[rR][iI][vV][aA][tT][eE][-_.]?[kK][eE][yY])|[sS](?:[eE][cC][rR][eE][tT]|[iI][gG][nN][iI][nN][gG][-_.]?[kK][eE][yY]|[eE][rR][vV][iI][cC][eE][-_.]?[kK][eE][yY]|[tT][oO][rR][aA][gG][eE][-_.]?[kK][eE][yY]|[hH][aA][rR][eE][dD][-_.]?[kK][eE][yY]|[uU][bB][sS][cC][rR][iI][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY]|[sS][hH][-_.]?[kK][eE][yY]|[eE][cC][rR][eE][tT][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN]|[eE][sS][sS][iI][dD]|(?<![A-Za-z0-9][sS])[iI][dD](?![A-Za-z0-9_.-])|(?<![A-Za-z0-9][sS])[iI][gG](?![A-Za-z0-9_.-])|[iI][gG][nN][aA][tT][uU][rR][eE])|[tT](?:[oO][kK][eE][nN])|[aA](?:[uU][tT][hH]|[pP][iI][-_.]?[kK][eE][yY]|[cC][cC][eE][sS][sS][-_.]?[kK][eE][yY]|[cC][cC][oO][uU][nN][tT][-_.]?[kK][eE][yY]|[pP][pP][-_.]?[kK][eE][yY]|[uU][tT][hH][-_.]?[kK][eE][yY])|[cC](?:[rR][eE][dD][eE][nN][tT][iI][aA][lL]|[rR][eE][dD][sS]|[lL][iI][eE][nN][tT][-_.]?[kK][eE][yY]|[oO][nN][sS][uU][mM][eE][rR][-_.]?[kK][eE][yY]|[oO][oO][kK][iI][eE]|[sS][rR][fF]|[oO][nN][nN][eE][cC][tT][iI][oO][nN][-_.]?[sS][tT][rR][iI][nN][gG])|[bB](?:[eE][aA][rR][eE][rR])|[jJ](?:[wW][tT])|[eE](?:[nN][cC][rR][yY][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY])|[mM](?:[aA][sS][tT][eE][rR][-_.]?[kK][eE][yY])|[dD](?:[bB][-_.]?[kK][eE][yY]|[aA][tT][aA][bB][aA][sS][eE][-_.]?[kK][eE][yY])|[lL](?:[iI][cC][eE][nN][sS][eE][-_.]?[kK][eE][yY])|[wW](?:[eE][bB][hH][oO][oO][kK][-_.]?[kK][eE][yY])|[xX](?:[sS][rR][fF])))(?!(?:[aA][uU][tT][hH][oO][rR](?:[sS]|[eE][dD]|[iI][tT][yY]|[iI][tT][iI][eE][sS]|[-_.]?(?:[iI][dD]|[nN][aA][mM][eE]|[eE][mM][aA][iI][lL]|[uU][rR][lL]))?|(?:[uU][nN])?[aA][uU][tT][hH][oO][rR][iI][sz][eE][dD]|(?:[uU][nN])?[aA][uU][tT][hH][eE][nN][tT][iI][cC][aA][tT][eE][dD]|[aA][uU][tT][hH][-_.]?(?:[tT][yY][pP][eE]|[mM][eE][tT][hH][oO][dD]|[sS][cC][hH][eE][mM][eE]|[mM][oO][dD][eE]|[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[eE][nN][dD][pP][oO][iI][nN][tT]|[dD][oO][mM][aA][iI][nN]|[rR][eE][qQ][uU][iI][rR][eE][dD]|[eE][nN][aA][bB][lL][eE][dD]|[sS][tT][aA][tT][uU][sS])|[oO][aA][uU][tT][hH][-_.]?(?:[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[sS][cC][oO][pP][eE][sS]?|[vV][eE][rR][sS][iI][oO][nN])|[tT][oO][kK][eE][nN][-_.]?(?:[tT][yY][pP][eE]|[cC][oO][uU][nN][tT]|[lL][iI][mM][iI][tT]|[uU][sS][aA][gG][eE]|[bB][uU][dD][gG][eE][tT]|[eE][nN][dD][pP][oO][iI][nN][tT]|[uU][rR][lL]|[uU][rR][iI]|[eE][xX][pP][iI][rR][yY]|[eE][xX][pP][iI][rR][eE][sS][-_.]?(?:[iI][nN]|[aA][tT]))|[tT][oO][kK][eE][nN][iI][zZ][eE][rR]|[A-Za-z0-9_.-]*(?:[iI][nN][pP][uU][tT]|[oO][uU][tT][pP][uU][tT]|[pP][rR][oO][mM][pP][tT]|[cC][oO][mM][pP][lL][eE][tT][iI][oO][nN]|[tT][oO][tT][aA][lL]|[cC][aA][cC][hH][eE][dD]|[rR][eE][aA][sS][oO][nN][iI][nN][gG]|[mM][aA][xX]|[mM][iI][nN]|[nN][uU][mM]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[uU][sS][eE][dD]|[eE][sS][tT][iI][mM][aA][tT][eE][dD]|[cC][oO][nN][tT][eE][xX][tT])[-_.]?[tT][oO][kK][eE][nN][sS](?:[-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[dD][eE][tT][aA][iI][lL][sS]))?|[tT][oO][kK][eE][nN][sS][-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[pP][eE][rR][-_.]?(?:[mM][iI][nN][uU][tT][eE]|[dD][aA][yY]))|[sS][eE][sS][sS][iI][oO][nN][-_.]?(?:[cC][oO][uU][nN][tT]|[tT][iI][mM][eE][oO][uU][tT]|[tT][tT][lL]|[dD][uU][rR][aA][tT][iI][oO][nN]|[lL][eE][nN][gG][tT][hH]|[eE][xX][pP][iI][rR][yY])|[cC][oO][oO][kK][iI][eE][-_.]?(?:[nN][aA][mM][eE]|[dD][oO][mM][aA][iI][nN]|[pP][aA][tT][hH])|[sS][iI][gG][nN][aA][tT][uU][rR][eE][-_.]?(?:[vV][eE][rR][sS][iI][oO][nN]|[mM][eE][tT][hH][oO][dD]|[aA][lL][gG][oO][rR][iI][tT][hH][mM])|[A-Za-z0-9_.-]*(?:[kK][eE][yY]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[pP][aA][sS][sS][wW][oO][rR][dD])[-_.]?[nN][aA][mM][eE]|[A-Za-z0-9_.-]*(?:[eE][rR][rR][oO][rR]|[eE][xX][cC][eE][pP][tT][iI][oO][nN]|[wW][aA][rR][nN][iI][nN][gG])[sS]?)(?![A-Za-z0-9_.-]))(?![A-Za-z0-9_.-]*?(?:[rR][aA][tT][eE][-_.]?[lL][iI][mM][iI][tT]))([A-Za-z0-9_.-]+)(\\\\?["\']?[ \\t]*:[ \\t]*)(?:(\\\\")((?!\\\\"|[\\r\\n])[^"\\\\\\r\\n]*(?:\\\\[^"\\r\\n][^"\\\\\\r\\n]*)*)((?:\\\\")?)|(")((?=[^"\\r\\n])[^"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^"\\\\\\r\\n]*)*)("?)|(\')((?=[^\'\\r\\n])[^\'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\'\\\\\\r\\n]*)*)(\'?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*|[^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*))',
-        "\\g<1>\\g<2>\\g<3>\\g<6>\\g<9>[REDACTED]\\g<5>\\g<8>\\g<11>",
+        "(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\\\*[\"']?[ \\t]*:[ \\t]*)",
+        "\\g<1>\\g<4>\\g<7>[REDACTED]\\g<3>\\g<6>\\g<9>",
         (":",),
         (
             "pass",
@@ -551,10 +611,12 @@ _TEXT_RULES = (
             "sig",
             "connection",
         ),
+        '(?:(\\\\+")((?:[^"\\\\\\r\\n]|\\\\+[^"\\\\\\r\\n])+)((?:\\\\+")?)|(")((?:[^"\\\\\\r\\n]|\\\\[^\\r\\n])[^"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^"\\\\\\r\\n]*)*)("?)|(\')((?:[^\'\\\\\\r\\n]|\\\\[^\\r\\n])[^\'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\'\\\\\\r\\n]*)*)(\'?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*)|([^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*))',
+        ((0, 0, True), (0, 1, False), (0, 2, True)),
     ),
     _Rule(  # word_colon_value
-        '(?<![A-Za-z0-9_.-])(?=[A-Za-z0-9_.-]+\\\\?["\']?[ \\t]*:)(?![A-Za-z0-9_.-]*?(?:[-_.]|[a-z][A-Z])|[A-Z0-9]{2,}(?![A-Za-z0-9_.-]))(?=[A-Za-z0-9_.-]*?(?:[pP](?:[aA][sS][sS][wW]|[aA][sS][sS][-_.]?[pP][hH][rR][aA][sS][eE]|(?<![A-Za-z0-9][pP])[aA][sS][sS](?![A-Za-z0-9_.-])|[wW][dD]|[rR][iI][vV][aA][tT][eE][-_.]?[kK][eE][yY])|[sS](?:[eE][cC][rR][eE][tT]|[iI][gG][nN][iI][nN][gG][-_.]?[kK][eE][yY]|[eE][rR][vV][iI][cC][eE][-_.]?[kK][eE][yY]|[tT][oO][rR][aA][gG][eE][-_.]?[kK][eE][yY]|[hH][aA][rR][eE][dD][-_.]?[kK][eE][yY]|[uU][bB][sS][cC][rR][iI][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY]|[sS][hH][-_.]?[kK][eE][yY]|[eE][cC][rR][eE][tT][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN]|[eE][sS][sS][iI][dD]|(?<![A-Za-z0-9][sS])[iI][dD](?![A-Za-z0-9_.-])|(?<![A-Za-z0-9][sS])[iI][gG](?![A-Za-z0-9_.-])|[iI][gG][nN][aA][tT][uU][rR][eE])|[tT](?:[oO][kK][eE][nN])|[aA](?:[uU][tT][hH]|[pP][iI][-_.]?[kK][eE][yY]|[cC][cC][eE][sS][sS][-_.]?[kK][eE][yY]|[cC][cC][oO][uU][nN][tT][-_.]?[kK][eE][yY]|[pP][pP][-_.]?[kK][eE][yY]|[uU][tT][hH][-_.]?[kK][eE][yY])|[cC](?:[rR][eE][dD][eE][nN][tT][iI][aA][lL]|[rR][eE][dD][sS]|[lL][iI][eE][nN][tT][-_.]?[kK][eE][yY]|[oO][nN][sS][uU][mM][eE][rR][-_.]?[kK][eE][yY]|[oO][oO][kK][iI][eE]|[sS][rR][fF]|[oO][nN][nN][eE][cC][tT][iI][oO][nN][-_.]?[sS][tT][rR][iI][nN][gG])|[bB](?:[eE][aA][rR][eE][rR])|[jJ](?:[wW][tT])|[eE](?:[nN][cC][rR][yY][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY])|[mM](?:[aA][sS][tT][eE][rR][-_.]?[kK][eE][yY])|[dD](?:[bB][-_.]?[kK][eE][yY]|[aA][tT][aA][bB][aA][sS][eE][-_.]?[kK][eE][yY])|[lL](?:[iI][cC][eE][nN][sS][eE][-_.]?[kK][eE][yY])|[wW](?:[eE][bB][hH][oO][oO][kK][-_.]?[kK][eE][yY])|[xX](?:[sS][rR][fF])))(?!(?:[aA][uU][tT][hH][oO][rR](?:[sS]|[eE][dD]|[iI][tT][yY]|[iI][tT][iI][eE][sS]|[-_.]?(?:[iI][dD]|[nN][aA][mM][eE]|[eE][mM][aA][iI][lL]|[uU][rR][lL]))?|(?:[uU][nN])?[aA][uU][tT][hH][oO][rR][iI][sz][eE][dD]|(?:[uU][nN])?[aA][uU][tT][hH][eE][nN][tT][iI][cC][aA][tT][eE][dD]|[aA][uU][tT][hH][-_.]?(?:[tT][yY][pP][eE]|[mM][eE][tT][hH][oO][dD]|[sS][cC][hH][eE][mM][eE]|[mM][oO][dD][eE]|[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[eE][nN][dD][pP][oO][iI][nN][tT]|[dD][oO][mM][aA][iI][nN]|[rR][eE][qQ][uU][iI][rR][eE][dD]|[eE][nN][aA][bB][lL][eE][dD]|[sS][tT][aA][tT][uU][sS])|[oO][aA][uU][tT][hH][-_.]?(?:[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[sS][cC][oO][pP][eE][sS]?|[vV][eE][rR][sS][iI][oO][nN])|[tT][oO][kK][eE][nN][-_.]?(?:[tT][yY][pP][eE]|[cC][oO][uU][nN][tT]|[lL][iI][mM][iI][tT]|[uU][sS][aA][gG][eE]|[bB][uU][dD][gG][eE][tT]|[eE][nN][dD][pP][oO][iI][nN][tT]|[uU][rR][lL]|[uU][rR][iI]|[eE][xX][pP][iI][rR][yY]|[eE][xX][pP][iI][rR][eE][sS][-_.]?(?:[iI][nN]|[aA][tT]))|[tT][oO][kK][eE][nN][iI][zZ][eE][rR]|[A-Za-z0-9_.-]*(?:[iI][nN][pP][uU][tT]|[oO][uU][tT][pP][uU][tT]|[pP][rR][oO][mM][pP][tT]|[cC][oO][mM][pP][lL][eE][tT][iI][oO][nN]|[tT][oO][tT][aA][lL]|[cC][aA][cC][hH][eE][dD]|[rR][eE][aA][sS][oO][nN][iI][nN][gG]|[mM][aA][xX]|[mM][iI][nN]|[nN][uU][mM]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[uU][sS][eE][dD]|[eE][sS][tT][iI][mM][aA][tT][eE][dD]|[cC][oO][nN][tT][eE][xX][tT])[-_.]?[tT][oO][kK][eE][nN][sS](?:[-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[dD][eE][tT][aA][iI][lL][sS]))?|[tT][oO][kK][eE][nN][sS][-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[pP][eE][rR][-_.]?(?:[mM][iI][nN][uU][tT][eE]|[dD][aA][yY]))|[sS][eE][sS][sS][iI][oO][nN][-_.]?(?:[cC][oO][uU][nN][tT]|[tT][iI][mM][eE][oO][uU][tT]|[tT][tT][lL]|[dD][uU][rR][aA][tT][iI][oO][nN]|[lL][eE][nN][gG][tT][hH]|[eE][xX][pP][iI][rR][yY])|[cC][oO][oO][kK][iI][eE][-_.]?(?:[nN][aA][mM][eE]|[dD][oO][mM][aA][iI][nN]|[pP][aA][tT][hH])|[sS][iI][gG][nN][aA][tT][uU][rR][eE][-_.]?(?:[vV][eE][rR][sS][iI][oO][nN]|[mM][eE][tT][hH][oO][dD]|[aA][lL][gG][oO][rR][iI][tT][hH][mM])|[A-Za-z0-9_.-]*(?:[kK][eE][yY]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[pP][aA][sS][sS][wW][oO][rR][dD])[-_.]?[nN][aA][mM][eE]|[A-Za-z0-9_.-]*(?:[eE][rR][rR][oO][rR]|[eE][xX][cC][eE][pP][tT][iI][oO][nN]|[wW][aA][rR][nN][iI][nN][gG])[sS]?)(?![A-Za-z0-9_.-]))(?![A-Za-z0-9_.-]*?(?:[rR][aA][tT][eE][-_.]?[lL][iI][mM][iI][tT]))([A-Za-z0-9_.-]+)(\\\\?["\']?[ \\t]*:[ \\t]*)(?:(\\\\")((?!\\\\"|[\\r\\n])[^"\\\\\\r\\n]*(?:\\\\[^"\\r\\n][^"\\\\\\r\\n]*)*)((?:\\\\")?)|(")((?=[^"\\r\\n])[^"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^"\\\\\\r\\n]*)*)("?)|(\')((?=[^\'\\r\\n])[^\'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\'\\\\\\r\\n]*)*)(\'?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*|(?=[^ \\t\\r\\n"\'&,;)}<>\\\\]{6})(?=[^ \\t\\r\\n"\'&,;)}<>\\\\]*[0-9+/=_~.-]|[^ \\t\\r\\n"\'&,;)}<>\\\\]{20}|[^ \\t\\r\\n"\'&,;)}<>\\\\]+[A-Z])[^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*))',
-        "\\g<1>\\g<2>\\g<3>\\g<6>\\g<9>[REDACTED]\\g<5>\\g<8>\\g<11>",
+        "(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\\\*[\"']?[ \\t]*:[ \\t]*)",
+        "\\g<1>\\g<4>\\g<7>[REDACTED]\\g<3>\\g<6>\\g<9>",
         (":",),
         (
             "pass",
@@ -575,10 +637,12 @@ _TEXT_RULES = (
             "sig",
             "connection",
         ),
+        '(?:(\\\\+")((?:[^"\\\\\\r\\n]|\\\\+[^"\\\\\\r\\n])+)((?:\\\\+")?)|(")((?:[^"\\\\\\r\\n]|\\\\[^\\r\\n])[^"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^"\\\\\\r\\n]*)*)("?)|(\')((?:[^\'\\\\\\r\\n]|\\\\[^\\r\\n])[^\'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\'\\\\\\r\\n]*)*)(\'?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*)|([^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*))',
+        ((0, 0, True), (0, 1, False), (0, 2, False), (11, 4, True), (11, 5, True)),
     ),
     _Rule(  # xml_element
-        "(<)(?=[A-Za-z0-9_.-]*?(?:[pP](?:[aA][sS][sS][wW]|[aA][sS][sS][-_.]?[pP][hH][rR][aA][sS][eE]|(?<![A-Za-z0-9][pP])[aA][sS][sS](?![A-Za-z0-9_.-])|[wW][dD]|[rR][iI][vV][aA][tT][eE][-_.]?[kK][eE][yY])|[sS](?:[eE][cC][rR][eE][tT]|[iI][gG][nN][iI][nN][gG][-_.]?[kK][eE][yY]|[eE][rR][vV][iI][cC][eE][-_.]?[kK][eE][yY]|[tT][oO][rR][aA][gG][eE][-_.]?[kK][eE][yY]|[hH][aA][rR][eE][dD][-_.]?[kK][eE][yY]|[uU][bB][sS][cC][rR][iI][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY]|[sS][hH][-_.]?[kK][eE][yY]|[eE][cC][rR][eE][tT][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN]|[eE][sS][sS][iI][dD]|(?<![A-Za-z0-9][sS])[iI][dD](?![A-Za-z0-9_.-])|(?<![A-Za-z0-9][sS])[iI][gG](?![A-Za-z0-9_.-])|[iI][gG][nN][aA][tT][uU][rR][eE])|[tT](?:[oO][kK][eE][nN])|[aA](?:[uU][tT][hH]|[pP][iI][-_.]?[kK][eE][yY]|[cC][cC][eE][sS][sS][-_.]?[kK][eE][yY]|[cC][cC][oO][uU][nN][tT][-_.]?[kK][eE][yY]|[pP][pP][-_.]?[kK][eE][yY]|[uU][tT][hH][-_.]?[kK][eE][yY])|[cC](?:[rR][eE][dD][eE][nN][tT][iI][aA][lL]|[rR][eE][dD][sS]|[lL][iI][eE][nN][tT][-_.]?[kK][eE][yY]|[oO][nN][sS][uU][mM][eE][rR][-_.]?[kK][eE][yY]|[oO][oO][kK][iI][eE]|[sS][rR][fF]|[oO][nN][nN][eE][cC][tT][iI][oO][nN][-_.]?[sS][tT][rR][iI][nN][gG])|[bB](?:[eE][aA][rR][eE][rR])|[jJ](?:[wW][tT])|[eE](?:[nN][cC][rR][yY][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY])|[mM](?:[aA][sS][tT][eE][rR][-_.]?[kK][eE][yY])|[dD](?:[bB][-_.]?[kK][eE][yY]|[aA][tT][aA][bB][aA][sS][eE][-_.]?[kK][eE][yY])|[lL](?:[iI][cC][eE][nN][sS][eE][-_.]?[kK][eE][yY])|[wW](?:[eE][bB][hH][oO][oO][kK][-_.]?[kK][eE][yY])|[xX](?:[sS][rR][fF])))(?!(?:[aA][uU][tT][hH][oO][rR](?:[sS]|[eE][dD]|[iI][tT][yY]|[iI][tT][iI][eE][sS]|[-_.]?(?:[iI][dD]|[nN][aA][mM][eE]|[eE][mM][aA][iI][lL]|[uU][rR][lL]))?|(?:[uU][nN])?[aA][uU][tT][hH][oO][rR][iI][sz][eE][dD]|(?:[uU][nN])?[aA][uU][tT][hH][eE][nN][tT][iI][cC][aA][tT][eE][dD]|[aA][uU][tT][hH][-_.]?(?:[tT][yY][pP][eE]|[mM][eE][tT][hH][oO][dD]|[sS][cC][hH][eE][mM][eE]|[mM][oO][dD][eE]|[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[eE][nN][dD][pP][oO][iI][nN][tT]|[dD][oO][mM][aA][iI][nN]|[rR][eE][qQ][uU][iI][rR][eE][dD]|[eE][nN][aA][bB][lL][eE][dD]|[sS][tT][aA][tT][uU][sS])|[oO][aA][uU][tT][hH][-_.]?(?:[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[sS][cC][oO][pP][eE][sS]?|[vV][eE][rR][sS][iI][oO][nN])|[tT][oO][kK][eE][nN][-_.]?(?:[tT][yY][pP][eE]|[cC][oO][uU][nN][tT]|[lL][iI][mM][iI][tT]|[uU][sS][aA][gG][eE]|[bB][uU][dD][gG][eE][tT]|[eE][nN][dD][pP][oO][iI][nN][tT]|[uU][rR][lL]|[uU][rR][iI]|[eE][xX][pP][iI][rR][yY]|[eE][xX][pP][iI][rR][eE][sS][-_.]?(?:[iI][nN]|[aA][tT]))|[tT][oO][kK][eE][nN][iI][zZ][eE][rR]|[A-Za-z0-9_.-]*(?:[iI][nN][pP][uU][tT]|[oO][uU][tT][pP][uU][tT]|[pP][rR][oO][mM][pP][tT]|[cC][oO][mM][pP][lL][eE][tT][iI][oO][nN]|[tT][oO][tT][aA][lL]|[cC][aA][cC][hH][eE][dD]|[rR][eE][aA][sS][oO][nN][iI][nN][gG]|[mM][aA][xX]|[mM][iI][nN]|[nN][uU][mM]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[uU][sS][eE][dD]|[eE][sS][tT][iI][mM][aA][tT][eE][dD]|[cC][oO][nN][tT][eE][xX][tT])[-_.]?[tT][oO][kK][eE][nN][sS](?:[-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[dD][eE][tT][aA][iI][lL][sS]))?|[tT][oO][kK][eE][nN][sS][-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[pP][eE][rR][-_.]?(?:[mM][iI][nN][uU][tT][eE]|[dD][aA][yY]))|[sS][eE][sS][sS][iI][oO][nN][-_.]?(?:[cC][oO][uU][nN][tT]|[tT][iI][mM][eE][oO][uU][tT]|[tT][tT][lL]|[dD][uU][rR][aA][tT][iI][oO][nN]|[lL][eE][nN][gG][tT][hH]|[eE][xX][pP][iI][rR][yY])|[cC][oO][oO][kK][iI][eE][-_.]?(?:[nN][aA][mM][eE]|[dD][oO][mM][aA][iI][nN]|[pP][aA][tT][hH])|[sS][iI][gG][nN][aA][tT][uU][rR][eE][-_.]?(?:[vV][eE][rR][sS][iI][oO][nN]|[mM][eE][tT][hH][oO][dD]|[aA][lL][gG][oO][rR][iI][tT][hH][mM])|[A-Za-z0-9_.-]*(?:[kK][eE][yY]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[pP][aA][sS][sS][wW][oO][rR][dD])[-_.]?[nN][aA][mM][eE]|[A-Za-z0-9_.-]*(?:[eE][rR][rR][oO][rR]|[eE][xX][cC][eE][pP][tT][iI][oO][nN]|[wW][aA][rR][nN][iI][nN][gG])[sS]?)(?![A-Za-z0-9_.-]))(?![A-Za-z0-9_.-]*?(?:[rR][aA][tT][eE][-_.]?[lL][iI][mM][iI][tT]))([A-Za-z0-9_.-]+>)[^<\\r\\n]+(?=</)",
-        "\\g<1>\\g<2>[REDACTED]",
+        "(<)([A-Za-z0-9_.-]+)>",
+        "[REDACTED]\\g<1>",
         ("</",),
         (
             "pass",
@@ -599,16 +663,36 @@ _TEXT_RULES = (
             "sig",
             "connection",
         ),
+        "[^<\\r\\n]+(</)",
+        ((0, 0, True), (0, 1, False)),
     ),
     _Rule(  # url_password
-        "((?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*://[^ \\t\\r\\n/?#@:\"'<>]*:)[^ \\t\\r\\n/?#@\"'<>]+(?=@)",
-        "\\g<1>[REDACTED]",
+        "(^|[^A-Za-z0-9+.-])([A-Za-z][A-Za-z0-9+.-]*://[^ \\t\\r\\n/?#@:\"'<>]*:)[^ \\t\\r\\n/?#@\"'<>]+@",
+        "\\g<1>\\g<2>[REDACTED]@",
         ("://",),
         ("@",),
     ),
+    _Rule(  # db_client_password
+        '(^|[^A-Za-z0-9_.-])((?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlcheck|mysqlshow|mariadb|mariadb-dump)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-p|(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|mongostat|mongotop|mongofiles|cqlsh)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+(?:-p|--password)(?:[ \\t]+|=)|redis-cli(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+(?:-a|--pass)(?:[ \\t]+|=)|(?:sqlcmd|bcp|osql)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-P[ \\t]*|sshpass(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-p[ \\t]*|(?:clickhouse-client|influx)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-{1,2}password(?:[ \\t]+|=))(?:(\\\\+")((?:[^"\\\\\\r\\n]|\\\\+[^"\\\\\\r\\n])+)((?:\\\\+")?)|(")((?:[^"\\\\\\r\\n]|\\\\[^\\r\\n])[^"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^"\\\\\\r\\n]*)*)("?)|(\')((?:[^\'\\\\\\r\\n]|\\\\[^\\r\\n])[^\'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\'\\\\\\r\\n]*)*)(\'?)|((?:digest|oauth|hawk|aws4-hmac-sha256|signature)[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:bearer|basic|token|apikey|api-key|key|negotiate|ntlm|ssws|bot|jwt)[ \\t]+[^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*)|([^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*))',
+        "\\g<1>\\g<2>\\g<3>\\g<6>\\g<9>[REDACTED]\\g<5>\\g<8>\\g<11>",
+        (
+            "mysql",
+            "mariadb",
+            "mongo",
+            "cqlsh",
+            "redis-cli",
+            "sqlcmd",
+            "bcp",
+            "osql",
+            "sshpass",
+            "clickhouse-client",
+            "influx",
+        ),
+        (),
+    ),
     _Rule(  # token_shape
-        "(?<![A-Za-z0-9_-])(?:sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|gl(?:pat|ptt|dt|rt)-[A-Za-z0-9_-]{20,}|(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[A-Z0-9]{16}(?![A-Za-z0-9])|xox[abposre]-[A-Za-z0-9-]{10,}|xapp-[0-9]-[A-Za-z0-9-]{10,}|eyJ[A-Za-z0-9_-]{5,}\\.eyJ[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]*|[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,}|whsec_[A-Za-z0-9]{20,}|AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])|ya29\\.[0-9A-Za-z_-]{20,}|GOCSPX-[A-Za-z0-9_-]{20,}|1//0[0-9A-Za-z_-]{20,}|SG\\.[A-Za-z0-9_-]{16,}\\.[A-Za-z0-9_-]{16,}|npm_[A-Za-z0-9]{30,}|pypi-AgE[A-Za-z0-9_-]{40,}|hf_[A-Za-z0-9]{30,}|api_org_[A-Za-z0-9]{30,}|(?:SK|AC)[0-9a-fA-F]{32}(?![A-Za-z0-9])|do[opr]_v1_[a-f0-9]{64}|shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}|dapi[a-f0-9]{32}(?![A-Za-z0-9])|lin_api_[A-Za-z0-9]{40}|PMAK-[a-f0-9]{24}-[a-f0-9]{34}|dp\\.pt\\.[A-Za-z0-9]{40,}|AGE-SECRET-KEY-1[0-9A-Z]{58}|hvs\\.[A-Za-z0-9_-]{24,}|pul-[a-f0-9]{40}|rubygems_[a-f0-9]{48}|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}|hooks\\.slack\\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/+-]{20,}|discord(?:app)?\\.com/api/webhooks/[0-9]{5,}/[A-Za-z0-9_-]{20,}|[A-Za-z0-9-]+\\.webhook\\.office\\.com/webhookb2/[A-Za-z0-9@/_-]{20,}|[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-]))",
-        "[REDACTED]",
+        "(^|[^A-Za-z0-9_-])(?:sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|gl(?:pat|ptt|dt|rt|ft|soat|ffct|imt|agent|oas)-[A-Za-z0-9_-]{20,}|glcbt-[A-Za-z0-9]{1,5}_[A-Za-z0-9_-]{20,}|GR1348941[A-Za-z0-9_-]{20,}|xox[abposre]-[A-Za-z0-9-]{10,}|xapp-[0-9]-[A-Za-z0-9-]{10,}|eyJ[A-Za-z0-9_-]{5,}\\.eyJ[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]*|[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,}|whsec_[A-Za-z0-9]{20,}|AIza[0-9A-Za-z_-]{35,}|ya29\\.[0-9A-Za-z_-]{20,}|GOCSPX-[A-Za-z0-9_-]{20,}|1//0[0-9A-Za-z_-]{20,}|SG\\.[A-Za-z0-9_-]{16,}\\.[A-Za-z0-9_-]{16,}|npm_[A-Za-z0-9]{30,}|pypi-AgE[A-Za-z0-9_-]{40,}|hf_[A-Za-z0-9]{30,}|api_org_[A-Za-z0-9]{30,}|do[opr]_v1_[a-f0-9]{64}|shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}|dapi[a-f0-9]{32}[A-Za-z0-9]*|lin_(?:api|oauth)_[A-Za-z0-9]{40,}|PMAK-[a-f0-9]{24}-[a-f0-9]{34}|dp\\.pt\\.[A-Za-z0-9]{40,}|AGE-SECRET-KEY-1[0-9A-Z]{58}|hvs\\.[A-Za-z0-9_-]{24,}|pul-[a-f0-9]{40}|rubygems_[a-f0-9]{48}|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}|hooks\\.slack\\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/+-]{20,}|discord(?:app)?\\.com/api/webhooks/[0-9]{5,}/[A-Za-z0-9_-]{20,}|[A-Za-z0-9-]+\\.webhook\\.office\\.com/webhookb2/[A-Za-z0-9@/_-]{20,}|sntryu_[a-f0-9]{64}|sntrys_eyJ[A-Za-z0-9+/=_]{40,}|NRAK-[A-Za-z0-9]{27}|NRII-[A-Za-z0-9-]{32}|NRJS-[a-f0-9]{19}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}|glc_[A-Za-z0-9+/]{32,}={0,3}|ATATT3[A-Za-z0-9_=-]{186,}|pk_[0-9]{6,10}_[0-9A-Z]{32})",
+        "\\g<1>[REDACTED]",
         (
             "sk-",
             "ghp_",
@@ -621,17 +705,14 @@ _TEXT_RULES = (
             "glptt-",
             "gldt-",
             "glrt-",
-            "A3T",
-            "AKIA",
-            "ASIA",
-            "ABIA",
-            "ACCA",
-            "AGPA",
-            "AIDA",
-            "AROA",
-            "AIPA",
-            "ANPA",
-            "ANVA",
+            "glft-",
+            "glsoat-",
+            "glffct-",
+            "glimt-",
+            "glagent-",
+            "gloas-",
+            "glcbt-",
+            "GR1348941",
             "xox",
             "xapp-",
             "eyJ",
@@ -648,12 +729,11 @@ _TEXT_RULES = (
             "pypi-AgE",
             "hf_",
             "api_org_",
-            "SK",
-            "AC",
             "_v1_",
             "shp",
             "dapi",
             "lin_api_",
+            "lin_oauth_",
             "PMAK-",
             "dp.pt.",
             "AGE-SECRET-KEY-1",
@@ -664,13 +744,63 @@ _TEXT_RULES = (
             "hooks.slack.com/",
             "/api/webhooks/",
             ".webhook.office.com/",
-            "Q~",
+            "sntryu_",
+            "sntrys_",
+            "NRAK-",
+            "NRII-",
+            "NRJS-",
+            "glsa_",
+            "glc_",
+            "ATATT3",
+            "pk_",
         ),
         (),
     ),
-    _Rule(  # word_then_credential
-        "((?<![A-Za-z0-9_.-])(?=[A-Za-z0-9_.-]+[ \\t]+[A-Za-z0-9+/=_.-]{16})(?=[A-Za-z0-9_.-]*?(?:[tT][oO][kK][eE][nN]|[bB][eE][aA][rR][eE][rR]|[sS][eE][cC][rR][eE][tT]|[pP][aA][sS][sS][wW]|[pP][aA][sS][sS][pP][hH][rR][aA][sS][eE]|[cC][rR][eE][dD][eE][nN][tT][iI][aA][lL]|[aA][pP][iI][-_]?[kK][eE][yY]|[aA][cC][cC][eE][sS][sS][-_]?[kK][eE][yY]|[aA][uU][tT][hH]|[sS][eE][sS][sS][iI][oO][nN]))[A-Za-z0-9_.-]+[ \\t]+)(?=[A-Za-z+/=_.-]*[0-9])(?=[0-9+/=_.-]*[A-Za-z])[A-Za-z0-9+/=_.-]{16,}",
+    _Rule(  # aws_key_id
+        "(^|[^A-Za-z0-9_-])(?:(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[A-Z0-9]{16}[A-Za-z0-9]*)",
         "\\g<1>[REDACTED]",
+        (
+            "A3T",
+            "AKIA",
+            "ASIA",
+            "ABIA",
+            "ACCA",
+            "AGPA",
+            "AIDA",
+            "AROA",
+            "AIPA",
+            "ANPA",
+            "ANVA",
+        ),
+        (),
+    ),
+    _Rule(  # twilio_key
+        "(^|[^A-Za-z0-9_-])(?:(?:SK|AC)[0-9a-fA-F]{32}[A-Za-z0-9]*)",
+        "\\g<1>[REDACTED]",
+        ("SK", "AC"),
+        (),
+    ),
+    _Rule(  # azure_client_secret
+        "(^|[^A-Za-z0-9_-])(?:[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,})",
+        "\\g<1>[REDACTED]",
+        ("Q~",),
+        (),
+    ),
+    _Rule(  # telegram_bot_token
+        "(^|[^A-Za-z0-9_-])(?:(?:bot)?[0-9]{5,16}:A[A-Za-z0-9_-]{34,})",
+        "\\g<1>[REDACTED]",
+        (":A",),
+        (),
+    ),
+    _Rule(  # discord_bot_token
+        "(^|[^A-Za-z0-9_-])(?:[MNO][A-Za-z0-9_-]{23,25}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,})",
+        "\\g<1>[REDACTED]",
+        (".",),
+        (),
+    ),
+    _Rule(  # word_then_credential
+        "(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)([ \\t]+)",
+        "[REDACTED]",
         (),
         (
             "token",
@@ -683,34 +813,36 @@ _TEXT_RULES = (
             "auth",
             "session",
         ),
+        "([A-Za-z0-9+/=_.-]{16,})",
+        ((0, 3, True), (1, 8, True), (1, 9, True)),
     ),
     _Rule(  # auth_scheme
-        "(?<![A-Za-z0-9_-])([bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC])[ \\t]+(?=[A-Za-z]*[0-9._~+/=-])[A-Za-z0-9._~+/=-]+",
-        "\\g<1> [REDACTED]",
+        "(^|[^A-Za-z0-9_-])([bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC])[ \\t]+[A-Za-z]*[0-9._~+/=-][A-Za-z0-9._~+/=-]*",
+        "\\g<1>\\g<2> [REDACTED]",
         (),
         ("bearer", "basic"),
     ),
     _Rule(  # windows_path
-        "(?<![A-Za-z0-9])[A-Za-z]:(?=\\\\)[^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}",
-        "<path>",
+        "(^|[^A-Za-z0-9])[A-Za-z]:\\\\[^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}",
+        "\\g<1><path>",
         (":\\",),
         (),
     ),
     _Rule(  # windows_user_path
-        "(?<![A-Za-z0-9])[A-Za-z]:(?=/+(?:[uU][sS][eE][rR][sS]|[dD][oO][cC][uU][mM][eE][nN][tT][sS] [aA][nN][dD] [sS][eE][tT][tT][iI][nN][gG][sS])[\\\\/])[^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}",
-        "<path>",
+        "(^|[^A-Za-z0-9])[A-Za-z]:/+(?:[uU][sS][eE][rR][sS]|[dD][oO][cC][uU][mM][eE][nN][tT][sS] [aA][nN][dD] [sS][eE][tT][tT][iI][nN][gG][sS])[\\\\/][^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}",
+        "\\g<1><path>",
         (":/",),
         ("users", "documents and settings"),
     ),
     _Rule(  # unc_path
-        "(?<![A-Za-z0-9\\\\])\\\\{2,4}[A-Za-z0-9._$?-]+(?=\\\\)[^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}",
-        "<path>",
+        "(^|[^A-Za-z0-9\\\\])\\\\{2,4}[A-Za-z0-9._$?-]+\\\\[^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}",
+        "\\g<1><path>",
         ("\\\\",),
         (),
     ),
     _Rule(  # escaped_unix_path
-        "\\\\/(?:home\\\\/|Users\\\\/|root(?![A-Za-z0-9_]))[^ \\t\\r\\n\"'<>|:*?\\\\]*(?:\\\\/[^ \\t\\r\\n\"'<>|:*?\\\\]*){0,64}",
-        "<path>",
+        "\\\\/(?:(?:home|Users)\\\\/[^ \\t\\r\\n\"'<>|:*?\\\\]*(?:\\\\/[^ \\t\\r\\n\"'<>|:*?\\\\]*){0,64}|root(?:(?:\\\\/|[^A-Za-z0-9_ \\t\\r\\n\"'<>|:*?\\\\])[^ \\t\\r\\n\"'<>|:*?\\\\]*(?:\\\\/[^ \\t\\r\\n\"'<>|:*?\\\\]*){0,64}|([ \\t\\r\\n\"'<>|:*?\\\\])|\\Z))",
+        "<path>\\g<1>",
         ("\\/home\\/", "\\/Users\\/", "\\/root"),
         (),
     ),
@@ -721,33 +853,59 @@ _TEXT_RULES = (
         (),
     ),
     _Rule(  # root_path
-        "/root(?:/[^ \\t\\r\\n\"'<>|\\\\:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}/[^ \\t\\r\\n\"'<>|\\\\:*?]*){0,32})?(?![A-Za-z0-9_])",
-        "<path>",
+        "/root(?:/[^ \\t\\r\\n\"'<>|\\\\:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}/[^ \\t\\r\\n\"'<>|\\\\:*?]*){0,32}|([^A-Za-z0-9_/]|\\Z))",
+        "<path>\\g<1>",
         ("/root",),
         (),
     ),
     _Rule(  # tilde_path
-        "(?<![A-Za-z0-9_.~/-])~[A-Za-z_][A-Za-z0-9_.-]*(?=/)[^ \\t\\r\\n\"'<>|\\\\:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}/[^ \\t\\r\\n\"'<>|\\\\:*?]*){0,32}",
-        "<path>",
+        "(^|[^A-Za-z0-9_.~/-])~[A-Za-z_][A-Za-z0-9_.-]*/[^ \\t\\r\\n\"'<>|\\\\:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}/[^ \\t\\r\\n\"'<>|\\\\:*?]*){0,32}",
+        "\\g<1><path>",
         ("~",),
         (),
     ),
 )
-# A key names a secret when the first pattern is found in it and the second is not.
-_SECRET_KEY = (
-    "[pP][aA][sS][sS][wW]|[pP][aA][sS][sS][-_. ]?[pP][hH][rR][aA][sS][eE]|(?:^|[-_. ])[pP][aA][sS][sS](?![\\s\\S])|[pP][wW][dD]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[aA][uU][tT][hH]|[cC][rR][eE][dD][eE][nN][tT][iI][aA][lL]|[cC][rR][eE][dD][sS]|[bB][eE][aA][rR][eE][rR]|[jJ][wW][tT]|(?:[aA][pP][iI]|[pP][rR][iI][vV][aA][tT][eE]|[aA][cC][cC][eE][sS][sS]|[aA][cC][cC][oO][uU][nN][tT]|[cC][lL][iI][eE][nN][tT]|[eE][nN][cC][rR][yY][pP][tT][iI][oO][nN]|[sS][iI][gG][nN][iI][nN][gG]|[mM][aA][sS][tT][eE][rR]|[sS][eE][rR][vV][iI][cC][eE]|[aA][pP][pP]|[dD][bB]|[dD][aA][tT][aA][bB][aA][sS][eE]|[sS][tT][oO][rR][aA][gG][eE]|[sS][hH][aA][rR][eE][dD]|[sS][uU][bB][sS][cC][rR][iI][pP][tT][iI][oO][nN]|[sS][sS][hH]|[cC][oO][nN][sS][uU][mM][eE][rR]|[sS][eE][cC][rR][eE][tT]|[aA][uU][tT][hH]|[sS][eE][sS][sS][iI][oO][nN]|[lL][iI][cC][eE][nN][sS][eE]|[wW][eE][bB][hH][oO][oO][kK])[-_. ]?[kK][eE][yY]|[sS][eE][sS][sS][iI][oO][nN]|[sS][eE][sS][sS][iI][dD]|[cC][oO][oO][kK][iI][eE]|[cC][sS][rR][fF]|[xX][sS][rR][fF]|(?:^|[-_. ])[sS][iI][dD](?![\\s\\S])|(?:^|[-_. ])[sS][iI][gG](?![\\s\\S])|[sS][iI][gG][nN][aA][tT][uU][rR][eE]|[cC][oO][nN][nN][eE][cC][tT][iI][oO][nN][-_. ]?[sS][tT][rR][iI][nN][gG]",
-    "^(?:[aA][uU][tT][hH][oO][rR](?:[sS]|[eE][dD]|[iI][tT][yY]|[iI][tT][iI][eE][sS]|[-_. ]?(?:[iI][dD]|[nN][aA][mM][eE]|[eE][mM][aA][iI][lL]|[uU][rR][lL]))?|(?:[uU][nN])?[aA][uU][tT][hH][oO][rR][iI][sz][eE][dD]|(?:[uU][nN])?[aA][uU][tT][hH][eE][nN][tT][iI][cC][aA][tT][eE][dD]|[aA][uU][tT][hH][-_. ]?(?:[tT][yY][pP][eE]|[mM][eE][tT][hH][oO][dD]|[sS][cC][hH][eE][mM][eE]|[mM][oO][dD][eE]|[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[eE][nN][dD][pP][oO][iI][nN][tT]|[dD][oO][mM][aA][iI][nN]|[rR][eE][qQ][uU][iI][rR][eE][dD]|[eE][nN][aA][bB][lL][eE][dD]|[sS][tT][aA][tT][uU][sS])|[oO][aA][uU][tT][hH][-_. ]?(?:[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[sS][cC][oO][pP][eE][sS]?|[vV][eE][rR][sS][iI][oO][nN])|[tT][oO][kK][eE][nN][-_. ]?(?:[tT][yY][pP][eE]|[cC][oO][uU][nN][tT]|[lL][iI][mM][iI][tT]|[uU][sS][aA][gG][eE]|[bB][uU][dD][gG][eE][tT]|[eE][nN][dD][pP][oO][iI][nN][tT]|[uU][rR][lL]|[uU][rR][iI]|[eE][xX][pP][iI][rR][yY]|[eE][xX][pP][iI][rR][eE][sS][-_. ]?(?:[iI][nN]|[aA][tT]))|[tT][oO][kK][eE][nN][iI][zZ][eE][rR]|[A-Za-z0-9_. -]*(?:[iI][nN][pP][uU][tT]|[oO][uU][tT][pP][uU][tT]|[pP][rR][oO][mM][pP][tT]|[cC][oO][mM][pP][lL][eE][tT][iI][oO][nN]|[tT][oO][tT][aA][lL]|[cC][aA][cC][hH][eE][dD]|[rR][eE][aA][sS][oO][nN][iI][nN][gG]|[mM][aA][xX]|[mM][iI][nN]|[nN][uU][mM]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[uU][sS][eE][dD]|[eE][sS][tT][iI][mM][aA][tT][eE][dD]|[cC][oO][nN][tT][eE][xX][tT])[-_. ]?[tT][oO][kK][eE][nN][sS](?:[-_. ]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[dD][eE][tT][aA][iI][lL][sS]))?|[tT][oO][kK][eE][nN][sS][-_. ]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[pP][eE][rR][-_. ]?(?:[mM][iI][nN][uU][tT][eE]|[dD][aA][yY]))|[sS][eE][sS][sS][iI][oO][nN][-_. ]?(?:[cC][oO][uU][nN][tT]|[tT][iI][mM][eE][oO][uU][tT]|[tT][tT][lL]|[dD][uU][rR][aA][tT][iI][oO][nN]|[lL][eE][nN][gG][tT][hH]|[eE][xX][pP][iI][rR][yY])|[cC][oO][oO][kK][iI][eE][-_. ]?(?:[nN][aA][mM][eE]|[dD][oO][mM][aA][iI][nN]|[pP][aA][tT][hH])|[sS][iI][gG][nN][aA][tT][uU][rR][eE][-_. ]?(?:[vV][eE][rR][sS][iI][oO][nN]|[mM][eE][tT][hH][oO][dD]|[aA][lL][gG][oO][rR][iI][tT][hH][mM])|[A-Za-z0-9_. -]*(?:[kK][eE][yY]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[pP][aA][sS][sS][wW][oO][rR][dD])[-_. ]?[nN][aA][mM][eE]|[A-Za-z0-9_. -]*(?:[eE][rR][rR][oO][rR]|[eE][xX][cC][eE][pP][tT][iI][oO][nN]|[wW][aA][rR][nN][iI][nN][gG])[sS]?)(?![\\s\\S])|[rR][aA][tT][eE][-_. ]?[lL][iI][mM][iI][tT]",
+# What a key rule's checks look for (found in the key for group 0, else in that group of
+# the value, when it took part); the first two decide whether a key names a secret: the
+# first is found in it and the second is not.
+_CHECKS = (
+    "[pP][aA][sS][sS][wW]|[pP][aA][sS][sS][-_. ]?[pP][hH][rR][aA][sS][eE]|(?:^|[-_. ])[pP][aA][sS][sS]\\Z|(?:^|[-_. ])(?:[dD][bB]|[uU][sS][eE][rR]|[aA][dD][mM][iI][nN]|[rR][oO][oO][tT]|[mM][yY][sS][qQ][lL]|[pP][gG]|[pP][oO][sS][tT][gG][rR][eE][sS]|[rR][eE][dD][iI][sS]|[sS][mM][tT][pP]|[mM][aA][iI][lL]|[fF][tT][pP]|[pP][rR][oO][xX][yY]|[lL][oO][gG][iI][nN]|[bB][iI][nN][dD]|[lL][dD][aA][pP]|[aA][pP][pP]|[aA][pP][iI]|[sS][aA])[-_. ]?[pP][aA][sS][sS]\\Z|[pP][aA][sS][sS][-_. ]?[wW][oO][rR][dD]|[pP][wW][dD]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[aA][uU][tT][hH]|[cC][rR][eE][dD][eE][nN][tT][iI][aA][lL]|[cC][rR][eE][dD][sS]|[bB][eE][aA][rR][eE][rR]|[jJ][wW][tT]|(?:[aA][pP][iI]|[pP][rR][iI][vV][aA][tT][eE]|[aA][cC][cC][eE][sS][sS]|[aA][cC][cC][oO][uU][nN][tT]|[cC][lL][iI][eE][nN][tT]|[eE][nN][cC][rR][yY][pP][tT][iI][oO][nN]|[sS][iI][gG][nN][iI][nN][gG]|[mM][aA][sS][tT][eE][rR]|[sS][eE][rR][vV][iI][cC][eE]|[aA][pP][pP]|[dD][bB]|[dD][aA][tT][aA][bB][aA][sS][eE]|[sS][tT][oO][rR][aA][gG][eE]|[sS][hH][aA][rR][eE][dD]|[sS][uU][bB][sS][cC][rR][iI][pP][tT][iI][oO][nN]|[sS][sS][hH]|[cC][oO][nN][sS][uU][mM][eE][rR]|[sS][eE][cC][rR][eE][tT]|[aA][uU][tT][hH]|[sS][eE][sS][sS][iI][oO][nN]|[lL][iI][cC][eE][nN][sS][eE]|[wW][eE][bB][hH][oO][oO][kK])[-_. ]?[kK][eE][yY]|[sS][eE][sS][sS][iI][oO][nN]|[sS][eE][sS][sS][iI][dD]|[cC][oO][oO][kK][iI][eE]|[cC][sS][rR][fF]|[xX][sS][rR][fF]|(?:^|[-_. ])[sS][iI][dD]\\Z|(?:^|[-_. ])[sS][iI][gG]\\Z|[sS][iI][gG][nN][aA][tT][uU][rR][eE]|[cC][oO][nN][nN][eE][cC][tT][iI][oO][nN][-_. ]?[sS][tT][rR][iI][nN][gG]",  # secret
+    "^(?:[aA][uU][tT][hH][oO][rR](?:[sS]|[eE][dD]|[iI][tT][yY]|[iI][tT][iI][eE][sS]|[-_. ]?(?:[iI][dD]|[nN][aA][mM][eE]|[eE][mM][aA][iI][lL]|[uU][rR][lL]))?|(?:[uU][nN])?[aA][uU][tT][hH][oO][rR][iI][sz][eE][dD]|(?:[uU][nN])?[aA][uU][tT][hH][eE][nN][tT][iI][cC][aA][tT][eE][dD]|[aA][uU][tT][hH][-_. ]?(?:[tT][yY][pP][eE]|[mM][eE][tT][hH][oO][dD]|[sS][cC][hH][eE][mM][eE]|[mM][oO][dD][eE]|[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[eE][nN][dD][pP][oO][iI][nN][tT]|[dD][oO][mM][aA][iI][nN]|[rR][eE][qQ][uU][iI][rR][eE][dD]|[eE][nN][aA][bB][lL][eE][dD]|[sS][tT][aA][tT][uU][sS])|[oO][aA][uU][tT][hH][-_. ]?(?:[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[sS][cC][oO][pP][eE][sS]?|[vV][eE][rR][sS][iI][oO][nN])|[tT][oO][kK][eE][nN][-_. ]?(?:[tT][yY][pP][eE]|[cC][oO][uU][nN][tT]|[lL][iI][mM][iI][tT]|[uU][sS][aA][gG][eE]|[bB][uU][dD][gG][eE][tT]|[eE][nN][dD][pP][oO][iI][nN][tT]|[uU][rR][lL]|[uU][rR][iI]|[eE][xX][pP][iI][rR][yY]|[eE][xX][pP][iI][rR][eE][sS][-_. ]?(?:[iI][nN]|[aA][tT]))|[tT][oO][kK][eE][nN][iI][zZ][eE][rR]|[A-Za-z0-9_. -]*(?:[iI][nN][pP][uU][tT]|[oO][uU][tT][pP][uU][tT]|[pP][rR][oO][mM][pP][tT]|[cC][oO][mM][pP][lL][eE][tT][iI][oO][nN]|[tT][oO][tT][aA][lL]|[cC][aA][cC][hH][eE][dD]|[rR][eE][aA][sS][oO][nN][iI][nN][gG]|[mM][aA][xX]|[mM][iI][nN]|[nN][uU][mM]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[uU][sS][eE][dD]|[eE][sS][tT][iI][mM][aA][tT][eE][dD]|[cC][oO][nN][tT][eE][xX][tT])[-_. ]?[tT][oO][kK][eE][nN][sS](?:[-_. ]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[dD][eE][tT][aA][iI][lL][sS]))?|[tT][oO][kK][eE][nN][sS][-_. ]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[pP][eE][rR][-_. ]?(?:[mM][iI][nN][uU][tT][eE]|[dD][aA][yY]))|[sS][eE][sS][sS][iI][oO][nN][-_. ]?(?:[cC][oO][uU][nN][tT]|[tT][iI][mM][eE][oO][uU][tT]|[tT][tT][lL]|[dD][uU][rR][aA][tT][iI][oO][nN]|[lL][eE][nN][gG][tT][hH]|[eE][xX][pP][iI][rR][yY])|[cC][oO][oO][kK][iI][eE][-_. ]?(?:[nN][aA][mM][eE]|[dD][oO][mM][aA][iI][nN]|[pP][aA][tT][hH])|[sS][iI][gG][nN][aA][tT][uU][rR][eE][-_. ]?(?:[vV][eE][rR][sS][iI][oO][nN]|[mM][eE][tT][hH][oO][dD]|[aA][lL][gG][oO][rR][iI][tT][hH][mM])|[A-Za-z0-9_. -]*(?:[kK][eE][yY]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[pP][aA][sS][sS][wW][oO][rR][dD])[-_. ]?[nN][aA][mM][eE]|[A-Za-z0-9_. -]*(?:[eE][rR][rR][oO][rR]|[eE][xX][cC][eE][pP][tT][iI][oO][nN]|[wW][aA][rR][nN][iI][nN][gG])[sS]?)\\Z|[rR][aA][tT][eE][-_. ]?[lL][iI][mM][iI][tT]",  # not_secret
+    "[-_.]|[a-z][A-Z]|^[A-Z0-9][A-Z0-9]+\\Z",  # name
+    "[tT][oO][kK][eE][nN]|[bB][eE][aA][rR][eE][rR]|[sS][eE][cC][rR][eE][tT]|[pP][aA][sS][sS][wW]|[pP][aA][sS][sS][pP][hH][rR][aA][sS][eE]|[cC][rR][eE][dD][eE][nN][tT][iI][aA][lL]|[aA][pP][iI][-_]?[kK][eE][yY]|[aA][cC][cC][eE][sS][sS][-_]?[kK][eE][yY]|[aA][uU][tT][hH]|[sS][eE][sS][sS][iI][oO][nN]",  # credential_key
+    "^[\\s\\S]{6}",  # six_characters
+    "[0-9+/=_~.-]|[\\s\\S][A-Z]|^[\\s\\S]{20}",  # credential_mark
+    "^(?:null|true|false)\\Z|^\\{",  # json_structure
+    "^-",  # option
+    "[0-9]",  # digit
+    "[A-Za-z]",  # letter
 )
+_Expansion = tuple[str | int, ...]  # a replacement's literal parts and group numbers
 _Compiled = tuple[
-    tuple[tuple[re.Pattern[str], _Rule], ...], re.Pattern[str], re.Pattern[str]
+    tuple[tuple[re.Pattern[str], re.Pattern[str] | None, _Rule, _Expansion], ...],
+    tuple[re.Pattern[str], ...],
 ]
 
 
 @lru_cache(maxsize=1)
 def _sanitizer() -> _Compiled:
-    """The rules and the secret-key patterns, compiled on first use."""
-    rules = tuple((re.compile(rule.pattern), rule) for rule in _TEXT_RULES)
-    return rules, re.compile(_SECRET_KEY[0]), re.compile(_SECRET_KEY[1])
+    """The rules and the checks, compiled on first use."""
+    rules = tuple(
+        (
+            re.compile(rule.pattern),
+            re.compile(rule.value) if rule.value else None,
+            rule,
+            _expansion(rule.replacement),
+        )
+        for rule in _TEXT_RULES
+    )
+    return rules, tuple(re.compile(check) for check in _CHECKS)
+
+
+def _expansion(replacement: str) -> _Expansion:
+    """A replacement as its literal parts and group numbers (``\\g<n>``), expanded without re's parser."""
+    parts = re.split(r"\\g<([0-9]+)>", replacement)
+    return tuple(int(part) if i % 2 else part for i, part in enumerate(parts) if part)
 
 
 def scrub_text(text: str) -> str:
@@ -758,16 +916,66 @@ def scrub_text(text: str) -> str:
     """
     text, cut = _cut(_well_formed(text))
     lower = ""
-    for pattern, rule in _sanitizer()[0]:
-        if rule.needles and not any(needle in text for needle in rule.needles):
+    for pattern, value, rule, expansion in _sanitizer()[0]:
+        if rule.needles and not any(map(text.__contains__, rule.needles)):
             continue  # the rule cannot match
         if rule.words:
             lower = lower or text.lower()
-            if not any(word in lower for word in rule.words):
+            if not any(map(lower.__contains__, rule.words)):
                 continue
-        text, count = pattern.subn(rule.replacement, text)
+        text, count = _apply(pattern, value, rule, expansion, text)
         lower = "" if count else lower
     return text + _TRUNCATED if cut else text
+
+
+def _apply(
+    pattern: re.Pattern[str],
+    value: re.Pattern[str] | None,
+    rule: _Rule,
+    expansion: _Expansion,
+    text: str,
+) -> tuple[str, int]:
+    """`text` with every match of one rule replaced, and how many there were."""
+    if value is None:
+        return pattern.subn(rule.replacement, text)
+    out: list[str] = []
+    pos = last = 0
+    while (key := pattern.search(text, pos)) is not None:
+        found = None
+        name = key.group(2)
+        # a value is read only after a key that may have one
+        if (_key_holds if len(name) <= 64 else _holds)(rule.checks, name):
+            found = value.match(text, key.end())
+        if found is not None and _holds(rule.checks, name, found):
+            groups = found.groups()
+            out.append(text[last : key.end()])
+            out += [p if isinstance(p, str) else groups[p - 1] or "" for p in expansion]
+            pos = last = found.end()
+        else:  # no match here: search on after the key
+            pos = key.end(2)
+    return "".join([*out, text[last:]]), len(out)
+
+
+@lru_cache(maxsize=4096)
+def _key_holds(checks: tuple[tuple[int, int, bool], ...], key: str) -> bool:
+    """Whether a key rule's checks on a (short) key hold: keys recur, the answer is kept."""
+    return _holds(checks, key)
+
+
+def _holds(
+    checks: tuple[tuple[int, int, bool], ...],
+    key: str,
+    value: re.Match[str] | None = None,
+) -> bool:
+    """Whether a key rule's checks on its key hold (without a value), or those on its value."""
+    patterns = _sanitizer()[1]
+    for group, check, found in checks:
+        if (group == 0) != (value is None):
+            continue
+        text = key if value is None else value.group(group)
+        if text is not None and (patterns[check].search(text) is not None) != found:
+            return False
+    return True
 
 
 def _cut(text: str) -> tuple[str, bool]:
@@ -820,8 +1028,8 @@ def _key(key: object) -> str:
 
 def _secret_key(name: str) -> bool:
     """Whether an object key names a secret."""
-    _, secret, not_secret = _sanitizer()
-    return secret.search(name) is not None and not_secret.search(name) is None
+    patterns = _sanitizer()[1]
+    return patterns[0].search(name) is not None and patterns[1].search(name) is None
 
 
 def _redact_pair(data: dict[Any, Any]) -> dict[Any, Any]:

@@ -8,7 +8,7 @@
 //! order; read, written, cloned and dropped without recursion, whatever their depth),
 //! message rendering and JSON writing (byte for byte what the Python and TypeScript
 //! runtimes write), the sanitizer, envelopes, parsing, classification and mapping
-//! (docs/runtime-contract.md). Depends on `serde`, `serde_json` (no feature), `fancy-regex`
+//! (docs/runtime-contract.md). Depends on `serde`, `serde_json` (no feature), `regex`
 //! and `ryu-js`.
 
 use std::borrow::Cow;
@@ -16,7 +16,7 @@ use std::fmt::Write as _;
 use std::io::Read as _;
 use std::sync::OnceLock;
 
-use fancy_regex::{Regex, RegexBuilder};
+use regex::{Captures, Regex, RegexBuilder};
 use serde::de::{DeserializeOwned, DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::ser::{
     SerializeMap, SerializeSeq, SerializeStruct, SerializeStructVariant, SerializeTuple,
@@ -3305,15 +3305,15 @@ fn to_serde_json(value: &Json, levels: usize) -> serde_json::Value {
     }
 }
 
-// -- sanitizing (identical to the Python and TypeScript runtimes) -------------------
+// -- sanitizing (identical to the Python, TypeScript and Go runtimes) ----------------
 //
-// errgen's rules, in order (docs/runtime-contract.md §5), compiled with fancy-regex: the
-// rules use fixed-width lookaround, which it runs with a backtracking VM (handing the
-// parts without lookaround to the `regex` crate). Each rule runs in time linear in its
-// text by construction: it never starts inside a run it would scan, and no two
-// neighbouring quantified parts match the same text. Every match holds one of the rule's
-// needles (as written) and one of its words (in some letter case), so a text without
-// them skips the rule. Letters are spelled [aA]: ASCII-only case folding.
+// errgen's rules, in order (docs/runtime-contract.md §5), in the regular-expression
+// subset that the `regex` crate, Python's re, JavaScript and Go's regexp read alike: no
+// lookaround, letters spelled [aA] (ASCII-only case folding). `regex` runs in time
+// linear in its text whatever the pattern. Every match holds one of the rule's needles
+// (as written) and one of its words (in some letter case), so a text without them skips
+// the rule. A key rule finds a key (group 2), matches its value right after it, and
+// replaces the value only when its checks hold.
 
 /// What stands for a redacted secret.
 pub const REDACTED: &str = "[REDACTED]";
@@ -3327,22 +3327,28 @@ const PAIR_NAMES: [&str; 6] = ["name", "Name", "NAME", "key", "Key", "KEY"];
 const PAIR_VALUES: [&str; 3] = ["value", "Value", "VALUE"];
 const SPACE: [char; 4] = [' ', '\t', '\r', '\n'];
 
-/// A text rule: pattern, replacement (`${n}` groups), needles and words.
+/// A text rule: pattern, replacement (`${n}` groups), needles and words; a key rule's
+/// value (matched where the pattern's match ends, so anchored: `^`) and checks
+/// (group, check, found). A key rule's replacement is its value's; its key part is kept.
 struct Rule {
     pattern: &'static str,
     replacement: &'static str,
     needles: &'static [&'static str],
     words: &'static [&'static str],
+    value: &'static str,
+    checks: &'static [(usize, usize, bool)],
 }
 
 #[rustfmt::skip]
-const TEXT_RULES: [Rule; 26] = [
+const TEXT_RULES: [Rule; 34] = [
     // private_key
     Rule {
         pattern: "-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?:[\\s\\S]*?-----END[^-\\r\\n]*-----|[\\s\\S]*)",
         replacement: "[REDACTED]",
         needles: &["PRIVATE KEY"],
         words: &[],
+        value: "",
+        checks: &[],
     },
     // putty_key
     Rule {
@@ -3350,6 +3356,8 @@ const TEXT_RULES: [Rule; 26] = [
         replacement: "[REDACTED]",
         needles: &["PuTTY-User-Key-File-"],
         words: &[],
+        value: "",
+        checks: &[],
     },
     // python_traceback
     Rule {
@@ -3357,146 +3365,260 @@ const TEXT_RULES: [Rule; 26] = [
         replacement: "[stack trace removed]",
         needles: &["Traceback (most recent call last):"],
         words: &[],
+        value: "",
+        checks: &[],
     },
     // python_frame_line
     Rule {
-        pattern: "(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]*(?:\\\\t[ \\t]*)*File \\\\?\"[^\"\\r\\n]*\\\\?\", line [0-9]+(?:, in [^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*)?(?:(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]{3}[ \\t]+(?![ \\t]|File )[^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*){0,2}",
+        pattern: "(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]*(?:\\\\t[ \\t]*)*File \\\\?\"[^\"\\r\\n]*\\\\?\", line [0-9]+(?:, in [^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*)?(?:(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]{4,}(?:[^ \\t\\r\\n\\\\F]|\\\\[^rn\\r\\n]|F(?:[^i\\r\\n\\\\]|i[^l\\r\\n\\\\]|il[^e\\r\\n\\\\]|ile[^ \\r\\n\\\\]))[^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*){0,2}",
         replacement: "",
         needles: &["File \"", "File \\\""],
         words: &[],
+        value: "",
+        checks: &[],
     },
     // python_frame
     Rule {
-        pattern: "File (?<![A-Za-z0-9_]File )\\\\?\"[^\"\\r\\n]*\\\\?\", line [0-9]+(?:, in [^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*)?(?:(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]{3}[ \\t]+(?![ \\t]|File )[^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*){0,2}",
-        replacement: "",
+        pattern: "(^|[^A-Za-z0-9_])File \\\\?\"[^\"\\r\\n]*\\\\?\", line [0-9]+(?:, in [^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*)?(?:(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]{4,}(?:[^ \\t\\r\\n\\\\F]|\\\\[^rn\\r\\n]|F(?:[^i\\r\\n\\\\]|i[^l\\r\\n\\\\]|il[^e\\r\\n\\\\]|ile[^ \\r\\n\\\\]))[^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*){0,2}",
+        replacement: "${1}",
         needles: &["File \"", "File \\\""],
         words: &[],
+        value: "",
+        checks: &[],
     },
     // stack_frame_line
     Rule {
-        pattern: "(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]*(?:\\\\t[ \\t]*)*at (?:(?:async |new )?[^ \\t\\r\\n()]+(?: \\[as [^ \\t\\r\\n\\]]+\\])? ?\\((?:[^()\\r\\n]*:[0-9]+(?::[0-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\\)|(?=[^ \\t\\r\\n()\"']*[/\\\\.])[^ \\t\\r\\n()\"']+:[0-9]+:[0-9]+(?![^ \\t\\r\\n)\"'\\\\]))",
+        pattern: "(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]*(?:\\\\t[ \\t]*)*at (?:(?:async |new )?[^ \\t\\r\\n()]+(?: \\[as [^ \\t\\r\\n\\]]+\\])? ?\\((?:[^()\\r\\n]*:[0-9]+(?::[0-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\\)|[^ \\t\\r\\n()\"'/\\\\.]*[/\\\\.][^ \\t\\r\\n()\"']*:[0-9]+:[0-9]+)",
         replacement: "",
         needles: &["at "],
         words: &[],
+        value: "",
+        checks: &[],
     },
     // stack_frame
     Rule {
-        pattern: "at (?<![A-Za-z0-9_$.]at )(?:(?:async |new )?[^ \\t\\r\\n()]+(?: \\[as [^ \\t\\r\\n\\]]+\\])? ?\\((?:[^()\\r\\n]*:[0-9]+(?::[0-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\\)|(?=[^ \\t\\r\\n()\"']*[/\\\\.])[^ \\t\\r\\n()\"']+:[0-9]+:[0-9]+(?![^ \\t\\r\\n)\"'\\\\]))[ \\t]?",
-        replacement: "",
+        pattern: "(^|[^A-Za-z0-9_$.])(?:at (?:(?:async |new )?[^ \\t\\r\\n()]+(?: \\[as [^ \\t\\r\\n\\]]+\\])? ?\\((?:[^()\\r\\n]*:[0-9]+(?::[0-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\\)|[^ \\t\\r\\n()\"'/\\\\.]*[/\\\\.][^ \\t\\r\\n()\"']*:[0-9]+:[0-9]+)[ \\t]?)+",
+        replacement: "${1}",
         needles: &["at "],
         words: &[],
+        value: "",
+        checks: &[],
     },
     // frame_like_line
     Rule {
-        pattern: "\\n[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*(?![^\\n])",
-        replacement: "",
+        pattern: "(?:\\n[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*)+(\\n|$)",
+        replacement: "${1}",
         needles: &["at "],
         words: &[],
+        value: "",
+        checks: &[],
     },
     // frame_like_first_line
     Rule {
-        pattern: "^[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*(?![^\\n])\\n?",
+        pattern: "^[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*(?:\\n|$)",
         replacement: "",
         needles: &["at "],
         words: &[],
+        value: "",
+        checks: &[],
     },
     // cookie_header
     Rule {
-        pattern: "((?<![A-Za-z0-9_-])(?:[sS][eE][tT]-)?[cC][oO][oO][kK][iI][eE][ \\t]*:[ \\t]*)[^ \\t\\r\\n\"'\\\\\\[][^\\r\\n\"\\\\]*",
-        replacement: "${1}[REDACTED]",
+        pattern: "(^|[^A-Za-z0-9_-])((?:[sS][eE][tT]-)?[cC][oO][oO][kK][iI][eE][ \\t]*:[ \\t]*)[^ \\t\\r\\n\"'\\\\\\[][^\\r\\n\"\\\\]*",
+        replacement: "${1}${2}[REDACTED]",
         needles: &[],
         words: &["cookie"],
+        value: "",
+        checks: &[],
     },
     // name_value_pair
     Rule {
-        pattern: "(\\\\?\"(?:[nN][aA][mM][eE]|[kK][eE][yY])\\\\?\"[ \\t]*:[ \\t]*\\\\?\")(?=[A-Za-z0-9_.-]*?(?:[pP](?:[aA][sS][sS][wW]|[aA][sS][sS][-_.]?[pP][hH][rR][aA][sS][eE]|(?<![A-Za-z0-9][pP])[aA][sS][sS](?![A-Za-z0-9_.-])|[wW][dD]|[rR][iI][vV][aA][tT][eE][-_.]?[kK][eE][yY])|[sS](?:[eE][cC][rR][eE][tT]|[iI][gG][nN][iI][nN][gG][-_.]?[kK][eE][yY]|[eE][rR][vV][iI][cC][eE][-_.]?[kK][eE][yY]|[tT][oO][rR][aA][gG][eE][-_.]?[kK][eE][yY]|[hH][aA][rR][eE][dD][-_.]?[kK][eE][yY]|[uU][bB][sS][cC][rR][iI][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY]|[sS][hH][-_.]?[kK][eE][yY]|[eE][cC][rR][eE][tT][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN]|[eE][sS][sS][iI][dD]|(?<![A-Za-z0-9][sS])[iI][dD](?![A-Za-z0-9_.-])|(?<![A-Za-z0-9][sS])[iI][gG](?![A-Za-z0-9_.-])|[iI][gG][nN][aA][tT][uU][rR][eE])|[tT](?:[oO][kK][eE][nN])|[aA](?:[uU][tT][hH]|[pP][iI][-_.]?[kK][eE][yY]|[cC][cC][eE][sS][sS][-_.]?[kK][eE][yY]|[cC][cC][oO][uU][nN][tT][-_.]?[kK][eE][yY]|[pP][pP][-_.]?[kK][eE][yY]|[uU][tT][hH][-_.]?[kK][eE][yY])|[cC](?:[rR][eE][dD][eE][nN][tT][iI][aA][lL]|[rR][eE][dD][sS]|[lL][iI][eE][nN][tT][-_.]?[kK][eE][yY]|[oO][nN][sS][uU][mM][eE][rR][-_.]?[kK][eE][yY]|[oO][oO][kK][iI][eE]|[sS][rR][fF]|[oO][nN][nN][eE][cC][tT][iI][oO][nN][-_.]?[sS][tT][rR][iI][nN][gG])|[bB](?:[eE][aA][rR][eE][rR])|[jJ](?:[wW][tT])|[eE](?:[nN][cC][rR][yY][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY])|[mM](?:[aA][sS][tT][eE][rR][-_.]?[kK][eE][yY])|[dD](?:[bB][-_.]?[kK][eE][yY]|[aA][tT][aA][bB][aA][sS][eE][-_.]?[kK][eE][yY])|[lL](?:[iI][cC][eE][nN][sS][eE][-_.]?[kK][eE][yY])|[wW](?:[eE][bB][hH][oO][oO][kK][-_.]?[kK][eE][yY])|[xX](?:[sS][rR][fF])))(?!(?:[aA][uU][tT][hH][oO][rR](?:[sS]|[eE][dD]|[iI][tT][yY]|[iI][tT][iI][eE][sS]|[-_.]?(?:[iI][dD]|[nN][aA][mM][eE]|[eE][mM][aA][iI][lL]|[uU][rR][lL]))?|(?:[uU][nN])?[aA][uU][tT][hH][oO][rR][iI][sz][eE][dD]|(?:[uU][nN])?[aA][uU][tT][hH][eE][nN][tT][iI][cC][aA][tT][eE][dD]|[aA][uU][tT][hH][-_.]?(?:[tT][yY][pP][eE]|[mM][eE][tT][hH][oO][dD]|[sS][cC][hH][eE][mM][eE]|[mM][oO][dD][eE]|[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[eE][nN][dD][pP][oO][iI][nN][tT]|[dD][oO][mM][aA][iI][nN]|[rR][eE][qQ][uU][iI][rR][eE][dD]|[eE][nN][aA][bB][lL][eE][dD]|[sS][tT][aA][tT][uU][sS])|[oO][aA][uU][tT][hH][-_.]?(?:[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[sS][cC][oO][pP][eE][sS]?|[vV][eE][rR][sS][iI][oO][nN])|[tT][oO][kK][eE][nN][-_.]?(?:[tT][yY][pP][eE]|[cC][oO][uU][nN][tT]|[lL][iI][mM][iI][tT]|[uU][sS][aA][gG][eE]|[bB][uU][dD][gG][eE][tT]|[eE][nN][dD][pP][oO][iI][nN][tT]|[uU][rR][lL]|[uU][rR][iI]|[eE][xX][pP][iI][rR][yY]|[eE][xX][pP][iI][rR][eE][sS][-_.]?(?:[iI][nN]|[aA][tT]))|[tT][oO][kK][eE][nN][iI][zZ][eE][rR]|[A-Za-z0-9_.-]*(?:[iI][nN][pP][uU][tT]|[oO][uU][tT][pP][uU][tT]|[pP][rR][oO][mM][pP][tT]|[cC][oO][mM][pP][lL][eE][tT][iI][oO][nN]|[tT][oO][tT][aA][lL]|[cC][aA][cC][hH][eE][dD]|[rR][eE][aA][sS][oO][nN][iI][nN][gG]|[mM][aA][xX]|[mM][iI][nN]|[nN][uU][mM]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[uU][sS][eE][dD]|[eE][sS][tT][iI][mM][aA][tT][eE][dD]|[cC][oO][nN][tT][eE][xX][tT])[-_.]?[tT][oO][kK][eE][nN][sS](?:[-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[dD][eE][tT][aA][iI][lL][sS]))?|[tT][oO][kK][eE][nN][sS][-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[pP][eE][rR][-_.]?(?:[mM][iI][nN][uU][tT][eE]|[dD][aA][yY]))|[sS][eE][sS][sS][iI][oO][nN][-_.]?(?:[cC][oO][uU][nN][tT]|[tT][iI][mM][eE][oO][uU][tT]|[tT][tT][lL]|[dD][uU][rR][aA][tT][iI][oO][nN]|[lL][eE][nN][gG][tT][hH]|[eE][xX][pP][iI][rR][yY])|[cC][oO][oO][kK][iI][eE][-_.]?(?:[nN][aA][mM][eE]|[dD][oO][mM][aA][iI][nN]|[pP][aA][tT][hH])|[sS][iI][gG][nN][aA][tT][uU][rR][eE][-_.]?(?:[vV][eE][rR][sS][iI][oO][nN]|[mM][eE][tT][hH][oO][dD]|[aA][lL][gG][oO][rR][iI][tT][hH][mM])|[A-Za-z0-9_.-]*(?:[kK][eE][yY]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[pP][aA][sS][sS][wW][oO][rR][dD])[-_.]?[nN][aA][mM][eE]|[A-Za-z0-9_.-]*(?:[eE][rR][rR][oO][rR]|[eE][xX][cC][eE][pP][tT][iI][oO][nN]|[wW][aA][rR][nN][iI][nN][gG])[sS]?)(?![A-Za-z0-9_.-]))(?![A-Za-z0-9_.-]*?(?:[rR][aA][tT][eE][-_.]?[lL][iI][mM][iI][tT]))([A-Za-z0-9_.-]+\\\\?\"[ \\t]*,[ \\t]*\\\\?\"[vV][aA][lL][uU][eE]\\\\?\"[ \\t]*:[ \\t]*)(?:(\\\\\")((?!\\\\\"|[\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\"\\r\\n][^\"\\\\\\r\\n]*)*)((?:\\\\\")?)|(\")((?=[^\"\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?=[^'\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*|[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))",
-        replacement: "${1}${2}${3}${6}${9}[REDACTED]${5}${8}${11}",
+        pattern: "(\"(?:[nN][aA][mM][eE]|[kK][eE][yY])\\\\*\"[ \\t]*:[ \\t]*\\\\*\")([A-Za-z0-9_.-]+)(\\\\*\"[ \\t]*,[ \\t]*(?:\\\\*\"[A-Za-z_]+\\\\*\"[ \\t]*:[ \\t]*(?:\\\\*\"[^\"\\\\\\r\\n]*\\\\*\"|[A-Za-z0-9.-]+)[ \\t]*,[ \\t]*){0,4}\\\\*\"[vV][aA][lL][uU][eE]\\\\*\"[ \\t]*:[ \\t]*)",
+        replacement: "${1}${4}${7}[REDACTED]${3}${6}${9}",
         needles: &[],
         words: &["value"],
+        value: "^(?:(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)))",
+        checks: &[(0, 0, true), (0, 1, false)],
     },
     // key_value
     Rule {
-        pattern: "(?<![A-Za-z0-9_.-])(?=[A-Za-z0-9_.-]+\\\\?[\"']?[ \\t]*[:=]?=)(?=[A-Za-z0-9_.-]*?(?:[pP](?:[aA][sS][sS][wW]|[aA][sS][sS][-_.]?[pP][hH][rR][aA][sS][eE]|(?<![A-Za-z0-9][pP])[aA][sS][sS](?![A-Za-z0-9_.-])|[wW][dD]|[rR][iI][vV][aA][tT][eE][-_.]?[kK][eE][yY])|[sS](?:[eE][cC][rR][eE][tT]|[iI][gG][nN][iI][nN][gG][-_.]?[kK][eE][yY]|[eE][rR][vV][iI][cC][eE][-_.]?[kK][eE][yY]|[tT][oO][rR][aA][gG][eE][-_.]?[kK][eE][yY]|[hH][aA][rR][eE][dD][-_.]?[kK][eE][yY]|[uU][bB][sS][cC][rR][iI][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY]|[sS][hH][-_.]?[kK][eE][yY]|[eE][cC][rR][eE][tT][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN]|[eE][sS][sS][iI][dD]|(?<![A-Za-z0-9][sS])[iI][dD](?![A-Za-z0-9_.-])|(?<![A-Za-z0-9][sS])[iI][gG](?![A-Za-z0-9_.-])|[iI][gG][nN][aA][tT][uU][rR][eE])|[tT](?:[oO][kK][eE][nN])|[aA](?:[uU][tT][hH]|[pP][iI][-_.]?[kK][eE][yY]|[cC][cC][eE][sS][sS][-_.]?[kK][eE][yY]|[cC][cC][oO][uU][nN][tT][-_.]?[kK][eE][yY]|[pP][pP][-_.]?[kK][eE][yY]|[uU][tT][hH][-_.]?[kK][eE][yY])|[cC](?:[rR][eE][dD][eE][nN][tT][iI][aA][lL]|[rR][eE][dD][sS]|[lL][iI][eE][nN][tT][-_.]?[kK][eE][yY]|[oO][nN][sS][uU][mM][eE][rR][-_.]?[kK][eE][yY]|[oO][oO][kK][iI][eE]|[sS][rR][fF]|[oO][nN][nN][eE][cC][tT][iI][oO][nN][-_.]?[sS][tT][rR][iI][nN][gG])|[bB](?:[eE][aA][rR][eE][rR])|[jJ](?:[wW][tT])|[eE](?:[nN][cC][rR][yY][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY])|[mM](?:[aA][sS][tT][eE][rR][-_.]?[kK][eE][yY])|[dD](?:[bB][-_.]?[kK][eE][yY]|[aA][tT][aA][bB][aA][sS][eE][-_.]?[kK][eE][yY])|[lL](?:[iI][cC][eE][nN][sS][eE][-_.]?[kK][eE][yY])|[wW](?:[eE][bB][hH][oO][oO][kK][-_.]?[kK][eE][yY])|[xX](?:[sS][rR][fF])))(?!(?:[aA][uU][tT][hH][oO][rR](?:[sS]|[eE][dD]|[iI][tT][yY]|[iI][tT][iI][eE][sS]|[-_.]?(?:[iI][dD]|[nN][aA][mM][eE]|[eE][mM][aA][iI][lL]|[uU][rR][lL]))?|(?:[uU][nN])?[aA][uU][tT][hH][oO][rR][iI][sz][eE][dD]|(?:[uU][nN])?[aA][uU][tT][hH][eE][nN][tT][iI][cC][aA][tT][eE][dD]|[aA][uU][tT][hH][-_.]?(?:[tT][yY][pP][eE]|[mM][eE][tT][hH][oO][dD]|[sS][cC][hH][eE][mM][eE]|[mM][oO][dD][eE]|[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[eE][nN][dD][pP][oO][iI][nN][tT]|[dD][oO][mM][aA][iI][nN]|[rR][eE][qQ][uU][iI][rR][eE][dD]|[eE][nN][aA][bB][lL][eE][dD]|[sS][tT][aA][tT][uU][sS])|[oO][aA][uU][tT][hH][-_.]?(?:[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[sS][cC][oO][pP][eE][sS]?|[vV][eE][rR][sS][iI][oO][nN])|[tT][oO][kK][eE][nN][-_.]?(?:[tT][yY][pP][eE]|[cC][oO][uU][nN][tT]|[lL][iI][mM][iI][tT]|[uU][sS][aA][gG][eE]|[bB][uU][dD][gG][eE][tT]|[eE][nN][dD][pP][oO][iI][nN][tT]|[uU][rR][lL]|[uU][rR][iI]|[eE][xX][pP][iI][rR][yY]|[eE][xX][pP][iI][rR][eE][sS][-_.]?(?:[iI][nN]|[aA][tT]))|[tT][oO][kK][eE][nN][iI][zZ][eE][rR]|[A-Za-z0-9_.-]*(?:[iI][nN][pP][uU][tT]|[oO][uU][tT][pP][uU][tT]|[pP][rR][oO][mM][pP][tT]|[cC][oO][mM][pP][lL][eE][tT][iI][oO][nN]|[tT][oO][tT][aA][lL]|[cC][aA][cC][hH][eE][dD]|[rR][eE][aA][sS][oO][nN][iI][nN][gG]|[mM][aA][xX]|[mM][iI][nN]|[nN][uU][mM]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[uU][sS][eE][dD]|[eE][sS][tT][iI][mM][aA][tT][eE][dD]|[cC][oO][nN][tT][eE][xX][tT])[-_.]?[tT][oO][kK][eE][nN][sS](?:[-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[dD][eE][tT][aA][iI][lL][sS]))?|[tT][oO][kK][eE][nN][sS][-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[pP][eE][rR][-_.]?(?:[mM][iI][nN][uU][tT][eE]|[dD][aA][yY]))|[sS][eE][sS][sS][iI][oO][nN][-_.]?(?:[cC][oO][uU][nN][tT]|[tT][iI][mM][eE][oO][uU][tT]|[tT][tT][lL]|[dD][uU][rR][aA][tT][iI][oO][nN]|[lL][eE][nN][gG][tT][hH]|[eE][xX][pP][iI][rR][yY])|[cC][oO][oO][kK][iI][eE][-_.]?(?:[nN][aA][mM][eE]|[dD][oO][mM][aA][iI][nN]|[pP][aA][tT][hH])|[sS][iI][gG][nN][aA][tT][uU][rR][eE][-_.]?(?:[vV][eE][rR][sS][iI][oO][nN]|[mM][eE][tT][hH][oO][dD]|[aA][lL][gG][oO][rR][iI][tT][hH][mM])|[A-Za-z0-9_.-]*(?:[kK][eE][yY]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[pP][aA][sS][sS][wW][oO][rR][dD])[-_.]?[nN][aA][mM][eE]|[A-Za-z0-9_.-]*(?:[eE][rR][rR][oO][rR]|[eE][xX][cC][eE][pP][tT][iI][oO][nN]|[wW][aA][rR][nN][iI][nN][gG])[sS]?)(?![A-Za-z0-9_.-]))(?![A-Za-z0-9_.-]*?(?:[rR][aA][tT][eE][-_.]?[lL][iI][mM][iI][tT]))([A-Za-z0-9_.-]+)(\\\\?[\"']?[ \\t]*(?:=>|:=|=)[ \\t]*)(?:(\\\\\")((?!\\\\\"|[\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\"\\r\\n][^\"\\\\\\r\\n]*)*)((?:\\\\\")?)|(\")((?=[^\"\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?=[^'\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*|[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))",
-        replacement: "${1}${2}${3}${6}${9}[REDACTED]${5}${8}${11}",
+        pattern: "(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\\\*[\"']?[ \\t]*(?:=>|:=|=)[ \\t]*)",
+        replacement: "${1}${4}${7}[REDACTED]${3}${6}${9}",
         needles: &["="],
         words: &["pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf", "xsrf", "sid", "sig", "connection"],
+        value: "^(?:(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)))",
+        checks: &[(0, 0, true), (0, 1, false)],
+    },
+    // quoted_key_colon_value
+    Rule {
+        pattern: "(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\\\*[\"'][ \\t]*:[ \\t]*)",
+        replacement: "${1}${13}${2}${5}${8}${14}${17}${20}[REDACTED]${4}${7}${10}${16}${19}${22}",
+        needles: &[":"],
+        words: &["pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf", "xsrf", "sid", "sig", "connection"],
+        value: "^(?:(?:((?:(?:\\n|\\r\\n|\\\\[nN]|\\\\[rR]\\\\[nN])[ \\t]*(?:\\\\[tT][ \\t]*)*)?)(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))|(\\[[ \\t]*)(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?))))",
+        checks: &[(0, 0, true), (0, 1, false), (12, 6, false)],
+    },
+    // option_then_value
+    Rule {
+        pattern: "(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\\\*[\"'][ \\t]*,[ \\t]*)",
+        replacement: "${1}${4}${7}[REDACTED]${3}${6}${9}",
+        needles: &["-"],
+        words: &["pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf", "xsrf", "sid", "sig", "connection"],
+        value: "^(?:(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:digest|oauth|hawk|aws4-hmac-sha256|signature)[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:bearer|basic|token|apikey|api-key|key|negotiate|ntlm|ssws|bot|jwt)[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)))",
+        checks: &[(0, 0, true), (0, 1, false), (0, 7, true)],
     },
     // key_colon_value
     Rule {
-        pattern: "(?<![A-Za-z0-9_.-])(?=[A-Za-z0-9_.-]+\\\\?[\"']?[ \\t]*:)(?=[A-Za-z0-9_.-]*?(?:[-_.]|[a-z][A-Z])|[A-Z0-9]{2,}(?![A-Za-z0-9_.-]))(?=[A-Za-z0-9_.-]*?(?:[pP](?:[aA][sS][sS][wW]|[aA][sS][sS][-_.]?[pP][hH][rR][aA][sS][eE]|(?<![A-Za-z0-9][pP])[aA][sS][sS](?![A-Za-z0-9_.-])|[wW][dD]|[rR][iI][vV][aA][tT][eE][-_.]?[kK][eE][yY])|[sS](?:[eE][cC][rR][eE][tT]|[iI][gG][nN][iI][nN][gG][-_.]?[kK][eE][yY]|[eE][rR][vV][iI][cC][eE][-_.]?[kK][eE][yY]|[tT][oO][rR][aA][gG][eE][-_.]?[kK][eE][yY]|[hH][aA][rR][eE][dD][-_.]?[kK][eE][yY]|[uU][bB][sS][cC][rR][iI][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY]|[sS][hH][-_.]?[kK][eE][yY]|[eE][cC][rR][eE][tT][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN]|[eE][sS][sS][iI][dD]|(?<![A-Za-z0-9][sS])[iI][dD](?![A-Za-z0-9_.-])|(?<![A-Za-z0-9][sS])[iI][gG](?![A-Za-z0-9_.-])|[iI][gG][nN][aA][tT][uU][rR][eE])|[tT](?:[oO][kK][eE][nN])|[aA](?:[uU][tT][hH]|[pP][iI][-_.]?[kK][eE][yY]|[cC][cC][eE][sS][sS][-_.]?[kK][eE][yY]|[cC][cC][oO][uU][nN][tT][-_.]?[kK][eE][yY]|[pP][pP][-_.]?[kK][eE][yY]|[uU][tT][hH][-_.]?[kK][eE][yY])|[cC](?:[rR][eE][dD][eE][nN][tT][iI][aA][lL]|[rR][eE][dD][sS]|[lL][iI][eE][nN][tT][-_.]?[kK][eE][yY]|[oO][nN][sS][uU][mM][eE][rR][-_.]?[kK][eE][yY]|[oO][oO][kK][iI][eE]|[sS][rR][fF]|[oO][nN][nN][eE][cC][tT][iI][oO][nN][-_.]?[sS][tT][rR][iI][nN][gG])|[bB](?:[eE][aA][rR][eE][rR])|[jJ](?:[wW][tT])|[eE](?:[nN][cC][rR][yY][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY])|[mM](?:[aA][sS][tT][eE][rR][-_.]?[kK][eE][yY])|[dD](?:[bB][-_.]?[kK][eE][yY]|[aA][tT][aA][bB][aA][sS][eE][-_.]?[kK][eE][yY])|[lL](?:[iI][cC][eE][nN][sS][eE][-_.]?[kK][eE][yY])|[wW](?:[eE][bB][hH][oO][oO][kK][-_.]?[kK][eE][yY])|[xX](?:[sS][rR][fF])))(?!(?:[aA][uU][tT][hH][oO][rR](?:[sS]|[eE][dD]|[iI][tT][yY]|[iI][tT][iI][eE][sS]|[-_.]?(?:[iI][dD]|[nN][aA][mM][eE]|[eE][mM][aA][iI][lL]|[uU][rR][lL]))?|(?:[uU][nN])?[aA][uU][tT][hH][oO][rR][iI][sz][eE][dD]|(?:[uU][nN])?[aA][uU][tT][hH][eE][nN][tT][iI][cC][aA][tT][eE][dD]|[aA][uU][tT][hH][-_.]?(?:[tT][yY][pP][eE]|[mM][eE][tT][hH][oO][dD]|[sS][cC][hH][eE][mM][eE]|[mM][oO][dD][eE]|[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[eE][nN][dD][pP][oO][iI][nN][tT]|[dD][oO][mM][aA][iI][nN]|[rR][eE][qQ][uU][iI][rR][eE][dD]|[eE][nN][aA][bB][lL][eE][dD]|[sS][tT][aA][tT][uU][sS])|[oO][aA][uU][tT][hH][-_.]?(?:[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[sS][cC][oO][pP][eE][sS]?|[vV][eE][rR][sS][iI][oO][nN])|[tT][oO][kK][eE][nN][-_.]?(?:[tT][yY][pP][eE]|[cC][oO][uU][nN][tT]|[lL][iI][mM][iI][tT]|[uU][sS][aA][gG][eE]|[bB][uU][dD][gG][eE][tT]|[eE][nN][dD][pP][oO][iI][nN][tT]|[uU][rR][lL]|[uU][rR][iI]|[eE][xX][pP][iI][rR][yY]|[eE][xX][pP][iI][rR][eE][sS][-_.]?(?:[iI][nN]|[aA][tT]))|[tT][oO][kK][eE][nN][iI][zZ][eE][rR]|[A-Za-z0-9_.-]*(?:[iI][nN][pP][uU][tT]|[oO][uU][tT][pP][uU][tT]|[pP][rR][oO][mM][pP][tT]|[cC][oO][mM][pP][lL][eE][tT][iI][oO][nN]|[tT][oO][tT][aA][lL]|[cC][aA][cC][hH][eE][dD]|[rR][eE][aA][sS][oO][nN][iI][nN][gG]|[mM][aA][xX]|[mM][iI][nN]|[nN][uU][mM]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[uU][sS][eE][dD]|[eE][sS][tT][iI][mM][aA][tT][eE][dD]|[cC][oO][nN][tT][eE][xX][tT])[-_.]?[tT][oO][kK][eE][nN][sS](?:[-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[dD][eE][tT][aA][iI][lL][sS]))?|[tT][oO][kK][eE][nN][sS][-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[pP][eE][rR][-_.]?(?:[mM][iI][nN][uU][tT][eE]|[dD][aA][yY]))|[sS][eE][sS][sS][iI][oO][nN][-_.]?(?:[cC][oO][uU][nN][tT]|[tT][iI][mM][eE][oO][uU][tT]|[tT][tT][lL]|[dD][uU][rR][aA][tT][iI][oO][nN]|[lL][eE][nN][gG][tT][hH]|[eE][xX][pP][iI][rR][yY])|[cC][oO][oO][kK][iI][eE][-_.]?(?:[nN][aA][mM][eE]|[dD][oO][mM][aA][iI][nN]|[pP][aA][tT][hH])|[sS][iI][gG][nN][aA][tT][uU][rR][eE][-_.]?(?:[vV][eE][rR][sS][iI][oO][nN]|[mM][eE][tT][hH][oO][dD]|[aA][lL][gG][oO][rR][iI][tT][hH][mM])|[A-Za-z0-9_.-]*(?:[kK][eE][yY]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[pP][aA][sS][sS][wW][oO][rR][dD])[-_.]?[nN][aA][mM][eE]|[A-Za-z0-9_.-]*(?:[eE][rR][rR][oO][rR]|[eE][xX][cC][eE][pP][tT][iI][oO][nN]|[wW][aA][rR][nN][iI][nN][gG])[sS]?)(?![A-Za-z0-9_.-]))(?![A-Za-z0-9_.-]*?(?:[rR][aA][tT][eE][-_.]?[lL][iI][mM][iI][tT]))([A-Za-z0-9_.-]+)(\\\\?[\"']?[ \\t]*:[ \\t]*)(?:(\\\\\")((?!\\\\\"|[\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\"\\r\\n][^\"\\\\\\r\\n]*)*)((?:\\\\\")?)|(\")((?=[^\"\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?=[^'\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*|[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))",
-        replacement: "${1}${2}${3}${6}${9}[REDACTED]${5}${8}${11}",
+        pattern: "(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\\\*[\"']?[ \\t]*:[ \\t]*)",
+        replacement: "${1}${4}${7}[REDACTED]${3}${6}${9}",
         needles: &[":"],
         words: &["pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf", "xsrf", "sid", "sig", "connection"],
+        value: "^(?:(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)))",
+        checks: &[(0, 0, true), (0, 1, false), (0, 2, true)],
     },
     // word_colon_value
     Rule {
-        pattern: "(?<![A-Za-z0-9_.-])(?=[A-Za-z0-9_.-]+\\\\?[\"']?[ \\t]*:)(?![A-Za-z0-9_.-]*?(?:[-_.]|[a-z][A-Z])|[A-Z0-9]{2,}(?![A-Za-z0-9_.-]))(?=[A-Za-z0-9_.-]*?(?:[pP](?:[aA][sS][sS][wW]|[aA][sS][sS][-_.]?[pP][hH][rR][aA][sS][eE]|(?<![A-Za-z0-9][pP])[aA][sS][sS](?![A-Za-z0-9_.-])|[wW][dD]|[rR][iI][vV][aA][tT][eE][-_.]?[kK][eE][yY])|[sS](?:[eE][cC][rR][eE][tT]|[iI][gG][nN][iI][nN][gG][-_.]?[kK][eE][yY]|[eE][rR][vV][iI][cC][eE][-_.]?[kK][eE][yY]|[tT][oO][rR][aA][gG][eE][-_.]?[kK][eE][yY]|[hH][aA][rR][eE][dD][-_.]?[kK][eE][yY]|[uU][bB][sS][cC][rR][iI][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY]|[sS][hH][-_.]?[kK][eE][yY]|[eE][cC][rR][eE][tT][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN]|[eE][sS][sS][iI][dD]|(?<![A-Za-z0-9][sS])[iI][dD](?![A-Za-z0-9_.-])|(?<![A-Za-z0-9][sS])[iI][gG](?![A-Za-z0-9_.-])|[iI][gG][nN][aA][tT][uU][rR][eE])|[tT](?:[oO][kK][eE][nN])|[aA](?:[uU][tT][hH]|[pP][iI][-_.]?[kK][eE][yY]|[cC][cC][eE][sS][sS][-_.]?[kK][eE][yY]|[cC][cC][oO][uU][nN][tT][-_.]?[kK][eE][yY]|[pP][pP][-_.]?[kK][eE][yY]|[uU][tT][hH][-_.]?[kK][eE][yY])|[cC](?:[rR][eE][dD][eE][nN][tT][iI][aA][lL]|[rR][eE][dD][sS]|[lL][iI][eE][nN][tT][-_.]?[kK][eE][yY]|[oO][nN][sS][uU][mM][eE][rR][-_.]?[kK][eE][yY]|[oO][oO][kK][iI][eE]|[sS][rR][fF]|[oO][nN][nN][eE][cC][tT][iI][oO][nN][-_.]?[sS][tT][rR][iI][nN][gG])|[bB](?:[eE][aA][rR][eE][rR])|[jJ](?:[wW][tT])|[eE](?:[nN][cC][rR][yY][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY])|[mM](?:[aA][sS][tT][eE][rR][-_.]?[kK][eE][yY])|[dD](?:[bB][-_.]?[kK][eE][yY]|[aA][tT][aA][bB][aA][sS][eE][-_.]?[kK][eE][yY])|[lL](?:[iI][cC][eE][nN][sS][eE][-_.]?[kK][eE][yY])|[wW](?:[eE][bB][hH][oO][oO][kK][-_.]?[kK][eE][yY])|[xX](?:[sS][rR][fF])))(?!(?:[aA][uU][tT][hH][oO][rR](?:[sS]|[eE][dD]|[iI][tT][yY]|[iI][tT][iI][eE][sS]|[-_.]?(?:[iI][dD]|[nN][aA][mM][eE]|[eE][mM][aA][iI][lL]|[uU][rR][lL]))?|(?:[uU][nN])?[aA][uU][tT][hH][oO][rR][iI][sz][eE][dD]|(?:[uU][nN])?[aA][uU][tT][hH][eE][nN][tT][iI][cC][aA][tT][eE][dD]|[aA][uU][tT][hH][-_.]?(?:[tT][yY][pP][eE]|[mM][eE][tT][hH][oO][dD]|[sS][cC][hH][eE][mM][eE]|[mM][oO][dD][eE]|[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[eE][nN][dD][pP][oO][iI][nN][tT]|[dD][oO][mM][aA][iI][nN]|[rR][eE][qQ][uU][iI][rR][eE][dD]|[eE][nN][aA][bB][lL][eE][dD]|[sS][tT][aA][tT][uU][sS])|[oO][aA][uU][tT][hH][-_.]?(?:[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[sS][cC][oO][pP][eE][sS]?|[vV][eE][rR][sS][iI][oO][nN])|[tT][oO][kK][eE][nN][-_.]?(?:[tT][yY][pP][eE]|[cC][oO][uU][nN][tT]|[lL][iI][mM][iI][tT]|[uU][sS][aA][gG][eE]|[bB][uU][dD][gG][eE][tT]|[eE][nN][dD][pP][oO][iI][nN][tT]|[uU][rR][lL]|[uU][rR][iI]|[eE][xX][pP][iI][rR][yY]|[eE][xX][pP][iI][rR][eE][sS][-_.]?(?:[iI][nN]|[aA][tT]))|[tT][oO][kK][eE][nN][iI][zZ][eE][rR]|[A-Za-z0-9_.-]*(?:[iI][nN][pP][uU][tT]|[oO][uU][tT][pP][uU][tT]|[pP][rR][oO][mM][pP][tT]|[cC][oO][mM][pP][lL][eE][tT][iI][oO][nN]|[tT][oO][tT][aA][lL]|[cC][aA][cC][hH][eE][dD]|[rR][eE][aA][sS][oO][nN][iI][nN][gG]|[mM][aA][xX]|[mM][iI][nN]|[nN][uU][mM]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[uU][sS][eE][dD]|[eE][sS][tT][iI][mM][aA][tT][eE][dD]|[cC][oO][nN][tT][eE][xX][tT])[-_.]?[tT][oO][kK][eE][nN][sS](?:[-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[dD][eE][tT][aA][iI][lL][sS]))?|[tT][oO][kK][eE][nN][sS][-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[pP][eE][rR][-_.]?(?:[mM][iI][nN][uU][tT][eE]|[dD][aA][yY]))|[sS][eE][sS][sS][iI][oO][nN][-_.]?(?:[cC][oO][uU][nN][tT]|[tT][iI][mM][eE][oO][uU][tT]|[tT][tT][lL]|[dD][uU][rR][aA][tT][iI][oO][nN]|[lL][eE][nN][gG][tT][hH]|[eE][xX][pP][iI][rR][yY])|[cC][oO][oO][kK][iI][eE][-_.]?(?:[nN][aA][mM][eE]|[dD][oO][mM][aA][iI][nN]|[pP][aA][tT][hH])|[sS][iI][gG][nN][aA][tT][uU][rR][eE][-_.]?(?:[vV][eE][rR][sS][iI][oO][nN]|[mM][eE][tT][hH][oO][dD]|[aA][lL][gG][oO][rR][iI][tT][hH][mM])|[A-Za-z0-9_.-]*(?:[kK][eE][yY]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[pP][aA][sS][sS][wW][oO][rR][dD])[-_.]?[nN][aA][mM][eE]|[A-Za-z0-9_.-]*(?:[eE][rR][rR][oO][rR]|[eE][xX][cC][eE][pP][tT][iI][oO][nN]|[wW][aA][rR][nN][iI][nN][gG])[sS]?)(?![A-Za-z0-9_.-]))(?![A-Za-z0-9_.-]*?(?:[rR][aA][tT][eE][-_.]?[lL][iI][mM][iI][tT]))([A-Za-z0-9_.-]+)(\\\\?[\"']?[ \\t]*:[ \\t]*)(?:(\\\\\")((?!\\\\\"|[\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\"\\r\\n][^\"\\\\\\r\\n]*)*)((?:\\\\\")?)|(\")((?=[^\"\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?=[^'\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*|(?=[^ \\t\\r\\n\"'&,;)}<>\\\\]{6})(?=[^ \\t\\r\\n\"'&,;)}<>\\\\]*[0-9+/=_~.-]|[^ \\t\\r\\n\"'&,;)}<>\\\\]{20}|[^ \\t\\r\\n\"'&,;)}<>\\\\]+[A-Z])[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))",
-        replacement: "${1}${2}${3}${6}${9}[REDACTED]${5}${8}${11}",
+        pattern: "(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\\\*[\"']?[ \\t]*:[ \\t]*)",
+        replacement: "${1}${4}${7}[REDACTED]${3}${6}${9}",
         needles: &[":"],
         words: &["pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf", "xsrf", "sid", "sig", "connection"],
+        value: "^(?:(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)))",
+        checks: &[(0, 0, true), (0, 1, false), (0, 2, false), (11, 4, true), (11, 5, true)],
     },
     // xml_element
     Rule {
-        pattern: "(<)(?=[A-Za-z0-9_.-]*?(?:[pP](?:[aA][sS][sS][wW]|[aA][sS][sS][-_.]?[pP][hH][rR][aA][sS][eE]|(?<![A-Za-z0-9][pP])[aA][sS][sS](?![A-Za-z0-9_.-])|[wW][dD]|[rR][iI][vV][aA][tT][eE][-_.]?[kK][eE][yY])|[sS](?:[eE][cC][rR][eE][tT]|[iI][gG][nN][iI][nN][gG][-_.]?[kK][eE][yY]|[eE][rR][vV][iI][cC][eE][-_.]?[kK][eE][yY]|[tT][oO][rR][aA][gG][eE][-_.]?[kK][eE][yY]|[hH][aA][rR][eE][dD][-_.]?[kK][eE][yY]|[uU][bB][sS][cC][rR][iI][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY]|[sS][hH][-_.]?[kK][eE][yY]|[eE][cC][rR][eE][tT][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN]|[eE][sS][sS][iI][dD]|(?<![A-Za-z0-9][sS])[iI][dD](?![A-Za-z0-9_.-])|(?<![A-Za-z0-9][sS])[iI][gG](?![A-Za-z0-9_.-])|[iI][gG][nN][aA][tT][uU][rR][eE])|[tT](?:[oO][kK][eE][nN])|[aA](?:[uU][tT][hH]|[pP][iI][-_.]?[kK][eE][yY]|[cC][cC][eE][sS][sS][-_.]?[kK][eE][yY]|[cC][cC][oO][uU][nN][tT][-_.]?[kK][eE][yY]|[pP][pP][-_.]?[kK][eE][yY]|[uU][tT][hH][-_.]?[kK][eE][yY])|[cC](?:[rR][eE][dD][eE][nN][tT][iI][aA][lL]|[rR][eE][dD][sS]|[lL][iI][eE][nN][tT][-_.]?[kK][eE][yY]|[oO][nN][sS][uU][mM][eE][rR][-_.]?[kK][eE][yY]|[oO][oO][kK][iI][eE]|[sS][rR][fF]|[oO][nN][nN][eE][cC][tT][iI][oO][nN][-_.]?[sS][tT][rR][iI][nN][gG])|[bB](?:[eE][aA][rR][eE][rR])|[jJ](?:[wW][tT])|[eE](?:[nN][cC][rR][yY][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY])|[mM](?:[aA][sS][tT][eE][rR][-_.]?[kK][eE][yY])|[dD](?:[bB][-_.]?[kK][eE][yY]|[aA][tT][aA][bB][aA][sS][eE][-_.]?[kK][eE][yY])|[lL](?:[iI][cC][eE][nN][sS][eE][-_.]?[kK][eE][yY])|[wW](?:[eE][bB][hH][oO][oO][kK][-_.]?[kK][eE][yY])|[xX](?:[sS][rR][fF])))(?!(?:[aA][uU][tT][hH][oO][rR](?:[sS]|[eE][dD]|[iI][tT][yY]|[iI][tT][iI][eE][sS]|[-_.]?(?:[iI][dD]|[nN][aA][mM][eE]|[eE][mM][aA][iI][lL]|[uU][rR][lL]))?|(?:[uU][nN])?[aA][uU][tT][hH][oO][rR][iI][sz][eE][dD]|(?:[uU][nN])?[aA][uU][tT][hH][eE][nN][tT][iI][cC][aA][tT][eE][dD]|[aA][uU][tT][hH][-_.]?(?:[tT][yY][pP][eE]|[mM][eE][tT][hH][oO][dD]|[sS][cC][hH][eE][mM][eE]|[mM][oO][dD][eE]|[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[eE][nN][dD][pP][oO][iI][nN][tT]|[dD][oO][mM][aA][iI][nN]|[rR][eE][qQ][uU][iI][rR][eE][dD]|[eE][nN][aA][bB][lL][eE][dD]|[sS][tT][aA][tT][uU][sS])|[oO][aA][uU][tT][hH][-_.]?(?:[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[sS][cC][oO][pP][eE][sS]?|[vV][eE][rR][sS][iI][oO][nN])|[tT][oO][kK][eE][nN][-_.]?(?:[tT][yY][pP][eE]|[cC][oO][uU][nN][tT]|[lL][iI][mM][iI][tT]|[uU][sS][aA][gG][eE]|[bB][uU][dD][gG][eE][tT]|[eE][nN][dD][pP][oO][iI][nN][tT]|[uU][rR][lL]|[uU][rR][iI]|[eE][xX][pP][iI][rR][yY]|[eE][xX][pP][iI][rR][eE][sS][-_.]?(?:[iI][nN]|[aA][tT]))|[tT][oO][kK][eE][nN][iI][zZ][eE][rR]|[A-Za-z0-9_.-]*(?:[iI][nN][pP][uU][tT]|[oO][uU][tT][pP][uU][tT]|[pP][rR][oO][mM][pP][tT]|[cC][oO][mM][pP][lL][eE][tT][iI][oO][nN]|[tT][oO][tT][aA][lL]|[cC][aA][cC][hH][eE][dD]|[rR][eE][aA][sS][oO][nN][iI][nN][gG]|[mM][aA][xX]|[mM][iI][nN]|[nN][uU][mM]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[uU][sS][eE][dD]|[eE][sS][tT][iI][mM][aA][tT][eE][dD]|[cC][oO][nN][tT][eE][xX][tT])[-_.]?[tT][oO][kK][eE][nN][sS](?:[-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[dD][eE][tT][aA][iI][lL][sS]))?|[tT][oO][kK][eE][nN][sS][-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[pP][eE][rR][-_.]?(?:[mM][iI][nN][uU][tT][eE]|[dD][aA][yY]))|[sS][eE][sS][sS][iI][oO][nN][-_.]?(?:[cC][oO][uU][nN][tT]|[tT][iI][mM][eE][oO][uU][tT]|[tT][tT][lL]|[dD][uU][rR][aA][tT][iI][oO][nN]|[lL][eE][nN][gG][tT][hH]|[eE][xX][pP][iI][rR][yY])|[cC][oO][oO][kK][iI][eE][-_.]?(?:[nN][aA][mM][eE]|[dD][oO][mM][aA][iI][nN]|[pP][aA][tT][hH])|[sS][iI][gG][nN][aA][tT][uU][rR][eE][-_.]?(?:[vV][eE][rR][sS][iI][oO][nN]|[mM][eE][tT][hH][oO][dD]|[aA][lL][gG][oO][rR][iI][tT][hH][mM])|[A-Za-z0-9_.-]*(?:[kK][eE][yY]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[pP][aA][sS][sS][wW][oO][rR][dD])[-_.]?[nN][aA][mM][eE]|[A-Za-z0-9_.-]*(?:[eE][rR][rR][oO][rR]|[eE][xX][cC][eE][pP][tT][iI][oO][nN]|[wW][aA][rR][nN][iI][nN][gG])[sS]?)(?![A-Za-z0-9_.-]))(?![A-Za-z0-9_.-]*?(?:[rR][aA][tT][eE][-_.]?[lL][iI][mM][iI][tT]))([A-Za-z0-9_.-]+>)[^<\\r\\n]+(?=</)",
-        replacement: "${1}${2}[REDACTED]",
+        pattern: "(<)([A-Za-z0-9_.-]+)>",
+        replacement: "[REDACTED]${1}",
         needles: &["</"],
         words: &["pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf", "xsrf", "sid", "sig", "connection"],
+        value: "^(?:[^<\\r\\n]+(</))",
+        checks: &[(0, 0, true), (0, 1, false)],
     },
     // url_password
     Rule {
-        pattern: "((?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*://[^ \\t\\r\\n/?#@:\"'<>]*:)[^ \\t\\r\\n/?#@\"'<>]+(?=@)",
-        replacement: "${1}[REDACTED]",
+        pattern: "(^|[^A-Za-z0-9+.-])([A-Za-z][A-Za-z0-9+.-]*://[^ \\t\\r\\n/?#@:\"'<>]*:)[^ \\t\\r\\n/?#@\"'<>]+@",
+        replacement: "${1}${2}[REDACTED]@",
         needles: &["://"],
         words: &["@"],
+        value: "",
+        checks: &[],
+    },
+    // db_client_password
+    Rule {
+        pattern: "(^|[^A-Za-z0-9_.-])((?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlcheck|mysqlshow|mariadb|mariadb-dump)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-p|(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|mongostat|mongotop|mongofiles|cqlsh)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+(?:-p|--password)(?:[ \\t]+|=)|redis-cli(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+(?:-a|--pass)(?:[ \\t]+|=)|(?:sqlcmd|bcp|osql)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-P[ \\t]*|sshpass(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-p[ \\t]*|(?:clickhouse-client|influx)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-{1,2}password(?:[ \\t]+|=))(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:digest|oauth|hawk|aws4-hmac-sha256|signature)[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:bearer|basic|token|apikey|api-key|key|negotiate|ntlm|ssws|bot|jwt)[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))",
+        replacement: "${1}${2}${3}${6}${9}[REDACTED]${5}${8}${11}",
+        needles: &["mysql", "mariadb", "mongo", "cqlsh", "redis-cli", "sqlcmd", "bcp", "osql", "sshpass", "clickhouse-client", "influx"],
+        words: &[],
+        value: "",
+        checks: &[],
     },
     // token_shape
     Rule {
-        pattern: "(?<![A-Za-z0-9_-])(?:sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|gl(?:pat|ptt|dt|rt)-[A-Za-z0-9_-]{20,}|(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[A-Z0-9]{16}(?![A-Za-z0-9])|xox[abposre]-[A-Za-z0-9-]{10,}|xapp-[0-9]-[A-Za-z0-9-]{10,}|eyJ[A-Za-z0-9_-]{5,}\\.eyJ[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]*|[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,}|whsec_[A-Za-z0-9]{20,}|AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])|ya29\\.[0-9A-Za-z_-]{20,}|GOCSPX-[A-Za-z0-9_-]{20,}|1//0[0-9A-Za-z_-]{20,}|SG\\.[A-Za-z0-9_-]{16,}\\.[A-Za-z0-9_-]{16,}|npm_[A-Za-z0-9]{30,}|pypi-AgE[A-Za-z0-9_-]{40,}|hf_[A-Za-z0-9]{30,}|api_org_[A-Za-z0-9]{30,}|(?:SK|AC)[0-9a-fA-F]{32}(?![A-Za-z0-9])|do[opr]_v1_[a-f0-9]{64}|shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}|dapi[a-f0-9]{32}(?![A-Za-z0-9])|lin_api_[A-Za-z0-9]{40}|PMAK-[a-f0-9]{24}-[a-f0-9]{34}|dp\\.pt\\.[A-Za-z0-9]{40,}|AGE-SECRET-KEY-1[0-9A-Z]{58}|hvs\\.[A-Za-z0-9_-]{24,}|pul-[a-f0-9]{40}|rubygems_[a-f0-9]{48}|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}|hooks\\.slack\\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/+-]{20,}|discord(?:app)?\\.com/api/webhooks/[0-9]{5,}/[A-Za-z0-9_-]{20,}|[A-Za-z0-9-]+\\.webhook\\.office\\.com/webhookb2/[A-Za-z0-9@/_-]{20,}|[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-]))",
-        replacement: "[REDACTED]",
-        needles: &["sk-", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "glptt-", "gldt-", "glrt-", "A3T", "AKIA", "ASIA", "ABIA", "ACCA", "AGPA", "AIDA", "AROA", "AIPA", "ANPA", "ANVA", "xox", "xapp-", "eyJ", "k_live_", "k_test_", "k_prod_", "whsec_", "AIza", "ya29.", "GOCSPX-", "1//0", "SG.", "npm_", "pypi-AgE", "hf_", "api_org_", "SK", "AC", "_v1_", "shp", "dapi", "lin_api_", "PMAK-", "dp.pt.", "AGE-SECRET-KEY-1", "hvs.", "pul-", "rubygems_", "sq0", "hooks.slack.com/", "/api/webhooks/", ".webhook.office.com/", "Q~"],
+        pattern: "(^|[^A-Za-z0-9_-])(?:sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|gl(?:pat|ptt|dt|rt|ft|soat|ffct|imt|agent|oas)-[A-Za-z0-9_-]{20,}|glcbt-[A-Za-z0-9]{1,5}_[A-Za-z0-9_-]{20,}|GR1348941[A-Za-z0-9_-]{20,}|xox[abposre]-[A-Za-z0-9-]{10,}|xapp-[0-9]-[A-Za-z0-9-]{10,}|eyJ[A-Za-z0-9_-]{5,}\\.eyJ[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]*|[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,}|whsec_[A-Za-z0-9]{20,}|AIza[0-9A-Za-z_-]{35,}|ya29\\.[0-9A-Za-z_-]{20,}|GOCSPX-[A-Za-z0-9_-]{20,}|1//0[0-9A-Za-z_-]{20,}|SG\\.[A-Za-z0-9_-]{16,}\\.[A-Za-z0-9_-]{16,}|npm_[A-Za-z0-9]{30,}|pypi-AgE[A-Za-z0-9_-]{40,}|hf_[A-Za-z0-9]{30,}|api_org_[A-Za-z0-9]{30,}|do[opr]_v1_[a-f0-9]{64}|shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}|dapi[a-f0-9]{32}[A-Za-z0-9]*|lin_(?:api|oauth)_[A-Za-z0-9]{40,}|PMAK-[a-f0-9]{24}-[a-f0-9]{34}|dp\\.pt\\.[A-Za-z0-9]{40,}|AGE-SECRET-KEY-1[0-9A-Z]{58}|hvs\\.[A-Za-z0-9_-]{24,}|pul-[a-f0-9]{40}|rubygems_[a-f0-9]{48}|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}|hooks\\.slack\\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/+-]{20,}|discord(?:app)?\\.com/api/webhooks/[0-9]{5,}/[A-Za-z0-9_-]{20,}|[A-Za-z0-9-]+\\.webhook\\.office\\.com/webhookb2/[A-Za-z0-9@/_-]{20,}|sntryu_[a-f0-9]{64}|sntrys_eyJ[A-Za-z0-9+/=_]{40,}|NRAK-[A-Za-z0-9]{27}|NRII-[A-Za-z0-9-]{32}|NRJS-[a-f0-9]{19}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}|glc_[A-Za-z0-9+/]{32,}={0,3}|ATATT3[A-Za-z0-9_=-]{186,}|pk_[0-9]{6,10}_[0-9A-Z]{32})",
+        replacement: "${1}[REDACTED]",
+        needles: &["sk-", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "glptt-", "gldt-", "glrt-", "glft-", "glsoat-", "glffct-", "glimt-", "glagent-", "gloas-", "glcbt-", "GR1348941", "xox", "xapp-", "eyJ", "k_live_", "k_test_", "k_prod_", "whsec_", "AIza", "ya29.", "GOCSPX-", "1//0", "SG.", "npm_", "pypi-AgE", "hf_", "api_org_", "_v1_", "shp", "dapi", "lin_api_", "lin_oauth_", "PMAK-", "dp.pt.", "AGE-SECRET-KEY-1", "hvs.", "pul-", "rubygems_", "sq0", "hooks.slack.com/", "/api/webhooks/", ".webhook.office.com/", "sntryu_", "sntrys_", "NRAK-", "NRII-", "NRJS-", "glsa_", "glc_", "ATATT3", "pk_"],
         words: &[],
+        value: "",
+        checks: &[],
+    },
+    // aws_key_id
+    Rule {
+        pattern: "(^|[^A-Za-z0-9_-])(?:(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[A-Z0-9]{16}[A-Za-z0-9]*)",
+        replacement: "${1}[REDACTED]",
+        needles: &["A3T", "AKIA", "ASIA", "ABIA", "ACCA", "AGPA", "AIDA", "AROA", "AIPA", "ANPA", "ANVA"],
+        words: &[],
+        value: "",
+        checks: &[],
+    },
+    // twilio_key
+    Rule {
+        pattern: "(^|[^A-Za-z0-9_-])(?:(?:SK|AC)[0-9a-fA-F]{32}[A-Za-z0-9]*)",
+        replacement: "${1}[REDACTED]",
+        needles: &["SK", "AC"],
+        words: &[],
+        value: "",
+        checks: &[],
+    },
+    // azure_client_secret
+    Rule {
+        pattern: "(^|[^A-Za-z0-9_-])(?:[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,})",
+        replacement: "${1}[REDACTED]",
+        needles: &["Q~"],
+        words: &[],
+        value: "",
+        checks: &[],
+    },
+    // telegram_bot_token
+    Rule {
+        pattern: "(^|[^A-Za-z0-9_-])(?:(?:bot)?[0-9]{5,16}:A[A-Za-z0-9_-]{34,})",
+        replacement: "${1}[REDACTED]",
+        needles: &[":A"],
+        words: &[],
+        value: "",
+        checks: &[],
+    },
+    // discord_bot_token
+    Rule {
+        pattern: "(^|[^A-Za-z0-9_-])(?:[MNO][A-Za-z0-9_-]{23,25}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,})",
+        replacement: "${1}[REDACTED]",
+        needles: &["."],
+        words: &[],
+        value: "",
+        checks: &[],
     },
     // word_then_credential
     Rule {
-        pattern: "((?<![A-Za-z0-9_.-])(?=[A-Za-z0-9_.-]+[ \\t]+[A-Za-z0-9+/=_.-]{16})(?=[A-Za-z0-9_.-]*?(?:[tT][oO][kK][eE][nN]|[bB][eE][aA][rR][eE][rR]|[sS][eE][cC][rR][eE][tT]|[pP][aA][sS][sS][wW]|[pP][aA][sS][sS][pP][hH][rR][aA][sS][eE]|[cC][rR][eE][dD][eE][nN][tT][iI][aA][lL]|[aA][pP][iI][-_]?[kK][eE][yY]|[aA][cC][cC][eE][sS][sS][-_]?[kK][eE][yY]|[aA][uU][tT][hH]|[sS][eE][sS][sS][iI][oO][nN]))[A-Za-z0-9_.-]+[ \\t]+)(?=[A-Za-z+/=_.-]*[0-9])(?=[0-9+/=_.-]*[A-Za-z])[A-Za-z0-9+/=_.-]{16,}",
-        replacement: "${1}[REDACTED]",
+        pattern: "(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)([ \\t]+)",
+        replacement: "[REDACTED]",
         needles: &[],
         words: &["token", "bearer", "secret", "passw", "passphrase", "credential", "key", "auth", "session"],
+        value: "^(?:([A-Za-z0-9+/=_.-]{16,}))",
+        checks: &[(0, 3, true), (1, 8, true), (1, 9, true)],
     },
     // auth_scheme
     Rule {
-        pattern: "(?<![A-Za-z0-9_-])([bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC])[ \\t]+(?=[A-Za-z]*[0-9._~+/=-])[A-Za-z0-9._~+/=-]+",
-        replacement: "${1} [REDACTED]",
+        pattern: "(^|[^A-Za-z0-9_-])([bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC])[ \\t]+[A-Za-z]*[0-9._~+/=-][A-Za-z0-9._~+/=-]*",
+        replacement: "${1}${2} [REDACTED]",
         needles: &[],
         words: &["bearer", "basic"],
+        value: "",
+        checks: &[],
     },
     // windows_path
     Rule {
-        pattern: "(?<![A-Za-z0-9])[A-Za-z]:(?=\\\\)[^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}",
-        replacement: "<path>",
+        pattern: "(^|[^A-Za-z0-9])[A-Za-z]:\\\\[^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}",
+        replacement: "${1}<path>",
         needles: &[":\\"],
         words: &[],
+        value: "",
+        checks: &[],
     },
     // windows_user_path
     Rule {
-        pattern: "(?<![A-Za-z0-9])[A-Za-z]:(?=/+(?:[uU][sS][eE][rR][sS]|[dD][oO][cC][uU][mM][eE][nN][tT][sS] [aA][nN][dD] [sS][eE][tT][tT][iI][nN][gG][sS])[\\\\/])[^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}",
-        replacement: "<path>",
+        pattern: "(^|[^A-Za-z0-9])[A-Za-z]:/+(?:[uU][sS][eE][rR][sS]|[dD][oO][cC][uU][mM][eE][nN][tT][sS] [aA][nN][dD] [sS][eE][tT][tT][iI][nN][gG][sS])[\\\\/][^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}",
+        replacement: "${1}<path>",
         needles: &[":/"],
         words: &["users", "documents and settings"],
+        value: "",
+        checks: &[],
     },
     // unc_path
     Rule {
-        pattern: "(?<![A-Za-z0-9\\\\])\\\\{2,4}[A-Za-z0-9._$?-]+(?=\\\\)[^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}",
-        replacement: "<path>",
+        pattern: "(^|[^A-Za-z0-9\\\\])\\\\{2,4}[A-Za-z0-9._$?-]+\\\\[^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}",
+        replacement: "${1}<path>",
         needles: &["\\\\"],
         words: &[],
+        value: "",
+        checks: &[],
     },
     // escaped_unix_path
     Rule {
-        pattern: "\\\\/(?:home\\\\/|Users\\\\/|root(?![A-Za-z0-9_]))[^ \\t\\r\\n\"'<>|:*?\\\\]*(?:\\\\/[^ \\t\\r\\n\"'<>|:*?\\\\]*){0,64}",
-        replacement: "<path>",
+        pattern: "\\\\/(?:(?:home|Users)\\\\/[^ \\t\\r\\n\"'<>|:*?\\\\]*(?:\\\\/[^ \\t\\r\\n\"'<>|:*?\\\\]*){0,64}|root(?:(?:\\\\/|[^A-Za-z0-9_ \\t\\r\\n\"'<>|:*?\\\\])[^ \\t\\r\\n\"'<>|:*?\\\\]*(?:\\\\/[^ \\t\\r\\n\"'<>|:*?\\\\]*){0,64}|([ \\t\\r\\n\"'<>|:*?\\\\])|$))",
+        replacement: "<path>${1}",
         needles: &["\\/home\\/", "\\/Users\\/", "\\/root"],
         words: &[],
+        value: "",
+        checks: &[],
     },
     // home_path
     Rule {
@@ -3504,41 +3626,53 @@ const TEXT_RULES: [Rule; 26] = [
         replacement: "<path>",
         needles: &["/home/", "/Users/"],
         words: &[],
+        value: "",
+        checks: &[],
     },
     // root_path
     Rule {
-        pattern: "/root(?:/[^ \\t\\r\\n\"'<>|\\\\:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}/[^ \\t\\r\\n\"'<>|\\\\:*?]*){0,32})?(?![A-Za-z0-9_])",
-        replacement: "<path>",
+        pattern: "/root(?:/[^ \\t\\r\\n\"'<>|\\\\:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}/[^ \\t\\r\\n\"'<>|\\\\:*?]*){0,32}|([^A-Za-z0-9_/]|$))",
+        replacement: "<path>${1}",
         needles: &["/root"],
         words: &[],
+        value: "",
+        checks: &[],
     },
     // tilde_path
     Rule {
-        pattern: "(?<![A-Za-z0-9_.~/-])~[A-Za-z_][A-Za-z0-9_.-]*(?=/)[^ \\t\\r\\n\"'<>|\\\\:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}/[^ \\t\\r\\n\"'<>|\\\\:*?]*){0,32}",
-        replacement: "<path>",
+        pattern: "(^|[^A-Za-z0-9_.~/-])~[A-Za-z_][A-Za-z0-9_.-]*/[^ \\t\\r\\n\"'<>|\\\\:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}/[^ \\t\\r\\n\"'<>|\\\\:*?]*){0,32}",
+        replacement: "${1}<path>",
         needles: &["~"],
         words: &[],
+        value: "",
+        checks: &[],
     },
 ];
 
-// A key names a secret when the first pattern is found in it and the second is not.
+// What a key rule's checks look for: found (or not) in its key (group 0) or a group of its
+// value (when it took part). A key names a secret when the first is found in it and the
+// second is not.
 #[rustfmt::skip]
-const SECRET_KEY: [&str; 2] = [
-    "[pP][aA][sS][sS][wW]|[pP][aA][sS][sS][-_. ]?[pP][hH][rR][aA][sS][eE]|(?:^|[-_. ])[pP][aA][sS][sS](?![\\s\\S])|[pP][wW][dD]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[aA][uU][tT][hH]|[cC][rR][eE][dD][eE][nN][tT][iI][aA][lL]|[cC][rR][eE][dD][sS]|[bB][eE][aA][rR][eE][rR]|[jJ][wW][tT]|(?:[aA][pP][iI]|[pP][rR][iI][vV][aA][tT][eE]|[aA][cC][cC][eE][sS][sS]|[aA][cC][cC][oO][uU][nN][tT]|[cC][lL][iI][eE][nN][tT]|[eE][nN][cC][rR][yY][pP][tT][iI][oO][nN]|[sS][iI][gG][nN][iI][nN][gG]|[mM][aA][sS][tT][eE][rR]|[sS][eE][rR][vV][iI][cC][eE]|[aA][pP][pP]|[dD][bB]|[dD][aA][tT][aA][bB][aA][sS][eE]|[sS][tT][oO][rR][aA][gG][eE]|[sS][hH][aA][rR][eE][dD]|[sS][uU][bB][sS][cC][rR][iI][pP][tT][iI][oO][nN]|[sS][sS][hH]|[cC][oO][nN][sS][uU][mM][eE][rR]|[sS][eE][cC][rR][eE][tT]|[aA][uU][tT][hH]|[sS][eE][sS][sS][iI][oO][nN]|[lL][iI][cC][eE][nN][sS][eE]|[wW][eE][bB][hH][oO][oO][kK])[-_. ]?[kK][eE][yY]|[sS][eE][sS][sS][iI][oO][nN]|[sS][eE][sS][sS][iI][dD]|[cC][oO][oO][kK][iI][eE]|[cC][sS][rR][fF]|[xX][sS][rR][fF]|(?:^|[-_. ])[sS][iI][dD](?![\\s\\S])|(?:^|[-_. ])[sS][iI][gG](?![\\s\\S])|[sS][iI][gG][nN][aA][tT][uU][rR][eE]|[cC][oO][nN][nN][eE][cC][tT][iI][oO][nN][-_. ]?[sS][tT][rR][iI][nN][gG]",
-    "^(?:[aA][uU][tT][hH][oO][rR](?:[sS]|[eE][dD]|[iI][tT][yY]|[iI][tT][iI][eE][sS]|[-_. ]?(?:[iI][dD]|[nN][aA][mM][eE]|[eE][mM][aA][iI][lL]|[uU][rR][lL]))?|(?:[uU][nN])?[aA][uU][tT][hH][oO][rR][iI][sz][eE][dD]|(?:[uU][nN])?[aA][uU][tT][hH][eE][nN][tT][iI][cC][aA][tT][eE][dD]|[aA][uU][tT][hH][-_. ]?(?:[tT][yY][pP][eE]|[mM][eE][tT][hH][oO][dD]|[sS][cC][hH][eE][mM][eE]|[mM][oO][dD][eE]|[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[eE][nN][dD][pP][oO][iI][nN][tT]|[dD][oO][mM][aA][iI][nN]|[rR][eE][qQ][uU][iI][rR][eE][dD]|[eE][nN][aA][bB][lL][eE][dD]|[sS][tT][aA][tT][uU][sS])|[oO][aA][uU][tT][hH][-_. ]?(?:[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[sS][cC][oO][pP][eE][sS]?|[vV][eE][rR][sS][iI][oO][nN])|[tT][oO][kK][eE][nN][-_. ]?(?:[tT][yY][pP][eE]|[cC][oO][uU][nN][tT]|[lL][iI][mM][iI][tT]|[uU][sS][aA][gG][eE]|[bB][uU][dD][gG][eE][tT]|[eE][nN][dD][pP][oO][iI][nN][tT]|[uU][rR][lL]|[uU][rR][iI]|[eE][xX][pP][iI][rR][yY]|[eE][xX][pP][iI][rR][eE][sS][-_. ]?(?:[iI][nN]|[aA][tT]))|[tT][oO][kK][eE][nN][iI][zZ][eE][rR]|[A-Za-z0-9_. -]*(?:[iI][nN][pP][uU][tT]|[oO][uU][tT][pP][uU][tT]|[pP][rR][oO][mM][pP][tT]|[cC][oO][mM][pP][lL][eE][tT][iI][oO][nN]|[tT][oO][tT][aA][lL]|[cC][aA][cC][hH][eE][dD]|[rR][eE][aA][sS][oO][nN][iI][nN][gG]|[mM][aA][xX]|[mM][iI][nN]|[nN][uU][mM]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[uU][sS][eE][dD]|[eE][sS][tT][iI][mM][aA][tT][eE][dD]|[cC][oO][nN][tT][eE][xX][tT])[-_. ]?[tT][oO][kK][eE][nN][sS](?:[-_. ]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[dD][eE][tT][aA][iI][lL][sS]))?|[tT][oO][kK][eE][nN][sS][-_. ]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[pP][eE][rR][-_. ]?(?:[mM][iI][nN][uU][tT][eE]|[dD][aA][yY]))|[sS][eE][sS][sS][iI][oO][nN][-_. ]?(?:[cC][oO][uU][nN][tT]|[tT][iI][mM][eE][oO][uU][tT]|[tT][tT][lL]|[dD][uU][rR][aA][tT][iI][oO][nN]|[lL][eE][nN][gG][tT][hH]|[eE][xX][pP][iI][rR][yY])|[cC][oO][oO][kK][iI][eE][-_. ]?(?:[nN][aA][mM][eE]|[dD][oO][mM][aA][iI][nN]|[pP][aA][tT][hH])|[sS][iI][gG][nN][aA][tT][uU][rR][eE][-_. ]?(?:[vV][eE][rR][sS][iI][oO][nN]|[mM][eE][tT][hH][oO][dD]|[aA][lL][gG][oO][rR][iI][tT][hH][mM])|[A-Za-z0-9_. -]*(?:[kK][eE][yY]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[pP][aA][sS][sS][wW][oO][rR][dD])[-_. ]?[nN][aA][mM][eE]|[A-Za-z0-9_. -]*(?:[eE][rR][rR][oO][rR]|[eE][xX][cC][eE][pP][tT][iI][oO][nN]|[wW][aA][rR][nN][iI][nN][gG])[sS]?)(?![\\s\\S])|[rR][aA][tT][eE][-_. ]?[lL][iI][mM][iI][tT]",
+const CHECKS: [&str; 10] = [
+    "[pP][aA][sS][sS][wW]|[pP][aA][sS][sS][-_. ]?[pP][hH][rR][aA][sS][eE]|(?:^|[-_. ])[pP][aA][sS][sS]$|(?:^|[-_. ])(?:[dD][bB]|[uU][sS][eE][rR]|[aA][dD][mM][iI][nN]|[rR][oO][oO][tT]|[mM][yY][sS][qQ][lL]|[pP][gG]|[pP][oO][sS][tT][gG][rR][eE][sS]|[rR][eE][dD][iI][sS]|[sS][mM][tT][pP]|[mM][aA][iI][lL]|[fF][tT][pP]|[pP][rR][oO][xX][yY]|[lL][oO][gG][iI][nN]|[bB][iI][nN][dD]|[lL][dD][aA][pP]|[aA][pP][pP]|[aA][pP][iI]|[sS][aA])[-_. ]?[pP][aA][sS][sS]$|[pP][aA][sS][sS][-_. ]?[wW][oO][rR][dD]|[pP][wW][dD]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[aA][uU][tT][hH]|[cC][rR][eE][dD][eE][nN][tT][iI][aA][lL]|[cC][rR][eE][dD][sS]|[bB][eE][aA][rR][eE][rR]|[jJ][wW][tT]|(?:[aA][pP][iI]|[pP][rR][iI][vV][aA][tT][eE]|[aA][cC][cC][eE][sS][sS]|[aA][cC][cC][oO][uU][nN][tT]|[cC][lL][iI][eE][nN][tT]|[eE][nN][cC][rR][yY][pP][tT][iI][oO][nN]|[sS][iI][gG][nN][iI][nN][gG]|[mM][aA][sS][tT][eE][rR]|[sS][eE][rR][vV][iI][cC][eE]|[aA][pP][pP]|[dD][bB]|[dD][aA][tT][aA][bB][aA][sS][eE]|[sS][tT][oO][rR][aA][gG][eE]|[sS][hH][aA][rR][eE][dD]|[sS][uU][bB][sS][cC][rR][iI][pP][tT][iI][oO][nN]|[sS][sS][hH]|[cC][oO][nN][sS][uU][mM][eE][rR]|[sS][eE][cC][rR][eE][tT]|[aA][uU][tT][hH]|[sS][eE][sS][sS][iI][oO][nN]|[lL][iI][cC][eE][nN][sS][eE]|[wW][eE][bB][hH][oO][oO][kK])[-_. ]?[kK][eE][yY]|[sS][eE][sS][sS][iI][oO][nN]|[sS][eE][sS][sS][iI][dD]|[cC][oO][oO][kK][iI][eE]|[cC][sS][rR][fF]|[xX][sS][rR][fF]|(?:^|[-_. ])[sS][iI][dD]$|(?:^|[-_. ])[sS][iI][gG]$|[sS][iI][gG][nN][aA][tT][uU][rR][eE]|[cC][oO][nN][nN][eE][cC][tT][iI][oO][nN][-_. ]?[sS][tT][rR][iI][nN][gG]", // secret
+    "^(?:[aA][uU][tT][hH][oO][rR](?:[sS]|[eE][dD]|[iI][tT][yY]|[iI][tT][iI][eE][sS]|[-_. ]?(?:[iI][dD]|[nN][aA][mM][eE]|[eE][mM][aA][iI][lL]|[uU][rR][lL]))?|(?:[uU][nN])?[aA][uU][tT][hH][oO][rR][iI][sz][eE][dD]|(?:[uU][nN])?[aA][uU][tT][hH][eE][nN][tT][iI][cC][aA][tT][eE][dD]|[aA][uU][tT][hH][-_. ]?(?:[tT][yY][pP][eE]|[mM][eE][tT][hH][oO][dD]|[sS][cC][hH][eE][mM][eE]|[mM][oO][dD][eE]|[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[eE][nN][dD][pP][oO][iI][nN][tT]|[dD][oO][mM][aA][iI][nN]|[rR][eE][qQ][uU][iI][rR][eE][dD]|[eE][nN][aA][bB][lL][eE][dD]|[sS][tT][aA][tT][uU][sS])|[oO][aA][uU][tT][hH][-_. ]?(?:[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[sS][cC][oO][pP][eE][sS]?|[vV][eE][rR][sS][iI][oO][nN])|[tT][oO][kK][eE][nN][-_. ]?(?:[tT][yY][pP][eE]|[cC][oO][uU][nN][tT]|[lL][iI][mM][iI][tT]|[uU][sS][aA][gG][eE]|[bB][uU][dD][gG][eE][tT]|[eE][nN][dD][pP][oO][iI][nN][tT]|[uU][rR][lL]|[uU][rR][iI]|[eE][xX][pP][iI][rR][yY]|[eE][xX][pP][iI][rR][eE][sS][-_. ]?(?:[iI][nN]|[aA][tT]))|[tT][oO][kK][eE][nN][iI][zZ][eE][rR]|[A-Za-z0-9_. -]*(?:[iI][nN][pP][uU][tT]|[oO][uU][tT][pP][uU][tT]|[pP][rR][oO][mM][pP][tT]|[cC][oO][mM][pP][lL][eE][tT][iI][oO][nN]|[tT][oO][tT][aA][lL]|[cC][aA][cC][hH][eE][dD]|[rR][eE][aA][sS][oO][nN][iI][nN][gG]|[mM][aA][xX]|[mM][iI][nN]|[nN][uU][mM]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[uU][sS][eE][dD]|[eE][sS][tT][iI][mM][aA][tT][eE][dD]|[cC][oO][nN][tT][eE][xX][tT])[-_. ]?[tT][oO][kK][eE][nN][sS](?:[-_. ]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[dD][eE][tT][aA][iI][lL][sS]))?|[tT][oO][kK][eE][nN][sS][-_. ]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[pP][eE][rR][-_. ]?(?:[mM][iI][nN][uU][tT][eE]|[dD][aA][yY]))|[sS][eE][sS][sS][iI][oO][nN][-_. ]?(?:[cC][oO][uU][nN][tT]|[tT][iI][mM][eE][oO][uU][tT]|[tT][tT][lL]|[dD][uU][rR][aA][tT][iI][oO][nN]|[lL][eE][nN][gG][tT][hH]|[eE][xX][pP][iI][rR][yY])|[cC][oO][oO][kK][iI][eE][-_. ]?(?:[nN][aA][mM][eE]|[dD][oO][mM][aA][iI][nN]|[pP][aA][tT][hH])|[sS][iI][gG][nN][aA][tT][uU][rR][eE][-_. ]?(?:[vV][eE][rR][sS][iI][oO][nN]|[mM][eE][tT][hH][oO][dD]|[aA][lL][gG][oO][rR][iI][tT][hH][mM])|[A-Za-z0-9_. -]*(?:[kK][eE][yY]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[pP][aA][sS][sS][wW][oO][rR][dD])[-_. ]?[nN][aA][mM][eE]|[A-Za-z0-9_. -]*(?:[eE][rR][rR][oO][rR]|[eE][xX][cC][eE][pP][tT][iI][oO][nN]|[wW][aA][rR][nN][iI][nN][gG])[sS]?)$|[rR][aA][tT][eE][-_. ]?[lL][iI][mM][iI][tT]", // not_secret
+    "[-_.]|[a-z][A-Z]|^[A-Z0-9][A-Z0-9]+$", // name
+    "[tT][oO][kK][eE][nN]|[bB][eE][aA][rR][eE][rR]|[sS][eE][cC][rR][eE][tT]|[pP][aA][sS][sS][wW]|[pP][aA][sS][sS][pP][hH][rR][aA][sS][eE]|[cC][rR][eE][dD][eE][nN][tT][iI][aA][lL]|[aA][pP][iI][-_]?[kK][eE][yY]|[aA][cC][cC][eE][sS][sS][-_]?[kK][eE][yY]|[aA][uU][tT][hH]|[sS][eE][sS][sS][iI][oO][nN]", // credential_key
+    "^[\\s\\S]{6}", // six_characters
+    "[0-9+/=_~.-]|[\\s\\S][A-Z]|^[\\s\\S]{20}", // credential_mark
+    "^(?:null|true|false)$|^\\{", // json_structure
+    "^-", // option
+    "[0-9]", // digit
+    "[A-Za-z]", // letter
 ];
 
 struct Compiled {
-    rules: Vec<Regex>,
-    secret: Regex,
-    not_secret: Regex,
+    rules: Vec<(Regex, Option<Regex>)>,
+    checks: Vec<Regex>,
 }
 
 fn compile(pattern: &str) -> Regex {
-    let built = RegexBuilder::new(pattern)
-        .backtrack_limit(usize::MAX)
-        .delegate_size_limit(1 << 26)
-        .build();
+    let built = RegexBuilder::new(pattern).size_limit(1 << 26).build();
     built.unwrap_or_else(|problem| {
         panic!("errgen runtime: a sanitizer rule does not compile: {problem}")
     })
@@ -3549,22 +3683,25 @@ fn compiled() -> &'static Compiled {
     COMPILED.get_or_init(|| Compiled {
         rules: TEXT_RULES
             .iter()
-            .map(|rule| compile(rule.pattern))
+            .map(|rule| {
+                let value = (!rule.value.is_empty()).then(|| compile(rule.value));
+                (compile(rule.pattern), value)
+            })
             .collect(),
-        secret: compile(SECRET_KEY[0]),
-        not_secret: compile(SECRET_KEY[1]),
+        checks: CHECKS.iter().map(|check| compile(check)).collect(),
     })
 }
 
 /// Remove private keys, stack traces, credentials and user paths from one string.
 ///
 /// A text longer than 1,048,576 characters is cut first (less the word the cut splits)
-/// and ends with `…[truncated]`. A rule whose matching fails leaves `[REDACTED]` for the text.
+/// and ends with `…[truncated]`.
 pub fn scrub_text(text: &str) -> String {
     let (kept, cut) = cut(text);
     let mut text: Cow<'_, str> = Cow::Borrowed(kept);
     let mut lower: Option<String> = None;
-    for (rule, pattern) in TEXT_RULES.iter().zip(&compiled().rules) {
+    let compiled = compiled();
+    for (rule, (pattern, value)) in TEXT_RULES.iter().zip(&compiled.rules) {
         if !rule.needles.is_empty() && !rule.needles.iter().any(|needle| text.contains(needle)) {
             continue; // the rule cannot match
         }
@@ -3574,19 +3711,75 @@ pub fn scrub_text(text: &str) -> String {
                 continue;
             }
         }
-        let replaced = match pattern.try_replacen(&text, 0, rule.replacement) {
-            Ok(Cow::Borrowed(_)) => continue,
-            Ok(Cow::Owned(replaced)) => replaced,
-            Err(_) => REDACTED.to_owned(),
+        let replaced = match value {
+            None => pattern.replace_all(&text, rule.replacement),
+            Some(value) => apply_key_rule(rule, pattern, value, &compiled.checks, &text),
         };
-        text = Cow::Owned(replaced);
-        lower = None;
+        if let Cow::Owned(replaced) = replaced {
+            text = Cow::Owned(replaced);
+            lower = None;
+        }
     }
     if cut {
         format!("{text}{TRUNCATED}")
     } else {
         text.into_owned()
     }
+}
+
+/// `text` with every match of a key rule replaced (borrowed when there is none): where its
+/// checks fail, the search goes on after the key.
+fn apply_key_rule<'t>(
+    rule: &Rule,
+    pattern: &Regex,
+    value: &Regex,
+    checks: &[Regex],
+    text: &'t str,
+) -> Cow<'t, str> {
+    let mut out = String::new();
+    let (mut last, mut pos) = (0, 0);
+    while let Some(key) = pattern.captures_at(text, pos) {
+        let (Some(whole), Some(name)) = (key.get(0), key.get(2)) else {
+            break; // a key rule's pattern always has a key
+        };
+        // a value is read only after a key that may have one
+        let found = holds(rule.checks, checks, name.as_str(), None)
+            .then(|| value.captures(&text[whole.end()..]))
+            .flatten();
+        match found {
+            Some(found) if holds(rule.checks, checks, name.as_str(), Some(&found)) => {
+                out.push_str(&text[last..whole.end()]);
+                found.expand(rule.replacement, &mut out);
+                last = whole.end() + found.get(0).map_or(0, |m| m.end());
+                pos = last;
+            }
+            _ => pos = name.end(), // no match here: search on after the key
+        }
+    }
+    if last == 0 {
+        return Cow::Borrowed(text);
+    }
+    out.push_str(&text[last..]);
+    Cow::Owned(out)
+}
+
+/// Whether a key rule's checks on its key hold (`value` none), or those on its value.
+fn holds(
+    wanted: &[(usize, usize, bool)],
+    checks: &[Regex],
+    key: &str,
+    value: Option<&Captures<'_>>,
+) -> bool {
+    wanted.iter().all(|&(group, check, found)| {
+        if (group == 0) != value.is_none() {
+            return true;
+        }
+        let text = match value {
+            None => Some(key),
+            Some(value) => value.get(group).map(|m| m.as_str()),
+        };
+        text.is_none_or(|text| checks[check].is_match(text) == found)
+    })
 }
 
 /// The first `MAX_TEXT` characters, less a split word; and whether it cut.
@@ -3656,9 +3849,8 @@ fn capped(key: &str) -> String {
 
 /// Whether an object key names a secret.
 pub fn is_secret_key(name: &str) -> bool {
-    let compiled = compiled();
-    compiled.secret.is_match(name).unwrap_or(true)
-        && !compiled.not_secret.is_match(name).unwrap_or(false)
+    let checks = &compiled().checks;
+    checks[0].is_match(name) && !checks[1].is_match(name)
 }
 
 /// `{"name": "DB_PASSWORD", "value": …}`: the value redacted.

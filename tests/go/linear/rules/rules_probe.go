@@ -11,10 +11,6 @@ func RuleCount() int {
 
 // ApplyRule applies the i-th rule to text everywhere, as ScrubText does.
 func ApplyRule(i int, text string) string {
-	rule := sanitizer().rules[i]
-	out, err := rule.re.ReplaceFunc(text, rule.evaluate, -1, -1)
-	if err != nil {
-		panic(err)
-	}
-	return out
+	rules := sanitizer()
+	return rules.rules[i].apply(text, rules.checks)
 }

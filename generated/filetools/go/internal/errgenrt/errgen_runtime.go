@@ -7,9 +7,8 @@
 // typed API.
 //
 // The same bytes for every catalog and every build of one errgen version: read it once.
-// Behaviour is defined in errgen's docs/runtime-contract.md. Its one dependency besides the
-// standard library is github.com/dlclark/regexp2/v2, the engine of the sanitizer's rules (they
-// use lookaround, which Go's regexp package does not offer).
+// Behaviour is defined in errgen's docs/runtime-contract.md. It depends on the standard library
+// only (the sanitizer's rules run on regexp).
 package errgenrt
 
 import (
@@ -24,6 +23,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -31,8 +31,6 @@ import (
 	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
-
-	"github.com/dlclark/regexp2/v2"
 )
 
 // ---- JSON data, written as JavaScript writes it -------------------------------
@@ -2389,15 +2387,14 @@ func ErrorName(err error) string {
 	return name[strings.LastIndexByte(name[:generic], '.')+1:]
 }
 
-// ---- Sanitizing (the same rules and steps as the Python and TypeScript runtimes) ----------
+// ---- Sanitizing (the same rules and steps as the Python, TypeScript and Rust runtimes) -----
 //
-// errgen's rules, in order (docs/runtime-contract.md §5). Each is a regular expression that runs
-// in time linear in its text: it never starts inside a run it would scan, and no two
-// neighbouring quantified parts match the same text. Every match holds one of the rule's needles
-// (as written) and one of its words (in some ASCII letter case), so a text without them skips the
-// rule. Letters are spelled [aA]: ASCII-only case folding, as in the other runtimes. The rules
-// use fixed-width lookbehind and lookahead, which Go's regexp (RE2) does not offer: they run on
-// regexp2, a backtracking engine, where their construction keeps them linear.
+// errgen's rules, in order (docs/runtime-contract.md §5), in the regular-expression subset that
+// Go's regexp, Python's re, JavaScript and Rust's regex read alike: no lookaround, letters spelled
+// [aA] (ASCII-only case folding). regexp runs in time linear in its text whatever the pattern.
+// Every match holds one of the rule's needles (as written) and one of its words (in some ASCII
+// letter case), so a text without them skips the rule. A key rule finds a key (group 2), matches
+// its value right after it, and replaces the value only when its checks hold.
 
 // Redacted is what a secret is replaced with.
 const Redacted = "[REDACTED]"
@@ -2426,12 +2423,23 @@ var pairNames = []string{"name", "Name", "NAME", "key", "Key", "KEY"}
 // … and of its value.
 var pairValues = []string{"value", "Value", "VALUE"}
 
-// textRule is one rule: pattern, replacement ($n: group n), needles and words.
+// textRule is one rule: pattern, replacement (${n}: group n), needles and words; a key rule's
+// value (matched where the pattern's match ends, so anchored: ^) and checks. The replacement of
+// a key rule is its value's; its key part is kept.
 type textRule struct {
 	pattern     string
 	replacement string
 	needles     []string
 	words       []string
+	value       string
+	checks      []ruleCheck
+}
+
+// ruleCheck is what must (found) or must not be found in a key rule's key (group 0) or in a group
+// of its value (when that group took part), by index in textChecks.
+type ruleCheck struct {
+	group, check int
+	found        bool
 }
 
 var textRules = []textRule{
@@ -2440,390 +2448,344 @@ var textRules = []textRule{
 		"[REDACTED]",
 		[]string{"PRIVATE KEY"},
 		[]string{},
+		"",
+		nil,
 	},
 	{ // putty_key
 		`PuTTY-User-Key-File-[0-9]+:(?:[\s\S]*?Private-MAC:[ \t]*[0-9A-Fa-f]*|[\s\S]*)`,
 		"[REDACTED]",
 		[]string{"PuTTY-User-Key-File-"},
 		[]string{},
+		"",
+		nil,
 	},
 	{ // python_traceback
 		`Traceback \(most recent call last\):[\s\S]*`,
 		"[stack trace removed]",
 		[]string{"Traceback (most recent call last):"},
 		[]string{},
+		"",
+		nil,
 	},
 	{ // python_frame_line
 		`(?:\n|\r\n|\\n|\\r\\n)[ \t]*(?:\\t[ \t]*)*File \\?"[^"\r\n]*\\?", line [0-9]+(?:, in [^\r\n\\]*(?:\\[^rn\r\n][^\r` +
-			`\n\\]*)*)?(?:(?:\n|\r\n|\\n|\\r\\n)[ \t]{3}[ \t]+(?![ \t]|File )[^\r\n\\]*(?:\\[^rn\r\n][^\r\n\\]*)*){0,2}`,
+			`\n\\]*)*)?(?:(?:\n|\r\n|\\n|\\r\\n)[ \t]{4,}(?:[^ \t\r\n\\F]|\\[^rn\r\n]|F(?:[^i\r\n\\]|i[^l\r\n\\]|il[^e\r\n\\]|` +
+			`ile[^ \r\n\\]))[^\r\n\\]*(?:\\[^rn\r\n][^\r\n\\]*)*){0,2}`,
 		"",
 		[]string{"File \"", "File \\\""},
 		[]string{},
+		"",
+		nil,
 	},
 	{ // python_frame
-		`File (?<![A-Za-z0-9_]File )\\?"[^"\r\n]*\\?", line [0-9]+(?:, in [^\r\n\\]*(?:\\[^rn\r\n][^\r\n\\]*)*)?(?:(?:\n|\` +
-			`r\n|\\n|\\r\\n)[ \t]{3}[ \t]+(?![ \t]|File )[^\r\n\\]*(?:\\[^rn\r\n][^\r\n\\]*)*){0,2}`,
-		"",
+		`(^|[^A-Za-z0-9_])File \\?"[^"\r\n]*\\?", line [0-9]+(?:, in [^\r\n\\]*(?:\\[^rn\r\n][^\r\n\\]*)*)?(?:(?:\n|\r\n|\` +
+			`\n|\\r\\n)[ \t]{4,}(?:[^ \t\r\n\\F]|\\[^rn\r\n]|F(?:[^i\r\n\\]|i[^l\r\n\\]|il[^e\r\n\\]|ile[^ \r\n\\]))[^\r\n\\]*` +
+			`(?:\\[^rn\r\n][^\r\n\\]*)*){0,2}`,
+		"${1}",
 		[]string{"File \"", "File \\\""},
 		[]string{},
+		"",
+		nil,
 	},
 	{ // stack_frame_line
 		`(?:\n|\r\n|\\n|\\r\\n)[ \t]*(?:\\t[ \t]*)*at (?:(?:async |new )?[^ \t\r\n()]+(?: \[as [^ \t\r\n\]]+\])? ?\((?:[^(` +
-			`)\r\n]*:[0-9]+(?::[0-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\)|(?=[^ \t\r\n()"']*[/\\` +
-			`.])[^ \t\r\n()"']+:[0-9]+:[0-9]+(?![^ \t\r\n)"'\\]))`,
+			`)\r\n]*:[0-9]+(?::[0-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\)|[^ \t\r\n()"'/\\.]*[/\` +
+			`\.][^ \t\r\n()"']*:[0-9]+:[0-9]+)`,
 		"",
 		[]string{"at "},
 		[]string{},
+		"",
+		nil,
 	},
 	{ // stack_frame
-		`at (?<![A-Za-z0-9_$.]at )(?:(?:async |new )?[^ \t\r\n()]+(?: \[as [^ \t\r\n\]]+\])? ?\((?:[^()\r\n]*:[0-9]+(?::[0` +
-			`-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\)|(?=[^ \t\r\n()"']*[/\\.])[^ \t\r\n()"']+:[` +
-			`0-9]+:[0-9]+(?![^ \t\r\n)"'\\]))[ \t]?`,
-		"",
+		`(^|[^A-Za-z0-9_$.])(?:at (?:(?:async |new )?[^ \t\r\n()]+(?: \[as [^ \t\r\n\]]+\])? ?\((?:[^()\r\n]*:[0-9]+(?::[0` +
+			`-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\)|[^ \t\r\n()"'/\\.]*[/\\.][^ \t\r\n()"']*:[` +
+			`0-9]+:[0-9]+)[ \t]?)+`,
+		"${1}",
 		[]string{"at "},
 		[]string{},
+		"",
+		nil,
 	},
 	{ // frame_like_line
-		`\n[ \t]*at [^ \t\r\n()]+ ?\([^\n]*\)[ \t]*(?![^\n])`,
-		"",
+		`(?:\n[ \t]*at [^ \t\r\n()]+ ?\([^\n]*\)[ \t]*)+(\n|$)`,
+		"${1}",
 		[]string{"at "},
 		[]string{},
+		"",
+		nil,
 	},
 	{ // frame_like_first_line
-		`^[ \t]*at [^ \t\r\n()]+ ?\([^\n]*\)[ \t]*(?![^\n])\n?`,
+		`^[ \t]*at [^ \t\r\n()]+ ?\([^\n]*\)[ \t]*(?:\n|$)`,
 		"",
 		[]string{"at "},
 		[]string{},
+		"",
+		nil,
 	},
 	{ // cookie_header
-		`((?<![A-Za-z0-9_-])(?:[sS][eE][tT]-)?[cC][oO][oO][kK][iI][eE][ \t]*:[ \t]*)[^ \t\r\n"'\\\[][^\r\n"\\]*`,
-		"$1[REDACTED]",
+		`(^|[^A-Za-z0-9_-])((?:[sS][eE][tT]-)?[cC][oO][oO][kK][iI][eE][ \t]*:[ \t]*)[^ \t\r\n"'\\\[][^\r\n"\\]*`,
+		"${1}${2}[REDACTED]",
 		[]string{},
 		[]string{"cookie"},
+		"",
+		nil,
 	},
 	{ // name_value_pair
-		`(\\?"(?:[nN][aA][mM][eE]|[kK][eE][yY])\\?"[ \t]*:[ \t]*\\?")(?=[A-Za-z0-9_.-]*?(?:[pP](?:[aA][sS][sS][wW]|[aA][sS` +
-			`][sS][-_.]?[pP][hH][rR][aA][sS][eE]|(?<![A-Za-z0-9][pP])[aA][sS][sS](?![A-Za-z0-9_.-])|[wW][dD]|[rR][iI][vV][aA][` +
-			`tT][eE][-_.]?[kK][eE][yY])|[sS](?:[eE][cC][rR][eE][tT]|[iI][gG][nN][iI][nN][gG][-_.]?[kK][eE][yY]|[eE][rR][vV][iI` +
-			`][cC][eE][-_.]?[kK][eE][yY]|[tT][oO][rR][aA][gG][eE][-_.]?[kK][eE][yY]|[hH][aA][rR][eE][dD][-_.]?[kK][eE][yY]|[uU` +
-			`][bB][sS][cC][rR][iI][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY]|[sS][hH][-_.]?[kK][eE][yY]|[eE][cC][rR][eE][tT][-_.]?` +
-			`[kK][eE][yY]|[eE][sS][sS][iI][oO][nN][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN]|[eE][sS][sS][iI][dD]|(?<![A-Za-z` +
-			`0-9][sS])[iI][dD](?![A-Za-z0-9_.-])|(?<![A-Za-z0-9][sS])[iI][gG](?![A-Za-z0-9_.-])|[iI][gG][nN][aA][tT][uU][rR][e` +
-			`E])|[tT](?:[oO][kK][eE][nN])|[aA](?:[uU][tT][hH]|[pP][iI][-_.]?[kK][eE][yY]|[cC][cC][eE][sS][sS][-_.]?[kK][eE][yY` +
-			`]|[cC][cC][oO][uU][nN][tT][-_.]?[kK][eE][yY]|[pP][pP][-_.]?[kK][eE][yY]|[uU][tT][hH][-_.]?[kK][eE][yY])|[cC](?:[r` +
-			`R][eE][dD][eE][nN][tT][iI][aA][lL]|[rR][eE][dD][sS]|[lL][iI][eE][nN][tT][-_.]?[kK][eE][yY]|[oO][nN][sS][uU][mM][e` +
-			`E][rR][-_.]?[kK][eE][yY]|[oO][oO][kK][iI][eE]|[sS][rR][fF]|[oO][nN][nN][eE][cC][tT][iI][oO][nN][-_.]?[sS][tT][rR]` +
-			`[iI][nN][gG])|[bB](?:[eE][aA][rR][eE][rR])|[jJ](?:[wW][tT])|[eE](?:[nN][cC][rR][yY][pP][tT][iI][oO][nN][-_.]?[kK]` +
-			`[eE][yY])|[mM](?:[aA][sS][tT][eE][rR][-_.]?[kK][eE][yY])|[dD](?:[bB][-_.]?[kK][eE][yY]|[aA][tT][aA][bB][aA][sS][e` +
-			`E][-_.]?[kK][eE][yY])|[lL](?:[iI][cC][eE][nN][sS][eE][-_.]?[kK][eE][yY])|[wW](?:[eE][bB][hH][oO][oO][kK][-_.]?[kK` +
-			`][eE][yY])|[xX](?:[sS][rR][fF])))(?!(?:[aA][uU][tT][hH][oO][rR](?:[sS]|[eE][dD]|[iI][tT][yY]|[iI][tT][iI][eE][sS]` +
-			`|[-_.]?(?:[iI][dD]|[nN][aA][mM][eE]|[eE][mM][aA][iI][lL]|[uU][rR][lL]))?|(?:[uU][nN])?[aA][uU][tT][hH][oO][rR][iI` +
-			`][sz][eE][dD]|(?:[uU][nN])?[aA][uU][tT][hH][eE][nN][tT][iI][cC][aA][tT][eE][dD]|[aA][uU][tT][hH][-_.]?(?:[tT][yY]` +
-			`[pP][eE]|[mM][eE][tT][hH][oO][dD]|[sS][cC][hH][eE][mM][eE]|[mM][oO][dD][eE]|[pP][rR][oO][vV][iI][dD][eE][rR]|[uU]` +
-			`[rR][lL]|[uU][rR][iI]|[eE][nN][dD][pP][oO][iI][nN][tT]|[dD][oO][mM][aA][iI][nN]|[rR][eE][qQ][uU][iI][rR][eE][dD]|` +
-			`[eE][nN][aA][bB][lL][eE][dD]|[sS][tT][aA][tT][uU][sS])|[oO][aA][uU][tT][hH][-_.]?(?:[pP][rR][oO][vV][iI][dD][eE][` +
-			`rR]|[uU][rR][lL]|[uU][rR][iI]|[sS][cC][oO][pP][eE][sS]?|[vV][eE][rR][sS][iI][oO][nN])|[tT][oO][kK][eE][nN][-_.]?(` +
-			`?:[tT][yY][pP][eE]|[cC][oO][uU][nN][tT]|[lL][iI][mM][iI][tT]|[uU][sS][aA][gG][eE]|[bB][uU][dD][gG][eE][tT]|[eE][n` +
-			`N][dD][pP][oO][iI][nN][tT]|[uU][rR][lL]|[uU][rR][iI]|[eE][xX][pP][iI][rR][yY]|[eE][xX][pP][iI][rR][eE][sS][-_.]?(` +
-			`?:[iI][nN]|[aA][tT]))|[tT][oO][kK][eE][nN][iI][zZ][eE][rR]|[A-Za-z0-9_.-]*(?:[iI][nN][pP][uU][tT]|[oO][uU][tT][pP` +
-			`][uU][tT]|[pP][rR][oO][mM][pP][tT]|[cC][oO][mM][pP][lL][eE][tT][iI][oO][nN]|[tT][oO][tT][aA][lL]|[cC][aA][cC][hH]` +
-			`[eE][dD]|[rR][eE][aA][sS][oO][nN][iI][nN][gG]|[mM][aA][xX]|[mM][iI][nN]|[nN][uU][mM]|[rR][eE][mM][aA][iI][nN][iI]` +
-			`[nN][gG]|[uU][sS][eE][dD]|[eE][sS][tT][iI][mM][aA][tT][eE][dD]|[cC][oO][nN][tT][eE][xX][tT])[-_.]?[tT][oO][kK][eE` +
-			`][nN][sS](?:[-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][` +
-			`tT]|[dD][eE][tT][aA][iI][lL][sS]))?|[tT][oO][kK][eE][nN][sS][-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI` +
-			`][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[pP][eE][rR][-_.]?(?:[mM][iI][nN][uU][tT][eE]|[dD][aA][yY]))|` +
-			`[sS][eE][sS][sS][iI][oO][nN][-_.]?(?:[cC][oO][uU][nN][tT]|[tT][iI][mM][eE][oO][uU][tT]|[tT][tT][lL]|[dD][uU][rR][` +
-			`aA][tT][iI][oO][nN]|[lL][eE][nN][gG][tT][hH]|[eE][xX][pP][iI][rR][yY])|[cC][oO][oO][kK][iI][eE][-_.]?(?:[nN][aA][` +
-			`mM][eE]|[dD][oO][mM][aA][iI][nN]|[pP][aA][tT][hH])|[sS][iI][gG][nN][aA][tT][uU][rR][eE][-_.]?(?:[vV][eE][rR][sS][` +
-			`iI][oO][nN]|[mM][eE][tT][hH][oO][dD]|[aA][lL][gG][oO][rR][iI][tT][hH][mM])|[A-Za-z0-9_.-]*(?:[kK][eE][yY]|[sS][eE` +
-			`][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[pP][aA][sS][sS][wW][oO][rR][dD])[-_.]?[nN][aA][mM][eE]|[A-Za-z0-9_.-]*(?:` +
-			`[eE][rR][rR][oO][rR]|[eE][xX][cC][eE][pP][tT][iI][oO][nN]|[wW][aA][rR][nN][iI][nN][gG])[sS]?)(?![A-Za-z0-9_.-]))(` +
-			`?![A-Za-z0-9_.-]*?(?:[rR][aA][tT][eE][-_.]?[lL][iI][mM][iI][tT]))([A-Za-z0-9_.-]+\\?"[ \t]*,[ \t]*\\?"[vV][aA][lL` +
-			`][uU][eE]\\?"[ \t]*:[ \t]*)(?:(\\")((?!\\"|[\r\n])[^"\\\r\n]*(?:\\[^"\r\n][^"\\\r\n]*)*)((?:\\")?)|(")((?=[^"\r\n` +
-			`])[^"\\\r\n]*(?:\\[^\r\n][^"\\\r\n]*)*)("?)|(')((?=[^'\r\n])[^'\\\r\n]*(?:\\[^\r\n][^'\\\r\n]*)*)('?)|((?:[dD][iI` +
-			`][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][g` +
-			`G][nN][aA][tT][uU][rR][eE])[ \t][^\r\n\\]*(?:\\[^rn\r\n][^\r\n\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI]` +
-			`[cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI` +
-			`][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \t]+[^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"` +
-			`'&,;)}<>\\]*|[^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*))`,
-		"$1$2$3$6$9[REDACTED]$5$8$11",
+		`("(?:[nN][aA][mM][eE]|[kK][eE][yY])\\*"[ \t]*:[ \t]*\\*")([A-Za-z0-9_.-]+)(\\*"[ \t]*,[ \t]*(?:\\*"[A-Za-z_]+\\*"` +
+			`[ \t]*:[ \t]*(?:\\*"[^"\\\r\n]*\\*"|[A-Za-z0-9.-]+)[ \t]*,[ \t]*){0,4}\\*"[vV][aA][lL][uU][eE]\\*"[ \t]*:[ \t]*)`,
+		"${1}${4}${7}[REDACTED]${3}${6}${9}",
 		[]string{},
 		[]string{"value"},
+		`^(?:(?:(\\+")((?:[^"\\\r\n]|\\+[^"\\\r\n])+)((?:\\+")?)|(")((?:[^"\\\r\n]|\\[^\r\n])[^"\\\r\n]*(?:\\[^\r\n][^"\\\` +
+			`r\n]*)*)("?)|(')((?:[^'\\\r\n]|\\[^\r\n])[^'\\\r\n]*(?:\\[^\r\n][^'\\\r\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[` +
+			`oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][` +
+			`rR][eE])[ \t][^\r\n\\]*(?:\\[^rn\r\n][^\r\n\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][e` +
+			`E][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][` +
+			`tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \t]+[^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*)|([^ \` +
+			`t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*)))`,
+		[]ruleCheck{{0, 0, true}, {0, 1, false}},
 	},
 	{ // key_value
-		`(?<![A-Za-z0-9_.-])(?=[A-Za-z0-9_.-]+\\?["']?[ \t]*[:=]?=)(?=[A-Za-z0-9_.-]*?(?:[pP](?:[aA][sS][sS][wW]|[aA][sS][` +
-			`sS][-_.]?[pP][hH][rR][aA][sS][eE]|(?<![A-Za-z0-9][pP])[aA][sS][sS](?![A-Za-z0-9_.-])|[wW][dD]|[rR][iI][vV][aA][tT` +
-			`][eE][-_.]?[kK][eE][yY])|[sS](?:[eE][cC][rR][eE][tT]|[iI][gG][nN][iI][nN][gG][-_.]?[kK][eE][yY]|[eE][rR][vV][iI][` +
-			`cC][eE][-_.]?[kK][eE][yY]|[tT][oO][rR][aA][gG][eE][-_.]?[kK][eE][yY]|[hH][aA][rR][eE][dD][-_.]?[kK][eE][yY]|[uU][` +
-			`bB][sS][cC][rR][iI][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY]|[sS][hH][-_.]?[kK][eE][yY]|[eE][cC][rR][eE][tT][-_.]?[k` +
-			`K][eE][yY]|[eE][sS][sS][iI][oO][nN][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN]|[eE][sS][sS][iI][dD]|(?<![A-Za-z0-` +
-			`9][sS])[iI][dD](?![A-Za-z0-9_.-])|(?<![A-Za-z0-9][sS])[iI][gG](?![A-Za-z0-9_.-])|[iI][gG][nN][aA][tT][uU][rR][eE]` +
-			`)|[tT](?:[oO][kK][eE][nN])|[aA](?:[uU][tT][hH]|[pP][iI][-_.]?[kK][eE][yY]|[cC][cC][eE][sS][sS][-_.]?[kK][eE][yY]|` +
-			`[cC][cC][oO][uU][nN][tT][-_.]?[kK][eE][yY]|[pP][pP][-_.]?[kK][eE][yY]|[uU][tT][hH][-_.]?[kK][eE][yY])|[cC](?:[rR]` +
-			`[eE][dD][eE][nN][tT][iI][aA][lL]|[rR][eE][dD][sS]|[lL][iI][eE][nN][tT][-_.]?[kK][eE][yY]|[oO][nN][sS][uU][mM][eE]` +
-			`[rR][-_.]?[kK][eE][yY]|[oO][oO][kK][iI][eE]|[sS][rR][fF]|[oO][nN][nN][eE][cC][tT][iI][oO][nN][-_.]?[sS][tT][rR][i` +
-			`I][nN][gG])|[bB](?:[eE][aA][rR][eE][rR])|[jJ](?:[wW][tT])|[eE](?:[nN][cC][rR][yY][pP][tT][iI][oO][nN][-_.]?[kK][e` +
-			`E][yY])|[mM](?:[aA][sS][tT][eE][rR][-_.]?[kK][eE][yY])|[dD](?:[bB][-_.]?[kK][eE][yY]|[aA][tT][aA][bB][aA][sS][eE]` +
-			`[-_.]?[kK][eE][yY])|[lL](?:[iI][cC][eE][nN][sS][eE][-_.]?[kK][eE][yY])|[wW](?:[eE][bB][hH][oO][oO][kK][-_.]?[kK][` +
-			`eE][yY])|[xX](?:[sS][rR][fF])))(?!(?:[aA][uU][tT][hH][oO][rR](?:[sS]|[eE][dD]|[iI][tT][yY]|[iI][tT][iI][eE][sS]|[` +
-			`-_.]?(?:[iI][dD]|[nN][aA][mM][eE]|[eE][mM][aA][iI][lL]|[uU][rR][lL]))?|(?:[uU][nN])?[aA][uU][tT][hH][oO][rR][iI][` +
-			`sz][eE][dD]|(?:[uU][nN])?[aA][uU][tT][hH][eE][nN][tT][iI][cC][aA][tT][eE][dD]|[aA][uU][tT][hH][-_.]?(?:[tT][yY][p` +
-			`P][eE]|[mM][eE][tT][hH][oO][dD]|[sS][cC][hH][eE][mM][eE]|[mM][oO][dD][eE]|[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][r` +
-			`R][lL]|[uU][rR][iI]|[eE][nN][dD][pP][oO][iI][nN][tT]|[dD][oO][mM][aA][iI][nN]|[rR][eE][qQ][uU][iI][rR][eE][dD]|[e` +
-			`E][nN][aA][bB][lL][eE][dD]|[sS][tT][aA][tT][uU][sS])|[oO][aA][uU][tT][hH][-_.]?(?:[pP][rR][oO][vV][iI][dD][eE][rR` +
-			`]|[uU][rR][lL]|[uU][rR][iI]|[sS][cC][oO][pP][eE][sS]?|[vV][eE][rR][sS][iI][oO][nN])|[tT][oO][kK][eE][nN][-_.]?(?:` +
-			`[tT][yY][pP][eE]|[cC][oO][uU][nN][tT]|[lL][iI][mM][iI][tT]|[uU][sS][aA][gG][eE]|[bB][uU][dD][gG][eE][tT]|[eE][nN]` +
-			`[dD][pP][oO][iI][nN][tT]|[uU][rR][lL]|[uU][rR][iI]|[eE][xX][pP][iI][rR][yY]|[eE][xX][pP][iI][rR][eE][sS][-_.]?(?:` +
-			`[iI][nN]|[aA][tT]))|[tT][oO][kK][eE][nN][iI][zZ][eE][rR]|[A-Za-z0-9_.-]*(?:[iI][nN][pP][uU][tT]|[oO][uU][tT][pP][` +
-			`uU][tT]|[pP][rR][oO][mM][pP][tT]|[cC][oO][mM][pP][lL][eE][tT][iI][oO][nN]|[tT][oO][tT][aA][lL]|[cC][aA][cC][hH][e` +
-			`E][dD]|[rR][eE][aA][sS][oO][nN][iI][nN][gG]|[mM][aA][xX]|[mM][iI][nN]|[nN][uU][mM]|[rR][eE][mM][aA][iI][nN][iI][n` +
-			`N][gG]|[uU][sS][eE][dD]|[eE][sS][tT][iI][mM][aA][tT][eE][dD]|[cC][oO][nN][tT][eE][xX][tT])[-_.]?[tT][oO][kK][eE][` +
-			`nN][sS](?:[-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT` +
-			`]|[dD][eE][tT][aA][iI][lL][sS]))?|[tT][oO][kK][eE][nN][sS][-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][` +
-			`nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[pP][eE][rR][-_.]?(?:[mM][iI][nN][uU][tT][eE]|[dD][aA][yY]))|[s` +
-			`S][eE][sS][sS][iI][oO][nN][-_.]?(?:[cC][oO][uU][nN][tT]|[tT][iI][mM][eE][oO][uU][tT]|[tT][tT][lL]|[dD][uU][rR][aA` +
-			`][tT][iI][oO][nN]|[lL][eE][nN][gG][tT][hH]|[eE][xX][pP][iI][rR][yY])|[cC][oO][oO][kK][iI][eE][-_.]?(?:[nN][aA][mM` +
-			`][eE]|[dD][oO][mM][aA][iI][nN]|[pP][aA][tT][hH])|[sS][iI][gG][nN][aA][tT][uU][rR][eE][-_.]?(?:[vV][eE][rR][sS][iI` +
-			`][oO][nN]|[mM][eE][tT][hH][oO][dD]|[aA][lL][gG][oO][rR][iI][tT][hH][mM])|[A-Za-z0-9_.-]*(?:[kK][eE][yY]|[sS][eE][` +
-			`cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[pP][aA][sS][sS][wW][oO][rR][dD])[-_.]?[nN][aA][mM][eE]|[A-Za-z0-9_.-]*(?:[e` +
-			`E][rR][rR][oO][rR]|[eE][xX][cC][eE][pP][tT][iI][oO][nN]|[wW][aA][rR][nN][iI][nN][gG])[sS]?)(?![A-Za-z0-9_.-]))(?!` +
-			`[A-Za-z0-9_.-]*?(?:[rR][aA][tT][eE][-_.]?[lL][iI][mM][iI][tT]))([A-Za-z0-9_.-]+)(\\?["']?[ \t]*(?:=>|:=|=)[ \t]*)` +
-			`(?:(\\")((?!\\"|[\r\n])[^"\\\r\n]*(?:\\[^"\r\n][^"\\\r\n]*)*)((?:\\")?)|(")((?=[^"\r\n])[^"\\\r\n]*(?:\\[^\r\n][^` +
-			`"\\\r\n]*)*)("?)|(')((?=[^'\r\n])[^'\\\r\n]*(?:\\[^\r\n][^'\\\r\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][` +
-			`uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])` +
-			`[ \t][^\r\n\\]*(?:\\[^rn\r\n][^\r\n\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[` +
-			`aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][` +
-			`mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \t]+[^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*|[^ \t\r\n"'&,;` +
-			`)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*))`,
-		"$1$2$3$6$9[REDACTED]$5$8$11",
+		`(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\*["']?[ \t]*(?:=>|:=|=)[ \t]*)`,
+		"${1}${4}${7}[REDACTED]${3}${6}${9}",
 		[]string{"="},
 		[]string{
 			"pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf",
 			"xsrf", "sid", "sig", "connection",
 		},
+		`^(?:(?:(\\+")((?:[^"\\\r\n]|\\+[^"\\\r\n])+)((?:\\+")?)|(")((?:[^"\\\r\n]|\\[^\r\n])[^"\\\r\n]*(?:\\[^\r\n][^"\\\` +
+			`r\n]*)*)("?)|(')((?:[^'\\\r\n]|\\[^\r\n])[^'\\\r\n]*(?:\\[^\r\n][^'\\\r\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[` +
+			`oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][` +
+			`rR][eE])[ \t][^\r\n\\]*(?:\\[^rn\r\n][^\r\n\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][e` +
+			`E][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][` +
+			`tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \t]+[^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*)|([^ \` +
+			`t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*)))`,
+		[]ruleCheck{{0, 0, true}, {0, 1, false}},
+	},
+	{ // quoted_key_colon_value
+		`(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\*["'][ \t]*:[ \t]*)`,
+		"${1}${13}${2}${5}${8}${14}${17}${20}[REDACTED]${4}${7}${10}${16}${19}${22}",
+		[]string{":"},
+		[]string{
+			"pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf",
+			"xsrf", "sid", "sig", "connection",
+		},
+		`^(?:(?:((?:(?:\n|\r\n|\\[nN]|\\[rR]\\[nN])[ \t]*(?:\\[tT][ \t]*)*)?)(?:(\\+")((?:[^"\\\r\n]|\\+[^"\\\r\n])+)((?:\` +
+			`\+")?)|(")((?:[^"\\\r\n]|\\[^\r\n])[^"\\\r\n]*(?:\\[^\r\n][^"\\\r\n]*)*)("?)|(')((?:[^'\\\r\n]|\\[^\r\n])[^'\\\r\` +
+			`n]*(?:\\[^\r\n][^'\\\r\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]` +
+			`4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \t][^\r\n\\]*(?:\\[^rn\r\n][^\r\n\\]*)*` +
+			`|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK]` +
+			`[eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW` +
+			`][tT])[ \t]+[^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*)|([^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*))|(\[[ ` +
+			`\t]*)(?:(\\+")((?:[^"\\\r\n]|\\+[^"\\\r\n])+)((?:\\+")?)|(")((?:[^"\\\r\n]|\\[^\r\n])[^"\\\r\n]*(?:\\[^\r\n][^"\\` +
+			`\r\n]*)*)("?)|(')((?:[^'\\\r\n]|\\[^\r\n])[^'\\\r\n]*(?:\\[^\r\n][^'\\\r\n]*)*)('?))))`,
+		[]ruleCheck{{0, 0, true}, {0, 1, false}, {12, 6, false}},
+	},
+	{ // option_then_value
+		`(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\*["'][ \t]*,[ \t]*)`,
+		"${1}${4}${7}[REDACTED]${3}${6}${9}",
+		[]string{"-"},
+		[]string{
+			"pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf",
+			"xsrf", "sid", "sig", "connection",
+		},
+		`^(?:(?:(\\+")((?:[^"\\\r\n]|\\+[^"\\\r\n])+)((?:\\+")?)|(")((?:[^"\\\r\n]|\\[^\r\n])[^"\\\r\n]*(?:\\[^\r\n][^"\\\` +
+			`r\n]*)*)("?)|(')((?:[^'\\\r\n]|\\[^\r\n])[^'\\\r\n]*(?:\\[^\r\n][^'\\\r\n]*)*)('?)|((?:digest|oauth|hawk|aws4-hma` +
+			`c-sha256|signature)[ \t][^\r\n\\]*(?:\\[^rn\r\n][^\r\n\\]*)*|(?:bearer|basic|token|apikey|api-key|key|negotiate|n` +
+			`tlm|ssws|bot|jwt)[ \t]+[^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*)|([^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\` +
+			`\]*)))`,
+		[]ruleCheck{{0, 0, true}, {0, 1, false}, {0, 7, true}},
 	},
 	{ // key_colon_value
-		`(?<![A-Za-z0-9_.-])(?=[A-Za-z0-9_.-]+\\?["']?[ \t]*:)(?=[A-Za-z0-9_.-]*?(?:[-_.]|[a-z][A-Z])|[A-Z0-9]{2,}(?![A-Za` +
-			`-z0-9_.-]))(?=[A-Za-z0-9_.-]*?(?:[pP](?:[aA][sS][sS][wW]|[aA][sS][sS][-_.]?[pP][hH][rR][aA][sS][eE]|(?<![A-Za-z0-` +
-			`9][pP])[aA][sS][sS](?![A-Za-z0-9_.-])|[wW][dD]|[rR][iI][vV][aA][tT][eE][-_.]?[kK][eE][yY])|[sS](?:[eE][cC][rR][eE` +
-			`][tT]|[iI][gG][nN][iI][nN][gG][-_.]?[kK][eE][yY]|[eE][rR][vV][iI][cC][eE][-_.]?[kK][eE][yY]|[tT][oO][rR][aA][gG][` +
-			`eE][-_.]?[kK][eE][yY]|[hH][aA][rR][eE][dD][-_.]?[kK][eE][yY]|[uU][bB][sS][cC][rR][iI][pP][tT][iI][oO][nN][-_.]?[k` +
-			`K][eE][yY]|[sS][hH][-_.]?[kK][eE][yY]|[eE][cC][rR][eE][tT][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN][-_.]?[kK][e` +
-			`E][yY]|[eE][sS][sS][iI][oO][nN]|[eE][sS][sS][iI][dD]|(?<![A-Za-z0-9][sS])[iI][dD](?![A-Za-z0-9_.-])|(?<![A-Za-z0-` +
-			`9][sS])[iI][gG](?![A-Za-z0-9_.-])|[iI][gG][nN][aA][tT][uU][rR][eE])|[tT](?:[oO][kK][eE][nN])|[aA](?:[uU][tT][hH]|` +
-			`[pP][iI][-_.]?[kK][eE][yY]|[cC][cC][eE][sS][sS][-_.]?[kK][eE][yY]|[cC][cC][oO][uU][nN][tT][-_.]?[kK][eE][yY]|[pP]` +
-			`[pP][-_.]?[kK][eE][yY]|[uU][tT][hH][-_.]?[kK][eE][yY])|[cC](?:[rR][eE][dD][eE][nN][tT][iI][aA][lL]|[rR][eE][dD][s` +
-			`S]|[lL][iI][eE][nN][tT][-_.]?[kK][eE][yY]|[oO][nN][sS][uU][mM][eE][rR][-_.]?[kK][eE][yY]|[oO][oO][kK][iI][eE]|[sS` +
-			`][rR][fF]|[oO][nN][nN][eE][cC][tT][iI][oO][nN][-_.]?[sS][tT][rR][iI][nN][gG])|[bB](?:[eE][aA][rR][eE][rR])|[jJ](?` +
-			`:[wW][tT])|[eE](?:[nN][cC][rR][yY][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY])|[mM](?:[aA][sS][tT][eE][rR][-_.]?[kK][e` +
-			`E][yY])|[dD](?:[bB][-_.]?[kK][eE][yY]|[aA][tT][aA][bB][aA][sS][eE][-_.]?[kK][eE][yY])|[lL](?:[iI][cC][eE][nN][sS]` +
-			`[eE][-_.]?[kK][eE][yY])|[wW](?:[eE][bB][hH][oO][oO][kK][-_.]?[kK][eE][yY])|[xX](?:[sS][rR][fF])))(?!(?:[aA][uU][t` +
-			`T][hH][oO][rR](?:[sS]|[eE][dD]|[iI][tT][yY]|[iI][tT][iI][eE][sS]|[-_.]?(?:[iI][dD]|[nN][aA][mM][eE]|[eE][mM][aA][` +
-			`iI][lL]|[uU][rR][lL]))?|(?:[uU][nN])?[aA][uU][tT][hH][oO][rR][iI][sz][eE][dD]|(?:[uU][nN])?[aA][uU][tT][hH][eE][n` +
-			`N][tT][iI][cC][aA][tT][eE][dD]|[aA][uU][tT][hH][-_.]?(?:[tT][yY][pP][eE]|[mM][eE][tT][hH][oO][dD]|[sS][cC][hH][eE` +
-			`][mM][eE]|[mM][oO][dD][eE]|[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[eE][nN][dD][pP][oO][iI][nN` +
-			`][tT]|[dD][oO][mM][aA][iI][nN]|[rR][eE][qQ][uU][iI][rR][eE][dD]|[eE][nN][aA][bB][lL][eE][dD]|[sS][tT][aA][tT][uU]` +
-			`[sS])|[oO][aA][uU][tT][hH][-_.]?(?:[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[sS][cC][oO][pP][eE` +
-			`][sS]?|[vV][eE][rR][sS][iI][oO][nN])|[tT][oO][kK][eE][nN][-_.]?(?:[tT][yY][pP][eE]|[cC][oO][uU][nN][tT]|[lL][iI][` +
-			`mM][iI][tT]|[uU][sS][aA][gG][eE]|[bB][uU][dD][gG][eE][tT]|[eE][nN][dD][pP][oO][iI][nN][tT]|[uU][rR][lL]|[uU][rR][` +
-			`iI]|[eE][xX][pP][iI][rR][yY]|[eE][xX][pP][iI][rR][eE][sS][-_.]?(?:[iI][nN]|[aA][tT]))|[tT][oO][kK][eE][nN][iI][zZ` +
-			`][eE][rR]|[A-Za-z0-9_.-]*(?:[iI][nN][pP][uU][tT]|[oO][uU][tT][pP][uU][tT]|[pP][rR][oO][mM][pP][tT]|[cC][oO][mM][p` +
-			`P][lL][eE][tT][iI][oO][nN]|[tT][oO][tT][aA][lL]|[cC][aA][cC][hH][eE][dD]|[rR][eE][aA][sS][oO][nN][iI][nN][gG]|[mM` +
-			`][aA][xX]|[mM][iI][nN]|[nN][uU][mM]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[uU][sS][eE][dD]|[eE][sS][tT][iI][mM][aA` +
-			`][tT][eE][dD]|[cC][oO][nN][tT][eE][xX][tT])[-_.]?[tT][oO][kK][eE][nN][sS](?:[-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM` +
-			`][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[dD][eE][tT][aA][iI][lL][sS]))?|[tT][oO][kK][` +
-			`eE][nN][sS][-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][t` +
-			`T]|[pP][eE][rR][-_.]?(?:[mM][iI][nN][uU][tT][eE]|[dD][aA][yY]))|[sS][eE][sS][sS][iI][oO][nN][-_.]?(?:[cC][oO][uU]` +
-			`[nN][tT]|[tT][iI][mM][eE][oO][uU][tT]|[tT][tT][lL]|[dD][uU][rR][aA][tT][iI][oO][nN]|[lL][eE][nN][gG][tT][hH]|[eE]` +
-			`[xX][pP][iI][rR][yY])|[cC][oO][oO][kK][iI][eE][-_.]?(?:[nN][aA][mM][eE]|[dD][oO][mM][aA][iI][nN]|[pP][aA][tT][hH]` +
-			`)|[sS][iI][gG][nN][aA][tT][uU][rR][eE][-_.]?(?:[vV][eE][rR][sS][iI][oO][nN]|[mM][eE][tT][hH][oO][dD]|[aA][lL][gG]` +
-			`[oO][rR][iI][tT][hH][mM])|[A-Za-z0-9_.-]*(?:[kK][eE][yY]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[pP][aA][s` +
-			`S][sS][wW][oO][rR][dD])[-_.]?[nN][aA][mM][eE]|[A-Za-z0-9_.-]*(?:[eE][rR][rR][oO][rR]|[eE][xX][cC][eE][pP][tT][iI]` +
-			`[oO][nN]|[wW][aA][rR][nN][iI][nN][gG])[sS]?)(?![A-Za-z0-9_.-]))(?![A-Za-z0-9_.-]*?(?:[rR][aA][tT][eE][-_.]?[lL][i` +
-			`I][mM][iI][tT]))([A-Za-z0-9_.-]+)(\\?["']?[ \t]*:[ \t]*)(?:(\\")((?!\\"|[\r\n])[^"\\\r\n]*(?:\\[^"\r\n][^"\\\r\n]` +
-			`*)*)((?:\\")?)|(")((?=[^"\r\n])[^"\\\r\n]*(?:\\[^\r\n][^"\\\r\n]*)*)("?)|(')((?=[^'\r\n])[^'\\\r\n]*(?:\\[^\r\n][` +
-			`^'\\\r\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][c` +
-			`C]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \t][^\r\n\\]*(?:\\[^rn\r\n][^\r\n\\]*)*|(?:[bB][eE][aA]` +
-			`[rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE` +
-			`][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \t]+[^ \` +
-			`t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*|[^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*))`,
-		"$1$2$3$6$9[REDACTED]$5$8$11",
+		`(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\*["']?[ \t]*:[ \t]*)`,
+		"${1}${4}${7}[REDACTED]${3}${6}${9}",
 		[]string{":"},
 		[]string{
 			"pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf",
 			"xsrf", "sid", "sig", "connection",
 		},
+		`^(?:(?:(\\+")((?:[^"\\\r\n]|\\+[^"\\\r\n])+)((?:\\+")?)|(")((?:[^"\\\r\n]|\\[^\r\n])[^"\\\r\n]*(?:\\[^\r\n][^"\\\` +
+			`r\n]*)*)("?)|(')((?:[^'\\\r\n]|\\[^\r\n])[^'\\\r\n]*(?:\\[^\r\n][^'\\\r\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[` +
+			`oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][` +
+			`rR][eE])[ \t][^\r\n\\]*(?:\\[^rn\r\n][^\r\n\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][e` +
+			`E][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][` +
+			`tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \t]+[^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*)|([^ \` +
+			`t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*)))`,
+		[]ruleCheck{{0, 0, true}, {0, 1, false}, {0, 2, true}},
 	},
 	{ // word_colon_value
-		`(?<![A-Za-z0-9_.-])(?=[A-Za-z0-9_.-]+\\?["']?[ \t]*:)(?![A-Za-z0-9_.-]*?(?:[-_.]|[a-z][A-Z])|[A-Z0-9]{2,}(?![A-Za` +
-			`-z0-9_.-]))(?=[A-Za-z0-9_.-]*?(?:[pP](?:[aA][sS][sS][wW]|[aA][sS][sS][-_.]?[pP][hH][rR][aA][sS][eE]|(?<![A-Za-z0-` +
-			`9][pP])[aA][sS][sS](?![A-Za-z0-9_.-])|[wW][dD]|[rR][iI][vV][aA][tT][eE][-_.]?[kK][eE][yY])|[sS](?:[eE][cC][rR][eE` +
-			`][tT]|[iI][gG][nN][iI][nN][gG][-_.]?[kK][eE][yY]|[eE][rR][vV][iI][cC][eE][-_.]?[kK][eE][yY]|[tT][oO][rR][aA][gG][` +
-			`eE][-_.]?[kK][eE][yY]|[hH][aA][rR][eE][dD][-_.]?[kK][eE][yY]|[uU][bB][sS][cC][rR][iI][pP][tT][iI][oO][nN][-_.]?[k` +
-			`K][eE][yY]|[sS][hH][-_.]?[kK][eE][yY]|[eE][cC][rR][eE][tT][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN][-_.]?[kK][e` +
-			`E][yY]|[eE][sS][sS][iI][oO][nN]|[eE][sS][sS][iI][dD]|(?<![A-Za-z0-9][sS])[iI][dD](?![A-Za-z0-9_.-])|(?<![A-Za-z0-` +
-			`9][sS])[iI][gG](?![A-Za-z0-9_.-])|[iI][gG][nN][aA][tT][uU][rR][eE])|[tT](?:[oO][kK][eE][nN])|[aA](?:[uU][tT][hH]|` +
-			`[pP][iI][-_.]?[kK][eE][yY]|[cC][cC][eE][sS][sS][-_.]?[kK][eE][yY]|[cC][cC][oO][uU][nN][tT][-_.]?[kK][eE][yY]|[pP]` +
-			`[pP][-_.]?[kK][eE][yY]|[uU][tT][hH][-_.]?[kK][eE][yY])|[cC](?:[rR][eE][dD][eE][nN][tT][iI][aA][lL]|[rR][eE][dD][s` +
-			`S]|[lL][iI][eE][nN][tT][-_.]?[kK][eE][yY]|[oO][nN][sS][uU][mM][eE][rR][-_.]?[kK][eE][yY]|[oO][oO][kK][iI][eE]|[sS` +
-			`][rR][fF]|[oO][nN][nN][eE][cC][tT][iI][oO][nN][-_.]?[sS][tT][rR][iI][nN][gG])|[bB](?:[eE][aA][rR][eE][rR])|[jJ](?` +
-			`:[wW][tT])|[eE](?:[nN][cC][rR][yY][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY])|[mM](?:[aA][sS][tT][eE][rR][-_.]?[kK][e` +
-			`E][yY])|[dD](?:[bB][-_.]?[kK][eE][yY]|[aA][tT][aA][bB][aA][sS][eE][-_.]?[kK][eE][yY])|[lL](?:[iI][cC][eE][nN][sS]` +
-			`[eE][-_.]?[kK][eE][yY])|[wW](?:[eE][bB][hH][oO][oO][kK][-_.]?[kK][eE][yY])|[xX](?:[sS][rR][fF])))(?!(?:[aA][uU][t` +
-			`T][hH][oO][rR](?:[sS]|[eE][dD]|[iI][tT][yY]|[iI][tT][iI][eE][sS]|[-_.]?(?:[iI][dD]|[nN][aA][mM][eE]|[eE][mM][aA][` +
-			`iI][lL]|[uU][rR][lL]))?|(?:[uU][nN])?[aA][uU][tT][hH][oO][rR][iI][sz][eE][dD]|(?:[uU][nN])?[aA][uU][tT][hH][eE][n` +
-			`N][tT][iI][cC][aA][tT][eE][dD]|[aA][uU][tT][hH][-_.]?(?:[tT][yY][pP][eE]|[mM][eE][tT][hH][oO][dD]|[sS][cC][hH][eE` +
-			`][mM][eE]|[mM][oO][dD][eE]|[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[eE][nN][dD][pP][oO][iI][nN` +
-			`][tT]|[dD][oO][mM][aA][iI][nN]|[rR][eE][qQ][uU][iI][rR][eE][dD]|[eE][nN][aA][bB][lL][eE][dD]|[sS][tT][aA][tT][uU]` +
-			`[sS])|[oO][aA][uU][tT][hH][-_.]?(?:[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[sS][cC][oO][pP][eE` +
-			`][sS]?|[vV][eE][rR][sS][iI][oO][nN])|[tT][oO][kK][eE][nN][-_.]?(?:[tT][yY][pP][eE]|[cC][oO][uU][nN][tT]|[lL][iI][` +
-			`mM][iI][tT]|[uU][sS][aA][gG][eE]|[bB][uU][dD][gG][eE][tT]|[eE][nN][dD][pP][oO][iI][nN][tT]|[uU][rR][lL]|[uU][rR][` +
-			`iI]|[eE][xX][pP][iI][rR][yY]|[eE][xX][pP][iI][rR][eE][sS][-_.]?(?:[iI][nN]|[aA][tT]))|[tT][oO][kK][eE][nN][iI][zZ` +
-			`][eE][rR]|[A-Za-z0-9_.-]*(?:[iI][nN][pP][uU][tT]|[oO][uU][tT][pP][uU][tT]|[pP][rR][oO][mM][pP][tT]|[cC][oO][mM][p` +
-			`P][lL][eE][tT][iI][oO][nN]|[tT][oO][tT][aA][lL]|[cC][aA][cC][hH][eE][dD]|[rR][eE][aA][sS][oO][nN][iI][nN][gG]|[mM` +
-			`][aA][xX]|[mM][iI][nN]|[nN][uU][mM]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[uU][sS][eE][dD]|[eE][sS][tT][iI][mM][aA` +
-			`][tT][eE][dD]|[cC][oO][nN][tT][eE][xX][tT])[-_.]?[tT][oO][kK][eE][nN][sS](?:[-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM` +
-			`][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[dD][eE][tT][aA][iI][lL][sS]))?|[tT][oO][kK][` +
-			`eE][nN][sS][-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][t` +
-			`T]|[pP][eE][rR][-_.]?(?:[mM][iI][nN][uU][tT][eE]|[dD][aA][yY]))|[sS][eE][sS][sS][iI][oO][nN][-_.]?(?:[cC][oO][uU]` +
-			`[nN][tT]|[tT][iI][mM][eE][oO][uU][tT]|[tT][tT][lL]|[dD][uU][rR][aA][tT][iI][oO][nN]|[lL][eE][nN][gG][tT][hH]|[eE]` +
-			`[xX][pP][iI][rR][yY])|[cC][oO][oO][kK][iI][eE][-_.]?(?:[nN][aA][mM][eE]|[dD][oO][mM][aA][iI][nN]|[pP][aA][tT][hH]` +
-			`)|[sS][iI][gG][nN][aA][tT][uU][rR][eE][-_.]?(?:[vV][eE][rR][sS][iI][oO][nN]|[mM][eE][tT][hH][oO][dD]|[aA][lL][gG]` +
-			`[oO][rR][iI][tT][hH][mM])|[A-Za-z0-9_.-]*(?:[kK][eE][yY]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[pP][aA][s` +
-			`S][sS][wW][oO][rR][dD])[-_.]?[nN][aA][mM][eE]|[A-Za-z0-9_.-]*(?:[eE][rR][rR][oO][rR]|[eE][xX][cC][eE][pP][tT][iI]` +
-			`[oO][nN]|[wW][aA][rR][nN][iI][nN][gG])[sS]?)(?![A-Za-z0-9_.-]))(?![A-Za-z0-9_.-]*?(?:[rR][aA][tT][eE][-_.]?[lL][i` +
-			`I][mM][iI][tT]))([A-Za-z0-9_.-]+)(\\?["']?[ \t]*:[ \t]*)(?:(\\")((?!\\"|[\r\n])[^"\\\r\n]*(?:\\[^"\r\n][^"\\\r\n]` +
-			`*)*)((?:\\")?)|(")((?=[^"\r\n])[^"\\\r\n]*(?:\\[^\r\n][^"\\\r\n]*)*)("?)|(')((?=[^'\r\n])[^'\\\r\n]*(?:\\[^\r\n][` +
-			`^'\\\r\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][c` +
-			`C]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \t][^\r\n\\]*(?:\\[^rn\r\n][^\r\n\\]*)*|(?:[bB][eE][aA]` +
-			`[rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE` +
-			`][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \t]+[^ \` +
-			`t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*|(?=[^ \t\r\n"'&,;)}<>\\]{6})(?=[^ \t\r\n"'&,;)}<>\\]*[0-9+/=_~.-]|[^ \t` +
-			`\r\n"'&,;)}<>\\]{20}|[^ \t\r\n"'&,;)}<>\\]+[A-Z])[^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*))`,
-		"$1$2$3$6$9[REDACTED]$5$8$11",
+		`(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\*["']?[ \t]*:[ \t]*)`,
+		"${1}${4}${7}[REDACTED]${3}${6}${9}",
 		[]string{":"},
 		[]string{
 			"pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf",
 			"xsrf", "sid", "sig", "connection",
 		},
+		`^(?:(?:(\\+")((?:[^"\\\r\n]|\\+[^"\\\r\n])+)((?:\\+")?)|(")((?:[^"\\\r\n]|\\[^\r\n])[^"\\\r\n]*(?:\\[^\r\n][^"\\\` +
+			`r\n]*)*)("?)|(')((?:[^'\\\r\n]|\\[^\r\n])[^'\\\r\n]*(?:\\[^\r\n][^'\\\r\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[` +
+			`oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][` +
+			`rR][eE])[ \t][^\r\n\\]*(?:\\[^rn\r\n][^\r\n\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][e` +
+			`E][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][` +
+			`tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \t]+[^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*)|([^ \` +
+			`t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*)))`,
+		[]ruleCheck{{0, 0, true}, {0, 1, false}, {0, 2, false}, {11, 4, true}, {11, 5, true}},
 	},
 	{ // xml_element
-		`(<)(?=[A-Za-z0-9_.-]*?(?:[pP](?:[aA][sS][sS][wW]|[aA][sS][sS][-_.]?[pP][hH][rR][aA][sS][eE]|(?<![A-Za-z0-9][pP])[` +
-			`aA][sS][sS](?![A-Za-z0-9_.-])|[wW][dD]|[rR][iI][vV][aA][tT][eE][-_.]?[kK][eE][yY])|[sS](?:[eE][cC][rR][eE][tT]|[i` +
-			`I][gG][nN][iI][nN][gG][-_.]?[kK][eE][yY]|[eE][rR][vV][iI][cC][eE][-_.]?[kK][eE][yY]|[tT][oO][rR][aA][gG][eE][-_.]` +
-			`?[kK][eE][yY]|[hH][aA][rR][eE][dD][-_.]?[kK][eE][yY]|[uU][bB][sS][cC][rR][iI][pP][tT][iI][oO][nN][-_.]?[kK][eE][y` +
-			`Y]|[sS][hH][-_.]?[kK][eE][yY]|[eE][cC][rR][eE][tT][-_.]?[kK][eE][yY]|[eE][sS][sS][iI][oO][nN][-_.]?[kK][eE][yY]|[` +
-			`eE][sS][sS][iI][oO][nN]|[eE][sS][sS][iI][dD]|(?<![A-Za-z0-9][sS])[iI][dD](?![A-Za-z0-9_.-])|(?<![A-Za-z0-9][sS])[` +
-			`iI][gG](?![A-Za-z0-9_.-])|[iI][gG][nN][aA][tT][uU][rR][eE])|[tT](?:[oO][kK][eE][nN])|[aA](?:[uU][tT][hH]|[pP][iI]` +
-			`[-_.]?[kK][eE][yY]|[cC][cC][eE][sS][sS][-_.]?[kK][eE][yY]|[cC][cC][oO][uU][nN][tT][-_.]?[kK][eE][yY]|[pP][pP][-_.` +
-			`]?[kK][eE][yY]|[uU][tT][hH][-_.]?[kK][eE][yY])|[cC](?:[rR][eE][dD][eE][nN][tT][iI][aA][lL]|[rR][eE][dD][sS]|[lL][` +
-			`iI][eE][nN][tT][-_.]?[kK][eE][yY]|[oO][nN][sS][uU][mM][eE][rR][-_.]?[kK][eE][yY]|[oO][oO][kK][iI][eE]|[sS][rR][fF` +
-			`]|[oO][nN][nN][eE][cC][tT][iI][oO][nN][-_.]?[sS][tT][rR][iI][nN][gG])|[bB](?:[eE][aA][rR][eE][rR])|[jJ](?:[wW][tT` +
-			`])|[eE](?:[nN][cC][rR][yY][pP][tT][iI][oO][nN][-_.]?[kK][eE][yY])|[mM](?:[aA][sS][tT][eE][rR][-_.]?[kK][eE][yY])|` +
-			`[dD](?:[bB][-_.]?[kK][eE][yY]|[aA][tT][aA][bB][aA][sS][eE][-_.]?[kK][eE][yY])|[lL](?:[iI][cC][eE][nN][sS][eE][-_.` +
-			`]?[kK][eE][yY])|[wW](?:[eE][bB][hH][oO][oO][kK][-_.]?[kK][eE][yY])|[xX](?:[sS][rR][fF])))(?!(?:[aA][uU][tT][hH][o` +
-			`O][rR](?:[sS]|[eE][dD]|[iI][tT][yY]|[iI][tT][iI][eE][sS]|[-_.]?(?:[iI][dD]|[nN][aA][mM][eE]|[eE][mM][aA][iI][lL]|` +
-			`[uU][rR][lL]))?|(?:[uU][nN])?[aA][uU][tT][hH][oO][rR][iI][sz][eE][dD]|(?:[uU][nN])?[aA][uU][tT][hH][eE][nN][tT][i` +
-			`I][cC][aA][tT][eE][dD]|[aA][uU][tT][hH][-_.]?(?:[tT][yY][pP][eE]|[mM][eE][tT][hH][oO][dD]|[sS][cC][hH][eE][mM][eE` +
-			`]|[mM][oO][dD][eE]|[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[eE][nN][dD][pP][oO][iI][nN][tT]|[d` +
-			`D][oO][mM][aA][iI][nN]|[rR][eE][qQ][uU][iI][rR][eE][dD]|[eE][nN][aA][bB][lL][eE][dD]|[sS][tT][aA][tT][uU][sS])|[o` +
-			`O][aA][uU][tT][hH][-_.]?(?:[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][rR][iI]|[sS][cC][oO][pP][eE][sS]?|[` +
-			`vV][eE][rR][sS][iI][oO][nN])|[tT][oO][kK][eE][nN][-_.]?(?:[tT][yY][pP][eE]|[cC][oO][uU][nN][tT]|[lL][iI][mM][iI][` +
-			`tT]|[uU][sS][aA][gG][eE]|[bB][uU][dD][gG][eE][tT]|[eE][nN][dD][pP][oO][iI][nN][tT]|[uU][rR][lL]|[uU][rR][iI]|[eE]` +
-			`[xX][pP][iI][rR][yY]|[eE][xX][pP][iI][rR][eE][sS][-_.]?(?:[iI][nN]|[aA][tT]))|[tT][oO][kK][eE][nN][iI][zZ][eE][rR` +
-			`]|[A-Za-z0-9_.-]*(?:[iI][nN][pP][uU][tT]|[oO][uU][tT][pP][uU][tT]|[pP][rR][oO][mM][pP][tT]|[cC][oO][mM][pP][lL][e` +
-			`E][tT][iI][oO][nN]|[tT][oO][tT][aA][lL]|[cC][aA][cC][hH][eE][dD]|[rR][eE][aA][sS][oO][nN][iI][nN][gG]|[mM][aA][xX` +
-			`]|[mM][iI][nN]|[nN][uU][mM]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[uU][sS][eE][dD]|[eE][sS][tT][iI][mM][aA][tT][eE` +
-			`][dD]|[cC][oO][nN][tT][eE][xX][tT])[-_.]?[tT][oO][kK][eE][nN][sS](?:[-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI` +
-			`][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[dD][eE][tT][aA][iI][lL][sS]))?|[tT][oO][kK][eE][nN][` +
-			`sS][-_.]?(?:[uU][sS][eE][dD]|[rR][eE][mM][aA][iI][nN][iI][nN][gG]|[lL][iI][mM][iI][tT]|[cC][oO][uU][nN][tT]|[pP][` +
-			`eE][rR][-_.]?(?:[mM][iI][nN][uU][tT][eE]|[dD][aA][yY]))|[sS][eE][sS][sS][iI][oO][nN][-_.]?(?:[cC][oO][uU][nN][tT]` +
-			`|[tT][iI][mM][eE][oO][uU][tT]|[tT][tT][lL]|[dD][uU][rR][aA][tT][iI][oO][nN]|[lL][eE][nN][gG][tT][hH]|[eE][xX][pP]` +
-			`[iI][rR][yY])|[cC][oO][oO][kK][iI][eE][-_.]?(?:[nN][aA][mM][eE]|[dD][oO][mM][aA][iI][nN]|[pP][aA][tT][hH])|[sS][i` +
-			`I][gG][nN][aA][tT][uU][rR][eE][-_.]?(?:[vV][eE][rR][sS][iI][oO][nN]|[mM][eE][tT][hH][oO][dD]|[aA][lL][gG][oO][rR]` +
-			`[iI][tT][hH][mM])|[A-Za-z0-9_.-]*(?:[kK][eE][yY]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[pP][aA][sS][sS][w` +
-			`W][oO][rR][dD])[-_.]?[nN][aA][mM][eE]|[A-Za-z0-9_.-]*(?:[eE][rR][rR][oO][rR]|[eE][xX][cC][eE][pP][tT][iI][oO][nN]` +
-			`|[wW][aA][rR][nN][iI][nN][gG])[sS]?)(?![A-Za-z0-9_.-]))(?![A-Za-z0-9_.-]*?(?:[rR][aA][tT][eE][-_.]?[lL][iI][mM][i` +
-			`I][tT]))([A-Za-z0-9_.-]+>)[^<\r\n]+(?=</)`,
-		"$1$2[REDACTED]",
+		`(<)([A-Za-z0-9_.-]+)>`,
+		"[REDACTED]${1}",
 		[]string{"</"},
 		[]string{
 			"pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf",
 			"xsrf", "sid", "sig", "connection",
 		},
+		`^(?:[^<\r\n]+(</))`,
+		[]ruleCheck{{0, 0, true}, {0, 1, false}},
 	},
 	{ // url_password
-		`((?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*://[^ \t\r\n/?#@:"'<>]*:)[^ \t\r\n/?#@"'<>]+(?=@)`,
-		"$1[REDACTED]",
+		`(^|[^A-Za-z0-9+.-])([A-Za-z][A-Za-z0-9+.-]*://[^ \t\r\n/?#@:"'<>]*:)[^ \t\r\n/?#@"'<>]+@`,
+		"${1}${2}[REDACTED]@",
 		[]string{"://"},
 		[]string{"@"},
+		"",
+		nil,
 	},
-	{ // token_shape
-		`(?<![A-Za-z0-9_-])(?:sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|gl(?:pat|ptt|d` +
-			`t|rt)-[A-Za-z0-9_-]{20,}|(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[A-Z0-9]{16}(?![A-Za-z0` +
-			`-9])|xox[abposre]-[A-Za-z0-9-]{10,}|xapp-[0-9]-[A-Za-z0-9-]{10,}|eyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Z` +
-			`a-z0-9_-]*|[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,}|whsec_[A-Za-z0-9]{20,}|AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-]` +
-			`)|ya29\.[0-9A-Za-z_-]{20,}|GOCSPX-[A-Za-z0-9_-]{20,}|1//0[0-9A-Za-z_-]{20,}|SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]` +
-			`{16,}|npm_[A-Za-z0-9]{30,}|pypi-AgE[A-Za-z0-9_-]{40,}|hf_[A-Za-z0-9]{30,}|api_org_[A-Za-z0-9]{30,}|(?:SK|AC)[0-9a` +
-			`-fA-F]{32}(?![A-Za-z0-9])|do[opr]_v1_[a-f0-9]{64}|shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}|dapi[a-f0-9]{32}(?![A-Za-z0-` +
-			`9])|lin_api_[A-Za-z0-9]{40}|PMAK-[a-f0-9]{24}-[a-f0-9]{34}|dp\.pt\.[A-Za-z0-9]{40,}|AGE-SECRET-KEY-1[0-9A-Z]{58}|` +
-			`hvs\.[A-Za-z0-9_-]{24,}|pul-[a-f0-9]{40}|rubygems_[a-f0-9]{48}|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}|hooks\.slack\.co` +
-			`m/(?:services|workflows|triggers)/[A-Za-z0-9_/+-]{20,}|discord(?:app)?\.com/api/webhooks/[0-9]{5,}/[A-Za-z0-9_-]{` +
-			`20,}|[A-Za-z0-9-]+\.webhook\.office\.com/webhookb2/[A-Za-z0-9@/_-]{20,}|[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{3` +
-			`1,34}(?![A-Za-z0-9_~.-]))`,
-		"[REDACTED]",
+	{ // db_client_password
+		`(^|[^A-Za-z0-9_.-])((?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlcheck|mysqlshow|mariadb|mariadb-dump)(?:\.exe)` +
+			`?(?:[ \t]+[^ \t\r\n]+){0,16}?[ \t]+-p|(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|mongostat|m` +
+			`ongotop|mongofiles|cqlsh)(?:\.exe)?(?:[ \t]+[^ \t\r\n]+){0,16}?[ \t]+(?:-p|--password)(?:[ \t]+|=)|redis-cli(?:\.` +
+			`exe)?(?:[ \t]+[^ \t\r\n]+){0,16}?[ \t]+(?:-a|--pass)(?:[ \t]+|=)|(?:sqlcmd|bcp|osql)(?:\.exe)?(?:[ \t]+[^ \t\r\n]` +
+			`+){0,16}?[ \t]+-P[ \t]*|sshpass(?:\.exe)?(?:[ \t]+[^ \t\r\n]+){0,16}?[ \t]+-p[ \t]*|(?:clickhouse-client|influx)(` +
+			`?:\.exe)?(?:[ \t]+[^ \t\r\n]+){0,16}?[ \t]+-{1,2}password(?:[ \t]+|=))(?:(\\+")((?:[^"\\\r\n]|\\+[^"\\\r\n])+)((?` +
+			`:\\+")?)|(")((?:[^"\\\r\n]|\\[^\r\n])[^"\\\r\n]*(?:\\[^\r\n][^"\\\r\n]*)*)("?)|(')((?:[^'\\\r\n]|\\[^\r\n])[^'\\\` +
+			`r\n]*(?:\\[^\r\n][^'\\\r\n]*)*)('?)|((?:digest|oauth|hawk|aws4-hmac-sha256|signature)[ \t][^\r\n\\]*(?:\\[^rn\r\n` +
+			`][^\r\n\\]*)*|(?:bearer|basic|token|apikey|api-key|key|negotiate|ntlm|ssws|bot|jwt)[ \t]+[^ \t\r\n"'&,;)}<>\\\[][` +
+			`^ \t\r\n"'&,;)}<>\\]*)|([^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*))`,
+		"${1}${2}${3}${6}${9}[REDACTED]${5}${8}${11}",
 		[]string{
-			"sk-", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "glptt-", "gldt-", "glrt-", "A3T", "AKIA",
-			"ASIA", "ABIA", "ACCA", "AGPA", "AIDA", "AROA", "AIPA", "ANPA", "ANVA", "xox", "xapp-", "eyJ", "k_live_", "k_test_",
-			"k_prod_", "whsec_", "AIza", "ya29.", "GOCSPX-", "1//0", "SG.", "npm_", "pypi-AgE", "hf_", "api_org_", "SK", "AC",
-			"_v1_", "shp", "dapi", "lin_api_", "PMAK-", "dp.pt.", "AGE-SECRET-KEY-1", "hvs.", "pul-", "rubygems_", "sq0",
-			"hooks.slack.com/", "/api/webhooks/", ".webhook.office.com/", "Q~",
+			"mysql", "mariadb", "mongo", "cqlsh", "redis-cli", "sqlcmd", "bcp", "osql", "sshpass", "clickhouse-client", "influx",
 		},
 		[]string{},
+		"",
+		nil,
+	},
+	{ // token_shape
+		`(^|[^A-Za-z0-9_-])(?:sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|gl(?:pat|ptt|d` +
+			`t|rt|ft|soat|ffct|imt|agent|oas)-[A-Za-z0-9_-]{20,}|glcbt-[A-Za-z0-9]{1,5}_[A-Za-z0-9_-]{20,}|GR1348941[A-Za-z0-9` +
+			`_-]{20,}|xox[abposre]-[A-Za-z0-9-]{10,}|xapp-[0-9]-[A-Za-z0-9-]{10,}|eyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.` +
+			`[A-Za-z0-9_-]*|[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,}|whsec_[A-Za-z0-9]{20,}|AIza[0-9A-Za-z_-]{35,}|ya29\.[0-9` +
+			`A-Za-z_-]{20,}|GOCSPX-[A-Za-z0-9_-]{20,}|1//0[0-9A-Za-z_-]{20,}|SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}|npm_[A` +
+			`-Za-z0-9]{30,}|pypi-AgE[A-Za-z0-9_-]{40,}|hf_[A-Za-z0-9]{30,}|api_org_[A-Za-z0-9]{30,}|do[opr]_v1_[a-f0-9]{64}|sh` +
+			`p(?:at|ca|pa|ss)_[a-fA-F0-9]{32}|dapi[a-f0-9]{32}[A-Za-z0-9]*|lin_(?:api|oauth)_[A-Za-z0-9]{40,}|PMAK-[a-f0-9]{24` +
+			`}-[a-f0-9]{34}|dp\.pt\.[A-Za-z0-9]{40,}|AGE-SECRET-KEY-1[0-9A-Z]{58}|hvs\.[A-Za-z0-9_-]{24,}|pul-[a-f0-9]{40}|rub` +
+			`ygems_[a-f0-9]{48}|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}|hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9` +
+			`_/+-]{20,}|discord(?:app)?\.com/api/webhooks/[0-9]{5,}/[A-Za-z0-9_-]{20,}|[A-Za-z0-9-]+\.webhook\.office\.com/web` +
+			`hookb2/[A-Za-z0-9@/_-]{20,}|sntryu_[a-f0-9]{64}|sntrys_eyJ[A-Za-z0-9+/=_]{40,}|NRAK-[A-Za-z0-9]{27}|NRII-[A-Za-z0` +
+			`-9-]{32}|NRJS-[a-f0-9]{19}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}|glc_[A-Za-z0-9+/]{32,}={0,3}|ATATT3[A-Za-z0-9_=-]{` +
+			`186,}|pk_[0-9]{6,10}_[0-9A-Z]{32})`,
+		"${1}[REDACTED]",
+		[]string{
+			"sk-", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "glptt-", "gldt-", "glrt-", "glft-",
+			"glsoat-", "glffct-", "glimt-", "glagent-", "gloas-", "glcbt-", "GR1348941", "xox", "xapp-", "eyJ", "k_live_",
+			"k_test_", "k_prod_", "whsec_", "AIza", "ya29.", "GOCSPX-", "1//0", "SG.", "npm_", "pypi-AgE", "hf_", "api_org_",
+			"_v1_", "shp", "dapi", "lin_api_", "lin_oauth_", "PMAK-", "dp.pt.", "AGE-SECRET-KEY-1", "hvs.", "pul-", "rubygems_",
+			"sq0", "hooks.slack.com/", "/api/webhooks/", ".webhook.office.com/", "sntryu_", "sntrys_", "NRAK-", "NRII-", "NRJS-",
+			"glsa_", "glc_", "ATATT3", "pk_",
+		},
+		[]string{},
+		"",
+		nil,
+	},
+	{ // aws_key_id
+		`(^|[^A-Za-z0-9_-])(?:(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[A-Z0-9]{16}[A-Za-z0-9]*)`,
+		"${1}[REDACTED]",
+		[]string{"A3T", "AKIA", "ASIA", "ABIA", "ACCA", "AGPA", "AIDA", "AROA", "AIPA", "ANPA", "ANVA"},
+		[]string{},
+		"",
+		nil,
+	},
+	{ // twilio_key
+		`(^|[^A-Za-z0-9_-])(?:(?:SK|AC)[0-9a-fA-F]{32}[A-Za-z0-9]*)`,
+		"${1}[REDACTED]",
+		[]string{"SK", "AC"},
+		[]string{},
+		"",
+		nil,
+	},
+	{ // azure_client_secret
+		`(^|[^A-Za-z0-9_-])(?:[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,})`,
+		"${1}[REDACTED]",
+		[]string{"Q~"},
+		[]string{},
+		"",
+		nil,
+	},
+	{ // telegram_bot_token
+		`(^|[^A-Za-z0-9_-])(?:(?:bot)?[0-9]{5,16}:A[A-Za-z0-9_-]{34,})`,
+		"${1}[REDACTED]",
+		[]string{":A"},
+		[]string{},
+		"",
+		nil,
+	},
+	{ // discord_bot_token
+		`(^|[^A-Za-z0-9_-])(?:[MNO][A-Za-z0-9_-]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,})`,
+		"${1}[REDACTED]",
+		[]string{"."},
+		[]string{},
+		"",
+		nil,
 	},
 	{ // word_then_credential
-		`((?<![A-Za-z0-9_.-])(?=[A-Za-z0-9_.-]+[ \t]+[A-Za-z0-9+/=_.-]{16})(?=[A-Za-z0-9_.-]*?(?:[tT][oO][kK][eE][nN]|[bB]` +
-			`[eE][aA][rR][eE][rR]|[sS][eE][cC][rR][eE][tT]|[pP][aA][sS][sS][wW]|[pP][aA][sS][sS][pP][hH][rR][aA][sS][eE]|[cC][` +
-			`rR][eE][dD][eE][nN][tT][iI][aA][lL]|[aA][pP][iI][-_]?[kK][eE][yY]|[aA][cC][cC][eE][sS][sS][-_]?[kK][eE][yY]|[aA][` +
-			`uU][tT][hH]|[sS][eE][sS][sS][iI][oO][nN]))[A-Za-z0-9_.-]+[ \t]+)(?=[A-Za-z+/=_.-]*[0-9])(?=[0-9+/=_.-]*[A-Za-z])[` +
-			`A-Za-z0-9+/=_.-]{16,}`,
-		"$1[REDACTED]",
+		`(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)([ \t]+)`,
+		"[REDACTED]",
 		[]string{},
 		[]string{"token", "bearer", "secret", "passw", "passphrase", "credential", "key", "auth", "session"},
+		`^(?:([A-Za-z0-9+/=_.-]{16,}))`,
+		[]ruleCheck{{0, 3, true}, {1, 8, true}, {1, 9, true}},
 	},
 	{ // auth_scheme
-		`(?<![A-Za-z0-9_-])([bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC])[ \t]+(?=[A-Za-z]*[0-9._~+/=-])[A-Za-z0-9._~+/=-]+`,
-		"$1 [REDACTED]",
+		`(^|[^A-Za-z0-9_-])([bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC])[ \t]+[A-Za-z]*[0-9._~+/=-][A-Za-z0-9._~+/=-]*`,
+		"${1}${2} [REDACTED]",
 		[]string{},
 		[]string{"bearer", "basic"},
+		"",
+		nil,
 	},
 	{ // windows_path
-		`(?<![A-Za-z0-9])[A-Za-z]:(?=\\)[^ \t\r\n"'<>|:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}[\\/][^ \t\r\n"'<>|:*?]*){0,` +
-			`32}`,
-		"<path>",
+		`(^|[^A-Za-z0-9])[A-Za-z]:\\[^ \t\r\n"'<>|:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}[\\/][^ \t\r\n"'<>|:*?]*){0,32}`,
+		"${1}<path>",
 		[]string{":\\"},
 		[]string{},
+		"",
+		nil,
 	},
 	{ // windows_user_path
-		`(?<![A-Za-z0-9])[A-Za-z]:(?=/+(?:[uU][sS][eE][rR][sS]|[dD][oO][cC][uU][mM][eE][nN][tT][sS] [aA][nN][dD] [sS][eE][` +
-			`tT][tT][iI][nN][gG][sS])[\\/])[^ \t\r\n"'<>|:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}[\\/][^ \t\r\n"'<>|:*?]*){0,3` +
-			`2}`,
-		"<path>",
+		`(^|[^A-Za-z0-9])[A-Za-z]:/+(?:[uU][sS][eE][rR][sS]|[dD][oO][cC][uU][mM][eE][nN][tT][sS] [aA][nN][dD] [sS][eE][tT]` +
+			`[tT][iI][nN][gG][sS])[\\/][^ \t\r\n"'<>|:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}[\\/][^ \t\r\n"'<>|:*?]*){0,32}`,
+		"${1}<path>",
 		[]string{":/"},
 		[]string{"users", "documents and settings"},
+		"",
+		nil,
 	},
 	{ // unc_path
-		`(?<![A-Za-z0-9\\])\\{2,4}[A-Za-z0-9._$?-]+(?=\\)[^ \t\r\n"'<>|:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}[\\/][^ \t\` +
-			`r\n"'<>|:*?]*){0,32}`,
-		"<path>",
+		`(^|[^A-Za-z0-9\\])\\{2,4}[A-Za-z0-9._$?-]+\\[^ \t\r\n"'<>|:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}[\\/][^ \t\r\n"` +
+			`'<>|:*?]*){0,32}`,
+		"${1}<path>",
 		[]string{"\\\\"},
 		[]string{},
+		"",
+		nil,
 	},
 	{ // escaped_unix_path
-		`\\/(?:home\\/|Users\\/|root(?![A-Za-z0-9_]))[^ \t\r\n"'<>|:*?\\]*(?:\\/[^ \t\r\n"'<>|:*?\\]*){0,64}`,
-		"<path>",
+		`\\/(?:(?:home|Users)\\/[^ \t\r\n"'<>|:*?\\]*(?:\\/[^ \t\r\n"'<>|:*?\\]*){0,64}|root(?:(?:\\/|[^A-Za-z0-9_ \t\r\n"` +
+			`'<>|:*?\\])[^ \t\r\n"'<>|:*?\\]*(?:\\/[^ \t\r\n"'<>|:*?\\]*){0,64}|([ \t\r\n"'<>|:*?\\])|$))`,
+		"<path>${1}",
 		[]string{"\\/home\\/", "\\/Users\\/", "\\/root"},
 		[]string{},
+		"",
+		nil,
 	},
 	{ // home_path
 		`(?:/home/|/Users/)[^/ \t\r\n"'<>|\\:*?]+[^ \t\r\n"'<>|\\:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}/[^ \t\r\n"'<>|\\` +
@@ -2831,36 +2793,48 @@ var textRules = []textRule{
 		"<path>",
 		[]string{"/home/", "/Users/"},
 		[]string{},
+		"",
+		nil,
 	},
 	{ // root_path
-		`/root(?:/[^ \t\r\n"'<>|\\:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}/[^ \t\r\n"'<>|\\:*?]*){0,32})?(?![A-Za-z0-9_])`,
-		"<path>",
+		`/root(?:/[^ \t\r\n"'<>|\\:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}/[^ \t\r\n"'<>|\\:*?]*){0,32}|([^A-Za-z0-9_/]|$))`,
+		"<path>${1}",
 		[]string{"/root"},
 		[]string{},
+		"",
+		nil,
 	},
 	{ // tilde_path
-		`(?<![A-Za-z0-9_.~/-])~[A-Za-z_][A-Za-z0-9_.-]*(?=/)[^ \t\r\n"'<>|\\:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}/[^ \t` +
-			`\r\n"'<>|\\:*?]*){0,32}`,
-		"<path>",
+		`(^|[^A-Za-z0-9_.~/-])~[A-Za-z_][A-Za-z0-9_.-]*/[^ \t\r\n"'<>|\\:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}/[^ \t\r\n` +
+			`"'<>|\\:*?]*){0,32}`,
+		"${1}<path>",
 		[]string{"~"},
 		[]string{},
+		"",
+		nil,
 	},
 }
 
-// The secret and the not-secret key name patterns, searched in an object's key.
-const (
-	secretKeyPattern = `[pP][aA][sS][sS][wW]|[pP][aA][sS][sS][-_. ]?[pP][hH][rR][aA][sS][eE]|(?:^|[-_. ])[pP][aA][s` +
-		`S][sS](?![\s\S])|[pP][wW][dD]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[aA][uU][tT][hH]|[cC][rR][eE][dD][eE][` +
-		`nN][tT][iI][aA][lL]|[cC][rR][eE][dD][sS]|[bB][eE][aA][rR][eE][rR]|[jJ][wW][tT]|(?:[aA][pP][iI]|[pP][rR][iI][vV][aA` +
-		`][tT][eE]|[aA][cC][cC][eE][sS][sS]|[aA][cC][cC][oO][uU][nN][tT]|[cC][lL][iI][eE][nN][tT]|[eE][nN][cC][rR][yY][pP][` +
-		`tT][iI][oO][nN]|[sS][iI][gG][nN][iI][nN][gG]|[mM][aA][sS][tT][eE][rR]|[sS][eE][rR][vV][iI][cC][eE]|[aA][pP][pP]|[d` +
-		`D][bB]|[dD][aA][tT][aA][bB][aA][sS][eE]|[sS][tT][oO][rR][aA][gG][eE]|[sS][hH][aA][rR][eE][dD]|[sS][uU][bB][sS][cC]` +
-		`[rR][iI][pP][tT][iI][oO][nN]|[sS][sS][hH]|[cC][oO][nN][sS][uU][mM][eE][rR]|[sS][eE][cC][rR][eE][tT]|[aA][uU][tT][h` +
-		`H]|[sS][eE][sS][sS][iI][oO][nN]|[lL][iI][cC][eE][nN][sS][eE]|[wW][eE][bB][hH][oO][oO][kK])[-_. ]?[kK][eE][yY]|[sS]` +
-		`[eE][sS][sS][iI][oO][nN]|[sS][eE][sS][sS][iI][dD]|[cC][oO][oO][kK][iI][eE]|[cC][sS][rR][fF]|[xX][sS][rR][fF]|(?:^|` +
-		`[-_. ])[sS][iI][dD](?![\s\S])|(?:^|[-_. ])[sS][iI][gG](?![\s\S])|[sS][iI][gG][nN][aA][tT][uU][rR][eE]|[cC][oO][nN]` +
-		`[nN][eE][cC][tT][iI][oO][nN][-_. ]?[sS][tT][rR][iI][nN][gG]`
-	notSecretKeyPattern = `^(?:[aA][uU][tT][hH][oO][rR](?:[sS]|[eE][dD]|[iI][tT][yY]|[iI][tT][iI][eE][sS]|[-_. ]?(?:[i` +
+// What a key rule's checks look for; a key names a secret when the first is found in it and the
+// second is not.
+var textChecks = []string{
+	// secret
+	`[pP][aA][sS][sS][wW]|[pP][aA][sS][sS][-_. ]?[pP][hH][rR][aA][sS][eE]|(?:^|[-_. ])[pP][aA][s` +
+		`S][sS]$|(?:^|[-_. ])(?:[dD][bB]|[uU][sS][eE][rR]|[aA][dD][mM][iI][nN]|[rR][oO][oO][tT]|[mM][yY][sS][qQ][lL]|[pP][g` +
+		`G]|[pP][oO][sS][tT][gG][rR][eE][sS]|[rR][eE][dD][iI][sS]|[sS][mM][tT][pP]|[mM][aA][iI][lL]|[fF][tT][pP]|[pP][rR][o` +
+		`O][xX][yY]|[lL][oO][gG][iI][nN]|[bB][iI][nN][dD]|[lL][dD][aA][pP]|[aA][pP][pP]|[aA][pP][iI]|[sS][aA])[-_. ]?[pP][a` +
+		`A][sS][sS]$|[pP][aA][sS][sS][-_. ]?[wW][oO][rR][dD]|[pP][wW][dD]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[aA` +
+		`][uU][tT][hH]|[cC][rR][eE][dD][eE][nN][tT][iI][aA][lL]|[cC][rR][eE][dD][sS]|[bB][eE][aA][rR][eE][rR]|[jJ][wW][tT]|` +
+		`(?:[aA][pP][iI]|[pP][rR][iI][vV][aA][tT][eE]|[aA][cC][cC][eE][sS][sS]|[aA][cC][cC][oO][uU][nN][tT]|[cC][lL][iI][eE` +
+		`][nN][tT]|[eE][nN][cC][rR][yY][pP][tT][iI][oO][nN]|[sS][iI][gG][nN][iI][nN][gG]|[mM][aA][sS][tT][eE][rR]|[sS][eE][` +
+		`rR][vV][iI][cC][eE]|[aA][pP][pP]|[dD][bB]|[dD][aA][tT][aA][bB][aA][sS][eE]|[sS][tT][oO][rR][aA][gG][eE]|[sS][hH][a` +
+		`A][rR][eE][dD]|[sS][uU][bB][sS][cC][rR][iI][pP][tT][iI][oO][nN]|[sS][sS][hH]|[cC][oO][nN][sS][uU][mM][eE][rR]|[sS]` +
+		`[eE][cC][rR][eE][tT]|[aA][uU][tT][hH]|[sS][eE][sS][sS][iI][oO][nN]|[lL][iI][cC][eE][nN][sS][eE]|[wW][eE][bB][hH][o` +
+		`O][oO][kK])[-_. ]?[kK][eE][yY]|[sS][eE][sS][sS][iI][oO][nN]|[sS][eE][sS][sS][iI][dD]|[cC][oO][oO][kK][iI][eE]|[cC]` +
+		`[sS][rR][fF]|[xX][sS][rR][fF]|(?:^|[-_. ])[sS][iI][dD]$|(?:^|[-_. ])[sS][iI][gG]$|[sS][iI][gG][nN][aA][tT][uU][rR]` +
+		`[eE]|[cC][oO][nN][nN][eE][cC][tT][iI][oO][nN][-_. ]?[sS][tT][rR][iI][nN][gG]`,
+	// not_secret
+	`^(?:[aA][uU][tT][hH][oO][rR](?:[sS]|[eE][dD]|[iI][tT][yY]|[iI][tT][iI][eE][sS]|[-_. ]?(?:[i` +
 		`I][dD]|[nN][aA][mM][eE]|[eE][mM][aA][iI][lL]|[uU][rR][lL]))?|(?:[uU][nN])?[aA][uU][tT][hH][oO][rR][iI][sz][eE][dD]` +
 		`|(?:[uU][nN])?[aA][uU][tT][hH][eE][nN][tT][iI][cC][aA][tT][eE][dD]|[aA][uU][tT][hH][-_. ]?(?:[tT][yY][pP][eE]|[mM]` +
 		`[eE][tT][hH][oO][dD]|[sS][cC][hH][eE][mM][eE]|[mM][oO][dD][eE]|[pP][rR][oO][vV][iI][dD][eE][rR]|[uU][rR][lL]|[uU][` +
@@ -2881,80 +2855,71 @@ const (
 		`M][aA][iI][nN]|[pP][aA][tT][hH])|[sS][iI][gG][nN][aA][tT][uU][rR][eE][-_. ]?(?:[vV][eE][rR][sS][iI][oO][nN]|[mM][e` +
 		`E][tT][hH][oO][dD]|[aA][lL][gG][oO][rR][iI][tT][hH][mM])|[A-Za-z0-9_. -]*(?:[kK][eE][yY]|[sS][eE][cC][rR][eE][tT]|` +
 		`[tT][oO][kK][eE][nN]|[pP][aA][sS][sS][wW][oO][rR][dD])[-_. ]?[nN][aA][mM][eE]|[A-Za-z0-9_. -]*(?:[eE][rR][rR][oO][` +
-		`rR]|[eE][xX][cC][eE][pP][tT][iI][oO][nN]|[wW][aA][rR][nN][iI][nN][gG])[sS]?)(?![\s\S])|[rR][aA][tT][eE][-_. ]?[lL]` +
-		`[iI][mM][iI][tT]`
-)
+		`rR]|[eE][xX][cC][eE][pP][tT][iI][oO][nN]|[wW][aA][rR][nN][iI][nN][gG])[sS]?)$|[rR][aA][tT][eE][-_. ]?[lL][iI][mM][` +
+		`iI][tT]`,
+	// name
+	`[-_.]|[a-z][A-Z]|^[A-Z0-9][A-Z0-9]+$`,
+	// credential_key
+	`[tT][oO][kK][eE][nN]|[bB][eE][aA][rR][eE][rR]|[sS][eE][cC][rR][eE][tT]|[pP][aA][sS][sS][wW]` +
+		`|[pP][aA][sS][sS][pP][hH][rR][aA][sS][eE]|[cC][rR][eE][dD][eE][nN][tT][iI][aA][lL]|[aA][pP][iI][-_]?[kK][eE][yY]|[` +
+		`aA][cC][cC][eE][sS][sS][-_]?[kK][eE][yY]|[aA][uU][tT][hH]|[sS][eE][sS][sS][iI][oO][nN]`,
+	// six_characters
+	`^[\s\S]{6}`,
+	// credential_mark
+	`[0-9+/=_~.-]|[\s\S][A-Z]|^[\s\S]{20}`,
+	// json_structure
+	`^(?:null|true|false)$|^\{`,
+	// option
+	`^-`,
+	// digit
+	`[0-9]`,
+	// letter
+	`[A-Za-z]`,
+}
 
 type compiledRule struct {
-	re      *regexp2.Regexp
-	parts   []replacementPart
-	needles []string
-	words   []string
+	textRule
+	re, value *regexp.Regexp
+	keys      *keyAnswers
 }
 
-type replacementPart struct {
-	text  string
-	group int // > 0: the text of this group
+// keyAnswers keeps whether a key rule's checks on a key held: keys recur, and a check is a
+// regular expression search. At most maxKeyAnswers short keys are kept.
+type keyAnswers struct {
+	mu      sync.Mutex
+	answers map[string]bool
 }
+
+const maxKeyAnswers, maxKeyLength = 4096, 64
 
 type compiledRules struct {
-	rules     []compiledRule
-	secret    *regexp2.Regexp
-	notSecret *regexp2.Regexp
+	rules  []compiledRule
+	checks []*regexp.Regexp
 }
 
 var sanitizer = sync.OnceValue(func() compiledRules {
-	out := compiledRules{secret: compile(secretKeyPattern), notSecret: compile(notSecretKeyPattern)}
+	var out compiledRules
+	for _, check := range textChecks {
+		out.checks = append(out.checks, regexp.MustCompile(check))
+	}
 	for _, rule := range textRules {
-		compiled := compiledRule{compile(rule.pattern), replacement(rule.replacement), rule.needles, rule.words}
+		compiled := compiledRule{textRule: rule, re: regexp.MustCompile(rule.pattern), keys: &keyAnswers{}}
+		if rule.value != "" {
+			compiled.value = regexp.MustCompile(rule.value)
+		}
 		out.rules = append(out.rules, compiled)
 	}
 	return out
 })
 
-func compile(pattern string) *regexp2.Regexp {
-	// The rules are linear: the backtracking stack grows with the text, never beyond it.
-	return regexp2.MustCompile(pattern, regexp2.ECMAScript|regexp2.Unicode, regexp2.OptionMaxBacktrackingStackSize(-1))
-}
-
-func replacement(text string) []replacementPart {
-	var parts []replacementPart
-	for text != "" {
-		i := strings.IndexByte(text, '$')
-		j := i + 1
-		for i >= 0 && j < len(text) && text[j] >= '0' && text[j] <= '9' {
-			j++
-		}
-		if i < 0 || j == i+1 {
-			parts = append(parts, replacementPart{text: text})
-			break
-		}
-		group, _ := strconv.Atoi(text[i+1 : j])
-		parts = append(parts, replacementPart{text: text[:i]}, replacementPart{group: group})
-		text = text[j:]
-	}
-	return parts
-}
-
-func (r compiledRule) evaluate(m regexp2.Match) string {
-	var out strings.Builder
-	for _, part := range r.parts {
-		if part.group == 0 {
-			out.WriteString(part.text)
-		} else if group := m.GroupByNumber(part.group); group != nil {
-			out.WriteString(group.String())
-		}
-	}
-	return out.String()
-}
-
 // ScrubText removes private keys, stack traces, credentials and user paths from text. A text
 // longer than MaxText characters is cut first (less the word the cut splits) and ends with
-// Truncated. Should the regular expression engine fail, the whole text is Redacted.
+// Truncated.
 func ScrubText(text string) string {
 	out, cut := cutText(text)
 	lower := ""
-	for _, rule := range sanitizer().rules {
+	rules := sanitizer()
+	for _, rule := range rules.rules {
 		if len(rule.needles) > 0 && !containsAny(out, rule.needles) {
 			continue // the rule cannot match
 		}
@@ -2966,11 +2931,7 @@ func ScrubText(text string) string {
 				continue
 			}
 		}
-		next, err := rule.re.ReplaceFunc(out, rule.evaluate, -1, -1)
-		if err != nil {
-			return Redacted
-		}
-		if next != out {
+		if next := rule.apply(out, rules.checks); next != out {
 			out, lower = next, ""
 		}
 	}
@@ -2978,6 +2939,102 @@ func ScrubText(text string) string {
 		return out + Truncated
 	}
 	return out
+}
+
+// apply replaces every match of the rule in text.
+func (r compiledRule) apply(text string, checks []*regexp.Regexp) string {
+	if r.value == nil {
+		return r.re.ReplaceAllString(text, r.replacement)
+	}
+	var out []byte
+	last, pos := 0, 0
+	for {
+		key := r.find(text, pos)
+		if key == nil {
+			break
+		}
+		name, rest := text[key[4]:key[5]], text[key[1]:]
+		var found []int
+		if r.keyHolds(checks, name) { // a value is read only after a key that may have one
+			found = r.value.FindStringSubmatchIndex(rest)
+		}
+		if found == nil || !holds(r.checks, checks, name, rest, found) {
+			pos = key[5] // no match here: search on after the key
+			continue
+		}
+		out = append(out, text[last:key[1]]...)
+		out = r.value.ExpandString(out, r.replacement, rest, found)
+		last = key[1] + found[1]
+		pos = last
+	}
+	if out == nil {
+		return text
+	}
+	return string(append(out, text[last:]...))
+}
+
+// find returns the leftmost match of a key rule at or after pos, as positions in text. Go's
+// regexp cannot search from a position and see the text before it, so text[pos:] is searched,
+// where ^ also matches at pos. A key rule's pattern starts with (^|[^…]) and its key (group 2)
+// with a character that class leaves out: when ^ matched at pos > 0 (group 1 empty there), no
+// match of the whole text starts inside that key, and the search goes on after it.
+func (r compiledRule) find(text string, pos int) []int {
+	for pos <= len(text) {
+		loc := r.re.FindStringSubmatchIndex(text[pos:])
+		if loc == nil {
+			return nil
+		}
+		if pos > 0 && loc[0] == 0 && loc[3] == 0 {
+			pos += loc[5]
+			continue
+		}
+		for i := range loc {
+			if loc[i] >= 0 {
+				loc[i] += pos
+			}
+		}
+		return loc
+	}
+	return nil
+}
+
+// keyHolds reports whether the rule's checks on key hold, kept for a short key.
+func (r compiledRule) keyHolds(checks []*regexp.Regexp, key string) bool {
+	if len(key) > maxKeyLength {
+		return holds(r.checks, checks, key, "", nil)
+	}
+	r.keys.mu.Lock()
+	defer r.keys.mu.Unlock()
+	answer, known := r.keys.answers[key]
+	if !known {
+		if r.keys.answers == nil || len(r.keys.answers) >= maxKeyAnswers {
+			r.keys.answers = map[string]bool{}
+		}
+		answer = holds(r.checks, checks, key, "", nil)
+		r.keys.answers[key] = answer
+	}
+	return answer
+}
+
+// holds reports whether a key rule's checks on its key hold (found nil), or those on its value
+// (rest[found…]).
+func holds(wanted []ruleCheck, checks []*regexp.Regexp, key, rest string, found []int) bool {
+	for _, c := range wanted {
+		if (c.group == 0) != (found == nil) {
+			continue
+		}
+		text := key
+		if c.group > 0 {
+			if found[2*c.group] < 0 {
+				continue
+			}
+			text = rest[found[2*c.group]:found[2*c.group+1]]
+		}
+		if checks[c.check].MatchString(text) != c.found {
+			return false
+		}
+	}
+	return true
 }
 
 func containsAny(text string, needles []string) bool {
@@ -3084,13 +3141,8 @@ func CutKey(key string) string {
 }
 
 func isSecretKey(name string) bool {
-	rules := sanitizer()
-	secret, err := rules.secret.MatchString(name)
-	if err != nil || !secret {
-		return err != nil
-	}
-	notSecret, err := rules.notSecret.MatchString(name)
-	return err != nil || !notSecret
+	checks := sanitizer().checks
+	return checks[0].MatchString(name) && !checks[1].MatchString(name)
 }
 
 // redactPair redacts the value of {"name": "DB_PASSWORD", "value": …}.
