@@ -287,7 +287,9 @@ def sanitizer() -> dict[str, Any]:
             "replacement": json_string(runtime_patterns.braced_replacement(rule.replacement)),
             "needles": wrapped_strings(rule.needles),
             "words": wrapped_strings(rule.words),
-            "value": split_literal(raw_or_quoted(sanitizer_tables.anchored(value)), "\t\t\t", WIDTH - 3) if value else "",
+            "value": split_literal(raw_or_quoted(sanitizer_tables.anchored(value)), "\t\t\t", WIDTH - 3)
+            if value
+            else "",
             "checks": checks,
         })  # fmt: skip
     tables = sanitizer_tables.tables(json_string, raw_or_quoted)
