@@ -5,7 +5,7 @@
     python bench/sanitizer.py --from bench/out/sanitizer.json --write   # measure nothing, rewrite the section
     python bench/sanitizer.py --baseline REV   # "before" is REV's committed runtimes (default: main)
 
-Each rule of `errgen.targets.runtime_patterns` runs, as the generated modules apply it, on the
+Each rule of `errgen.targets.sanitizer.patterns` runs, as the generated modules apply it, on the
 adversarial inputs of its linearity test (repetitions of its own probes) at 100 KB and 1 MB;
 a rule's figure is its slowest input at 1 MB, in CPU time (the best of `--runs`), per KB, and
 the growth from 100 KB to 1 MB (10× is linear). The peer, in the same run and language, is the
@@ -92,7 +92,7 @@ def best(run: Any, value: str, runs: int) -> float:
 
 
 def measure_python(rules: list[Any], runs: int) -> dict[str, Any]:
-    from errgen.targets import scrub
+    from errgen.targets.sanitizer import scrub
 
     times = []
     for index, rule in enumerate(rules):
@@ -140,7 +140,7 @@ def summary(rules: list[Any], measured: dict[str, Any]) -> dict[str, Any]:
 
 def measure(runs: int = 3, baseline: str | None = None, rounds: int = 7) -> dict[str, Any]:
     """Every rule in Python and node, the whole sanitizer before and after in four languages, and the machine's."""
-    from errgen.targets.runtime_patterns import TEXT_RULES
+    from errgen.targets.sanitizer.patterns import TEXT_RULES
 
     rules = list(TEXT_RULES)
     baseline = baseline or sanitizer_ab.merge_base()

@@ -71,7 +71,7 @@ def texts() -> dict[str, list[str]]:
     from hostile import corpus  # type: ignore[import-not-found]
     from hostile.linear_probe import text  # type: ignore[import-not-found]
 
-    from errgen.targets.runtime_patterns import TEXT_RULES
+    from errgen.targets.sanitizer.patterns import TEXT_RULES
 
     cases: dict[tuple[str, str, str], None] = {}
     for rule in TEXT_RULES:

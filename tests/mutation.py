@@ -55,7 +55,7 @@ COVERING: dict[str, list[str]] = {
     "catalog/compile_rules.py": _COMPILER,
     "catalog/naming.py": ["tests/test_naming.py", "tests/hostile/test_hostile_names.py", "tests/test_golden.py"],
     "catalog/messages.py": ["tests/test_messages.py", "tests/test_golden.py", "tests/python/test_py_sanitize.py"],
-    "targets/escape.py": [
+    "targets/common/escape.py": [
         "tests/test_escape.py", "tests/hostile/test_hostile_text.py", "tests/test_markdown_payloads.py"
     ],
     "workflow/lint.py": ["tests/workflow/test_wf_lint.py", "tests/workflow/test_wf_lint_edges.py"],

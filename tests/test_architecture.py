@@ -137,3 +137,56 @@ def test_the_checks_see_a_reversed_import_and_a_cycle() -> None:
     edges["errgen.catalog.model"] = {*edges["errgen.catalog.model"], "errgen.workflow.lint"}
     assert "errgen.catalog.model imports errgen.workflow.lint: catalog may import nothing" in reversed_imports(edges)
     assert any({"errgen.catalog.model", "errgen.workflow.lint"} <= set(c) for c in cycles(edges))
+
+
+# Inside `targets`: each target is one folder mirroring `templates/<language>/`; the pieces they share live in
+# `common` and `sanitizer`, which never import a target. A language's package imports no other language's,
+# except that `catalog_json` and the workflow read every language's identifiers (identity.txt, diff).
+TARGET_PACKAGES = {"python", "typescript", "go", "rust", "packs", "markdown"}
+SHARED_PACKAGES = {"common", "sanitizer"}
+NAMES_READERS = {"errgen.targets.catalog_json"}
+
+
+def target_package(module: str) -> str | None:
+    """``errgen.targets.go.names`` → ``go``; a module directly in `targets` → None."""
+    parts = module.split(".")
+    return parts[2] if len(parts) > 3 and parts[1] == "targets" else None  # noqa: PLR2004
+
+
+def crossed_targets(edges: dict[str, set[str]]) -> list[str]:
+    """Every import from one target's (or a shared) sub-package into another target's."""
+    bad = []
+    for module, imported in sorted(edges.items()):
+        own = target_package(module)
+        for other_module in sorted(imported):
+            other = target_package(other_module)
+            if other not in TARGET_PACKAGES or other == own:
+                continue
+            if module in NAMES_READERS and other_module.endswith(".names"):
+                continue
+            if own is not None or package_of(module) == "targets":
+                bad.append(f"{module} imports {other_module}: a target's package is its own")
+    return bad
+
+
+def test_each_target_is_one_folder_like_its_templates() -> None:
+    folders = {p.name for p in (SRC / "errgen" / "targets").iterdir() if (p / "__init__.py").exists()}
+    assert folders == TARGET_PACKAGES | SHARED_PACKAGES
+    assert {p.name for p in (ROOT / "templates").iterdir() if p.is_dir()} <= TARGET_PACKAGES
+    for folder in folders:
+        doc = ast.get_docstring(ast.parse((SRC / "errgen" / "targets" / folder / "__init__.py").read_text("utf-8")))
+        assert doc and "import" in doc.lower(), f"errgen/targets/{folder}/__init__.py: say what it owns and imports"
+
+
+def test_targets_do_not_import_each_other() -> None:
+    assert crossed_targets(graph(SRC, "errgen")) == []
+
+
+def test_the_target_check_sees_a_crossed_import() -> None:
+    edges = graph(SRC, "errgen")
+    edges["errgen.targets.go.texts"] = {*edges["errgen.targets.go.texts"], "errgen.targets.rust.literals"}
+    edges["errgen.targets.common.escape"] = {*edges["errgen.targets.common.escape"], "errgen.targets.python.layout"}
+    assert crossed_targets(edges) == [
+        "errgen.targets.common.escape imports errgen.targets.python.layout: a target's package is its own",
+        "errgen.targets.go.texts imports errgen.targets.rust.literals: a target's package is its own",
+    ]

@@ -20,8 +20,8 @@ import pytest
 from contract import vectors
 from ts import harness
 
-from errgen.targets import scrub
-from errgen.targets.runtime_patterns import MAX_TEXT
+from errgen.targets.sanitizer import scrub
+from errgen.targets.sanitizer.patterns import MAX_TEXT
 
 
 @pytest.fixture(scope="module")
@@ -74,7 +74,7 @@ def test_typescript_prints_the_vectors(program: harness.Program, name: str) -> N
 
 
 def test_reference_scrubber_prints_the_vectors(tmp_path: Path) -> None:
-    """errgen's own reference implementation (`targets/scrub.py`) agrees with the generated runtimes."""
+    """errgen's own reference implementation (`targets/sanitizer/scrub.py`) agrees with the generated runtimes."""
     committed = [v for v in vectors.read(vectors.SANITIZE) if v["case"]["op"] in ("scrub", "sanitize")]
     cases = [v["case"] for v in committed]
     oracle = [scrub.scrub_text(c["text"]) if c["op"] == "scrub" else scrub.sanitize(c["value"]) for c in cases]

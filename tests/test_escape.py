@@ -10,7 +10,7 @@ import cmarkgfm
 import pytest
 from cmarkgfm.cmark import Options
 
-from errgen.targets import escape
+from errgen.targets.common import escape
 
 
 def html(markdown: str) -> str:

@@ -1,4 +1,4 @@
-"""Selective black (`errgen.targets.formatting.format_python`) gives exactly what whole-file black gives."""
+"""Selective black (`errgen.targets.python.formatting.format_python`) gives exactly what whole-file black gives."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pytarget_support import from_text, shipped, synthetic
 
-from errgen.targets import formatting
-from errgen.targets.python import render_package, render_runtime
+from errgen.targets.python import formatting
+from errgen.targets.python.target import render_package, render_runtime
 
 MODE = black.Mode(target_versions={black.TargetVersion.PY311}, line_length=formatting.LINE_LENGTH)
 

@@ -48,7 +48,7 @@ def test_wheel_contains_templates_and_builds_outside_the_repo(tmp_path: Path) ->
     shutil.copy(ROOT / "catalog" / "workbook.yaml", project / "catalog" / "workbook.yaml")
     where = subprocess.run(
         [python, "-c",
-         "import errgen, errgen.targets.templating as t; print(errgen.__file__); print(t.builtin_templates())"],
+         "import errgen, errgen.targets.common.templating as t; print(errgen.__file__); print(t.builtin_templates())"],
         cwd=project, check=True, capture_output=True, text=True,
     ).stdout.splitlines()  # fmt: skip
     assert all(line.startswith(site) for line in where), where

@@ -20,7 +20,7 @@ from pytarget_support import import_files
 from ts import harness
 
 from errgen.targets import TargetOptions, generate
-from errgen.targets.markdown import TABLE_HEADER
+from errgen.targets.markdown.target import TABLE_HEADER
 
 CASE = harness.ROOT / "tests" / "cases" / "good_retriable_kind" / "catalog.yaml"
 EXPECTED = {  # code → (the word the docs show, the boolean everything else says)

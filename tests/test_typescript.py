@@ -18,7 +18,10 @@ from ts import harness
 from errgen.catalog.compiler import compile_catalog
 from errgen.catalog.diagnostics import Diagnostics
 from errgen.catalog.load import load_catalog
-from errgen.targets import TargetOptions, escape, typescript, typescript_names
+from errgen.targets import TargetOptions
+from errgen.targets.common import escape
+from errgen.targets.typescript import names as typescript_names
+from errgen.targets.typescript import target as typescript
 
 TEMPLATES = harness.ROOT / "templates" / "typescript"
 

@@ -16,7 +16,7 @@ from errgen.catalog.load import load_catalog_text
 from errgen.catalog.model import Catalog
 from errgen.conform.extends import Composed
 from errgen.targets import TargetOptions
-from errgen.targets.packs import generate, pack_name
+from errgen.targets.packs.target import generate, pack_name
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent

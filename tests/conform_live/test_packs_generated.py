@@ -20,8 +20,8 @@ from errgen.conform.pack import parse_pack
 from errgen.conform.regex import compile_rust
 from errgen.conform.template import PLACEHOLDER
 from errgen.targets import TargetOptions
-from errgen.targets.packs import build_pack, checked_codes, generate, invariant_name, pack_name
-from errgen.targets.packs_fixtures import json_data
+from errgen.targets.packs.fixtures import json_data
+from errgen.targets.packs.target import build_pack, checked_codes, generate, invariant_name, pack_name
 
 from .support import CATALOGS, ROOT, all_catalogs, pack_text, shared_packs
 

@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from errgen.conform.regex import compile_rust
-from errgen.targets.packs_assertions import LEAKS
-from errgen.targets.scrub import scrub_text
+from errgen.targets.packs.assertions import LEAKS
+from errgen.targets.sanitizer.scrub import scrub_text
 
 FRAGMENTS = [
     "/home/", "/home/alice/x.py", "/Users/bob", "/root", "/root/.ssh", "/rooty", "C:\\", "c:\\Users\\x", "D:/Users/",

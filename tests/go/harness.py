@@ -27,7 +27,7 @@ from ts import harness as ts
 
 from errgen.catalog.model import Catalog
 from errgen.targets import TargetOptions
-from errgen.targets import go as go_target
+from errgen.targets.go import target as go_target
 
 ROOT = ts.ROOT
 GO_DIR = ROOT / "tests" / "go"

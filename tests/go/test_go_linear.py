@@ -20,7 +20,7 @@ import pytest
 from go import harness
 from hostile.test_hostile_linear import FLOOR, ISSUE_INPUTS, RATIO, RULES, SIZES, rule_inputs, steep
 
-from errgen.targets import runtime_patterns
+from errgen.targets.sanitizer import patterns as runtime_patterns
 
 pytestmark = pytest.mark.slow
 

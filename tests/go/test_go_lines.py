@@ -16,7 +16,7 @@ import pytest
 from go import harness
 from hostile.hostile_checks import must_compile
 
-from errgen.targets.go_layout import WIDTH
+from errgen.targets.go.layout import WIDTH
 
 pytestmark = pytest.mark.slow
 

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from go import harness
 
-from errgen.targets import go as go_target
-from errgen.targets.go_names import module_path
+from errgen.targets.go import target as go_target
+from errgen.targets.go.names import module_path
 
 pytestmark = pytest.mark.slow
 WORKBOOK = module_path("workbook")

@@ -21,7 +21,7 @@ from hostile.hostile_checks import must_compile
 from ts import harness as ts
 
 from errgen.targets import TargetOptions
-from errgen.targets import go as go_target
+from errgen.targets.go import target as go_target
 
 LIMIT = 40
 

@@ -125,12 +125,12 @@ def _module(path: str) -> Any:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--module", help="a Python file with scrub_text and sanitize (default: errgen.targets.scrub)")
+    parser.add_argument("--module", help="a Python file with scrub_text and sanitize (default: errgen's own)")
     args = parser.parse_args()
     if args.module:
         subject = _module(args.module)
     else:
-        from errgen.targets import scrub as subject
+        from errgen.targets.sanitizer import scrub as subject
     found_leaks = leaks(subject.scrub_text, subject.sanitize)
     print(table(found_leaks))
     for name, ids in found_leaks.items():

@@ -19,7 +19,7 @@ from errgen.catalog.diagnostics import Diagnostics
 from errgen.catalog.load import load_catalog_text
 from errgen.catalog.model import Catalog
 from errgen.targets import TargetOptions, generate
-from errgen.targets.scrub import scrub_text
+from errgen.targets.sanitizer.scrub import scrub_text
 
 try:
     import cmarkgfm

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from pytarget_support import import_path
 from ts import harness
 
-from errgen.targets import scrub
+from errgen.targets.sanitizer import scrub
 
 from . import corpus
 

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from pytarget_support import import_path
 from ts import harness
 
-from errgen.targets.runtime_patterns import MAX_DEPTH, MAX_TEXT, TOO_DEEP, TRUNCATED
+from errgen.targets.sanitizer.patterns import MAX_DEPTH, MAX_TEXT, TOO_DEEP, TRUNCATED
 
 from .hostile_checks import doubles
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from go import harness
 
-from errgen.targets.go_names import PACKAGE_API, go_names
+from errgen.targets.go.names import PACKAGE_API, go_names
 
 from .hostile_checks import must_compile
 

@@ -22,7 +22,9 @@ from typing import Any
 import pytest
 from ts import harness
 
-from errgen.targets import runtime_patterns, sanitizer_tables, typescript_sanitizer
+from errgen.targets.sanitizer import patterns as runtime_patterns
+from errgen.targets.sanitizer import tables as sanitizer_tables
+from errgen.targets.typescript import sanitizer as typescript_sanitizer
 
 RATIO = 30
 SIZES = [10_000, 100_000, 1_000_000]

@@ -18,8 +18,8 @@ import pytest
 from pytarget_support import import_path
 from ts import harness
 
-from errgen.targets import value_rules
-from errgen.targets.runtime_patterns import MAX_BLOCKS, TRUNCATED, UNREADABLE
+from errgen.targets.common import value_rules
+from errgen.targets.sanitizer.patterns import MAX_BLOCKS, TRUNCATED, UNREADABLE
 
 GENERATED = harness.ROOT / "generated" / "napkin" / "python" / "napkin_errors"
 

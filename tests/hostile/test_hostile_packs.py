@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from errgen.catalog.model import Catalog
 from errgen.conform.fixtures import run_pack
 from errgen.conform.pack import parse_pack
-from errgen.targets.packs import checked_codes, invariant_name
+from errgen.targets.packs.target import checked_codes, invariant_name
 
 from .hostile_checks import compiled, render
 from .hostile_strategies import HOSTILE_NAMES, PROPERTY, catalog_data, name_key

@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from pytarget_support import forget, import_files
 
 from errgen.catalog.model import Catalog, Code
-from errgen.targets.scrub import scrub_text
+from errgen.targets.sanitizer.scrub import scrub_text
 
 from .hostile_checks import compiled, doubles, render
 from .hostile_strategies import HOSTILE_NAMES, PROPERTY, RESERVED_FIELDS, catalog_data, name_key

@@ -2,7 +2,7 @@
 
 Go's ``regexp`` (RE2) and Rust's ``regex`` run every pattern in linear time and refuse lookaround;
 Python's ``re`` and JavaScript give the same matches as they do only inside the subset
-`errgen.targets.regex_subset` checks (no lookaround, no backreference, no ``\\s``/``\\d``/``\\w``/``\\b``
+`errgen.targets.sanitizer.regex_subset` checks (no lookaround, no backreference, no ``\\s``/``\\d``/``\\w``/``\\b``
 or ``.``, no flags, no group inside a repetition, no set operation in a class). The shared vectors
 (tests/contract/vectors/sanitize.jsonl) hold the four runtimes to the same bytes; these tests hold
 the patterns to the subset, the key rules to the shape the Go runtime's search relies on, and the
@@ -18,8 +18,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from errgen.catalog.model import Catalog
-from errgen.targets import TargetOptions, go, regex_subset, rust, sanitizer_tables, scrub
-from errgen.targets import runtime_patterns as rp
+from errgen.targets import TargetOptions
+from errgen.targets.go import target as go
+from errgen.targets.rust import target as rust
+from errgen.targets.sanitizer import patterns as rp
+from errgen.targets.sanitizer import regex_subset, scrub
+from errgen.targets.sanitizer import tables as sanitizer_tables
 
 from .hostile_checks import must_compile
 

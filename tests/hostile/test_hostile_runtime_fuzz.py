@@ -32,8 +32,8 @@ from hypothesis import strategies as st
 from pytarget_support import import_path
 from ts import harness
 
-from errgen.targets import value_rules as rules
-from errgen.targets.runtime_patterns import MAX_DEPTH, MAX_TEXT, TRUNCATED
+from errgen.targets.common import value_rules as rules
+from errgen.targets.sanitizer.patterns import MAX_DEPTH, MAX_TEXT, TRUNCATED
 
 from .hostile_strategies import FRAGMENTS, PROPERTY
 

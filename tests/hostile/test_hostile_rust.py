@@ -14,8 +14,9 @@ import pytest
 from hypothesis import given
 
 from errgen.catalog.model import Catalog
-from errgen.targets import TargetOptions, rust
-from errgen.targets.rust_names import TYPE_NAMES, names
+from errgen.targets import TargetOptions
+from errgen.targets.rust import target as rust
+from errgen.targets.rust.names import TYPE_NAMES, names
 
 from .hostile_checks import compile_text, must_compile
 from .hostile_strategies import HOSTILE_NAMES, PROPERTY, RESERVED_FIELDS, distinct_names, name_key, to_yaml

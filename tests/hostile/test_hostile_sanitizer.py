@@ -2,7 +2,7 @@
 
 Home paths on Linux, macOS and Windows; Python, JavaScript and Java stack traces; bearer
 tokens; API keys; ``password=…``; cookies. Each shape names the secrets it carries; none
-may survive `scrub_text` / `sanitize` in the reference (`errgen.targets.scrub`), the
+may survive `scrub_text` / `sanitize` in the reference (`errgen.targets.sanitizer.scrub`), the
 generated Python or the generated TypeScript (run by node), whether it arrives in a
 message value (the result's text content) or in an upstream body (``original``).
 Repair fields the server passes explicitly are its own data and are sent as given.
@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 from pytarget_support import forget
 
-from errgen.targets import scrub
-from errgen.targets.typescript_codes import code_views
+from errgen.targets.sanitizer import scrub
+from errgen.targets.typescript.codes import code_views
 
 from .hostile_checks import must_compile, render
 from .test_hostile_python import import_generated

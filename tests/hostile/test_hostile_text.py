@@ -17,7 +17,7 @@ from hypothesis import given
 from errgen.catalog.model import Catalog
 from errgen.catalog.normalize import normalize
 from errgen.targets.jsonschema import def_name
-from errgen.targets.markdown import FINGERPRINT_REF, TABLE_HEADER
+from errgen.targets.markdown.target import FINGERPRINT_REF, TABLE_HEADER
 
 from .hostile_checks import (
     MARKDOWN_TAGS,

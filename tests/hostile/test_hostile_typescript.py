@@ -18,8 +18,8 @@ import pytest
 from hypothesis import given, settings
 
 from errgen.catalog.model import Catalog
-from errgen.targets.scrub import scrub_text
-from errgen.targets.typescript_codes import code_views
+from errgen.targets.sanitizer.scrub import scrub_text
+from errgen.targets.typescript.codes import code_views
 
 from .hostile_checks import compiled, doubles, render
 from .hostile_strategies import HOSTILE_NAMES, PROPERTY, RESERVED_FIELDS, catalog_data, name_key

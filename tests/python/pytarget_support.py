@@ -21,7 +21,7 @@ from errgen.catalog.diagnostics import Diagnostics
 from errgen.catalog.load import load_catalog, load_catalog_text
 from errgen.catalog.model import Catalog
 from errgen.targets import TargetOptions
-from errgen.targets.python import generate
+from errgen.targets.python.target import generate
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = ("workbook", "filetools", "napkin")

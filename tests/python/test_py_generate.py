@@ -10,8 +10,9 @@ import black
 import pytarget_support as support
 import pytest
 
-from errgen.targets import TargetOptions, formatting
-from errgen.targets.python import context, generate, render_package
+from errgen.targets import TargetOptions
+from errgen.targets.python import formatting
+from errgen.targets.python.target import context, generate, render_package
 
 MODE = black.Mode(target_versions={black.TargetVersion.PY311}, line_length=formatting.LINE_LENGTH)
 
@@ -69,7 +70,7 @@ def test_rendering_is_already_black_clean(which: str) -> None:
 def test_output_is_deterministic_across_hash_seeds(tmp_path: Path) -> None:
     script = (
         "import sys; sys.path.insert(0, sys.argv[1]); import pytarget_support as s; "
-        "from errgen.targets.python import render_package; "
+        "from errgen.targets.python.target import render_package; "
         "print(render_package(s.from_text(s.NASTY), 'm'), end='')"
     )
     outputs = {

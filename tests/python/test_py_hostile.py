@@ -17,8 +17,8 @@ from conftest import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from errgen.targets import formatting
-from errgen.targets.python import render_package
+from errgen.targets.python import formatting
+from errgen.targets.python.target import render_package
 
 FRAGMENTS = (
     '"', "'", "\\", '"""', "'''", "*/", "${x}", "`", "{{ 7*7 }}", "{% if x %}", "{#", "\n", "\r\n", "\t", "\x00",

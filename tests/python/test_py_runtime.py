@@ -18,7 +18,8 @@ import pytarget_support as support
 import pytest
 
 from errgen.catalog.model import Catalog
-from errgen.targets import TargetOptions, generator, scrub
+from errgen.targets import TargetOptions, generator
+from errgen.targets.sanitizer import scrub
 
 NAMES = (*support.SHIPPED, "nasty")
 

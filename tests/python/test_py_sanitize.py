@@ -1,5 +1,5 @@
 """Error text never leaks: the generated sanitizer on real leak shapes, and its agreement with the
-oracles (errgen.targets.scrub, errgen.catalog.messages) and with JavaScript's JSON.stringify (node)."""
+oracles (errgen.targets.sanitizer.scrub, errgen.catalog.messages) and with JavaScript's JSON.stringify (node)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from errgen.catalog import messages
-from errgen.targets import scrub
+from errgen.targets.sanitizer import scrub
 
 LEAKS = {
     "linux path": "failed to open /home/alice/project/server.py: permission denied",

@@ -13,7 +13,7 @@ import pydantic
 import pytarget_support as support
 import pytest
 
-from errgen.targets.python import render_package, render_runtime
+from errgen.targets.python.target import render_package, render_runtime
 
 
 def generated(n: int, where: Path) -> tuple[ModuleType, str]:

@@ -23,7 +23,8 @@ from conftest import ROOT, unavailable
 from ts import harness as ts
 
 from errgen.catalog.model import Catalog
-from errgen.targets import TargetOptions, rust
+from errgen.targets import TargetOptions
+from errgen.targets.rust import target as rust
 
 RUST_DIR = ROOT / "tests" / "rust"
 GENERATED = RUST_DIR / ".generated"

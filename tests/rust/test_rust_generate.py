@@ -13,8 +13,9 @@ from conftest import ROOT
 from rust import harness
 from ts import harness as ts
 
-from errgen.targets import TargetOptions, rust
-from errgen.targets.runtime_patterns import TEXT_RULES
+from errgen.targets import TargetOptions
+from errgen.targets.rust import target as rust
+from errgen.targets.sanitizer.patterns import TEXT_RULES
 from errgen.workflow.project import DEFAULT_TARGETS
 
 

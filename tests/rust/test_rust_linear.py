@@ -17,7 +17,7 @@ import pytest
 from hostile.test_hostile_linear import FLOOR, ISSUE_INPUTS, RATIO, steep
 from rust import harness
 
-from errgen.targets.runtime_patterns import TEXT_RULES
+from errgen.targets.sanitizer.patterns import TEXT_RULES
 
 pytestmark = pytest.mark.slow
 SIZES = [100_000, 1_000_000]

@@ -17,7 +17,8 @@ from errgen.catalog.compiler import compile_catalog
 from errgen.catalog.diagnostics import Diagnostics
 from errgen.catalog.load import load_catalog_text
 from errgen.catalog.model import Catalog
-from errgen.targets import TargetOptions, rust
+from errgen.targets import TargetOptions
+from errgen.targets.rust import target as rust
 
 sys.path.insert(0, str(ROOT / "bench"))
 import synth

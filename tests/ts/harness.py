@@ -24,7 +24,8 @@ from errgen.catalog.compiler import compile_catalog
 from errgen.catalog.diagnostics import Diagnostics
 from errgen.catalog.load import load_catalog
 from errgen.catalog.model import Catalog
-from errgen.targets import TargetOptions, typescript
+from errgen.targets import TargetOptions
+from errgen.targets.typescript import target as typescript
 
 ROOT = Path(__file__).resolve().parents[2]
 TS_DIR = ROOT / "tests" / "ts"

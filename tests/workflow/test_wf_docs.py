@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from errgen.catalog.diagnostics import Diagnostics
-from errgen.targets.markdown import code_section, code_table, render_document
+from errgen.targets.markdown.target import code_section, code_table, render_document
 from errgen.workflow.sources import compile_path
 from workflow.util import ROOT, errgen
 

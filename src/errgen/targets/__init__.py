@@ -24,12 +24,12 @@ if TYPE_CHECKING:
 TARGETS: dict[str, str] = {
     "catalog": "errgen.targets.catalog_json",
     "jsonschema": "errgen.targets.jsonschema",
-    "markdown": "errgen.targets.markdown",
-    "python": "errgen.targets.python",
-    "typescript": "errgen.targets.typescript",
-    "go": "errgen.targets.go",
-    "rust": "errgen.targets.rust",
-    "packs": "errgen.targets.packs",
+    "markdown": "errgen.targets.markdown.target",
+    "python": "errgen.targets.python.target",
+    "typescript": "errgen.targets.typescript.target",
+    "go": "errgen.targets.go.target",
+    "rust": "errgen.targets.rust.target",
+    "packs": "errgen.targets.packs.target",
     "custom": "errgen.targets.custom",
 }
 

@@ -12,9 +12,10 @@ import json
 from errgen.catalog import jsontext
 from errgen.catalog.model import Catalog
 from errgen.catalog.normalize import normalize
-from errgen.targets import TargetOptions, rust_names
-from errgen.targets.go_names import go_names
-from errgen.targets.header import header_text, line_comment
+from errgen.targets import TargetOptions
+from errgen.targets.common.header import header_text, line_comment
+from errgen.targets.go.names import go_names
+from errgen.targets.rust import names as rust_names
 
 
 def generate(catalog: Catalog, options: TargetOptions) -> dict[str, str]:

@@ -18,8 +18,8 @@ from pathlib import Path
 from errgen.catalog.diagnostics import CatalogInvalid, Diagnostic, Loc
 from errgen.catalog.model import Catalog
 from errgen.targets import TargetOptions
-from errgen.targets.header import header_text
-from errgen.targets.templating import render
+from errgen.targets.common.header import header_text
+from errgen.targets.common.templating import render
 
 FOLDER = "custom"
 SUFFIX = ".jinja"

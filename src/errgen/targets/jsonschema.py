@@ -23,7 +23,7 @@ from urllib.parse import quote
 from errgen.catalog import jsontext
 from errgen.catalog.model import Catalog, Code, ProvenanceMode
 from errgen.targets import TargetOptions
-from errgen.targets.header import header_text
+from errgen.targets.common.header import header_text
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 PROVENANCE: dict[str, Any] = {

@@ -22,7 +22,7 @@ from typing import Protocol
 
 from errgen import __version__
 from errgen.targets import TargetOptions
-from errgen.targets.templating import CACHE_ENV, builtin_templates, caching_off
+from errgen.targets.common.templating import CACHE_ENV, builtin_templates, caching_off
 
 __all__ = ["CACHE_ENV", "build_key", "cache_root", "caching_off", "fresh_file_count", "remember"]
 

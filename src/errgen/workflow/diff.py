@@ -19,8 +19,8 @@ from dataclasses import dataclass, replace
 from errgen.catalog.diagnostics import Diagnostic, Diagnostics, Loc
 from errgen.catalog.located import Located
 from errgen.catalog.model import Catalog, Code, Envelope, FieldType
-from errgen.targets import rust_names
-from errgen.targets.go_names import go_names
+from errgen.targets.go.names import go_names
+from errgen.targets.rust import names as rust_names
 
 WIRE, SOURCE = "wire", "source"
 CATEGORIES = (WIRE, SOURCE)

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 
 from errgen.catalog.diagnostics import Diagnostics, Loc
 from errgen.catalog.model import Catalog
-from errgen.targets.escape import anchor
+from errgen.targets.common.escape import anchor
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
@@ -208,7 +208,7 @@ class Resolver:
     def render(self, block: Block, diags: Diagnostics) -> str | None:
         """The Markdown for `block`, or None after recording why its name is unknown."""
         from errgen.targets import TargetOptions
-        from errgen.targets import markdown as md
+        from errgen.targets.markdown import target as md
 
         options = TargetOptions(templates=self.templates)
         name, _, part = block.name.partition(":")
@@ -242,7 +242,7 @@ class Resolver:
     def sections(self, catalog: Catalog) -> dict[str, str]:
         """``{heading anchor: body}`` of the generated page, plus ``document`` for all of it."""
         from errgen.targets import TargetOptions
-        from errgen.targets.markdown import render_document
+        from errgen.targets.markdown.target import render_document
 
         if catalog.name not in self._documents:
             self._documents[catalog.name] = render_document(catalog, TargetOptions(templates=self.templates))

@@ -113,7 +113,7 @@ def write_catalog(project: Project, catalog: Catalog, writer: TreeWriter) -> dic
     Targets not built in this run (``-t``) keep their manifest entries and files.
     """
     from errgen.targets import generator
-    from errgen.targets.header import header_text
+    from errgen.targets.common.header import header_text
 
     old = read_manifest(project.out_dir / catalog.name)
     recorded = old.files()

@@ -71,7 +71,7 @@ def command(code: str, catalog_specs: tuple[str, ...], fmt: str) -> None:
     if fmt == "text" or match.code is None:
         click.echo(text(match), nl=False)
     elif fmt == "markdown":
-        from errgen.targets.markdown import code_section
+        from errgen.targets.markdown.target import code_section
 
         click.echo(code_section(match.catalog, match.code), nl=False)
     else:

@@ -1,0 +1,188 @@
+"""Target ``markdown``: the code table (seed 000's self-repair table) and one section per code.
+
+All cell text is escaped in Python (`escape.md_cell`) so ``|``, newlines, backticks
+and HTML cannot break the table; templates only lay rows out. `code_table`,
+`code_section` and `render_document` are also what ``errgen docs inject`` uses.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from errgen.catalog import jsontext
+from errgen.catalog.model import Casing, Catalog, Code, ProvenanceMode, Retriable
+from errgen.targets import TargetOptions
+from errgen.targets.common import escape
+from errgen.targets.common.header import html_comment
+from errgen.targets.common.payload import payload
+from errgen.targets.common.templating import render
+
+TABLE_HEADER = ("Code", "When", "Repair fields", "Retriable", "Recoverable", "UI meaning", "HTTP status")
+
+
+@dataclass(frozen=True)
+class CodeView:
+    """Pre-escaped Markdown strings of one code."""
+
+    code: Code
+    anchor: str
+    cells: tuple[str, ...]
+    heading: str
+    facts: tuple[tuple[str, str], ...]
+    fields: tuple[str, ...]
+    examples: tuple[str, ...]
+    fence: str
+
+
+def _badges(code: Code) -> str:
+    out = []
+    if code.deferred:
+        out.append("*(deferred — shape only)*")
+    if code.deprecated:
+        target = f" → {escape.md_code(code.deprecated.replaced_by)}" if code.deprecated.replaced_by else ""
+        out.append(f"**deprecated**{target}")
+    return (" " + " ".join(out)) if out else ""
+
+
+def _field_list(catalog: Catalog, code: Code) -> str:
+    wire = {name: escape.md_code(catalog.fields[name].wire) for name in code.fields}
+    names = [wire[f] for f in code.required] + [wire[f] + " *(optional)*" for f in code.optional]
+    return ", ".join(names) or "—"
+
+
+def _retriable(code: Code) -> str:
+    return {Retriable.YES: "yes", Retriable.NO: "no", Retriable.CONDITIONAL: "conditional"}[code.retriable]
+
+
+def _facts(catalog: Catalog, code: Code) -> tuple[tuple[str, str], ...]:
+    facts = [("Message", escape.md_code(code.message))]
+    if code.kind:
+        facts.append(("Kind", escape.md_code(code.kind)))
+    facts += [("Retriable", _retriable(code)), ("Recoverable", code.recoverable.value)]
+    channel = "tool result (`isError: true`)"
+    if code.jsonrpc_code is not None:
+        channel = f"JSON-RPC error `{code.jsonrpc_code}`"
+    facts.append(("Channel", channel))
+    if code.http_status is not None:
+        facts.append(("HTTP status", str(code.http_status)))
+    if code.since:
+        facts.append(("Since", escape.md_text(code.since)))
+    if code.deprecated:
+        dep = code.deprecated
+        text = "yes" + (f", since {escape.md_text(dep.since)}" if dep.since else "")
+        text += f"; use {escape.md_code(dep.replaced_by)}" if dep.replaced_by else ""
+        text += f" — {escape.md_text(dep.reason)}" if dep.reason else ""
+        facts.append(("Deprecated", text))
+    for label, value in (("When", code.when), ("Next action", code.next_action), ("UI meaning", code.ui_meaning)):
+        if value:
+            facts.append((label, escape.md_text(value)))
+    return tuple(facts)
+
+
+FINGERPRINT_REF = "sha256:…"  # examples refer to the fingerprint the page states once
+
+
+def _example_json(catalog: Catalog, code: Code, values: dict[str, Any]) -> str:
+    """The wire payload of an example as the runtimes send it (`targets.payload`), the fingerprint abbreviated."""
+    provenance = {**catalog.provenance.as_dict(), "fingerprint": FINGERPRINT_REF}
+    return jsontext.dumps(payload(catalog, code, values, provenance))
+
+
+def _fence(texts: list[str]) -> str:
+    longest = max((len(m) for t in texts for m in re.findall(r"`+", t)), default=0)
+    return "`" * max(3, longest + 1)
+
+
+def view(catalog: Catalog, code: Code) -> CodeView:
+    """Everything the templates print about one code, already escaped."""
+    http = str(code.http_status) if code.http_status is not None else "—"
+    cells = (
+        escape.md_code(code.id) + _badges(code),
+        escape.md_cell(code.when),
+        _field_list(catalog, code),
+        _retriable(code),
+        code.recoverable.value,
+        escape.md_cell(code.ui_meaning),
+        http,
+    )
+    fields = tuple(
+        f"{escape.md_code(catalog.fields[n].wire)} ({_type_label(catalog, n)}"
+        + f"{', optional' if n in code.optional else ''})"
+        + (f" — {escape.md_text(catalog.fields[n].description)}" if catalog.fields[n].description else "")
+        for n in code.fields
+    )
+    examples = tuple(_example_json(catalog, code, e.values) for e in code.examples)
+    return CodeView(
+        code=code,
+        anchor=escape.anchor("code-" + code.names.snake),
+        cells=cells,
+        heading=f"{escape.md_code(code.id)} — {escape.md_text(code.title)}{_badges(code)}",
+        facts=_facts(catalog, code),
+        fields=fields,
+        examples=examples,
+        fence=_fence(list(examples)),
+    )
+
+
+def _type_label(catalog: Catalog, name: str) -> str:
+    ftype = catalog.fields[name].type
+    return f"list of {ftype.items}s" if ftype.name == "array" else ftype.name
+
+
+def wire_shape(catalog: Catalog) -> list[str]:
+    """Sentences about the wire shape, one per option the catalog changes from the default (escaped)."""
+    env, out = catalog.envelope, []
+    if env.discriminator != "code":
+        out.append(f"The code travels under the key {escape.md_code(env.discriminator)}.")
+    if env.casing is Casing.CAMEL:
+        out.append("Repair fields travel under camelCase keys.")
+    for meta in env.metadata:
+        when = " (codes that are recoverable: yes or sometimes)" if meta.when == "recoverable" else ""
+        what = "whether the call may be retried (a boolean)" if meta.name == "retriable" else f"the code's {meta.name}"
+        out.append(f"{escape.md_code(meta.key)} carries {what}{when}.")
+    if env.provenance_mode is ProvenanceMode.OPTIONAL:
+        out.append("The provenance stamp is optional: errors built here carry it, errors read may lack it.")
+    elif env.provenance_mode is ProvenanceMode.NONE:
+        out.append("Errors carry no provenance stamp.")
+    if env.structured_is_error:
+        out.append(
+            "A result whose `structuredContent` has `isError: true` is an error even when its `isError` is false."
+        )
+    return out
+
+
+def _context(catalog: Catalog) -> dict[str, Any]:
+    return {
+        "catalog": catalog,
+        "wire": wire_shape(catalog),
+        "views": [view(catalog, c) for c in catalog.codes.values()],
+        "header": TABLE_HEADER,
+        "esc": escape,
+    }
+
+
+def code_table(catalog: Catalog, options: TargetOptions | None = None) -> str:
+    """The Markdown code table alone (for ``errgen docs inject``)."""
+    return render("markdown/_table.md.jinja", _user(options), **_context(catalog))
+
+
+def code_section(catalog: Catalog, code: Code, options: TargetOptions | None = None) -> str:
+    """One code's reference section (for ``errgen docs inject NAME:code``)."""
+    return render("markdown/_section.md.jinja", _user(options), v=view(catalog, code), catalog=catalog)
+
+
+def render_document(catalog: Catalog, options: TargetOptions | None = None) -> str:
+    """The whole ``docs/<catalog>.md``."""
+    body = render("markdown/catalog.md.jinja", _user(options), **_context(catalog))
+    return html_comment(catalog) + body
+
+
+def _user(options: TargetOptions | None) -> str | None:
+    return options.templates if options else None
+
+
+def generate(catalog: Catalog, options: TargetOptions) -> dict[str, str]:
+    """``docs/<catalog>.md``."""
+    return {f"docs/{catalog.name}.md": render_document(catalog, options)}
