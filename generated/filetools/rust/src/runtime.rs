@@ -2629,6 +2629,7 @@ impl Reader<'_> {
 /// Where the run of string bytes from `start` ends: at a quote, a backslash or a control
 /// character (or the end). Whole 16-byte chunks are tested at once, without a branch per byte.
 fn plain_run(bytes: &[u8], start: usize) -> usize {
+    #[allow(clippy::needless_bitwise_bool)] // without branches, a 16-byte chunk is tested at once
     let stops = |b: &u8| (*b == b'"') | (*b == b'\\') | (*b < 0x20);
     let mut at = start;
     while let Some(chunk) = bytes.get(at..at + 16) {
@@ -2637,7 +2638,10 @@ fn plain_run(bytes: &[u8], start: usize) -> usize {
         }
         at += 16;
     }
-    bytes[at..].iter().position(stops).map_or(bytes.len(), |run| at + run)
+    bytes[at..]
+        .iter()
+        .position(stops)
+        .map_or(bytes.len(), |run| at + run)
 }
 
 // -- JSON values and serde ------------------------------------------------------------
