@@ -510,6 +510,8 @@ def measure(catalogs: list[str], languages: list[str], rounds: int, counted: boo
             data["catalogs"][name][language] = measure_language(language, s, rounds, counted)
             print(f"parse: {name} {language} ({time.perf_counter() - started:.0f} s): "
                   f"{json.dumps(data['catalogs'][name][language])}", file=sys.stderr)  # fmt: skip
+            OUT.mkdir(parents=True, exist_ok=True)  # what is measured so far, in case a later step fails
+            (OUT / "results.partial.json").write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
     data["date"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     data["versions"] = versions()
     return data
