@@ -341,6 +341,7 @@ function tablesOf<T extends CatalogTypes>(spec: CatalogSpec<T>): Tables {
     info,
     parts: parsed.map((row) => row.parts),
     wire: parsed.map((row) => row.wire),
+    fields: info.map((row) => [...row.required, ...row.optional]),
     metadata: record(info.map((row) => [row.code, row] as const)),
     kinds: spec.kinds,
     policies: spec.policies,
@@ -1224,6 +1225,7 @@ interface Tables {
   readonly info: readonly CodeInfo[];
   readonly parts: readonly (readonly string[])[];
   readonly wire: readonly (readonly (readonly [string, string])[])[];
+  readonly fields: readonly (readonly string[])[]; // each code's repair fields: required, then optional
   readonly metadata: Readonly<Record<string, CodeInfo>>;
   readonly kinds: Readonly<Record<string, KindInfo>>;
   readonly policies: Readonly<Record<string, ReadonlySet<string>>>;
@@ -1269,8 +1271,13 @@ function own(value: { readonly [key: string]: unknown }, name: string): unknown 
   return Object.prototype.hasOwnProperty.call(value, name) ? value[name] : undefined;
 }
 
+/** Give a plain object the own, enumerable, writable property `name` (`__proto__` and `toString` too). */
 function setOwn(target: Record<string, unknown>, name: string, value: unknown): void {
-  Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true });
+  if (name in Object.prototype) {
+    Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true });
+  } else {
+    target[name] = value; // nothing inherited is called `name`: assigning makes the same own property, faster
+  }
 }
 
 function create(cat: Tables, code: string, input: unknown): Payload {
@@ -1433,7 +1440,7 @@ function validated(cat: Tables, value: unknown, strict: boolean): Payload | unde
   if (info === undefined || typeof message !== "string" || message === "" || hasLone(message)) {
     return undefined;
   }
-  const fields = [...info.required, ...info.optional];
+  const fields = cat.fields[i] ?? [];
   const wire = cat.wire[i] ?? [];
   const known = (name: string): boolean => cat.envelopeKeys.has(name) || fields.includes(name) || wire.some(([key]) => key === name);
   if (!Object.keys(value).every(known)) {

@@ -298,7 +298,21 @@ static KIND_TABLE: [KindInfo; KINDS.len()] = KINDS;
 
 /// The metadata of `code`, if the catalog has it.
 pub fn code_info(code: &str) -> Option<&'static CodeInfo> {
-    CODE_TABLE.iter().find(|info| info.code == code)
+    code_index(code).map(|index| &CODE_TABLE[index])
+}
+
+/// The position of `code` in [`CODES`]: a table built on first use, so that finding a code
+/// costs the same in a catalog of ten codes or of thousands.
+fn code_index(code: &str) -> Option<usize> {
+    static INDEX: OnceLock<std::collections::HashMap<&'static str, usize>> = OnceLock::new();
+    let index = INDEX.get_or_init(|| {
+        let mut index = std::collections::HashMap::with_capacity(CODE_TABLE.len());
+        for (at, info) in CODE_TABLE.iter().enumerate() {
+            index.entry(info.code).or_insert(at);
+        }
+        index
+    });
+    index.get(code).copied()
 }
 
 /// The provenance stamp of errors built with this catalog.
@@ -693,22 +707,23 @@ impl<C: Code> Known for CodeError<C> {
 /// The upstream failure a mapped error wraps.
 pub(crate) type Upstream = std::sync::Arc<dyn std::error::Error + Send + Sync>;
 
-/// A payload read off the wire, its envelope's members taken out: what a code's struct is read from.
-pub(crate) struct Received {
+/// A payload read off the wire, its envelope's members taken out: what a code's struct is read
+/// from (its repair fields in place, not copied).
+pub(crate) struct Received<'a> {
     message: String,
     retriable: bool,
     texts: Vec<(&'static str, String)>,
-    fields: JsonMap,
+    fields: Vec<&'a (String, Json)>,
     provenance: Option<Provenance>,
     source: Option<Upstream>,
 }
 
 /// Reads a code's struct out of a received payload (the `DECODERS` table holds one per code).
-pub(crate) type Decoder = fn(Received) -> Option<ToolError>;
+pub(crate) type Decoder = fn(Received<'_>) -> Option<ToolError>;
 
 /// The error of code `C` a received payload holds, if its repair fields fit `C`.
-pub(crate) fn decode<C: Code>(received: Received) -> Option<ToolError> {
-    let fields = C::deserialize(Json::Object(received.fields)).ok()?;
+pub(crate) fn decode<C: Code>(received: Received<'_>) -> Option<ToolError> {
+    let fields = C::deserialize(Members(received.fields)).ok()?;
     Some(C::WRAP(Box::new(CodeError {
         message: received.message,
         retriable: received.retriable,
@@ -1234,7 +1249,7 @@ fn texts(content: Option<&Json>) -> Vec<&str> {
 fn typed(payload: &JsonMap, source: Option<Upstream>) -> Option<ToolError> {
     let env = &CATALOG.envelope;
     let code = payload.get(env.discriminator)?.as_str()?;
-    let index = CODE_TABLE.iter().position(|info| info.code == code)?;
+    let index = code_index(code)?;
     let info = &CODE_TABLE[index];
     let message = payload
         .get("message")?
@@ -1272,12 +1287,12 @@ fn typed(payload: &JsonMap, source: Option<Upstream>) -> Option<ToolError> {
             || (key == "isError" && env.mirror_is_error)
             || carried.iter().any(|text| text.key == key)
     };
-    let mut fields = JsonMap::new();
-    for (key, value) in payload.iter().filter(|(key, _)| !envelope(key)) {
-        if !info.fields().any(|field| field == key) {
+    let mut fields = Vec::with_capacity(payload.len());
+    for member in payload.iter().filter(|(key, _)| !envelope(key)) {
+        if !info.fields().any(|field| field == member.0) {
             return None; // not a key of the code's wire shape
         }
-        fields.insert(key.as_str(), value.clone());
+        fields.push(member);
     }
     let message = message.to_owned();
     let received = Received {
@@ -1293,7 +1308,7 @@ fn typed(payload: &JsonMap, source: Option<Upstream>) -> Option<ToolError> {
 
 /// A provenance stamp with a `sha256:` fingerprint of 64 lowercase hex digits.
 fn valid_stamp(stamp: &Json) -> Option<Provenance> {
-    let stamp = Provenance::deserialize(stamp.clone()).ok()?;
+    let stamp = Provenance::deserialize(stamp).ok()?;
     let hex = stamp.fingerprint.strip_prefix("sha256:").unwrap_or("");
     let valid = hex.len() == 64
         && hex
@@ -1690,6 +1705,12 @@ impl JsonMap {
     fn from_members(members: Vec<(String, Json)>) -> Self {
         let mut out = JsonMap::new();
         if members.len() <= 8 {
+            let repeated = |(at, (key, _)): (usize, &(String, Json))| {
+                members[..at].iter().any(|(k, _)| k == key)
+            };
+            if !members.iter().enumerate().any(repeated) {
+                return JsonMap { entries: members };
+            }
             for (key, value) in members {
                 out.insert(key, value);
             }
@@ -1992,6 +2013,9 @@ impl Json {
 
 /// Levels of lists and objects in `value` (0 for a scalar), counted without recursion.
 fn levels(value: &Json) -> usize {
+    if !nests(value) {
+        return usize::from(matches!(value, Json::Array(_) | Json::Object(_)));
+    }
     let mut deepest = 0;
     let mut pending = vec![(value, 1)];
     while let Some((value, level)) = pending.pop() {
@@ -2328,7 +2352,10 @@ impl Json {
     /// # Errors
     /// [`JsonError`] when the text is not one JSON value.
     pub fn from_slice(bytes: &[u8]) -> Result<Json, JsonError> {
-        Json::parse(&String::from_utf8_lossy(bytes))
+        match std::str::from_utf8(bytes) {
+            Ok(text) => Json::parse(text),
+            Err(_) => Json::parse(&String::from_utf8_lossy(bytes)),
+        }
     }
 
     /// An upstream body as received (for [`map_http`]): at most 4 MiB are read, and a longer body is
@@ -2466,6 +2493,11 @@ impl Reader<'_> {
     }
 
     fn scalar(&mut self) -> Result<Json, JsonError> {
+        match self.peek() {
+            Some(b'"') => return self.string().map(Json::String),
+            Some(b'-' | b'0'..=b'9') => return self.number(),
+            _ => {}
+        }
         let rest = &self.text[self.at..];
         for (word, value) in [
             ("true", Json::Bool(true)),
@@ -2477,11 +2509,7 @@ impl Reader<'_> {
                 return Ok(value);
             }
         }
-        match self.peek() {
-            Some(b'"') => self.string().map(Json::String),
-            Some(b'-' | b'0'..=b'9') => self.number(),
-            _ => Err(self.error()),
-        }
+        Err(self.error())
     }
 
     /// A number as the nearest double; one beyond the double range is not JSON.
@@ -2521,26 +2549,30 @@ impl Reader<'_> {
         }
     }
 
-    /// A string (the reader is at its opening quote).
+    /// A string (the reader is at its opening quote): each run of bytes up to a quote, a
+    /// backslash or a control character is copied whole.
     fn string(&mut self) -> Result<String, JsonError> {
         let bytes = self.text.as_bytes();
         let mut out = String::new();
         self.at += 1;
         loop {
             let start = self.at;
-            while bytes
-                .get(self.at)
-                .is_some_and(|b| *b != b'"' && *b != b'\\' && *b >= 0x20)
-            {
-                self.at += 1;
-            }
-            out.push_str(&self.text[start..self.at]);
+            self.at = plain_run(bytes, start);
+            let piece = &self.text[start..self.at];
             match bytes.get(self.at) {
+                Some(b'"') if out.is_empty() => {
+                    self.at += 1;
+                    return Ok(piece.to_owned());
+                }
                 Some(b'"') => {
                     self.at += 1;
+                    out.push_str(piece);
                     return Ok(out);
                 }
-                Some(b'\\') => self.escape(&mut out)?,
+                Some(b'\\') => {
+                    out.push_str(piece);
+                    self.escape(&mut out)?;
+                }
                 _ => return Err(self.error()),
             }
         }
@@ -2592,6 +2624,24 @@ impl Reader<'_> {
             .and_then(|d| u32::from_str_radix(d, 16).ok())
             .ok_or(JsonError { at })
     }
+}
+
+/// Where the run of string bytes from `start` ends: at a quote, a backslash or a control
+/// character (or the end). Whole 16-byte chunks are tested at once, without a branch per byte.
+fn plain_run(bytes: &[u8], start: usize) -> usize {
+    #[allow(clippy::needless_bitwise_bool)] // without branches, a 16-byte chunk is tested at once
+    let stops = |b: &u8| (*b == b'"') | (*b == b'\\') | (*b < 0x20);
+    let mut at = start;
+    while let Some(chunk) = bytes.get(at..at + 16) {
+        if chunk.iter().fold(false, |found, b| found | stops(b)) {
+            break;
+        }
+        at += 16;
+    }
+    bytes[at..]
+        .iter()
+        .position(stops)
+        .map_or(bytes.len(), |run| at + run)
 }
 
 // -- JSON values and serde ------------------------------------------------------------
@@ -3218,6 +3268,77 @@ impl serde::de::IntoDeserializer<'_, serde::de::value::Error> for Json {
     }
 }
 
+/// Reads a `Deserialize` value out of a borrowed [`Json`] as out of an owned one, without copying
+/// the value first (what reads a string copies it).
+impl<'de> Deserializer<'de> for &'de Json {
+    type Error = serde::de::value::Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
+        match self {
+            Json::Null => visitor.visit_unit(),
+            Json::Bool(flag) => visitor.visit_bool(*flag),
+            Json::Number(number) => match integer(*number) {
+                Some(whole) => visitor.visit_i64(whole),
+                None => visitor.visit_f64(*number),
+            },
+            Json::String(text) => visitor.visit_borrowed_str(text),
+            Json::Array(items) => {
+                let mut seq = serde::de::value::SeqDeserializer::new(items.iter());
+                let value = visitor.visit_seq(&mut seq)?;
+                seq.end()?;
+                Ok(value)
+            }
+            Json::Object(members) => visit_members(members.iter(), visitor),
+        }
+    }
+
+    /// As for an owned value: a value present is `Some`, even `null`.
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
+        visitor.visit_some(self)
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf unit
+        unit_struct newtype_struct seq tuple tuple_struct map struct enum identifier ignored_any
+    }
+}
+
+impl<'de> serde::de::IntoDeserializer<'de, serde::de::value::Error> for &'de Json {
+    type Deserializer = &'de Json;
+
+    fn into_deserializer(self) -> &'de Json {
+        self
+    }
+}
+
+/// Borrowed object members, visited as a map.
+fn visit_members<'de, V: Visitor<'de>>(
+    members: impl Iterator<Item = &'de (String, Json)>,
+    visitor: V,
+) -> Result<V::Value, serde::de::value::Error> {
+    let members = members.map(|(key, value)| (key.as_str(), value));
+    let mut map = serde::de::value::MapDeserializer::new(members);
+    let value = visitor.visit_map(&mut map)?;
+    map.end()?;
+    Ok(value)
+}
+
+/// Borrowed members of an object, read as that object (a code's struct out of a payload's repair fields).
+pub(crate) struct Members<'de>(pub(crate) Vec<&'de (String, Json)>);
+
+impl<'de> Deserializer<'de> for Members<'de> {
+    type Error = serde::de::value::Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
+        visit_members(self.0.into_iter(), visitor)
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf unit
+        option unit_struct newtype_struct seq tuple tuple_struct map struct enum identifier ignored_any
+    }
+}
+
 // -- serde_json values ---------------------------------------------------------------------
 
 impl From<&serde_json::Value> for Json {
@@ -3263,8 +3384,10 @@ fn from_serde_json(value: &serde_json::Value, levels: usize) -> Json {
         V::Object(members) => {
             let members = members
                 .iter()
-                .map(|(k, v)| (k.as_str(), from_serde_json(v, levels + 1)));
-            Json::Object(members.collect())
+                .map(|(k, v)| (k.clone(), from_serde_json(v, levels + 1)));
+            Json::Object(JsonMap {
+                entries: members.collect(), // a serde_json map's keys are distinct
+            })
         }
     }
 }
