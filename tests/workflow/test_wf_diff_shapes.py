@@ -120,7 +120,7 @@ def test_a_type_change_matters_only_to_codes_that_used_the_field_before(tmp_path
 
 def test_a_rule_in_both_categories_is_reported_under_each(tmp_path: Path) -> None:
     """``field-removed`` is a wire and a source break: ``--category wire`` and ``--category source`` both report it."""
-    edit = ("fields: {optional: [limit]}\n", "fields: {}\n")
+    edit = ("fields: {optional: [limit]}\n", "fields: {message_only: [limit]}\n")
     removed = "current.yaml:17:5: error: repair field 'limit' was removed from code 'too_large' [field-removed]\n"
     for category in ("wire", "source", "all"):
         result = diff(tmp_path, edit, args=("--category", category))
