@@ -200,6 +200,7 @@ def check(
     or, with --against, if a catalog changed incompatibly since GIT_REF."""
     from errgen.catalog.diagnostics import CatalogInvalid, Diagnostics
     from errgen.output.writer import unified
+    from errgen.workflow.foreign import foreign_files
     from errgen.workflow.project import check as run_check
 
     project = _project(catalogs, out, targets, templates)
@@ -216,7 +217,8 @@ def check(
     diff, texts = result.diff, result.texts
     out_name = project.display(project.out_dir)
     _warn_kept(out_name, diff.kept)
-    if diff.clean:
+    foreign = foreign_files(project.out_dir)
+    if diff.clean and not foreign:
         click.echo(f"errgen: {result.file_count} file(s) up to date")
         return
     for rel in diff.modified:
@@ -228,7 +230,16 @@ def check(
         click.echo(f"missing:  {out_name}/{rel}")
     for rel in diff.extra:
         click.echo(f"extra:    {out_name}/{rel}")
-    click.echo("errgen: generated files are out of date; run `errgen build` to update them", err=True)
+    for rel in foreign:
+        click.echo(f"extra:    {out_name}/{rel} (not written by errgen)")
+    if not diff.clean:
+        click.echo("errgen: generated files are out of date; run `errgen build` to update them", err=True)
+    if foreign:
+        click.echo(
+            f"errgen: {len(foreign)} file(s) in the output folder were not written by errgen, and `errgen build` "
+            "never removes those; remove them, or move them out of the catalogs' folders",
+            err=True,
+        )
     sys.exit(1)
 
 
