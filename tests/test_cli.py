@@ -93,6 +93,8 @@ def test_build_then_check_detects_modified_and_missing(tmp_path: Path) -> None:
 
     assert run_errgen("build", WORKBOOK, "--out", str(out)).returncode == 0
     assert (out / "workbook" / "orphan.txt").read_text() == "left behind\n"
+    assert run_errgen("check", WORKBOOK, "--out", str(out)).returncode == 1, "still not errgen's"
+    (out / "workbook" / "orphan.txt").unlink()
     assert run_errgen("check", WORKBOOK, "--out", str(out)).returncode == 0
 
 
