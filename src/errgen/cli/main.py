@@ -64,8 +64,10 @@ def _common(func: Any) -> Any:
 LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
     "conform": ("errgen.cli.commands.conform", "command",
                 "Check wallfacer conformance PACKS: evaluate their fixtures, or run them against a server."),
+    "changelog": ("errgen.cli.commands.changelog", "command",
+                  "Write Keep-a-Changelog entries for the changes from OLD to NEW (or since --against GIT_REF)."),
     "diff": ("errgen.cli.commands.diff", "command",
-             "Report breaking changes from catalog OLD to catalog NEW (exit 1 if there is one)."),
+             "Report the changes from catalog OLD to catalog NEW; exit 1 on a break the version does not accept."),
     "docs": ("errgen.cli.commands.docs", "command",
              "Keep generated Markdown (code tables, code sections) inside your own files."),
     "explain": ("errgen.cli.commands.explain", "command",
@@ -177,10 +179,10 @@ def build(catalogs: tuple[str, ...], out: str | None, targets: tuple[str, ...], 
 )
 @click.option(
     "--category",
-    type=click.Choice(["all", "wire", "source"]),
+    type=click.Choice(["all", "wire", "source", "docs"]),
     default="all",
     show_default=True,
-    help="With --against: which breaking-change rules count (WIRE: payloads on the wire; SOURCE: generated API).",
+    help="With --against: which changes count (WIRE: payloads on the wire; SOURCE: generated API; DOCS: docs only).",
 )
 @click.option(
     "--format", "fmt", type=click.Choice(["text", "json", "github"]), default="text", show_default=True,

@@ -1,0 +1,384 @@
+"""What a user of a catalog depends on, built from the generated files of both versions, and how it changed.
+
+`errgen diff` builds each version of the catalog in every target that has a public surface —
+the Python package, the TypeScript and zod files, the Go module, the Rust crate, the JSON
+Schemas and ``catalog.json`` — in memory, and compares:
+
+* **source** (`Entry.category` ``source``): every public declaration by name, with its signature
+  or members (`declarations`), and each package's name;
+* **wire**: every example of either version as each version's runtimes send it (the tool result,
+  or the JSON-RPC error, with its payload), plus one example carrying every argument; every JSON
+  Schema definition (annotations such as ``description`` left out); the semantic keys of
+  ``catalog.json`` (kinds, retriability, statuses, mappings, the envelope);
+* **docs**: the prose keys of ``catalog.json`` (titles, messages' wording aside, next actions, …).
+
+A file whose text is the same in both versions (every runtime file) is not read. Each
+`Difference` names the subjects it concerns (``code:<id>``, ``field:<name>``, ``kind:<name>``,
+``policy:<name>``, ``catalog``), found from the names each target gives them in the entry's key
+and in the tokens that changed; `diff` then asks whether a rule's finding explains it.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from errgen.catalog.model import Catalog, Code, FieldType
+from errgen.targets import TargetOptions, generator
+from errgen.workflow import declarations
+
+WIRE, SOURCE, DOCS = "wire", "source", "docs"
+SOURCE_TARGETS = ("python", "typescript", "go", "rust")
+_ANNOTATIONS = frozenset({"description", "title", "$comment", "examples", "deprecated", "default", "$id"})
+_DOC_KEYS = frozenset({"title", "when", "next_action", "ui_meaning", "docs", "since", "deprecated", "examples",
+                       "witness", "description", "docs_url", "prefix", "reason", "replaced_by"})  # fmt: skip
+_TOKEN = re.compile(r"[A-Za-z_$][\w$]*|\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*'")
+_SAMPLE: dict[str, Any] = {"string": "s", "integer": 1, "number": 1.5, "boolean": True, "object": {"k": "v"},
+                           "range": {"min": 0, "max": 1}, "any": "a"}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One thing a user depends on: where (`area`), which (`key`), what it is now (`value`)."""
+
+    area: str  # python, typescript, go, rust, package, wire, schema, snapshot
+    key: str
+    value: str
+    category: str
+
+
+@dataclass(frozen=True)
+class Difference:
+    """An entry that one version has and the other has not, or has with another value."""
+
+    area: str
+    key: str
+    category: str
+    subjects: frozenset[str]
+    before: str | None
+    after: str | None
+
+    def describe(self) -> str:
+        """``python class X: (…) → (…)``, shortened for a finding's message."""
+        return f"{self.area} {self.key}: {_short(self.before)} → {_short(self.after)}"
+
+
+def _short(value: str | None, width: int = 90) -> str:
+    if value is None:
+        return "(none)"
+    return value if len(value) <= width else value[: width - 1] + "…"
+
+
+def differences(old: Catalog, new: Catalog, options: TargetOptions | None = None) -> list[Difference]:
+    """Every entry of the two versions' surfaces that differs, with the subjects it concerns."""
+    options = options or TargetOptions()
+    mask = _Mask(old, new)
+    prose = _prose(old) | _prose(new)
+    files_old, files_new = _files(old, options, mask), _files(new, options, mask)
+    before = {**_sources(files_old, files_new, prose), **_wire(old, new), **_snapshot(files_old)}
+    after = {**_sources(files_new, files_old, prose), **_wire(new, old), **_snapshot(files_new)}
+    index = _Index(old, new)
+    found = []
+    for ident in sorted(set(before) | set(after)):
+        a, b = before.get(ident), after.get(ident)
+        if a is not None and b is not None and a.value == b.value:
+            continue
+        entry = a or b
+        assert entry is not None
+        subjects = index.subjects(entry, a.value if a else "", b.value if b else "")
+        found.append(Difference(entry.area, entry.key, entry.category, subjects, a.value if a else None,
+                                b.value if b else None))
+    return found
+
+
+class _Mask:
+    """Hides what a version bump alone changes: the version and fingerprint strings of both versions."""
+
+    def __init__(self, old: Catalog, new: Catalog) -> None:
+        stamps = {old.fingerprint, new.fingerprint, old.fingerprint.removeprefix("sha256:"),
+                  new.fingerprint.removeprefix("sha256:")} - {""}  # fmt: skip
+        versions = {old.version, new.version, old.version.split("+")[0], new.version.split("+")[0]}
+        self.pattern = re.compile(
+            "|".join(sorted((re.escape(s) for s in stamps), key=len, reverse=True))
+            + "|"
+            + "|".join(rf"(?<=[\"':@ ]){re.escape(v)}(?=[\"'\s,;)])" for v in sorted(versions, key=len, reverse=True))
+        )
+
+    def __call__(self, text: str) -> str:
+        return self.pattern.sub("<stamp>", text)
+
+
+def _files(catalog: Catalog, options: TargetOptions, mask: _Mask) -> dict[str, str]:
+    files: dict[str, str] = {}
+    for target in (*SOURCE_TARGETS, "jsonschema", "catalog"):
+        files.update((rel, mask(text)) for rel, text in generator(target)(catalog, options).items())
+    return files
+
+
+def _sources(files: dict[str, str], other: dict[str, str], prose: frozenset[str]) -> dict[tuple[str, str], Entry]:
+    """The declarations of each source file (only of files whose text differs from the other version's)."""
+    out: dict[tuple[str, str], Entry] = {}
+    for rel, text in files.items():
+        area = _area(rel)
+        if area is None or other.get(_counterpart(rel, other)) == text:
+            continue
+        if area == "package":
+            found = {"name": _package_name(rel, text)}
+        else:
+            extract = declarations.EXTRACTORS[rel[rel.rindex(".") :]]
+            found = extract(text, prose)
+        for key, value in found.items():
+            ident = f"{_language(rel)} {key}"
+            out[(area, ident)] = Entry(area, ident, value, SOURCE)
+    return out
+
+
+def _area(rel: str) -> str | None:
+    if rel.endswith(("pyproject.toml", "Cargo.toml", "go.mod")):
+        return "package"
+    if rel.endswith((".py", ".ts", ".go", ".rs")):
+        return _language(rel)
+    return None
+
+
+def _language(rel: str) -> str:
+    top = rel.split("/", 1)[0]
+    return {"ts": "typescript"}.get(top, top) + (" zod" if rel.endswith(".zod.ts") else "")
+
+
+def _counterpart(rel: str, other: dict[str, str]) -> str:
+    """The other version's name of the file `rel` (a renamed catalog renames its files): the one in the same place."""
+    if rel in other:
+        return rel
+    shape = re.sub(r"[^/]+", "*", rel)
+    same = [o for o in other if re.sub(r"[^/]+", "*", o) == shape and o.rsplit(".", 1)[-1] == rel.rsplit(".", 1)[-1]]
+    return same[0] if len(same) == 1 else rel
+
+
+def _package_name(rel: str, text: str) -> str:
+    pattern = r"^module (\S+)" if rel.endswith("go.mod") else r"^name = \"([^\"]*)\""
+    match = re.search(pattern, text, re.MULTILINE)
+    return match.group(1) if match else ""
+
+
+# -- the wire -------------------------------------------------------------------
+
+
+def _wire(catalog: Catalog, other: Catalog) -> dict[tuple[str, str], Entry]:
+    """Every example of both versions, and one with every argument, as `catalog` sends it (and the schemas')."""
+    out: dict[tuple[str, str], Entry] = {}
+    for cid, code in catalog.codes.items():
+        peer = other.codes.get(cid)
+        for label, values in _examples(catalog, code, peer, other):
+            ident = f"example {json.dumps(cid, ensure_ascii=False)} {label}"
+            out[("wire", ident)] = Entry("wire", ident, _sent(catalog, code, values), WIRE)
+    return out
+
+
+def _examples(catalog: Catalog, code: Code, peer: Code | None, other: Catalog) -> Iterator[tuple[str, dict[str, Any]]]:
+    seen: list[dict[str, Any]] = []
+    for example in (*code.examples, *(peer.examples if peer else ())):
+        if example.values not in seen:
+            seen.append(example.values)
+    for i, values in enumerate(sorted(seen, key=lambda v: json.dumps(v, sort_keys=True, default=str))):
+        yield f"#{i + 1}", values
+    params = dict.fromkeys((*code.params, *(peer.params if peer else ())))
+    types = {**{n: f.type for n, f in other.fields.items()}, **{n: f.type for n, f in catalog.fields.items()}}
+    yield "with every argument", {name: _sample(types[name]) for name in params if name in types}
+
+
+def _sample(ftype: FieldType) -> Any:
+    return [_SAMPLE[ftype.items or "string"]] if ftype.name == "array" else _SAMPLE[ftype.name]
+
+
+def _sent(catalog: Catalog, code: Code, values: dict[str, Any]) -> str:
+    """What a server of `catalog` sends for `values`: the tool result or the JSON-RPC error, with the payload."""
+    from errgen.targets.packs.fixtures import envelope
+
+    stamp = {"catalog": catalog.name, "version": "<stamp>", "fingerprint": "<stamp>"}
+    result, data = envelope(catalog, code, dict(values), stamp)
+    sent: dict[str, Any] = {"payload": dict(data)}
+    if code.jsonrpc_code is not None:
+        sent["jsonrpc error"] = {"code": code.jsonrpc_code, "message": f"{code.id}: {data['message']}"}
+    else:
+        sent["result"] = {**result, "payload in": "structuredContent" if catalog.envelope.structured_content else
+                          "a JSON text block"}  # fmt: skip
+    sent["constructible"] = code.constructible
+    return json.dumps(sent, ensure_ascii=False, sort_keys=True, default=str)
+
+
+def _snapshot(files: dict[str, str]) -> dict[tuple[str, str], Entry]:
+    """The JSON Schemas (validation keywords) and ``catalog.json`` (semantic keys: wire; prose keys: docs)."""
+    out: dict[tuple[str, str], Entry] = {}
+    for rel, text in files.items():
+        if rel.startswith("schema/"):
+            schema = _bare(json.loads(text))
+            which = "fragment" if "output-fragment" in rel else "schema"
+            for name, sub in schema.pop("$defs", {}).items():
+                out[("schema", f"{which} $defs/{name}")] = Entry("schema", f"{which} $defs/{name}", _json(sub), WIRE)
+            out[("schema", which)] = Entry("schema", which, _json(schema), WIRE)
+        elif rel == "catalog.json":
+            for key, value, category in _snapshot_keys(json.loads(text)):
+                out[("snapshot", key)] = Entry("snapshot", key, _json(value), category)
+    return out
+
+
+_SCHEMA_MAPS = frozenset({"properties", "patternProperties", "$defs", "dependentSchemas"})
+_UNORDERED = frozenset({"required", "enum", "oneOf", "anyOf", "allOf"})  # their order means nothing to a validator
+
+
+def _bare(schema: Any) -> Any:
+    """A JSON Schema without its annotations (what validation ignores); property names are kept whatever they are."""
+    if isinstance(schema, list):
+        return [_bare(v) for v in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out: dict[str, Any] = {}
+    for key, value in schema.items():
+        if key in _SCHEMA_MAPS and isinstance(value, dict):
+            out[key] = {name: _bare(sub) for name, sub in value.items()}
+        elif key in _UNORDERED and isinstance(value, list):
+            out[key] = sorted((_bare(v) for v in value), key=_json)
+        elif key not in _ANNOTATIONS:
+            out[key] = value if key == "const" else _bare(value)
+    return out
+
+
+def _snapshot_keys(data: dict[str, Any]) -> Iterator[tuple[str, Any, str]]:
+    for key, value in data.get("catalog", {}).items():
+        if key != "version":
+            yield f"catalog.{key}", value, DOCS if key in _DOC_KEYS else WIRE
+    yield "envelope", data.get("envelope"), WIRE
+    for section, name_key in (("fields", "name"), ("kinds", "name"), ("policies", "name"), ("codes", "id"),
+                              ("retired", "id")):  # fmt: skip
+        for item in data.get(section, []):
+            name = json.dumps(item[name_key], ensure_ascii=False)
+            for key, value in item.items():
+                if key != name_key:
+                    category = DOCS if key in _DOC_KEYS or section == "retired" else WIRE
+                    yield f"{section} {name} {key}", value, category
+    yield "codes (order)", [c["id"] for c in data.get("codes", [])], DOCS
+    for key in ("default_kind", "classification", "mappings"):
+        yield key, data.get(key), WIRE
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+# -- subjects ---------------------------------------------------------------------
+
+
+def _prose(catalog: Catalog) -> frozenset[str]:
+    """The catalog's free text: string literals holding it are no API (`declarations`)."""
+    texts = {catalog.title, catalog.description}
+    for code in catalog.codes.values():
+        texts |= {code.title, code.when, code.next_action, code.ui_meaning, code.docs}
+        if code.deprecated:
+            texts |= {code.deprecated.reason}
+    texts |= {f.description for f in catalog.fields.values()}
+    texts |= {k.description for k in catalog.kinds.values()} | {p.description for p in catalog.policies.values()}
+    texts |= {r.reason for r in catalog.retired.values()}
+    return frozenset(t for t in texts if t)
+
+
+class _Index:
+    """Which subject each name of either version stands for, in every target."""
+
+    def __init__(self, *catalogs: Catalog) -> None:
+        self.names: dict[str, set[str]] = {}
+        for catalog in catalogs:
+            self._catalog(catalog)
+
+    def add(self, subject: str, *names: str) -> None:
+        for name in names:
+            if name:
+                self.names.setdefault(name, set()).add(subject)
+
+    def _catalog(self, catalog: Catalog) -> None:
+        from errgen.targets.go.names import go_names
+        from errgen.targets.rust import names as rust_names
+        from errgen.targets.typescript.codes import code_views
+        from errgen.targets.typescript.names import policy_ctors
+
+        go, rust = go_names(catalog), rust_names.names(catalog)
+        self.add("catalog", catalog.name, catalog.names.snake, go.package, rust.crate, rust.package)
+        for view in code_views(catalog):
+            self.add(f"code:{view.code.id}", view.iface, view.ctor or "", view.guard, view.schema)
+        for cid, code in catalog.codes.items():
+            n, g = code.names, go.codes[cid]
+            self.add(f"code:{cid}", cid, n.pascal, n.snake, n.constant, n.camel, n.py_class, rust.codes[cid],
+                     g.type, g.const, g.ctor, g.args, g.sentinel)  # fmt: skip
+            for wire, member in rust.members[cid].items():
+                self.add(f"field:{self._field(catalog, wire)}", member)
+            for wire, setter in rust.setters[cid].items():
+                self.add(f"field:{self._field(catalog, wire)}", setter)
+        for rid in catalog.retired:
+            self.add(f"code:{rid}", rid)
+        for name, f in catalog.fields.items():
+            self.add(f"field:{name}", name, f.wire, f.names.py_attr, go.fields[name])
+        for name, kind in catalog.kinds.items():
+            self.add(f"kind:{name}", name, kind.names.pascal, kind.names.constant, go.kinds[name], rust.kinds[name])
+        for name, policy in catalog.policies.items():
+            self.add(f"policy:{name}", name, policy.names.snake, policy.names.camel, go.policies[name],
+                     rust.policies[name])  # fmt: skip
+        for name, (ctor, _, _) in zip(catalog.policies, policy_ctors(catalog), strict=True):
+            self.add(f"policy:{name}", ctor)
+
+    @staticmethod
+    def _field(catalog: Catalog, wire: str) -> str:
+        return next((n for n, f in catalog.fields.items() if f.wire == wire), wire)
+
+    def subjects(self, entry: Entry, before: str, after: str) -> frozenset[str]:
+        """The subjects named by the entry's key and by what changed in it.
+
+        In source text, what changed is the tokens `before` and `after` do not share; in JSON, each
+        changed node, or where it names nothing, the nearest enclosing node that does.
+        """
+        found = self.of(_tokens(entry.key))
+        if entry.area in ("wire", "schema", "snapshot") and before and after:
+            for chain in _json_changes(json.loads(before), json.loads(after), []):
+                found |= next((s for node in reversed(chain) if (s := self.of(_tokens(_json(node))))), frozenset())
+            return found
+        changed = Counter(_tokens(before))
+        changed.subtract(_tokens(after))
+        return found | self.of([t for t, n in changed.items() if n])
+
+    def of(self, tokens: list[str]) -> frozenset[str]:
+        """The subjects `tokens` name."""
+        return frozenset(s for t in tokens for s in self.names.get(t, ()))
+
+
+def _json_changes(a: Any, b: Any, trail: list[Any]) -> Iterator[list[Any]]:
+    """For each place two JSON values differ: the nodes from the top down to it (both sides' where they differ)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in dict.fromkeys((*a, *b)):
+            if a.get(key) != b.get(key):
+                yield from _json_changes(a.get(key), b.get(key), [*trail, a, b, key])
+    elif isinstance(a, list) and isinstance(b, list):
+        texts = ([_json(x) for x in a], [_json(x) for x in b])
+        for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, *texts, autojunk=False).get_opcodes():
+            if tag == "replace" and i2 - i1 == j2 - j1:
+                for i, j in zip(range(i1, i2), range(j1, j2), strict=True):
+                    yield from _json_changes(a[i], b[j], [*trail, a, b])
+            elif tag != "equal":
+                yield [*trail, a, b, a[i1:i2], b[j1:j2]]
+    else:
+        yield [*trail, a, b]
+
+
+def _tokens(text: str) -> list[str]:
+    out = []
+    for token in _TOKEN.findall(text):
+        if token[0] in "\"'":
+            body = token[1:-1]
+            out.append(body)
+            out.extend(re.findall(r"[A-Za-z_$][\w$]*", body))
+        else:
+            out.append(token)
+    return out
