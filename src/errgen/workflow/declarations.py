@@ -14,6 +14,7 @@ reworded message is no source change while a renamed argument is.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections.abc import Callable, Iterator
 
@@ -25,6 +26,7 @@ _TIGHT = re.compile(r"\s*([(){}\[\]<>,;:=|&?])\s*")
 _TRAILING_COMMA = re.compile(r",([)\]}>])")
 
 
+@functools.lru_cache(maxsize=1 << 14)  # the two versions of a file share most of their items
 def normalized(text: str) -> str:
     """`text` with layout gone: no spaces around punctuation, no trailing commas, one space elsewhere."""
     tight = _TIGHT.sub(r"\1", _SPACE.sub(" ", text).strip())
@@ -37,7 +39,7 @@ def normalized(text: str) -> str:
 def python(text: str, prose: frozenset[str] = frozenset()) -> Declarations:
     """Public classes (bases, annotated members, method signatures), functions, aliases and ``__all__``."""
     out: Declarations = {}
-    for node in ast.parse(text).body:
+    for node in _statements(text):
         if isinstance(node, ast.ClassDef) and _public(node.name):
             out[f"class {node.name}"] = _py_class(node, prose)
             for item in node.body:
@@ -48,6 +50,31 @@ def python(text: str, prose: frozenset[str] = frozenset()) -> Declarations:
         elif isinstance(node, ast.Assign | ast.AnnAssign):
             _py_assignment(node, out, prose)
     return out
+
+
+_CONTINUES = ("else", "elif", "except", "finally", ")", "]", "}", "#")
+
+
+def _statements(text: str) -> list[ast.stmt]:
+    """The module's top-level statements, each parsed on its own (and remembered: both versions share most)."""
+    chunks: list[list[str]] = []
+    decorated = False
+    for line in text.split("\n"):
+        starts = bool(line) and not line[0].isspace() and not line.startswith(_CONTINUES)
+        if (starts and not decorated) or not chunks:
+            chunks.append([])
+        chunks[-1].append(line)
+        if line.strip():
+            decorated = starts and line.startswith("@")
+    try:
+        return [node for chunk in chunks for node in _parsed("\n".join(chunk))]
+    except SyntaxError:  # a statement this cut cannot see (a string spanning lines at column 0): the whole file
+        return list(ast.parse(text).body)
+
+
+@functools.lru_cache(maxsize=1 << 13)
+def _parsed(chunk: str) -> tuple[ast.stmt, ...]:
+    return tuple(ast.parse(chunk).body)
 
 
 def _public(name: str, *, dunder: bool = False) -> bool:
@@ -182,8 +209,10 @@ def typescript(text: str, prose: frozenset[str] = frozenset()) -> Declarations:
             name, typed = match.group(1), match.group(2)
             rest = item[match.end() :]
             out[f"const {name}"] = normalized(rest.split(" = ", 1)[0] if typed else item)
+        elif match := re.match(r"export (type )?\{[^}]*\}\s*from\s*(\S+)", normalized(item).replace("{", " {", 1)):
+            out[f"export {match.group(1) or ''}from {match.group(2).rstrip(';')}"] = normalized(item)  # re-exports
         else:
-            out[normalized(head)] = normalized(item)  # export { … } from / export type { … } from
+            out[normalized(head)] = normalized(item)
     return out
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from errgen.catalog.diagnostics import Loc
 from errgen.catalog.located import Located
@@ -30,6 +31,7 @@ from errgen.targets.rust import names as rust_names
 from errgen.workflow import diff_catalog, diff_codes
 from errgen.workflow.diff_model import (
     CATEGORIES,
+    CODE_SETS,
     DOCS,
     RULES,
     SECTIONS,
@@ -41,6 +43,9 @@ from errgen.workflow.diff_model import (
     Finding,
     declare,
 )
+
+if TYPE_CHECKING:
+    from errgen.workflow.surface import Side
 
 __all__ = ["CATEGORIES", "DOCS", "RULES", "SECTIONS", "SOURCE", "VERSION", "WIRE", "DiffRule", "Finding", "compare"]
 assert diff_catalog.EVERYTHING and diff_codes.BOTH  # both rule modules are loaded: RULES holds their rules
@@ -105,18 +110,20 @@ def compare(
     category: str = "all",
     surface: bool = True,
     options: TargetOptions | None = None,
+    old_side: Side | None = None,
+    new_side: Side | None = None,
 ) -> list[Finding]:
     """Every change from `old` to `new` in `category` (``wire``, ``source``, ``docs`` or ``all``), in file order.
 
     With `surface`, both versions are built and any change of the generated surface that no
-    finding explains is an ``unexplained-change`` finding.
+    finding explains is an ``unexplained-change`` finding (`old_side`, `new_side`: a version built already).
     """
     ctx = Context(old, new)
     diff_codes.find_renames(ctx)
     found = [f for r in RULES.values() if r.check is not None for f in r.check(ctx, r)]
     found += _identifiers(ctx, old_identity)
     if surface:
-        found += unexplained(ctx, found, options)
+        found += unexplained(ctx, found, options, old_side, new_side)
     wanted = set(CATEGORIES) if category == "all" else {category}
     return sorted((f for f in found if wanted & set(f.categories)), key=lambda f: (f.loc, f.rule, f.message))
 
@@ -143,15 +150,21 @@ def _identifiers(ctx: Context, recorded: Identity | None) -> Iterator[Finding]:
                               before=old_attr, after=new_attr, subject=name)  # fmt: skip
 
 
-def unexplained(ctx: Context, findings: list[Finding], options: TargetOptions | None = None) -> list[Finding]:
+def unexplained(
+    ctx: Context,
+    findings: list[Finding],
+    options: TargetOptions | None = None,
+    old_side: Side | None = None,
+    new_side: Side | None = None,
+) -> list[Finding]:
     """An ``unexplained-change`` finding per subject and category of the surface differences no finding explains."""
     from errgen.workflow.surface import differences
 
     rule = RULES["unexplained-change"]
     groups: dict[tuple[str, frozenset[str]], list[str]] = {}
     first: dict[tuple[str, frozenset[str]], tuple[str | None, str | None]] = {}
-    for d in differences(ctx.a, ctx.b, options):
-        if any(_explains(f, d.category, d.subjects, findings) for f in findings):
+    for d in differences(old_side or ctx.a, new_side or ctx.b, options):
+        if any(explains(f, d.category, d.subjects) for f in findings):
             continue
         group = (d.category, d.subjects)
         groups.setdefault(group, []).append(f"{d.area} {d.key}")
@@ -167,18 +180,22 @@ def unexplained(ctx: Context, findings: list[Finding], options: TargetOptions | 
     return out
 
 
-def _explains(finding: Finding, category: str, subjects: frozenset[str], findings: list[Finding]) -> bool:
+def explains(finding: Finding, category: str, subjects: frozenset[str]) -> bool:
     """Whether `finding` explains a difference of `category` about `subjects`.
 
     A finding explains the differences of its categories about its subjects (all of them for ``*``); a
     docs difference, those about its subjects whatever its categories (documentation follows every
-    change); a difference that names no subject (a count, an order), those of its categories.
+    change); a difference that names no subject (a count, an order), those of its categories; a
+    difference that names codes only (a union or a table of codes) also those of a finding that
+    changes which set a code belongs to (`CODE_SETS`: a channel, deferred, a code added or gone).
     """
-    if category == DOCS and finding.subjects & subjects:
+    if category == DOCS and (finding.subjects & subjects or not subjects):
         return True
     if category not in finding.categories:
         return False
-    return "*" in finding.subjects or bool(finding.subjects & subjects) or not subjects
+    if "*" in finding.subjects or finding.subjects & subjects or not subjects:
+        return True
+    return CODE_SETS in finding.subjects and all(s.startswith("code:") for s in subjects)
 
 
 def _where(ctx: Context, subjects: frozenset[str]) -> Loc:

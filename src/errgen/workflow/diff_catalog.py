@@ -7,6 +7,7 @@ the same effect are a compatible ``*-reworded`` finding and a changed answer nam
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterator
 from typing import Any
 
@@ -21,7 +22,7 @@ DEFAULT = "the default"  # what an input no rule matches gets
 
 # -- the envelope ------------------------------------------------------------------------
 
-_OPTION_CATEGORIES = {"structured_is_error": (WIRE,), "tool_failure_meta": (WIRE,)}
+_OPTION_CATEGORIES = {"structured_is_error": (WIRE,)}
 
 
 @rule("wire-shape-changed", BOTH, "the wire shape changed (discriminator, casing, a metadata key, provenance, …)",
@@ -160,12 +161,12 @@ def description_changed(ctx: Context, r: DiffRule) -> Iterator[Finding]:
                                   subject=f"{what}.{name}")  # fmt: skip
 
 
-@rule("order-changed", (SOURCE, DOCS), "the declared order of codes, kinds or policies changed (lists and unions "
-      "follow it)", breaking=False)  # fmt: skip
+@rule("order-changed", (SOURCE, DOCS), "the declared order of codes, fields, kinds or policies changed (lists and "
+      "unions follow it)", breaking=False)  # fmt: skip
 def order_changed(ctx: Context, r: DiffRule) -> Iterator[Finding]:
-    for section in ("codes", "kinds", "policies"):
+    for section in ("codes", "fields", "kinds", "policies"):
         old, new = _named(ctx, section)
-        renames = ctx.code_renames if section == "codes" else {}
+        renames = ctx.code_renames if section == "codes" else ctx.field_renames if section == "fields" else {}
         before = [renames.get(n, n) for n in old if renames.get(n, n) in new]
         after = [n for n in new if n in before]
         if before != after:
@@ -175,6 +176,19 @@ def order_changed(ctx: Context, r: DiffRule) -> Iterator[Finding]:
 
 
 # -- classification and mappings: by what they do ------------------------------------------
+
+
+_TABLES: dict[int, dict[str, dict[str, Any]]] = {}  # by id() of a live catalog (catalogs are not hashable)
+
+
+def _table(catalog: Catalog, which: Any) -> dict[str, Any]:
+    """`which` of `catalog`, computed once per catalog (a catalog is compared with many others in tests)."""
+    if id(catalog) not in _TABLES:
+        weakref.finalize(catalog, _TABLES.pop, id(catalog), None)
+    tables = _TABLES.setdefault(id(catalog), {})
+    if which.__name__ not in tables:
+        tables[which.__name__] = which(catalog)
+    return tables[which.__name__]
 
 
 def _classified(catalog: Catalog) -> dict[str, Any]:
@@ -206,7 +220,7 @@ def _answers(ctx: Context, table: Any) -> list[tuple[str, Any, Any, list[str]]]:
     """``(subject, was, is, inputs)`` per change of answer, its inputs grouped (a renamed code counts as unchanged)."""
     memo = ctx.cache.setdefault(table.__name__, {})
     if "answers" not in memo:
-        before, after = table(ctx.a), table(ctx.b)
+        before, after = _table(ctx.a, table), _table(ctx.b, table)
         groups: dict[str, tuple[Any, Any, list[str]]] = {}
         for key in dict.fromkeys((*before, *after)):
             was, now = _renamed(ctx, before.get(key)), after.get(key)

@@ -11,7 +11,7 @@ from collections.abc import Iterator, Mapping
 
 from errgen.catalog import messages
 from errgen.catalog.model import Catalog, Code, FieldType
-from errgen.workflow.diff_model import DOCS, SOURCE, WIRE, Context, DiffRule, Finding, rule
+from errgen.workflow.diff_model import CODE_SETS, DOCS, SOURCE, WIRE, Context, DiffRule, Finding, rule
 
 BOTH = (WIRE, SOURCE)
 
@@ -32,6 +32,12 @@ def _code(cid: str) -> frozenset[str]:
     return frozenset({f"code:{cid}"})
 
 
+def _code_and_fields(ctx: Context, cid: str) -> frozenset[str]:
+    """A code that comes or goes, and every field: the catalog-wide error model (the fields every code may
+    carry, zod's `ErrorSchema`) follows the set of codes."""
+    return _code(cid) | {CODE_SETS, *(f"field:{f}" for f in (*ctx.a.fields, *ctx.b.fields))}
+
+
 def _message_only(code: Code) -> tuple[str, ...]:
     return tuple(p for p in code.params if p not in code.fields)
 
@@ -44,7 +50,8 @@ def code_added(ctx: Context, r: DiffRule) -> Iterator[Finding]:
     renamed = set(ctx.code_renames.values())
     for cid, code in ctx.b.codes.items():
         if cid not in ctx.a.codes and cid not in renamed and cid not in ctx.a.retired:
-            yield ctx.finding(r, f"code {cid!r} was added", subjects=_code(cid), new=code.loc, after=cid, subject=cid)
+            yield ctx.finding(r, f"code {cid!r} was added", subjects=_code_and_fields(ctx, cid), new=code.loc,
+                              after=cid, subject=cid)  # fmt: skip
 
 
 @rule("code-removed", BOTH, "a code was removed without being retired", breaking=True, section="Removed")
@@ -55,8 +62,8 @@ def code_removed(ctx: Context, r: DiffRule) -> Iterator[Finding]:
                 f"code {cid!r} was removed without being retired; list it under 'retired' "
                 f"so clients learn it is gone and the id is never reused"
             )
-            yield ctx.finding(r, message, subjects=_code(cid), new=ctx.at_new("codes"), old=code.loc, before=cid,
-                              subject=cid)  # fmt: skip
+            yield ctx.finding(r, message, subjects=_code_and_fields(ctx, cid), new=ctx.at_new("codes"), old=code.loc,
+                              before=cid, subject=cid)  # fmt: skip
 
 
 @rule("code-retired", BOTH, "a code was removed and listed under 'retired'", breaking=True, section="Removed")
@@ -67,7 +74,8 @@ def code_retired(ctx: Context, r: DiffRule) -> Iterator[Finding]:
             continue
         instead = f"; clients switch to {retired.replaced_by!r}" if retired.replaced_by else ""
         message = f"code {cid!r} was retired: servers stop sending it and the generated APIs drop it{instead}"
-        yield ctx.finding(r, message, subjects=_code(cid), new=retired.loc, old=code.loc, before=cid, subject=cid)
+        yield ctx.finding(r, message, subjects=_code_and_fields(ctx, cid), new=retired.loc, old=code.loc, before=cid,
+                          subject=cid)  # fmt: skip
 
 
 @rule("renamed", BOTH, "a code or repair field was renamed (removed and added with the same shape)", breaking=True)
@@ -75,7 +83,7 @@ def renamed(ctx: Context, r: DiffRule) -> Iterator[Finding]:
     for old_id, new_id in ctx.code_renames.items():
         code = ctx.b.codes[new_id]
         message = f"code {old_id!r} was renamed to {new_id!r}: its wire id and generated names change"
-        yield ctx.finding(r, message, subjects=_code(old_id) | _code(new_id), new=code.loc,
+        yield ctx.finding(r, message, subjects=_code_and_fields(ctx, old_id) | _code(new_id), new=code.loc,
                           old=ctx.a.codes[old_id].loc, before=old_id, after=new_id, subject=old_id)  # fmt: skip
     for old_name, new_name in ctx.field_renames.items():
         users = [c.id for c in ctx.b.codes.values() if new_name in c.params]
@@ -118,7 +126,8 @@ def retired_id_reused(ctx: Context, r: DiffRule) -> Iterator[Finding]:
             message = (
                 f"code {rid!r} reuses a retired id{since}; old clients read it with the old meaning, pick a new id"
             )
-            yield ctx.finding(r, message, subjects=_code(rid), new=ctx.b.codes[rid].loc, old=retired.loc, subject=rid)
+            yield ctx.finding(r, message, subjects=_code_and_fields(ctx, rid), new=ctx.b.codes[rid].loc,
+                              old=retired.loc, subject=rid)  # fmt: skip
 
 
 @rule("retired-id-removed", (WIRE,), "a retired id was dropped from 'retired' (it could then be reused)", breaking=True,
@@ -210,7 +219,8 @@ def channel_changed(ctx: Context, r: DiffRule) -> Iterator[Finding]:
             key = "channel" if old.channel != new.channel else "jsonrpc_code"
             message = f"channel of code {new.id!r} changed from {_channel(old)} to {_channel(new)}"
             categories = BOTH if old.channel != new.channel else (WIRE,)
-            yield ctx.finding(r, message, categories=categories, subjects=_code(new.id), new=ctx.code_at(new, key),
+            yield ctx.finding(r, message, categories=categories, subjects=_code(new.id) | {CODE_SETS},
+                              new=ctx.code_at(new, key),
                               old=ctx.code_at(old, key, old=True), before=_channel(old), after=_channel(new),
                               subject=new.id)  # fmt: skip
 
@@ -223,8 +233,8 @@ def code_deferred(ctx: Context, r: DiffRule) -> Iterator[Finding]:
                 f"code {new.id!r} became deferred: its constructors are gone (Python create raises, the "
                 f"TypeScript, Go and Rust constructors are not generated) and servers can no longer build it"
             )
-            yield ctx.finding(r, message, subjects=_code(new.id), new=ctx.code_at(new, "deferred"), old=old.loc,
-                              before=False, after=True, subject=new.id)  # fmt: skip
+            yield ctx.finding(r, message, subjects=_code(new.id) | {CODE_SETS}, new=ctx.code_at(new, "deferred"),
+                              old=old.loc, before=False, after=True, subject=new.id)  # fmt: skip
 
 
 @rule("code-undeferred", BOTH, "a deferred code became constructible", breaking=False, section="Added")
@@ -232,7 +242,7 @@ def code_undeferred(ctx: Context, r: DiffRule) -> Iterator[Finding]:
     for old, new in ctx.pairs():
         if old.deferred and not new.deferred:
             message = f"code {new.id!r} is no longer deferred: every target generates its constructor"
-            yield ctx.finding(r, message, subjects=_code(new.id), new=new.loc,
+            yield ctx.finding(r, message, subjects=_code(new.id) | {CODE_SETS}, new=new.loc,
                               old=ctx.code_at(old, "deferred", old=True), before=True, after=False,
                               subject=new.id)  # fmt: skip
 
@@ -307,8 +317,8 @@ def _renamed_template(ctx: Context, old: Code, new: Code) -> str:
 _TEXTS = ("title", "when", "next_action", "ui_meaning", "docs", "since")
 
 
-@rule("code-text-changed", (WIRE, DOCS), "a code's title, when, next action, UI meaning, docs or since changed (on "
-      "the wire too when envelope.metadata carries it)", breaking=False)  # fmt: skip
+@rule("code-text-changed", (WIRE, SOURCE, DOCS), "a code's title, when, next action, UI meaning, docs or since changed "
+      "(on the wire, and in the zod schema's default, when envelope.metadata carries it)", breaking=False)  # fmt: skip
 def code_text_changed(ctx: Context, r: DiffRule) -> Iterator[Finding]:
     for old, new in ctx.pairs():
         for key in _TEXTS:
@@ -317,7 +327,7 @@ def code_text_changed(ctx: Context, r: DiffRule) -> Iterator[Finding]:
                 continue  # a renamed code's default title follows its id
             wire = any(m.name == key and (m.carried_by(old) or m.carried_by(new)) for m in ctx.b.envelope.metadata)
             message = f"{key.replace('_', ' ')} of code {new.id!r} changed from {_text(before)} to {_text(after)}"
-            yield ctx.finding(r, message, categories=(WIRE, DOCS) if wire else (DOCS,), subjects=_code(new.id),
+            yield ctx.finding(r, message, categories=(WIRE, SOURCE, DOCS) if wire else (DOCS,), subjects=_code(new.id),
                               new=ctx.code_at(new, key), old=ctx.code_at(old, key, old=True), before=before,
                               after=after, subject=f"{new.id}.{key}")  # fmt: skip
 

@@ -20,6 +20,7 @@ from errgen.catalog.located import Located
 from errgen.catalog.model import Catalog, Code
 
 WIRE, SOURCE, DOCS, VERSION = "wire", "source", "docs", "version"
+CODE_SETS = "code sets"  # a subject: the finding changes which sets of codes (unions, tables) a code is in
 CATEGORIES = (WIRE, SOURCE, DOCS)
 SECTIONS = ("Added", "Changed", "Deprecated", "Removed")  # Keep a Changelog's, as `errgen changelog` writes them
 

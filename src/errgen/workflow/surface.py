@@ -31,6 +31,7 @@ from typing import Any
 from errgen.catalog.model import Catalog, Code, FieldType
 from errgen.targets import TargetOptions, generator
 from errgen.workflow import declarations
+from errgen.workflow.declarations import Declarations
 
 WIRE, SOURCE, DOCS = "wire", "source", "docs"
 SOURCE_TARGETS = ("python", "typescript", "go", "rust")
@@ -74,68 +75,92 @@ def _short(value: str | None, width: int = 90) -> str:
     return value if len(value) <= width else value[: width - 1] + "…"
 
 
-def differences(old: Catalog, new: Catalog, options: TargetOptions | None = None) -> list[Difference]:
-    """Every entry of the two versions' surfaces that differs, with the subjects it concerns."""
-    options = options or TargetOptions()
-    mask = _Mask(old, new)
-    prose = _prose(old) | _prose(new)
-    files_old, files_new = _files(old, options, mask), _files(new, options, mask)
-    before = {**_sources(files_old, files_new, prose), **_wire(old, new), **_snapshot(files_old)}
-    after = {**_sources(files_new, files_old, prose), **_wire(new, old), **_snapshot(files_new)}
-    index = _Index(old, new)
+def differences(old: Catalog | Side, new: Catalog | Side, options: TargetOptions | None = None) -> list[Difference]:
+    """Every entry of the two versions' surfaces that differs, with the subjects it concerns.
+
+    A `Side` may be given for a version compared more than once (it keeps what it read).
+    """
+    a = old if isinstance(old, Side) else Side(old, options)
+    b = new if isinstance(new, Side) else Side(new, options)
+    before = {**a.sources(b), **a.wire(b), **a.snapshot()}
+    after = {**b.sources(a), **b.wire(a), **b.snapshot()}
     found = []
     for ident in sorted(set(before) | set(after)):
-        a, b = before.get(ident), after.get(ident)
-        if a is not None and b is not None and a.value == b.value:
+        x, y = before.get(ident), after.get(ident)
+        if x is not None and y is not None and x.value == y.value:
             continue
-        entry = a or b
+        entry = x or y
         assert entry is not None
-        subjects = index.subjects(entry, a.value if a else "", b.value if b else "")
-        found.append(Difference(entry.area, entry.key, entry.category, subjects, a.value if a else None,
-                                b.value if b else None))
+        subjects = _subjects(a.index, b.index, entry, x.value if x else "", y.value if y else "")
+        found.append(Difference(entry.area, entry.key, entry.category, subjects, x.value if x else None,
+                                y.value if y else None))  # fmt: skip
     return found
 
 
-class _Mask:
-    """Hides what a version bump alone changes: the version and fingerprint strings of both versions."""
+class Side:
+    """One version's generated files and what is read from them (kept: a side may be compared many times)."""
 
-    def __init__(self, old: Catalog, new: Catalog) -> None:
-        stamps = {old.fingerprint, new.fingerprint, old.fingerprint.removeprefix("sha256:"),
-                  new.fingerprint.removeprefix("sha256:")} - {""}  # fmt: skip
-        versions = {old.version, new.version, old.version.split("+")[0], new.version.split("+")[0]}
-        self.pattern = re.compile(
-            "|".join(sorted((re.escape(s) for s in stamps), key=len, reverse=True))
-            + "|"
-            + "|".join(rf"(?<=[\"':@ ]){re.escape(v)}(?=[\"'\s,;)])" for v in sorted(versions, key=len, reverse=True))
-        )
+    def __init__(self, catalog: Catalog, options: TargetOptions | None = None) -> None:
+        self.catalog = catalog
+        self.files: dict[str, str] = {}
+        for target in (*SOURCE_TARGETS, "jsonschema", "catalog"):
+            self.files.update(generator(target)(catalog, options or TargetOptions()))
+        stamps = [catalog.fingerprint, catalog.fingerprint.removeprefix("sha256:")]
+        self.masked = {rel: _masked(text, stamps, catalog.version) for rel, text in self.files.items()}
+        self.prose = _prose(catalog)
+        self.index = _Index(catalog)
+        self._read: dict[str, Declarations] = {}
+        self._sent: dict[tuple[str, str], str] = {}
+        self._snapshot: dict[tuple[str, str], Entry] | None = None
 
-    def __call__(self, text: str) -> str:
-        return self.pattern.sub("<stamp>", text)
+    def sources(self, other: Side) -> dict[tuple[str, str], Entry]:
+        """The declarations of each source file whose text differs from the other version's."""
+        out: dict[tuple[str, str], Entry] = {}
+        for rel, text in self.masked.items():
+            area = _area(rel)
+            if area is None or other.masked.get(_counterpart(rel, other.masked)) == text:
+                continue
+            found = self._read.get(rel)
+            if found is None:
+                if area == "package":
+                    found = {"name": _package_name(rel, text)}
+                else:
+                    found = declarations.EXTRACTORS[rel[rel.rindex(".") :]](text, self.prose)
+                self._read[rel] = found
+            language = _language(rel)
+            for key, value in found.items():
+                ident = f"{language} {key}"
+                out[(area, ident)] = Entry(area, ident, value, SOURCE)
+        return out
+
+    def wire(self, other: Side) -> dict[tuple[str, str], Entry]:
+        """Every example of both versions, and one with every argument, as this version sends it."""
+        out: dict[tuple[str, str], Entry] = {}
+        for cid, code in self.catalog.codes.items():
+            peer = other.catalog.codes.get(cid)
+            for label, values in _examples(self.catalog, code, peer, other.catalog):
+                ident = f"example {json.dumps(cid, ensure_ascii=False)} {label}"
+                key = (cid, json.dumps(values, sort_keys=True, default=str))
+                if key not in self._sent:
+                    self._sent[key] = _sent(self.catalog, code, values)
+                out[("wire", ident)] = Entry("wire", ident, self._sent[key], WIRE)
+        return out
+
+    def snapshot(self) -> dict[tuple[str, str], Entry]:
+        """The JSON Schemas and ``catalog.json`` as entries (`_snapshot`)."""
+        if self._snapshot is None:
+            self._snapshot = _snapshot(self.files)
+        return self._snapshot
 
 
-def _files(catalog: Catalog, options: TargetOptions, mask: _Mask) -> dict[str, str]:
-    files: dict[str, str] = {}
-    for target in (*SOURCE_TARGETS, "jsonschema", "catalog"):
-        files.update((rel, mask(text)) for rel, text in generator(target)(catalog, options).items())
-    return files
-
-
-def _sources(files: dict[str, str], other: dict[str, str], prose: frozenset[str]) -> dict[tuple[str, str], Entry]:
-    """The declarations of each source file (only of files whose text differs from the other version's)."""
-    out: dict[tuple[str, str], Entry] = {}
-    for rel, text in files.items():
-        area = _area(rel)
-        if area is None or other.get(_counterpart(rel, other)) == text:
-            continue
-        if area == "package":
-            found = {"name": _package_name(rel, text)}
-        else:
-            extract = declarations.EXTRACTORS[rel[rel.rindex(".") :]]
-            found = extract(text, prose)
-        for key, value in found.items():
-            ident = f"{_language(rel)} {key}"
-            out[(area, ident)] = Entry(area, ident, value, SOURCE)
-    return out
+def _masked(text: str, stamps: list[str], version: str) -> str:
+    """`text` with its own version and fingerprint out of the way (a version bump alone is no change)."""
+    for stamp in stamps:
+        if stamp:
+            text = text.replace(stamp, "<stamp>")
+    for quote in "\"'":
+        text = text.replace(f"{quote}{version}{quote}", f"{quote}<version>{quote}")
+    return text
 
 
 def _area(rel: str) -> str | None:
@@ -167,17 +192,6 @@ def _package_name(rel: str, text: str) -> str:
 
 
 # -- the wire -------------------------------------------------------------------
-
-
-def _wire(catalog: Catalog, other: Catalog) -> dict[tuple[str, str], Entry]:
-    """Every example of both versions, and one with every argument, as `catalog` sends it (and the schemas')."""
-    out: dict[tuple[str, str], Entry] = {}
-    for cid, code in catalog.codes.items():
-        peer = other.codes.get(cid)
-        for label, values in _examples(catalog, code, peer, other):
-            ident = f"example {json.dumps(cid, ensure_ascii=False)} {label}"
-            out[("wire", ident)] = Entry("wire", ident, _sent(catalog, code, values), WIRE)
-    return out
 
 
 def _examples(catalog: Catalog, code: Code, peer: Code | None, other: Catalog) -> Iterator[tuple[str, dict[str, Any]]]:
@@ -262,7 +276,8 @@ def _snapshot_keys(data: dict[str, Any]) -> Iterator[tuple[str, Any, str]]:
                 if key != name_key:
                     category = DOCS if key in _DOC_KEYS or section == "retired" else WIRE
                     yield f"{section} {name} {key}", value, category
-    yield "codes (order)", [c["id"] for c in data.get("codes", [])], DOCS
+    for section, name_key in (("codes", "id"), ("fields", "name"), ("kinds", "name"), ("policies", "name")):
+        yield f"{section} (order)", [item[name_key] for item in data.get(section, [])], DOCS
     for key in ("default_kind", "classification", "mappings"):
         yield key, data.get(key), WIRE
 
@@ -334,24 +349,31 @@ class _Index:
     def _field(catalog: Catalog, wire: str) -> str:
         return next((n for n, f in catalog.fields.items() if f.wire == wire), wire)
 
-    def subjects(self, entry: Entry, before: str, after: str) -> frozenset[str]:
-        """The subjects named by the entry's key and by what changed in it.
-
-        In source text, what changed is the tokens `before` and `after` do not share; in JSON, each
-        changed node, or where it names nothing, the nearest enclosing node that does.
-        """
-        found = self.of(_tokens(entry.key))
-        if entry.area in ("wire", "schema", "snapshot") and before and after:
-            for chain in _json_changes(json.loads(before), json.loads(after), []):
-                found |= next((s for node in reversed(chain) if (s := self.of(_tokens(_json(node))))), frozenset())
-            return found
-        changed = Counter(_tokens(before))
-        changed.subtract(_tokens(after))
-        return found | self.of([t for t, n in changed.items() if n])
-
-    def of(self, tokens: list[str]) -> frozenset[str]:
+    def of(self, tokens: list[str]) -> set[str]:
         """The subjects `tokens` name."""
-        return frozenset(s for t in tokens for s in self.names.get(t, ()))
+        return {s for t in tokens for s in self.names.get(t, ())}
+
+
+def _subjects(a: _Index, b: _Index, entry: Entry, before: str, after: str) -> frozenset[str]:
+    """The subjects named by the entry's key and by what changed in it (names of either version).
+
+    In source text, what changed is the tokens `before` and `after` do not share; in JSON, each
+    changed node, or where it names nothing, the nearest enclosing node that does.
+    """
+
+    def of(tokens: list[str]) -> set[str]:
+        return a.of(tokens) | b.of(tokens)
+
+    found = of(_tokens(entry.key))
+    if entry.category == DOCS and not entry.key.endswith("(order)"):
+        return frozenset(found)  # free text: its words name nothing
+    if entry.area in ("wire", "schema", "snapshot") and before and after:
+        for chain in _json_changes(json.loads(before), json.loads(after), []):
+            found |= next((s for node in reversed(chain) if (s := of(_tokens(_json(node))))), set())
+        return frozenset(found)
+    changed = Counter(_tokens(before))
+    changed.subtract(_tokens(after))
+    return frozenset(found | of([t for t, n in changed.items() if n]))
 
 
 def _json_changes(a: Any, b: Any, trail: list[Any]) -> Iterator[list[Any]]:
