@@ -39,24 +39,42 @@ def normalized(text: str) -> str:
 def python(text: str, prose: frozenset[str] = frozenset()) -> Declarations:
     """Public classes (bases, annotated members, method signatures), functions, aliases and ``__all__``."""
     out: Declarations = {}
-    for node in _statements(text):
-        if isinstance(node, ast.ClassDef) and _public(node.name):
-            out[f"class {node.name}"] = _py_class(node, prose)
-            for item in node.body:
-                if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef) and _public(item.name, dunder=True):
-                    out[f"def {node.name}.{item.name}"] = _py_signature(item, prose)
-        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and _public(node.name):
-            out[f"def {node.name}"] = _py_signature(node, prose)
-        elif isinstance(node, ast.Assign | ast.AnnAssign):
-            _py_assignment(node, out, prose)
+    try:
+        for chunk in _chunks(text):
+            out.update(_py_chunk(chunk))
+    except SyntaxError:  # a statement this cut cannot see (a string spanning lines at column 0): the whole file
+        out = {}
+        for node in ast.parse(text).body:
+            out.update(_py_node(node))
+    return out
+
+
+@functools.lru_cache(maxsize=1 << 13)
+def _py_chunk(chunk: str) -> tuple[tuple[str, str], ...]:
+    """The declarations of one top-level statement (remembered: both versions of a file share most of them)."""
+    return tuple(item for node in _parsed(chunk) for item in _py_node(node).items())
+
+
+def _py_node(node: ast.stmt) -> Declarations:
+    """What a top-level statement declares (annotations, bases and signatures hold no catalog prose)."""
+    out: Declarations = {}
+    if isinstance(node, ast.ClassDef) and _public(node.name):
+        out[f"class {node.name}"] = _py_class(node)
+        for item in node.body:
+            if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef) and _public(item.name, dunder=True):
+                out[f"def {node.name}.{item.name}"] = _py_signature(item)
+    elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and _public(node.name):
+        out[f"def {node.name}"] = _py_signature(node)
+    elif isinstance(node, ast.Assign | ast.AnnAssign):
+        _py_assignment(node, out)
     return out
 
 
 _CONTINUES = ("else", "elif", "except", "finally", ")", "]", "}", "#")
 
 
-def _statements(text: str) -> list[ast.stmt]:
-    """The module's top-level statements, each parsed on its own (and remembered: both versions share most)."""
+def _chunks(text: str) -> list[str]:
+    """The module's top-level statements as text: each starts at column 0 (decorators go with what follows)."""
     chunks: list[list[str]] = []
     decorated = False
     for line in text.split("\n"):
@@ -66,14 +84,19 @@ def _statements(text: str) -> list[ast.stmt]:
         chunks[-1].append(line)
         if line.strip():
             decorated = starts and line.startswith("@")
-    try:
-        return [node for chunk in chunks for node in _parsed("\n".join(chunk))]
-    except SyntaxError:  # a statement this cut cannot see (a string spanning lines at column 0): the whole file
-        return list(ast.parse(text).body)
+    return ["\n".join(chunk).rstrip() for chunk in chunks]
+
+
+_TABLE = re.compile(r"([A-Za-z_]\w*)(\s*:\s*[^=\n]+?)?\s*=\s*(?:[A-Za-z_][\w.]*\(|[\[{(])")
 
 
 @functools.lru_cache(maxsize=1 << 13)
 def _parsed(chunk: str) -> tuple[ast.stmt, ...]:
+    """A top-level statement; a table (``NAME[: T] = {…}``, ``= Call(…)``) only as far as `python` reads it."""
+    table = _TABLE.match(chunk)
+    if table and not chunk.startswith(("class ", "def ", "@")):
+        head = f"{table.group(1)}{table.group(2) or ''} = ..."  # its value is no API: never parse it
+        return tuple(ast.parse(head).body)
     return tuple(ast.parse(chunk).body)
 
 
@@ -81,38 +104,38 @@ def _public(name: str, *, dunder: bool = False) -> bool:
     return not name.startswith("_") or (dunder and name.startswith("__") and name.endswith("__")) or name == "__all__"
 
 
-def _py_class(node: ast.ClassDef, prose: frozenset[str]) -> str:
-    bases = [_py_text(b, prose) for b in (*node.bases, *node.keywords)]
+def _py_class(node: ast.ClassDef) -> str:
+    bases = [_py_text(b) for b in (*node.bases, *node.keywords)]
     members = [
-        f"{_py_text(item.target, prose)}: {_py_text(item.annotation, prose)}" + (" = …" if item.value else "")
+        f"{_py_text(item.target)}: {_py_text(item.annotation)}" + (" = …" if item.value else "")
         for item in node.body
-        if isinstance(item, ast.AnnAssign) and _public(_py_text(item.target, prose))
+        if isinstance(item, ast.AnnAssign) and _public(_py_text(item.target))
     ]
     return f"({', '.join(bases)}) {{{'; '.join(members)}}}"
 
 
-def _py_signature(node: ast.FunctionDef | ast.AsyncFunctionDef, prose: frozenset[str]) -> str:
-    decorators = "".join(f"@{_py_text(d, prose)} " for d in node.decorator_list)
-    returns = f" -> {_py_text(node.returns, prose)}" if node.returns else ""
-    return f"{decorators}({_py_text(node.args, prose)}){returns}"
+def _py_signature(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
+    decorators = "".join(f"@{_py_text(d)} " for d in node.decorator_list)
+    returns = f" -> {_py_text(node.returns)}" if node.returns else ""
+    return f"{decorators}({_py_text(node.args)}){returns}"
 
 
-def _py_assignment(node: ast.Assign | ast.AnnAssign, out: Declarations, prose: frozenset[str]) -> None:
+def _py_assignment(node: ast.Assign | ast.AnnAssign, out: Declarations) -> None:
     targets = node.targets if isinstance(node, ast.Assign) else [node.target]
     for target in targets:
-        name = _py_text(target, prose)
+        name = _py_text(target)
         if not _public(name) or not isinstance(target, ast.Name):
             continue
         if name == "__all__" and node.value is not None:
-            out[name] = ", ".join(sorted(re.findall(r"'([^']*)'", _py_text(node.value, prose))))
+            out[name] = ", ".join(sorted(re.findall(r"'([^']*)'", _py_text(node.value))))
             continue
-        annotation = _py_text(node.annotation, prose) if isinstance(node, ast.AnnAssign) else ""
+        annotation = _py_text(node.annotation) if isinstance(node, ast.AnnAssign) else ""
         typed = isinstance(node.value, ast.Subscript | ast.Name | ast.Attribute | ast.BinOp)
-        value = _py_text(node.value, prose) if typed and node.value is not None else "…"  # a table's values: no API
+        value = _py_text(node.value) if typed and node.value is not None else "…"  # a table's values: no API
         out[name] = f"{annotation} = {value}" if annotation else f"= {value}"
 
 
-def _py_text(node: ast.AST | None, prose: frozenset[str]) -> str:
+def _py_text(node: ast.AST | None) -> str:
     """The source of `node` (annotations, bases and signatures hold no catalog prose: values are left out)."""
     return "" if node is None else ast.unparse(node)
 
@@ -192,28 +215,36 @@ def items(text: str) -> Iterator[str]:
 
 def typescript(text: str, prose: frozenset[str] = frozenset()) -> Declarations:
     """Every ``export``: interfaces and types whole, functions by signature, constants by type (or value)."""
+    return {k: v for item in items(stripped(text, "typescript", prose)) for k, v in _ts_item(item)}
+
+
+@functools.lru_cache(maxsize=1 << 13)
+def _ts_item(item: str) -> tuple[tuple[str, str], ...]:
+    """What one top-level TypeScript item exports (remembered: both versions of a file share most items)."""
     out: Declarations = {}
-    for item in items(stripped(text, "typescript", prose)):
-        if not item.startswith("export "):
-            continue
+    if item.startswith("export "):
         head = item.split("\n", 1)[0]
-        if match := re.match(r"export (?:declare )?(interface|type|class|enum) ([\w$]+)", head):
-            out[f"{match.group(1)} {match.group(2)}"] = normalized(item)
-        elif match := re.match(r"export (?:async )?function\*? ?([\w$]+)", head):
-            out[f"function {match.group(1)}"] = normalized(_signature(item))
-        elif match := re.match(r"export (?:const|let|var) \{", item):
-            names, _, source = item.partition("} =")
-            for name in re.findall(r"[\w$]+", names.partition("{")[2]):
-                out[f"const {name}"] = normalized(source)
-        elif match := re.match(r"export (?:const|let|var) ([\w$]+)\s*(:?)", item):
-            name, typed = match.group(1), match.group(2)
-            rest = item[match.end() :]
-            out[f"const {name}"] = normalized(rest.split(" = ", 1)[0] if typed else item)
-        elif match := re.match(r"export (type )?\{[^}]*\}\s*from\s*(\S+)", normalized(item).replace("{", " {", 1)):
-            out[f"export {match.group(1) or ''}from {match.group(2).rstrip(';')}"] = normalized(item)  # re-exports
-        else:
-            out[normalized(head)] = normalized(item)
-    return out
+        _ts_export(item, head, out)
+    return tuple(out.items())
+
+
+def _ts_export(item: str, head: str, out: Declarations) -> None:
+    if match := re.match(r"export (?:declare )?(interface|type|class|enum) ([\w$]+)", head):
+        out[f"{match.group(1)} {match.group(2)}"] = normalized(item)
+    elif match := re.match(r"export (?:async )?function\*? ?([\w$]+)", head):
+        out[f"function {match.group(1)}"] = normalized(_signature(item))
+    elif match := re.match(r"export (?:const|let|var) \{", item):
+        names, _, source = item.partition("} =")
+        for name in re.findall(r"[\w$]+", names.partition("{")[2]):
+            out[f"const {name}"] = normalized(source)
+    elif match := re.match(r"export (?:const|let|var) ([\w$]+)\s*(:?)", item):
+        name, typed = match.group(1), match.group(2)
+        rest = item[match.end() :]
+        out[f"const {name}"] = normalized(rest.split(" = ", 1)[0] if typed else item)
+    elif match := re.match(r"export (type )?\{[^}]*\}\s*from\s*(\S+)", normalized(item).replace("{", " {", 1)):
+        out[f"export {match.group(1) or ''}from {match.group(2).rstrip(';')}"] = normalized(item)  # re-exports
+    else:
+        out[normalized(head)] = normalized(item)
 
 
 def _signature(item: str) -> str:
@@ -230,21 +261,26 @@ _GO_FUNC = re.compile(r"func (?:\(\s*\w+\s+\*?([\w]+)(?:\[[^\]]*\])?\s*\)\s*)?([
 
 def go(text: str, prose: frozenset[str] = frozenset()) -> Declarations:
     """Exported types (whole), functions and methods (signatures), constants and variables (whole)."""
+    return {k: v for item in items(stripped(text, "go", prose)) for k, v in _go_item(item)}
+
+
+@functools.lru_cache(maxsize=1 << 13)
+def _go_item(item: str) -> tuple[tuple[str, str], ...]:
+    """What one top-level Go declaration exports."""
     out: Declarations = {}
-    for item in items(stripped(text, "go", prose)):
-        word = item.split(None, 1)[0]
-        if word == "package":
-            out["package"] = normalized(item)
-        elif word == "func":
-            match = _GO_FUNC.match(item)
-            if match and match.group(2)[0].isupper() and (match.group(1) is None or match.group(1)[0].isupper()):
-                name = f"{match.group(1)}.{match.group(2)}" if match.group(1) else match.group(2)
-                out[f"func {name}"] = normalized(_go_signature(item))
-        elif word in ("type", "const", "var"):
-            for name, spec in _go_specs(item, word):
-                if name[0].isupper():
-                    out[f"{word} {name}"] = normalized(spec)
-    return out
+    word = item.split(None, 1)[0]
+    if word == "package":
+        out["package"] = normalized(item)
+    elif word == "func":
+        match = _GO_FUNC.match(item)
+        if match and match.group(2)[0].isupper() and (match.group(1) is None or match.group(1)[0].isupper()):
+            name = f"{match.group(1)}.{match.group(2)}" if match.group(1) else match.group(2)
+            out[f"func {name}"] = normalized(_go_signature(item))
+    elif word in ("type", "const", "var"):
+        for name, spec in _go_specs(item, word):
+            if name[0].isupper():
+                out[f"{word} {name}"] = normalized(spec)
+    return tuple(out.items())
 
 
 def _go_signature(item: str) -> str:
@@ -276,29 +312,34 @@ _RUST_ITEM = re.compile(r"pub (?:\(crate\) )?(struct|enum|trait|type|const|stati
 
 def rust(text: str, prose: frozenset[str] = frozenset()) -> Declarations:
     """``pub`` items (structs and enums whole, functions by signature), ``impl`` blocks' ``pub fn`` signatures."""
+    return {k: v for item in items(stripped(text, "rust", prose)) for k, v in _rust_item(item)}
+
+
+@functools.lru_cache(maxsize=1 << 13)
+def _rust_item(item: str) -> tuple[tuple[str, str], ...]:
+    """What one top-level Rust item declares publicly."""
     out: Declarations = {}
-    for item in items(stripped(text, "rust", prose)):
-        lines = item.split("\n")
-        attrs = _rust_attrs([line for line in lines if line.startswith("#[")])
-        code = "\n".join(line for line in lines if not line.startswith("#")).strip()
-        if code.startswith("impl"):
-            head = code.split("{", 1)[0].strip()
-            target = head.removeprefix("impl").strip()
-            if " for " in target:
-                out[f"impl {target}"] = ""
-            for name, signature in _rust_methods(code):
-                out[f"fn {target}::{name}"] = normalized(signature)
-        elif match := _RUST_ITEM.match(code):
-            kind, name = match.groups()
-            key = f"{kind} {name}" if name else normalized(code)
-            if kind == "fn":
-                text_of = _signature(code)
-            elif kind in ("const", "static"):
-                text_of = code.split("=", 1)[0]  # its type; the value is a table of catalog data
-            else:
-                text_of = _rust_members(code)
-            out[key] = normalized(f"{attrs} {text_of}")
-    return out
+    lines = item.split("\n")
+    attrs = _rust_attrs([line for line in lines if line.startswith("#[")])
+    code = "\n".join(line for line in lines if not line.startswith("#")).strip()
+    if code.startswith("impl"):
+        head = code.split("{", 1)[0].strip()
+        target = head.removeprefix("impl").strip()
+        if " for " in target:
+            out[f"impl {target}"] = ""
+        for name, signature in _rust_methods(code):
+            out[f"fn {target}::{name}"] = normalized(signature)
+    elif match := _RUST_ITEM.match(code):
+        kind, name = match.groups()
+        key = f"{kind} {name}" if name else normalized(code)
+        if kind == "fn":
+            text_of = _signature(code)
+        elif kind in ("const", "static"):
+            text_of = code.split("=", 1)[0]  # its type; the value is a table of catalog data
+        else:
+            text_of = _rust_members(code)
+        out[key] = normalized(f"{attrs} {text_of}")
+    return tuple(out.items())
 
 
 def _rust_attrs(lines: list[str]) -> str:

@@ -8,13 +8,12 @@ the same effect are a compatible ``*-reworded`` finding and a changed answer nam
 from __future__ import annotations
 
 import weakref
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from errgen.catalog.model import Catalog, Envelope, HttpRule
 from errgen.workflow.diff_codes import BOTH  # and with it the code rules, which the docs list first
 from errgen.workflow.diff_model import DOCS, SOURCE, WIRE, Context, DiffRule, Finding, rule
-from errgen.workflow.lint import first_rule
 
 EVERYTHING = frozenset({"*"})
 DEFAULT = "the default"  # what an input no rule matches gets
@@ -191,11 +190,29 @@ def _table(catalog: Catalog, which: Any) -> dict[str, Any]:
     return tables[which.__name__]
 
 
+def _first_rules(rules: tuple[HttpRule, ...]) -> Callable[[int, bool], HttpRule | None]:
+    """`first_rule` over `rules`, indexed by status once (it is asked for every status twice)."""
+    by_status: dict[int | str, list[HttpRule]] = {}
+    for r in rules:
+        for status in r.statuses:
+            by_status.setdefault(status, []).append(r)
+
+    def first(status: int, retry_after: bool) -> HttpRule | None:
+        for wanted in (status, f"{status // 100}xx"):
+            for r in by_status.get(wanted, ()):
+                if r.retry_after in (None, retry_after):
+                    return r
+        return None
+
+    return first
+
+
 def _classified(catalog: Catalog) -> dict[str, Any]:
     out: dict[str, Any] = {}
+    first = _first_rules(catalog.classification_http)
     for status in range(100, 600):
         for ra in (True, False):
-            found = first_rule(catalog.classification_http, status, retry_after=ra)
+            found = first(status, ra)
             key = f"HTTP {status}{'' if ra else ' without Retry-After'}"
             out[key] = found.target if found else DEFAULT  # default_kind's change is a finding of its own
     for failure in catalog.classification_failures:
@@ -205,9 +222,10 @@ def _classified(catalog: Catalog) -> dict[str, Any]:
 
 def _mapped(catalog: Catalog) -> dict[str, Any]:
     out: dict[str, Any] = {}
+    first = _first_rules(catalog.mapping_http)
     for status in range(100, 600):
         for ra in (True, False):
-            found: HttpRule | None = first_rule(catalog.mapping_http, status, retry_after=ra)
+            found: HttpRule | None = first(status, ra)
             target = [found.target, found.retriable] if found else DEFAULT
             out[f"HTTP {status}{'' if ra else ' without Retry-After'}"] = target
     for failure in catalog.mapping_failures:

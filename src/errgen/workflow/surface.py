@@ -82,6 +82,8 @@ def differences(old: Catalog | Side, new: Catalog | Side, options: TargetOptions
     """
     a = old if isinstance(old, Side) else Side(old, options)
     b = new if isinstance(new, Side) else Side(new, options)
+    if id(a) in b.compared:
+        return b.compared[id(a)][1]
     before = {**a.sources(b), **a.wire(b), **a.snapshot()}
     after = {**b.sources(a), **b.wire(a), **b.snapshot()}
     found = []
@@ -94,6 +96,7 @@ def differences(old: Catalog | Side, new: Catalog | Side, options: TargetOptions
         subjects = _subjects(a.index, b.index, entry, x.value if x else "", y.value if y else "")
         found.append(Difference(entry.area, entry.key, entry.category, subjects, x.value if x else None,
                                 y.value if y else None))  # fmt: skip
+    b.compared[id(a)] = (a, found)  # `a` kept alive: its id stays its own
     return found
 
 
@@ -111,6 +114,7 @@ class Side:
         self.index = _Index(catalog)
         self._read: dict[str, Declarations] = {}
         self._sent: dict[tuple[str, str], str] = {}
+        self.compared: dict[int, tuple[Side, list[Difference]]] = {}  # by id() of the old side
         self._snapshot: dict[tuple[str, str], Entry] | None = None
 
     def sources(self, other: Side) -> dict[tuple[str, str], Entry]:
