@@ -342,8 +342,10 @@ def _text(value: str | None) -> str:
 @rule("examples-changed", (DOCS,), "a code's examples or witness changed (docs, conformance packs)", breaking=False)
 def examples_changed(ctx: Context, r: DiffRule) -> Iterator[Finding]:
     for old, new in ctx.pairs():
+        names = {**dict(_field_swaps(ctx, old, new)), **ctx.field_renames}  # a renamed field: the rename says it
+        renamed = [{names.get(k, k): v for k, v in e.values.items()} for e in old.examples]
         for key, before, after in (
-            ("examples", [e.values for e in old.examples], [e.values for e in new.examples]),
+            ("examples", renamed, [e.values for e in new.examples]),
             ("witness", old.witness and [old.witness.tool, old.witness.input],
              new.witness and [new.witness.tool, new.witness.input]),
         ):  # fmt: skip
