@@ -63,7 +63,8 @@ def test_recoverable_controls_the_metadata_on_the_wire_and_in_the_types(tmp_path
 
 def test_casing_is_a_source_change_too(tmp_path: Path) -> None:
     """Issue 29: `casing: camel → as_written` was WIRE only, yet TypeScript's properties change (gitRef → git_ref)."""
-    result = _diff(tmp_path, ("  casing: camel\n", "  casing: as_written\n"), args=("--no-semver", "--category", "source"))
+    edit = ("  casing: camel\n", "  casing: as_written\n")
+    result = _diff(tmp_path, edit, args=("--no-semver", "--category", "source"))
     assert result.exit_code == 1
     assert result.stdout.splitlines() == [
         "new.yaml:12:3: error: envelope casing changed from camel to as_written: every payload changes shape "
@@ -93,7 +94,8 @@ def test_a_field_rename_is_one_renamed_finding(tmp_path: Path) -> None:
         ('  size_bytes: {type: integer, description: "The size of the content, in bytes."}',
          '  content_bytes: {type: integer, description: "The size of the content, in bytes."}'),
         ("is {size_bytes} bytes", "is {content_bytes} bytes"),
-        ("fields: {required: [path, size_bytes, limit_bytes]}", "fields: {required: [path, content_bytes, limit_bytes]}"),
+        ("fields: {required: [path, size_bytes, limit_bytes]}",
+         "fields: {required: [path, content_bytes, limit_bytes]}"),
         ("size_bytes: 2000000", "content_bytes: 2000000"),
     )  # fmt: skip
     assert result.stdout.splitlines() == [
@@ -111,7 +113,8 @@ def test_a_code_rename_is_one_renamed_finding(tmp_path: Path) -> None:
 
 def test_a_metadata_key_change_is_one_short_finding(tmp_path: Path) -> None:
     """Issue 29: a metadata key change was one unreadable ~400-character line. Now: that entry, before → after."""
-    edit = ("next_action: {key: suggestedNextAction, when: recoverable}", "next_action: {key: nextStep, when: recoverable}")
+    edit = ("next_action: {key: suggestedNextAction, when: recoverable}",
+            "next_action: {key: nextStep, when: recoverable}")
     result = _diff(tmp_path, edit)
     assert result.stdout.splitlines() == [
         "new.yaml:15:5: error: envelope metadata next_action changed from 'suggestedNextAction' when recoverable to "
@@ -188,7 +191,8 @@ def test_a_break_needs_a_major_bump_and_a_record(tmp_path: Path) -> None:
     assert "this needs a major bump [version-not-bumped]" in first.stdout
     _change(repo, ("  version: 1.0.0\n", "  version: 1.1.0\n"))
     minor = errgen("diff", "--against", "v1.0.0", cwd=repo)
-    assert "2 breaking changes need a major bump, but the version went 1.0.0 → 1.1.0 [major-bump-required]" in minor.stdout
+    needed = "2 breaking changes need a major bump, but the version went 1.0.0 → 1.1.0 [major-bump-required]"
+    assert needed in minor.stdout
     _change(repo, ("  version: 1.1.0\n", "  version: 2.0.0\n"))
     unrecorded = errgen("diff", "--against", "v1.0.0", cwd=repo)
     assert unrecorded.exit_code == 1
@@ -223,12 +227,12 @@ def test_compatible_changes_need_a_bump_and_get_a_changelog(tmp_path: Path) -> N
     """Issue 29: compatible changes produced no changelog. Now `errgen changelog` writes their entries (Added,
     Deprecated, Changed), and the diff asks for a minor or patch bump."""
     repo = _repository(tmp_path)
-    _change(repo,
-            ("  internal_error:\n", "  quota_exceeded:\n    message: the plan's quota is used up\n    kind: RateLimit\n"
-             "    http_status: 429\n    next_action: Wait for the next billing period.\n    ui_meaning: upgrade the plan\n"
-             "    examples: [{}]\n  internal_error:\n"),
+    added = ("  quota_exceeded:\n    message: the plan's quota is used up\n    kind: RateLimit\n    http_status: 429\n"
+             "    next_action: Wait for the next billing period.\n    ui_meaning: upgrade the plan\n    examples: [{}]\n")
+    deprecated = "    deprecated: {since: 1.1.0, replaced_by: rate_limited}\n"
+    _change(repo, ("  internal_error:\n", added + "  internal_error:\n"),
             ("    message: too many requests in a short time\n",
-             "    message: too many requests in a short time\n    deprecated: {since: 1.1.0, replaced_by: rate_limited}\n"))  # fmt: skip
+             "    message: too many requests in a short time\n" + deprecated))  # fmt: skip
     unbumped = errgen("diff", "--against", "v1.0.0", cwd=repo)
     assert unbumped.exit_code == 1 and "this needs a minor or patch bump [version-not-bumped]" in unbumped.stdout
     printed = errgen("changelog", "--against", "v1.0.0", "--date", "2025-06-01", cwd=repo)
