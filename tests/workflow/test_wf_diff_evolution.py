@@ -227,8 +227,9 @@ def test_compatible_changes_need_a_bump_and_get_a_changelog(tmp_path: Path) -> N
     """Issue 29: compatible changes produced no changelog. Now `errgen changelog` writes their entries (Added,
     Deprecated, Changed), and the diff asks for a minor or patch bump."""
     repo = _repository(tmp_path)
-    added = ("  quota_exceeded:\n    message: the plan's quota is used up\n    kind: RateLimit\n    http_status: 429\n"
-             "    next_action: Wait for the next billing period.\n    ui_meaning: upgrade the plan\n    examples: [{}]\n")
+    added = ("  quota_exceeded:\n    message: the plan's quota is used up\n    kind: RateLimit\n"
+             "    http_status: 429\n    next_action: Wait for the next billing period.\n"
+             "    ui_meaning: upgrade the plan\n    examples: [{}]\n")
     deprecated = "    deprecated: {since: 1.1.0, replaced_by: rate_limited}\n"
     _change(repo, ("  internal_error:\n", added + "  internal_error:\n"),
             ("    message: too many requests in a short time\n",
