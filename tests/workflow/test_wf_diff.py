@@ -300,3 +300,15 @@ def test_the_same_wire_shape_said_two_ways_is_no_finding(tmp_path: Path) -> None
     done = errgen("diff", "old.yaml", "new.yaml", cwd=tmp_path)
     assert done.exit_code == 0 and done.stdout == "", done.stdout
     assert "no changes" in done.stderr
+
+
+def test_the_docs_rule_table_is_the_registry() -> None:
+    """Issue 29: `wire-shape-changed` was missing from docs/workflow.md's table. The table is the registry now."""
+    text = (ROOT / "docs" / "workflow.md").read_text(encoding="utf-8")
+    table = text.split("| Rule | Category | Breaking | Finds |\n|---|---|---|---|\n", 1)[1].split("\n\n", 1)[0]
+    rows = [[cell.strip() for cell in line.strip("|").split("|")] for line in table.splitlines()]
+    documented = {row[0].strip("`"): (row[1], row[2], row[3]) for row in rows}
+    registry = {r.id: (", ".join(c.upper() for c in r.categories), "yes" if r.breaking else "no", r.summary)
+                for r in RULES.values()}  # fmt: skip
+    assert documented == registry
+    assert "wire-shape-changed" in documented

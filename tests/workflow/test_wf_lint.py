@@ -187,3 +187,10 @@ def test_an_allowance_is_per_code_or_for_the_catalog() -> None:
         assert dropped.stdout.count("[missing-ui-meaning]") == 2 and "unknown rule 'x-y'" in dropped.stdout
     finally:
         shutil.rmtree(scratch)
+
+
+def test_the_docs_rule_table_is_the_registry() -> None:
+    text = (ROOT / "docs" / "workflow.md").read_text(encoding="utf-8")
+    table = text.split("| Rule | Severity | Finds |\n|---|---|---|\n", 1)[1].split("\n\n", 1)[0]
+    documented = {line.split("|")[1].strip().strip("`"): line.split("|")[2].strip() for line in table.splitlines()}
+    assert documented == {rule.id: rule.severity for rule in RULES.values()}
