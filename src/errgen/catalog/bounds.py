@@ -56,7 +56,15 @@ def problem(kind: str, value: Any) -> str | None:
     if not broken:
         return None
     listed = broken[0] if len(broken) == 1 else ", ".join(broken[:-1]) + " or " + broken[-1]
-    return f"{value} does not fit {listed}"
+    return f"{shown(value)} does not fit {listed}"
+
+
+def shown(value: int) -> str:
+    """`value` as a message prints it: in full, or its size when Python would refuse to spell it out."""
+    if value.bit_length() <= 256:
+        return str(value)
+    digits = int(value.bit_length() * 0.30103) + 1
+    return f"{'-' if value < 0 else ''}an integer of about {digits} digits"
 
 
 def too_large(value: Any, path: tuple[str | int, ...] = ()) -> Iterator[tuple[tuple[str | int, ...], int]]:

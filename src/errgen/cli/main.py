@@ -233,13 +233,13 @@ def check(
     for rel in diff.extra:
         click.echo(f"extra:    {out_name}/{rel}")
     for rel in foreign:
-        click.echo(f"extra:    {out_name}/{rel} (not written by errgen)")
+        click.echo(f"extra:    {out_name}/{rel} (generated, but not by this build)")
     if not diff.clean:
         click.echo("errgen: generated files are out of date; run `errgen build` to update them", err=True)
     if foreign:
         click.echo(
-            f"errgen: {len(foreign)} file(s) in the output folder were not written by errgen, and `errgen build` "
-            "never removes those; remove them, or move them out of the catalogs' folders",
+            f"errgen: {len(foreign)} generated file(s) in the output folder that this build did not write (stale "
+            "output of another build); `errgen build` never removes those: remove them",
             err=True,
         )
     sys.exit(1)

@@ -26,7 +26,7 @@ import tempfile
 from pathlib import Path
 
 from errgen.catalog.diagnostics import Loc
-from errgen.workflow.diff_model import RULES, SECTIONS, VERSION, Finding
+from errgen.workflow.diff import RULES, SECTIONS, VERSION, Finding
 from errgen.workflow.semver import Record
 
 HEADER = """# Changelog

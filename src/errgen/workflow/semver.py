@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from errgen.catalog.diagnostics import Loc
 from errgen.catalog.located import Located
-from errgen.workflow.diff_model import RULES, Finding
+from errgen.workflow.diff import RULES, Finding
 
 _SEMVER = re.compile(r"^(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?(?:\+[0-9A-Za-z.-]+)?$")
 
