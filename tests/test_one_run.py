@@ -66,7 +66,7 @@ codes:
     ui_meaning: fix it
     http_status: 400
     since: 1.0.0
-    fields: {required: [field], optional: [allowed, span]}
+    fields: {required: [field], optional: [allowed, span], message_only: [limit]}
     examples: [{field: unit, allowed: [kg, lb], limit: 3}]
     witness: {tool: compute, input: {unit: stone}}
     docs: Long text.

@@ -218,7 +218,7 @@ def test_a_value_only_the_message_shows_is_typed_and_imports(tmp_path: Path) -> 
     text = (
         "errgen: 1\ncatalog: {name: shown, version: 1.0.0}\n"
         "fields:\n  detail: {type: object, description: shown in the message only}\n"
-        "codes:\n  failed: {message: 'failed: {detail}'}\n"
+        "codes:\n  failed: {message: 'failed: {detail}', fields: {message_only: [detail]}}\n"
     )
     mod = support.load(support.from_text(text), tmp_path)
     assert mod.FailedError.create(detail={"k": 1}).message == 'failed: {"k":1}'

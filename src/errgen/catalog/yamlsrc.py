@@ -43,6 +43,7 @@ class Document:
     def __init__(self, path: str, data: Any, positions: Positions | None = None) -> None:
         self.path, self.data = path, data
         self.rejected: frozenset[JsonPath] = frozenset()
+        self.damaged: frozenset[Loc] = frozenset()  # where the reader reported a value it could not take
         self._positions = positions or Positions()
         self._order: dict[int, dict[str, int]] = {}
 
@@ -129,9 +130,19 @@ def decode(raw: bytes, display: str, diags: Diagnostics) -> str | None:
 
 
 def parse_yaml(text: str, display: str, diags: Diagnostics) -> Document | None:
-    """Parse YAML text into a `Document`; on failure record errors and return None."""
-    parsed = yamllib.parse(text, display, diags)
-    return None if parsed is None else Document(display, *parsed)
+    """Parse YAML text into a `Document`; on failure record errors and return None.
+
+    A value the reader could not take (a non-finite number) reads as null, and its position is kept in
+    `Document.damaged` so that no later stage reports that null again.
+    """
+    read = yamllib.compose(text, display)
+    for problem in read.problems:
+        diags.error(problem.loc, problem.text())
+    if read.positions is None:
+        return None
+    doc = Document(display, read.data, read.positions)
+    doc.damaged = frozenset(problem.loc for problem in read.problems)
+    return doc
 
 
 def load_yaml(path: Path, display: str, diags: Diagnostics) -> Document | None:

@@ -170,6 +170,20 @@ def from_snapshot(snap: dict[str, Any]) -> dict[str, Any]:
     return raw
 
 
+def _message_only(message: Any, fields: Any) -> list[str]:
+    """The placeholders of `message` that are not among the code's `fields` (its message-only values)."""
+    from errgen.catalog.messages import TemplateError, placeholders
+
+    if not isinstance(message, str) or not isinstance(fields, dict):
+        return []
+    try:
+        holes = placeholders(message)
+    except TemplateError:
+        return []  # reported when the snapshot is compiled
+    carried = {name for which in ("required", "optional") for name in fields.get(which) or [] if isinstance(name, str)}
+    return [name for name in holes if name not in carried]
+
+
 def _envelope(env: dict[str, Any]) -> dict[str, Any]:
     """The snapshot's envelope in catalog form (``metadata`` is a list there, a mapping here)."""
     out = {k: v for k, v in env.items() if k not in ("metadata", "provenance_mode")}
@@ -183,6 +197,10 @@ def _envelope(env: dict[str, Any]) -> dict[str, Any]:
 
 def _code(code: dict[str, Any]) -> dict[str, Any]:
     out = _some({k: v for k, v in code.items() if k not in ("id", "deprecated", "witness")})
+    fields = out.get("fields")
+    shown = _message_only(code.get("message"), fields)
+    if shown and isinstance(fields, dict):  # derived from the message: a snapshot does not list them
+        out["fields"] = {**fields, "message_only": shown}
     if code.get("deprecated") is not None:
         out["deprecated"] = _some(code["deprecated"])
     if code.get("witness") is not None:

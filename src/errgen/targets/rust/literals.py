@@ -48,7 +48,15 @@ def opt(value: object) -> str:
         return "None"
     if isinstance(value, bool):
         return f"Some({str(value).lower()})"
-    return f"Some({rust_str(value) if isinstance(value, str) else value})"
+    return f"Some({rust_str(value) if isinstance(value, str) else integer(value) if isinstance(value, int) else value})"
+
+
+def integer(value: int) -> str:
+    """An integer literal clippy's `unreadable_literal` accepts: digits grouped by three beyond five (2_147_483_647)."""
+    digits = str(abs(value))
+    if len(digits) > 5:
+        digits = f"{abs(value):_}"
+    return ("-" if value < 0 else "") + digits
 
 
 def strs(items: tuple[str, ...] | list[str]) -> str:
