@@ -493,3 +493,9 @@ export function isTimeout(value: unknown): value is Timeout {
 export function isInternalError(value: unknown): value is InternalError {
   return CATALOG.check(value, "INTERNAL_ERROR");
 }
+
+// ---- Tools: the codes each tool can return ------------------------------------
+
+/** Every tool's error contract, by tool name (a prototype-less record). */
+export const TOOLS: Readonly<Record<string, runtime.ToolContract<CatalogError, UnknownError>>> = runtime.record<string, runtime.ToolContract<CatalogError, UnknownError>>([
+]);

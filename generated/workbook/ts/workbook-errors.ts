@@ -340,3 +340,9 @@ export function isStaleOracle(value: unknown): value is StaleOracle {
 export function isUnapprovedAssumption(value: unknown): value is UnapprovedAssumption {
   return CATALOG.check(value, "unapproved_assumption");
 }
+
+// ---- Tools: the codes each tool can return ------------------------------------
+
+/** Every tool's error contract, by tool name (a prototype-less record). */
+export const TOOLS: Readonly<Record<string, runtime.ToolContract<CatalogError, UnknownError>>> = runtime.record<string, runtime.ToolContract<CatalogError, UnknownError>>([
+]);

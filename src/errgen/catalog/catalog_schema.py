@@ -154,6 +154,43 @@ _HTTP_RULE_CODE = _obj(
 )
 _FAILURE_NAME = r"^[a-z][a-z0-9_]{0,63}(?!\n)$"
 
+# An MCP tool name (spec 2025-11-25: 1 to 128 of A-Z a-z 0-9 _ - .), not starting with '.' or '-'.
+TOOL_NAME = r"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}(?!\n)$"
+_ERROR_ENTRY = {
+    "description": "A code id, {kind: KIND} (its codes) or {group: GROUP} (one of tools.groups).",
+    "oneOf": [
+        {"type": "string"},
+        _obj({"kind": {"type": "string"}}, ("kind",)),
+        _obj({"group": {"type": "string"}}, ("group",)),
+    ],
+}
+_ERRORS = {"type": "array", "items": _ERROR_ENTRY}
+_SCHEMA_REF = {
+    "description": "A JSON Schema (2020-12) inline, or the path of a .json file relative to the catalog's folder.",
+    "oneOf": [{"type": "object"}, {"type": "boolean"}, {"type": "string", "minLength": 1}],
+}
+_TOOL = _obj(
+    {
+        "description": _text("What the tool does."),
+        "errors": _ERRORS | {"description": "The codes the tool can return besides tools.every_tool."},
+        "output_schema": _SCHEMA_REF,
+        "output_root": {
+            "enum": ["object", "any"],
+            "description": "object: the outputSchema has an object root (2025-era clients); any: also the "
+            "any-root form of MCP 2026-07-28.",
+        },
+        "input_schema": _SCHEMA_REF,
+    }
+)
+_TOOLS = _obj(
+    {
+        "every_tool": _ERRORS | {"description": "Catalog-wide errors: codes every tool may return."},
+        "groups": _map_of(_ERRORS, "Named sets of codes (and kinds) a tool names as {group: NAME}."),
+        "by_name": _map_of(_TOOL, "The tools, by their MCP names, in declared order.", TOOL_NAME),
+    },
+    description="Per-tool error contracts: which tool returns which codes.",
+)
+
 SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$id": SCHEMA_ID,
@@ -223,6 +260,7 @@ SCHEMA: dict[str, Any] = {
                 }
             ),
             "codes": _map_of(_CODE, "The error codes, in declared order.") | {"minProperties": 1},
+            "tools": _TOOLS,
             "retired": _map_of(
                 _obj(
                     {

@@ -12,10 +12,10 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 from functools import lru_cache
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
-from errgen.catalog.catalog_schema import IDENT, NAME, SEMVER
+from errgen.catalog.catalog_schema import IDENT, NAME, SEMVER, TOOL_NAME
 from errgen.catalog.diagnostics import Diagnostics
 from errgen.catalog.yamlsrc import Document, JsonPath, load_yaml, parse_yaml
 
@@ -41,8 +41,13 @@ def _validator() -> Any:
 
 
 def load_catalog(path: Path, display: str, diags: Diagnostics) -> Document | None:
-    """Load one catalog file and report every shape problem in it."""
+    """Load one catalog file and report every shape problem in it; the files it refers to are read beside it."""
+    from errgen.catalog.schema_files import FolderFiles
+
     doc = load_yaml(path, display, diags)
+    if doc is not None:
+        shown = PurePosixPath(display).parent.as_posix()
+        doc.files = FolderFiles(path.parent, "" if shown == "." else shown)
     return None if doc is None else check_shape(doc, diags)
 
 
@@ -124,6 +129,7 @@ _PATTERNS = {
     NAME: "lowercase letters, digits, '-' or '_', starting with a letter",
     SEMVER: "a semantic version such as 1.2.3",
     IDENT: "a valid id (letters, digits, '_', '.' and '-', not starting with '.' or '-', at most 128 characters)",
+    TOOL_NAME: "an MCP tool name (A-Z, a-z, 0-9, '_', '.' and '-', not starting with '.' or '-', at most 128)",
 }
 
 

@@ -34,6 +34,7 @@ from ._runtime import (
     RangeDict,
     RepairField,
     TerminatePolicy,
+    ToolContract,
     ToolResultModel,
     UnknownCodeModel,
     failure_class,
@@ -602,6 +603,11 @@ class ToolResult(ToolResultModel, Generic[DataT], frozen=True):
         return cls(ok=False, error=error, data=data)
 
 
+# -- tools: the codes each tool can return --------------------------------------------
+
+TOOLS: dict[str, ToolContract[Any, UnknownCode]] = {}
+
+
 # -- the catalog's functions: ErrorCatalog's methods, bound to this catalog ----------
 
 build_error = _catalog.build_error
@@ -639,6 +645,7 @@ __all__ = [
     "PROVENANCE",
     "REDACTED",
     "TITLE",
+    "TOOLS",
     "VERSION",
     "BadRequestError",
     "CatalogInfo",
@@ -664,6 +671,7 @@ __all__ = [
     "RateLimitedError",
     "RepairField",
     "TimeoutError_",
+    "ToolContract",
     "ToolResult",
     "UnauthorizedError",
     "UnknownCode",

@@ -11,7 +11,7 @@ What does not depend on the catalog is in ``_runtime.py``, beside this file.
     again = parse_result(result)
 """
 
-from typing import Annotated, Generic, Literal, Union
+from typing import Annotated, Any, Generic, Literal, Union
 
 from pydantic import Field
 from typing_extensions import Never, Self
@@ -34,6 +34,7 @@ from ._runtime import (
     RangeDict,
     RepairField,
     TerminatePolicy,
+    ToolContract,
     ToolResultModel,
     UnknownCodeModel,
     failure_class,
@@ -363,6 +364,11 @@ class ToolResult(ToolResultModel, Generic[DataT], frozen=True):
         return cls(ok=False, error=error, data=data)
 
 
+# -- tools: the codes each tool can return --------------------------------------------
+
+TOOLS: dict[str, ToolContract[Any, UnknownCode]] = {}
+
+
 # -- the catalog's functions: ErrorCatalog's methods, bound to this catalog ----------
 
 build_error = _catalog.build_error
@@ -400,6 +406,7 @@ __all__ = [
     "PROVENANCE",
     "REDACTED",
     "TITLE",
+    "TOOLS",
     "VERSION",
     "CatalogInfo",
     "CodeInfo",
@@ -421,6 +428,7 @@ __all__ = [
     "RepairField",
     "StaleOracleError",
     "StrictConstantOverrideError",
+    "ToolContract",
     "ToolResult",
     "UnapprovedAssumptionError",
     "UnknownCode",

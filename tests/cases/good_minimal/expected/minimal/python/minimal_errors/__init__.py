@@ -11,7 +11,7 @@ What does not depend on the catalog is in ``_runtime.py``, beside this file.
     again = parse_result(result)
 """
 
-from typing import Annotated, Generic, Literal, Union
+from typing import Annotated, Any, Generic, Literal, Union
 
 from typing_extensions import Self
 
@@ -31,6 +31,7 @@ from ._runtime import (
     RangeDict,
     RepairField,
     TerminatePolicy,
+    ToolContract,
     ToolResultModel,
     UnknownCodeModel,
     failure_class,
@@ -171,6 +172,11 @@ class ToolResult(ToolResultModel, Generic[DataT], frozen=True):
         return cls(ok=False, error=error, data=data)
 
 
+# -- tools: the codes each tool can return --------------------------------------------
+
+TOOLS: dict[str, ToolContract[Any, UnknownCode]] = {}
+
+
 # -- the catalog's functions: ErrorCatalog's methods, bound to this catalog ----------
 
 build_error = _catalog.build_error
@@ -208,6 +214,7 @@ __all__ = [
     "PROVENANCE",
     "REDACTED",
     "TITLE",
+    "TOOLS",
     "VERSION",
     "CatalogInfo",
     "CodeInfo",
@@ -226,6 +233,7 @@ __all__ = [
     "Range",
     "RangeDict",
     "RepairField",
+    "ToolContract",
     "ToolResult",
     "UnknownCode",
     "build_error",
