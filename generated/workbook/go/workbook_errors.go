@@ -594,7 +594,7 @@ var catalog = rt.New(rt.Spec{
 	Name: "workbook",
 	Stamp: rt.Provenance{
 		Catalog: "workbook", Version: "1.4.0",
-		Fingerprint: "sha256:d4f06b2ed2df1163cc010e7b4ac655adf2f397f6b50a0097e31c00fa5e9644e1",
+		Fingerprint: "sha256:d1809362fa488132733b0e129c8bd75052145255aaa04ece8d2eae41bddc008c",
 	},
 	Envelope: rt.Envelope{
 		Discriminator: "code", Retriable: "", Provenance: "required", StructuredContent: true, ToolFailureMeta: false,
@@ -688,5 +688,83 @@ func unknownOf(err Error) *Unknown {
 
 // Tools returns every tool's error contract, in declared order.
 func Tools() []Tool {
-	return nil
+	return []Tool{
+		ComputeTool,
+		UnitsTool,
+	}
+}
+
+// toolError returns err typed to a tool's error interface T: an error of a code the tool does not
+// declare (not a T) becomes an *Unknown, its payload kept; nil stays nil.
+func toolError[T Error](err Error) T {
+	var none T
+	if err == nil {
+		return none
+	}
+	if e, ok := err.(T); ok {
+		return e
+	}
+	e, _ := any(unknownOf(err)).(T)
+	return e
+}
+
+// ComputeToolError is an error tool compute can return (Price a quantity of goods, optionally overriding variable-tier
+// parameters): an error of one of its codes, or *Unknown (a code the catalog does not know or compute does not declare,
+// an invalid payload).
+type ComputeToolError interface {
+	Error
+	inComputeTool()
+}
+
+func (*InvalidInputError) inComputeTool()           {}
+func (*MissingFieldError) inComputeTool()           {}
+func (*UnsupportedOptionError) inComputeTool()      {}
+func (*StrictConstantOverrideError) inComputeTool() {}
+func (*Unknown) inComputeTool()                     {}
+
+// ComputeTool is tool compute's error contract: the codes it can return.
+var ComputeTool = Tool{Name: "compute", Codes: []Code{
+	CodeInvalidInput,
+	CodeMissingField,
+	CodeUnsupportedOption,
+	CodeStrictConstantOverride,
+}}
+
+// ParseComputeResult reads the error inside a result of tool compute (JSON text), typed to its
+// codes (any other is an *Unknown); nil when the result reports no error.
+func ParseComputeResult(result json.RawMessage) ComputeToolError {
+	return toolError[ComputeToolError](ParseResult(result))
+}
+
+// ParseComputeResultValue reads the error inside a result of tool compute given as JSON data, typed to
+// its codes; nil when the result reports no error.
+func ParseComputeResultValue(result any) ComputeToolError {
+	return toolError[ComputeToolError](ParseResultValue(result))
+}
+
+// UnitsToolError is an error tool units can return (List the units compute accepts): an error of one of its codes, or
+// *Unknown (a code the catalog does not know or units does not declare, an invalid payload).
+type UnitsToolError interface {
+	Error
+	inUnitsTool()
+}
+
+func (*InvalidInputError) inUnitsTool() {}
+func (*Unknown) inUnitsTool()           {}
+
+// UnitsTool is tool units's error contract: the codes it can return.
+var UnitsTool = Tool{Name: "units", Codes: []Code{
+	CodeInvalidInput,
+}}
+
+// ParseUnitsResult reads the error inside a result of tool units (JSON text), typed to its
+// codes (any other is an *Unknown); nil when the result reports no error.
+func ParseUnitsResult(result json.RawMessage) UnitsToolError {
+	return toolError[UnitsToolError](ParseResult(result))
+}
+
+// ParseUnitsResultValue reads the error inside a result of tool units given as JSON data, typed to
+// its codes; nil when the result reports no error.
+func ParseUnitsResultValue(result any) UnitsToolError {
+	return toolError[UnitsToolError](ParseResultValue(result))
 }

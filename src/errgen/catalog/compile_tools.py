@@ -99,7 +99,8 @@ def _list(
         reader.err(path, f"{what} lists no errors; {leave}")
         return None
     start = len(reader.diags.items)
-    found: dict[str, JsonPath] = {}  # code → the entry that names it
+    found: set[str] = set()
+    by_sets: dict[str, tuple[str, str]] = {}  # code → the first kind or group entry that names it
     seen: dict[tuple[str, str], int] = {}  # ("code" | "kind" | "group", name) → entry index
     for i, entry in enumerate(entries):
         where = (*path, i)
@@ -110,9 +111,12 @@ def _list(
             reader.err(where, f"{label} {name!r} is listed twice in {what} (also entry {seen[label, name] + 1})")
             continue
         seen[label, name] = i
-        for code in _expand(reader, where, label, name, known, groups=groups):
-            found.setdefault(code, where)
-    _covered(reader, path, entries, found, known, every, what)
+        codes = _expand(reader, where, label, name, known, groups=groups)
+        found.update(codes)
+        if label != "code":
+            for code in codes:
+                by_sets.setdefault(code, (label, name))
+    _covered(reader, path, entries, by_sets, every, what)
     if any(d.level == "error" for d in reader.diags.items[start:]):
         return None
     order = {code: i for i, code in enumerate(known.codes)}
@@ -156,8 +160,7 @@ def _covered(
     reader: Reader,
     path: JsonPath,
     entries: list[Any],
-    found: dict[str, JsonPath],
-    known: _Known,
+    by_sets: dict[str, tuple[str, str]],
     every: tuple[str, ...],
     what: str,
 ) -> None:
@@ -167,10 +170,8 @@ def _covered(
             continue
         if entry in every:
             reader.err((*path, i), f"code {entry!r} in {what} is already returned by every tool (tools.every_tool)")
-            continue
-        first = found.get(entry)
-        if first is not None and first != (*path, i):
-            label, name = _entry(entries[int(first[-1])])
+        elif entry in by_sets:
+            label, name = by_sets[entry]
             reader.err((*path, i), f"code {entry!r} in {what} is already named by its {label} {name!r}")
 
 

@@ -47,7 +47,7 @@ from ._runtime import (
 
 CATALOG = "napkin"
 VERSION = "1.0.0"
-FINGERPRINT = "sha256:70db3dffde73d3331a72dd45e473d40cd7663dc5e064045245884e09f5ebfa99"
+FINGERPRINT = "sha256:834cf5f86e35fa21c1f5c6c61b6f80de42aca90f0cd75327cd765f77c9b4d698"
 TITLE = "Napkin upstream-API tool errors"
 DESCRIPTION = "A uniform error contract for all tools: upstream HTTP status classes map to stable codes, each with a retriable flag and an optional sanitized `original` payload for diagnostics."
 PROVENANCE: dict[str, str] = {
@@ -605,7 +605,85 @@ class ToolResult(ToolResultModel, Generic[DataT], frozen=True):
 
 # -- tools: the codes each tool can return --------------------------------------------
 
-TOOLS: dict[str, ToolContract[Any, UnknownCode]] = {}
+NapkinCreateVisualRequestToolError = Union[  # noqa: UP007
+    BadRequestError,
+    UnauthorizedError,
+    ForbiddenError,
+    NotFoundError,
+    GoneError,
+    RateLimitedError,
+    UpstreamError,
+    NetworkError,
+    TimeoutError_,
+    InternalError,
+]
+NAPKIN_CREATE_VISUAL_REQUEST_TOOL = ToolContract[
+    NapkinCreateVisualRequestToolError, UnknownCode
+](
+    _catalog,
+    "napkin_create_visual_request",
+    NapkinCreateVisualRequestToolError,
+    description="Create a new visual generation request (POST /v1/visual).",
+)
+
+NapkinRegenerateVisualToolError = Union[  # noqa: UP007
+    BadRequestError,
+    UnauthorizedError,
+    ForbiddenError,
+    NotFoundError,
+    GoneError,
+    RateLimitedError,
+    UpstreamError,
+    NetworkError,
+    TimeoutError_,
+    InternalError,
+]
+NAPKIN_REGENERATE_VISUAL_TOOL = ToolContract[
+    NapkinRegenerateVisualToolError, UnknownCode
+](
+    _catalog,
+    "napkin_regenerate_visual",
+    NapkinRegenerateVisualToolError,
+    description="Regenerate existing layout(s) using visual_id or visual_ids (POST /v1/visual).",
+)
+
+NapkinGetVisualStatusToolError = Union[  # noqa: UP007
+    BadRequestError,
+    UnauthorizedError,
+    ForbiddenError,
+    NotFoundError,
+    GoneError,
+    RateLimitedError,
+    UpstreamError,
+    NetworkError,
+    TimeoutError_,
+    InternalError,
+]
+NAPKIN_GET_VISUAL_STATUS_TOOL = ToolContract[
+    NapkinGetVisualStatusToolError, UnknownCode
+](
+    _catalog,
+    "napkin_get_visual_status",
+    NapkinGetVisualStatusToolError,
+    description="Retrieve generation status (GET /v1/visual/{id}/status).",
+)
+
+NapkinDownloadVisualFileToolError = Union[InternalError]  # noqa: UP007
+NAPKIN_DOWNLOAD_VISUAL_FILE_TOOL = ToolContract[
+    NapkinDownloadVisualFileToolError, UnknownCode
+](
+    _catalog,
+    "napkin_download_visual_file",
+    NapkinDownloadVisualFileToolError,
+    description="Return download guidance and required headers for a generated file (no binary content).",
+)
+
+TOOLS: dict[str, ToolContract[Any, UnknownCode]] = {
+    "napkin_create_visual_request": NAPKIN_CREATE_VISUAL_REQUEST_TOOL,
+    "napkin_regenerate_visual": NAPKIN_REGENERATE_VISUAL_TOOL,
+    "napkin_get_visual_status": NAPKIN_GET_VISUAL_STATUS_TOOL,
+    "napkin_download_visual_file": NAPKIN_DOWNLOAD_VISUAL_FILE_TOOL,
+}
 
 
 # -- the catalog's functions: ErrorCatalog's methods, bound to this catalog ----------
@@ -641,6 +719,10 @@ __all__ = [
     "HTTP_CLASSIFICATION",
     "HTTP_MAPPING",
     "KINDS",
+    "NAPKIN_CREATE_VISUAL_REQUEST_TOOL",
+    "NAPKIN_DOWNLOAD_VISUAL_FILE_TOOL",
+    "NAPKIN_GET_VISUAL_STATUS_TOOL",
+    "NAPKIN_REGENERATE_VISUAL_TOOL",
     "POLICIES",
     "PROVENANCE",
     "REDACTED",
@@ -663,6 +745,10 @@ __all__ = [
     "InternalError",
     "KindInfo",
     "KnownErrorUnion",
+    "NapkinCreateVisualRequestToolError",
+    "NapkinDownloadVisualFileToolError",
+    "NapkinGetVisualStatusToolError",
+    "NapkinRegenerateVisualToolError",
     "NetworkError",
     "NotFoundError",
     "Provenance",

@@ -47,7 +47,7 @@ from ._runtime import (
 
 CATALOG = "workbook"
 VERSION = "1.4.0"
-FINGERPRINT = "sha256:d4f06b2ed2df1163cc010e7b4ac655adf2f397f6b50a0097e31c00fa5e9644e1"
+FINGERPRINT = "sha256:d1809362fa488132733b0e129c8bd75052145255aaa04ece8d2eae41bddc008c"
 TITLE = "Workbook server tool errors"
 DESCRIPTION = 'Machine-actionable repair payloads for the workbook MCP server (WBSV-06). Every code is a stable string the MCP App widget switches on to repair a call; the repair fields are present only when applicable ("allowed-values live in the error").'
 PROVENANCE: dict[str, str] = {
@@ -366,7 +366,33 @@ class ToolResult(ToolResultModel, Generic[DataT], frozen=True):
 
 # -- tools: the codes each tool can return --------------------------------------------
 
-TOOLS: dict[str, ToolContract[Any, UnknownCode]] = {}
+ComputeToolError = Union[  # noqa: UP007
+    InvalidInputError,
+    MissingFieldError,
+    UnsupportedOptionError,
+    StrictConstantOverrideError,
+]
+COMPUTE_TOOL = ToolContract[ComputeToolError, UnknownCode](
+    _catalog,
+    "compute",
+    ComputeToolError,
+    description="Price a quantity of goods, optionally overriding variable-tier parameters.",
+    output_schema='{"type":"object","required":["total","unit","quantity"],"properties":{"total":{"type":"number"},"unit":{"type":"string"},"quantity":{"type":"number"},"applied":{"type":"object","additionalProperties":{"type":"number"}}}}',
+)
+
+UnitsToolError = Union[InvalidInputError]  # noqa: UP007
+UNITS_TOOL = ToolContract[UnitsToolError, UnknownCode](
+    _catalog,
+    "units",
+    UnitsToolError,
+    description="List the units compute accepts.",
+    output_schema='{"type":"object","required":["units"],"properties":{"units":{"type":"array","items":{"type":"string"}}}}',
+)
+
+TOOLS: dict[str, ToolContract[Any, UnknownCode]] = {
+    "compute": COMPUTE_TOOL,
+    "units": UNITS_TOOL,
+}
 
 
 # -- the catalog's functions: ErrorCatalog's methods, bound to this catalog ----------
@@ -392,6 +418,7 @@ __all__ = [
     "CATALOG",
     "CATALOG_INFO",
     "CODES",
+    "COMPUTE_TOOL",
     "DEFAULT_CODE",
     "DEFAULT_KIND",
     "DESCRIPTION",
@@ -407,9 +434,11 @@ __all__ = [
     "REDACTED",
     "TITLE",
     "TOOLS",
+    "UNITS_TOOL",
     "VERSION",
     "CatalogInfo",
     "CodeInfo",
+    "ComputeToolError",
     "Deprecation",
     "Envelope",
     "ErrorBase",
@@ -431,6 +460,7 @@ __all__ = [
     "ToolContract",
     "ToolResult",
     "UnapprovedAssumptionError",
+    "UnitsToolError",
     "UnknownCode",
     "UnsupportedOptionError",
     "build_error",

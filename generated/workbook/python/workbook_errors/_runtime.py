@@ -2268,7 +2268,10 @@ class ToolContract(Generic[ToolT, UnknownT]):
 
     def error_schema(self) -> dict[str, Any]:
         """JSON Schema (2020-12) of the error payloads this tool can return (its codes only)."""
-        return json.loads(tool_errors_schema_text(self.catalog.info, self.codes))  # type: ignore[no-any-return]
+        schema: dict[str, Any] = json.loads(
+            tool_errors_schema_text(self.catalog.info, self.codes)
+        )
+        return schema
 
     def output_schema(self, *, any_root: bool = False) -> dict[str, Any] | None:
         """The tool's complete ``outputSchema``: its success schema ∪ its errors; None without a success schema.
@@ -2299,7 +2302,10 @@ class ToolContract(Generic[ToolT, UnknownT]):
 
     def input_schema(self) -> dict[str, Any] | None:
         """The tool's input schema, when the catalog gives one."""
-        return json.loads(self._input) if self._input else None  # type: ignore[no-any-return]
+        if not self._input:
+            return None
+        schema: dict[str, Any] = json.loads(self._input)
+        return schema
 
     def __repr__(self) -> str:
         return f"ToolContract({self.name!r}, codes={self.codes!r})"
