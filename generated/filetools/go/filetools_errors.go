@@ -891,7 +891,7 @@ var catalog = rt.New(rt.Spec{
 	Name: "filetools",
 	Stamp: rt.Provenance{
 		Catalog: "filetools", Version: "1.0.0",
-		Fingerprint: "sha256:a7c3494626e079a3a5d9b2f80d6b6e2660e4eeffaac5804b5cbf24108db277bb",
+		Fingerprint: "sha256:9fd870cfe41e5c1c34992375b90ef869ca08b9dc1cc72d8e16e086e5f4566de9",
 	},
 	Envelope: rt.Envelope{
 		Discriminator: "kind", Retriable: "", Provenance: "none", StructuredContent: true, ToolFailureMeta: false,
@@ -1009,6 +1009,12 @@ func (t Tool) ParseResult(result json.RawMessage) Error {
 	return t.Narrow(ParseResult(result))
 }
 
+// ParseResultValue reads the error inside a result of the tool given as JSON data, typed to the
+// tool's codes; nil when the result reports no error.
+func (t Tool) ParseResultValue(result any) Error {
+	return t.Narrow(ParseResultValue(result))
+}
+
 // unknownOf is err, an error of a known code, as an *Unknown.
 func unknownOf(err Error) *Unknown {
 	message := ""
@@ -1018,6 +1024,16 @@ func unknownOf(err Error) *Unknown {
 		}
 	}
 	return &Unknown{Received: err.Code(), Message: message, Raw: err.Payload()}
+}
+
+// ToolNamed returns the error contract of the tool called name, if the catalog declares it.
+func ToolNamed(name string) (Tool, bool) {
+	for _, tool := range Tools() {
+		if tool.Name == name {
+			return tool, true
+		}
+	}
+	return Tool{}, false
 }
 
 // Tools returns every tool's error contract, in declared order.

@@ -23,7 +23,7 @@ export type UnknownError = runtime.UnknownError<"kind">;
 // ---- Identity ---------------------------------------------------------------
 
 /** The stamp every error of this catalog carries. */
-export const PROVENANCE: Provenance = Object.freeze({ catalog: "filetools", version: "1.0.0", fingerprint: "sha256:a7c3494626e079a3a5d9b2f80d6b6e2660e4eeffaac5804b5cbf24108db277bb" });
+export const PROVENANCE: Provenance = Object.freeze({ catalog: "filetools", version: "1.0.0", fingerprint: "sha256:9fd870cfe41e5c1c34992375b90ef869ca08b9dc1cc72d8e16e086e5f4566de9" });
 
 // ---- Codes and kinds --------------------------------------------------------
 

@@ -675,6 +675,12 @@ func (t Tool) ParseResult(result json.RawMessage) Error {
 	return t.Narrow(ParseResult(result))
 }
 
+// ParseResultValue reads the error inside a result of the tool given as JSON data, typed to the
+// tool's codes; nil when the result reports no error.
+func (t Tool) ParseResultValue(result any) Error {
+	return t.Narrow(ParseResultValue(result))
+}
+
 // unknownOf is err, an error of a known code, as an *Unknown.
 func unknownOf(err Error) *Unknown {
 	message := ""
@@ -684,6 +690,16 @@ func unknownOf(err Error) *Unknown {
 		}
 	}
 	return &Unknown{Received: err.Code(), Message: message, Raw: err.Payload()}
+}
+
+// ToolNamed returns the error contract of the tool called name, if the catalog declares it.
+func ToolNamed(name string) (Tool, bool) {
+	for _, tool := range Tools() {
+		if tool.Name == name {
+			return tool, true
+		}
+	}
+	return Tool{}, false
 }
 
 // Tools returns every tool's error contract, in declared order.

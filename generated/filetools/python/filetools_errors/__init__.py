@@ -48,7 +48,7 @@ from ._runtime import (
 
 CATALOG = "filetools"
 VERSION = "1.0.0"
-FINGERPRINT = "sha256:a7c3494626e079a3a5d9b2f80d6b6e2660e4eeffaac5804b5cbf24108db277bb"
+FINGERPRINT = "sha256:9fd870cfe41e5c1c34992375b90ef869ca08b9dc1cc72d8e16e086e5f4566de9"
 TITLE = "File-tool error kinds"
 DESCRIPTION = "The closed set of ToolErrorKind values returned by built-in file tools, with recovery suggestions. Every built-in tool returns a structured ToolError with a stable kind value; recoverable errors include a suggestedNextAction."
 PROVENANCE: dict[str, str] = {
@@ -722,7 +722,7 @@ READ_FILE_TOOL = ToolContract[ReadFileToolError, UnknownCode](
     "read_file",
     ReadFileToolError,
     description="Read a workspace file (binary content only with allowBinary).",
-    output_schema='{"type":"object","description":"What read_file returns: the file\'s content and the sha256 to pass back as expectedSha256.","required":["path","content","sha256"],"properties":{"path":{"type":"string"},"content":{"type":"string"},"sha256":{"type":"string","pattern":"^[0-9a-f]{64}$"},"encoding":{"enum":["utf-8","base64"],"description":"base64 for binary content read with allowBinary."}}}',
+    output_schema='{"type":"object","description":"The file\'s content and the sha256 to pass back as expectedSha256.","required":["path","content","sha256"],"properties":{"path":{"type":"string"},"content":{"type":"string"},"sha256":{"type":"string","pattern":"^[0-9a-f]{64}$"},"encoding":{"enum":["utf-8","base64"],"description":"base64 for binary content read with allowBinary."}}}',
     input_schema='{"type":"object","required":["path"],"properties":{"path":{"type":"string","description":"A workspace-relative path."},"allowBinary":{"type":"boolean","default":false}},"additionalProperties":false}',
 )
 

@@ -36,7 +36,7 @@ pub const CATALOG_NAME: &str = "filetools";
 pub const VERSION: &str = "1.0.0";
 /// `sha256:<hex>` of the normalized catalog.
 pub const FINGERPRINT: &str =
-    "sha256:a7c3494626e079a3a5d9b2f80d6b6e2660e4eeffaac5804b5cbf24108db277bb";
+    "sha256:9fd870cfe41e5c1c34992375b90ef869ca08b9dc1cc72d8e16e086e5f4566de9";
 /// The catalog's title.
 pub const TITLE: &str = "File-tool error kinds";
 
@@ -627,7 +627,18 @@ static CATALOG: CatalogInfo = CatalogInfo {
 // -- tools: the codes each tool can return ------------------------------------------
 
 /// Every tool's error contract, in declared order ([`Tool::named`] finds one by name).
-pub const TOOLS: [Tool; 10] = [READ_FILE_TOOL, LIST_DIRECTORY_TOOL, CREATE_FILE_TOOL, WRITE_FILE_TOOL, EDIT_FILE_TOOL, APPLY_PATCH_TOOL, MOVE_FILE_TOOL, DELETE_FILE_TOOL, RUN_COMMAND_TOOL, LOAD_SKILL_TOOL];
+pub const TOOLS: [Tool; 10] = [
+    READ_FILE_TOOL,
+    LIST_DIRECTORY_TOOL,
+    CREATE_FILE_TOOL,
+    WRITE_FILE_TOOL,
+    EDIT_FILE_TOOL,
+    APPLY_PATCH_TOOL,
+    MOVE_FILE_TOOL,
+    DELETE_FILE_TOOL,
+    RUN_COMMAND_TOOL,
+    LOAD_SKILL_TOOL,
+];
 
 #[doc = "Tool `read_file`'s error contract: the codes it can return: Read a workspace file (binary content only with allowBinary)."]
 pub const READ_FILE_TOOL: Tool = Tool {
@@ -1140,12 +1151,7 @@ impl From<DeleteFileToolError> for ToolError {
 #[doc = "Tool `run_command`'s error contract: the codes it can return: Run a command in the workspace; partial output may accompany a timeout."]
 pub const RUN_COMMAND_TOOL: Tool = Tool {
     name: "run_command",
-    codes: &[
-        "permission_denied",
-        "command_failed",
-        "timeout",
-        "unknown",
-    ],
+    codes: &["permission_denied", "command_failed", "timeout", "unknown"],
 };
 
 #[doc = "An error tool `run_command` can return: one variant per code, and `Unknown` for the rest."]
@@ -1196,10 +1202,7 @@ impl From<RunCommandToolError> for ToolError {
 #[doc = "Tool `load_skill`'s error contract: the codes it can return: Load a skill from the agent's skill registry."]
 pub const LOAD_SKILL_TOOL: Tool = Tool {
     name: "load_skill",
-    codes: &[
-        "skill_unavailable",
-        "unknown",
-    ],
+    codes: &["skill_unavailable", "unknown"],
 };
 
 #[doc = "An error tool `load_skill` can return: one variant per code, and `Unknown` for the rest."]

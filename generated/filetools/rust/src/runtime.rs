@@ -1302,7 +1302,6 @@ fn valid_stamp(stamp: &Json) -> Option<Provenance> {
     valid.then_some(stamp)
 }
 
-
 // -- per-tool error contracts: which tool returns which codes ------------------------
 
 /// One tool's error contract (a catalog's `tools` section): its name and the codes it can

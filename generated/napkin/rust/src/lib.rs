@@ -638,7 +638,12 @@ static CATALOG: CatalogInfo = CatalogInfo {
 // -- tools: the codes each tool can return ------------------------------------------
 
 /// Every tool's error contract, in declared order ([`Tool::named`] finds one by name).
-pub const TOOLS: [Tool; 4] = [NAPKIN_CREATE_VISUAL_REQUEST_TOOL, NAPKIN_REGENERATE_VISUAL_TOOL, NAPKIN_GET_VISUAL_STATUS_TOOL, NAPKIN_DOWNLOAD_VISUAL_FILE_TOOL];
+pub const TOOLS: [Tool; 4] = [
+    NAPKIN_CREATE_VISUAL_REQUEST_TOOL,
+    NAPKIN_REGENERATE_VISUAL_TOOL,
+    NAPKIN_GET_VISUAL_STATUS_TOOL,
+    NAPKIN_DOWNLOAD_VISUAL_FILE_TOOL,
+];
 
 #[doc = "Tool `napkin_create_visual_request`'s error contract: the codes it can return: Create a new visual generation request (POST /v1/visual)."]
 pub const NAPKIN_CREATE_VISUAL_REQUEST_TOOL: Tool = Tool {
@@ -706,15 +711,23 @@ impl From<NapkinCreateVisualRequestToolError> for ToolError {
     fn from(error: NapkinCreateVisualRequestToolError) -> Self {
         match error {
             NapkinCreateVisualRequestToolError::BadRequest(error) => ToolError::BadRequest(error),
-            NapkinCreateVisualRequestToolError::Unauthorized(error) => ToolError::Unauthorized(error),
+            NapkinCreateVisualRequestToolError::Unauthorized(error) => {
+                ToolError::Unauthorized(error)
+            }
             NapkinCreateVisualRequestToolError::Forbidden(error) => ToolError::Forbidden(error),
             NapkinCreateVisualRequestToolError::NotFound(error) => ToolError::NotFound(error),
             NapkinCreateVisualRequestToolError::Gone(error) => ToolError::Gone(error),
             NapkinCreateVisualRequestToolError::RateLimited(error) => ToolError::RateLimited(error),
-            NapkinCreateVisualRequestToolError::UpstreamError(error) => ToolError::UpstreamError(error),
-            NapkinCreateVisualRequestToolError::NetworkError(error) => ToolError::NetworkError(error),
+            NapkinCreateVisualRequestToolError::UpstreamError(error) => {
+                ToolError::UpstreamError(error)
+            }
+            NapkinCreateVisualRequestToolError::NetworkError(error) => {
+                ToolError::NetworkError(error)
+            }
             NapkinCreateVisualRequestToolError::Timeout(error) => ToolError::Timeout(error),
-            NapkinCreateVisualRequestToolError::InternalError(error) => ToolError::InternalError(error),
+            NapkinCreateVisualRequestToolError::InternalError(error) => {
+                ToolError::InternalError(error)
+            }
             NapkinCreateVisualRequestToolError::Unknown(error) => ToolError::Unknown(error),
         }
     }
@@ -791,10 +804,14 @@ impl From<NapkinRegenerateVisualToolError> for ToolError {
             NapkinRegenerateVisualToolError::NotFound(error) => ToolError::NotFound(error),
             NapkinRegenerateVisualToolError::Gone(error) => ToolError::Gone(error),
             NapkinRegenerateVisualToolError::RateLimited(error) => ToolError::RateLimited(error),
-            NapkinRegenerateVisualToolError::UpstreamError(error) => ToolError::UpstreamError(error),
+            NapkinRegenerateVisualToolError::UpstreamError(error) => {
+                ToolError::UpstreamError(error)
+            }
             NapkinRegenerateVisualToolError::NetworkError(error) => ToolError::NetworkError(error),
             NapkinRegenerateVisualToolError::Timeout(error) => ToolError::Timeout(error),
-            NapkinRegenerateVisualToolError::InternalError(error) => ToolError::InternalError(error),
+            NapkinRegenerateVisualToolError::InternalError(error) => {
+                ToolError::InternalError(error)
+            }
             NapkinRegenerateVisualToolError::Unknown(error) => ToolError::Unknown(error),
         }
     }
@@ -883,9 +900,7 @@ impl From<NapkinGetVisualStatusToolError> for ToolError {
 #[doc = "Tool `napkin_download_visual_file`'s error contract: the codes it can return: Return download guidance and required headers for a generated file (no binary content)."]
 pub const NAPKIN_DOWNLOAD_VISUAL_FILE_TOOL: Tool = Tool {
     name: "napkin_download_visual_file",
-    codes: &[
-        "INTERNAL_ERROR",
-    ],
+    codes: &["INTERNAL_ERROR"],
 };
 
 #[doc = "An error tool `napkin_download_visual_file` can return: one variant per code, and `Unknown` for the rest."]
@@ -918,7 +933,9 @@ impl From<ToolError> for NapkinDownloadVisualFileToolError {
 impl From<NapkinDownloadVisualFileToolError> for ToolError {
     fn from(error: NapkinDownloadVisualFileToolError) -> Self {
         match error {
-            NapkinDownloadVisualFileToolError::InternalError(error) => ToolError::InternalError(error),
+            NapkinDownloadVisualFileToolError::InternalError(error) => {
+                ToolError::InternalError(error)
+            }
             NapkinDownloadVisualFileToolError::Unknown(error) => ToolError::Unknown(error),
         }
     }

@@ -385,7 +385,9 @@ impl From<ComputeToolError> for ToolError {
             ComputeToolError::InvalidInput(error) => ToolError::InvalidInput(error),
             ComputeToolError::MissingField(error) => ToolError::MissingField(error),
             ComputeToolError::UnsupportedOption(error) => ToolError::UnsupportedOption(error),
-            ComputeToolError::StrictConstantOverride(error) => ToolError::StrictConstantOverride(error),
+            ComputeToolError::StrictConstantOverride(error) => {
+                ToolError::StrictConstantOverride(error)
+            }
             ComputeToolError::Unknown(error) => ToolError::Unknown(error),
         }
     }
@@ -394,9 +396,7 @@ impl From<ComputeToolError> for ToolError {
 #[doc = "Tool `units`'s error contract: the codes it can return: List the units compute accepts."]
 pub const UNITS_TOOL: Tool = Tool {
     name: "units",
-    codes: &[
-        "invalid_input",
-    ],
+    codes: &["invalid_input"],
 };
 
 #[doc = "An error tool `units` can return: one variant per code, and `Unknown` for the rest."]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from errgen.catalog.model import Catalog
+from errgen.targets.rust.layout import arm, items
 from errgen.targets.rust.literals import doc, rust_str
 from errgen.targets.rust.names import RustNames
 
@@ -34,6 +35,9 @@ class RsTool:
     doc: str  # the constant's #[doc] line
     enum_doc: str  # the enum's #[doc] line
     codes: tuple[RsToolCode, ...]
+    code_list: str  # the constant's `codes: &[…],` member, laid out as rustfmt lays it out
+    arms_from: tuple[str, ...]  # `ToolError::X(error) => Self::X(error),`
+    arms_into: tuple[str, ...]  # `<Enum>::X(error) => ToolError::X(error),`
 
 
 def rs_tools(catalog: Catalog, rs: RustNames) -> list[RsTool]:
@@ -51,6 +55,16 @@ def rs_tools(catalog: Catalog, rs: RustNames) -> list[RsTool]:
                 doc=doc(f"Tool `{name}`'s error contract: the codes it can return{what}"),
                 enum_doc=doc(f"An error tool `{name}` can return: one variant per code, and `Unknown` for the rest."),
                 codes=tuple(RsToolCode(rs.codes[c], rust_str(c)) for c in tool.codes),
+                code_list=items(4, "codes: &[", [rust_str(c) for c in tool.codes], "],"),
+                arms_from=tuple(arm(12, f"ToolError::{rs.codes[c]}(error)", f"Self::{rs.codes[c]}(error)")
+                                for c in tool.codes),
+                arms_into=tuple(arm(12, f"{enum}::{rs.codes[c]}(error)", f"ToolError::{rs.codes[c]}(error)")
+                                for c in tool.codes),
             )
         )
     return out
+
+
+def tools_table(tools: list[RsTool]) -> str:
+    """``pub const TOOLS: [Tool; N] = [...];``, laid out as rustfmt lays it out."""
+    return items(0, f"pub const TOOLS: [Tool; {len(tools)}] = [", [t.constant for t in tools], "];")

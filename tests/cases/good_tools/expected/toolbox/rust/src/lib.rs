@@ -321,11 +321,7 @@ impl From<SearchToolError> for ToolError {
 #[doc = "Tool `list`'s error contract: the codes it can return: List the index's names."]
 pub const LIST_TOOL: Tool = Tool {
     name: "list",
-    codes: &[
-        "busy",
-        "overloaded",
-        "internal",
-    ],
+    codes: &["busy", "overloaded", "internal"],
 };
 
 #[doc = "An error tool `list` can return: one variant per code, and `Unknown` for the rest."]
@@ -373,10 +369,7 @@ impl From<ListToolError> for ToolError {
 #[doc = "Tool `files.stat`'s error contract: the codes it can return"]
 pub const FILES_STAT_TOOL: Tool = Tool {
     name: "files.stat",
-    codes: &[
-        "invalid_argument",
-        "internal",
-    ],
+    codes: &["invalid_argument", "internal"],
 };
 
 #[doc = "An error tool `files.stat` can return: one variant per code, and `Unknown` for the rest."]
@@ -421,9 +414,7 @@ impl From<FilesStatToolError> for ToolError {
 #[doc = "Tool `ping`'s error contract: the codes it can return"]
 pub const PING_TOOL: Tool = Tool {
     name: "ping",
-    codes: &[
-        "internal",
-    ],
+    codes: &["internal"],
 };
 
 #[doc = "An error tool `ping` can return: one variant per code, and `Unknown` for the rest."]
