@@ -337,7 +337,7 @@ def test_every_schema_compiles_under_ajv_strict_and_validates(program: harness.P
 
 def test_filetools_tools_validate_success_and_every_declared_error() -> None:
     """Seed 003's tools: read_file's outputSchema takes its success and its errors, never edit_file's."""
-    schema, _, snapshot = load("filetools")
+    _, _, snapshot = load("filetools")
     tool_dir = ROOT / "generated" / "filetools" / "schema" / "tools"
     output = json.loads((tool_dir / "read_file.output.schema.json").read_text())
     errors = json.loads((tool_dir / "edit_file.errors.schema.json").read_text())

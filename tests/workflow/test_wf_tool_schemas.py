@@ -35,7 +35,8 @@ def test_a_changed_schema_file_makes_the_build_stale(tmp_path: Path) -> None:
     assert stale.returncode == 1, stale.stdout + stale.stderr
     assert "schema/tools/search.output.schema.json" in stale.stdout + stale.stderr
     assert run_errgen("build", cwd=folder, env=env).returncode == 0
-    built = json.loads((folder / "generated" / "toolbox" / "schema" / "tools" / "search.output.schema.json").read_text())
+    tools = folder / "generated" / "toolbox" / "schema" / "tools"
+    built = json.loads((tools / "search.output.schema.json").read_text(encoding="utf-8"))
     assert built["anyOf"][0]["properties"]["total"] == {"type": "integer"}
 
 
