@@ -23,7 +23,7 @@ def test_case(case: Path) -> None:
     expected = (case / "expected.txt").read_text(encoding="utf-8")
     result = run_diff_case(case)
     assert result.stdout == expected
-    assert result.exit_code == (1 if expected else 0), result.stderr
+    assert result.exit_code == (1 if ": error: " in expected else 0), result.stderr  # a warning breaks nothing
 
 
 def test_every_rule_has_its_own_case() -> None:

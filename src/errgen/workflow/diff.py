@@ -56,6 +56,11 @@ RULES: dict[str, BreakingRule] = {
         _rule("placeholders-changed", (WIRE, SOURCE), "a message's placeholders changed"),
         _rule("identifier-changed", (SOURCE,), "a generated identifier (class, function, module) changed"),
         _rule("wire-shape-changed", (WIRE,), "the wire shape changed (discriminator, casing, metadata, provenance, …)"),
+        _rule("tool-code-added", (WIRE, SOURCE), "a tool can return a code it could not (breaks exhaustive clients)"),
+        _rule("tool-code-removed", (WIRE, SOURCE), "a tool no longer returns a code it could return"),
+        _rule("tool-removed", (WIRE, SOURCE), "a tool was removed from the tools section"),
+        _rule("tool-added", (WIRE,), "a tool was added (a warning: compatible, its pack checks it on servers)"),
+        _rule("output-schema-changed", (WIRE,), "a tool's success outputSchema (or its root) changed"),
     )
 }
 
@@ -144,6 +149,14 @@ class _Differ:
         self.field_types()
         self.identifiers()
         self.wire_shape()
+        self.tools()
+
+    def tools(self) -> None:
+        from errgen.workflow.diff_tools import CHECKS
+
+        for rule, (check, breaking) in CHECKS.items():
+            for loc, message in check(self.old, self.new):
+                (self.diags.error if breaking else self.diags.warning)(loc, message, rule)
 
     def lifecycle(self) -> None:
         for cid in self.a.codes:

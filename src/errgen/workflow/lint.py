@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from errgen.catalog.diagnostics import Diagnostic, Level, Loc
 from errgen.catalog.model import Catalog, Code, Recoverable, Retriable
+from errgen.workflow import lint_tools
 
 if TYPE_CHECKING:
     from errgen.catalog.located import Located
@@ -238,6 +239,9 @@ RULES: dict[str, Rule] = {
         _rule("missing-example", "warning", missing_example),
         _rule("missing-ui-meaning", "warning", missing_ui_meaning),
         _rule("missing-next-action", "warning", missing_next_action),
+        _rule("code-returned-by-no-tool", "warning", lint_tools.code_returned_by_no_tool),
+        _rule("tool-only-every-tool-errors", "warning", lint_tools.tool_only_every_tool_errors),
+        _rule("output-schema-discriminator", "warning", lint_tools.output_schema_discriminator),
     )
 }
 

@@ -50,10 +50,10 @@ def compile_text(text: str, display: str, diags: Diagnostics, files: Files | Non
 def compile_path(path: Path, display: str, diags: Diagnostics) -> Located | None:
     """Compile one catalog or snapshot file."""
     text = read_text(path, display, diags)
-    return None if text is None else compile_text(text, display, diags, FolderFiles(path.parent, _folder(display)))
+    return None if text is None else compile_text(text, display, diags, FolderFiles(path.parent, folder_of(display)))
 
 
-def _folder(display: str) -> str:
+def folder_of(display: str) -> str:
     """The folder of a catalog as it is shown ("" for the current one)."""
     shown = PurePosixPath(display).parent.as_posix()
     return "" if shown == "." else shown
@@ -78,7 +78,7 @@ def compile_spec(spec: str, diags: Diagnostics, cwd: Path) -> Located | None:
         if not diags.has_errors:
             diags.error(Loc(spec), f"{rel} does not exist at revision {rev}")
         return None
-    return compile_text(text, spec, diags, GitFiles(rev, (cwd / rel).parent, _folder(rel)))
+    return compile_text(text, spec, diags, GitFiles(rev, (cwd / rel).parent, folder_of(rel)))
 
 
 class GitFiles:

@@ -97,8 +97,9 @@ def _finish(findings: list[Diagnostic], category: str, fmt: str) -> int:
 
     click.echo(render(findings, fmt), nl=False)
     scope = "" if category == "all" else f" ({category.upper()})"
-    if findings:
-        click.echo(f"errgen diff: {plural(len(findings), 'breaking change')}{scope}", err=True)
+    breaking = [f for f in findings if f.level == "error"]  # a warning (tool-added) breaks nothing
+    if breaking:
+        click.echo(f"errgen diff: {plural(len(breaking), 'breaking change')}{scope}", err=True)
         return 1
     click.echo(f"errgen diff: no breaking changes{scope}", err=True)
     return 0
@@ -114,7 +115,7 @@ def check_against(project: Project, ref: str, category: str = "all", fmt: str = 
     """
     from errgen.catalog.diagnostics import Diagnostics
     from errgen.workflow.diff import compare, parse_identity
-    from errgen.workflow.sources import SourceError, compile_path, compile_text, git_show
+    from errgen.workflow.sources import GitFiles, SourceError, compile_path, compile_text, folder_of, git_show
 
     diags, findings = Diagnostics(), []
     names: set[str] = set()  # of the catalogs read, now and at `ref`
@@ -128,7 +129,8 @@ def check_against(project: Project, ref: str, category: str = "all", fmt: str = 
             if previous_text is None:
                 click.echo(f"errgen: {display} is new since {ref}; nothing to compare", err=True)
                 continue
-            previous = compile_text(previous_text, f"{ref}:{display}", diags)
+            files = GitFiles(ref, path.parent, folder_of(display))  # the schema files it refers to, at `ref`
+            previous = compile_text(previous_text, f"{ref}:{display}", diags, files)
             if previous is not None:
                 names.add(previous.catalog.name)
             if current is None or previous is None:
