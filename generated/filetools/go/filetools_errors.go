@@ -1066,9 +1066,9 @@ func toolError[T Error](err Error) T {
 	return e
 }
 
-// ReadFileToolError is an error tool read_file can return (Read a workspace file (binary content only with
-// allowBinary)): an error of one of its codes, or *Unknown (a code the catalog does not know or read_file does not
-// declare, an invalid payload).
+// ReadFileToolError is an error tool read_file can return: an error of one of its codes, or *Unknown (a code the
+// catalog does not know or read_file does not declare, an invalid payload). Tool read_file: Read a workspace file
+// (binary content only with allowBinary).
 type ReadFileToolError interface {
 	Error
 	inReadFileTool()
@@ -1092,21 +1092,21 @@ var ReadFileTool = Tool{Name: "read_file", Codes: []Code{
 	CodeUnknown,
 }}
 
-// ParseReadFileResult reads the error inside a result of tool read_file (JSON text), typed to its
-// codes (any other is an *Unknown); nil when the result reports no error.
+// ParseReadFileResult reads the error inside a result of tool read_file (JSON text), typed to its codes (any other is
+// an *Unknown); nil when the result reports no error.
 func ParseReadFileResult(result json.RawMessage) ReadFileToolError {
 	return toolError[ReadFileToolError](ParseResult(result))
 }
 
-// ParseReadFileResultValue reads the error inside a result of tool read_file given as JSON data, typed to
-// its codes; nil when the result reports no error.
+// ParseReadFileResultValue reads the error inside a result of tool read_file given as JSON data, typed to its codes;
+// nil when the result reports no error.
 func ParseReadFileResultValue(result any) ReadFileToolError {
 	return toolError[ReadFileToolError](ParseResultValue(result))
 }
 
-// ListDirectoryToolError is an error tool list_directory can return (List the entries of a workspace directory): an
-// error of one of its codes, or *Unknown (a code the catalog does not know or list_directory does not declare, an
-// invalid payload).
+// ListDirectoryToolError is an error tool list_directory can return: an error of one of its codes, or *Unknown (a code
+// the catalog does not know or list_directory does not declare, an invalid payload). Tool list_directory: List the
+// entries of a workspace directory.
 type ListDirectoryToolError interface {
 	Error
 	inListDirectoryTool()
@@ -1126,21 +1126,21 @@ var ListDirectoryTool = Tool{Name: "list_directory", Codes: []Code{
 	CodeUnknown,
 }}
 
-// ParseListDirectoryResult reads the error inside a result of tool list_directory (JSON text), typed to its
-// codes (any other is an *Unknown); nil when the result reports no error.
+// ParseListDirectoryResult reads the error inside a result of tool list_directory (JSON text), typed to its codes (any
+// other is an *Unknown); nil when the result reports no error.
 func ParseListDirectoryResult(result json.RawMessage) ListDirectoryToolError {
 	return toolError[ListDirectoryToolError](ParseResult(result))
 }
 
-// ParseListDirectoryResultValue reads the error inside a result of tool list_directory given as JSON data, typed to
-// its codes; nil when the result reports no error.
+// ParseListDirectoryResultValue reads the error inside a result of tool list_directory given as JSON data, typed to its
+// codes; nil when the result reports no error.
 func ParseListDirectoryResultValue(result any) ListDirectoryToolError {
 	return toolError[ListDirectoryToolError](ParseResultValue(result))
 }
 
-// CreateFileToolError is an error tool create_file can return (Create a new file; fails when the path is occupied): an
-// error of one of its codes, or *Unknown (a code the catalog does not know or create_file does not declare, an invalid
-// payload).
+// CreateFileToolError is an error tool create_file can return: an error of one of its codes, or *Unknown (a code the
+// catalog does not know or create_file does not declare, an invalid payload). Tool create_file: Create a new file;
+// fails when the path is occupied.
 type CreateFileToolError interface {
 	Error
 	inCreateFileTool()
@@ -1162,21 +1162,21 @@ var CreateFileTool = Tool{Name: "create_file", Codes: []Code{
 	CodeUnknown,
 }}
 
-// ParseCreateFileResult reads the error inside a result of tool create_file (JSON text), typed to its
-// codes (any other is an *Unknown); nil when the result reports no error.
+// ParseCreateFileResult reads the error inside a result of tool create_file (JSON text), typed to its codes (any other
+// is an *Unknown); nil when the result reports no error.
 func ParseCreateFileResult(result json.RawMessage) CreateFileToolError {
 	return toolError[CreateFileToolError](ParseResult(result))
 }
 
-// ParseCreateFileResultValue reads the error inside a result of tool create_file given as JSON data, typed to
-// its codes; nil when the result reports no error.
+// ParseCreateFileResultValue reads the error inside a result of tool create_file given as JSON data, typed to its
+// codes; nil when the result reports no error.
 func ParseCreateFileResultValue(result any) CreateFileToolError {
 	return toolError[CreateFileToolError](ParseResultValue(result))
 }
 
-// WriteFileToolError is an error tool write_file can return (Write a whole file, guarded by expectedSha256 when given):
-// an error of one of its codes, or *Unknown (a code the catalog does not know or write_file does not declare, an
-// invalid payload).
+// WriteFileToolError is an error tool write_file can return: an error of one of its codes, or *Unknown (a code the
+// catalog does not know or write_file does not declare, an invalid payload). Tool write_file: Write a whole file,
+// guarded by expectedSha256 when given.
 type WriteFileToolError interface {
 	Error
 	inWriteFileTool()
@@ -1198,21 +1198,21 @@ var WriteFileTool = Tool{Name: "write_file", Codes: []Code{
 	CodeUnknown,
 }}
 
-// ParseWriteFileResult reads the error inside a result of tool write_file (JSON text), typed to its
-// codes (any other is an *Unknown); nil when the result reports no error.
+// ParseWriteFileResult reads the error inside a result of tool write_file (JSON text), typed to its codes (any other is
+// an *Unknown); nil when the result reports no error.
 func ParseWriteFileResult(result json.RawMessage) WriteFileToolError {
 	return toolError[WriteFileToolError](ParseResult(result))
 }
 
-// ParseWriteFileResultValue reads the error inside a result of tool write_file given as JSON data, typed to
-// its codes; nil when the result reports no error.
+// ParseWriteFileResultValue reads the error inside a result of tool write_file given as JSON data, typed to its codes;
+// nil when the result reports no error.
 func ParseWriteFileResultValue(result any) WriteFileToolError {
 	return toolError[WriteFileToolError](ParseResultValue(result))
 }
 
-// EditFileToolError is an error tool edit_file can return (Replace oldText with newText in a file, guarded by
-// expectedSha256): an error of one of its codes, or *Unknown (a code the catalog does not know or edit_file does not
-// declare, an invalid payload).
+// EditFileToolError is an error tool edit_file can return: an error of one of its codes, or *Unknown (a code the
+// catalog does not know or edit_file does not declare, an invalid payload). Tool edit_file: Replace oldText with
+// newText in a file, guarded by expectedSha256.
 type EditFileToolError interface {
 	Error
 	inEditFileTool()
@@ -1242,21 +1242,21 @@ var EditFileTool = Tool{Name: "edit_file", Codes: []Code{
 	CodeUnknown,
 }}
 
-// ParseEditFileResult reads the error inside a result of tool edit_file (JSON text), typed to its
-// codes (any other is an *Unknown); nil when the result reports no error.
+// ParseEditFileResult reads the error inside a result of tool edit_file (JSON text), typed to its codes (any other is
+// an *Unknown); nil when the result reports no error.
 func ParseEditFileResult(result json.RawMessage) EditFileToolError {
 	return toolError[EditFileToolError](ParseResult(result))
 }
 
-// ParseEditFileResultValue reads the error inside a result of tool edit_file given as JSON data, typed to
-// its codes; nil when the result reports no error.
+// ParseEditFileResultValue reads the error inside a result of tool edit_file given as JSON data, typed to its codes;
+// nil when the result reports no error.
 func ParseEditFileResultValue(result any) EditFileToolError {
 	return toolError[EditFileToolError](ParseResultValue(result))
 }
 
-// ApplyPatchToolError is an error tool apply_patch can return (Apply a patch envelope (*** Begin Patch … *** End Patch)
-// to the workspace): an error of one of its codes, or *Unknown (a code the catalog does not know or apply_patch does
-// not declare, an invalid payload).
+// ApplyPatchToolError is an error tool apply_patch can return: an error of one of its codes, or *Unknown (a code the
+// catalog does not know or apply_patch does not declare, an invalid payload). Tool apply_patch: Apply a patch envelope
+// (*** Begin Patch … *** End Patch) to the workspace.
 type ApplyPatchToolError interface {
 	Error
 	inApplyPatchTool()
@@ -1282,21 +1282,21 @@ var ApplyPatchTool = Tool{Name: "apply_patch", Codes: []Code{
 	CodeUnknown,
 }}
 
-// ParseApplyPatchResult reads the error inside a result of tool apply_patch (JSON text), typed to its
-// codes (any other is an *Unknown); nil when the result reports no error.
+// ParseApplyPatchResult reads the error inside a result of tool apply_patch (JSON text), typed to its codes (any other
+// is an *Unknown); nil when the result reports no error.
 func ParseApplyPatchResult(result json.RawMessage) ApplyPatchToolError {
 	return toolError[ApplyPatchToolError](ParseResult(result))
 }
 
-// ParseApplyPatchResultValue reads the error inside a result of tool apply_patch given as JSON data, typed to
-// its codes; nil when the result reports no error.
+// ParseApplyPatchResultValue reads the error inside a result of tool apply_patch given as JSON data, typed to its
+// codes; nil when the result reports no error.
 func ParseApplyPatchResultValue(result any) ApplyPatchToolError {
 	return toolError[ApplyPatchToolError](ParseResultValue(result))
 }
 
-// MoveFileToolError is an error tool move_file can return (Move or rename a file; fails when the destination is
-// occupied (without overwrite)): an error of one of its codes, or *Unknown (a code the catalog does not know or
-// move_file does not declare, an invalid payload).
+// MoveFileToolError is an error tool move_file can return: an error of one of its codes, or *Unknown (a code the
+// catalog does not know or move_file does not declare, an invalid payload). Tool move_file: Move or rename a file;
+// fails when the destination is occupied (without overwrite).
 type MoveFileToolError interface {
 	Error
 	inMoveFileTool()
@@ -1320,21 +1320,21 @@ var MoveFileTool = Tool{Name: "move_file", Codes: []Code{
 	CodeUnknown,
 }}
 
-// ParseMoveFileResult reads the error inside a result of tool move_file (JSON text), typed to its
-// codes (any other is an *Unknown); nil when the result reports no error.
+// ParseMoveFileResult reads the error inside a result of tool move_file (JSON text), typed to its codes (any other is
+// an *Unknown); nil when the result reports no error.
 func ParseMoveFileResult(result json.RawMessage) MoveFileToolError {
 	return toolError[MoveFileToolError](ParseResult(result))
 }
 
-// ParseMoveFileResultValue reads the error inside a result of tool move_file given as JSON data, typed to
-// its codes; nil when the result reports no error.
+// ParseMoveFileResultValue reads the error inside a result of tool move_file given as JSON data, typed to its codes;
+// nil when the result reports no error.
 func ParseMoveFileResultValue(result any) MoveFileToolError {
 	return toolError[MoveFileToolError](ParseResultValue(result))
 }
 
-// DeleteFileToolError is an error tool delete_file can return (Delete a file (a directory only with recursive)): an
-// error of one of its codes, or *Unknown (a code the catalog does not know or delete_file does not declare, an invalid
-// payload).
+// DeleteFileToolError is an error tool delete_file can return: an error of one of its codes, or *Unknown (a code the
+// catalog does not know or delete_file does not declare, an invalid payload). Tool delete_file: Delete a file (a
+// directory only with recursive).
 type DeleteFileToolError interface {
 	Error
 	inDeleteFileTool()
@@ -1356,21 +1356,21 @@ var DeleteFileTool = Tool{Name: "delete_file", Codes: []Code{
 	CodeUnknown,
 }}
 
-// ParseDeleteFileResult reads the error inside a result of tool delete_file (JSON text), typed to its
-// codes (any other is an *Unknown); nil when the result reports no error.
+// ParseDeleteFileResult reads the error inside a result of tool delete_file (JSON text), typed to its codes (any other
+// is an *Unknown); nil when the result reports no error.
 func ParseDeleteFileResult(result json.RawMessage) DeleteFileToolError {
 	return toolError[DeleteFileToolError](ParseResult(result))
 }
 
-// ParseDeleteFileResultValue reads the error inside a result of tool delete_file given as JSON data, typed to
-// its codes; nil when the result reports no error.
+// ParseDeleteFileResultValue reads the error inside a result of tool delete_file given as JSON data, typed to its
+// codes; nil when the result reports no error.
 func ParseDeleteFileResultValue(result any) DeleteFileToolError {
 	return toolError[DeleteFileToolError](ParseResultValue(result))
 }
 
-// RunCommandToolError is an error tool run_command can return (Run a command in the workspace; partial output may
-// accompany a timeout): an error of one of its codes, or *Unknown (a code the catalog does not know or run_command does
-// not declare, an invalid payload).
+// RunCommandToolError is an error tool run_command can return: an error of one of its codes, or *Unknown (a code the
+// catalog does not know or run_command does not declare, an invalid payload). Tool run_command: Run a command in the
+// workspace; partial output may accompany a timeout.
 type RunCommandToolError interface {
 	Error
 	inRunCommandTool()
@@ -1390,20 +1390,21 @@ var RunCommandTool = Tool{Name: "run_command", Codes: []Code{
 	CodeUnknown,
 }}
 
-// ParseRunCommandResult reads the error inside a result of tool run_command (JSON text), typed to its
-// codes (any other is an *Unknown); nil when the result reports no error.
+// ParseRunCommandResult reads the error inside a result of tool run_command (JSON text), typed to its codes (any other
+// is an *Unknown); nil when the result reports no error.
 func ParseRunCommandResult(result json.RawMessage) RunCommandToolError {
 	return toolError[RunCommandToolError](ParseResult(result))
 }
 
-// ParseRunCommandResultValue reads the error inside a result of tool run_command given as JSON data, typed to
-// its codes; nil when the result reports no error.
+// ParseRunCommandResultValue reads the error inside a result of tool run_command given as JSON data, typed to its
+// codes; nil when the result reports no error.
 func ParseRunCommandResultValue(result any) RunCommandToolError {
 	return toolError[RunCommandToolError](ParseResultValue(result))
 }
 
-// LoadSkillToolError is an error tool load_skill can return (Load a skill from the agent's skill registry): an error of
-// one of its codes, or *Unknown (a code the catalog does not know or load_skill does not declare, an invalid payload).
+// LoadSkillToolError is an error tool load_skill can return: an error of one of its codes, or *Unknown (a code the
+// catalog does not know or load_skill does not declare, an invalid payload). Tool load_skill: Load a skill from the
+// agent's skill registry.
 type LoadSkillToolError interface {
 	Error
 	inLoadSkillTool()
@@ -1419,14 +1420,14 @@ var LoadSkillTool = Tool{Name: "load_skill", Codes: []Code{
 	CodeUnknown,
 }}
 
-// ParseLoadSkillResult reads the error inside a result of tool load_skill (JSON text), typed to its
-// codes (any other is an *Unknown); nil when the result reports no error.
+// ParseLoadSkillResult reads the error inside a result of tool load_skill (JSON text), typed to its codes (any other is
+// an *Unknown); nil when the result reports no error.
 func ParseLoadSkillResult(result json.RawMessage) LoadSkillToolError {
 	return toolError[LoadSkillToolError](ParseResult(result))
 }
 
-// ParseLoadSkillResultValue reads the error inside a result of tool load_skill given as JSON data, typed to
-// its codes; nil when the result reports no error.
+// ParseLoadSkillResultValue reads the error inside a result of tool load_skill given as JSON data, typed to its codes;
+// nil when the result reports no error.
 func ParseLoadSkillResultValue(result any) LoadSkillToolError {
 	return toolError[LoadSkillToolError](ParseResultValue(result))
 }

@@ -954,9 +954,9 @@ func toolError[T Error](err Error) T {
 	return e
 }
 
-// NapkinCreateVisualRequestToolError is an error tool napkin_create_visual_request can return (Create a new visual
-// generation request (POST /v1/visual)): an error of one of its codes, or *Unknown (a code the catalog does not know or
-// napkin_create_visual_request does not declare, an invalid payload).
+// NapkinCreateVisualRequestToolError is an error tool napkin_create_visual_request can return: an error of one of its
+// codes, or *Unknown (a code the catalog does not know or napkin_create_visual_request does not declare, an invalid
+// payload). Tool napkin_create_visual_request: Create a new visual generation request (POST /v1/visual).
 type NapkinCreateVisualRequestToolError interface {
 	Error
 	inNapkinCreateVisualRequestTool()
@@ -988,21 +988,21 @@ var NapkinCreateVisualRequestTool = Tool{Name: "napkin_create_visual_request", C
 	CodeInternalError,
 }}
 
-// ParseNapkinCreateVisualRequestResult reads the error inside a result of tool napkin_create_visual_request (JSON text), typed to its
-// codes (any other is an *Unknown); nil when the result reports no error.
+// ParseNapkinCreateVisualRequestResult reads the error inside a result of tool napkin_create_visual_request (JSON
+// text), typed to its codes (any other is an *Unknown); nil when the result reports no error.
 func ParseNapkinCreateVisualRequestResult(result json.RawMessage) NapkinCreateVisualRequestToolError {
 	return toolError[NapkinCreateVisualRequestToolError](ParseResult(result))
 }
 
-// ParseNapkinCreateVisualRequestResultValue reads the error inside a result of tool napkin_create_visual_request given as JSON data, typed to
-// its codes; nil when the result reports no error.
+// ParseNapkinCreateVisualRequestResultValue reads the error inside a result of tool napkin_create_visual_request given
+// as JSON data, typed to its codes; nil when the result reports no error.
 func ParseNapkinCreateVisualRequestResultValue(result any) NapkinCreateVisualRequestToolError {
 	return toolError[NapkinCreateVisualRequestToolError](ParseResultValue(result))
 }
 
-// NapkinRegenerateVisualToolError is an error tool napkin_regenerate_visual can return (Regenerate existing layout(s)
-// using visual_id or visual_ids (POST /v1/visual)): an error of one of its codes, or *Unknown (a code the catalog does
-// not know or napkin_regenerate_visual does not declare, an invalid payload).
+// NapkinRegenerateVisualToolError is an error tool napkin_regenerate_visual can return: an error of one of its codes,
+// or *Unknown (a code the catalog does not know or napkin_regenerate_visual does not declare, an invalid payload). Tool
+// napkin_regenerate_visual: Regenerate existing layout(s) using visual_id or visual_ids (POST /v1/visual).
 type NapkinRegenerateVisualToolError interface {
 	Error
 	inNapkinRegenerateVisualTool()
@@ -1034,21 +1034,21 @@ var NapkinRegenerateVisualTool = Tool{Name: "napkin_regenerate_visual", Codes: [
 	CodeInternalError,
 }}
 
-// ParseNapkinRegenerateVisualResult reads the error inside a result of tool napkin_regenerate_visual (JSON text), typed to its
-// codes (any other is an *Unknown); nil when the result reports no error.
+// ParseNapkinRegenerateVisualResult reads the error inside a result of tool napkin_regenerate_visual (JSON text), typed
+// to its codes (any other is an *Unknown); nil when the result reports no error.
 func ParseNapkinRegenerateVisualResult(result json.RawMessage) NapkinRegenerateVisualToolError {
 	return toolError[NapkinRegenerateVisualToolError](ParseResult(result))
 }
 
-// ParseNapkinRegenerateVisualResultValue reads the error inside a result of tool napkin_regenerate_visual given as JSON data, typed to
-// its codes; nil when the result reports no error.
+// ParseNapkinRegenerateVisualResultValue reads the error inside a result of tool napkin_regenerate_visual given as JSON
+// data, typed to its codes; nil when the result reports no error.
 func ParseNapkinRegenerateVisualResultValue(result any) NapkinRegenerateVisualToolError {
 	return toolError[NapkinRegenerateVisualToolError](ParseResultValue(result))
 }
 
-// NapkinGetVisualStatusToolError is an error tool napkin_get_visual_status can return (Retrieve generation status (GET
-// /v1/visual/{id}/status)): an error of one of its codes, or *Unknown (a code the catalog does not know or
-// napkin_get_visual_status does not declare, an invalid payload).
+// NapkinGetVisualStatusToolError is an error tool napkin_get_visual_status can return: an error of one of its codes, or
+// *Unknown (a code the catalog does not know or napkin_get_visual_status does not declare, an invalid payload). Tool
+// napkin_get_visual_status: Retrieve generation status (GET /v1/visual/{id}/status).
 type NapkinGetVisualStatusToolError interface {
 	Error
 	inNapkinGetVisualStatusTool()
@@ -1080,21 +1080,22 @@ var NapkinGetVisualStatusTool = Tool{Name: "napkin_get_visual_status", Codes: []
 	CodeInternalError,
 }}
 
-// ParseNapkinGetVisualStatusResult reads the error inside a result of tool napkin_get_visual_status (JSON text), typed to its
-// codes (any other is an *Unknown); nil when the result reports no error.
+// ParseNapkinGetVisualStatusResult reads the error inside a result of tool napkin_get_visual_status (JSON text), typed
+// to its codes (any other is an *Unknown); nil when the result reports no error.
 func ParseNapkinGetVisualStatusResult(result json.RawMessage) NapkinGetVisualStatusToolError {
 	return toolError[NapkinGetVisualStatusToolError](ParseResult(result))
 }
 
-// ParseNapkinGetVisualStatusResultValue reads the error inside a result of tool napkin_get_visual_status given as JSON data, typed to
-// its codes; nil when the result reports no error.
+// ParseNapkinGetVisualStatusResultValue reads the error inside a result of tool napkin_get_visual_status given as JSON
+// data, typed to its codes; nil when the result reports no error.
 func ParseNapkinGetVisualStatusResultValue(result any) NapkinGetVisualStatusToolError {
 	return toolError[NapkinGetVisualStatusToolError](ParseResultValue(result))
 }
 
-// NapkinDownloadVisualFileToolError is an error tool napkin_download_visual_file can return (Return download guidance
-// and required headers for a generated file (no binary content)): an error of one of its codes, or *Unknown (a code the
-// catalog does not know or napkin_download_visual_file does not declare, an invalid payload).
+// NapkinDownloadVisualFileToolError is an error tool napkin_download_visual_file can return: an error of one of its
+// codes, or *Unknown (a code the catalog does not know or napkin_download_visual_file does not declare, an invalid
+// payload). Tool napkin_download_visual_file: Return download guidance and required headers for a generated file (no
+// binary content).
 type NapkinDownloadVisualFileToolError interface {
 	Error
 	inNapkinDownloadVisualFileTool()
@@ -1108,14 +1109,14 @@ var NapkinDownloadVisualFileTool = Tool{Name: "napkin_download_visual_file", Cod
 	CodeInternalError,
 }}
 
-// ParseNapkinDownloadVisualFileResult reads the error inside a result of tool napkin_download_visual_file (JSON text), typed to its
-// codes (any other is an *Unknown); nil when the result reports no error.
+// ParseNapkinDownloadVisualFileResult reads the error inside a result of tool napkin_download_visual_file (JSON text),
+// typed to its codes (any other is an *Unknown); nil when the result reports no error.
 func ParseNapkinDownloadVisualFileResult(result json.RawMessage) NapkinDownloadVisualFileToolError {
 	return toolError[NapkinDownloadVisualFileToolError](ParseResult(result))
 }
 
-// ParseNapkinDownloadVisualFileResultValue reads the error inside a result of tool napkin_download_visual_file given as JSON data, typed to
-// its codes; nil when the result reports no error.
+// ParseNapkinDownloadVisualFileResultValue reads the error inside a result of tool napkin_download_visual_file given as
+// JSON data, typed to its codes; nil when the result reports no error.
 func ParseNapkinDownloadVisualFileResultValue(result any) NapkinDownloadVisualFileToolError {
 	return toolError[NapkinDownloadVisualFileToolError](ParseResultValue(result))
 }

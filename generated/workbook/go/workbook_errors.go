@@ -724,9 +724,9 @@ func toolError[T Error](err Error) T {
 	return e
 }
 
-// ComputeToolError is an error tool compute can return (Price a quantity of goods, optionally overriding variable-tier
-// parameters): an error of one of its codes, or *Unknown (a code the catalog does not know or compute does not declare,
-// an invalid payload).
+// ComputeToolError is an error tool compute can return: an error of one of its codes, or *Unknown (a code the catalog
+// does not know or compute does not declare, an invalid payload). Tool compute: Price a quantity of goods, optionally
+// overriding variable-tier parameters.
 type ComputeToolError interface {
 	Error
 	inComputeTool()
@@ -746,20 +746,20 @@ var ComputeTool = Tool{Name: "compute", Codes: []Code{
 	CodeStrictConstantOverride,
 }}
 
-// ParseComputeResult reads the error inside a result of tool compute (JSON text), typed to its
-// codes (any other is an *Unknown); nil when the result reports no error.
+// ParseComputeResult reads the error inside a result of tool compute (JSON text), typed to its codes (any other is an
+// *Unknown); nil when the result reports no error.
 func ParseComputeResult(result json.RawMessage) ComputeToolError {
 	return toolError[ComputeToolError](ParseResult(result))
 }
 
-// ParseComputeResultValue reads the error inside a result of tool compute given as JSON data, typed to
-// its codes; nil when the result reports no error.
+// ParseComputeResultValue reads the error inside a result of tool compute given as JSON data, typed to its codes; nil
+// when the result reports no error.
 func ParseComputeResultValue(result any) ComputeToolError {
 	return toolError[ComputeToolError](ParseResultValue(result))
 }
 
-// UnitsToolError is an error tool units can return (List the units compute accepts): an error of one of its codes, or
-// *Unknown (a code the catalog does not know or units does not declare, an invalid payload).
+// UnitsToolError is an error tool units can return: an error of one of its codes, or *Unknown (a code the catalog does
+// not know or units does not declare, an invalid payload). Tool units: List the units compute accepts.
 type UnitsToolError interface {
 	Error
 	inUnitsTool()
@@ -773,14 +773,14 @@ var UnitsTool = Tool{Name: "units", Codes: []Code{
 	CodeInvalidInput,
 }}
 
-// ParseUnitsResult reads the error inside a result of tool units (JSON text), typed to its
-// codes (any other is an *Unknown); nil when the result reports no error.
+// ParseUnitsResult reads the error inside a result of tool units (JSON text), typed to its codes (any other is an
+// *Unknown); nil when the result reports no error.
 func ParseUnitsResult(result json.RawMessage) UnitsToolError {
 	return toolError[UnitsToolError](ParseResult(result))
 }
 
-// ParseUnitsResultValue reads the error inside a result of tool units given as JSON data, typed to
-// its codes; nil when the result reports no error.
+// ParseUnitsResultValue reads the error inside a result of tool units given as JSON data, typed to its codes; nil when
+// the result reports no error.
 func ParseUnitsResultValue(result any) UnitsToolError {
 	return toolError[UnitsToolError](ParseResultValue(result))
 }

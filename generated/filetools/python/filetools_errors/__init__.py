@@ -36,6 +36,7 @@ from ._runtime import (
     TerminatePolicy,
     ToolContract,
     ToolResultModel,
+    ToolT,
     UnknownCodeModel,
     WireMetadata,
     failure_class,
@@ -709,6 +710,9 @@ class ToolResult(ToolResultModel, Generic[DataT], frozen=True):
 
 # -- tools: the codes each tool can return --------------------------------------------
 
+# A tool's error contract in this catalog: ``Tool[U]`` reads results typed to the union ``U``.
+Tool = ToolContract[ToolT, UnknownCode]
+
 ReadFileToolError = Union[  # noqa: UP007
     NotFoundError,
     PermissionDeniedError,
@@ -717,7 +721,7 @@ ReadFileToolError = Union[  # noqa: UP007
     FileTooLargeError,
     UnknownError,
 ]
-READ_FILE_TOOL = ToolContract[ReadFileToolError, UnknownCode](
+READ_FILE_TOOL = Tool[ReadFileToolError](
     _catalog,
     "read_file",
     ReadFileToolError,
@@ -732,7 +736,7 @@ ListDirectoryToolError = Union[  # noqa: UP007
     OutsideWorkspaceError,
     UnknownError,
 ]
-LIST_DIRECTORY_TOOL = ToolContract[ListDirectoryToolError, UnknownCode](
+LIST_DIRECTORY_TOOL = Tool[ListDirectoryToolError](
     _catalog,
     "list_directory",
     ListDirectoryToolError,
@@ -747,7 +751,7 @@ CreateFileToolError = Union[  # noqa: UP007
     FileTooLargeError,
     UnknownError,
 ]
-CREATE_FILE_TOOL = ToolContract[CreateFileToolError, UnknownCode](
+CREATE_FILE_TOOL = Tool[CreateFileToolError](
     _catalog,
     "create_file",
     CreateFileToolError,
@@ -761,7 +765,7 @@ WriteFileToolError = Union[  # noqa: UP007
     StaleFileError,
     UnknownError,
 ]
-WRITE_FILE_TOOL = ToolContract[WriteFileToolError, UnknownCode](
+WRITE_FILE_TOOL = Tool[WriteFileToolError](
     _catalog,
     "write_file",
     WriteFileToolError,
@@ -779,7 +783,7 @@ EditFileToolError = Union[  # noqa: UP007
     OverlappingEditsError,
     UnknownError,
 ]
-EDIT_FILE_TOOL = ToolContract[EditFileToolError, UnknownCode](
+EDIT_FILE_TOOL = Tool[EditFileToolError](
     _catalog,
     "edit_file",
     EditFileToolError,
@@ -796,7 +800,7 @@ ApplyPatchToolError = Union[  # noqa: UP007
     PatchApplyError,
     UnknownError,
 ]
-APPLY_PATCH_TOOL = ToolContract[ApplyPatchToolError, UnknownCode](
+APPLY_PATCH_TOOL = Tool[ApplyPatchToolError](
     _catalog,
     "apply_patch",
     ApplyPatchToolError,
@@ -811,7 +815,7 @@ MoveFileToolError = Union[  # noqa: UP007
     CommandFailedError,
     UnknownError,
 ]
-MOVE_FILE_TOOL = ToolContract[MoveFileToolError, UnknownCode](
+MOVE_FILE_TOOL = Tool[MoveFileToolError](
     _catalog,
     "move_file",
     MoveFileToolError,
@@ -825,7 +829,7 @@ DeleteFileToolError = Union[  # noqa: UP007
     CommandFailedError,
     UnknownError,
 ]
-DELETE_FILE_TOOL = ToolContract[DeleteFileToolError, UnknownCode](
+DELETE_FILE_TOOL = Tool[DeleteFileToolError](
     _catalog,
     "delete_file",
     DeleteFileToolError,
@@ -838,7 +842,7 @@ RunCommandToolError = Union[  # noqa: UP007
     TimeoutError_,
     UnknownError,
 ]
-RUN_COMMAND_TOOL = ToolContract[RunCommandToolError, UnknownCode](
+RUN_COMMAND_TOOL = Tool[RunCommandToolError](
     _catalog,
     "run_command",
     RunCommandToolError,
@@ -849,14 +853,14 @@ LoadSkillToolError = Union[  # noqa: UP007
     SkillUnavailableError,
     UnknownError,
 ]
-LOAD_SKILL_TOOL = ToolContract[LoadSkillToolError, UnknownCode](
+LOAD_SKILL_TOOL = Tool[LoadSkillToolError](
     _catalog,
     "load_skill",
     LoadSkillToolError,
     description="Load a skill from the agent's skill registry.",
 )
 
-TOOLS: dict[str, ToolContract[Any, UnknownCode]] = {
+TOOLS: dict[str, Tool[Any]] = {
     "read_file": READ_FILE_TOOL,
     "list_directory": LIST_DIRECTORY_TOOL,
     "create_file": CREATE_FILE_TOOL,
@@ -959,6 +963,7 @@ __all__ = [
     "SkillUnavailableError",
     "StaleFileError",
     "TimeoutError_",
+    "Tool",
     "ToolContract",
     "ToolResult",
     "UnknownCode",

@@ -36,6 +36,7 @@ from ._runtime import (
     TerminatePolicy,
     ToolContract,
     ToolResultModel,
+    ToolT,
     UnknownCodeModel,
     failure_class,
     format_message,
@@ -605,6 +606,9 @@ class ToolResult(ToolResultModel, Generic[DataT], frozen=True):
 
 # -- tools: the codes each tool can return --------------------------------------------
 
+# A tool's error contract in this catalog: ``Tool[U]`` reads results typed to the union ``U``.
+Tool = ToolContract[ToolT, UnknownCode]
+
 NapkinCreateVisualRequestToolError = Union[  # noqa: UP007
     BadRequestError,
     UnauthorizedError,
@@ -617,9 +621,7 @@ NapkinCreateVisualRequestToolError = Union[  # noqa: UP007
     TimeoutError_,
     InternalError,
 ]
-NAPKIN_CREATE_VISUAL_REQUEST_TOOL = ToolContract[
-    NapkinCreateVisualRequestToolError, UnknownCode
-](
+NAPKIN_CREATE_VISUAL_REQUEST_TOOL = Tool[NapkinCreateVisualRequestToolError](
     _catalog,
     "napkin_create_visual_request",
     NapkinCreateVisualRequestToolError,
@@ -638,9 +640,7 @@ NapkinRegenerateVisualToolError = Union[  # noqa: UP007
     TimeoutError_,
     InternalError,
 ]
-NAPKIN_REGENERATE_VISUAL_TOOL = ToolContract[
-    NapkinRegenerateVisualToolError, UnknownCode
-](
+NAPKIN_REGENERATE_VISUAL_TOOL = Tool[NapkinRegenerateVisualToolError](
     _catalog,
     "napkin_regenerate_visual",
     NapkinRegenerateVisualToolError,
@@ -659,9 +659,7 @@ NapkinGetVisualStatusToolError = Union[  # noqa: UP007
     TimeoutError_,
     InternalError,
 ]
-NAPKIN_GET_VISUAL_STATUS_TOOL = ToolContract[
-    NapkinGetVisualStatusToolError, UnknownCode
-](
+NAPKIN_GET_VISUAL_STATUS_TOOL = Tool[NapkinGetVisualStatusToolError](
     _catalog,
     "napkin_get_visual_status",
     NapkinGetVisualStatusToolError,
@@ -669,16 +667,14 @@ NAPKIN_GET_VISUAL_STATUS_TOOL = ToolContract[
 )
 
 NapkinDownloadVisualFileToolError = Union[InternalError]  # noqa: UP007
-NAPKIN_DOWNLOAD_VISUAL_FILE_TOOL = ToolContract[
-    NapkinDownloadVisualFileToolError, UnknownCode
-](
+NAPKIN_DOWNLOAD_VISUAL_FILE_TOOL = Tool[NapkinDownloadVisualFileToolError](
     _catalog,
     "napkin_download_visual_file",
     NapkinDownloadVisualFileToolError,
     description="Return download guidance and required headers for a generated file (no binary content).",
 )
 
-TOOLS: dict[str, ToolContract[Any, UnknownCode]] = {
+TOOLS: dict[str, Tool[Any]] = {
     "napkin_create_visual_request": NAPKIN_CREATE_VISUAL_REQUEST_TOOL,
     "napkin_regenerate_visual": NAPKIN_REGENERATE_VISUAL_TOOL,
     "napkin_get_visual_status": NAPKIN_GET_VISUAL_STATUS_TOOL,
@@ -757,6 +753,7 @@ __all__ = [
     "RateLimitedError",
     "RepairField",
     "TimeoutError_",
+    "Tool",
     "ToolContract",
     "ToolResult",
     "UnauthorizedError",

@@ -36,6 +36,7 @@ from ._runtime import (
     TerminatePolicy,
     ToolContract,
     ToolResultModel,
+    ToolT,
     UnknownCodeModel,
     failure_class,
     format_message,
@@ -366,13 +367,16 @@ class ToolResult(ToolResultModel, Generic[DataT], frozen=True):
 
 # -- tools: the codes each tool can return --------------------------------------------
 
+# A tool's error contract in this catalog: ``Tool[U]`` reads results typed to the union ``U``.
+Tool = ToolContract[ToolT, UnknownCode]
+
 ComputeToolError = Union[  # noqa: UP007
     InvalidInputError,
     MissingFieldError,
     UnsupportedOptionError,
     StrictConstantOverrideError,
 ]
-COMPUTE_TOOL = ToolContract[ComputeToolError, UnknownCode](
+COMPUTE_TOOL = Tool[ComputeToolError](
     _catalog,
     "compute",
     ComputeToolError,
@@ -381,7 +385,7 @@ COMPUTE_TOOL = ToolContract[ComputeToolError, UnknownCode](
 )
 
 UnitsToolError = Union[InvalidInputError]  # noqa: UP007
-UNITS_TOOL = ToolContract[UnitsToolError, UnknownCode](
+UNITS_TOOL = Tool[UnitsToolError](
     _catalog,
     "units",
     UnitsToolError,
@@ -389,7 +393,7 @@ UNITS_TOOL = ToolContract[UnitsToolError, UnknownCode](
     output_schema='{"type":"object","required":["units"],"properties":{"units":{"type":"array","items":{"type":"string"}}}}',
 )
 
-TOOLS: dict[str, ToolContract[Any, UnknownCode]] = {
+TOOLS: dict[str, Tool[Any]] = {
     "compute": COMPUTE_TOOL,
     "units": UNITS_TOOL,
 }
@@ -457,6 +461,7 @@ __all__ = [
     "RepairField",
     "StaleOracleError",
     "StrictConstantOverrideError",
+    "Tool",
     "ToolContract",
     "ToolResult",
     "UnapprovedAssumptionError",

@@ -27,6 +27,9 @@ class GoTool:
     contract: str
     parse: str
     doc: list[str]
+    contract_doc: list[str]
+    parse_doc: list[str]
+    value_doc: list[str]
     markers: list[str]  # the marker methods, one per code and *Unknown, aligned as gofmt aligns them
     contract_decl: list[str]
 
@@ -39,7 +42,7 @@ def go_tools(catalog: Catalog, names: GoNames) -> list[GoTool]:
         marker = f"in{exported(tool.names)}Tool"
         receivers = [f"*{names.codes[code].type}" for code in tool.codes] + ["*Unknown"]
         consts = [f"\t{names.codes[code].const}," for code in tool.codes]
-        what = f" ({tool.description.rstrip('.')})" if tool.description else ""
+        what = f" Tool {name}: {tool.description}" if tool.description else ""
         out.append(
             GoTool(
                 name=name,
@@ -48,8 +51,17 @@ def go_tools(catalog: Catalog, names: GoNames) -> list[GoTool]:
                 contract=contract,
                 parse=parse,
                 doc=comment(
-                    f"{iface} is an error tool {name} can return{what}: an error of one of its codes, or *Unknown "
-                    f"(a code the catalog does not know or {name} does not declare, an invalid payload)."
+                    f"{iface} is an error tool {name} can return: an error of one of its codes, or *Unknown (a code "
+                    f"the catalog does not know or {name} does not declare, an invalid payload).{what}"
+                ),
+                contract_doc=comment(f"{contract} is tool {name}'s error contract: the codes it can return."),
+                parse_doc=comment(
+                    f"{parse} reads the error inside a result of tool {name} (JSON text), typed to its codes (any "
+                    f"other is an *Unknown); nil when the result reports no error."
+                ),
+                value_doc=comment(
+                    f"{parse}Value reads the error inside a result of tool {name} given as JSON data, typed to its "
+                    f"codes; nil when the result reports no error."
                 ),
                 markers=aligned([[f"func ({r}) {marker}()", "{}"] for r in receivers], indent=""),
                 contract_decl=[f"var {contract} = Tool{{Name: {lit(name)}, Codes: []Code{{", *consts, "}}"],

@@ -15,7 +15,7 @@ API = (
     "CatalogInfo", "CodeInfo", "Deprecation", "Envelope", "ErrorBase", "ErrorCode", "ErrorKind", "ErrorPolicy",
     "ErrorUnion",
     "HttpRule", "KindInfo", "KnownErrorUnion", "Provenance", "Range", "RangeDict", "RepairField", "TOOLS",
-    "ToolContract", "ToolResult", "UnknownCode",
+    "Tool", "ToolContract", "ToolResult", "UnknownCode",
     "build_error", "classify", "classify_exception", "classify_failure", "classify_http", "failure_class",
     "format_message", "has_retry_after", "is_retryable", "is_terminal", "kind_of", "map_exception", "map_http",
     "model_for", "parse_error",
@@ -32,7 +32,7 @@ BOUND = (
 RUNTIME = (
     "REDACTED", "CatalogInfo", "CodeInfo", "DataT", "Deprecation", "Envelope", "ErrorCatalog", "ErrorModel",
     "HttpRule", "KindInfo", "Provenance", "Range", "RangeDict", "RepairField", "TerminatePolicy", "ToolContract",
-    "ToolResultModel", "UnknownCodeModel", "failure_class", "format_message", "has_retry_after", "sanitize",
+    "ToolResultModel", "ToolT", "UnknownCodeModel", "failure_class", "format_message", "has_retry_after", "sanitize",
     "scrub_text", "to_json",
 )  # fmt: skip
 

@@ -1,9 +1,10 @@
 """The tools of a catalog in its Python package: per tool the union of its error classes and its contract.
 
 Per tool ``T`` of the ``tools`` section, ``__init__.py`` declares ``<T>ToolError``, the
-``Union`` of the classes of the codes ``T`` can return, and ``<T>_TOOL``, the runtime's
-``ToolContract`` over that union (its codes come from the union's classes), with the tool's
-success ``outputSchema`` and input schema as JSON text. ``TOOLS`` maps each tool name to its contract.
+``Union`` of the classes of the codes ``T`` can return, and ``<T>_TOOL``, a ``Tool`` over that
+union (``Tool[U]`` is the runtime's ``ToolContract[U, UnknownCode]``; its codes come from the
+union's classes), with the tool's success ``outputSchema`` and input schema as JSON text.
+``TOOLS`` maps each tool name to its contract.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ import json
 from dataclasses import dataclass
 
 from errgen.catalog.model import Catalog, OutputRoot, SchemaRef, Tool
-from errgen.targets.python.layout import Call, py_string, subscript, text_block
+from errgen.targets.python.formatting import LINE_LENGTH
+from errgen.targets.python.layout import Call, py_string, subscript, text_block, width
 
 
 @dataclass(frozen=True)
@@ -55,7 +57,10 @@ def py_tools(catalog: Catalog, class_names: dict[str, str]) -> list[PyTool]:
             args.append(("any_root=", "True"))
         if tool.input_schema is not None:
             args.append(("input_schema=", py_string(_json(tool.input_schema))))
-        call = Call(f"ToolContract[{union}, UnknownCode]", tuple(args))
+        head = f"Tool[{union}]"
+        if width(f"{contract} = {head}(") > LINE_LENGTH:  # black breaks the subscript first
+            head = f"Tool[\n    {union}\n]"
+        call = Call(head, tuple(args))
         out.append(
             PyTool(
                 tool=tool,

@@ -651,8 +651,8 @@ func toolError[T Error](err Error) T {
 	return e
 }
 
-// SearchToolError is an error tool search can return (Search the index): an error of one of its codes, or *Unknown (a
-// code the catalog does not know or search does not declare, an invalid payload).
+// SearchToolError is an error tool search can return: an error of one of its codes, or *Unknown (a code the catalog
+// does not know or search does not declare, an invalid payload). Tool search: Search the index.
 type SearchToolError interface {
 	Error
 	inSearchTool()
@@ -674,20 +674,20 @@ var SearchTool = Tool{Name: "search", Codes: []Code{
 	CodeInternal,
 }}
 
-// ParseSearchResult reads the error inside a result of tool search (JSON text), typed to its
-// codes (any other is an *Unknown); nil when the result reports no error.
+// ParseSearchResult reads the error inside a result of tool search (JSON text), typed to its codes (any other is an
+// *Unknown); nil when the result reports no error.
 func ParseSearchResult(result json.RawMessage) SearchToolError {
 	return toolError[SearchToolError](ParseResult(result))
 }
 
-// ParseSearchResultValue reads the error inside a result of tool search given as JSON data, typed to
-// its codes; nil when the result reports no error.
+// ParseSearchResultValue reads the error inside a result of tool search given as JSON data, typed to its codes; nil
+// when the result reports no error.
 func ParseSearchResultValue(result any) SearchToolError {
 	return toolError[SearchToolError](ParseResultValue(result))
 }
 
-// ListToolError is an error tool list can return (List the index's names): an error of one of its codes, or *Unknown (a
-// code the catalog does not know or list does not declare, an invalid payload).
+// ListToolError is an error tool list can return: an error of one of its codes, or *Unknown (a code the catalog does
+// not know or list does not declare, an invalid payload). Tool list: List the index's names.
 type ListToolError interface {
 	Error
 	inListTool()
@@ -705,14 +705,14 @@ var ListTool = Tool{Name: "list", Codes: []Code{
 	CodeInternal,
 }}
 
-// ParseListResult reads the error inside a result of tool list (JSON text), typed to its
-// codes (any other is an *Unknown); nil when the result reports no error.
+// ParseListResult reads the error inside a result of tool list (JSON text), typed to its codes (any other is an
+// *Unknown); nil when the result reports no error.
 func ParseListResult(result json.RawMessage) ListToolError {
 	return toolError[ListToolError](ParseResult(result))
 }
 
-// ParseListResultValue reads the error inside a result of tool list given as JSON data, typed to
-// its codes; nil when the result reports no error.
+// ParseListResultValue reads the error inside a result of tool list given as JSON data, typed to its codes; nil when
+// the result reports no error.
 func ParseListResultValue(result any) ListToolError {
 	return toolError[ListToolError](ParseResultValue(result))
 }
@@ -734,14 +734,14 @@ var FilesStatTool = Tool{Name: "files.stat", Codes: []Code{
 	CodeInternal,
 }}
 
-// ParseFilesStatResult reads the error inside a result of tool files.stat (JSON text), typed to its
-// codes (any other is an *Unknown); nil when the result reports no error.
+// ParseFilesStatResult reads the error inside a result of tool files.stat (JSON text), typed to its codes (any other is
+// an *Unknown); nil when the result reports no error.
 func ParseFilesStatResult(result json.RawMessage) FilesStatToolError {
 	return toolError[FilesStatToolError](ParseResult(result))
 }
 
-// ParseFilesStatResultValue reads the error inside a result of tool files.stat given as JSON data, typed to
-// its codes; nil when the result reports no error.
+// ParseFilesStatResultValue reads the error inside a result of tool files.stat given as JSON data, typed to its codes;
+// nil when the result reports no error.
 func ParseFilesStatResultValue(result any) FilesStatToolError {
 	return toolError[FilesStatToolError](ParseResultValue(result))
 }
@@ -761,14 +761,14 @@ var PingTool = Tool{Name: "ping", Codes: []Code{
 	CodeInternal,
 }}
 
-// ParsePingResult reads the error inside a result of tool ping (JSON text), typed to its
-// codes (any other is an *Unknown); nil when the result reports no error.
+// ParsePingResult reads the error inside a result of tool ping (JSON text), typed to its codes (any other is an
+// *Unknown); nil when the result reports no error.
 func ParsePingResult(result json.RawMessage) PingToolError {
 	return toolError[PingToolError](ParseResult(result))
 }
 
-// ParsePingResultValue reads the error inside a result of tool ping given as JSON data, typed to
-// its codes; nil when the result reports no error.
+// ParsePingResultValue reads the error inside a result of tool ping given as JSON data, typed to its codes; nil when
+// the result reports no error.
 func ParsePingResultValue(result any) PingToolError {
 	return toolError[PingToolError](ParseResultValue(result))
 }

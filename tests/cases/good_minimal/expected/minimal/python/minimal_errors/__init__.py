@@ -33,6 +33,7 @@ from ._runtime import (
     TerminatePolicy,
     ToolContract,
     ToolResultModel,
+    ToolT,
     UnknownCodeModel,
     failure_class,
     format_message,
@@ -174,7 +175,10 @@ class ToolResult(ToolResultModel, Generic[DataT], frozen=True):
 
 # -- tools: the codes each tool can return --------------------------------------------
 
-TOOLS: dict[str, ToolContract[Any, UnknownCode]] = {}
+# A tool's error contract in this catalog: ``Tool[U]`` reads results typed to the union ``U``.
+Tool = ToolContract[ToolT, UnknownCode]
+
+TOOLS: dict[str, Tool[Any]] = {}
 
 
 # -- the catalog's functions: ErrorCatalog's methods, bound to this catalog ----------
@@ -233,6 +237,7 @@ __all__ = [
     "Range",
     "RangeDict",
     "RepairField",
+    "Tool",
     "ToolContract",
     "ToolResult",
     "UnknownCode",

@@ -35,6 +35,7 @@ from ._runtime import (
     TerminatePolicy,
     ToolContract,
     ToolResultModel,
+    ToolT,
     UnknownCodeModel,
     failure_class,
     format_message,
@@ -303,6 +304,9 @@ class ToolResult(ToolResultModel, Generic[DataT], frozen=True):
 
 # -- tools: the codes each tool can return --------------------------------------------
 
+# A tool's error contract in this catalog: ``Tool[U]`` reads results typed to the union ``U``.
+Tool = ToolContract[ToolT, UnknownCode]
+
 SearchToolError = Union[  # noqa: UP007
     InvalidArgumentError,
     BusyError,
@@ -310,7 +314,7 @@ SearchToolError = Union[  # noqa: UP007
     DeniedError,
     InternalError,
 ]
-SEARCH_TOOL = ToolContract[SearchToolError, UnknownCode](
+SEARCH_TOOL = Tool[SearchToolError](
     _catalog,
     "search",
     SearchToolError,
@@ -324,7 +328,7 @@ ListToolError = Union[  # noqa: UP007
     OverloadedError,
     InternalError,
 ]
-LIST_TOOL = ToolContract[ListToolError, UnknownCode](
+LIST_TOOL = Tool[ListToolError](
     _catalog,
     "list",
     ListToolError,
@@ -337,7 +341,7 @@ FilesStatToolError = Union[  # noqa: UP007
     InvalidArgumentError,
     InternalError,
 ]
-FILES_STAT_TOOL = ToolContract[FilesStatToolError, UnknownCode](
+FILES_STAT_TOOL = Tool[FilesStatToolError](
     _catalog,
     "files.stat",
     FilesStatToolError,
@@ -346,9 +350,9 @@ FILES_STAT_TOOL = ToolContract[FilesStatToolError, UnknownCode](
 )
 
 PingToolError = Union[InternalError]  # noqa: UP007
-PING_TOOL = ToolContract[PingToolError, UnknownCode](_catalog, "ping", PingToolError)
+PING_TOOL = Tool[PingToolError](_catalog, "ping", PingToolError)
 
-TOOLS: dict[str, ToolContract[Any, UnknownCode]] = {
+TOOLS: dict[str, Tool[Any]] = {
     "search": SEARCH_TOOL,
     "list": LIST_TOOL,
     "files.stat": FILES_STAT_TOOL,
@@ -424,6 +428,7 @@ __all__ = [
     "RangeDict",
     "RepairField",
     "SearchToolError",
+    "Tool",
     "ToolContract",
     "ToolResult",
     "UnknownCode",
