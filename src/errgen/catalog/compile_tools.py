@@ -59,7 +59,8 @@ def _tool(reader: Reader, name: str, spec: dict[str, Any], known: _Known, every:
     root = OutputRoot(get("output_root", "object"))
     output = _schema(reader, (*path, "output_schema"), name)
     input_ = _schema(reader, (*path, "input_schema"), name)
-    if output is not None and root is OutputRoot.OBJECT and not output.object_root:
+    root_given = not (reader.rejected and reader.spoiled((*path, "output_root")))
+    if output is not None and root is OutputRoot.OBJECT and not output.object_root and root_given:
         reader.err(
             (*path, "output_schema"),
             f"the output_schema of tool {name!r} has no object root (type: object), which 2025-era clients need; "
@@ -141,13 +142,15 @@ def _expand(
         if reader.kind_ref((*where, "kind"), known.kinds) is None:
             return ()
         found = tuple(c.id for c in known.codes.values() if c.kind == name and c.constructible)
-        if not found:
+        if not found and not reader.spoiled(("codes",)):  # a rejected code may have been of that kind
             reader.err((*where, "kind"), f"kind {name!r} has no code a tool can return (none, or only deferred ones)")
         return found
     if not groups:
         reader.err((*where, "group"), "a group cannot name another group; list its codes or kinds")
         return ()
     if name not in known.groups:
+        if reader.spoiled(("tools", "groups", name)):  # a group the shape check rejected: no follow-up
+            return ()
         declared = list(known.groups)
         hint = suggest(name, declared)
         listed = ", ".join(declared) or "none declared"

@@ -56,8 +56,11 @@ def _ref(name: str) -> dict[str, str]:
     return {"$ref": "#/$defs/" + quote(name, safe="")}
 
 
-def code_schema(catalog: Catalog, code: Code, provenance: dict[str, Any]) -> dict[str, Any]:
-    """The closed schema of one code's payload (keys as the catalog's wire shape has them)."""
+def code_schema(catalog: Catalog, code: Code, provenance: dict[str, Any], *, describe: bool = True) -> dict[str, Any]:
+    """The closed schema of one code's payload (keys as the catalog's wire shape has them).
+
+    `describe`: with the code's ``when`` as ``description`` (the per-tool schemas, repeated per tool, leave it out).
+    """
     env = catalog.envelope
     props: dict[str, Any] = {
         env.discriminator: {"const": code.id},
@@ -80,7 +83,7 @@ def code_schema(catalog: Catalog, code: Code, provenance: dict[str, Any]) -> dic
         props["isError"] = {"const": True}
         required.append("isError")
     schema: dict[str, Any] = {"type": "object", "title": code.id}
-    if code.when:
+    if code.when and describe:
         schema["description"] = code.when
     if code.deprecated:
         schema["deprecated"] = True
@@ -199,8 +202,9 @@ def tool_codes(catalog: Catalog, tool: Tool) -> tuple[Code, ...]:
 
 
 def tool_errors(catalog: Catalog, tool: Tool) -> dict[str, Any]:
-    """The error payloads `tool` can return, fully inlined (no ``$schema``: a subschema)."""
-    return payload_union(catalog, lambda code: code_schema(catalog, code, PROVENANCE), tool_codes(catalog, tool))
+    """The error payloads `tool` can return, fully inlined (no ``$schema``: a subschema; no code descriptions)."""
+    branch = lambda code: code_schema(catalog, code, PROVENANCE, describe=False)  # noqa: E731
+    return payload_union(catalog, branch, tool_codes(catalog, tool))
 
 
 def tool_output(catalog: Catalog, tool: Tool, *, any_root: bool) -> dict[str, Any]:

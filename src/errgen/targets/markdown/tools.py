@@ -14,7 +14,7 @@ class ToolView:
 
     heading: str
     description: str
-    errors: tuple[str, ...]  # one list item per code: the code and, for catalog-wide ones, that every tool has it
+    errors: tuple[str, ...]  # one list item per code (its section says the rest), catalog-wide ones marked
     facts: tuple[tuple[str, str], ...]
 
 
@@ -26,11 +26,7 @@ def _schema(ref: SchemaRef | None, generated: list[str]) -> str:
 def tool_view(catalog: Catalog, tool: Tool) -> ToolView:
     """Everything the page prints about one tool, escaped."""
     every = set(catalog.every_tool)
-    errors = tuple(
-        escape.md_code(code) + (" *(every tool)*" if code in every else "")
-        + (f" — {escape.md_text(catalog.codes[code].when)}" if catalog.codes[code].when else "")
-        for code in tool.codes
-    )  # fmt: skip
+    errors = tuple(escape.md_code(code) + (" *(every tool)*" if code in every else "") for code in tool.codes)
     facts = [("Error payloads", escape.md_code(f"schema/tools/{tool.name}.errors.schema.json"))]
     if tool.output_schema is not None:
         files = [f"schema/tools/{tool.name}.output.schema.json"] if tool.output_schema.object_root else []

@@ -2234,12 +2234,8 @@ class ToolContract(Generic[ToolT, UnknownT]):
         self.description = description
         classes: tuple[type[ErrorModel], ...] = get_args(errors) or (errors,)
         self.codes: tuple[str, ...] = tuple(cls.code_info().code for cls in classes)
-        self._success = (
-            output_schema  # the success outputSchema as JSON text ("": none)
-        )
-        self.any_root = (
-            any_root  # whether the success schema may have any root (MCP 2026-07-28)
-        )
+        self._success = output_schema  # the success outputSchema, JSON text ("": none)
+        self.any_root = any_root  # success may have any root (MCP 2026-07-28)
         self._input = input_schema
 
     def declares(self, code: str) -> bool:
