@@ -53,9 +53,11 @@ def test_module_name_option_and_invalid_names() -> None:
         generate(catalog, TargetOptions(python_module="bad-name"))
 
 
-@pytest.mark.parametrize("which", [*support.SHIPPED, "nasty", "minimal", "synthetic"])
+@pytest.mark.parametrize("which", [*support.SHIPPED, "nasty", "minimal", "synthetic", "tsnames"])
 def test_rendering_is_already_black_clean(which: str) -> None:
-    if which == "nasty":
+    if which == "tsnames":  # hostile tool names (catalog tools section)
+        catalog = support.from_text((support.ROOT / "tests" / "ts" / "catalogs" / "tsnames.yaml").read_text("utf-8"))
+    elif which == "nasty":
         catalog = support.from_text(support.NASTY)
     elif which == "minimal":
         catalog = support.from_text(support.MINIMAL)

@@ -27,6 +27,7 @@ interface Module {
   scrubText(text: string): string;
   METADATA: Record<string, { readonly channel: string }>;
   POLICIES: Record<string, unknown>;
+  TOOLS: Record<string, { parseResult(result: Json): Json }>;
 }
 
 interface Policy {
@@ -156,6 +157,8 @@ async function run(given: Case): Promise<Json> {
       return parsed(m, m.parseResult(c["result"]));
     case "parse_bytes":
       return parsed(m, m.parseResult(bytesOf(c["bytes"])));
+    case "tool_parse":
+      return parsed(m, m.TOOLS[c["tool"] as string]?.parseResult(c["result"]));
     case "sanitize":
       return m.sanitize(c["value"]);
     case "scrub":

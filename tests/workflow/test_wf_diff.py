@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from errgen.catalog.diagnostics import Diagnostics
+from errgen.catalog.model import Tool
 from errgen.targets import TargetOptions
 from errgen.targets.catalog_json import generate as catalog_json
 from errgen.workflow.diff import CATEGORIES, RULES, SECTIONS, VERSION, identity_of, parse_identity, rule_ids
@@ -117,6 +118,23 @@ def test_published_snapshot_round_trips(name: str) -> None:
     assert source is not None and snapshot is not None, [d.format() for d in diags.items]
     assert snapshot.catalog.fingerprint == source.catalog.fingerprint
     assert diags.items == []
+
+
+def test_a_snapshot_of_tools_with_schema_files_round_trips() -> None:
+    """catalog.json holds a tool's schemas inline and its kinds and groups expanded: the same catalog."""
+    diags = Diagnostics()
+    case = ROOT / "tests" / "cases" / "good_tools"
+    source = compile_path(case / "catalog.yaml", "a", diags)
+    snapshot = compile_path(case / "expected" / "toolbox" / "catalog.json", "b", diags)
+    assert source is not None and snapshot is not None, [d.format() for d in diags.items]
+    assert snapshot.catalog.fingerprint == source.catalog.fingerprint
+
+    def contract(tool: Tool) -> tuple[object, ...]:
+        schemas = [None if ref is None else ref.schema for ref in (tool.output_schema, tool.input_schema)]
+        return tool.name, tool.description, tool.own, tool.codes, tool.output_root, *schemas
+
+    assert list(map(contract, snapshot.catalog.tools.values())) == list(map(contract, source.catalog.tools.values()))
+    assert snapshot.catalog.every_tool == source.catalog.every_tool == ("internal",)
 
 
 def test_snapshot_as_old_side_uses_identity_beside_it(tmp_path: Path) -> None:

@@ -321,6 +321,10 @@ export function define<T extends CatalogTypes>(spec: CatalogSpec<T>) {
 
     /** The error for a thrown value (see `failureClassOf`), mapped by the catalog's failure mapping or its default. */
     mapException: (err: unknown): T["mapped"] => typed(mapException(cat, err)),
+
+    /** The error contract of tool `name`, which can return `codes`; `E` is the union of their errors. */
+    tool: <E extends T["error"]>(name: string, codes: readonly T["code"][]): ToolContract<E, T["unknown"]> =>
+      typed(toolContract(cat, name, codes)),
   };
 }
 
@@ -587,6 +591,56 @@ function firstBlocks(result: { readonly [key: string]: unknown }): unknown[] {
     blocks.push(content[i]);
   }
   return blocks;
+}
+
+// ---- Per-tool error contracts: which tool returns which codes ----------------------
+
+/**
+ * One tool's error contract (a catalog's `tools` section): the codes it can return, its own and
+ * every tool's. Its results read typed to `E`, the union of those codes' errors: a code of the
+ * catalog that the tool does not declare reads as an `UnknownError` `U` (its payload kept), like a
+ * code the catalog does not know.
+ */
+export interface ToolContract<E, U> {
+  /** The tool's name. */
+  readonly name: string;
+  /** The codes the tool can return, in catalog order. */
+  readonly codes: readonly string[];
+  /** Whether the tool can return `code`. */
+  declares(code: string): boolean;
+  /** Whether `value` is a valid error of a code the tool can return (a switch on its code is then exhaustive over them). */
+  isError(value: unknown): value is E;
+  /** The error a result of this tool reports (as `parseResult`), typed to the tool's codes; never throws. */
+  parseResult(result: unknown): E | U | undefined;
+  /** A widget's view of a whole result of this tool (as `narrowToolResult`), typed to the tool's codes; never throws. */
+  narrowToolResult<R extends CallToolResultLike>(result: R): ToolResult<R, E | U>;
+}
+
+function toolContract(cat: Tables, name: string, codes: readonly string[]): ToolContract<Payload, Payload> {
+  const declared = new Set<string>(codes);
+  const key = cat.envelope.discriminator;
+  /** `error` typed to the tool: a valid error of a code it does not declare becomes an `UnknownError`, kept whole. */
+  const narrow = (error: Payload | undefined): Payload | undefined => {
+    const code = error === undefined ? undefined : own(error, key);
+    if (error === undefined || typeof code !== "string" || declared.has(code) || validate(cat, error, true) === undefined) {
+      return error;
+    }
+    return unknownError(cat, code, error.message, error);
+  };
+  return Object.freeze({
+    name,
+    codes: Object.freeze([...codes]),
+    declares: (code: string): boolean => declared.has(code),
+    isError: (value: unknown): value is Payload => {
+      const code = isObject(value) ? own(value, key) : undefined;
+      return typeof code === "string" && declared.has(code) && validate(cat, value, true) !== undefined;
+    },
+    parseResult: (result: unknown): Payload | undefined => narrow(parseResult(cat, result)),
+    narrowToolResult: <R extends CallToolResultLike>(result: R): ToolResult<R, Payload> => {
+      const error = narrow(parseResult(cat, result));
+      return error === undefined ? { ok: true, data: result } : { ok: false, error, data: result };
+    },
+  });
 }
 
 // ---- Classification, retry, policies --------------------------------------------

@@ -23,7 +23,7 @@ export type UnknownError = runtime.UnknownError<"code">;
 // ---- Identity ---------------------------------------------------------------
 
 /** The stamp every error of this catalog carries. */
-export const PROVENANCE: Provenance = Object.freeze({ catalog: "napkin", version: "1.0.0", fingerprint: "sha256:70db3dffde73d3331a72dd45e473d40cd7663dc5e064045245884e09f5ebfa99" });
+export const PROVENANCE: Provenance = Object.freeze({ catalog: "napkin", version: "1.0.0", fingerprint: "sha256:834cf5f86e35fa21c1f5c6c61b6f80de42aca90f0cd75327cd765f77c9b4d698" });
 
 // ---- Codes and kinds --------------------------------------------------------
 
@@ -493,3 +493,67 @@ export function isTimeout(value: unknown): value is Timeout {
 export function isInternalError(value: unknown): value is InternalError {
   return CATALOG.check(value, "INTERNAL_ERROR");
 }
+
+// ---- Tools: the codes each tool can return ------------------------------------
+
+/** An error tool `napkin_create_visual_request` can return (Create a new visual generation request (POST /v1/visual).). */
+export type NapkinCreateVisualRequestToolError =
+  | BadRequest
+  | Unauthorized
+  | Forbidden
+  | NotFound
+  | Gone
+  | RateLimited
+  | UpstreamError
+  | NetworkError
+  | Timeout
+  | InternalError;
+
+/** Tool `napkin_create_visual_request`'s error contract: `isError`, `parseResult` and `narrowToolResult` type its results to `NapkinCreateVisualRequestToolError`. */
+export const napkinCreateVisualRequestTool = CATALOG.tool<NapkinCreateVisualRequestToolError>("napkin_create_visual_request", ["BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "GONE", "RATE_LIMITED", "UPSTREAM_ERROR", "NETWORK_ERROR", "TIMEOUT", "INTERNAL_ERROR"]);
+
+/** An error tool `napkin_regenerate_visual` can return (Regenerate existing layout(s) using visual_id or visual_ids (POST /v1/visual).). */
+export type NapkinRegenerateVisualToolError =
+  | BadRequest
+  | Unauthorized
+  | Forbidden
+  | NotFound
+  | Gone
+  | RateLimited
+  | UpstreamError
+  | NetworkError
+  | Timeout
+  | InternalError;
+
+/** Tool `napkin_regenerate_visual`'s error contract: `isError`, `parseResult` and `narrowToolResult` type its results to `NapkinRegenerateVisualToolError`. */
+export const napkinRegenerateVisualTool = CATALOG.tool<NapkinRegenerateVisualToolError>("napkin_regenerate_visual", ["BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "GONE", "RATE_LIMITED", "UPSTREAM_ERROR", "NETWORK_ERROR", "TIMEOUT", "INTERNAL_ERROR"]);
+
+/** An error tool `napkin_get_visual_status` can return (Retrieve generation status (GET /v1/visual/{id}/status).). */
+export type NapkinGetVisualStatusToolError =
+  | BadRequest
+  | Unauthorized
+  | Forbidden
+  | NotFound
+  | Gone
+  | RateLimited
+  | UpstreamError
+  | NetworkError
+  | Timeout
+  | InternalError;
+
+/** Tool `napkin_get_visual_status`'s error contract: `isError`, `parseResult` and `narrowToolResult` type its results to `NapkinGetVisualStatusToolError`. */
+export const napkinGetVisualStatusTool = CATALOG.tool<NapkinGetVisualStatusToolError>("napkin_get_visual_status", ["BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "GONE", "RATE_LIMITED", "UPSTREAM_ERROR", "NETWORK_ERROR", "TIMEOUT", "INTERNAL_ERROR"]);
+
+/** An error tool `napkin_download_visual_file` can return (Return download guidance and required headers for a generated file (no binary content).). */
+export type NapkinDownloadVisualFileToolError = InternalError;
+
+/** Tool `napkin_download_visual_file`'s error contract: `isError`, `parseResult` and `narrowToolResult` type its results to `NapkinDownloadVisualFileToolError`. */
+export const napkinDownloadVisualFileTool = CATALOG.tool<NapkinDownloadVisualFileToolError>("napkin_download_visual_file", ["INTERNAL_ERROR"]);
+
+/** Every tool's error contract, by tool name (a prototype-less record). */
+export const TOOLS: Readonly<Record<string, runtime.ToolContract<CatalogError, UnknownError>>> = runtime.record<string, runtime.ToolContract<CatalogError, UnknownError>>([
+  ["napkin_create_visual_request", napkinCreateVisualRequestTool],
+  ["napkin_regenerate_visual", napkinRegenerateVisualTool],
+  ["napkin_get_visual_status", napkinGetVisualStatusTool],
+  ["napkin_download_visual_file", napkinDownloadVisualFileTool],
+]);

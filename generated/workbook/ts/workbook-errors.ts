@@ -23,7 +23,7 @@ export type UnknownError = runtime.UnknownError<"code">;
 // ---- Identity ---------------------------------------------------------------
 
 /** The stamp every error of this catalog carries. */
-export const PROVENANCE: Provenance = Object.freeze({ catalog: "workbook", version: "1.4.0", fingerprint: "sha256:d4f06b2ed2df1163cc010e7b4ac655adf2f397f6b50a0097e31c00fa5e9644e1" });
+export const PROVENANCE: Provenance = Object.freeze({ catalog: "workbook", version: "1.4.0", fingerprint: "sha256:d1809362fa488132733b0e129c8bd75052145255aaa04ece8d2eae41bddc008c" });
 
 // ---- Codes and kinds --------------------------------------------------------
 
@@ -340,3 +340,27 @@ export function isStaleOracle(value: unknown): value is StaleOracle {
 export function isUnapprovedAssumption(value: unknown): value is UnapprovedAssumption {
   return CATALOG.check(value, "unapproved_assumption");
 }
+
+// ---- Tools: the codes each tool can return ------------------------------------
+
+/** An error tool `compute` can return (Price a quantity of goods, optionally overriding variable-tier parameters.). */
+export type ComputeToolError =
+  | InvalidInput
+  | MissingField
+  | UnsupportedOption
+  | StrictConstantOverride;
+
+/** Tool `compute`'s error contract: `isError`, `parseResult` and `narrowToolResult` type its results to `ComputeToolError`. */
+export const computeTool = CATALOG.tool<ComputeToolError>("compute", ["invalid_input", "missing_field", "unsupported_option", "strict_constant_override"]);
+
+/** An error tool `units` can return (List the units compute accepts.). */
+export type UnitsToolError = InvalidInput;
+
+/** Tool `units`'s error contract: `isError`, `parseResult` and `narrowToolResult` type its results to `UnitsToolError`. */
+export const unitsTool = CATALOG.tool<UnitsToolError>("units", ["invalid_input"]);
+
+/** Every tool's error contract, by tool name (a prototype-less record). */
+export const TOOLS: Readonly<Record<string, runtime.ToolContract<CatalogError, UnknownError>>> = runtime.record<string, runtime.ToolContract<CatalogError, UnknownError>>([
+  ["compute", computeTool],
+  ["units", unitsTool],
+]);

@@ -254,6 +254,44 @@ _FAILURE_NAME = r"^[a-z][a-z0-9_]{0,63}(?!\n)$"
 _PREFIX = r"^[A-Za-z][A-Za-z0-9]{0,15}(?!\n)$"
 _URL = "^https?://"
 
+# An MCP tool name (spec 2025-11-25: 1 to 128 of A-Z a-z 0-9 _ - .), not starting with '.' or '-'.
+TOOL_NAME = r"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}(?!\n)$"
+_ERROR_ENTRY = {
+    "description": "A code id, {kind: KIND} (its codes) or {group: GROUP} (one of tools.groups).",
+    "oneOf": [
+        {"type": "string"},
+        _obj({"kind": {"type": "string", "description": "A kind: every code of that kind."}}, ("kind",)),
+        _obj({"group": {"type": "string", "description": "A group of tools.groups."}}, ("group",)),
+    ],
+}
+_ERRORS = {"type": "array", "items": _ERROR_ENTRY}
+_SCHEMA_REF = {
+    "description": "A JSON Schema (2020-12) inline, or the path of a .json file relative to the catalog's folder.",
+    "oneOf": [{"type": "object"}, {"type": "boolean"}, {"type": "string", "minLength": 1}],
+}
+_TOOL = _obj(
+    {
+        "description": _text("What the tool does."),
+        "errors": _ERRORS | {"description": "The codes the tool can return besides tools.every_tool."},
+        "output_schema": _SCHEMA_REF,
+        "output_root": {
+            "enum": ["object", "any"],
+            "description": "object: the outputSchema has an object root (2025-era clients); any: also the "
+            "any-root form of MCP 2026-07-28.",
+        },
+        "input_schema": _SCHEMA_REF,
+    },
+    description="One MCP tool's error contract and schemas.",
+)
+_TOOLS = _obj(
+    {
+        "every_tool": _ERRORS | {"description": "Catalog-wide errors: codes every tool may return."},
+        "groups": _map_of(_ERRORS | {"description": "The codes (and kinds) of the group."}, "Named sets of codes (and kinds) a tool names as {group: NAME}."),
+        "by_name": _map_of(_TOOL, "The tools, by their MCP names, in declared order.", TOOL_NAME),
+    },
+    description="Per-tool error contracts: which tool returns which codes.",
+)
+
 SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$id": SCHEMA_ID,
@@ -350,6 +388,7 @@ SCHEMA: dict[str, Any] = {
                 description="How upstream HTTP statuses and failure classes map to codes.",
             ),
             "codes": _map_of(_CODE, "The error codes, in declared order.") | {"minProperties": 1},
+            "tools": _TOOLS,
             "retired": _map_of(
                 _obj(
                     {
@@ -377,5 +416,6 @@ PATTERN_NAMES = {
     _PREFIX: "a prefix (a letter, then up to 15 letters or digits, such as NAPKIN)",
     _URL: "an http:// or https:// URL",
     _LINT_RULE: "a lint rule id (lowercase words joined by '-', such as missing-example)",
+    TOOL_NAME: "an MCP tool name (A-Z, a-z, 0-9, '_', '.' and '-', not starting with '.' or '-', at most 128)",
 }
 """What each pattern of the schema means, as errors say it (`load._why`; a test keeps every pattern here)."""

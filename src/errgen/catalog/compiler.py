@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from errgen.catalog import compile_codes, compile_declarations, compile_envelope, compile_rules, naming
+from errgen.catalog import compile_codes, compile_declarations, compile_envelope, compile_rules, compile_tools, naming
 from errgen.catalog.checked import Reader
 from errgen.catalog.diagnostics import Diagnostics
 from errgen.catalog.model import Catalog, Provenance
@@ -19,6 +19,7 @@ def _run(reader: Reader) -> Catalog:
     env = compile_envelope.envelope(reader)
     fields = compile_envelope.field_keys(reader, env, compile_declarations.fields(reader))
     codes, unsure = compile_codes.codes(reader, fields, kinds)
+    tools, every_tool = compile_tools.tools(reader, codes, kinds)
     catalog = Catalog(
         name=name,
         version=meta("version", "0.0.0"),
@@ -40,6 +41,8 @@ def _run(reader: Reader) -> Catalog:
         mapping_default=reader.code_ref(("mappings", "default"), codes),
         retired=compile_rules.retired(reader, codes),
         names=naming.names(name),
+        tools=tools,
+        every_tool=every_tool,
     )
     compile_rules.check_replacements(reader, catalog)
     return catalog

@@ -12,7 +12,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 from functools import lru_cache
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from errgen.catalog.catalog_schema import PATTERN_NAMES
@@ -41,8 +41,13 @@ def _validator() -> Any:
 
 
 def load_catalog(path: Path, display: str, diags: Diagnostics) -> Document | None:
-    """Load one catalog file and report every shape problem in it."""
+    """Load one catalog file and report every shape problem in it; the files it refers to are read beside it."""
+    from errgen.catalog.schema_files import FolderFiles
+
     doc = load_yaml(path, display, diags)
+    if doc is not None:
+        shown = PurePosixPath(display).parent.as_posix()
+        doc.files = FolderFiles(path.parent, "" if shown == "." else shown)
     return None if doc is None else check_shape(doc, diags)
 
 

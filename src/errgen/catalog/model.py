@@ -18,6 +18,8 @@ Nodes:
     Envelope     the wire shape: discriminator key, key casing, metadata on the wire
                  (WireMeta), provenance mode, and how errors become MCP results.
     Names        identifiers derived from a wire name, frozen by `naming.py`.
+    Tool         one MCP tool's error contract: the codes it can return (its own and the
+                 catalog-wide ones), its success ``outputSchema`` and input schema (`SchemaRef`).
 """
 
 from __future__ import annotations
@@ -384,6 +386,8 @@ class Catalog:
     retired: dict[str, Retired]
     names: Names
     provenance: Provenance = field(default_factory=lambda: Provenance("", "", ""))
+    tools: dict[str, Tool] = field(default_factory=dict)  # the ``tools`` section, in declared order
+    every_tool: tuple[str, ...] = ()  # catalog-wide codes every tool may return (Smithy's service errors)
 
     @property
     def fingerprint(self) -> str:
@@ -398,3 +402,54 @@ class Catalog:
     def field_of(self, name: str) -> Field:
         """The declared field called `name`."""
         return self.fields[name]
+
+    def returned_by(self, code: str) -> tuple[str, ...]:
+        """The tools that may return `code`, in declared order."""
+        return tuple(name for name, tool in self.tools.items() if code in tool.codes)
+
+
+# -- per-tool error contracts (the ``tools`` section) -------------------------------
+
+
+class OutputRoot(StrEnum):
+    """Which root a tool's complete ``outputSchema`` may have."""
+
+    OBJECT = "object"  # 2025-era clients: an object root (the success schema must be an object)
+    ANY = "any"  # since MCP 2026-07-28 (SEP-2106) any schema: also the any-root form
+
+
+@dataclass(frozen=True, slots=True)
+class SchemaRef:
+    """A JSON Schema the catalog gives inline or in a file; `file` is the path as written (None: inline)."""
+
+    schema: Any  # a JSON Schema (a mapping or a boolean)
+    file: str | None
+    loc: Loc
+
+    @property
+    def object_root(self) -> bool:
+        """Whether the schema accepts objects only at its root (``type: object``)."""
+        return isinstance(self.schema, dict) and self.schema.get("type") == "object"
+
+
+@dataclass(frozen=True, slots=True)
+class Tool:
+    """One MCP tool's error contract.
+
+    `own`: the codes the tool names itself (its ``errors``, kinds and groups expanded);
+    `codes`: every code it may return, its own and the catalog-wide ones, in catalog order.
+    """
+
+    name: str
+    description: str
+    own: tuple[str, ...]
+    codes: tuple[str, ...]
+    output_schema: SchemaRef | None
+    input_schema: SchemaRef | None
+    output_root: OutputRoot
+    names: Names
+    loc: Loc
+
+    def returns(self, code: str) -> bool:
+        """Whether the tool may return `code`."""
+        return code in self.codes

@@ -16,7 +16,32 @@ from errgen.catalog.model import Catalog, Code, FailureRule, HttpRule
 
 
 def normalize(catalog: Catalog) -> dict[str, Any]:
-    """The catalog as plain JSON data, in a fixed shape and declared order."""
+    """The catalog as plain JSON data, in a fixed shape and declared order (``tools`` only when it has tools)."""
+    out = _normalized(catalog)
+    if catalog.tools or catalog.every_tool:
+        out["tools"] = _tools(catalog)
+    return out
+
+
+def _tools(catalog: Catalog) -> dict[str, Any]:
+    """The ``tools`` section: each tool's own codes (kinds and groups expanded) and its schemas, inline."""
+    return {
+        "every_tool": list(catalog.every_tool),
+        "by_name": [
+            {
+                "name": tool.name,
+                "description": tool.description,
+                "errors": list(tool.own),
+                "output_schema": None if tool.output_schema is None else tool.output_schema.schema,
+                "output_root": tool.output_root.value,
+                "input_schema": None if tool.input_schema is None else tool.input_schema.schema,
+            }
+            for tool in catalog.tools.values()
+        ],
+    }
+
+
+def _normalized(catalog: Catalog) -> dict[str, Any]:
     return {
         "format": 1,
         "catalog": {

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import stat
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from errgen.catalog import yamllib
 from errgen.catalog.diagnostics import Diagnostics, Loc
@@ -28,6 +28,22 @@ from errgen.catalog.yamlcore import Positions, unpack
 
 MAX_BYTES = 32 * 1024 * 1024
 JsonPath = tuple[str | int, ...]
+
+
+class Files(Protocol):
+    """Where a catalog's referenced files are read from."""
+
+    def read(self, rel: str) -> bytes | None:
+        """The bytes of the file at `rel` (a checked relative path); None when it does not exist.
+
+        Raises:
+            OSError: when the file exists but cannot be read (or is not a regular file).
+        """
+        ...
+
+    def shown(self, rel: str) -> str:
+        """How diagnostics name the file at `rel`."""
+        ...
 
 
 class Document:
@@ -38,12 +54,14 @@ class Document:
     mappings), and looked up by JSON path only when a message needs one.
     `rejected` holds the paths the catalog schema rejected (set by `load.check_shape`):
     the compiler skips them, and whatever refers to them, instead of stopping.
+    `files` reads the files the catalog refers to (tool schemas); None for text in memory.
     """
 
     def __init__(self, path: str, data: Any, positions: Positions | None = None) -> None:
         self.path, self.data = path, data
         self.rejected: frozenset[JsonPath] = frozenset()
         self.damaged: frozenset[Loc] = frozenset()  # where the reader reported a value it could not take
+        self.files: Files | None = None
         self._positions = positions or Positions()
         self._order: dict[int, dict[str, int]] = {}
 

@@ -71,7 +71,7 @@ LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
     "docs": ("errgen.cli.commands.docs", "command",
              "Keep generated Markdown (code tables, code sections) inside your own files."),
     "explain": ("errgen.cli.commands.explain", "command",
-                "Show everything about CODE: semantics, fields, examples, next action, docs."),
+                "Show everything about CODE (semantics, fields, examples, docs), or the errors a TOOL can return."),
     "init": ("errgen.cli.commands.init", "command",
              "Create catalog/NAME.yaml and [tool.errgen] in FOLDER's pyproject.toml; `errgen build` then works."),
     "lint": ("errgen.cli.commands.lint", "command",

@@ -3,7 +3,8 @@
 The key hashes everything that determines the output: errgen's version, its own
 sources and built-in templates (by path, size and modification time), user
 templates, every catalog file's bytes and display path, and the target options.
-The entry lists each output file's sha256. When the key is known and the files on
+The entry lists each output file's sha256, and each file a catalog refers to (a tool's
+schema file) with its sha256: a changed schema file is a changed input. When the key is known and the files on
 disk still have those hashes (and no folder of a dropped catalog appeared), ``build`` and ``check``
 are done without parsing YAML, validating, rendering or running black. Any mismatch
 falls back to the full pipeline.
@@ -132,28 +133,37 @@ def fresh_file_count(project: Project, key: str | None) -> int | None:
         entry = json.loads((folder / f"{key}.json").read_text(encoding="utf-8"))
         manifest: dict[str, str] = entry["files"]
         catalogs = set(entry["catalogs"])
+        inputs: dict[str, str] = entry.get("inputs", {})
     except (OSError, ValueError, KeyError, TypeError):
         return None
     from errgen.output.ownership import catalog_folders, link_in_path
 
     if project.owns_out_dir and project.replaces_targets and not set(catalog_folders(project.out_dir)) <= catalogs:
         return None  # a folder of a catalog no longer built: the full pipeline removes it
+    if any(_hash_file(Path(path)) != sha for path, sha in inputs.items()):
+        return None  # a schema file a catalog refers to changed
     for rel, sha in manifest.items():
         if link_in_path(project.out_dir, PurePosixPath(rel)) or _hash_file(project.out_dir / rel) != sha:
             return None
     return len(manifest)
 
 
-def remember(project: Project, key: str | None, hashes: dict[str, str], catalogs: list[str]) -> None:
-    """Record the files (path → sha256) of a build whose output folder is now in sync."""
+def remember(
+    project: Project, key: str | None, hashes: dict[str, str], catalogs: list[str], inputs: tuple[Path, ...] = ()
+) -> None:
+    """Record the files (path → sha256) of a build whose output folder is now in sync, and its referenced inputs."""
     folder = cache_dir()
     if key is None or folder is None:
         return
     manifest = dict(sorted(hashes.items()))
+    read = {str(path): _hash_file(path) for path in inputs}
+    if None in read.values():
+        return  # an input vanished while building: nothing to vouch for
+    entry = {"files": manifest, "catalogs": catalogs, "inputs": read}
     try:
         folder.mkdir(parents=True, exist_ok=True)
         tmp = folder / f".{key}.{os.getpid()}.tmp"
-        tmp.write_text(json.dumps({"files": manifest, "catalogs": catalogs}, sort_keys=True), encoding="utf-8")
+        tmp.write_text(json.dumps(entry, sort_keys=True), encoding="utf-8")
         os.replace(tmp, folder / f"{key}.json")
     except OSError:
         pass  # a cache that cannot be written only costs speed

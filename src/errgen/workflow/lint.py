@@ -16,10 +16,12 @@ import difflib
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from errgen.catalog.diagnostics import Diagnostic, Level, Loc
 from errgen.catalog.model import Catalog, Code, HttpRule, Recoverable, Retriable
+from errgen.workflow import lint_tools
+from errgen.workflow.lint_model import Finding
 
 if TYPE_CHECKING:
     from errgen.catalog.located import Located
@@ -27,14 +29,6 @@ if TYPE_CHECKING:
 RETRIABLE_4XX = frozenset({408, 409, 425, 429})  # timeout, conflict, too early, too many requests
 _RETRY_WORDS = re.compile(r"\b(re-?try|try again|call(?: it| the tool)? again|re-?call|re-?submit|resend)\b", re.I)
 
-
-
-class Finding(NamedTuple):
-    """What a rule found: where, what, and the code it concerns (None: the catalog as a whole)."""
-
-    loc: Loc
-    message: str
-    code: str | None = None
 
 
 class LintSettings(Protocol):
@@ -261,6 +255,9 @@ RULES: dict[str, Rule] = {
         _rule("missing-example", "warning", missing_example),
         _rule("missing-ui-meaning", "warning", missing_ui_meaning),
         _rule("missing-next-action", "warning", missing_next_action),
+        _rule("code-returned-by-no-tool", "warning", lint_tools.code_returned_by_no_tool),
+        _rule("tool-only-every-tool-errors", "warning", lint_tools.tool_only_every_tool_errors),
+        _rule("output-schema-discriminator", "warning", lint_tools.output_schema_discriminator),
     )
 }
 

@@ -197,5 +197,13 @@ def _run(project: Project, diags: Diagnostics, *, dry_run: bool) -> Result:
             writer.abort()
             raise
     if diff.clean or not dry_run:
-        buildcache.remember(project, key, writer.hashes, [c.name for c in catalogs])
+        inputs = tuple(path for c in catalogs for path in referenced_files(project, c))
+        buildcache.remember(project, key, writer.hashes, [c.name for c in catalogs], inputs)
     return Result(diff, writer.texts, len(writer.hashes))
+
+
+def referenced_files(project: Project, catalog: Catalog) -> list[Path]:
+    """The files `catalog` refers to (its tools' schema files), on disk."""
+    folder = (project.root / catalog.source).parent
+    refs = [ref for tool in catalog.tools.values() for ref in (tool.output_schema, tool.input_schema)]
+    return [folder / ref.file for ref in refs if ref is not None and ref.file is not None]

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import json
 import subprocess
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from errgen.catalog.diagnostics import CatalogInvalid, Diagnostics, Loc
 from errgen.catalog.located import Located
-from errgen.catalog.yamlsrc import Document, decode, read_text
+from errgen.catalog.schema_files import FolderFiles
+from errgen.catalog.yamlsrc import Document, Files, decode, read_text
 from errgen.workflow.project import Project
 
 
@@ -23,8 +24,11 @@ class SourceError(Exception):
     """A source that cannot be read at all (bad git revision, not a repository)."""
 
 
-def compile_text(text: str, display: str, diags: Diagnostics) -> Located | None:
-    """Compile catalog YAML or a ``catalog.json`` snapshot held in memory; None on errors."""
+def compile_text(text: str, display: str, diags: Diagnostics, files: Files | None = None) -> Located | None:
+    """Compile catalog YAML or a ``catalog.json`` snapshot held in memory; None on errors.
+
+    `files` reads the schema files the catalog refers to (a snapshot holds its schemas inline).
+    """
     from errgen.catalog.compiler import compile_catalog
     from errgen.catalog.load import check_shape, load_catalog_text
 
@@ -33,6 +37,8 @@ def compile_text(text: str, display: str, diags: Diagnostics) -> Located | None:
         doc: Document | None = check_shape(Document(display, from_snapshot(snapshot), None), diags)
     else:
         doc = load_catalog_text(text, display, diags)
+        if doc is not None:
+            doc.files = files
     catalog = compile_catalog(doc, diags) if doc is not None else None
     if catalog is None or doc is None:
         return None
@@ -44,7 +50,13 @@ def compile_text(text: str, display: str, diags: Diagnostics) -> Located | None:
 def compile_path(path: Path, display: str, diags: Diagnostics) -> Located | None:
     """Compile one catalog or snapshot file."""
     text = read_text(path, display, diags)
-    return None if text is None else compile_text(text, display, diags)
+    return None if text is None else compile_text(text, display, diags, FolderFiles(path.parent, folder_of(display)))
+
+
+def folder_of(display: str) -> str:
+    """The folder of a catalog as it is shown ("" for the current one)."""
+    shown = PurePosixPath(display).parent.as_posix()
+    return "" if shown == "." else shown
 
 
 def compile_project(project: Project, diags: Diagnostics) -> list[Located]:
@@ -66,7 +78,25 @@ def compile_spec(spec: str, diags: Diagnostics, cwd: Path) -> Located | None:
         if not diags.has_errors:
             diags.error(Loc(spec), f"{rel} does not exist at revision {rev}")
         return None
-    return compile_text(text, spec, diags)
+    return compile_text(text, spec, diags, GitFiles(rev, (cwd / rel).parent, folder_of(rel)))
+
+
+class GitFiles:
+    """The files beside a catalog at a git revision (``REV:path``)."""
+
+    def __init__(self, rev: str, folder: Path, shown_folder: str) -> None:
+        self.rev, self.folder, self.shown_folder = rev, folder, shown_folder
+
+    def read(self, rel: str) -> bytes | None:
+        """The bytes of `rel` at the revision; None when it does not exist there."""
+        path = (self.folder / rel).absolute()
+        base = next(p for p in path.parents if p.is_dir())
+        shown = _git(base, "show", f"{self.rev}:./{path.relative_to(base).as_posix()}")
+        return shown.stdout if shown.returncode == 0 else None
+
+    def shown(self, rel: str) -> str:
+        """``REV:folder/rel``, as the catalog is shown."""
+        return f"{self.rev}:{self.shown_folder}/{rel}" if self.shown_folder else f"{self.rev}:{rel}"
 
 
 def _is_drive(spec: str) -> bool:
@@ -167,6 +197,8 @@ def from_snapshot(snap: dict[str, Any]) -> dict[str, Any]:
     }
     if snap.get("default_kind") is not None:
         raw["default_kind"] = snap["default_kind"]
+    if isinstance(snap.get("tools"), dict):
+        raw["tools"] = _tools(snap["tools"])
     return raw
 
 
@@ -182,6 +214,21 @@ def _message_only(message: Any, fields: Any) -> list[str]:
         return []  # reported when the snapshot is compiled
     carried = {name for which in ("required", "optional") for name in fields.get(which) or [] if isinstance(name, str)}
     return [name for name in holes if name not in carried]
+
+
+def _tools(tools: dict[str, Any]) -> dict[str, Any]:
+    """The snapshot's tools in catalog form (empty lists and absent schemas left out)."""
+    out: dict[str, Any] = {}
+    if tools.get("every_tool"):
+        out["every_tool"] = tools["every_tool"]
+    by_name: dict[str, Any] = {}
+    for tool in tools.get("by_name", []):
+        spec = {k: v for k, v in tool.items() if k != "name" and v is not None and v != []}
+        if spec.get("output_root") == "object" or "output_schema" not in spec:
+            spec.pop("output_root", None)
+        by_name[tool["name"]] = spec
+    out["by_name"] = by_name
+    return out
 
 
 def _envelope(env: dict[str, Any]) -> dict[str, Any]:

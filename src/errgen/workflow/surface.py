@@ -348,6 +348,11 @@ class _Index:
                      rust.policies[name])  # fmt: skip
         for name, (ctor, _, _) in zip(catalog.policies, policy_ctors(catalog), strict=True):
             self.add(f"policy:{name}", ctor)
+        for name, tool in catalog.tools.items():
+            n = tool.names
+            self.add(f"tool:{name}", name, n.pascal, n.snake, n.constant, n.camel, f"{n.pascal}ToolError",
+                     f"{n.constant}_TOOL", f"{n.camel}Tool", f"{n.pascal}ToolErrorSchema", *go.tools[name],
+                     *rust.tools[name])  # fmt: skip
 
     @staticmethod
     def _field(catalog: Catalog, wire: str) -> str:

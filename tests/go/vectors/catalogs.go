@@ -15,36 +15,71 @@ var modules = map[string]module{
 	"napkin": api[napkinerrors.Error, napkinerrors.Code, napkinerrors.Kind, napkinerrors.Policy, *napkinerrors.Object]{
 		napkinerrors.NewObject, napkinerrors.ErrTooDeep, napkinerrors.DecodeJSON, napkinerrors.ToJSON, napkinerrors.BuildError, napkinerrors.MapHTTP, napkinerrors.MapError, napkinerrors.ClassifyHTTP,
 		napkinerrors.ClassifyFailure, napkinerrors.KindOf, napkinerrors.ClassifyCode, napkinerrors.IsRetryableCode, napkinerrors.IsTerminalCode,
-		napkinerrors.NamedPolicy, napkinerrors.NewPolicy, napkinerrors.PolicyNames, napkinerrors.ParseResult, napkinerrors.ParseResultValue, napkinerrors.Sanitize, napkinerrors.ScrubText,
+		napkinerrors.NamedPolicy, napkinerrors.NewPolicy, napkinerrors.PolicyNames, napkinerrors.ParseResult, napkinerrors.ParseResultValue,
+		func(name string, result any) napkinerrors.Error {
+			tool, _ := napkinerrors.ToolNamed(name)
+			return tool.ParseResultValue(result)
+		},
+		napkinerrors.Sanitize, napkinerrors.ScrubText,
 	}.module(),
 	"workbook": api[workbookerrors.Error, workbookerrors.Code, workbookerrors.Kind, workbookerrors.Policy, *workbookerrors.Object]{
 		workbookerrors.NewObject, workbookerrors.ErrTooDeep, workbookerrors.DecodeJSON, workbookerrors.ToJSON, workbookerrors.BuildError, workbookerrors.MapHTTP, workbookerrors.MapError, workbookerrors.ClassifyHTTP,
 		workbookerrors.ClassifyFailure, workbookerrors.KindOf, workbookerrors.ClassifyCode, workbookerrors.IsRetryableCode, workbookerrors.IsTerminalCode,
-		workbookerrors.NamedPolicy, workbookerrors.NewPolicy, workbookerrors.PolicyNames, workbookerrors.ParseResult, workbookerrors.ParseResultValue, workbookerrors.Sanitize, workbookerrors.ScrubText,
+		workbookerrors.NamedPolicy, workbookerrors.NewPolicy, workbookerrors.PolicyNames, workbookerrors.ParseResult, workbookerrors.ParseResultValue,
+		func(name string, result any) workbookerrors.Error {
+			tool, _ := workbookerrors.ToolNamed(name)
+			return tool.ParseResultValue(result)
+		},
+		workbookerrors.Sanitize, workbookerrors.ScrubText,
 	}.module(),
 	"filetools": api[filetoolserrors.Error, filetoolserrors.Code, filetoolserrors.Kind, filetoolserrors.Policy, *filetoolserrors.Object]{
 		filetoolserrors.NewObject, filetoolserrors.ErrTooDeep, filetoolserrors.DecodeJSON, filetoolserrors.ToJSON, filetoolserrors.BuildError, filetoolserrors.MapHTTP, filetoolserrors.MapError, filetoolserrors.ClassifyHTTP,
 		filetoolserrors.ClassifyFailure, filetoolserrors.KindOf, filetoolserrors.ClassifyCode, filetoolserrors.IsRetryableCode, filetoolserrors.IsTerminalCode,
-		filetoolserrors.NamedPolicy, filetoolserrors.NewPolicy, filetoolserrors.PolicyNames, filetoolserrors.ParseResult, filetoolserrors.ParseResultValue, filetoolserrors.Sanitize, filetoolserrors.ScrubText,
+		filetoolserrors.NamedPolicy, filetoolserrors.NewPolicy, filetoolserrors.PolicyNames, filetoolserrors.ParseResult, filetoolserrors.ParseResultValue,
+		func(name string, result any) filetoolserrors.Error {
+			tool, _ := filetoolserrors.ToolNamed(name)
+			return tool.ParseResultValue(result)
+		},
+		filetoolserrors.Sanitize, filetoolserrors.ScrubText,
 	}.module(),
 	"tsopts": api[tsoptserrors.Error, tsoptserrors.Code, tsoptserrors.Kind, tsoptserrors.Policy, *tsoptserrors.Object]{
 		tsoptserrors.NewObject, tsoptserrors.ErrTooDeep, tsoptserrors.DecodeJSON, tsoptserrors.ToJSON, tsoptserrors.BuildError, tsoptserrors.MapHTTP, tsoptserrors.MapError, tsoptserrors.ClassifyHTTP,
 		tsoptserrors.ClassifyFailure, tsoptserrors.KindOf, tsoptserrors.ClassifyCode, tsoptserrors.IsRetryableCode, tsoptserrors.IsTerminalCode,
-		tsoptserrors.NamedPolicy, tsoptserrors.NewPolicy, tsoptserrors.PolicyNames, tsoptserrors.ParseResult, tsoptserrors.ParseResultValue, tsoptserrors.Sanitize, tsoptserrors.ScrubText,
+		tsoptserrors.NamedPolicy, tsoptserrors.NewPolicy, tsoptserrors.PolicyNames, tsoptserrors.ParseResult, tsoptserrors.ParseResultValue,
+		func(name string, result any) tsoptserrors.Error {
+			tool, _ := tsoptserrors.ToolNamed(name)
+			return tool.ParseResultValue(result)
+		},
+		tsoptserrors.Sanitize, tsoptserrors.ScrubText,
 	}.module(),
 	"tsmeta": api[tsmetaerrors.Error, tsmetaerrors.Code, tsmetaerrors.Kind, tsmetaerrors.Policy, *tsmetaerrors.Object]{
 		tsmetaerrors.NewObject, tsmetaerrors.ErrTooDeep, tsmetaerrors.DecodeJSON, tsmetaerrors.ToJSON, tsmetaerrors.BuildError, tsmetaerrors.MapHTTP, tsmetaerrors.MapError, tsmetaerrors.ClassifyHTTP,
 		tsmetaerrors.ClassifyFailure, tsmetaerrors.KindOf, tsmetaerrors.ClassifyCode, tsmetaerrors.IsRetryableCode, tsmetaerrors.IsTerminalCode,
-		tsmetaerrors.NamedPolicy, tsmetaerrors.NewPolicy, tsmetaerrors.PolicyNames, tsmetaerrors.ParseResult, tsmetaerrors.ParseResultValue, tsmetaerrors.Sanitize, tsmetaerrors.ScrubText,
+		tsmetaerrors.NamedPolicy, tsmetaerrors.NewPolicy, tsmetaerrors.PolicyNames, tsmetaerrors.ParseResult, tsmetaerrors.ParseResultValue,
+		func(name string, result any) tsmetaerrors.Error {
+			tool, _ := tsmetaerrors.ToolNamed(name)
+			return tool.ParseResultValue(result)
+		},
+		tsmetaerrors.Sanitize, tsmetaerrors.ScrubText,
 	}.module(),
 	"tsnames": api[tsnameserrors.Error, tsnameserrors.Code, tsnameserrors.Kind, tsnameserrors.Policy, *tsnameserrors.Object]{
 		tsnameserrors.NewObject, tsnameserrors.ErrTooDeep, tsnameserrors.DecodeJSON, tsnameserrors.ToJSON, tsnameserrors.BuildError, tsnameserrors.MapHTTP, tsnameserrors.MapError, tsnameserrors.ClassifyHTTP,
 		tsnameserrors.ClassifyFailure, tsnameserrors.KindOf, tsnameserrors.ClassifyCode, tsnameserrors.IsRetryableCode, tsnameserrors.IsTerminalCode,
-		tsnameserrors.NamedPolicy, tsnameserrors.NewPolicy, tsnameserrors.PolicyNames, tsnameserrors.ParseResult, tsnameserrors.ParseResultValue, tsnameserrors.Sanitize, tsnameserrors.ScrubText,
+		tsnameserrors.NamedPolicy, tsnameserrors.NewPolicy, tsnameserrors.PolicyNames, tsnameserrors.ParseResult, tsnameserrors.ParseResultValue,
+		func(name string, result any) tsnameserrors.Error {
+			tool, _ := tsnameserrors.ToolNamed(name)
+			return tool.ParseResultValue(result)
+		},
+		tsnameserrors.Sanitize, tsnameserrors.ScrubText,
 	}.module(),
 	"tswire": api[tswireerrors.Error, tswireerrors.Code, tswireerrors.Kind, tswireerrors.Policy, *tswireerrors.Object]{
 		tswireerrors.NewObject, tswireerrors.ErrTooDeep, tswireerrors.DecodeJSON, tswireerrors.ToJSON, tswireerrors.BuildError, tswireerrors.MapHTTP, tswireerrors.MapError, tswireerrors.ClassifyHTTP,
 		tswireerrors.ClassifyFailure, tswireerrors.KindOf, tswireerrors.ClassifyCode, tswireerrors.IsRetryableCode, tswireerrors.IsTerminalCode,
-		tswireerrors.NamedPolicy, tswireerrors.NewPolicy, tswireerrors.PolicyNames, tswireerrors.ParseResult, tswireerrors.ParseResultValue, tswireerrors.Sanitize, tswireerrors.ScrubText,
+		tswireerrors.NamedPolicy, tswireerrors.NewPolicy, tswireerrors.PolicyNames, tswireerrors.ParseResult, tswireerrors.ParseResultValue,
+		func(name string, result any) tswireerrors.Error {
+			tool, _ := tswireerrors.ToolNamed(name)
+			return tool.ParseResultValue(result)
+		},
+		tswireerrors.Sanitize, tswireerrors.ScrubText,
 	}.module(),
 }

@@ -73,6 +73,8 @@ func run(c testCase) string {
 		return m.parse(c.value("result"), c.text("key"))
 	case "parse_bytes":
 		return m.parseBytes(c.bytes("bytes"), c.text("key"))
+	case "tool_parse":
+		return m.toolParse(c.text("tool"), c.value("result"), c.text("key"))
 	case "sanitize":
 		return m.toJSON(m.sanitize(c.value("value")))
 	case "scrub":

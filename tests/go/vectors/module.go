@@ -21,6 +21,7 @@ type module struct {
 	code            func(code string) string
 	parse           func(result any, key string) string
 	parseBytes      func(data []byte, key string) string
+	toolParse       func(tool string, result any, key string) string
 	sanitize        func(any) any
 	scrub           func(string) string
 }
@@ -58,6 +59,7 @@ type api[E error, C ~string, K ~string, P policy[K, P], O jsonObject] struct {
 	PolicyNames      func() []string
 	ParseResult      func(json.RawMessage) E
 	ParseResultValue func(any) E
+	ToolParse        func(string, any) E // the result of the tool named by the string, typed to its codes
 	Sanitize         func(any) any
 	ScrubText        func(string) string
 }
@@ -139,6 +141,9 @@ func (a api[E, C, K, P, O]) module() module {
 		},
 		parseBytes: func(data []byte, key string) string {
 			return parsed(a.ParseResult(json.RawMessage(data)), key)
+		},
+		toolParse: func(tool string, result any, key string) string {
+			return parsed(a.ToolParse(tool, result), key)
 		},
 		sanitize: a.Sanitize,
 		scrub:    func(text string) string { return a.ScrubText(text) },

@@ -34,7 +34,9 @@ from ._runtime import (
     RangeDict,
     RepairField,
     TerminatePolicy,
+    ToolContract,
     ToolResultModel,
+    ToolT,
     UnknownCodeModel,
     failure_class,
     format_message,
@@ -46,7 +48,7 @@ from ._runtime import (
 
 CATALOG = "napkin"
 VERSION = "1.0.0"
-FINGERPRINT = "sha256:70db3dffde73d3331a72dd45e473d40cd7663dc5e064045245884e09f5ebfa99"
+FINGERPRINT = "sha256:834cf5f86e35fa21c1f5c6c61b6f80de42aca90f0cd75327cd765f77c9b4d698"
 TITLE = "Napkin upstream-API tool errors"
 DESCRIPTION = "A uniform error contract for all tools: upstream HTTP status classes map to stable codes, each with a retriable flag and an optional sanitized `original` payload for diagnostics."
 PROVENANCE: dict[str, str] = {
@@ -602,6 +604,84 @@ class ToolResult(ToolResultModel, Generic[DataT], frozen=True):
         return cls(ok=False, error=error, data=data)
 
 
+# -- tools: the codes each tool can return --------------------------------------------
+
+# A tool's error contract in this catalog: ``Tool[U]`` reads results typed to the union ``U``.
+Tool = ToolContract[ToolT, UnknownCode]
+
+NapkinCreateVisualRequestToolError = Union[  # noqa: UP007
+    BadRequestError,
+    UnauthorizedError,
+    ForbiddenError,
+    NotFoundError,
+    GoneError,
+    RateLimitedError,
+    UpstreamError,
+    NetworkError,
+    TimeoutError_,
+    InternalError,
+]
+NAPKIN_CREATE_VISUAL_REQUEST_TOOL = Tool[NapkinCreateVisualRequestToolError](
+    _catalog,
+    "napkin_create_visual_request",
+    NapkinCreateVisualRequestToolError,
+    description="Create a new visual generation request (POST /v1/visual).",
+)
+
+NapkinRegenerateVisualToolError = Union[  # noqa: UP007
+    BadRequestError,
+    UnauthorizedError,
+    ForbiddenError,
+    NotFoundError,
+    GoneError,
+    RateLimitedError,
+    UpstreamError,
+    NetworkError,
+    TimeoutError_,
+    InternalError,
+]
+NAPKIN_REGENERATE_VISUAL_TOOL = Tool[NapkinRegenerateVisualToolError](
+    _catalog,
+    "napkin_regenerate_visual",
+    NapkinRegenerateVisualToolError,
+    description="Regenerate existing layout(s) using visual_id or visual_ids (POST /v1/visual).",
+)
+
+NapkinGetVisualStatusToolError = Union[  # noqa: UP007
+    BadRequestError,
+    UnauthorizedError,
+    ForbiddenError,
+    NotFoundError,
+    GoneError,
+    RateLimitedError,
+    UpstreamError,
+    NetworkError,
+    TimeoutError_,
+    InternalError,
+]
+NAPKIN_GET_VISUAL_STATUS_TOOL = Tool[NapkinGetVisualStatusToolError](
+    _catalog,
+    "napkin_get_visual_status",
+    NapkinGetVisualStatusToolError,
+    description="Retrieve generation status (GET /v1/visual/{id}/status).",
+)
+
+NapkinDownloadVisualFileToolError = Union[InternalError]  # noqa: UP007
+NAPKIN_DOWNLOAD_VISUAL_FILE_TOOL = Tool[NapkinDownloadVisualFileToolError](
+    _catalog,
+    "napkin_download_visual_file",
+    NapkinDownloadVisualFileToolError,
+    description="Return download guidance and required headers for a generated file (no binary content).",
+)
+
+TOOLS: dict[str, Tool[Any]] = {
+    "napkin_create_visual_request": NAPKIN_CREATE_VISUAL_REQUEST_TOOL,
+    "napkin_regenerate_visual": NAPKIN_REGENERATE_VISUAL_TOOL,
+    "napkin_get_visual_status": NAPKIN_GET_VISUAL_STATUS_TOOL,
+    "napkin_download_visual_file": NAPKIN_DOWNLOAD_VISUAL_FILE_TOOL,
+}
+
+
 # -- the catalog's functions: ErrorCatalog's methods, bound to this catalog ----------
 
 build_error = _catalog.build_error
@@ -635,10 +715,15 @@ __all__ = [
     "HTTP_CLASSIFICATION",
     "HTTP_MAPPING",
     "KINDS",
+    "NAPKIN_CREATE_VISUAL_REQUEST_TOOL",
+    "NAPKIN_DOWNLOAD_VISUAL_FILE_TOOL",
+    "NAPKIN_GET_VISUAL_STATUS_TOOL",
+    "NAPKIN_REGENERATE_VISUAL_TOOL",
     "POLICIES",
     "PROVENANCE",
     "REDACTED",
     "TITLE",
+    "TOOLS",
     "VERSION",
     "BadRequestError",
     "CatalogInfo",
@@ -656,6 +741,10 @@ __all__ = [
     "InternalError",
     "KindInfo",
     "KnownErrorUnion",
+    "NapkinCreateVisualRequestToolError",
+    "NapkinDownloadVisualFileToolError",
+    "NapkinGetVisualStatusToolError",
+    "NapkinRegenerateVisualToolError",
     "NetworkError",
     "NotFoundError",
     "Provenance",
@@ -664,6 +753,8 @@ __all__ = [
     "RateLimitedError",
     "RepairField",
     "TimeoutError_",
+    "Tool",
+    "ToolContract",
     "ToolResult",
     "UnauthorizedError",
     "UnknownCode",

@@ -2202,3 +2202,130 @@ _PROVENANCE_SCHEMA: dict[str, Any] = {
     "required": ["catalog", "version", "fingerprint"],
     "additionalProperties": False,
 }
+
+
+# -- per-tool error contracts: which tool returns which codes -----------------------
+
+ToolT = TypeVar("ToolT")
+
+
+class ToolContract(Generic[ToolT, UnknownT]):
+    """One MCP tool's error contract: the codes it can return and its schemas.
+
+    ``ToolT`` is the union of the classes of the tool's codes (its own and the catalog's
+    every-tool errors); ``codes`` comes from that union. Reading a result types it to the
+    union: a code of the catalog that the tool does not declare reads as ``UnknownCode``
+    (its payload kept), like a code the catalog does not know.
+    """
+
+    def __init__(
+        self,
+        catalog: ErrorCatalog[Any, UnknownT],
+        name: str,
+        errors: Any,
+        *,
+        description: str = "",
+        output_schema: str = "",
+        any_root: bool = False,
+        input_schema: str = "",
+    ) -> None:
+        self.catalog = catalog
+        self.name = name
+        self.description = description
+        classes: tuple[type[ErrorModel], ...] = get_args(errors) or (errors,)
+        self.codes: tuple[str, ...] = tuple(cls.code_info().code for cls in classes)
+        self._success = output_schema  # the success outputSchema, JSON text ("": none)
+        self.any_root = any_root  # success may have any root (MCP 2026-07-28)
+        self._input = input_schema
+
+    def declares(self, code: str) -> bool:
+        """Whether the tool can return `code`."""
+        return code in self.codes
+
+    def narrow(
+        self, error: ErrorModel | UnknownCodeModel | None
+    ) -> ToolT | UnknownT | None:
+        """`error` typed to this tool: an error of a code it does not declare → UnknownCode."""
+        if (
+            error is None
+            or isinstance(error, UnknownCodeModel)
+            or error.code in self.codes
+        ):
+            return cast("ToolT | UnknownT | None", error)
+        return self.catalog.unknown.of(error.to_payload())
+
+    def parse_result(self, result: object) -> ToolT | UnknownT | None:
+        """The error a result of this tool reports (as the catalog's ``parse_result``), typed to its codes."""
+        return self.narrow(self.catalog.parse_result(result))
+
+    def parse_error(self, payload: object) -> ToolT | UnknownT:
+        """An error payload of this tool (as the catalog's ``parse_error``), typed to its codes."""
+        return cast("ToolT | UnknownT", self.narrow(self.catalog.parse_error(payload)))
+
+    def error_schema(self) -> dict[str, Any]:
+        """JSON Schema (2020-12) of the error payloads this tool can return (its codes only)."""
+        schema: dict[str, Any] = json.loads(
+            tool_errors_schema_text(self.catalog.info, self.codes)
+        )
+        return schema
+
+    def output_schema(self, *, any_root: bool = False) -> dict[str, Any] | None:
+        """The tool's complete ``outputSchema``: its success schema ∪ its errors; None without a success schema.
+
+        The object-rooted form 2025-era clients accept, or with `any_root` the form of MCP 2026-07-28
+        (any root). The success schema's ``$defs`` move to the root, where its references resolve.
+        """
+        if not self._success:
+            return None
+        success: Any = json.loads(self._success)
+        hoisted: dict[str, Any] = {}
+        if isinstance(success, dict):
+            success = {
+                k: v
+                for k, v in cast("dict[str, Any]", success).items()
+                if k != "$schema"
+            }
+            if "$id" not in success:
+                hoisted = {
+                    k: success.pop(k) for k in ("$defs", "definitions") if k in success
+                }
+        root: dict[str, Any] = {} if any_root else {"type": "object"}
+        if self.catalog.info.envelope.structured_content:
+            root["anyOf"] = [success, self.error_schema()]
+        else:
+            root["allOf"] = [success]
+        return root | hoisted
+
+    def input_schema(self) -> dict[str, Any] | None:
+        """The tool's input schema, when the catalog gives one."""
+        if not self._input:
+            return None
+        schema: dict[str, Any] = json.loads(self._input)
+        return schema
+
+    def __repr__(self) -> str:
+        return f"ToolContract({self.name!r}, codes={self.codes!r})"
+
+
+def tool_errors_schema_text(catalog: CatalogInfo, codes: Collection[str]) -> str:
+    """JSON Schema (2020-12) of the error payloads of `codes` (tool channel only), as JSON text."""
+    key = catalog.envelope.discriminator
+    chosen = [code for code in codes if catalog.codes[code].channel == "tool"]
+    branches = [
+        {
+            "if": {"properties": {key: {"const": code}}, "required": [key]},
+            "then": _code_schema(catalog, catalog.codes[code]),
+        }
+        for code in chosen
+    ]
+    return json.dumps(
+        {
+            "type": "object",
+            "required": [key, "message"],
+            "properties": {
+                key: {"enum": chosen},
+                "message": {"type": "string", "minLength": 1},
+            },
+            "allOf": branches,
+        }
+    )

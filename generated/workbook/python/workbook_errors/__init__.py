@@ -11,7 +11,7 @@ What does not depend on the catalog is in ``_runtime.py``, beside this file.
     again = parse_result(result)
 """
 
-from typing import Annotated, Generic, Literal, Union
+from typing import Annotated, Any, Generic, Literal, Union
 
 from pydantic import Field
 from typing_extensions import Never, Self
@@ -34,7 +34,9 @@ from ._runtime import (
     RangeDict,
     RepairField,
     TerminatePolicy,
+    ToolContract,
     ToolResultModel,
+    ToolT,
     UnknownCodeModel,
     failure_class,
     format_message,
@@ -46,7 +48,7 @@ from ._runtime import (
 
 CATALOG = "workbook"
 VERSION = "1.4.0"
-FINGERPRINT = "sha256:d4f06b2ed2df1163cc010e7b4ac655adf2f397f6b50a0097e31c00fa5e9644e1"
+FINGERPRINT = "sha256:d1809362fa488132733b0e129c8bd75052145255aaa04ece8d2eae41bddc008c"
 TITLE = "Workbook server tool errors"
 DESCRIPTION = 'Machine-actionable repair payloads for the workbook MCP server (WBSV-06). Every code is a stable string the MCP App widget switches on to repair a call; the repair fields are present only when applicable ("allowed-values live in the error").'
 PROVENANCE: dict[str, str] = {
@@ -363,6 +365,40 @@ class ToolResult(ToolResultModel, Generic[DataT], frozen=True):
         return cls(ok=False, error=error, data=data)
 
 
+# -- tools: the codes each tool can return --------------------------------------------
+
+# A tool's error contract in this catalog: ``Tool[U]`` reads results typed to the union ``U``.
+Tool = ToolContract[ToolT, UnknownCode]
+
+ComputeToolError = Union[  # noqa: UP007
+    InvalidInputError,
+    MissingFieldError,
+    UnsupportedOptionError,
+    StrictConstantOverrideError,
+]
+COMPUTE_TOOL = Tool[ComputeToolError](
+    _catalog,
+    "compute",
+    ComputeToolError,
+    description="Price a quantity of goods, optionally overriding variable-tier parameters.",
+    output_schema='{"type":"object","required":["total","unit","quantity"],"properties":{"total":{"type":"number"},"unit":{"type":"string"},"quantity":{"type":"number"},"applied":{"type":"object","additionalProperties":{"type":"number"}}}}',
+)
+
+UnitsToolError = Union[InvalidInputError]  # noqa: UP007
+UNITS_TOOL = Tool[UnitsToolError](
+    _catalog,
+    "units",
+    UnitsToolError,
+    description="List the units compute accepts.",
+    output_schema='{"type":"object","required":["units"],"properties":{"units":{"type":"array","items":{"type":"string"}}}}',
+)
+
+TOOLS: dict[str, Tool[Any]] = {
+    "compute": COMPUTE_TOOL,
+    "units": UNITS_TOOL,
+}
+
+
 # -- the catalog's functions: ErrorCatalog's methods, bound to this catalog ----------
 
 build_error = _catalog.build_error
@@ -386,6 +422,7 @@ __all__ = [
     "CATALOG",
     "CATALOG_INFO",
     "CODES",
+    "COMPUTE_TOOL",
     "DEFAULT_CODE",
     "DEFAULT_KIND",
     "DESCRIPTION",
@@ -400,9 +437,12 @@ __all__ = [
     "PROVENANCE",
     "REDACTED",
     "TITLE",
+    "TOOLS",
+    "UNITS_TOOL",
     "VERSION",
     "CatalogInfo",
     "CodeInfo",
+    "ComputeToolError",
     "Deprecation",
     "Envelope",
     "ErrorBase",
@@ -421,8 +461,11 @@ __all__ = [
     "RepairField",
     "StaleOracleError",
     "StrictConstantOverrideError",
+    "Tool",
+    "ToolContract",
     "ToolResult",
     "UnapprovedAssumptionError",
+    "UnitsToolError",
     "UnknownCode",
     "UnsupportedOptionError",
     "build_error",

@@ -19,8 +19,8 @@ pub use runtime::{
     is_terminal, kind_of, map_error, map_failure, map_http, parse_error, parse_result, parse_result_bytes, provenance,
     sanitize,
     scrub_text, to_json, BuildError, Channel, Code, CodeError, CodeInfo, ErrorPolicy, Json, JsonArray, JsonError,
-    JsonMap, KindInfo, Provenance, Range, Recoverable, Retriable, SerializeError, UnknownCode, MAX_JSON_LEVELS,
-    MAX_LEVELS, REDACTED,
+    JsonMap, KindInfo, Provenance, Range, Recoverable, Retriable, SerializeError, Tool, UnknownCode,
+    MAX_JSON_LEVELS, MAX_LEVELS, REDACTED,
 };
 #[allow(unused_imports)] // the tables of a small catalog use some of them
 #[rustfmt::skip]
@@ -36,7 +36,7 @@ pub const CATALOG_NAME: &str = "workbook";
 pub const VERSION: &str = "1.4.0";
 /// `sha256:<hex>` of the normalized catalog.
 pub const FINGERPRINT: &str =
-    "sha256:d4f06b2ed2df1163cc010e7b4ac655adf2f397f6b50a0097e31c00fa5e9644e1";
+    "sha256:d1809362fa488132733b0e129c8bd75052145255aaa04ece8d2eae41bddc008c";
 /// The catalog's title.
 pub const TITLE: &str = "Workbook server tool errors";
 
@@ -329,3 +329,108 @@ static CATALOG: CatalogInfo = CatalogInfo {
     default_kind: None,
     default_code: None,
 };
+
+// -- tools: the codes each tool can return ------------------------------------------
+
+/// Every tool's error contract, in declared order ([`Tool::named`] finds one by name).
+pub const TOOLS: [Tool; 2] = [COMPUTE_TOOL, UNITS_TOOL];
+
+#[doc = "Tool `compute`'s error contract: the codes it can return: Price a quantity of goods, optionally overriding variable-tier parameters."]
+pub const COMPUTE_TOOL: Tool = Tool {
+    name: "compute",
+    codes: &[
+        "invalid_input",
+        "missing_field",
+        "unsupported_option",
+        "strict_constant_override",
+    ],
+};
+
+#[doc = "An error tool `compute` can return: one variant per code, and `Unknown` for the rest."]
+#[derive(Debug, Clone, PartialEq)]
+pub enum ComputeToolError {
+    InvalidInput(Box<CodeError<InvalidInput>>),
+    MissingField(Box<CodeError<MissingField>>),
+    UnsupportedOption(Box<CodeError<UnsupportedOption>>),
+    StrictConstantOverride(Box<CodeError<StrictConstantOverride>>),
+    /// An error of a code the catalog does not know, or that `compute` does not declare (kept whole).
+    Unknown(Box<UnknownCode>),
+}
+
+impl ComputeToolError {
+    /// The error a result of `compute` reports, typed to its codes; `None` when it reports none.
+    pub fn parse_result(result: &Json) -> Option<Self> {
+        parse_result(result).map(Self::from)
+    }
+}
+
+impl From<ToolError> for ComputeToolError {
+    /// The error typed to `compute`: a code it does not declare becomes `Unknown`.
+    fn from(error: ToolError) -> Self {
+        match error {
+            ToolError::InvalidInput(error) => Self::InvalidInput(error),
+            ToolError::MissingField(error) => Self::MissingField(error),
+            ToolError::UnsupportedOption(error) => Self::UnsupportedOption(error),
+            ToolError::StrictConstantOverride(error) => Self::StrictConstantOverride(error),
+            ToolError::Unknown(error) => Self::Unknown(error),
+            #[allow(unreachable_patterns)] // a tool that declares every code
+            other => Self::Unknown(Box::new(UnknownCode::of(&Json::Object(other.to_payload())))),
+        }
+    }
+}
+
+impl From<ComputeToolError> for ToolError {
+    fn from(error: ComputeToolError) -> Self {
+        match error {
+            ComputeToolError::InvalidInput(error) => ToolError::InvalidInput(error),
+            ComputeToolError::MissingField(error) => ToolError::MissingField(error),
+            ComputeToolError::UnsupportedOption(error) => ToolError::UnsupportedOption(error),
+            ComputeToolError::StrictConstantOverride(error) => {
+                ToolError::StrictConstantOverride(error)
+            }
+            ComputeToolError::Unknown(error) => ToolError::Unknown(error),
+        }
+    }
+}
+
+#[doc = "Tool `units`'s error contract: the codes it can return: List the units compute accepts."]
+pub const UNITS_TOOL: Tool = Tool {
+    name: "units",
+    codes: &["invalid_input"],
+};
+
+#[doc = "An error tool `units` can return: one variant per code, and `Unknown` for the rest."]
+#[derive(Debug, Clone, PartialEq)]
+pub enum UnitsToolError {
+    InvalidInput(Box<CodeError<InvalidInput>>),
+    /// An error of a code the catalog does not know, or that `units` does not declare (kept whole).
+    Unknown(Box<UnknownCode>),
+}
+
+impl UnitsToolError {
+    /// The error a result of `units` reports, typed to its codes; `None` when it reports none.
+    pub fn parse_result(result: &Json) -> Option<Self> {
+        parse_result(result).map(Self::from)
+    }
+}
+
+impl From<ToolError> for UnitsToolError {
+    /// The error typed to `units`: a code it does not declare becomes `Unknown`.
+    fn from(error: ToolError) -> Self {
+        match error {
+            ToolError::InvalidInput(error) => Self::InvalidInput(error),
+            ToolError::Unknown(error) => Self::Unknown(error),
+            #[allow(unreachable_patterns)] // a tool that declares every code
+            other => Self::Unknown(Box::new(UnknownCode::of(&Json::Object(other.to_payload())))),
+        }
+    }
+}
+
+impl From<UnitsToolError> for ToolError {
+    fn from(error: UnitsToolError) -> Self {
+        match error {
+            UnitsToolError::InvalidInput(error) => ToolError::InvalidInput(error),
+            UnitsToolError::Unknown(error) => ToolError::Unknown(error),
+        }
+    }
+}

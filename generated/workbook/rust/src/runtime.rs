@@ -26,7 +26,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::{
     ErrorKind, ToolError, CATALOG, CATALOG_NAME, CODES, DECODERS, FINGERPRINT, KINDS, POLICIES,
-    POLICY_WORDS, VERSION,
+    POLICY_WORDS, TOOLS, VERSION,
 };
 
 // -- a catalog's tables ---------------------------------------------------------
@@ -1317,6 +1317,44 @@ fn valid_stamp(stamp: &Json) -> Option<Provenance> {
     valid.then_some(stamp)
 }
 
+// -- per-tool error contracts: which tool returns which codes ------------------------
+
+/// One tool's error contract (a catalog's `tools` section): its name and the codes it can
+/// return, its own and every tool's, in catalog order. Each tool also has an enum over exactly
+/// those codes in `lib.rs` (`<Tool>ToolError`), convertible to and from [`ToolError`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tool {
+    /// The tool's name.
+    pub name: &'static str,
+    /// The codes the tool can return.
+    pub codes: &'static [&'static str],
+}
+
+impl Tool {
+    /// The contract of the tool called `name`, if the catalog declares it.
+    pub fn named(name: &str) -> Option<&'static Tool> {
+        TOOLS.iter().find(|tool| tool.name == name)
+    }
+
+    /// Whether the tool can return `code`.
+    pub fn declares(&self, code: &str) -> bool {
+        self.codes.contains(&code)
+    }
+
+    /// `error` typed to this tool: an error of a code the tool does not declare becomes
+    /// [`ToolError::Unknown`], its payload kept (as an unknown code's is).
+    pub fn narrow(&self, error: ToolError) -> ToolError {
+        if matches!(error, ToolError::Unknown(_)) || self.declares(error.code()) {
+            return error;
+        }
+        ToolError::Unknown(Box::new(UnknownCode::of(&Json::Object(error.to_payload()))))
+    }
+
+    /// The error a result of this tool reports ([`parse_result`]), typed to its codes.
+    pub fn parse_result(&self, result: &Json) -> Option<ToolError> {
+        parse_result(result).map(|error| self.narrow(error))
+    }
+}
 // -- classification, policies, mapping (docs/runtime-contract.md §4) -----------------
 
 /// The HTTP statuses (a status outside them matches no rule, docs/runtime-contract.md §7).

@@ -52,15 +52,19 @@ def _catalogs(specs: tuple[str, ...]) -> list[Catalog]:
     help="text for the terminal, markdown as in the generated docs, json as in catalog.json.",
 )  # fmt: skip
 def command(code: str, catalog_specs: tuple[str, ...], fmt: str) -> None:
-    """Show everything about CODE: semantics, fields, examples, next action, docs.
+    """Show everything about CODE (semantics, fields, examples, docs), or the errors a TOOL can return.
 
     CODE matches in any casing, with `-` or `_`, and with or without the catalog's prefix
     or name (`WB-INVALID-INPUT`, `workbook:invalid_input`). An unknown code gets suggestions.
+    A name that is no code but a tool of the catalog's `tools` section (`read_file`) shows the
+    errors that tool can return and its schemas.
     """
     from errgen.workflow.explain import find, suggestions, text
 
     catalogs = _catalogs(catalog_specs)
     matches = find(code, catalogs)
+    if not matches and _explain_tool(code, catalogs, fmt):
+        return
     if not matches:
         near = suggestions(code, catalogs)
         fail(f"unknown code {code!r}" + (f"; did you mean {' or '.join(near)}?" if near else ""))
@@ -79,6 +83,31 @@ def command(code: str, catalog_specs: tuple[str, ...], fmt: str) -> None:
 
         entry = next(c for c in normalize(match.catalog)["codes"] if c["id"] == match.id)
         click.echo(json.dumps({"catalog": match.catalog.name, **entry}, indent=2, ensure_ascii=False))
+
+
+def _explain_tool(query: str, catalogs: list[Catalog], fmt: str) -> bool:
+    """Print the tool `query` names, if one does (False: none)."""
+    from errgen.workflow.explain_tools import find_tools, tool_text
+
+    matches = find_tools(query, catalogs)
+    if not matches:
+        return False
+    if len(matches) > 1:
+        fail(f"{query!r} matches {len(matches)} tools: {', '.join(m.qualified for m in matches)}; "
+             f"qualify it, e.g. `errgen explain {matches[0].qualified}`")  # fmt: skip
+    match = matches[0]
+    if fmt == "text":
+        click.echo(tool_text(match), nl=False)
+    elif fmt == "markdown":
+        from errgen.targets.markdown.target import tool_section
+
+        click.echo(tool_section(match.catalog, match.tool), nl=False)
+    else:
+        from errgen.catalog.normalize import normalize
+
+        entry = next(t for t in normalize(match.catalog)["tools"]["by_name"] if t["name"] == match.tool.name)
+        click.echo(json.dumps({"catalog": match.catalog.name, "tool": entry}, indent=2, ensure_ascii=False))
+    return True
 
 
 def _rows(catalogs: list[Catalog], kind: str | None, retired: bool) -> list[dict[str, Any]]:

@@ -52,6 +52,7 @@ from errgen.targets.go.texts import (
     raw_or_quoted,
     stamp,
 )
+from errgen.targets.go.tools import go_tools
 from errgen.targets.sanitizer import patterns as runtime_patterns
 from errgen.targets.sanitizer import tables as sanitizer_tables
 
@@ -248,6 +249,7 @@ def context(catalog: Catalog) -> dict[str, Any]:
         "default_kind": lit(catalog.default_kind or ""),
         "discriminator": lit(catalog.envelope.discriminator),
         "policy_ctors": policy_ctors(catalog, names),
+        "tools": go_tools(catalog, names),
     }
 
 

@@ -12,12 +12,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from errgen.catalog import jsontext
-from errgen.catalog.model import Casing, Catalog, Code, ProvenanceMode, Retriable
+from errgen.catalog.model import Casing, Catalog, Code, ProvenanceMode, Retriable, Tool
 from errgen.targets import TargetOptions
 from errgen.targets.common import escape
 from errgen.targets.common.header import html_comment
 from errgen.targets.common.payload import payload
 from errgen.targets.common.templating import render
+from errgen.targets.markdown.tools import returned_by, tool_view
 
 TABLE_HEADER = ("Code", "When", "Repair fields", "Retriable", "Recoverable", "UI meaning", "HTTP status")
 
@@ -78,6 +79,9 @@ def _facts(catalog: Catalog, code: Code) -> tuple[tuple[str, str], ...]:
     for label, value in (("When", code.when), ("Next action", code.next_action), ("UI meaning", code.ui_meaning)):
         if value:
             facts.append((label, escape.md_text(value)))
+    tools = returned_by(catalog, code.id)
+    if tools is not None:
+        facts.append(("Returned by", tools))
     return tuple(facts)
 
 
@@ -158,6 +162,7 @@ def _context(catalog: Catalog) -> dict[str, Any]:
         "catalog": catalog,
         "wire": wire_shape(catalog),
         "views": [view(catalog, c) for c in catalog.codes.values()],
+        "tools": [tool_view(catalog, t) for t in catalog.tools.values()],
         "header": TABLE_HEADER,
         "esc": escape,
     }
@@ -171,6 +176,11 @@ def code_table(catalog: Catalog, options: TargetOptions | None = None) -> str:
 def code_section(catalog: Catalog, code: Code, options: TargetOptions | None = None) -> str:
     """One code's reference section (for ``errgen docs inject NAME:code``)."""
     return render("markdown/_section.md.jinja", _user(options), v=view(catalog, code), catalog=catalog)
+
+
+def tool_section(catalog: Catalog, tool: Tool, options: TargetOptions | None = None) -> str:
+    """One tool's section (for ``errgen explain TOOL --format markdown``)."""
+    return render("markdown/_tools.md.jinja", _user(options), tools=[tool_view(catalog, tool)], catalog=catalog)
 
 
 def render_document(catalog: Catalog, options: TargetOptions | None = None) -> str:

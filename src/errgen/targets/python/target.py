@@ -32,6 +32,7 @@ from errgen.targets.python.tables import (
     repair_field,
     sanitizer,
 )
+from errgen.targets.python.tools import py_tools, tools_table
 from errgen.targets.sanitizer import patterns as rp
 
 PYDANTIC_MIN = "2.11"  # by_name / by_alias at validation time (tests/python/test_py_package.py)
@@ -81,6 +82,7 @@ def context(catalog: Catalog, module: str) -> dict[str, Any]:
     attrs = {name: f.names.py_attr for name, f in catalog.fields.items()}
     q = qualified(catalog, attrs)
     codes = [py_code(catalog, code, attrs, q) for code in catalog.codes.values()]
+    tools = py_tools(catalog, {c.code.id: c.class_name for c in codes})
     return {
         "catalog": catalog,
         "env": catalog.envelope,
@@ -105,7 +107,9 @@ def context(catalog: Catalog, module: str) -> dict[str, Any]:
         "error_code": subscript("ErrorCode = Literal", [py_string(c) for c in catalog.codes]),
         "error_kind": subscript("ErrorKind = Literal", [*map(py_string, catalog.kinds)]) if catalog.kinds else "str",
         "known_union": subscript("KnownErrorUnion = Union", [c.class_name for c in codes], 0, "  # noqa: UP007"),
-        "exports": exports([c.class_name for c in codes]),
+        "exports": exports([c.class_name for c in codes] + [n for t in tools for n in (t.union_name, t.contract_name)]),
+        "tools": tools,
+        "tools_table": tools_table(tools),
         "bound": BOUND,
         "lit": literal,
         "py": py_string,

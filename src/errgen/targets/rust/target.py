@@ -33,6 +33,7 @@ from errgen.targets.rust.literals import (
     taken,
 )
 from errgen.targets.rust.names import RustNames, names
+from errgen.targets.rust.tools import rs_tools, tools_table
 from errgen.targets.sanitizer import patterns as rp
 from errgen.targets.sanitizer import tables as sanitizer_tables
 
@@ -136,6 +137,8 @@ def context(catalog: Catalog, rs: RustNames) -> dict[str, Any]:
             ("failure_mapping", failure_rules(catalog.mapping_failures, rust_str)),
         ],
         "default_kind": f"Some(ErrorKind::{kind(catalog.default_kind)})" if catalog.default_kind else "None",
+        "tools": (tools := rs_tools(catalog, rs)),
+        "tools_table": tools_table(tools),
         "str": rust_str,
         "opt": opt,
         "doc": doc,

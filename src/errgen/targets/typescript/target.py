@@ -34,6 +34,7 @@ from errgen.targets.typescript.names import (
     policy_ctors,
 )
 from errgen.targets.typescript.sanitizer import sanitizer
+from errgen.targets.typescript.tools import ts_tools
 
 RUNTIME_FILE = "ts/errgen-runtime.ts"
 RUNTIME_TEMPLATE = "typescript/errgen-runtime.ts.jinja"
@@ -132,6 +133,7 @@ def context(catalog: Catalog, options: TargetOptions) -> dict[str, Any]:
         "retriable_key": lit(catalog.envelope.retriable.key if catalog.envelope.retriable else None),
         "metadata": [(key(m.key, runtime=True), m) for m in catalog.envelope.metadata],
         "policy_ctors": policy_ctors(catalog),
+        "tools": ts_tools(catalog, codes),
     }
 
 

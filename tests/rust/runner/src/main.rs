@@ -169,10 +169,11 @@ macro_rules! catalog {
                         out.insert("grown", grown);
                         Json::Object(out)
                     }
-                    "parse" | "parse_bytes" => match if text(case, "op") == "parse" {
-                        m::parse_result(&field("result"))
-                    } else {
-                        m::parse_result_bytes(&bytes_of(case.get("bytes")))
+                    "parse" | "parse_bytes" | "tool_parse" => match match text(case, "op") {
+                        "parse" => m::parse_result(&field("result")),
+                        "tool_parse" => m::Tool::named(text(case, "tool"))
+                            .and_then(|tool| tool.parse_result(&field("result"))),
+                        _ => m::parse_result_bytes(&bytes_of(case.get("bytes"))),
                     } {
                         None => Json::Null,
                         Some(m::ToolError::Unknown(unknown)) => {

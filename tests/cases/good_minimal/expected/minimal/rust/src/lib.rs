@@ -19,8 +19,8 @@ pub use runtime::{
     is_terminal, kind_of, map_error, map_failure, map_http, parse_error, parse_result, parse_result_bytes, provenance,
     sanitize,
     scrub_text, to_json, BuildError, Channel, Code, CodeError, CodeInfo, ErrorPolicy, Json, JsonArray, JsonError,
-    JsonMap, KindInfo, Provenance, Range, Recoverable, Retriable, SerializeError, UnknownCode, MAX_JSON_LEVELS,
-    MAX_LEVELS, REDACTED,
+    JsonMap, KindInfo, Provenance, Range, Recoverable, Retriable, SerializeError, Tool, UnknownCode,
+    MAX_JSON_LEVELS, MAX_LEVELS, REDACTED,
 };
 #[allow(unused_imports)] // the tables of a small catalog use some of them
 #[rustfmt::skip]
@@ -131,3 +131,8 @@ static CATALOG: CatalogInfo = CatalogInfo {
     default_kind: None,
     default_code: None,
 };
+
+// -- tools: the codes each tool can return ------------------------------------------
+
+/// Every tool's error contract, in declared order ([`Tool::named`] finds one by name).
+pub const TOOLS: [Tool; 0] = [];

@@ -11,7 +11,7 @@ What does not depend on the catalog is in ``_runtime.py``, beside this file.
     again = parse_result(result)
 """
 
-from typing import Annotated, Generic, Literal, Union
+from typing import Annotated, Any, Generic, Literal, Union
 
 from typing_extensions import Self
 
@@ -31,7 +31,9 @@ from ._runtime import (
     RangeDict,
     RepairField,
     TerminatePolicy,
+    ToolContract,
     ToolResultModel,
+    ToolT,
     UnknownCodeModel,
     failure_class,
     format_message,
@@ -292,6 +294,14 @@ class ToolResult(ToolResultModel, Generic[DataT], frozen=True):
         return cls(ok=False, error=error, data=data)
 
 
+# -- tools: the codes each tool can return --------------------------------------------
+
+# A tool's error contract in this catalog: ``Tool[U]`` reads results typed to the union ``U``.
+Tool = ToolContract[ToolT, UnknownCode]
+
+TOOLS: dict[str, Tool[Any]] = {}
+
+
 # -- the catalog's functions: ErrorCatalog's methods, bound to this catalog ----------
 
 build_error = _catalog.build_error
@@ -329,6 +339,7 @@ __all__ = [
     "PROVENANCE",
     "REDACTED",
     "TITLE",
+    "TOOLS",
     "VERSION",
     "CatalogInfo",
     "CodeInfo",
@@ -352,6 +363,8 @@ __all__ = [
     "RepairField",
     "SaysNoError",
     "SaysYesError",
+    "Tool",
+    "ToolContract",
     "ToolResult",
     "UnknownCode",
     "build_error",
