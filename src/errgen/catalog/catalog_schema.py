@@ -169,6 +169,7 @@ SCHEMA: dict[str, Any] = {
                     "description": _text("What the catalog covers."),
                     "docs_url": {"type": "string", "pattern": "^https?://"},
                     "prefix": {"type": "string", "pattern": r"^[A-Za-z][A-Za-z0-9]{0,15}(?!\n)$"},
+                    "locale": {"type": "string", "description": "BCP 47 tag of the base texts (default 'en')."},
                 },
                 ("name", "version"),
             ),
@@ -198,6 +199,10 @@ SCHEMA: dict[str, Any] = {
                     "structured_is_error": {
                         "type": "boolean",
                         "description": "Read structuredContent.isError === true as an error (pmcp servers).",
+                    },
+                    "message_locale": {
+                        "type": "string",
+                        "description": "Locale of the wire message (default: the base locale; falls back like any text).",
                     },
                 }
             ),

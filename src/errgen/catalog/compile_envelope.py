@@ -34,6 +34,7 @@ def envelope(reader: Reader) -> Envelope:
         casing=Casing(raw.get("casing", "as_written")),
         metadata=metadata,
         structured_is_error=raw.get("structured_is_error", False),
+        message_locale=raw.get("message_locale"),
     )
 
 

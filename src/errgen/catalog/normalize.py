@@ -12,11 +12,34 @@ import hashlib
 import json
 from typing import Any
 
-from errgen.catalog.model import Catalog, Code, FailureRule, HttpRule
+from errgen.catalog.model import Catalog, Code, FailureRule, HttpRule, Translation
 
 
 def normalize(catalog: Catalog) -> dict[str, Any]:
-    """The catalog as plain JSON data, in a fixed shape and declared order."""
+    """The catalog as plain JSON data, in a fixed shape and declared order.
+
+    The locale keys (``catalog.locale``, ``envelope.message_locale``, ``translations``) appear only when
+    the catalog sets them, so a catalog without translations keeps its fingerprint.
+    """
+    out = _normalized(catalog)
+    if catalog.locale != "en":
+        out["catalog"]["locale"] = catalog.locale
+    if catalog.envelope.message_locale is not None:
+        out["envelope"]["message_locale"] = catalog.envelope.message_locale
+    if catalog.translations:
+        out["translations"] = [_translation(t) for t in catalog.translations.values()]
+    return out
+
+
+def _translation(translation: Translation) -> dict[str, Any]:
+    return {
+        "locale": translation.locale,
+        "codes": {cid: {name: t.value for name, t in texts.items()} for cid, texts in translation.codes.items()},
+        "fields": {name: t.value for name, t in translation.fields.items()},
+    }
+
+
+def _normalized(catalog: Catalog) -> dict[str, Any]:
     return {
         "format": 1,
         "catalog": {

@@ -43,6 +43,7 @@ class Document:
     def __init__(self, path: str, data: Any, positions: Positions | None = None) -> None:
         self.path, self.data = path, data
         self.rejected: frozenset[JsonPath] = frozenset()
+        self.translations: list[tuple[str, Document]] = []  # (tag in the file name, file): `translations`
         self._positions = positions or Positions()
         self._order: dict[int, dict[str, int]] = {}
 
