@@ -594,7 +594,7 @@ var catalog = rt.New(rt.Spec{
 	Name: "workbook",
 	Stamp: rt.Provenance{
 		Catalog: "workbook", Version: "1.4.0",
-		Fingerprint: "sha256:d4f06b2ed2df1163cc010e7b4ac655adf2f397f6b50a0097e31c00fa5e9644e1",
+		Fingerprint: "sha256:eb7fff34ee8339c220d3318b024f04f82465f6b069bdbd0967d76c1241b89f22",
 	},
 	Envelope: rt.Envelope{
 		Discriminator: "code", Retriable: "", Provenance: "required", StructuredContent: true, ToolFailureMeta: false,

@@ -23,7 +23,7 @@ export type UnknownError = runtime.UnknownError<"code">;
 // ---- Identity ---------------------------------------------------------------
 
 /** The stamp every error of this catalog carries. */
-export const PROVENANCE: Provenance = Object.freeze({ catalog: "workbook", version: "1.4.0", fingerprint: "sha256:d4f06b2ed2df1163cc010e7b4ac655adf2f397f6b50a0097e31c00fa5e9644e1" });
+export const PROVENANCE: Provenance = Object.freeze({ catalog: "workbook", version: "1.4.0", fingerprint: "sha256:eb7fff34ee8339c220d3318b024f04f82465f6b069bdbd0967d76c1241b89f22" });
 
 // ---- Codes and kinds --------------------------------------------------------
 

@@ -286,7 +286,7 @@ def _other(choice: Choice) -> Message:
 def pick(choice: Choice, value: Any, locale: Locale) -> Message:
     """The branch of `choice` that `value` selects in `locale`."""
     if choice.kind == "select":
-        return choice.branch(format_value(value)) or _other(choice)
+        return _other(choice) if value is None else choice.branch(format_value(value)) or _other(choice)
     if not is_number(value) or value != value or value in (float("inf"), float("-inf")):
         return _other(choice)
     for key, branch in choice.branches:

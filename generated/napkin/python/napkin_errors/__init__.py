@@ -28,6 +28,9 @@ from ._runtime import (
     Integer,
     JsonValue,
     KindInfo,
+    LocaleInfo,
+    LocaleTexts,
+    Localized,
     Omittable,
     Provenance,
     Range,
@@ -39,6 +42,7 @@ from ._runtime import (
     failure_class,
     format_message,
     has_retry_after,
+    localized_message,
     sanitize,
     scrub_text,
     to_json,
@@ -328,6 +332,13 @@ FAILURE_MAPPING: dict[str, tuple[str, bool | None]] = {
 }
 DEFAULT_CODE: str | None = "INTERNAL_ERROR"
 
+# Locales (CLDR 49): each locale's plural rule and number symbols; the translated texts
+# (per code: message, title, ui_meaning, next_action; None falls back), placeholders by wire name.
+LOCALES: dict[str, LocaleInfo] = {
+    "en": LocaleInfo("en"),
+}
+TRANSLATIONS: dict[str, LocaleTexts] = {}
+
 CATALOG_INFO = CatalogInfo(
     name=CATALOG,
     version=VERSION,
@@ -350,6 +361,8 @@ CATALOG_INFO = CatalogInfo(
     http_mapping=HTTP_MAPPING,
     failure_mapping=FAILURE_MAPPING,
     default_code=DEFAULT_CODE,
+    locales=LOCALES,
+    translations=TRANSLATIONS,
 )
 
 # -- one class per code --------------------------------------------------------
@@ -609,9 +622,12 @@ classify = _catalog.classify
 classify_exception = _catalog.classify_exception
 classify_failure = _catalog.classify_failure
 classify_http = _catalog.classify_http
+describe_field = _catalog.describe_field
 is_retryable = _catalog.is_retryable
 is_terminal = _catalog.is_terminal
 kind_of = _catalog.kind_of
+locale_chain = _catalog.locale_chain
+localize = _catalog.localize
 map_exception = _catalog.map_exception
 map_http = _catalog.map_http
 model_for = _catalog.model_for
@@ -635,10 +651,12 @@ __all__ = [
     "HTTP_CLASSIFICATION",
     "HTTP_MAPPING",
     "KINDS",
+    "LOCALES",
     "POLICIES",
     "PROVENANCE",
     "REDACTED",
     "TITLE",
+    "TRANSLATIONS",
     "VERSION",
     "BadRequestError",
     "CatalogInfo",
@@ -656,6 +674,9 @@ __all__ = [
     "InternalError",
     "KindInfo",
     "KnownErrorUnion",
+    "LocaleInfo",
+    "LocaleTexts",
+    "Localized",
     "NetworkError",
     "NotFoundError",
     "Provenance",
@@ -673,12 +694,16 @@ __all__ = [
     "classify_exception",
     "classify_failure",
     "classify_http",
+    "describe_field",
     "failure_class",
     "format_message",
     "has_retry_after",
     "is_retryable",
     "is_terminal",
     "kind_of",
+    "locale_chain",
+    "localize",
+    "localized_message",
     "map_exception",
     "map_http",
     "model_for",

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from errgen.catalog import plurals
 from errgen.catalog.model import Catalog
 from errgen.targets import TargetOptions
 from errgen.targets.common import value_rules
@@ -22,6 +23,7 @@ from errgen.targets.common.header import line_comment
 from errgen.targets.common.templating import render
 from errgen.targets.python.classes import base_fields, py_code, qualified
 from errgen.targets.python.formatting import format_python
+from errgen.targets.python import locales as py_locales
 from errgen.targets.python.layout import collection, literal, py_string, subscript, text_block
 from errgen.targets.python.names import BOUND, exports, imports, package_version
 from errgen.targets.python.tables import (
@@ -110,6 +112,10 @@ def context(catalog: Catalog, module: str) -> dict[str, Any]:
         "lit": literal,
         "py": py_string,
         "text_block": text_block,
+        "cldr": plurals.cldr_version(),
+        "plural_functions": py_locales.plural_functions(catalog),
+        "locale_rows": py_locales.locale_rows(catalog),
+        "translation_rows": py_locales.translation_rows(catalog),
     }  # fmt: skip
 
 
