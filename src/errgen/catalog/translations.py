@@ -76,9 +76,10 @@ def folder_of(catalog: Path) -> Path:
 
 
 def siblings(catalog: Path) -> list[tuple[str, Path]]:
-    """``(tag as written, path)`` of the catalog's translation files (``<tag>.yaml``), sorted by file name."""
+    """``(tag as written, path)`` of the catalog's translation files (``<tag>.yaml``), sorted by tag."""
     try:
-        candidates = sorted(p for p in folder_of(catalog).glob("*.y*ml") if p.suffix in (".yaml", ".yml"))
+        candidates = sorted((p for p in folder_of(catalog).glob("*.y*ml") if p.suffix in (".yaml", ".yml")),
+                            key=lambda p: (p.stem, p.suffix))  # fmt: skip
     except OSError:
         return []
     return [(p.stem, p) for p in candidates if plurals.canonical(p.stem) is not None and p.is_file()]
@@ -258,13 +259,17 @@ def _braced(names: list[str]) -> str:
 
 
 def missing(catalog: Catalog) -> dict[str, list[tuple[str, str]]]:
-    """Per translated locale, the ``(code or field, text name)`` it leaves to its fallback."""
+    """Per translated locale, the ``(code or field, text name)`` that falls back to the base locale.
+
+    A text a broader locale translates is not missing (``de-AT`` takes what it leaves out from ``de``).
+    """
     out: dict[str, list[tuple[str, str]]] = {}
-    for tag, translation in catalog.translations.items():
+    for tag in catalog.translations:
+        chain_ = [catalog.translations[t] for t in chain(catalog, tag)[:-1]]
         gaps = [(cid, name) for cid, code in catalog.codes.items() for name in TEXT_NAMES
-                if getattr(code, name) and translation.text(cid, name) is None]  # fmt: skip
+                if getattr(code, name) and all(t.text(cid, name) is None for t in chain_)]  # fmt: skip
         gaps += [(name, "description") for name, f in catalog.fields.items()
-                 if f.description and translation.description(name) is None]  # fmt: skip
+                 if f.description and all(t.description(name) is None for t in chain_)]  # fmt: skip
         out[tag] = gaps
     return out
 

@@ -43,7 +43,6 @@ from ._runtime import (
     failure_class,
     format_message,
     has_retry_after,
-    localized_message,
     sanitize,
     scrub_text,
     to_json,
@@ -732,6 +731,7 @@ is_terminal = _catalog.is_terminal
 kind_of = _catalog.kind_of
 locale_chain = _catalog.locale_chain
 localize = _catalog.localize
+localized_message = _catalog.localized_message
 map_exception = _catalog.map_exception
 map_http = _catalog.map_http
 model_for = _catalog.model_for

@@ -157,15 +157,6 @@ def describe_field(catalog: "CatalogInfo", name: str, requested: str) -> str:
     return catalog.fields[name].description
 
 
-def localized_message(value: object) -> dict[str, str] | None:
-    """The ``localizedMessage`` member ``{locale, message}`` of an error payload or MCP result, if well-formed."""
-    data = _wire(value)
-    if data is not None and "structuredContent" in data:
-        data = _wire(data.get("structuredContent"))
-    member = data.get("localizedMessage") if data is not None else None
-    return dict(member) if _is_localized_member(member) else None
-
-
 def _is_localized_member(member: object) -> bool:
     """A ``localizedMessage``: exactly a non-empty string ``locale`` and a string ``message``."""
     if not isinstance(member, dict):
@@ -2022,6 +2013,37 @@ class ErrorCatalog(Generic[KnownT, UnknownT]):
     def locale_chain(self, locale: str) -> tuple[str, ...]:
         """The locales tried for `locale`, best first, ending with the base locale."""
         return locale_chain(self.info, locale)
+
+    def localized_message(self, value: object) -> dict[str, str] | None:
+        """The ``localizedMessage`` ``{locale, message}`` of an error payload or an MCP result
+        (its payload found as ``parse_result`` finds it), if it carries a well-formed one.
+        """
+        try:
+            data = _wire(value)
+            key = self.info.envelope.discriminator
+            if data is not None and not isinstance(data.get(key), str):
+                found = _wire(data.get("structuredContent"))
+                if found is None or not isinstance(found.get(key), str):
+                    found = None
+                    for text in _texts(data.get("content")):
+                        try:
+                            payload = read_json(text)
+                        except ValueError:
+                            continue
+                        if isinstance(payload, dict) and isinstance(
+                            payload.get(key), str
+                        ):
+                            found = cast("dict[str, Any]", payload)
+                            break
+                data = found
+            member = data.get("localizedMessage") if data is not None else None
+        except Exception:  # noqa: BLE001 (a mapping whose reading raised)
+            return None
+        return (
+            dict(cast("dict[str, str]", member))
+            if _is_localized_member(member)
+            else None
+        )
 
     # -- parsing ---------------------------------------------------------------
 

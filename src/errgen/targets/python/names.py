@@ -25,7 +25,7 @@ API = (
 BOUND = (
     "build_error", "classify", "classify_exception", "classify_failure", "classify_http", "describe_field",
     "is_retryable", "is_terminal",
-    "kind_of", "locale_chain", "localize", "map_exception", "map_http", "model_for", "parse_error", "parse_result", "payload_schema",
+    "kind_of", "locale_chain", "localize", "localized_message", "map_exception", "map_http", "model_for", "parse_error", "parse_result", "payload_schema",
     "validate_error", "widen_output_schema",
 )  # fmt: skip
 # What ``__init__.py`` takes from ``_runtime.py`` (re-exported where `API` lists it).
@@ -33,7 +33,7 @@ RUNTIME = (
     "REDACTED", "CatalogInfo", "CodeInfo", "DataT", "Deprecation", "Envelope", "ErrorCatalog", "ErrorModel",
     "HttpRule", "KindInfo", "LocaleInfo", "LocaleTexts", "Localized", "Provenance", "Range", "RangeDict",
     "RepairField", "TerminatePolicy", "ToolResultModel",
-    "UnknownCodeModel", "failure_class", "format_message", "has_retry_after", "localized_message", "sanitize",
+    "UnknownCodeModel", "failure_class", "format_message", "has_retry_after", "sanitize",
     "scrub_text", "to_json",
 )  # fmt: skip
 

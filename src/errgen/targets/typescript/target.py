@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from errgen.catalog import plurals
 from errgen.catalog.model import Catalog, HttpRule
 from errgen.targets import TargetOptions
 from errgen.targets.common import value_rules
@@ -24,6 +25,7 @@ from errgen.targets.common.escape import comment_text
 from errgen.targets.common.header import RUNTIME_HEADER, header_text
 from errgen.targets.common.templating import render
 from errgen.targets.typescript.codes import code_views
+from errgen.targets.typescript import locales as ts_locales
 from errgen.targets.typescript.names import (
     OBJECT_PROTOTYPE,
     api_names,
@@ -132,6 +134,13 @@ def context(catalog: Catalog, options: TargetOptions) -> dict[str, Any]:
         "retriable_key": lit(catalog.envelope.retriable.key if catalog.envelope.retriable else None),
         "metadata": [(key(m.key, runtime=True), m) for m in catalog.envelope.metadata],
         "policy_ctors": policy_ctors(catalog),
+        "cldr": plurals.cldr_version(),
+        "locale": lit(catalog.locale),
+        "message_locale": lit(catalog.envelope.message_locale),
+        "plural_functions": ts_locales.plural_functions(catalog),
+        "locale_rows": rows(ts_locales.locale_rows(catalog)),
+        "translation_rows": rows(ts_locales.translation_rows(catalog)),
+        "descriptions": rows(ts_locales.descriptions(catalog)),
     }
 
 
