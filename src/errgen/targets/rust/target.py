@@ -13,12 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from errgen.catalog import plurals
 from errgen.catalog.model import Catalog, Code
 from errgen.targets import TargetOptions
 from errgen.targets.common import value_rules
 from errgen.targets.common.header import RUNTIME_HEADER, header_text
 from errgen.targets.common.templating import render
 from errgen.targets.rust.layout import attribute, chain, items, packed, signature, struct_literal
+from errgen.targets.rust import locales as rs_locales
 from errgen.targets.rust.literals import (
     code_info,
     deprecation_text,
@@ -139,6 +141,12 @@ def context(catalog: Catalog, rs: RustNames) -> dict[str, Any]:
         "str": rust_str,
         "opt": opt,
         "doc": doc,
+        "cldr": plurals.cldr_version(),
+        "message_locale": opt(catalog.envelope.message_locale),
+        "plural_functions": rs_locales.plural_functions(catalog),
+        "locale_rows": rs_locales.locale_rows(catalog),
+        "translation_rows": rs_locales.translation_rows(catalog),
+        "descriptions": rs_locales.descriptions(catalog),
     }  # fmt: skip
 
 
