@@ -1238,7 +1238,11 @@ pub fn localize(code: &str, requested: &str, values: &JsonMap) -> Option<Localiz
     let message = scrub_text(&text);
     Some(Localized {
         locale: locale.to_owned(),
-        message: if message.is_empty() { code.to_owned() } else { message },
+        message: if message.is_empty() {
+            code.to_owned()
+        } else {
+            message
+        },
         title: text_in(info, requested, 1).1.to_owned(),
         ui_meaning: text_in(info, requested, 2).1.to_owned(),
         next_action: text_in(info, requested, 3).1.to_owned(),
@@ -1362,9 +1366,9 @@ fn render_into(
         if top && (tail.starts_with("{{") || tail.starts_with("}}")) {
             out.push_str(&tail[..1]);
             rest = &tail[2..];
-        } else if tail.starts_with('#') {
+        } else if let Some(after) = tail.strip_prefix('#') {
             out.push_str(&number_text(number, locale));
-            rest = &tail[1..];
+            rest = after;
         } else if let (true, Some(end)) = (tail.starts_with('{'), closing(tail)) {
             render_argument(out, &tail[1..end], plural, values, locale, number);
             rest = &tail[end + 1..];
@@ -1438,7 +1442,9 @@ fn pick<'a>(branches: &'a str, plural: bool, value: Option<&Json>, locale: &Loca
     let branch = |key: &str| found.iter().find(|(k, _)| *k == key).map(|(_, body)| *body);
     let other = branch("other").unwrap_or_default();
     if !plural {
-        return value.and_then(|v| branch(&format_value(v))).unwrap_or(other);
+        return value
+            .and_then(|v| branch(&format_value(v)))
+            .unwrap_or(other);
     }
     let Some(Json::Number(number)) = value else {
         return other;
@@ -1474,7 +1480,12 @@ fn plural_operands(number: f64) -> (u64, u64, u64) {
 fn operand(digits: &str) -> u64 {
     let tail = &digits[digits.len().saturating_sub(15)..];
     let value: u64 = tail.parse().unwrap_or(0);
-    value + if digits.trim_start_matches('0').len() > 15 { 1_000_000_000_000_000 } else { 0 }
+    value
+        + if digits.trim_start_matches('0').len() > 15 {
+            1_000_000_000_000_000
+        } else {
+            0
+        }
 }
 
 /// The integer and fraction digits of `|number|` as JavaScript writes it, exponent expanded.
@@ -1723,7 +1734,8 @@ fn typed(payload: &JsonMap, source: Option<Upstream>) -> Option<ToolError> {
             || (key == "provenance" && env.provenance != ProvenanceMode::None)
             || (key == "isError" && env.mirror_is_error)
             || carried.iter().any(|text| text.key == key)
-            || (key == "localizedMessage" && is_localized_member(payload.get(key))) // accepted, not kept
+            // a well-formed localizedMessage is accepted, not kept (§9)
+            || (key == "localizedMessage" && is_localized_member(payload.get(key)))
     };
     let mut fields = JsonMap::new();
     for (key, value) in payload.iter().filter(|(key, _)| !envelope(key)) {
