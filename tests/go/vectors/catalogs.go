@@ -3,9 +3,9 @@ package main
 import (
 	"errgen.local/filetoolserrors"
 	"errgen.local/napkinerrors"
+	"errgen.local/tsi18nerrors"
 	"errgen.local/tsmetaerrors"
 	"errgen.local/tsnameserrors"
-	"errgen.local/tsi18nerrors"
 	"errgen.local/tsoptserrors"
 	"errgen.local/tswireerrors"
 	"errgen.local/workbookerrors"

@@ -1105,8 +1105,10 @@ type Catalog struct {
 
 // New binds the runtime to a catalog's tables.
 func New(spec Spec) *Catalog {
-	c := &Catalog{spec: spec, index: map[string]int{}, envelopeKeys: map[string]bool{}, fieldTypes: map[string]string{},
-		locales: map[string]*Locale{}, translated: map[string]map[string]CodeTexts{}, messages: map[string]map[string][]node{}}
+	c := &Catalog{spec: spec, index: map[string]int{}, envelopeKeys: map[string]bool{}, fieldTypes: map[string]string{}}
+	c.locales = map[string]*Locale{}
+	c.translated = map[string]map[string]CodeTexts{}
+	c.messages = map[string]map[string][]node{}
 	wire := map[string]string{}
 	for _, field := range spec.Fields {
 		c.fieldTypes[field.Wire] = field.Type
