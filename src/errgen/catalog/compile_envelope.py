@@ -90,4 +90,5 @@ def _envelope_keys(env: Envelope) -> list[tuple[str, str, JsonPath]]:
         keys.append(("provenance", "the provenance stamp", (*PATH, "provenance")))
     if env.mirror_is_error:
         keys.append(("isError", "the isError mirror", (*PATH, "mirror_is_error")))
+    keys.append(("localizedMessage", "the localized message", PATH))
     return keys

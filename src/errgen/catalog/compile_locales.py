@@ -33,7 +33,7 @@ def check_base_messages(reader: Reader, catalog: Catalog) -> None:
         if not code.message or not _parses(code.message):
             continue  # compile_codes reported it
         for problem in translations.check_text(code.message, catalog.locale, catalog.fields):
-            reader.err(("codes", cid, "message"), f"message template: {problem}")
+            reader.err(("codes", cid, "message"), f"message template: {problem.removeprefix('syntax: ')}")
 
 
 def _parses(text: str) -> bool:

@@ -199,12 +199,15 @@ def _message_ok(
     """Whether a translated message is well-formed, uses the base message's arguments and covers `tag`'s plurals."""
     where = doc.loc(path)
     problems = list(check_text(text, tag, catalog.fields))
-    if not problems:
+    if not any(p.startswith(_SYNTAX) for p in problems):
         base = icu.arguments(icu.parse(catalog.codes[cid].message))
-        problems = list(_against_base(icu.arguments(icu.parse(text)), base))
+        problems = list(_against_base(icu.arguments(icu.parse(text)), base)) + problems
     for problem in problems:
-        diags.error(where, f"message of {cid!r}: {problem}")
+        diags.error(where, f"message of {cid!r}: {problem.removeprefix(_SYNTAX)}")
     return not problems
+
+
+_SYNTAX = "syntax: "
 
 
 def check_text(text: str, tag: str, fields: dict[str, Field]) -> Iterator[str]:
@@ -212,7 +215,7 @@ def check_text(text: str, tag: str, fields: dict[str, Field]) -> Iterator[str]:
     try:
         message = icu.parse(text)
     except icu.IcuError as exc:
-        yield str(exc)
+        yield _SYNTAX + str(exc)
         return
     for name, use in icu.arguments(message).items():
         field = fields.get(name)
@@ -272,6 +275,18 @@ def missing(catalog: Catalog) -> dict[str, list[tuple[str, str]]]:
                  if f.description and all(t.description(name) is None for t in chain_)]  # fmt: skip
         out[tag] = gaps
     return out
+
+
+def gaps(catalog: Catalog) -> Iterator[tuple[Loc, str]]:
+    """One finding per translated locale that leaves texts to the base locale: where, and how many of which."""
+    total = text_count(catalog)
+    for tag, lacking in missing(catalog).items():
+        if not lacking:
+            continue
+        shown = ", ".join(f"{owner}.{name}" for owner, name in lacking[:4]) + (", …" if len(lacking) > 4 else "")
+        yield (catalog.translations[tag].loc,
+               f"locale {tag!r} translates {total - len(lacking)} of {total} texts; {len(lacking)} fall back to "
+               f"{catalog.locale!r}: {shown}")  # fmt: skip
 
 
 def text_count(catalog: Catalog) -> int:

@@ -56,6 +56,8 @@ RULES: dict[str, BreakingRule] = {
         _rule("placeholders-changed", (WIRE, SOURCE), "a message's placeholders changed"),
         _rule("identifier-changed", (SOURCE,), "a generated identifier (class, function, module) changed"),
         _rule("wire-shape-changed", (WIRE,), "the wire shape changed (discriminator, casing, metadata, provenance, …)"),
+        _rule("translation-stale", (WIRE,), "a base text changed but its translation did not"),
+        _rule("locale-removed", (WIRE,), "a translated locale was removed (its readers get the fallback)"),
     )
 }
 
@@ -144,6 +146,9 @@ class _Differ:
         self.field_types()
         self.identifiers()
         self.wire_shape()
+        for check in (stale_translations, removed_locales):
+            for loc, rule, message in check(self.old, self.new):
+                self.report(loc, rule, message)
 
     def lifecycle(self) -> None:
         for cid in self.a.codes:
@@ -245,6 +250,49 @@ class _Differ:
             if new_attr is not None and new_attr != old_attr:
                 message = f"Python attribute of field {name!r} changed: {old_attr} → {new_attr}"
                 self.report(self.b.fields[name].loc, "identifier-changed", message)
+
+
+# -- translations (issue 33): each rule one function over the two versions ------------------
+
+Change = tuple[Loc, str, str]  # where, rule id, message
+
+
+def stale_translations(old: Located, new: Located) -> Iterator[Change]:
+    """A translated text whose base text changed while the translation stayed the same."""
+    a, b = old.catalog, new.catalog
+    for tag, now in b.translations.items():
+        then = a.translations.get(tag)
+        if then is None:
+            continue
+        for cid, texts in now.codes.items():
+            before, after = a.codes.get(cid), b.codes[cid]
+            for name, text in texts.items():
+                if before is not None and getattr(before, name) != getattr(after, name) \
+                        and then.text(cid, name) == text.value:
+                    yield (text.loc, "translation-stale",
+                           f"the {tag} {name} of code {cid!r} was not updated when its base text changed "
+                           f"(from {getattr(before, name)!r} to {getattr(after, name)!r})")  # fmt: skip
+        for name, text in now.fields.items():
+            field = a.fields.get(name)
+            if field is not None and field.description != b.fields[name].description \
+                    and then.description(name) == text.value:
+                yield (text.loc, "translation-stale",
+                       f"the {tag} description of field {name!r} was not updated when its base text changed")
+
+
+def removed_locales(old: Located, new: Located) -> Iterator[Change]:
+    """A locale the previous version translated that this one does not."""
+    for tag in old.catalog.translations:
+        if tag not in new.catalog.translations:
+            falls = " → ".join(_chain(new, tag))
+            yield (new.at("catalog"), "locale-removed",
+                   f"locale {tag!r} is no longer translated: its readers now get {falls}")  # fmt: skip
+
+
+def _chain(new: Located, tag: str) -> tuple[str, ...]:
+    from errgen.catalog.translations import chain
+
+    return chain(new.catalog, tag)
 
 
 def _wire_options(env: Envelope) -> dict[str, str]:

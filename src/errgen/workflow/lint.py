@@ -221,6 +221,13 @@ def classify_http(catalog: Catalog, status: int, *, retry_after: bool) -> str | 
     return catalog.default_kind
 
 
+def missing_translation(src: Located) -> Iterator[Finding]:
+    """A translated locale that leaves texts to the base locale (one finding per locale, with the count)."""
+    from errgen.catalog.translations import gaps
+
+    yield from gaps(src.catalog)
+
+
 def _rule(rule_id: str, severity: Level, check: Callable[[Located], Iterator[Finding]]) -> Rule:
     summary = (check.__doc__ or "").strip().splitlines()[0].rstrip(".")
     return Rule(rule_id, severity, summary, check)
@@ -238,6 +245,7 @@ RULES: dict[str, Rule] = {
         _rule("missing-example", "warning", missing_example),
         _rule("missing-ui-meaning", "warning", missing_ui_meaning),
         _rule("missing-next-action", "warning", missing_next_action),
+        _rule("missing-translation", "warning", missing_translation),
     )
 }
 

@@ -230,7 +230,9 @@ def shown(members: list[RsMember]) -> str:
     extras = [m for m in members if m.extra]
     if not extras:
         return ""
-    pairs = [f"({rust_str(m.wire)}, self.{m.name}.clone().map(Json::from))" for m in extras]
+    copied = ("i64", "f64", "bool")  # Copy types: clippy's clone_on_copy wants no clone
+    pairs = [f"({rust_str(m.wire)}, self.{m.name}{'' if m.held in copied else '.clone()'}.map(Json::from))"
+             for m in extras]  # fmt: skip
     return items(8, "runtime::shown([", pairs, "])")
 
 
