@@ -320,3 +320,18 @@ def pick(catalog: Catalog, requested: str, code: str, name: str) -> tuple[str, s
         if text is not None:
             return tag, text
     return catalog.locale, getattr(catalog.codes[code], name)
+
+
+def localized(catalog: Catalog, requested: str) -> Catalog:
+    """`catalog` as read in locale `requested`: each code's texts and each field's description picked along the
+    fallback chain (codes, keys and everything else unchanged). For documentation and ``errgen explain``."""
+    from dataclasses import replace
+
+    codes = {cid: replace(code, **{name: pick(catalog, requested, cid, name)[1] for name in TEXT_NAMES})
+             for cid, code in catalog.codes.items()}  # fmt: skip
+    fields = {}
+    for name, field in catalog.fields.items():
+        text = next((catalog.translations[t].description(name) for t in chain(catalog, requested)[:-1]
+                     if catalog.translations[t].description(name) is not None), None)  # fmt: skip
+        fields[name] = field if text is None else replace(field, description=text)
+    return replace(catalog, codes=codes, fields=fields)

@@ -130,13 +130,21 @@ def facts(match: Match) -> list[tuple[str, str]]:
     ]
 
 
-def text(match: Match) -> str:
-    """A code's full documentation for the terminal."""
+def text(match: Match, locale: str | None = None) -> str:
+    """A code's full documentation for the terminal; with `locale`, its texts in that locale (with fallback)."""
     if match.code is None:
         return retired_text(match)
+    if locale is not None:
+        from dataclasses import replace
+
+        from errgen.catalog.translations import chain, localized
+
+        shown = localized(match.catalog, locale)
+        match = replace(match, catalog=shown, code=shown.codes[match.code.id])
+        header = f"(texts in {locale}, falling back along {' → '.join(chain(match.catalog, locale))})"
     catalog, code = match.catalog, match.code
     width = max(len(label) for label, _ in facts(match))
-    out = [f"{code.id} — {code.title}", ""]
+    out = [f"{code.id} — {code.title}", *([header] if locale is not None else []), ""]
     out += [f"  {label.ljust(width)}  {value}" for label, value in facts(match)]
     for title, body in (("When", code.when), ("Next action", code.next_action), ("UI meaning", code.ui_meaning)):
         if body.strip():
