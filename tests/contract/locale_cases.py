@@ -28,7 +28,7 @@ def numeric(catalog: Catalog, name: str) -> bool:
 
 
 def locale_cases(catalog: Catalog, samples: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """`localize`, `describe` and `localized_result` cases of `catalog`; `samples` are value sets per code (wire keys)."""
+    """`localize`, `describe` and `localized_result` cases of `catalog`; `samples`: value sets per code (wire keys)."""
     cat = catalog.name
     wire = {name: f.wire for name, f in catalog.fields.items()}
     cases: list[dict[str, Any]] = []

@@ -202,7 +202,7 @@ SCHEMA: dict[str, Any] = {
                     },
                     "message_locale": {
                         "type": "string",
-                        "description": "Locale of the wire message (default: the base locale; falls back like any text).",
+                        "description": "Locale of the wire message (default: the base locale; falls back like a text).",
                     },
                 }
             ),

@@ -44,8 +44,12 @@ def _parses(text: str) -> bool:
     return True
 
 
-def with_translations(reader: Reader, catalog: Catalog, files: list[tuple[str, Document]]) -> Catalog:
-    """`catalog` with its translation files compiled, and its ``envelope.message_locale`` checked."""
+def with_translations(reader: Reader, catalog: Catalog, doc: Document) -> Catalog:
+    """`catalog` with its translation files compiled (those the document was given, else those beside the file it
+    was read from), and its ``envelope.message_locale`` checked."""
+    files = doc.translations
+    if files is None:
+        files = translations.load_files(doc.source, doc.path, reader.diags) if doc.source is not None else []
     found = translations.compile_all(catalog, files, reader.diags) if files else {}
     wire = catalog.envelope.message_locale
     if wire is not None:

@@ -62,7 +62,7 @@ def compile_catalog(doc: Document, diags: Diagnostics) -> Catalog | None:
     before = len([d for d in diags.items if d.level == "error"])
     reader = Reader(doc, diags)
     catalog = _run(reader)
-    catalog = compile_locales.with_translations(reader, catalog, doc.translations)
+    catalog = compile_locales.with_translations(reader, catalog, doc)
     if doc.rejected or len([d for d in diags.items if d.level == "error"]) > before:
         return None
     from errgen.catalog.normalize import fingerprint

@@ -23,6 +23,7 @@ the one the generated runtimes match byte for byte (tests/contract).
 from __future__ import annotations
 
 import functools
+import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -98,7 +99,9 @@ class _Parser:
 
     def message(self, *, top: bool, plural: bool) -> Message:
         """Nodes up to the end (`top`) or up to the closing brace of a branch (not consumed)."""
-        text, out, literal = self.text, [], []
+        text = self.text
+        out: list[Node] = []
+        literal: list[str] = []
         while self.pos < len(text):
             ch = text[self.pos]
             if top and text.startswith(("{{", "}}"), self.pos):
@@ -287,7 +290,7 @@ def pick(choice: Choice, value: Any, locale: Locale) -> Message:
     """The branch of `choice` that `value` selects in `locale`."""
     if choice.kind == "select":
         return _other(choice) if value is None else choice.branch(format_value(value)) or _other(choice)
-    if not is_number(value) or value != value or value in (float("inf"), float("-inf")):
+    if not is_number(value) or not math.isfinite(value):
         return _other(choice)
     for key, branch in choice.branches:
         if key.startswith("=") and value == int(key[1:]):

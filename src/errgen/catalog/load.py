@@ -41,13 +41,11 @@ def _validator() -> Any:
 
 
 def load_catalog(path: Path, display: str, diags: Diagnostics) -> Document | None:
-    """Load one catalog file and its translation files beside it; report every shape problem in them."""
-    from errgen.catalog.translations import load_files
-
+    """Load one catalog file and report every shape problem in it (the compiler reads its translation files)."""
     doc = load_yaml(path, display, diags)
     checked = None if doc is None else check_shape(doc, diags)
     if checked is not None:
-        checked.translations = load_files(path, display, diags)
+        checked.source = path
     return checked
 
 

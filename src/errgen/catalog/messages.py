@@ -64,23 +64,16 @@ def split(template: str) -> tuple[tuple[str, str | None], ...]:
 
 
 def placeholders(template: str) -> tuple[str, ...]:
-    """Placeholder names in order of first appearance (plural and select arguments too, `icu`)."""
-    from errgen.catalog import icu
-
+    """Placeholder names in order of first appearance."""
     seen: dict[str, None] = {}
-    for _, name in sorted(icu.names_at(icu.parse(template))):
-        seen.setdefault(name, None)
+    for _, name in parse(template):
+        if name is not None:
+            seen.setdefault(name, None)
     return tuple(seen)
 
 
-def render(template: str, values: dict[str, Any], locale: str = "en") -> str:
-    """Render `template` with `values` (missing values render as empty text) in `locale` (for plurals, numbers)."""
-    from errgen.catalog import icu
-
-    if not icu.is_plain(template):
-        from errgen.catalog import plurals
-
-        return icu.render(icu.parse(template), values, plurals.locale(locale))
+def render(template: str, values: dict[str, Any]) -> str:
+    """Render `template` with `values` (missing values render as empty text)."""
     out: list[str] = []
     for literal, name in parse(template):
         out.append(literal)

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from errgen.catalog import messages
+from errgen.catalog import messages, rendering
 from errgen.catalog.diagnostics import Loc
 
 
@@ -175,12 +175,13 @@ class Example:
     values: dict[str, Any]
     template: str
     loc: Loc
+    locale: str = "en"  # the template's locale (its plurals and numbers)
 
     @property
     def message(self) -> str:
         """The message rendered with these values (rendered when asked: most targets never do)."""
         try:
-            return messages.render(self.template, self.values)
+            return rendering.render(self.template, self.values, self.locale)
         except messages.TemplateError:
             return self.template
 

@@ -33,7 +33,7 @@ def canonical(tag: str) -> str | None:
     for part in parts[1:]:
         if len(part) == 4 and part.isalpha() and len(out) == 1:
             out.append(part.title())
-        elif len(part) == 2 and part.isalpha() or len(part) == 3 and part.isdigit():
+        elif (len(part) == 2 and part.isalpha()) or (len(part) == 3 and part.isdigit()):
             out.append(part.upper())
         else:
             out.append(part.lower())

@@ -30,6 +30,7 @@ from typing import Any
 from errgen.catalog import icu, plurals
 from errgen.catalog.checked import suggest
 from errgen.catalog.diagnostics import Diagnostics, Loc
+from errgen.catalog.load import _leaves, _report
 from errgen.catalog.model import TEXT_NAMES, Catalog, Field, Text, Translation
 from errgen.catalog.yamlsrc import Document, JsonPath, load_yaml
 
@@ -116,8 +117,6 @@ def _validator() -> Any:
 
 def check_shape(doc: Document, diags: Diagnostics) -> bool:
     """Report every shape problem of a translation file; whether it can be compiled."""
-    from errgen.catalog.load import _leaves, _report
-
     if not isinstance(doc.data, dict):
         diags.error(doc.loc(()), "a translation file is a mapping with 'errgen', 'locale', 'codes' and 'fields'")
         return False
@@ -152,7 +151,7 @@ def _compile(catalog: Catalog, written: str, doc: Document, diags: Diagnostics) 
             continue
         codes[cid] = {}
         for name, value in texts.items():
-            path = ("codes", cid, name)
+            path: JsonPath = ("codes", cid, name)
             base = getattr(code, name)
             if not base:
                 diags.error(doc.key_loc(path), f"code {cid!r} has no {name} to translate (its base text is empty)")
@@ -327,8 +326,10 @@ def localized(catalog: Catalog, requested: str) -> Catalog:
     fallback chain (codes, keys and everything else unchanged). For documentation and ``errgen explain``."""
     from dataclasses import replace
 
-    codes = {cid: replace(code, **{name: pick(catalog, requested, cid, name)[1] for name in TEXT_NAMES})
-             for cid, code in catalog.codes.items()}  # fmt: skip
+    codes = {}
+    for cid, code in catalog.codes.items():
+        texts = [pick(catalog, requested, cid, name)[1] for name in TEXT_NAMES]
+        codes[cid] = replace(code, message=texts[0], title=texts[1], ui_meaning=texts[2], next_action=texts[3])
     fields = {}
     for name, field in catalog.fields.items():
         text = next((catalog.translations[t].description(name) for t in chain(catalog, requested)[:-1]

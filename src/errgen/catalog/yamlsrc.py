@@ -43,7 +43,10 @@ class Document:
     def __init__(self, path: str, data: Any, positions: Positions | None = None) -> None:
         self.path, self.data = path, data
         self.rejected: frozenset[JsonPath] = frozenset()
-        self.translations: list[tuple[str, Document]] = []  # (tag in the file name, file): `translations`
+        # The catalog's translation files, (tag in the file name, file), when the reader of the catalog gave them;
+        # else `compile_locales` reads the ones beside `source`, the file this document was read from (if any).
+        self.translations: list[tuple[str, Document]] | None = None
+        self.source: Path | None = None
         self._positions = positions or Positions()
         self._order: dict[int, dict[str, int]] = {}
 

@@ -143,6 +143,7 @@ def text(match: Match, locale: str | None = None) -> str:
         match = replace(match, catalog=shown, code=shown.codes[match.code.id])
         header = f"(texts in {locale}, falling back along {' → '.join(chain(match.catalog, locale))})"
     catalog, code = match.catalog, match.code
+    assert code is not None
     width = max(len(label) for label, _ in facts(match))
     out = [f"{code.id} — {code.title}", *([header] if locale is not None else []), ""]
     out += [f"  {label.ljust(width)}  {value}" for label, value in facts(match)]

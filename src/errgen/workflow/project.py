@@ -84,7 +84,6 @@ def compile_all(project: Project, diags: Diagnostics) -> list[Catalog]:
     """Load and compile every catalog; raise CatalogInvalid listing all errors if any."""
     from errgen.catalog.compiler import compile_catalog
     from errgen.catalog.load import load_catalog
-
     from errgen.catalog.translations import gaps
 
     catalogs: list[Catalog] = []

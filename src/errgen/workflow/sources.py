@@ -41,7 +41,7 @@ def compile_text(
     else:
         doc = load_catalog_text(text, display, diags)
     if doc is not None:
-        doc.translations = translations or []
+        doc.translations = translations or []  # in memory: only the translations given
     catalog = compile_catalog(doc, diags) if doc is not None else None
     if catalog is None or doc is None:
         return None

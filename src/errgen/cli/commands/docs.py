@@ -46,7 +46,7 @@ class _File:
 @click.option("--check", is_flag=True, help="Write nothing; exit 1 if a block is out of date.")
 @click.option("--diff", "show_diff", is_flag=True, help="With --check: print a unified diff of each stale file.")
 @click.option("--templates", type=click.Path(file_okay=False), help="Folder of templates that override the built-ins.")
-@click.option("--locale", metavar="TAG", help="Texts in this locale (BCP 47, e.g. de or de-AT), falling back to the base.")
+@click.option("--locale", metavar="TAG", help="Texts in this locale (BCP 47: de, de-AT), falling back to the base.")
 def inject(files: tuple[Path, ...], catalog_specs: tuple[str, ...], check: bool, show_diff: bool,
            templates: str | None, locale: str | None) -> None:  # fmt: skip
     """Replace the text between `<!-- errgen:begin NAME -->` and `<!-- errgen:end -->` in FILES.
@@ -192,7 +192,7 @@ def _stage(path: Path, text: str) -> tuple[Path, Path]:
 @click.argument("name")
 @catalogs_option
 @click.option("--templates", type=click.Path(file_okay=False), help="Folder of templates that override the built-ins.")
-@click.option("--locale", metavar="TAG", help="Texts in this locale (BCP 47, e.g. de or de-AT), falling back to the base.")
+@click.option("--locale", metavar="TAG", help="Texts in this locale (BCP 47: de, de-AT), falling back to the base.")
 def show(name: str, catalog_specs: tuple[str, ...], templates: str | None, locale: str | None) -> None:
     """Print what a `<!-- errgen:begin NAME -->` block would contain."""
     from errgen.catalog.diagnostics import Diagnostics, Loc

@@ -63,7 +63,7 @@ def _catalogs(specs: tuple[str, ...]) -> list[Catalog]:
     "--format", "fmt", type=click.Choice(("text", "markdown", "json")), default="text", show_default=True,
     help="text for the terminal, markdown as in the generated docs, json as in catalog.json.",
 )  # fmt: skip
-@click.option("--locale", metavar="TAG", help="Texts in this locale (BCP 47, e.g. de or de-AT), falling back to the base.")
+@click.option("--locale", metavar="TAG", help="Texts in this locale (BCP 47: de, de-AT), falling back to the base.")
 def command(code: str, catalog_specs: tuple[str, ...], fmt: str, locale: str | None) -> None:
     """Show everything about CODE: semantics, fields, examples, next action, docs.
 

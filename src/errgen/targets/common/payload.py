@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from errgen.catalog.messages import render
 from errgen.catalog.model import Catalog, Code
+from errgen.catalog.rendering import render
 from errgen.catalog.translations import pick
 from errgen.targets.sanitizer.scrub import scrub_text
 
 
 def message(catalog: Catalog, code: Code, values: dict[str, Any], locale: str | None = None) -> tuple[str, str]:
-    """``(locale, message)`` of an example in `locale` (default: the wire message's): rendered, scrubbed, never empty."""
+    """``(locale, message)`` of an example in `locale` (default: the wire message's): rendered, scrubbed, not empty."""
     tag, template = pick(catalog, locale or catalog.envelope.message_locale or catalog.locale, code.id, "message")
     return tag, scrub_text(render(template, values, tag)) or code.id
 

@@ -14,7 +14,8 @@ API = (
     "LOCALES", "PROVENANCE", "REDACTED", "TITLE", "TRANSLATIONS", "VERSION",
     "CatalogInfo", "CodeInfo", "Deprecation", "Envelope", "ErrorBase", "ErrorCode", "ErrorKind", "ErrorPolicy",
     "ErrorUnion",
-    "HttpRule", "KindInfo", "KnownErrorUnion", "LocaleInfo", "LocaleTexts", "Localized", "Provenance", "Range", "RangeDict", "RepairField", "ToolResult",
+    "HttpRule", "KindInfo", "KnownErrorUnion", "LocaleInfo", "LocaleTexts", "Localized", "Provenance", "Range",
+    "RangeDict", "RepairField", "ToolResult",
     "UnknownCode",
     "build_error", "classify", "classify_exception", "classify_failure", "classify_http", "failure_class",
     "describe_field", "format_message", "has_retry_after", "is_retryable", "is_terminal", "kind_of", "locale_chain",
@@ -25,7 +26,8 @@ API = (
 BOUND = (
     "build_error", "classify", "classify_exception", "classify_failure", "classify_http", "describe_field",
     "is_retryable", "is_terminal",
-    "kind_of", "locale_chain", "localize", "localized_message", "map_exception", "map_http", "model_for", "parse_error", "parse_result", "payload_schema",
+    "kind_of", "locale_chain", "localize", "localized_message", "map_exception", "map_http", "model_for", "parse_error",
+    "parse_result", "payload_schema",
     "validate_error", "widen_output_schema",
 )  # fmt: skip
 # What ``__init__.py`` takes from ``_runtime.py`` (re-exported where `API` lists it).

@@ -21,9 +21,9 @@ from errgen.targets import TargetOptions
 from errgen.targets.common import value_rules
 from errgen.targets.common.header import line_comment
 from errgen.targets.common.templating import render
+from errgen.targets.python import locales as py_locales
 from errgen.targets.python.classes import base_fields, py_code, qualified
 from errgen.targets.python.formatting import format_python
-from errgen.targets.python import locales as py_locales
 from errgen.targets.python.layout import collection, literal, py_string, subscript, text_block
 from errgen.targets.python.names import BOUND, exports, imports, package_version
 from errgen.targets.python.tables import (

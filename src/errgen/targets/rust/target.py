@@ -19,8 +19,8 @@ from errgen.targets import TargetOptions
 from errgen.targets.common import value_rules
 from errgen.targets.common.header import RUNTIME_HEADER, header_text
 from errgen.targets.common.templating import render
-from errgen.targets.rust.layout import attribute, chain, items, packed, signature, struct_literal
 from errgen.targets.rust import locales as rs_locales
+from errgen.targets.rust.layout import attribute, chain, items, packed, signature, struct_literal
 from errgen.targets.rust.literals import (
     code_info,
     deprecation_text,

@@ -6,9 +6,9 @@ from dataclasses import dataclass
 
 from errgen.catalog import jsontext
 from errgen.catalog.model import Catalog, Code, Field, ProvenanceMode
-from errgen.targets.typescript.locales import message_parts
 from errgen.targets.common import code_docs
 from errgen.targets.common.escape import comment_text, ts_str
+from errgen.targets.typescript.locales import message_parts
 from errgen.targets.typescript.names import (
     FIXED_TYPES,
     FIXED_VALUES,

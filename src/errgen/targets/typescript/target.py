@@ -24,8 +24,8 @@ from errgen.targets.common import value_rules
 from errgen.targets.common.escape import comment_text
 from errgen.targets.common.header import RUNTIME_HEADER, header_text
 from errgen.targets.common.templating import render
-from errgen.targets.typescript.codes import code_views
 from errgen.targets.typescript import locales as ts_locales
+from errgen.targets.typescript.codes import code_views
 from errgen.targets.typescript.names import (
     OBJECT_PROTOTYPE,
     api_names,
