@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from errgen.catalog.model import Catalog
 from errgen.targets.common import locales
-from errgen.targets.python.layout import py_string
+from errgen.targets.python.formatting import LINE_LENGTH, format_whole
+from errgen.targets.python.layout import py_string, width
 
 
 def plural_functions(catalog: Catalog) -> list[list[str]]:
@@ -19,7 +20,7 @@ def plural_functions(catalog: Catalog) -> list[list[str]]:
         for category, expr in loc.rule:
             lines += [f"    if {locales.condition(expr, 'python')}:", f"        return {py_string(category)}"]
         lines.append('    return "other"')
-        out.append(lines)
+        out.append(format_whole("\n".join(lines) + "\n").rstrip("\n").split("\n"))  # long rules: black's wrapping
     return out
 
 
@@ -46,14 +47,28 @@ def translation_rows(catalog: Catalog) -> list[list[str]]:
     for tag in catalog.translations:
         lines = [f"{py_string(tag)}: LocaleTexts(", "    codes={"]
         for row in locales.code_texts(catalog, tag):
-            items = ", ".join("None" if t is None else py_string(t) for t in row.texts)
-            lines.append(f"        {py_string(row.code)}: ({items}),")
+            items = ["None" if t is None else py_string(t) for t in row.texts]
+            lines += _row(py_string(row.code), items)
         lines.append("    },")
         fields = locales.field_texts(catalog, tag)
         if fields:
             lines.append("    fields={")
-            lines += [f"        {py_string(key)}: {py_string(text)}," for key, text in fields]
+            for key, text in fields:
+                lines += _pair(12, key, text)
             lines.append("    },")
         lines.append("),")
         out.append(lines)
     return out
+
+
+def _row(key: str, items: list[str]) -> list[str]:
+    """``key: (a, b, c, d),`` as black lays it out 12 columns in (the lines are printed 4 columns in)."""
+    one = f"{key}: ({', '.join(items)}),"
+    if width(" " * 12 + one) <= LINE_LENGTH:
+        return [" " * 8 + one]
+    return [" " * 8 + f"{key}: (", *(" " * 12 + f"{item}," for item in items), " " * 8 + "),"]
+
+
+def _pair(indent: int, key: str, text: str) -> list[str]:
+    """``"key": "text",`` at `indent` (black leaves a long string on its line after the key)."""
+    return [" " * (indent - 4) + f"{py_string(key)}: {py_string(text)},"]

@@ -112,9 +112,10 @@ def _text_in(
     for tag in locale_chain(catalog, requested):
         texts = catalog.translations.get(tag)
         row = texts.codes.get(info.code) if texts is not None else None
-        if row is not None and row[index] is not None:
-            return tag, row[index]
-    return catalog.locale, getattr(info, _TEXTS[index])
+        text = row[index] if row is not None else None
+        if text is not None:
+            return tag, text
+    return catalog.locale, str(getattr(info, _TEXTS[index]))
 
 
 def _rendered_in(
@@ -385,7 +386,7 @@ class _Choice(NamedTuple):
     branches: tuple[tuple[str, "_Nodes"], ...]
 
 
-_Node = Union[str, _Arg, _Choice, None]  # None: ``#`` in a plural branch
+_Node = str | _Arg | _Choice | None  # None: ``#`` in a plural branch
 _Nodes = tuple[_Node, ...]
 
 
@@ -2030,11 +2031,11 @@ class ErrorCatalog(Generic[KnownT, UnknownT]):
                             payload = read_json(text)
                         except ValueError:
                             continue
-                        if isinstance(payload, dict) and isinstance(
-                            payload.get(key), str
-                        ):
-                            found = cast("dict[str, Any]", payload)
-                            break
+                        if isinstance(payload, dict):
+                            candidate = cast("dict[str, Any]", payload)
+                            if isinstance(candidate.get(key), str):
+                                found = candidate
+                                break
                 data = found
             member = data.get("localizedMessage") if data is not None else None
         except Exception:  # noqa: BLE001 (a mapping whose reading raised)
