@@ -1452,7 +1452,7 @@ fn pick<'a>(branches: &'a str, plural: bool, value: Option<&Json>, locale: &Loca
     if !number.is_finite() {
         return other;
     }
-    #[allow(clippy::float_cmp)] // `=N` is an exact match (ICU's)
+    #[allow(clippy::float_cmp)] // an exact match: ICU's `=N`
     let exact = found.iter().find(|(key, _)| {
         key.strip_prefix('=')
             .and_then(|n| n.parse::<f64>().ok())
