@@ -143,13 +143,13 @@ class _Parser:
         name, at = match.group(), match.start()
         self.pos = self.skip(comma + 1)
         kind = re.compile(r"[a-z]+").match(self.text, self.pos)
-        word = kind.group() if kind else ""
+        word, word_at = (kind.group() if kind else ""), self.pos
         self.pos = self.skip(self.pos + len(word))
         if word == "number" and self.text.startswith("}", self.pos):
             self.pos += 1
             return Arg(name, "number", at)
         if word not in ("plural", "select") or not self.text.startswith(",", self.pos):
-            raise IcuError(f"unknown argument type {word!r} @ (use number, plural or select; no styles)", self.pos)
+            raise IcuError(f"unknown argument type {word!r} @ (use number, plural or select; no styles)", word_at)
         self.pos += 1
         return Choice(name, word, self.branches(word, start, plural), at)
 

@@ -61,13 +61,6 @@ def known(tag: str) -> bool:
     return _babel(tag) is not None
 
 
-def cldr_version() -> str:
-    """The CLDR version babel ships."""
-    from babel.core import get_cldr_version
-
-    return str(get_cldr_version())
-
-
 def categories(tag: str) -> tuple[str, ...]:
     """The plural categories of `tag`, in CLDR's order (``other`` always)."""
     rule = _babel(tag).plural_form

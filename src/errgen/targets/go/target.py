@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from errgen.catalog import plurals
 from errgen.catalog.model import Catalog, Code
 from errgen.targets import TargetOptions
 from errgen.targets.common import value_rules as vr
@@ -350,7 +349,7 @@ def generate(catalog: Catalog, options: TargetOptions) -> dict[str, str]:
 def locale_context(catalog: Catalog, ctx: dict[str, Any]) -> dict[str, Any]:
     """What the locale file prints."""
     return {
-        "header": ctx["header"], "package": ctx["package"], "module": ctx["module"], "cldr": plurals.cldr_version(),
+        "header": ctx["header"], "package": ctx["package"], "module": ctx["module"],
         "locale_rows": go_locales.locale_rows(catalog), "translation_rows": go_locales.translation_rows(catalog),
         "plural_functions": go_locales.plural_functions(catalog),
     }  # fmt: skip

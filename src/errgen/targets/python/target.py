@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from errgen.catalog import plurals
 from errgen.catalog.model import Catalog
 from errgen.targets import TargetOptions
 from errgen.targets.common import value_rules
@@ -112,7 +111,7 @@ def context(catalog: Catalog, module: str) -> dict[str, Any]:
         "lit": literal,
         "py": py_string,
         "text_block": text_block,
-        "cldr": plurals.cldr_version(),
+       
         "plural_functions": py_locales.plural_functions(catalog),
         "locale_rows": py_locales.locale_rows(catalog),
         "translation_rows": py_locales.translation_rows(catalog),

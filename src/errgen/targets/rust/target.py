@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from errgen.catalog import plurals
 from errgen.catalog.model import Catalog, Code
 from errgen.targets import TargetOptions
 from errgen.targets.common import value_rules
@@ -141,7 +140,7 @@ def context(catalog: Catalog, rs: RustNames) -> dict[str, Any]:
         "str": rust_str,
         "opt": opt,
         "doc": doc,
-        "cldr": plurals.cldr_version(),
+       
         "message_locale": opt(catalog.envelope.message_locale),
         "plural_functions": rs_locales.plural_functions(catalog),
         "locale_rows": rs_locales.locale_rows(catalog),

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from errgen.catalog import plurals
 from errgen.catalog.model import Catalog, HttpRule
 from errgen.targets import TargetOptions
 from errgen.targets.common import value_rules
@@ -134,7 +133,7 @@ def context(catalog: Catalog, options: TargetOptions) -> dict[str, Any]:
         "retriable_key": lit(catalog.envelope.retriable.key if catalog.envelope.retriable else None),
         "metadata": [(key(m.key, runtime=True), m) for m in catalog.envelope.metadata],
         "policy_ctors": policy_ctors(catalog),
-        "cldr": plurals.cldr_version(),
+       
         "locale": lit(catalog.locale),
         "message_locale": lit(catalog.envelope.message_locale),
         "plural_functions": ts_locales.plural_functions(catalog),
