@@ -234,7 +234,7 @@ def ajv_checks(catalog: Catalog) -> list[dict[str, Any]]:
             for _, payload in cases[:3]:
                 ok, wrong = envelopes(snapshot, payload)
                 valid, invalid = valid + ok, invalid + wrong
-        elif name == "ErrorPayload":  # a payload may carry localizedMessage (docs/runtime-contract.md §9)
+        elif name == "ErrorPayload":  # a payload may carry localizedMessage (docs/runtime-contract.md §8)
             member = {"locale": "de", "message": "Nachricht"}
             valid, invalid = [*good, good[0] | {"localizedMessage": member}], [
                 *bad, good[0] | {"localizedMessage": member | {"locale": ""}}, good[0] | {"localizedMessage": "x"}]

@@ -1,4 +1,4 @@
-"""Localized texts (docs/runtime-contract.md §9): rendering a code's texts in a requested locale.
+"""Localized texts (docs/runtime-contract.md §8): rendering a code's texts in a requested locale.
 
 Cases for every catalog (a catalog without translations falls back to its base texts): each code
 in every locale of the catalog and in requested tags that exercise the fallback chain (regions,

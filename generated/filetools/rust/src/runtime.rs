@@ -1095,7 +1095,7 @@ fn format_value(value: &Json) -> String {
     }
 }
 
-// -- localized texts (docs/runtime-contract.md §9) -----------------------------------
+// -- localized texts (docs/runtime-contract.md §8) -----------------------------------
 
 /// What rendering in one locale needs: its plural rule and number symbols (CLDR's, read when the
 /// catalog was built).
@@ -1734,7 +1734,7 @@ fn typed(payload: &JsonMap, source: Option<Upstream>) -> Option<ToolError> {
             || (key == "provenance" && env.provenance != ProvenanceMode::None)
             || (key == "isError" && env.mirror_is_error)
             || carried.iter().any(|text| text.key == key)
-            // a well-formed localizedMessage is accepted, not kept (§9)
+            // a well-formed localizedMessage is accepted, not kept (§8)
             || (key == "localizedMessage" && is_localized_member(payload.get(key)))
     };
     let mut fields = JsonMap::new();

@@ -5,7 +5,7 @@ prints, in the catalog's own file (never the runtime): one `Locale` row per loca
 plural function per locale whose texts use a plural (`condition` prints its CLDR rule in the
 target's language), and per translated locale its texts, the messages with their placeholders
 named by wire keys. The runtimes pick a text along the fallback chain and render it
-(docs/runtime-contract.md §9).
+(docs/runtime-contract.md §8).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 `docs/runtime-contract.md` §1: the code under the catalog's discriminator key, the
 scrubbed message, the metadata of ``envelope.metadata`` (``retriable`` first), the repair
 fields given under their wire keys (in the code's field order), provenance, and the
-``isError`` mirror (and, asked for, ``localizedMessage``, §9). The Markdown examples and the conformance
+``isError`` mirror (and, asked for, ``localizedMessage``, §8). The Markdown examples and the conformance
 packs' fixtures are built here, so what the docs show is what a server sends.
 """
 

@@ -4,7 +4,7 @@ package minimalerrors
 
 import rt "errgen.local/minimalerrors/internal/errgenrt"
 
-// locales holds every locale's plural rule and number symbols (CLDR 49), base first.
+// locales holds every locale's plural rule and number symbols (CLDR data), base first.
 var locales = []rt.Locale{
 	{Tag: "en", Decimal: ".", Group: ",", Grouping: [2]int{3, 3}},
 }

@@ -1256,7 +1256,7 @@ function keptKey(name: string): string {
   return end >= key.length ? key : key.slice(0, end) + TRUNCATED;
 }
 
-// ---- Localized texts (docs/runtime-contract.md §9) --------------------------------
+// ---- Localized texts (docs/runtime-contract.md §8) --------------------------------
 
 /** What rendering in one locale needs (CLDR's, read when the catalog was built). */
 export interface LocaleSpec {
@@ -1728,7 +1728,7 @@ function validated(cat: Tables, value: unknown, strict: boolean): Payload | unde
   const fields = [...info.required, ...info.optional];
   const wire = cat.wire[i] ?? [];
   const known = (name: string): boolean => cat.envelopeKeys.has(name) || fields.includes(name) || wire.some(([key]) => key === name)
-    || (name === "localizedMessage" && isLocalizedMember(own(value, name)));  // accepted, not kept (§9)
+    || (name === "localizedMessage" && isLocalizedMember(own(value, name)));  // accepted, not kept (§8)
   if (!Object.keys(value).every(known)) {
     return undefined;  // closed, like the Python models (extra="forbid") and the JSON Schema
   }

@@ -169,7 +169,7 @@ const ROWS: readonly string[] = [
 
 // ---- Locales ----------------------------------------------------------------
 
-/** Every locale's plural rule and number symbols (CLDR 49), base first. */
+/** Every locale's plural rule and number symbols (CLDR data), base first. */
 const LOCALES: readonly runtime.LocaleSpec[] = [
     { tag: "en", plural: null, decimal: ".", group: ",", grouping: [3, 3] },
   ];

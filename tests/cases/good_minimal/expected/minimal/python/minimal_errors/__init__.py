@@ -86,7 +86,7 @@ HTTP_MAPPING: tuple[HttpRule, ...] = ()
 FAILURE_MAPPING: dict[str, tuple[str, bool | None]] = {}
 DEFAULT_CODE: str | None = None
 
-# Locales (CLDR 49): each locale's plural rule and number symbols; the translated texts
+# Locales (CLDR data): each locale's plural rule and number symbols; the translated texts
 # (per code: message, title, ui_meaning, next_action; None falls back), placeholders by wire name.
 LOCALES: dict[str, LocaleInfo] = {
     "en": LocaleInfo("en"),

@@ -51,7 +51,7 @@ from pydantic_core import InitErrorDetails, PydanticCustomError, core_schema
 from pydantic_core import to_json as core_to_json
 from typing_extensions import Self
 
-# -- localized texts (docs/runtime-contract.md §9) -----------------------------------
+# -- localized texts (docs/runtime-contract.md §8) -----------------------------------
 
 
 class LocaleInfo(NamedTuple):

@@ -259,7 +259,7 @@ static CATALOG: CatalogInfo = CatalogInfo {
     default_code: None,
 };
 
-// -- locales (CLDR 49): plural rules, number symbols, translated texts ------------
+// -- locales (CLDR data): plural rules, number symbols, translated texts -----------------
 
 /// The catalog's locales (base first) and translations (per code: message, title, ui_meaning,
 /// next_action; `None` falls back), placeholders named by wire keys.

@@ -1789,7 +1789,7 @@ func (c *Catalog) Validate(value any, strict bool) *Object {
 	fields := fieldNames(info)
 	for _, e := range o.entries {
 		if key := e.key; !c.envelopeKeys[key] && !slices.Contains(fields, key) && !hasWire(info, key) &&
-			(key != "localizedMessage" || !isLocalizedMember(e.value)) { // accepted, not kept (§9)
+			(key != "localizedMessage" || !isLocalizedMember(e.value)) { // accepted, not kept (§8)
 			return nil // closed, like the Python models and the JSON Schema
 		}
 	}
@@ -1862,7 +1862,7 @@ func (c *Catalog) withEnvelope(value, out *Object) *Object {
 	return out
 }
 
-// ---- Localized texts (docs/runtime-contract.md §9) ---------------------------------
+// ---- Localized texts (docs/runtime-contract.md §8) ---------------------------------
 
 // Locale is what rendering in one locale needs: its plural rule and number symbols (CLDR's, read
 // when the catalog was built).
