@@ -7,7 +7,7 @@ import rt "errgen.local/workbookerrors/internal/errgenrt"
 // locales holds every locale's plural rule and number symbols (CLDR data), base first.
 var locales = []rt.Locale{
 	{Tag: "en", Decimal: ".", Group: ",", Grouping: [2]int{3, 3}},
-	{Tag: "de", Decimal: ",", Group: ".", Grouping: [2]int{3, 3}},
+	{Tag: "de", Decimal: ".", Group: ",", Grouping: [2]int{3, 3}},
 }
 
 // translations holds the translated locales' texts ("" falls back to the next locale's).

@@ -201,7 +201,7 @@ const ROWS: readonly string[] = [
 /** Every locale's plural rule and number symbols (CLDR data), base first. */
 const LOCALES: readonly runtime.LocaleSpec[] = [
     { tag: "en", plural: null, decimal: ".", group: ",", grouping: [3, 3] },
-    { tag: "de", plural: null, decimal: ",", group: ".", grouping: [3, 3] },
+    { tag: "de", plural: null, decimal: ".", group: ",", grouping: [3, 3] },
   ];
 
 // One JSON row per translated locale: per code [message parts, title, uiMeaning, nextAction]

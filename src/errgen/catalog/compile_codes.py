@@ -170,7 +170,10 @@ def _locale(reader: Reader) -> str:
     """The base locale the examples render in (`compile_locales.base_locale` reports a bad one)."""
     from errgen.catalog.plurals import canonical, known
 
-    tag = canonical(str(reader.get(("catalog", "locale")) or "en"))
+    given = reader.get(("catalog", "locale"))
+    if given is None:
+        return "en"
+    tag = canonical(str(given))
     return tag if tag is not None and known(tag) else "en"
 
 

@@ -220,10 +220,10 @@ def check_text(text: str, tag: str, fields: dict[str, Field]) -> Iterator[str]:
         field = fields.get(name)
         if field is not None and use in _USES and field.type.name not in _USES[use]:
             yield f"{{{name}}} is used as a {use} but field {name!r} is a {field.type.name}"
-    needed = plurals.categories(tag)
     for choice in icu.choices(message):
         if choice.kind != "plural":
             continue
+        needed = plurals.categories(tag)
         given = [k for k, _ in choice.branches if not k.startswith("=")]
         lacking = [c for c in needed if c not in given]
         if lacking:

@@ -197,7 +197,7 @@ DEFAULT_CODE: str | None = None
 # (per code: message, title, ui_meaning, next_action; None falls back), placeholders by wire name.
 LOCALES: dict[str, LocaleInfo] = {
     "en": LocaleInfo("en"),
-    "de": LocaleInfo("de", decimal=",", group="."),
+    "de": LocaleInfo("de"),
 }
 TRANSLATIONS: dict[str, LocaleTexts] = {
     "de": LocaleTexts(

@@ -340,7 +340,7 @@ pub(crate) static LOCALIZATION: Localization = Localization {
     message_locale: None,
     locales: &[
         LocaleInfo { tag: "en", plural: None, decimal: ".", group: ",", grouping: (3, 3) },
-        LocaleInfo { tag: "de", plural: None, decimal: ",", group: ".", grouping: (3, 3) },
+        LocaleInfo { tag: "de", plural: None, decimal: ".", group: ",", grouping: (3, 3) },
     ],
     translations: &[
         LocaleTexts { tag: "de", codes: &[

@@ -23,6 +23,7 @@ class Locale:
 
     tag: str
     ident: str  # snake-case identifier part: ``de_at``
+    # the number symbols: CLDR's when a text of the locale writes a number, else the neutral "." and ","
     decimal: str
     group: str
     grouping: tuple[int, int]
@@ -33,9 +34,14 @@ def locales(catalog: Catalog) -> list[Locale]:
     """The catalog's locales, base first, in the order of `Catalog.locales`."""
     out = []
     for tag in catalog.locales:
+        texts = _messages(catalog, tag)
+        ident = tag.lower().replace("-", "_")
+        if all(icu.is_plain(t) for t in texts):  # no number is written: CLDR (babel) is not asked
+            out.append(Locale(tag, ident, ".", ",", (3, 3), None))
+            continue
         sym = plurals.symbols(tag)
-        rule = plurals.rule(tag) if any(_plural(t) for t in _messages(catalog, tag)) else None
-        out.append(Locale(tag, tag.lower().replace("-", "_"), sym.decimal, sym.group, sym.grouping, rule))
+        rule = plurals.rule(tag) if any(_plural(t) for t in texts) else None
+        out.append(Locale(tag, ident, sym.decimal, sym.group, sym.grouping, rule))
     return out
 
 
