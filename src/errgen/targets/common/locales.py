@@ -102,6 +102,23 @@ def field_texts(catalog: Catalog, tag: str) -> list[tuple[str, str]]:
 
 # -- a plural rule in each language ------------------------------------------------
 
+
+def branches(rule: tuple[tuple[str, Expr], ...]) -> list[tuple[str, Expr]]:
+    """``(category, condition)`` with each condition's top-level ``or`` split into one test per alternative.
+
+    The categories of a CLDR rule exclude each other, so testing the alternatives one by one, in order,
+    gives the same category; a function then reads as a list of short tests.
+    """
+    out: list[tuple[str, Expr]] = []
+    for category, expr in rule:
+        out += [(category, alternative) for alternative in _alternatives(expr)]
+    return out
+
+
+def _alternatives(expr: Expr) -> list[Expr]:
+    return [a for arg in expr.args for a in _alternatives(arg)] if expr.op == "or" else [expr]
+
+
 _SYNTAX = {  # and, or, not
     "python": (" and ", " or ", "not "),
     "typescript": (" && ", " || ", "!"),

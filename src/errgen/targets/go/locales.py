@@ -22,7 +22,7 @@ def plural_functions(catalog: Catalog) -> list[list[str]]:
         names = ", ".join([*(c for c, _ in loc.rule), "other"])
         lines = comment(f"{function_name(loc)} is CLDR's plural rule of {loc.tag} ({names}) over the operands i, v, f.")
         lines.append(f"func {function_name(loc)}({params} uint64) string {{")
-        for category, expr in loc.rule:
+        for category, expr in locales.branches(loc.rule):
             lines += [f"\tif {locales.condition(expr, 'go')} {{", f'\t\treturn "{category}"', "\t}"]
         lines += ['\treturn "other"', "}"]
         out.append(lines)

@@ -17,7 +17,7 @@ def plural_functions(catalog: Catalog) -> list[list[str]]:
         names = ", ".join([*(c for c, _ in loc.rule), "other"])
         lines = [f"def _plural_{loc.ident}(i: int, v: int, f: int) -> str:",
                  f'    """CLDR\'s plural rule of {loc.tag} ({names}) over the operands i, v, f."""']  # fmt: skip
-        for category, expr in loc.rule:
+        for category, expr in locales.branches(loc.rule):
             lines += [f"    if {locales.condition(expr, 'python')}:", f"        return {py_string(category)}"]
         lines.append('    return "other"')
         out.append(format_whole("\n".join(lines) + "\n").rstrip("\n").split("\n"))  # long rules: black's wrapping

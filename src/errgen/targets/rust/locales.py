@@ -20,7 +20,7 @@ def plural_functions(catalog: Catalog) -> list[list[str]]:
         names = ", ".join([*(c for c, _ in loc.rule), "other"])
         lines = [f"/// CLDR's plural rule of {loc.tag} ({names}) over the operands i, v, f.", "#[rustfmt::skip]",
                  f"fn plural_{loc.ident}({params}) -> &'static str {{"]  # fmt: skip
-        for category, expr in loc.rule:
+        for category, expr in locales.branches(loc.rule):
             condition = _readable(locales.condition(expr, "rust"))
             lines.append(f"    if {condition} {{ return {rust_str(category)}; }}")
         lines += ['    "other"', "}"]

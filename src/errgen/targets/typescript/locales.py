@@ -55,7 +55,7 @@ def plural_functions(catalog: Catalog) -> list[list[str]]:
         names = ", ".join([*(c for c, _ in loc.rule), "other"])
         lines = [f"/** CLDR's plural rule of {loc.tag} ({names}) over the operands i, v, f. */",
                  f"function {function_name(loc)}({params}): string {{"]  # fmt: skip
-        for category, expr in loc.rule:
+        for category, expr in locales.branches(loc.rule):
             lines += [f"  if ({locales.condition(expr, 'typescript')}) {{", f"    return {ts_str(category)};", "  }"]
         lines += ['  return "other";', "}"]
         out.append(lines)
