@@ -280,8 +280,14 @@ def ajv_checks(catalog: Catalog) -> list[dict[str, Any]]:
             for _, payload in cases[:3]:
                 ok, wrong = envelopes(snapshot, payload)
                 valid, invalid = valid + ok, invalid + wrong
-        elif name == "ErrorPayload":
-            valid, invalid = good, bad
+        elif name == "ErrorPayload":  # a payload may carry localizedMessage (docs/runtime-contract.md §8)
+            member = {"locale": "de", "message": "Nachricht"}
+            valid, invalid = [*good, good[0] | {"localizedMessage": member}], [
+                *bad, good[0] | {"localizedMessage": member | {"locale": ""}}, good[0] | {"localizedMessage": "x"}]
+        elif name == "LocalizedMessage":
+            valid = [{"locale": "de-AT", "message": ""}, {"locale": "en", "message": "m"}]
+            invalid = [{"locale": "", "message": "m"}, {"locale": "de"}, {"locale": "de", "message": "m", "x": 1},
+                       {"locale": 1, "message": "m"}]  # fmt: skip
         elif name == "ToolResult":  # seed 003: ok is false exactly when error is set; data may come with either
             valid = [{"ok": True}, {"ok": True, "data": {"x": 1}}, {"ok": False, "error": good[0], "data": "partial"}]
             invalid = [{"ok": False}, {"ok": True, "error": good[0]}, {"ok": False, "error": bad[0]},
@@ -331,8 +337,8 @@ def test_every_schema_compiles_under_ajv_strict_and_validates(program: harness.P
         assert outcome["invalid"] == [False] * len(check["invalid"]), (where, check["invalid"], outcome["invalid"])
     assert sum(len(c["valid"]) for c in checks) >= 3 * len(catalog.codes)
     tool_files = [p for p in jsonschema_target.generate(catalog, TargetOptions()) if p.startswith("schema/tools/")]
-    assert len(checks) == len(catalog.codes) + 7 + len(tool_files)  # root, fragment, ErrorCode, Provenance,
-    # ErrorPayload, envelope, ToolResult; each tool's files
+    assert len(checks) == len(catalog.codes) + 8 + len(tool_files)  # root, fragment, ErrorCode, Provenance,
+    # LocalizedMessage, ErrorPayload, envelope, ToolResult; each tool's files
 
 
 def test_filetools_tools_validate_success_and_every_declared_error() -> None:

@@ -14,9 +14,10 @@ from typing import Any
 
 from hostile import corpus
 
+from contract.locale_cases import locale_cases
 from errgen.catalog.model import Catalog, Code
 
-CATALOGS = ["napkin", "workbook", "filetools", "tsopts", "tsmeta", "tsnames", "tswire"]
+CATALOGS = ["napkin", "workbook", "filetools", "tsopts", "tsmeta", "tsnames", "tswire", "tsi18n"]
 
 STRINGS = [
     "plain",
@@ -102,7 +103,8 @@ def build_cases(catalog: Catalog) -> list[dict[str, Any]]:
         cases.append({"op": "classify", "catalog": cat, "status": 429, "retry_after": True, "failure": failure})
     for name in ["TimeoutError", "TypeError", "SyntaxError", "RangeError"]:
         cases.append({"op": "map_exception", "catalog": cat, "name": name})
-    return cases
+    samples = [c for c in cases if c["op"] == "build" and "no_such_field" not in c["values"]]
+    return cases + locale_cases(catalog, samples)
 
 
 def parse_cases(catalog: Catalog, envelopes: list[Any]) -> list[dict[str, Any]]:
@@ -119,6 +121,8 @@ def parse_cases(catalog: Catalog, envelopes: list[Any]) -> list[dict[str, Any]]:
                 {**result, "structuredContent": {**payload, key: "from_a_newer_server"}},
                 {**result, "isError": False, "structuredContent": {**payload, "isError": True}},  # pmcp
                 {**result, "structuredContent": {**payload, "message": ""}},
+                {**result, "structuredContent": {**payload, "localizedMessage": {"locale": "de", "message": "m"}}},
+                {**result, "structuredContent": {**payload, "localizedMessage": {"locale": "", "message": "m"}}},
                 {"isError": True, "content": [*result["content"], {"type": "text", "text": json.dumps(payload)}]},
             ]
         cases += [{"op": "parse", "catalog": catalog.name, "key": catalog.envelope.discriminator, "result": v}

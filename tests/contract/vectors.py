@@ -139,6 +139,15 @@ def python_case(m: ModuleType, case: dict[str, Any]) -> Any:
         if isinstance(error, m.UnknownCode):
             return {"known": False, case["key"]: error.code, "message": error.message, "payload": error.payload}
         return {"known": True, "payload": error.to_payload()}
+    if op == "localize":
+        return dict(m.localize(case["code"], case["locale"], case["values"])._asdict())
+    if op == "describe":
+        return m.describe_field(case["field"], case["locale"])
+    if op == "localized_result":
+        result = m.build_error(case["code"], case["values"]).to_result(locale=case["locale"])
+        parsed = m.parse_result(result)
+        known = not isinstance(parsed, m.UnknownCode)
+        return {"result": result, "known": known, "member": m.localized_message(result)}
     if op == "sanitize":
         return m.sanitize(case["value"])
     if op == "scrub":

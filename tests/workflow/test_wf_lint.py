@@ -41,6 +41,7 @@ def test_rule_ids_are_stable_kebab_case() -> None:
         "unrecoverable-with-repair",
         "placeholder-not-structured", "missing-example", "missing-ui-meaning", "missing-next-action",
         "code-returned-by-no-tool", "tool-only-every-tool-errors", "output-schema-discriminator",
+        "missing-translation",
     ]  # fmt: skip
     listed = errgen("lint", "--list-rules").stdout.splitlines()
     assert [line.split()[0] for line in listed] == list(RULES)

@@ -125,6 +125,10 @@ type (
 	FailureClass = rt.FailureClass
 	// Policy is an immutable terminate policy over this catalog's kinds (seed 001's ToolErrorPolicy).
 	Policy = rt.Policy[Kind]
+	// Localized is a code's texts in a requested locale; Locale is the locale of Message.
+	Localized = rt.Localized
+	// LocalizedMessage is AIP-193's LocalizedMessage: a payload's localizedMessage member.
+	LocalizedMessage = rt.LocalizedMessage
 )
 
 // Catalog is the name of this catalog.
@@ -437,6 +441,50 @@ func NewObject() *Object {
 // Stamp returns the provenance stamp of this build.
 func Stamp() Provenance {
 	return catalog.Stamp()
+}
+
+// Localize returns the texts of code in locale (each falls back on its own: de-AT → de → the base
+// locale; case is ignored, "_" reads as "-"), the message rendered with the wire-named values and
+// scrubbed; false for an unknown code.
+func Localize(code Code, locale string, values map[string]any) (Localized, bool) {
+	args := rt.NewObject()
+	for _, name := range sortedNames(values) {
+		args.Set(name, values[name])
+	}
+	return catalog.Localize(string(code), locale, args)
+}
+
+// LocalizeError returns err's texts in locale (with fallback), the message rendered from its repair
+// fields; an *Unknown keeps its message, in no locale.
+func LocalizeError(err Error, locale string) Localized {
+	if found, ok := catalog.Localize(string(err.Code()), locale, err.Payload()); ok {
+		return found
+	}
+	message, _ := err.Payload().Get("message")
+	text, _ := message.(string)
+	return Localized{Message: text}
+}
+
+// ToResultIn returns err's CallToolResult whose payload also carries localizedMessage {locale,
+// message} (AIP-193's LocalizedMessage): the message in locale, or in the one its fallback found.
+func ToResultIn(err ToolError, locale string) *Result {
+	return catalog.ToResult(catalog.WithLocalized(err.Payload(), locale))
+}
+
+// DescribeField returns the description of repair field name (wire key) in locale, with fallback.
+func DescribeField(name, locale string) (string, bool) {
+	return catalog.DescribeField(name, locale)
+}
+
+// LocaleChain returns the locales tried for locale, best first, ending with the base locale.
+func LocaleChain(locale string) []string {
+	return catalog.LocaleChain(locale)
+}
+
+// ReadLocalizedMessage returns the localizedMessage of an error payload or an MCP result (JSON data,
+// or Go values as ToValue converts them; the payload found as ParseResult finds it), if well-formed.
+func ReadLocalizedMessage(value any) (LocalizedMessage, bool) {
+	return catalog.LocalizedMessage(value)
 }
 
 // NotFoundError is code not_found: A path does not exist (or is the wrong kind — file vs. directory).
@@ -969,17 +1017,21 @@ var catalog = rt.New(rt.Spec{
 			NextAction: "File an issue with the captured details.", Optional: []string{"detail"}},
 	},
 	Fields: []rt.Field{
-		{Name: "path", Wire: "path", Type: "string"},
-		{Name: "detail", Wire: "detail", Type: "string"},
-		{Name: "limit_bytes", Wire: "limitBytes", Type: "integer"},
-		{Name: "expected_sha256", Wire: "expectedSha256", Type: "string"},
-		{Name: "actual_sha256", Wire: "actualSha256", Type: "string"},
-		{Name: "match_count", Wire: "matchCount", Type: "integer"},
-		{Name: "timeout_ms", Wire: "timeoutMs", Type: "integer"},
+		{Name: "path", Wire: "path", Type: "string", Description: "The workspace path the failure concerns."},
+		{Name: "detail", Wire: "detail", Type: "string",
+			Description: "The specific failure mode, for kinds that cover several."},
+		{Name: "limit_bytes", Wire: "limitBytes", Type: "integer",
+			Description: "The configured size limit that was exceeded."},
+		{Name: "expected_sha256", Wire: "expectedSha256", Type: "string", Description: "The sha256 the caller expected."},
+		{Name: "actual_sha256", Wire: "actualSha256", Type: "string", Description: "The sha256 of the content on disk."},
+		{Name: "match_count", Wire: "matchCount", Type: "integer", Description: "How many times oldText matched."},
+		{Name: "timeout_ms", Wire: "timeoutMs", Type: "integer",
+			Description: "The timeout that was exceeded, in milliseconds."},
 	},
 	Policies: []rt.PolicyInfo{
 		{Name: "none", Kinds: []string{}},
 	},
+	Locale: "en", Locales: locales, Translations: translations,
 })
 
 // Tool is a tool's error contract (the catalog's tools section): its name and the codes it can

@@ -14,7 +14,7 @@
 import * as runtime from "./errgen-runtime.js";
 import type { Provenance, TextContent } from "./errgen-runtime.js";
 
-export type { CallToolResultLike, FailedResult, OkResult, Provenance, Range, TextContent } from "./errgen-runtime.js";
+export type { CallToolResultLike, FailedResult, Localized, LocalizedMessage, OkResult, Provenance, Range, TextContent } from "./errgen-runtime.js";
 export { failedResult, failureClassOf, hasRetryAfter, isOkResult, okResult, sanitize, scrubText } from "./errgen-runtime.js";
 
 /** A failure this catalog does not describe (an unknown code or an invalid payload); keeps the raw payload. */
@@ -349,6 +349,17 @@ const ROWS: readonly string[] = [
   '{"code":"unknown","title":"Unknown","when":"An unexpected internal failure.","message":"an unexpected internal failure occurred","kind":null,"retriable":"no","recoverable":"no","nextAction":"File an issue with the captured details.","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":["detail"],"docs":"","parts":["an unexpected internal failure occurred"],"wire":[]}',
 ];
 
+// ---- Locales ----------------------------------------------------------------
+
+/** Every locale's plural rule and number symbols (CLDR data), base first. */
+const LOCALES: readonly runtime.LocaleSpec[] = [
+    { tag: "en", plural: null, decimal: ".", group: ",", grouping: [3, 3] },
+  ];
+
+// One JSON row per translated locale: per code [message parts, title, uiMeaning, nextAction]
+// (null: not translated, the next locale's text is used), per repair field its description.
+const TRANSLATIONS: readonly string[] = [];
+
 // ---- The shared runtime, bound to this catalog ------------------------------
 
 /** What `toResult` returns: an MCP `CallToolResult` with `isError: true` (mutable, as the SDK types want). */
@@ -402,6 +413,19 @@ const CATALOG = runtime.define<CatalogTypes>({
   failureCodes: [],
   defaultKind: null,
   defaultCode: null,
+  locale: "en",
+  messageLocale: null,
+  locales: LOCALES,
+  translations: TRANSLATIONS,
+  descriptions: [
+    ["path", "The workspace path the failure concerns."],
+    ["detail", "The specific failure mode, for kinds that cover several."],
+    ["limitBytes", "The configured size limit that was exceeded."],
+    ["expectedSha256", "The sha256 the caller expected."],
+    ["actualSha256", "The sha256 of the content on disk."],
+    ["matchCount", "How many times oldText matched."],
+    ["timeoutMs", "The timeout that was exceeded, in milliseconds."],
+  ],
 });
 
 /** Code metadata keyed by code (a prototype-less record: safe for any code name). */
@@ -428,6 +452,11 @@ export const {
   classifyFailure,
   mapHttp,
   mapException,
+  localize,
+  localized,
+  describeField,
+  localeChain,
+  localizedMessage,
 } = CATALOG;
 
 // ---- Policies as values -----------------------------------------------------

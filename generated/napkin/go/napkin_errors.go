@@ -129,6 +129,10 @@ type (
 	FailureClass = rt.FailureClass
 	// Policy is an immutable terminate policy over this catalog's kinds (seed 001's ToolErrorPolicy).
 	Policy = rt.Policy[Kind]
+	// Localized is a code's texts in a requested locale; Locale is the locale of Message.
+	Localized = rt.Localized
+	// LocalizedMessage is AIP-193's LocalizedMessage: a payload's localizedMessage member.
+	LocalizedMessage = rt.LocalizedMessage
 )
 
 // Catalog is the name of this catalog.
@@ -448,6 +452,50 @@ func NewObject() *Object {
 // Stamp returns the provenance stamp of this build.
 func Stamp() Provenance {
 	return catalog.Stamp()
+}
+
+// Localize returns the texts of code in locale (each falls back on its own: de-AT → de → the base
+// locale; case is ignored, "_" reads as "-"), the message rendered with the wire-named values and
+// scrubbed; false for an unknown code.
+func Localize(code Code, locale string, values map[string]any) (Localized, bool) {
+	args := rt.NewObject()
+	for _, name := range sortedNames(values) {
+		args.Set(name, values[name])
+	}
+	return catalog.Localize(string(code), locale, args)
+}
+
+// LocalizeError returns err's texts in locale (with fallback), the message rendered from its repair
+// fields; an *Unknown keeps its message, in no locale.
+func LocalizeError(err Error, locale string) Localized {
+	if found, ok := catalog.Localize(string(err.Code()), locale, err.Payload()); ok {
+		return found
+	}
+	message, _ := err.Payload().Get("message")
+	text, _ := message.(string)
+	return Localized{Message: text}
+}
+
+// ToResultIn returns err's CallToolResult whose payload also carries localizedMessage {locale,
+// message} (AIP-193's LocalizedMessage): the message in locale, or in the one its fallback found.
+func ToResultIn(err ToolError, locale string) *Result {
+	return catalog.ToResult(catalog.WithLocalized(err.Payload(), locale))
+}
+
+// DescribeField returns the description of repair field name (wire key) in locale, with fallback.
+func DescribeField(name, locale string) (string, bool) {
+	return catalog.DescribeField(name, locale)
+}
+
+// LocaleChain returns the locales tried for locale, best first, ending with the base locale.
+func LocaleChain(locale string) []string {
+	return catalog.LocaleChain(locale)
+}
+
+// ReadLocalizedMessage returns the localizedMessage of an error payload or an MCP result (JSON data,
+// or Go values as ToValue converts them; the payload found as ParseResult finds it), if well-formed.
+func ReadLocalizedMessage(value any) (LocalizedMessage, bool) {
+	return catalog.LocalizedMessage(value)
 }
 
 // BadRequestError is code BAD_REQUEST: The upstream API rejected the request as malformed (HTTP 400).
@@ -820,8 +868,9 @@ var catalog = rt.New(rt.Spec{
 			HTTPStatus: 500, Optional: []string{"original"}},
 	},
 	Fields: []rt.Field{
-		{Name: "status", Wire: "status", Type: "integer"},
-		{Name: "original", Wire: "original", Type: "any"},
+		{Name: "status", Wire: "status", Type: "integer", Description: "The upstream HTTP status."},
+		{Name: "original", Wire: "original", Type: "any",
+			Description: "The upstream failure ({status, body}) in sanitized form — secrets redacted."},
 	},
 	Kinds: []rt.KindInfo{
 		{Name: "Transient", Retryable: true, MaxAttempts: 3, InitialBackoffMs: 200,
@@ -873,7 +922,7 @@ var catalog = rt.New(rt.Spec{
 		{Failure: "timeout", Retriable: rt.True, Target: "TIMEOUT"},
 		{Failure: "network", Retriable: rt.True, Target: "NETWORK_ERROR"},
 	},
-	DefaultKind: "Internal", DefaultCode: "INTERNAL_ERROR",
+	DefaultKind: "Internal", DefaultCode: "INTERNAL_ERROR", Locale: "en", Locales: locales, Translations: translations,
 })
 
 // Tool is a tool's error contract (the catalog's tools section): its name and the codes it can

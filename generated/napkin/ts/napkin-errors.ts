@@ -14,7 +14,7 @@
 import * as runtime from "./errgen-runtime.js";
 import type { Provenance, TextContent } from "./errgen-runtime.js";
 
-export type { CallToolResultLike, FailedResult, OkResult, Provenance, Range, TextContent } from "./errgen-runtime.js";
+export type { CallToolResultLike, FailedResult, Localized, LocalizedMessage, OkResult, Provenance, Range, TextContent } from "./errgen-runtime.js";
 export { failedResult, failureClassOf, hasRetryAfter, isOkResult, okResult, sanitize, scrubText } from "./errgen-runtime.js";
 
 /** A failure this catalog does not describe (an unknown code or an invalid payload); keeps the raw payload. */
@@ -273,6 +273,17 @@ const ROWS: readonly string[] = [
   '{"code":"INTERNAL_ERROR","title":"Internal error","when":"An unexpected failure inside the server.","message":"an internal error occurred","kind":"Internal","retriable":"no","recoverable":"no","nextAction":"Report the failure with its provenance stamp.","uiMeaning":"something went wrong on our side","channel":"tool","jsonrpcCode":null,"httpStatus":500,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":["original"],"docs":"","parts":["an internal error occurred"],"wire":[]}',
 ];
 
+// ---- Locales ----------------------------------------------------------------
+
+/** Every locale's plural rule and number symbols (CLDR data), base first. */
+const LOCALES: readonly runtime.LocaleSpec[] = [
+    { tag: "en", plural: null, decimal: ".", group: ",", grouping: [3, 3] },
+  ];
+
+// One JSON row per translated locale: per code [message parts, title, uiMeaning, nextAction]
+// (null: not translated, the next locale's text is used), per repair field its description.
+const TRANSLATIONS: readonly string[] = [];
+
 // ---- The shared runtime, bound to this catalog ------------------------------
 
 /** What `toResult` returns: an MCP `CallToolResult` with `isError: true` (mutable, as the SDK types want). */
@@ -347,6 +358,14 @@ const CATALOG = runtime.define<CatalogTypes>({
   ],
   defaultKind: "Internal",
   defaultCode: "INTERNAL_ERROR",
+  locale: "en",
+  messageLocale: null,
+  locales: LOCALES,
+  translations: TRANSLATIONS,
+  descriptions: [
+    ["status", "The upstream HTTP status."],
+    ["original", "The upstream failure ({status, body}) in sanitized form — secrets redacted."],
+  ],
 });
 
 /** Code metadata keyed by code (a prototype-less record: safe for any code name). */
@@ -373,6 +392,11 @@ export const {
   classifyFailure,
   mapHttp,
   mapException,
+  localize,
+  localized,
+  describeField,
+  localeChain,
+  localizedMessage,
 } = CATALOG;
 
 // ---- Policies as values -----------------------------------------------------

@@ -286,7 +286,10 @@ _TOOL = _obj(
 _TOOLS = _obj(
     {
         "every_tool": _ERRORS | {"description": "Catalog-wide errors: codes every tool may return."},
-        "groups": _map_of(_ERRORS | {"description": "The codes (and kinds) of the group."}, "Named sets of codes (and kinds) a tool names as {group: NAME}."),
+        "groups": _map_of(
+            _ERRORS | {"description": "The codes (and kinds) of the group."},
+            "Named sets of codes (and kinds) a tool names as {group: NAME}.",
+        ),
         "by_name": _map_of(_TOOL, "The tools, by their MCP names, in declared order.", TOOL_NAME),
     },
     description="Per-tool error contracts: which tool returns which codes.",
@@ -316,6 +319,7 @@ SCHEMA: dict[str, Any] = {
                         "or digits.",
                         pattern=_PREFIX,
                     ),
+                    "locale": _text("BCP 47 tag of the base texts (default 'en')."),
                 },
                 ("name", "version"),
                 description="The catalog's name, version and titles.",
@@ -344,6 +348,9 @@ SCHEMA: dict[str, Any] = {
                         description="Per-code metadata that rides on each error, and its wire key.",
                     ),
                     "structured_is_error": _flag("Read structuredContent.isError === true as an error (pmcp servers)."),
+                    "message_locale": _text(
+                        "Locale of the wire message (default: the base locale; falls back like a text)."
+                    ),
                 },
                 description="The wire shape of an error and how it becomes an MCP tool result.",
             ),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from errgen.catalog import bounds, messages, naming
+from errgen.catalog import bounds, messages, naming, rendering
 from errgen.catalog.checked import Reader, suggest
 from errgen.catalog.model import (
     Channel,
@@ -154,7 +154,7 @@ def _code_fields(
 
 def _placeholders(reader: Reader, path: JsonPath, template: str, fields: dict[str, Field]) -> tuple[str, ...]:
     try:
-        holes = messages.placeholders(template)
+        holes = rendering.placeholders(template)
     except messages.TemplateError as exc:
         reader.err((*path, "message"), f"message template: {exc}")
         return ()
@@ -197,7 +197,7 @@ def _examples(
         missing = [f for f in required if f not in values]
         if missing:
             reader.err(where, f"example {i + 1} of {cid!r} lacks required field(s): {', '.join(missing)}")
-        out.append(Example(values, template, reader.doc.child_loc(raw, i)))
+        out.append(Example(values, template, reader.doc.child_loc(raw, i), _locale(reader)))
     return tuple(out)
 
 
@@ -207,6 +207,15 @@ def _check_example_numbers(reader: Reader, where: JsonPath, what: str, field: Fi
     kind = "integer" if "integer" in (ftype.name, ftype.items) else "value"
     for sub, number in bounds.too_large(value):
         reader.err((*where, *sub), f"{what}: field {field.name!r} {bounds.problem(kind, number)}")
+def _locale(reader: Reader) -> str:
+    """The base locale the examples render in (`compile_locales.base_locale` reports a bad one)."""
+    from errgen.catalog.plurals import canonical, known
+
+    given = reader.get(("catalog", "locale"))
+    if given is None:
+        return "en"
+    tag = canonical(str(given))
+    return tag if tag is not None and known(tag) else "en"
 
 
 def _code_identifiers(n: Names) -> dict[str, str]:

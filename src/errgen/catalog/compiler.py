@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from errgen.catalog import compile_codes, compile_declarations, compile_envelope, compile_rules, compile_tools, naming
+from errgen.catalog import (
+    compile_codes,
+    compile_declarations,
+    compile_envelope,
+    compile_locales,
+    compile_rules,
+    compile_tools,
+    naming,
+)
 from errgen.catalog.checked import Reader
 from errgen.catalog.diagnostics import Diagnostics
 from errgen.catalog.model import Catalog, Provenance
@@ -43,8 +51,10 @@ def _run(reader: Reader) -> Catalog:
         names=naming.names(name),
         tools=tools,
         every_tool=every_tool,
+        locale=compile_locales.base_locale(reader),
     )
     compile_rules.check_replacements(reader, catalog)
+    compile_locales.check_base_messages(reader, catalog)
     return catalog
 
 
@@ -54,7 +64,9 @@ def compile_catalog(doc: Document, diags: Diagnostics) -> Catalog | None:
     The well-formed parts of a rejected document are still checked, so one run reports every mistake.
     """
     before = len([d for d in diags.items if d.level == "error"])
-    catalog = _run(Reader(doc, diags))
+    reader = Reader(doc, diags)
+    catalog = _run(reader)
+    catalog = compile_locales.with_translations(reader, catalog, doc)
     if doc.rejected or len([d for d in diags.items if d.level == "error"]) > before:
         return None
     from errgen.catalog.normalize import fingerprint

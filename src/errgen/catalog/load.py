@@ -48,7 +48,10 @@ def load_catalog(path: Path, display: str, diags: Diagnostics) -> Document | Non
     if doc is not None:
         shown = PurePosixPath(display).parent.as_posix()
         doc.files = FolderFiles(path.parent, "" if shown == "." else shown)
-    return None if doc is None else check_shape(doc, diags)
+    checked = None if doc is None else check_shape(doc, diags)
+    if checked is not None:
+        checked.source = path  # the compiler reads its translation files beside it
+    return checked
 
 
 def load_catalog_text(text: str, display: str, diags: Diagnostics) -> Document | None:

@@ -20,6 +20,8 @@ Nodes:
     Names        identifiers derived from a wire name, frozen by `naming.py`.
     Tool         one MCP tool's error contract: the codes it can return (its own and the
                  catalog-wide ones), its success ``outputSchema`` and input schema (`SchemaRef`).
+    Translation  one locale's texts of the catalog (`catalog/<name>.<locale>.yaml`), checked
+                 against the base texts by `translations.py`.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from errgen.catalog import messages
+from errgen.catalog import messages, rendering
 from errgen.catalog.diagnostics import Loc
 
 
@@ -175,12 +177,13 @@ class Example:
     values: dict[str, Any]
     template: str
     loc: Loc
+    locale: str = "en"  # the template's locale (its plurals and numbers)
 
     @property
     def message(self) -> str:
         """The message rendered with these values (rendered when asked: most targets never do)."""
         try:
-            return messages.render(self.template, self.values)
+            return rendering.render(self.template, self.values, self.locale)
         except messages.TemplateError:
             return self.template
 
@@ -321,6 +324,7 @@ class Envelope:
     casing: Casing = Casing.AS_WRITTEN
     metadata: tuple[WireMeta, ...] = ()
     structured_is_error: bool = False  # read structuredContent.isError === true as an error (pmcp servers)
+    message_locale: str | None = None  # the locale of the wire message (None: the catalog's base locale)
 
     @property
     def provenance(self) -> bool:
@@ -361,6 +365,42 @@ class Provenance:
         return {"catalog": self.catalog, "version": self.version, "fingerprint": self.fingerprint}
 
 
+TEXT_NAMES = ("message", "title", "ui_meaning", "next_action")
+"""The texts of a code a translation may give (besides field descriptions)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """One translated text and where it is written."""
+
+    value: str
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Translation:
+    """One locale's texts: per code the translated `TEXT_NAMES`, per field its description.
+
+    Only what the file translates is here (a text not given falls back to the next locale).
+    """
+
+    locale: str  # a BCP 47 tag in canonical case (``de``, ``de-AT``)
+    source: str  # the file, as displayed
+    codes: dict[str, dict[str, Text]]
+    fields: dict[str, Text]
+    loc: Loc  # of the ``locale`` key
+
+    def text(self, code: str, name: str) -> str | None:
+        """The translation of text `name` of `code`, or None."""
+        found = self.codes.get(code, {}).get(name)
+        return None if found is None else found.value
+
+    def description(self, field_name: str) -> str | None:
+        """The translated description of a repair field, or None."""
+        found = self.fields.get(field_name)
+        return None if found is None else found.value
+
+
 @dataclass(frozen=True)
 class Catalog:
     """A compiled catalog: the single input of every generator."""
@@ -388,6 +428,13 @@ class Catalog:
     provenance: Provenance = field(default_factory=lambda: Provenance("", "", ""))
     tools: dict[str, Tool] = field(default_factory=dict)  # the ``tools`` section, in declared order
     every_tool: tuple[str, ...] = ()  # catalog-wide codes every tool may return (Smithy's service errors)
+    locale: str = "en"  # the language of the base texts (BCP 47)
+    translations: dict[str, Translation] = field(default_factory=dict)  # by locale, in file-name order
+
+    @property
+    def locales(self) -> tuple[str, ...]:
+        """The base locale, then every translated one."""
+        return (self.locale, *self.translations)
 
     @property
     def fingerprint(self) -> str:

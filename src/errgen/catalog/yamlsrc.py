@@ -62,6 +62,10 @@ class Document:
         self.rejected: frozenset[JsonPath] = frozenset()
         self.damaged: frozenset[Loc] = frozenset()  # where the reader reported a value it could not take
         self.files: Files | None = None
+        # The catalog's translation files, (tag in the file name, file), when the reader of the catalog gave them;
+        # else `compile_locales` reads the ones beside `source`, the file this document was read from (if any).
+        self.translations: list[tuple[str, Document]] | None = None
+        self.source: Path | None = None
         self._positions = positions or Positions()
         self._order: dict[int, dict[str, int]] = {}
 

@@ -140,12 +140,17 @@ def main() -> None:
 
 @main.command(context_settings=CONTEXT)
 @_common
-def build(catalogs: tuple[str, ...], out: str | None, targets: tuple[str, ...], templates: str | None) -> None:
+@click.option("--strict", is_flag=True, help="Missing translations are errors: exit 2 and write nothing.")
+def build(
+    catalogs: tuple[str, ...], out: str | None, targets: tuple[str, ...], templates: str | None, strict: bool
+) -> None:
     """Generate every target of CATALOGS into the output folder (only changed files are written)."""
+    from dataclasses import replace
+
     from errgen.catalog.diagnostics import CatalogInvalid, Diagnostics
     from errgen.workflow.project import build as run_build
 
-    project = _project(catalogs, out, targets, templates)
+    project = replace(_project(catalogs, out, targets, templates), strict=strict)
     diags = Diagnostics()
     try:
         result = run_build(project, diags)

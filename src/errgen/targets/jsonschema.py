@@ -47,6 +47,15 @@ PROVENANCE: dict[str, Any] = {
 }
 
 
+LOCALIZED_MESSAGE: dict[str, Any] = {
+    "type": "object",
+    "description": "The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).",
+    "properties": {"locale": {"type": "string", "minLength": 1}, "message": {"type": "string"}},
+    "required": ["locale", "message"],
+    "additionalProperties": False,
+}
+
+
 def def_name(code: Code) -> str:
     """``$defs`` key of a code's payload schema (never collides with the fixed keys)."""
     return f"{code.names.pascal}Error"
@@ -56,7 +65,14 @@ def _ref(name: str) -> dict[str, str]:
     return {"$ref": "#/$defs/" + quote(name, safe="")}
 
 
-def code_schema(catalog: Catalog, code: Code, provenance: dict[str, Any], *, describe: bool = True) -> dict[str, Any]:
+def code_schema(
+    catalog: Catalog,
+    code: Code,
+    provenance: dict[str, Any],
+    localized: dict[str, Any] = LOCALIZED_MESSAGE,
+    *,
+    describe: bool = True,
+) -> dict[str, Any]:
     """The closed schema of one code's payload (keys as the catalog's wire shape has them).
 
     `describe`: with the code's ``when`` as ``description`` (the per-tool schemas, repeated per tool, leave it out).
@@ -82,6 +98,7 @@ def code_schema(catalog: Catalog, code: Code, provenance: dict[str, Any], *, des
     if env.mirror_is_error:
         props["isError"] = {"const": True}
         required.append("isError")
+    props["localizedMessage"] = localized
     schema: dict[str, Any] = {"type": "object", "title": code.id}
     if code.when and describe:
         schema["description"] = code.when
@@ -169,12 +186,13 @@ def main_schema(catalog: Catalog) -> dict[str, Any]:
     defs: dict[str, Any] = {
         "ErrorCode": {"enum": list(catalog.codes)},
         "Provenance": PROVENANCE,
+        "LocalizedMessage": LOCALIZED_MESSAGE,
         "ErrorPayload": payload_union(catalog, lambda code: _ref(def_name(code))),
         "ToolErrorResult": envelope_schema(catalog),
         "ToolResult": tool_result_schema(),
     }
     for code in catalog.codes.values():
-        defs[def_name(code)] = code_schema(catalog, code, _ref("Provenance"))
+        defs[def_name(code)] = code_schema(catalog, code, _ref("Provenance"), _ref("LocalizedMessage"))
     return {
         "$schema": DRAFT,
         "$id": f"urn:errgen:{catalog.name}:{catalog.version}",

@@ -97,8 +97,17 @@ def _tool_digest() -> str:
     return digest.hexdigest()
 
 
+@lru_cache(maxsize=1)
+def _babel() -> str:
+    """The version of babel, whose CLDR data a catalog's plural rules and symbols come from."""
+    from importlib.metadata import version
+
+    return version("babel")
+
+
 def build_key(project: Project) -> str | None:
     """The manifest key of this run, or None when an input cannot be read."""
+    from errgen.catalog.translations import siblings
     from errgen.catalog.yamlsrc import MAX_BYTES
 
     digest = hashlib.sha256(_tool_digest().encode())
@@ -112,6 +121,8 @@ def build_key(project: Project) -> str | None:
             if not path.is_file() or path.stat().st_size > MAX_BYTES:
                 return None  # the full pipeline reports it
             digest.update(project.display(path).encode() + b"\0" + path.read_bytes() + b"\0")
+            for _, translation in siblings(path):  # its translation files, and the CLDR data they are checked with
+                digest.update(translation.name.encode() + b"\0" + translation.read_bytes() + b"\0" + _babel().encode())
     except OSError:
         return None
     return digest.hexdigest()

@@ -51,6 +51,7 @@ def _options(env: Envelope) -> dict[str, str]:
         "structured_content": str(env.structured_content).lower(),
         "structured_is_error": str(env.structured_is_error).lower(),
         "tool_failure_meta": str(env.tool_failure_meta).lower(),
+        "message_locale": env.message_locale or "the base locale",
     }
     for meta in env.metadata:
         out[f"metadata {meta.name}"] = repr(meta.key) + (" when recoverable" if meta.when != "always" else "")

@@ -20,7 +20,16 @@ from errgen.workflow.diff import RULES, Finding, Identity, compare, parse_identi
 from errgen.workflow.diff_model import VERSION
 from errgen.workflow.project import Project
 from errgen.workflow.semver import verdict
-from errgen.workflow.sources import GitFiles, compile_path, compile_spec, compile_text, folder_of, git_files, git_show
+from errgen.workflow.sources import (
+    GitFiles,
+    compile_path,
+    compile_spec,
+    compile_text,
+    folder_of,
+    git_files,
+    git_show,
+    translations_at,
+)
 
 
 @dataclass
@@ -134,7 +143,8 @@ def pairs_against(project: Project, ref: str, diags: Diagnostics) -> Against:
             out.new.append(display)
             continue
         files = GitFiles(ref, path.parent, folder_of(display))  # the schema files it refers to, at `ref`
-        previous = compile_text(previous_text, f"{ref}:{display}", diags, files)
+        translations = translations_at(ref, path, f"{ref}:{display}", diags)
+        previous = compile_text(previous_text, f"{ref}:{display}", diags, files, translations)
         if previous is not None:
             names.add(previous.catalog.name)
         if current is None or previous is None:

@@ -154,24 +154,33 @@ def identifiers(catalog: Catalog, code: Code) -> list[tuple[str, str]]:
     ]
 
 
-def text(match: Match) -> str:
-    """A code's full documentation for the terminal."""
+def text(match: Match, locale: str | None = None) -> str:
+    """A code's full documentation for the terminal; with `locale`, its texts in that locale (with fallback)."""
     if match.code is None:
         return retired_text(match)
+    if locale is not None:
+        from dataclasses import replace
+
+        from errgen.catalog.translations import chain, localized
+
+        shown = localized(match.catalog, locale)
+        match = replace(match, catalog=shown, code=shown.codes[match.code.id])
+        header = f"(texts in {locale}, falling back along {' → '.join(chain(match.catalog, locale))})"
     catalog, code = match.catalog, match.code
+    assert code is not None
     width = max(len(label) for label, _ in facts(match))
-    out = [f"{code.id} — {code.title}", ""]
+    out = [f"{code.id} — {code.title}", *([header] if locale is not None else []), ""]
     out += [f"  {label.ljust(width)}  {value}" for label, value in facts(match)]
     for title, body in (("When", code.when), ("Next action", code.next_action), ("UI meaning", code.ui_meaning)):
         if body.strip():
             out += ["", title, *(f"  {line}" for line in body.strip().splitlines())]
     if code.params:
         out += ["", "Repair fields (wire keys)"]
-        shown = {name: _field_label(catalog, name) for name in code.params}
-        name_w = max(len(label) for label in shown.values())
+        labels = {name: _field_label(catalog, name) for name in code.params}
+        name_w = max(len(label) for label in labels.values())
         for name in code.params:
             which = "required" if name in code.required else "optional" if name in code.optional else "message only"
-            row = f"  {shown[name].ljust(name_w)}  {_field_type(catalog, name)}, {which}"
+            row = f"  {labels[name].ljust(name_w)}  {_field_type(catalog, name)}, {which}"
             desc = catalog.fields[name].description
             out.append(row + (f" — {desc}" if desc else ""))
     for i, example in enumerate(code.examples, 1):

@@ -238,6 +238,14 @@ def first_rule(rules: tuple[HttpRule, ...], status: int, *, retry_after: bool) -
     return None
 
 
+def missing_translation(src: Located) -> Iterator[Finding]:
+    """A translated locale that leaves texts to the base locale (one finding per locale, with the count)."""
+    from errgen.catalog.translations import gaps
+
+    for loc, message in gaps(src.catalog):
+        yield Finding(loc, message)
+
+
 def _rule(rule_id: str, severity: Level, check: Callable[[Located], Iterator[Finding]]) -> Rule:
     summary = (check.__doc__ or "").strip().splitlines()[0].rstrip(".")
     return Rule(rule_id, severity, summary, check)
@@ -258,6 +266,7 @@ RULES: dict[str, Rule] = {
         _rule("code-returned-by-no-tool", "warning", lint_tools.code_returned_by_no_tool),
         _rule("tool-only-every-tool-errors", "warning", lint_tools.tool_only_every_tool_errors),
         _rule("output-schema-discriminator", "warning", lint_tools.output_schema_discriminator),
+        _rule("missing-translation", "warning", missing_translation),
     )
 }
 

@@ -31,6 +31,7 @@ class Project:
     options: TargetOptions = field(default_factory=TargetOptions)
     owns_out_dir: bool = False  # building the configured catalogs: folders of catalogs no longer built are removed
     replaces_targets: bool = True  # building every configured target: files of targets no longer built are removed
+    strict: bool = False  # missing translations are errors, not warnings (and no warm build skips the check)
 
     def display(self, path: Path) -> str:
         """`path` relative to the project root when inside it, with '/' separators.
@@ -83,6 +84,7 @@ def compile_all(project: Project, diags: Diagnostics) -> list[Catalog]:
     """Load and compile every catalog; raise CatalogInvalid listing all errors if any."""
     from errgen.catalog.compiler import compile_catalog
     from errgen.catalog.load import load_catalog
+    from errgen.catalog.translations import gaps
 
     catalogs: list[Catalog] = []
     for path in project.catalogs:
@@ -90,6 +92,8 @@ def compile_all(project: Project, diags: Diagnostics) -> list[Catalog]:
         catalog = compile_catalog(doc, diags) if doc is not None else None
         if catalog is not None:
             catalogs.append(catalog)
+            for loc, message in gaps(catalog):
+                (diags.error if project.strict else diags.warning)(loc, message, "missing-translation")
     _check_unique_names(catalogs, diags)
     if diags.has_errors:
         raise CatalogInvalid(diags.sorted())
@@ -182,7 +186,7 @@ def _run(project: Project, diags: Diagnostics, *, dry_run: bool) -> Result:
     from errgen.workflow import buildcache
 
     key, fresh = _fresh(project)
-    if fresh:
+    if fresh and not project.strict:
         return fresh
     catalogs = compile_all(project, diags)
     writer = TreeWriter(project.out_dir, dry_run=dry_run, show=project.display)

@@ -24,10 +24,17 @@ class SourceError(Exception):
     """A source that cannot be read at all (bad git revision, not a repository)."""
 
 
-def compile_text(text: str, display: str, diags: Diagnostics, files: Files | None = None) -> Located | None:
+def compile_text(
+    text: str,
+    display: str,
+    diags: Diagnostics,
+    files: Files | None = None,
+    translations: list[tuple[str, Document]] | None = None,
+) -> Located | None:
     """Compile catalog YAML or a ``catalog.json`` snapshot held in memory; None on errors.
 
-    `files` reads the schema files the catalog refers to (a snapshot holds its schemas inline).
+    `files` reads the schema files the catalog refers to; `translations` are the catalog's translation
+    files, as `translations.load_files` reads them (a snapshot holds its schemas and translations itself).
     """
     from errgen.catalog.compiler import compile_catalog
     from errgen.catalog.load import check_shape, load_catalog_text
@@ -35,10 +42,13 @@ def compile_text(text: str, display: str, diags: Diagnostics, files: Files | Non
     snapshot = _snapshot(text)
     if snapshot is not None:
         doc: Document | None = check_shape(Document(display, from_snapshot(snapshot), None), diags)
+        translations = _snapshot_translations(snapshot, display, diags)
     else:
         doc = load_catalog_text(text, display, diags)
         if doc is not None:
             doc.files = files
+    if doc is not None:
+        doc.translations = translations or []  # in memory: only the translations given
     catalog = compile_catalog(doc, diags) if doc is not None else None
     if catalog is None or doc is None:
         return None
@@ -48,9 +58,14 @@ def compile_text(text: str, display: str, diags: Diagnostics, files: Files | Non
 
 
 def compile_path(path: Path, display: str, diags: Diagnostics) -> Located | None:
-    """Compile one catalog or snapshot file."""
+    """Compile one catalog or snapshot file (and the catalog's translation files beside it)."""
+    from errgen.catalog.translations import load_files
+
     text = read_text(path, display, diags)
-    return None if text is None else compile_text(text, display, diags, FolderFiles(path.parent, folder_of(display)))
+    if text is None:
+        return None
+    files = FolderFiles(path.parent, folder_of(display))
+    return compile_text(text, display, diags, files, load_files(path, display, diags))
 
 
 def folder_of(display: str) -> str:
@@ -78,7 +93,8 @@ def compile_spec(spec: str, diags: Diagnostics, cwd: Path) -> Located | None:
         if not diags.has_errors:
             diags.error(Loc(spec), f"{rel} does not exist at revision {rev}")
         return None
-    return compile_text(text, spec, diags, GitFiles(rev, (cwd / rel).parent, folder_of(rel)))
+    files = GitFiles(rev, (cwd / rel).parent, folder_of(rel))
+    return compile_text(text, spec, diags, files, translations_at(rev, cwd / rel, spec, diags))
 
 
 class GitFiles:
@@ -97,6 +113,41 @@ class GitFiles:
     def shown(self, rel: str) -> str:
         """``REV:folder/rel``, as the catalog is shown."""
         return f"{self.rev}:{self.shown_folder}/{rel}" if self.shown_folder else f"{self.rev}:{rel}"
+
+
+
+def translations_at(rev: str, catalog: Path, display: str, diags: Diagnostics) -> list[tuple[str, Document]]:
+    """The catalog's translation files as they were at revision `rev`."""
+    from errgen.catalog import plurals
+    from errgen.catalog.translations import check_shape, folder_of
+    from errgen.catalog.yamlsrc import parse_yaml
+
+    folder = folder_of(catalog)
+    out = []
+    for name in sorted(git_files(rev, folder)):
+        stem, dot, suffix = name.rpartition(".")
+        if "/" in name or not dot or suffix not in ("yaml", "yml") or plurals.canonical(stem) is None:
+            continue
+        shown = f"{display.rpartition('/')[0] or rev + ':'}/{folder.name}/{name}".replace(":/", ":", 1)
+        text = git_show(rev, folder / name, diags, display=shown)
+        doc = parse_yaml(text, shown, diags) if text is not None else None
+        if doc is not None and check_shape(doc, diags):
+            out.append((stem, doc))
+    return out
+
+
+def _snapshot_translations(snap: dict[str, Any], display: str, diags: Diagnostics) -> list[tuple[str, Document]]:
+    """A snapshot's translations (its ``translations`` list) as translation documents."""
+    from errgen.catalog.translations import check_shape
+
+    out = []
+    for item in snap.get("translations", []):
+        fields = {name: {"description": text} for name, text in item.get("fields", {}).items()}
+        data = {"errgen": 1, "locale": item.get("locale"), "codes": item.get("codes", {}), "fields": fields}
+        doc = Document(f"{display}#{item.get('locale')}", data, None)
+        if check_shape(doc, diags):
+            out.append((str(item.get("locale")), doc))
+    return out
 
 
 def _is_drive(spec: str) -> bool:

@@ -348,6 +348,8 @@ class _Index:
                      rust.policies[name])  # fmt: skip
         for name, (ctor, _, _) in zip(catalog.policies, policy_ctors(catalog), strict=True):
             self.add(f"policy:{name}", ctor)
+        for tag in catalog.translations:
+            self.add(f"locale:{tag}", tag)
         for name, tool in catalog.tools.items():
             n = tool.names
             self.add(f"tool:{name}", name, n.pascal, n.snake, n.constant, n.camel, f"{n.pascal}ToolError",

@@ -28,6 +28,9 @@ from ._runtime import (
     HttpRule,
     Integer,
     KindInfo,
+    LocaleInfo,
+    LocaleTexts,
+    Localized,
     Omittable,
     Provenance,
     Range,
@@ -321,6 +324,13 @@ HTTP_MAPPING: tuple[HttpRule, ...] = ()
 FAILURE_MAPPING: dict[str, tuple[str, bool | None]] = {}
 DEFAULT_CODE: str | None = None
 
+# Locales (CLDR data): each locale's plural rule and number symbols; the translated texts
+# (per code: message, title, ui_meaning, next_action; None falls back), placeholders by wire name.
+LOCALES: dict[str, LocaleInfo] = {
+    "en": LocaleInfo("en"),
+}
+TRANSLATIONS: dict[str, LocaleTexts] = {}
+
 CATALOG_INFO = CatalogInfo(
     name=CATALOG,
     version=VERSION,
@@ -347,6 +357,8 @@ CATALOG_INFO = CatalogInfo(
     http_mapping=HTTP_MAPPING,
     failure_mapping=FAILURE_MAPPING,
     default_code=DEFAULT_CODE,
+    locales=LOCALES,
+    translations=TRANSLATIONS,
 )
 
 # -- one class per code --------------------------------------------------------
@@ -881,9 +893,13 @@ classify = _catalog.classify
 classify_exception = _catalog.classify_exception
 classify_failure = _catalog.classify_failure
 classify_http = _catalog.classify_http
+describe_field = _catalog.describe_field
 is_retryable = _catalog.is_retryable
 is_terminal = _catalog.is_terminal
 kind_of = _catalog.kind_of
+locale_chain = _catalog.locale_chain
+localize = _catalog.localize
+localized_message = _catalog.localized_message
 map_exception = _catalog.map_exception
 map_http = _catalog.map_http
 model_for = _catalog.model_for
@@ -913,6 +929,7 @@ __all__ = [
     "KINDS",
     "LIST_DIRECTORY_TOOL",
     "LOAD_SKILL_TOOL",
+    "LOCALES",
     "MOVE_FILE_TOOL",
     "POLICIES",
     "PROVENANCE",
@@ -921,6 +938,7 @@ __all__ = [
     "RUN_COMMAND_TOOL",
     "TITLE",
     "TOOLS",
+    "TRANSLATIONS",
     "VERSION",
     "WRITE_FILE_TOOL",
     "AlreadyExistsError",
@@ -945,6 +963,9 @@ __all__ = [
     "KnownErrorUnion",
     "ListDirectoryToolError",
     "LoadSkillToolError",
+    "LocaleInfo",
+    "LocaleTexts",
+    "Localized",
     "MoveFileToolError",
     "MultipleMatchesError",
     "NotFoundError",
@@ -974,12 +995,16 @@ __all__ = [
     "classify_exception",
     "classify_failure",
     "classify_http",
+    "describe_field",
     "failure_class",
     "format_message",
     "has_retry_after",
     "is_retryable",
     "is_terminal",
     "kind_of",
+    "locale_chain",
+    "localize",
+    "localized_message",
     "map_exception",
     "map_http",
     "model_for",

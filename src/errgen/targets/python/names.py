@@ -11,28 +11,30 @@ from errgen.catalog.model import Catalog
 API = (
     "CATALOG", "CATALOG_INFO", "CODES", "DEFAULT_CODE", "DEFAULT_KIND", "DESCRIPTION", "FAILURE_CLASSIFICATION",
     "FAILURE_MAPPING", "FIELDS", "FINGERPRINT", "HTTP_CLASSIFICATION", "HTTP_MAPPING", "KINDS", "POLICIES",
-    "PROVENANCE", "REDACTED", "TITLE", "VERSION",
+    "LOCALES", "PROVENANCE", "REDACTED", "TITLE", "TRANSLATIONS", "VERSION",
     "CatalogInfo", "CodeInfo", "Deprecation", "Envelope", "ErrorBase", "ErrorCode", "ErrorKind", "ErrorPolicy",
     "ErrorUnion",
-    "HttpRule", "KindInfo", "KnownErrorUnion", "Provenance", "Range", "RangeDict", "RepairField", "TOOLS",
-    "Tool", "ToolContract", "ToolResult", "UnknownCode",
+    "HttpRule", "KindInfo", "KnownErrorUnion", "LocaleInfo", "LocaleTexts", "Localized", "Provenance", "Range",
+    "RangeDict", "RepairField", "TOOLS", "Tool", "ToolContract", "ToolResult", "UnknownCode",
     "build_error", "classify", "classify_exception", "classify_failure", "classify_http", "failure_class",
-    "format_message", "has_retry_after", "is_retryable", "is_terminal", "kind_of", "map_exception", "map_http",
-    "model_for", "parse_error",
+    "describe_field", "format_message", "has_retry_after", "is_retryable", "is_terminal", "kind_of", "locale_chain",
+    "localize", "localized_message", "map_exception", "map_http", "model_for", "parse_error",
     "parse_result", "payload_schema", "sanitize", "scrub_text", "to_json", "validate_error", "widen_output_schema",
 )  # fmt: skip
 # The catalog functions: ErrorCatalog's methods, bound to the catalog (``name = _catalog.name``).
 BOUND = (
-    "build_error", "classify", "classify_exception", "classify_failure", "classify_http", "is_retryable",
-    "is_terminal",
-    "kind_of", "map_exception", "map_http", "model_for", "parse_error", "parse_result", "payload_schema",
+    "build_error", "classify", "classify_exception", "classify_failure", "classify_http", "describe_field",
+    "is_retryable", "is_terminal",
+    "kind_of", "locale_chain", "localize", "localized_message", "map_exception", "map_http", "model_for", "parse_error",
+    "parse_result", "payload_schema",
     "validate_error", "widen_output_schema",
 )  # fmt: skip
 # What ``__init__.py`` takes from ``_runtime.py`` (re-exported where `API` lists it).
 RUNTIME = (
     "REDACTED", "CatalogInfo", "CodeInfo", "DataT", "Deprecation", "Envelope", "ErrorCatalog", "ErrorModel",
-    "HttpRule", "KindInfo", "Provenance", "Range", "RangeDict", "RepairField", "TerminatePolicy", "ToolContract",
-    "ToolResultModel", "ToolT", "UnknownCodeModel", "failure_class", "format_message", "has_retry_after", "sanitize",
+    "HttpRule", "KindInfo", "LocaleInfo", "LocaleTexts", "Localized", "Provenance", "Range", "RangeDict",
+    "RepairField", "TerminatePolicy", "ToolContract", "ToolResultModel", "ToolT", "UnknownCodeModel", "failure_class",
+    "format_message", "has_retry_after", "sanitize",
     "scrub_text", "to_json",
 )  # fmt: skip
 

@@ -20,6 +20,7 @@ from errgen.targets import TargetOptions
 from errgen.targets.common import value_rules
 from errgen.targets.common.header import line_comment
 from errgen.targets.common.templating import render
+from errgen.targets.python import locales as py_locales
 from errgen.targets.python.classes import base_fields, py_code, qualified
 from errgen.targets.python.formatting import format_python
 from errgen.targets.python.layout import collection, literal, py_string, subscript, text_block
@@ -114,6 +115,10 @@ def context(catalog: Catalog, module: str) -> dict[str, Any]:
         "lit": literal,
         "py": py_string,
         "text_block": text_block,
+       
+        "plural_functions": py_locales.plural_functions(catalog),
+        "locale_rows": py_locales.locale_rows(catalog),
+        "translation_rows": py_locales.translation_rows(catalog),
     }  # fmt: skip
 
 

@@ -84,8 +84,10 @@ def taken(ftype: FieldType, ident: str) -> tuple[str, str]:
 
 def wire_template(catalog: Catalog, code: Code) -> str:
     """The code's message template with placeholders named by their wire keys."""
-    from errgen.catalog import messages
+    from errgen.catalog import icu, messages
 
+    if not icu.is_plain(code.message):
+        return icu.rekey(code.message, {name: f.wire for name, f in catalog.fields.items()})
     out = []
     for literal_text, name in messages.parse(code.message):
         out.append(literal_text.replace("{", "{{").replace("}", "}}"))

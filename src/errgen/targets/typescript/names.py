@@ -122,7 +122,8 @@ def api_names(catalog: Catalog, protocol: bool) -> list[str]:
     names += ["toJsonRpcError"] * protocol
     names += ["isErrorResult", "isErrorResultOf"] * catalog.envelope.structured_content
     return [*names, "isToolResult", "parseResult", "narrowToolResult", "kindOf", "classify", "isRetryable",
-            "isTerminal", "classifyHttp", "classifyFailure", "mapHttp", "mapException"]  # fmt: skip
+            "isTerminal", "classifyHttp", "classifyFailure", "mapHttp", "mapException", "localize", "localized",
+            "describeField", "localeChain", "localizedMessage"]  # fmt: skip
 
 
 def policy_ctors(catalog: Catalog) -> list[tuple[str, str, str]]:

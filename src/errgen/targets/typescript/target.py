@@ -23,6 +23,7 @@ from errgen.targets.common import value_rules
 from errgen.targets.common.escape import comment_text
 from errgen.targets.common.header import RUNTIME_HEADER, header_text
 from errgen.targets.common.templating import render
+from errgen.targets.typescript import locales as ts_locales
 from errgen.targets.typescript.codes import code_views
 from errgen.targets.typescript.names import (
     OBJECT_PROTOTYPE,
@@ -134,6 +135,12 @@ def context(catalog: Catalog, options: TargetOptions) -> dict[str, Any]:
         "metadata": [(key(m.key, runtime=True), m) for m in catalog.envelope.metadata],
         "policy_ctors": policy_ctors(catalog),
         "tools": ts_tools(catalog, codes),
+        "locale": lit(catalog.locale),
+        "message_locale": lit(catalog.envelope.message_locale),
+        "plural_functions": ts_locales.plural_functions(catalog),
+        "locale_rows": rows(ts_locales.locale_rows(catalog)),
+        "translation_rows": rows(ts_locales.translation_rows(catalog)),
+        "descriptions": rows(ts_locales.descriptions(catalog)),
     }
 
 

@@ -26,6 +26,9 @@ from ._runtime import (
     ErrorModel,
     HttpRule,
     KindInfo,
+    LocaleInfo,
+    LocaleTexts,
+    Localized,
     Provenance,
     Range,
     RangeDict,
@@ -148,6 +151,13 @@ HTTP_MAPPING: tuple[HttpRule, ...] = ()
 FAILURE_MAPPING: dict[str, tuple[str, bool | None]] = {}
 DEFAULT_CODE: str | None = None
 
+# Locales (CLDR data): each locale's plural rule and number symbols; the translated texts
+# (per code: message, title, ui_meaning, next_action; None falls back), placeholders by wire name.
+LOCALES: dict[str, LocaleInfo] = {
+    "en": LocaleInfo("en"),
+}
+TRANSLATIONS: dict[str, LocaleTexts] = {}
+
 CATALOG_INFO = CatalogInfo(
     name=CATALOG,
     version=VERSION,
@@ -169,6 +179,8 @@ CATALOG_INFO = CatalogInfo(
     http_mapping=HTTP_MAPPING,
     failure_mapping=FAILURE_MAPPING,
     default_code=DEFAULT_CODE,
+    locales=LOCALES,
+    translations=TRANSLATIONS,
 )
 
 # -- one class per code --------------------------------------------------------
@@ -309,9 +321,13 @@ classify = _catalog.classify
 classify_exception = _catalog.classify_exception
 classify_failure = _catalog.classify_failure
 classify_http = _catalog.classify_http
+describe_field = _catalog.describe_field
 is_retryable = _catalog.is_retryable
 is_terminal = _catalog.is_terminal
 kind_of = _catalog.kind_of
+locale_chain = _catalog.locale_chain
+localize = _catalog.localize
+localized_message = _catalog.localized_message
 map_exception = _catalog.map_exception
 map_http = _catalog.map_http
 model_for = _catalog.model_for
@@ -335,11 +351,13 @@ __all__ = [
     "HTTP_CLASSIFICATION",
     "HTTP_MAPPING",
     "KINDS",
+    "LOCALES",
     "POLICIES",
     "PROVENANCE",
     "REDACTED",
     "TITLE",
     "TOOLS",
+    "TRANSLATIONS",
     "VERSION",
     "CatalogInfo",
     "CodeInfo",
@@ -356,6 +374,9 @@ __all__ = [
     "InheritsYesError",
     "KindInfo",
     "KnownErrorUnion",
+    "LocaleInfo",
+    "LocaleTexts",
+    "Localized",
     "NoKindError",
     "Provenance",
     "Range",
@@ -372,12 +393,16 @@ __all__ = [
     "classify_exception",
     "classify_failure",
     "classify_http",
+    "describe_field",
     "failure_class",
     "format_message",
     "has_retry_after",
     "is_retryable",
     "is_terminal",
     "kind_of",
+    "locale_chain",
+    "localize",
+    "localized_message",
     "map_exception",
     "map_http",
     "model_for",

@@ -27,6 +27,9 @@ from ._runtime import (
     HttpRule,
     Integer,
     KindInfo,
+    LocaleInfo,
+    LocaleTexts,
+    Localized,
     Omittable,
     Provenance,
     Range,
@@ -156,6 +159,13 @@ HTTP_MAPPING: tuple[HttpRule, ...] = ()
 FAILURE_MAPPING: dict[str, tuple[str, bool | None]] = {}
 DEFAULT_CODE: str | None = None
 
+# Locales (CLDR data): each locale's plural rule and number symbols; the translated texts
+# (per code: message, title, ui_meaning, next_action; None falls back), placeholders by wire name.
+LOCALES: dict[str, LocaleInfo] = {
+    "en": LocaleInfo("en"),
+}
+TRANSLATIONS: dict[str, LocaleTexts] = {}
+
 CATALOG_INFO = CatalogInfo(
     name=CATALOG,
     version=VERSION,
@@ -177,6 +187,8 @@ CATALOG_INFO = CatalogInfo(
     http_mapping=HTTP_MAPPING,
     failure_mapping=FAILURE_MAPPING,
     default_code=DEFAULT_CODE,
+    locales=LOCALES,
+    translations=TRANSLATIONS,
 )
 
 # -- one class per code --------------------------------------------------------
@@ -254,7 +266,7 @@ class DeniedError(ErrorBase, frozen=True):
         """Build the error, its message rendered from the code's template."""
         return cls.from_values({})
 
-    def to_result(self) -> Never:
+    def to_result(self, locale: str | None = None) -> Never:
         """A protocol error: send ``to_jsonrpc_error()`` instead."""
         raise TypeError("'denied' is a protocol error; see to_jsonrpc_error")
 
@@ -367,9 +379,13 @@ classify = _catalog.classify
 classify_exception = _catalog.classify_exception
 classify_failure = _catalog.classify_failure
 classify_http = _catalog.classify_http
+describe_field = _catalog.describe_field
 is_retryable = _catalog.is_retryable
 is_terminal = _catalog.is_terminal
 kind_of = _catalog.kind_of
+locale_chain = _catalog.locale_chain
+localize = _catalog.localize
+localized_message = _catalog.localized_message
 map_exception = _catalog.map_exception
 map_http = _catalog.map_http
 model_for = _catalog.model_for
@@ -395,6 +411,7 @@ __all__ = [
     "HTTP_MAPPING",
     "KINDS",
     "LIST_TOOL",
+    "LOCALES",
     "PING_TOOL",
     "POLICIES",
     "PROVENANCE",
@@ -402,6 +419,7 @@ __all__ = [
     "SEARCH_TOOL",
     "TITLE",
     "TOOLS",
+    "TRANSLATIONS",
     "VERSION",
     "BusyError",
     "CatalogInfo",
@@ -421,6 +439,9 @@ __all__ = [
     "KindInfo",
     "KnownErrorUnion",
     "ListToolError",
+    "LocaleInfo",
+    "LocaleTexts",
+    "Localized",
     "OverloadedError",
     "PingToolError",
     "Provenance",
@@ -437,12 +458,16 @@ __all__ = [
     "classify_exception",
     "classify_failure",
     "classify_http",
+    "describe_field",
     "failure_class",
     "format_message",
     "has_retry_after",
     "is_retryable",
     "is_terminal",
     "kind_of",
+    "locale_chain",
+    "localize",
+    "localized_message",
     "map_exception",
     "map_http",
     "model_for",
