@@ -25,6 +25,7 @@ TARGETS: dict[str, str] = {
     "catalog": "errgen.targets.catalog_json",
     "jsonschema": "errgen.targets.jsonschema",
     "markdown": "errgen.targets.markdown.target",
+    "site": "errgen.targets.site.target",
     "python": "errgen.targets.python.target",
     "typescript": "errgen.targets.typescript.target",
     "go": "errgen.targets.go.target",

@@ -113,6 +113,22 @@ def _strip_controls(text: str) -> str:
     return _CONTROLS.sub(lambda m: f"&#x{ord(m.group()):x};", text)
 
 
+_HTML_CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufdd0-\ufdef\ufffe\uffff]")
+
+
+def html_text(text: str) -> str:
+    """Text for HTML content: ``& < >`` escaped, controls and invisible format characters shown as the text of
+    their character reference (HTML allows neither: a reader sees ``&#x1b;``, never a hidden character)."""
+    escaped = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    escaped = _UNSAFE.sub(lambda m: f"&amp;#x{ord(m.group()):x};", escaped)
+    return _HTML_CONTROLS.sub(lambda m: f"&amp;#x{ord(m.group()):x};", escaped)
+
+
+def html_attr(text: str) -> str:
+    """Text for a double-quoted HTML attribute value: `html_text`, and ``"`` escaped."""
+    return html_text(text).replace('"', "&quot;")
+
+
 def anchor(text: str) -> str:
     """A GitHub-style heading anchor slug."""
     slug = re.sub(r"[^\w\- ]", "", text.strip().lower(), flags=re.UNICODE)

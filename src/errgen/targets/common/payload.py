@@ -44,3 +44,23 @@ def payload(
         tag, text = message(catalog, code, values, localized)
         data["localizedMessage"] = {"locale": tag, "message": text}
     return data
+
+
+def mcp_result(catalog: Catalog, code: Code, data: dict[str, Any]) -> dict[str, Any]:
+    """What a server sends for the error payload `data` (docs/runtime-contract.md §2): the ``CallToolResult`` of a
+    tool-result code (``structuredContent``, or the payload's JSON text in a second block; the ``toolFailure``
+    ``_meta`` when the envelope asks for it), the JSON-RPC ``error`` object of a protocol-channel code."""
+    from errgen.catalog.messages import js_json
+
+    text = f"{code.id}: {data['message']}"
+    if code.jsonrpc_code is not None:
+        return {"code": code.jsonrpc_code, "message": text, "data": data}
+    out: dict[str, Any] = {"isError": True, "content": [{"type": "text", "text": text}]}
+    if catalog.envelope.structured_content:
+        out["structuredContent"] = data
+    else:
+        out["content"].append({"type": "text", "text": js_json(data)})
+    if catalog.envelope.tool_failure_meta:
+        failure = {"class": code.kind, "code": code.id, "retryable": code.retriable_default}
+        out["_meta"] = {"io.modelcontextprotocol/toolFailure": failure}
+    return out

@@ -42,6 +42,8 @@ FILTERS: dict[str, Any] = {
     "md_code": escape.md_code,
     "md_block": escape.md_block,
     "anchor": escape.anchor,
+    "html": escape.html_text,
+    "html_attr": escape.html_attr,
 }
 
 
