@@ -61,7 +61,7 @@ def _filters(catalog: Catalog) -> list[tuple[str, str, list[tuple[str, str]]]]:
         ("retriable", "Retriable", _choices([retriable_text(c) for c in codes])),
         ("recoverable", "Recoverable", _choices([c.recoverable.value for c in codes])),
     ]
-    return [(name, label, options) for name, label, options in out if len(options) > 1 or name == "tools" and options]
+    return [(name, label, options) for name, label, options in out if len(options) > 1 or (name == "tools" and options)]
 
 
 def _kinds(catalog: Catalog) -> list[dict[str, Any]]:
