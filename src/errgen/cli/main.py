@@ -21,10 +21,15 @@ TARGET_NAMES = tuple(TARGETS)
 SHORT_DIFF = 12  # diff lines per modified file that `errgen check` prints without --diff
 
 
-def _fail(diagnostics: list[Any], *, wrote: bool = False) -> NoReturn:
+def _fail(diagnostics: list[Any], *, wrote: bool = False, fmt: str = "text") -> NoReturn:
     errors = sum(1 for d in diagnostics if d.level == "error")
-    for diagnostic in diagnostics:
-        click.echo(diagnostic.format(), err=True)
+    if fmt in ("github", "sarif"):
+        from errgen.workflow.report import render
+
+        click.echo(render(diagnostics, fmt), nl=False)  # on stdout, where CI reads annotations and logs
+    else:
+        for diagnostic in diagnostics:
+            click.echo(diagnostic.format(), err=True)
     note = "" if wrote else "; nothing was written"
     click.echo(f"errgen: {errors} error{'s' if errors != 1 else ''}{note}", err=True)
     sys.exit(2)
@@ -190,8 +195,9 @@ def build(
     help="With --against: which changes count (WIRE: payloads on the wire; SOURCE: generated API; DOCS: docs only).",
 )
 @click.option(
-    "--format", "fmt", type=click.Choice(["text", "json", "github"]), default="text", show_default=True,
-    help="With --against: output format of the findings.",
+    "--format", "fmt", type=click.Choice(["text", "json", "github", "sarif"]), default="text", show_default=True,
+    help="Output format of the findings: github (workflow annotations) and sarif (one SARIF 2.1.0 log) report the "
+    "stale files and, with --against, the changes; json is for the changes of --against only.",
 )  # fmt: skip
 def check(
     catalogs: tuple[str, ...],
@@ -211,22 +217,32 @@ def check(
     from errgen.workflow.project import check as run_check
 
     project = _project(catalogs, out, targets, templates)
+    collected: list[Any] | None = [] if fmt == "sarif" else None  # one SARIF log for both checks
     if against:
         from errgen.cli.commands.diff import check_against
 
-        breaking = check_against(project, against, category, fmt)
+        breaking = check_against(project, against, category, fmt, collect=collected)
         if breaking:
+            _report_stale(collected, [], fmt)
             sys.exit(breaking)
     try:
         result = run_check(project, Diagnostics())
     except CatalogInvalid as exc:
-        _fail(exc.diagnostics, wrote=True)
+        _fail(exc.diagnostics, wrote=True, fmt=fmt)
     diff, texts = result.diff, result.texts
     out_name = project.display(project.out_dir)
     _warn_kept(out_name, diff.kept)
     foreign = foreign_files(project.out_dir)
+    if fmt in ("github", "sarif"):
+        from errgen.workflow.report import stale_files
+
+        stale = stale_files(out_name, diff.modified, diff.missing, diff.extra, foreign)
+        _report_stale(collected, stale, fmt)
+        if stale:
+            click.echo(f"errgen: {len(stale)} generated file(s) out of date; run `errgen build`", err=True)
+            sys.exit(1)
     if diff.clean and not foreign:
-        click.echo(f"errgen: {result.file_count} file(s) up to date")
+        click.echo(f"errgen: {result.file_count} file(s) up to date", err=fmt in ("github", "sarif"))
         return
     for rel in diff.modified:
         click.echo(f"modified: {out_name}/{rel}")
@@ -252,7 +268,12 @@ def check(
 
 @main.command(context_settings=CONTEXT)
 @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=str))
-def validate(paths: tuple[str, ...]) -> None:
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "github", "sarif"]), default="text", show_default=True,
+    help="Output format of the problems: text (path:line:col: error: …, on stderr), github (workflow annotations) "
+    "or sarif (one SARIF 2.1.0 log), the last two on stdout.",
+)  # fmt: skip
+def validate(paths: tuple[str, ...], fmt: str) -> None:
     """Check catalog files without generating anything (exit 2 on any error)."""
     from errgen.catalog.diagnostics import CatalogInvalid, Diagnostics
     from errgen.workflow.project import compile_all
@@ -262,9 +283,26 @@ def validate(paths: tuple[str, ...]) -> None:
     try:
         catalogs = compile_all(project, diags)
     except CatalogInvalid as exc:
-        _fail(exc.diagnostics, wrote=True)
+        _fail(exc.diagnostics, wrote=True, fmt=fmt)
+    if fmt != "text":
+        from errgen.workflow.report import render
+
+        click.echo(render(diags.sorted(), fmt), nl=False)  # warnings (untranslated texts), or an empty log
     for catalog in catalogs:
-        click.echo(f"{catalog.source}: ok ({len(catalog.codes)} codes, {catalog.fingerprint})")
+        click.echo(f"{catalog.source}: ok ({len(catalog.codes)} codes, {catalog.fingerprint})", err=fmt != "text")
+
+
+def _report_stale(collected: list[Any] | None, stale: list[Any], fmt: str) -> None:
+    """Print `errgen check`'s findings in `fmt` (github, sarif: with what --against collected)."""
+    from errgen.workflow.report import render
+
+    if fmt == "sarif":
+        from errgen.cli.commands.diff import rule_summaries
+        from errgen.workflow.report import STALE_RULES, sarif
+
+        click.echo(sarif([*(collected or []), *stale], {**rule_summaries(), **STALE_RULES}), nl=False)
+    elif fmt == "github":
+        click.echo(render(stale, fmt), nl=False)
 
 
 def _shown(filename: object) -> str:

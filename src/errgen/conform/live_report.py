@@ -169,6 +169,11 @@ def to_text(report: LiveReport) -> str:
     return "\n".join(lines) + "\n"
 
 
+def result_lines(result: Result) -> list[str]:
+    """The lines of one result in the human report (``FAIL  name [tool]`` and what it found)."""
+    return _result_lines(result)
+
+
 def _result_lines(result: Result) -> list[str]:
     tool = f" [{result.tool}]" if result.tool else ""
     if result.status is Status.SKIPPED:

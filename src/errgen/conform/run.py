@@ -7,8 +7,12 @@ Only the standard library is imported at module level, so the CLI can import
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from errgen.conform.fixtures import FixtureResult
 
 EXIT_OK, EXIT_MISMATCH, EXIT_INVALID = 0, 1, 2
 
@@ -26,8 +30,9 @@ def parse_param(raw: str) -> tuple[str, str]:
 
 
 def run_fixtures(
-    paths: list[Path], params: Mapping[str, str], *, workspace: Path | None = None, output: str = "human"
-) -> int:
+    paths: list[Path], params: Mapping[str, str], *, workspace: Path | None = None, output: str = "human",
+    on_results: Callable[[list[FixtureResult]], None] | None = None,
+) -> int:  # fmt: skip
     """Evaluate every `test_fixtures` entry of the given packs, as `wallfacer pack test` does.
 
     Pack errors and warnings go to stderr as `file:line:col: level: message`. A pack's
@@ -37,14 +42,15 @@ def run_fixtures(
     `expect`, then `N passed, M failed`; JSON output (`output="json"`): every fixture with
     its expected and observed outcome, and the counts. `params` override declared pack
     parameters (an override a pack does not declare is an error for that pack, as in wallfacer);
-    `workspace` is where `extends` looks first (default: `extends.find_workspace` of the current folder).
+    `workspace` is where `extends` looks first (default: `extends.find_workspace` of the current folder);
+    `on_results` receives every evaluated fixture (``errgen conform --junit`` writes its report from them).
 
     Returns:
         0 if every fixture matched, 1 if any did not, 2 if any pack file is invalid.
     """
     from errgen.conform import report
     from errgen.conform.extends import compose, find_workspace
-    from errgen.conform.fixtures import FixtureResult, run_pack
+    from errgen.conform.fixtures import run_pack
     from errgen.conform.pack import load_pack
 
     workspace = find_workspace(Path.cwd()) if workspace is None else workspace
@@ -68,6 +74,8 @@ def run_fixtures(
         if not pack_results:
             print(f"note: {path} has no test_fixtures", file=sys.stderr)
         results += pack_results
+    if on_results is not None:
+        on_results(results)
     if output == "json":
         print(report.to_json(results))
     else:

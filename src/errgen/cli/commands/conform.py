@@ -88,6 +88,14 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
     help="Output: text for people, or one JSON document (every fixture with --fixtures; every invariant live).",
 )
 @click.option(
+    "--junit",
+    "junit_file",
+    type=click.Path(dir_okay=False, writable=True, path_type=Path),
+    default=None,
+    help="Also write a JUnit XML report to this file: one test case per invariant (live) or fixture (--fixtures), "
+    "for CI test reporters.",
+)
+@click.option(
     "--workspace",
     type=click.Path(exists=True, file_okay=False, path_type=Path),
     default=None,
@@ -97,7 +105,7 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 def command(
     *, packs: tuple[Path, ...], fixtures: bool, params: tuple[str, ...], server: str | None, url: str | None,
     timeout: float, cases: int, seed: int, allow_destructive: bool, allow_skips: bool, output_format: str,
-    workspace: Path | None,
+    junit_file: Path | None, workspace: Path | None,
 ) -> None:  # fmt: skip
     """Check wallfacer conformance PACKS (e.g. generated/<catalog>/packs/errgen-<catalog>.yaml).
 
@@ -128,11 +136,62 @@ def command(
     if fixtures:
         from errgen.conform.run import run_fixtures
 
-        sys.exit(run_fixtures(list(packs), overrides, workspace=root, output=output_format))
+        written = None if junit_file is None else lambda results: _write_junit(junit_file, _fixture_cases(results))
+        sys.exit(run_fixtures(list(packs), overrides, workspace=root, output=output_format, on_results=written))
     _live(packs, overrides, server=server, url=url, options={
         "timeout": timeout, "cases": cases, "seed": seed, "allow_destructive": allow_destructive,
         "allow_skips": allow_skips,
-    }, output_format=output_format, workspace=root)  # fmt: skip
+    }, output_format=output_format, workspace=root, junit_file=junit_file)  # fmt: skip
+
+
+def _fixture_cases(results: list[Any]) -> list[Any]:
+    """One JUnit test case per fixture of `errgen conform --fixtures` (a mismatch fails)."""
+    from errgen.workflow.report import JUnitCase
+
+    return [
+        JUnitCase(
+            suite=r.pack,
+            name=f"{r.invariant} / {r.fixture}",
+            outcome="passed" if r.matched else "failed",
+            message="" if r.matched else f"expected {r.expected.value}, observed {r.observed.value}",
+            details=r.detail,
+        )
+        for r in results
+    ]
+
+
+def _live_cases(report: Any) -> list[Any]:
+    """One JUnit test case per invariant of a live run, its finding as the failure."""
+    from errgen.conform.live_report import result_lines
+    from errgen.workflow.report import JUnitCase
+
+    cases = []
+    for r in report.results:
+        name = r.name + (f" [{r.tool}]" if r.tool else "")
+        message = r.reason if r.status.value == "skipped" else (r.finding.message if r.finding else "")
+        message = message if len(message) <= 200 else message[:199] + "…"  # the one-line summary; details: all
+        details = "\n".join(line.strip() for line in result_lines(r)[1:]) if r.status.value == "failed" else ""
+        cases.append(JUnitCase(suite=r.pack, name=name, outcome=r.status.value, message=message, details=details))
+    return cases
+
+
+def _write_junit(path: Path, cases: list[Any]) -> None:
+    """Write the JUnit report atomically (a temporary file beside it, then renamed over it)."""
+    import os
+    import tempfile
+
+    from errgen.workflow.report import junit
+
+    text = junit(cases, "errgen conform")
+    folder = path.parent if str(path.parent) else Path(".")
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
 
 
 def _stop_like_ctrl_c(terminated: list[int], number: int) -> None:
@@ -143,7 +202,7 @@ def _stop_like_ctrl_c(terminated: list[int], number: int) -> None:
 
 def _live(
     packs: tuple[Path, ...], overrides: dict[str, str], *, server: str | None, url: str | None,
-    options: dict[str, Any], output_format: str, workspace: Path,
+    options: dict[str, Any], output_format: str, workspace: Path, junit_file: Path | None = None,
 ) -> None:  # fmt: skip
     from errgen.conform.live_sdk import SDKMissing, load
 
@@ -180,6 +239,8 @@ def _live(
         sys.exit(128 + terminated[0] if terminated else 130)
     finally:
         signal.signal(signal.SIGTERM, previous)
+    if junit_file is not None:
+        _write_junit(junit_file, _live_cases(report))
     click.echo(to_json(report) if output_format == "json" else to_text(report), nl=output_format == "json")
     sys.exit(report.exit_code())
 

@@ -105,11 +105,15 @@ def _print_diags(diags: Diagnostics) -> None:
         click.echo(diagnostic.format(), err=True)
 
 
-def _finish(findings: list[Finding], category: str, fmt: str) -> int:
-    """Print the findings and a summary line; 1 when one is an error (a break not accepted, a version problem)."""
+def _finish(findings: list[Finding], category: str, fmt: str, collect: list[Any] | None = None) -> int:
+    """Print the findings (or add them to `collect`, for a report of several commands) and a summary line; 1 when
+    one is an error (a break not accepted, a version problem)."""
     from errgen.workflow.report import plural, render_findings
 
-    click.echo(render_findings(findings, fmt), nl=False)
+    if collect is None:
+        click.echo(render_findings(findings, fmt, rule_summaries()), nl=False)
+    else:
+        collect.extend(findings)
     scope = "" if category == "all" else f" ({category.upper()})"
     errors = [f for f in findings if f.level == "error"]
     versions = [f for f in findings if "version" in f.categories]
@@ -133,7 +137,17 @@ def check_against_cli(catalogs: tuple[str, ...], ref: str, category: str, fmt: s
     return check_against(proj, ref, category, fmt, semver=semver)
 
 
-def check_against(project: Project, ref: str, category: str = "all", fmt: str = "text", *, semver: bool = True) -> int:
+def rule_summaries() -> dict[str, str]:
+    """The summary of every diff rule, by id (SARIF's rule descriptors)."""
+    from errgen.workflow.diff import RULES
+
+    return {r.id: r.summary for r in RULES.values()}
+
+
+def check_against(
+    project: Project, ref: str, category: str = "all", fmt: str = "text", *, semver: bool = True,
+    collect: list[Any] | None = None,
+) -> int:  # fmt: skip
     """Compare every catalog of `project` with its version at git revision `ref`; returns the exit code.
 
     Returns 0 (nothing to stop a release), 1 (findings that are errors printed) or 2 (invalid input).
@@ -155,4 +169,4 @@ def check_against(project: Project, ref: str, category: str = "all", fmt: str = 
         click.echo("errgen: cannot compare invalid catalogs", err=True)
         return 2
     findings = [f for pair in found.pairs for f in judge(pair, category=category, semver=semver)] + found.removed
-    return _finish(findings, category, fmt)
+    return _finish(findings, category, fmt, collect)

@@ -59,7 +59,7 @@ def command(catalogs: tuple[str, ...], disable: tuple[str, ...], strict: bool, f
     reports = [report(s, config.lint_for(s.catalog.name), disable=disable) for s in sources]
     findings = [d for r in reports for d in r.findings]
     allowed = sum(len(r.allowed) for r in reports)
-    click.echo(render(findings, fmt), nl=False)
+    click.echo(render(findings, fmt, {r.id: r.summary for r in RULES.values()}), nl=False)
     errors, warnings = counts(findings)
     note = f" ({allowed} allowed by lint.allow)" if allowed else ""
     if findings:
