@@ -142,7 +142,7 @@ def test_the_checks_see_a_reversed_import_and_a_cycle() -> None:
 # Inside `targets`: each target is one folder mirroring `templates/<language>/`; the pieces they share live in
 # `common` and `sanitizer`, which never import a target. A language's package imports no other language's,
 # except that `catalog_json` and the workflow read every language's identifiers (identity.txt, diff).
-TARGET_PACKAGES = {"python", "typescript", "go", "rust", "packs", "markdown"}
+TARGET_PACKAGES = {"python", "typescript", "go", "rust", "packs", "markdown", "site"}
 SHARED_PACKAGES = {"common", "sanitizer"}
 NAMES_READERS = {"errgen.targets.catalog_json"}
 

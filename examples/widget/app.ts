@@ -111,7 +111,15 @@ function adopt(state: State, context: HostContext | undefined): void {
 function show(root: HTMLElement, state: State, result: CallToolResultLike, call: (args: Arguments) => void): void {
   const narrowed = narrowToolResult(result);
   if (narrowed.ok || !isCatalogError(narrowed.error)) {
+    delete root.dataset["code"];
     render(root, viewOf(result));
+    const text = firstText(result);
+    if (narrowed.ok && text !== null) {
+      const answer = root.ownerDocument.createElement("pre");
+      answer.className = "answer";
+      answer.textContent = text;
+      root.append(answer);
+    }
     return;
   }
   const repair = repairOf(narrowed.error, state.args, state.locale, state.schema);
@@ -200,6 +208,12 @@ function controlOf(doc: Document, input: RepairInput): HTMLElement {
   label.textContent = input.label + hint;
   wrap.append(label, doc.createTextNode(" "), field);
   return wrap;
+}
+
+/** The text of the result's first text block, if it has one. */
+function firstText(result: CallToolResultLike): string | null {
+  const block = result.content?.[0] as { type?: unknown; text?: unknown } | undefined;
+  return block?.type === "text" && typeof block.text === "string" ? block.text : null;
 }
 
 function status(root: HTMLElement, text: string): void {

@@ -35,18 +35,31 @@ def test_widget_type_checks() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_widget_switch_is_exhaustive_over_the_catalog_codes(tmp_path: Path) -> None:
-    source = (WIDGET / "widget.ts").read_text(encoding="utf-8")
-    case = '    case "unapproved_assumption":\n      return { ...base, tone: "blocked", choices: [] };\n'
-    dropped = source.replace(case, "")
-    assert dropped != source
-    (tmp_path / "widget.ts").write_text(dropped.replace("../../generated/", f"{ROOT.as_posix()}/generated/"))
+CASES = {  # per file, the case of one code: without it, the file must stop type-checking
+    "widget.ts": '    case "unapproved_assumption":\n      return { ...base, tone: "blocked", choices: [] };\n',
+    "repair.ts": (
+        '    case "unapproved_assumption":\n'
+        "      return { ...base, inputs: [], correct: () => args, resubmit: false };\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("dropped_from", sorted(CASES))
+def test_widget_switch_is_exhaustive_over_the_catalog_codes(tmp_path: Path, dropped_from: str) -> None:
+    for source_file in WIDGET.glob("*.ts"):
+        source = source_file.read_text(encoding="utf-8")
+        if source_file.name == dropped_from:
+            dropped = source.replace(CASES[dropped_from], "")
+            assert dropped != source
+            source = dropped
+        (tmp_path / source_file.name).write_text(source.replace("../../generated/", f"{ROOT.as_posix()}/generated/"))
     config = json.loads((WIDGET / "tsconfig.json").read_text(encoding="utf-8"))
     config["extends"] = str(ROOT / "tests" / "ts" / "tsconfig.json")
     (tmp_path / "tsconfig.json").write_text(json.dumps(config))
     result = tsc("-p", str(tmp_path / "tsconfig.json"))
     assert result.returncode != 0
     assert "'UnapprovedAssumption' is not assignable to parameter of type 'never'" in result.stdout
+    assert result.stdout.count("error TS") == 1 and dropped_from in result.stdout, result.stdout
 
 
 @pytest.fixture(scope="module")
