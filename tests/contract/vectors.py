@@ -21,7 +21,7 @@ from typing import Any
 from pytarget_support import import_path, write
 from ts import harness
 
-from contract.cases import CATALOGS, build_cases, parse_cases, sanitize_cases
+from contract.cases import CATALOGS, build_cases, channel_cases, channel_parse_cases, parse_cases, sanitize_cases
 from contract.value_cases import value_cases
 from errgen.catalog.model import Catalog
 
@@ -69,7 +69,10 @@ def compute(
                     for c in cases]  # fmt: skip
         built = list(_run(module, _roundtrip(build_cases(catalog))))
         parses = _roundtrip(parse_cases(catalog, [json.loads(v["expect"]) for v in built]))
-        return built + list(_run(module, parses))
+        channels = list(_run(module, _roundtrip(channel_cases(catalog))))
+        written = [(v["case"], json.loads(v["expect"])) for v in channels]
+        reads = _roundtrip(channel_parse_cases(catalog, written))
+        return built + list(_run(module, parses)) + channels + list(_run(module, reads))
 
 
 def _roundtrip(cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -130,16 +133,44 @@ def python_case(m: ModuleType, case: dict[str, Any]) -> Any:
                 "values": values, "grown": grown}  # fmt: skip
     if op in ("parse", "parse_bytes"):
         error = m.parse_result(case["result"] if op == "parse" else bytes_of(case["bytes"]))
-        if error is None:
-            return None
-        if isinstance(error, m.UnknownCode):
-            return {"known": False, case["key"]: error.code, "message": error.message, "payload": error.payload}
-        return {"known": True, "payload": error.to_payload()}
+        return parsed(m, case, error)
+    if op in ("problem", "status", "result_with"):
+        return channel(m, case)
+    if op == "parse_problem":
+        return parsed(m, case, m.parse_problem(case["document"]))
+    if op == "parse_status":
+        return parsed(m, case, m.parse_status(case["status"]))
+    if op == "tool_failure":
+        return m.tool_failure(case["result"])
     if op == "sanitize":
         return m.sanitize(case["value"])
     if op == "scrub":
         return m.scrub_text(case["text"])
     raise AssertionError(op)
+
+
+def parsed(m: ModuleType, case: dict[str, Any], error: Any) -> Any:
+    """A parsed error as the vectors print it: known with its payload, or unknown with what it kept."""
+    if error is None:
+        return None
+    if isinstance(error, m.UnknownCode):
+        return {"known": False, case["key"]: error.code, "message": error.message, "payload": error.payload}
+    return {"known": True, "payload": error.to_payload()}
+
+
+def channel(m: ModuleType, case: dict[str, Any]) -> Any:
+    """An error (built, or parsed from a result) on a channel beside MCP: problem, Status or result with options."""
+    if "result" in case:
+        error = m.parse_result(case["result"])
+    else:
+        extra = {"retriable": case["retriable"]} if "retriable" in case else {}
+        error = m.build_error(case["code"], case["values"], **extra)
+    options = {name: case[name] for name in ("instance", "retry_after_ms", "now_ms") if name in case}
+    if case["op"] == "problem":
+        return error.to_problem(instance=options.get("instance"))
+    if case["op"] == "status":
+        return error.to_status(instance=options.get("instance"), retry_after_ms=options.get("retry_after_ms"))
+    return error.to_result(**options)
 
 
 def bytes_of(parts: list[dict[str, Any]]) -> bytes:

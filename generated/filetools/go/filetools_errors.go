@@ -891,7 +891,7 @@ var catalog = rt.New(rt.Spec{
 	Name: "filetools",
 	Stamp: rt.Provenance{
 		Catalog: "filetools", Version: "1.0.0",
-		Fingerprint: "sha256:921f260c920b1234a1ba0d96ff132f707a251cdcad97afc9f89c268378d80dfc",
+		Fingerprint: "sha256:28e6a6ce780a908b4a6eb3355d69ba3dfa7945472aaaa92efa12d497774dbc17",
 	},
 	Envelope: rt.Envelope{
 		Discriminator: "kind", Retriable: "", Provenance: "none", StructuredContent: true, ToolFailureMeta: false,

@@ -23,7 +23,7 @@ export type UnknownError = runtime.UnknownError<"kind">;
 // ---- Identity ---------------------------------------------------------------
 
 /** The stamp every error of this catalog carries. */
-export const PROVENANCE: Provenance = Object.freeze({ catalog: "filetools", version: "1.0.0", fingerprint: "sha256:921f260c920b1234a1ba0d96ff132f707a251cdcad97afc9f89c268378d80dfc" });
+export const PROVENANCE: Provenance = Object.freeze({ catalog: "filetools", version: "1.0.0", fingerprint: "sha256:28e6a6ce780a908b4a6eb3355d69ba3dfa7945472aaaa92efa12d497774dbc17" });
 
 // ---- Codes and kinds --------------------------------------------------------
 

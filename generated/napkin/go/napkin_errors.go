@@ -767,7 +767,7 @@ var catalog = rt.New(rt.Spec{
 	Name: "napkin",
 	Stamp: rt.Provenance{
 		Catalog: "napkin", Version: "1.0.0",
-		Fingerprint: "sha256:70db3dffde73d3331a72dd45e473d40cd7663dc5e064045245884e09f5ebfa99",
+		Fingerprint: "sha256:56ec3aa23da43e949251e14ee042767f6aad8ee55a18a514d2b2b22d013a76e1",
 	},
 	Envelope: rt.Envelope{
 		Discriminator: "code", Retriable: "retriable", Provenance: "none", StructuredContent: true, ToolFailureMeta: false,

@@ -594,7 +594,7 @@ var catalog = rt.New(rt.Spec{
 	Name: "workbook",
 	Stamp: rt.Provenance{
 		Catalog: "workbook", Version: "1.4.0",
-		Fingerprint: "sha256:d4f06b2ed2df1163cc010e7b4ac655adf2f397f6b50a0097e31c00fa5e9644e1",
+		Fingerprint: "sha256:37691c6a47152bc96f1ccb39cd2d55667ff1d015b9dfb00be0ecdc540df84ec6",
 	},
 	Envelope: rt.Envelope{
 		Discriminator: "code", Retriable: "", Provenance: "required", StructuredContent: true, ToolFailureMeta: false,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from errgen.catalog.model import META_NAMES
+from errgen.catalog.model import FAILURE_CLASSES, GRPC_CODES, META_NAMES
 
 FORMAT_VERSION = 1
 SCHEMA_ID = "https://errgen.dev/schema/catalog-v1.json"
@@ -72,6 +72,7 @@ _KIND = _obj(
         "retryable": {"type": "boolean", "description": "Whether the transport may retry this kind."},
         "max_attempts": {"type": "integer", "minimum": 1, "description": "Retry hint: attempts in all."},
         "initial_backoff_ms": {"type": "integer", "minimum": 0, "description": "Retry hint: first back-off."},
+        "failure_class": {"enum": list(FAILURE_CLASSES), "description": "MCP toolFailure class of its codes."},
     },
     ("retryable",),
 )
@@ -95,6 +96,20 @@ _DEPRECATED = {
             }
         ),
     ]
+}
+
+# A URI (RFC 3986): a scheme, then printable ASCII without spaces.
+URI = r"^[A-Za-z][A-Za-z0-9+.-]*:[!-~]*(?!\n)$"
+CODE_CHANNELS: dict[str, Any] = {
+    "problem_type": {"type": "string", "pattern": URI, "description": "RFC 9457 type URI (default: derived)."},
+    "reason": {"type": "string", "pattern": r"^[!-~]{1,256}(?!\n)$", "description": "AIP-193 ErrorInfo reason."},
+    "grpc_code": {"enum": list(GRPC_CODES), "description": "Canonical google.rpc.Code (default: from the status)."},
+    "field_violations": {
+        "type": "array",
+        "items": {"type": "string"},
+        "uniqueItems": True,
+        "description": "Repair fields whose values are paths of invalid request fields.",
+    },
 }
 
 _CODE = _obj(
@@ -125,6 +140,7 @@ _CODE = _obj(
             {"tool": {"type": "string", "minLength": 1}, "input": {"type": "object"}},
             ("tool",),
         ),
+        **CODE_CHANNELS,
     },
     ("message",),
 )
@@ -138,6 +154,21 @@ _META = {
         _obj({"key": {"type": "string", "pattern": WIRE_KEY}, "when": {"enum": ["always", "recoverable"]}}),
     ],
 }
+
+CHANNELS = _obj(
+    {
+        "problem_base": {"type": "string", "pattern": URI, "description": "Prefix of the problem type URIs."},
+        "domain": {
+            "type": "string",
+            "pattern": r"^[A-Za-z0-9][A-Za-z0-9._-]{0,252}(?!\n)$",
+            "description": "AIP-193 ErrorInfo domain (default: the host of problem_base, else the catalog name).",
+        },
+        "members": _map_of(
+            {"type": "string", "pattern": WIRE_KEY}, "Problem member names of repair fields (default: the wire key)."
+        ),
+    },
+    description="RFC 9457 problem details and google.rpc.Status (AIP-193) beside MCP.",
+)
 
 _HTTP_RULE_KIND = _obj(
     {"status": _STATUSES, "retry_after": {"type": "boolean"}, "kind": {"type": "string"}},
@@ -201,6 +232,7 @@ SCHEMA: dict[str, Any] = {
                     },
                 }
             ),
+            "channels": CHANNELS,
             "fields": _map_of(_FIELD, "Repair fields, declared once with their types."),
             "kinds": _map_of(_KIND, "Error kinds and their retry semantics."),
             "default_kind": {"type": "string", "description": "Kind of anything unclassified."},

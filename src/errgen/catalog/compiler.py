@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from errgen.catalog import compile_codes, compile_declarations, compile_envelope, compile_rules, naming
+from errgen.catalog import (
+    compile_channels,
+    compile_codes,
+    compile_declarations,
+    compile_envelope,
+    compile_rules,
+    naming,
+)
 from errgen.catalog.checked import Reader
 from errgen.catalog.diagnostics import Diagnostics
 from errgen.catalog.model import Catalog, Provenance
@@ -42,7 +49,7 @@ def _run(reader: Reader) -> Catalog:
         names=naming.names(name),
     )
     compile_rules.check_replacements(reader, catalog)
-    return catalog
+    return replace(catalog, channels=compile_channels.channels(reader, catalog))
 
 
 def compile_catalog(doc: Document, diags: Diagnostics) -> Catalog | None:

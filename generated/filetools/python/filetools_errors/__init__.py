@@ -19,6 +19,7 @@ from typing_extensions import Self
 from ._runtime import (
     REDACTED,
     CatalogInfo,
+    ChannelInfo,
     CodeInfo,
     DataT,
     Deprecation,
@@ -43,11 +44,12 @@ from ._runtime import (
     sanitize,
     scrub_text,
     to_json,
+    tool_failure,
 )
 
 CATALOG = "filetools"
 VERSION = "1.0.0"
-FINGERPRINT = "sha256:921f260c920b1234a1ba0d96ff132f707a251cdcad97afc9f89c268378d80dfc"
+FINGERPRINT = "sha256:28e6a6ce780a908b4a6eb3355d69ba3dfa7945472aaaa92efa12d497774dbc17"
 TITLE = "File-tool error kinds"
 DESCRIPTION = "The closed set of ToolErrorKind values returned by built-in file tools, with recovery suggestions. Every built-in tool returns a structured ToolError with a stable kind value; recoverable errors include a suggestedNextAction."
 PROVENANCE: dict[str, str] = {
@@ -345,6 +347,12 @@ CATALOG_INFO = CatalogInfo(
     http_mapping=HTTP_MAPPING,
     failure_mapping=FAILURE_MAPPING,
     default_code=DEFAULT_CODE,
+    channels=ChannelInfo(
+        problem_base="urn:errgen:filetools:",
+        domain="filetools",
+        grpc_by_status={500: 13},
+        members={"detail": "filetools_detail"},
+    ),
 )
 
 # -- one class per code --------------------------------------------------------
@@ -720,7 +728,9 @@ map_exception = _catalog.map_exception
 map_http = _catalog.map_http
 model_for = _catalog.model_for
 parse_error = _catalog.parse_error
+parse_problem = _catalog.parse_problem
 parse_result = _catalog.parse_result
+parse_status = _catalog.parse_status
 payload_schema = _catalog.payload_schema
 validate_error = _catalog.validate_error
 widen_output_schema = _catalog.widen_output_schema
@@ -747,6 +757,7 @@ __all__ = [
     "AlreadyExistsError",
     "BinaryFileError",
     "CatalogInfo",
+    "ChannelInfo",
     "CodeInfo",
     "CommandFailedError",
     "Deprecation",
@@ -793,11 +804,14 @@ __all__ = [
     "map_http",
     "model_for",
     "parse_error",
+    "parse_problem",
     "parse_result",
+    "parse_status",
     "payload_schema",
     "sanitize",
     "scrub_text",
     "to_json",
+    "tool_failure",
     "validate_error",
     "widen_output_schema",
 ]

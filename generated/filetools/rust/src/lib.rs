@@ -36,7 +36,7 @@ pub const CATALOG_NAME: &str = "filetools";
 pub const VERSION: &str = "1.0.0";
 /// `sha256:<hex>` of the normalized catalog.
 pub const FINGERPRINT: &str =
-    "sha256:921f260c920b1234a1ba0d96ff132f707a251cdcad97afc9f89c268378d80dfc";
+    "sha256:28e6a6ce780a908b4a6eb3355d69ba3dfa7945472aaaa92efa12d497774dbc17";
 /// The catalog's title.
 pub const TITLE: &str = "File-tool error kinds";
 

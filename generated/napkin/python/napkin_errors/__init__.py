@@ -18,6 +18,7 @@ from typing_extensions import Self
 from ._runtime import (
     REDACTED,
     CatalogInfo,
+    ChannelInfo,
     CodeInfo,
     DataT,
     Deprecation,
@@ -42,11 +43,12 @@ from ._runtime import (
     sanitize,
     scrub_text,
     to_json,
+    tool_failure,
 )
 
 CATALOG = "napkin"
 VERSION = "1.0.0"
-FINGERPRINT = "sha256:70db3dffde73d3331a72dd45e473d40cd7663dc5e064045245884e09f5ebfa99"
+FINGERPRINT = "sha256:56ec3aa23da43e949251e14ee042767f6aad8ee55a18a514d2b2b22d013a76e1"
 TITLE = "Napkin upstream-API tool errors"
 DESCRIPTION = "A uniform error contract for all tools: upstream HTTP status classes map to stable codes, each with a retriable flag and an optional sanitized `original` payload for diagnostics."
 PROVENANCE: dict[str, str] = {
@@ -350,6 +352,31 @@ CATALOG_INFO = CatalogInfo(
     http_mapping=HTTP_MAPPING,
     failure_mapping=FAILURE_MAPPING,
     default_code=DEFAULT_CODE,
+    channels=ChannelInfo(
+        problem_base="urn:errgen:napkin:",
+        domain="napkin",
+        grpc_by_status={
+            400: 3,
+            401: 16,
+            403: 7,
+            404: 5,
+            410: 9,
+            429: 8,
+            500: 13,
+            502: 14,
+            504: 4,
+        },
+        members={"status": "napkin_status"},
+        kind_classes={
+            "Transient": "reliability",
+            "RateLimit": "reliability",
+            "Quota": "capability",
+            "Auth": "capability",
+            "Permanent": "capability",
+            "Validation": "capability",
+            "Internal": "capability",
+        },
+    ),
 )
 
 # -- one class per code --------------------------------------------------------
@@ -616,7 +643,9 @@ map_exception = _catalog.map_exception
 map_http = _catalog.map_http
 model_for = _catalog.model_for
 parse_error = _catalog.parse_error
+parse_problem = _catalog.parse_problem
 parse_result = _catalog.parse_result
+parse_status = _catalog.parse_status
 payload_schema = _catalog.payload_schema
 validate_error = _catalog.validate_error
 widen_output_schema = _catalog.widen_output_schema
@@ -642,6 +671,7 @@ __all__ = [
     "VERSION",
     "BadRequestError",
     "CatalogInfo",
+    "ChannelInfo",
     "CodeInfo",
     "Deprecation",
     "Envelope",
@@ -683,11 +713,14 @@ __all__ = [
     "map_http",
     "model_for",
     "parse_error",
+    "parse_problem",
     "parse_result",
+    "parse_status",
     "payload_schema",
     "sanitize",
     "scrub_text",
     "to_json",
+    "tool_failure",
     "validate_error",
     "widen_output_schema",
 ]

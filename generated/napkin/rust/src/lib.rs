@@ -36,7 +36,7 @@ pub const CATALOG_NAME: &str = "napkin";
 pub const VERSION: &str = "1.0.0";
 /// `sha256:<hex>` of the normalized catalog.
 pub const FINGERPRINT: &str =
-    "sha256:70db3dffde73d3331a72dd45e473d40cd7663dc5e064045245884e09f5ebfa99";
+    "sha256:56ec3aa23da43e949251e14ee042767f6aad8ee55a18a514d2b2b22d013a76e1";
 /// The catalog's title.
 pub const TITLE: &str = "Napkin upstream-API tool errors";
 

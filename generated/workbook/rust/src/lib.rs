@@ -36,7 +36,7 @@ pub const CATALOG_NAME: &str = "workbook";
 pub const VERSION: &str = "1.4.0";
 /// `sha256:<hex>` of the normalized catalog.
 pub const FINGERPRINT: &str =
-    "sha256:d4f06b2ed2df1163cc010e7b4ac655adf2f397f6b50a0097e31c00fa5e9644e1";
+    "sha256:37691c6a47152bc96f1ccb39cd2d55667ff1d015b9dfb00be0ecdc540df84ec6";
 /// The catalog's title.
 pub const TITLE: &str = "Workbook server tool errors";
 

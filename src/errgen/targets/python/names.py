@@ -12,27 +12,31 @@ API = (
     "CATALOG", "CATALOG_INFO", "CODES", "DEFAULT_CODE", "DEFAULT_KIND", "DESCRIPTION", "FAILURE_CLASSIFICATION",
     "FAILURE_MAPPING", "FIELDS", "FINGERPRINT", "HTTP_CLASSIFICATION", "HTTP_MAPPING", "KINDS", "POLICIES",
     "PROVENANCE", "REDACTED", "TITLE", "VERSION",
-    "CatalogInfo", "CodeInfo", "Deprecation", "Envelope", "ErrorBase", "ErrorCode", "ErrorKind", "ErrorPolicy",
+    "CatalogInfo", "ChannelInfo", "CodeInfo", "Deprecation", "Envelope", "ErrorBase", "ErrorCode", "ErrorKind",
+    "ErrorPolicy",
     "ErrorUnion",
     "HttpRule", "KindInfo", "KnownErrorUnion", "Provenance", "Range", "RangeDict", "RepairField", "ToolResult",
     "UnknownCode",
     "build_error", "classify", "classify_exception", "classify_failure", "classify_http", "failure_class",
     "format_message", "has_retry_after", "is_retryable", "is_terminal", "kind_of", "map_exception", "map_http",
-    "model_for", "parse_error",
-    "parse_result", "payload_schema", "sanitize", "scrub_text", "to_json", "validate_error", "widen_output_schema",
+    "model_for", "parse_error", "parse_problem",
+    "parse_result", "parse_status", "payload_schema", "sanitize", "scrub_text", "to_json", "tool_failure",
+    "validate_error", "widen_output_schema",
 )  # fmt: skip
 # The catalog functions: ErrorCatalog's methods, bound to the catalog (``name = _catalog.name``).
 BOUND = (
     "build_error", "classify", "classify_exception", "classify_failure", "classify_http", "is_retryable",
     "is_terminal",
-    "kind_of", "map_exception", "map_http", "model_for", "parse_error", "parse_result", "payload_schema",
-    "validate_error", "widen_output_schema",
+    "kind_of", "map_exception", "map_http", "model_for", "parse_error", "parse_problem", "parse_result",
+    "parse_status", "payload_schema", "validate_error", "widen_output_schema",
 )  # fmt: skip
 # What ``__init__.py`` takes from ``_runtime.py`` (re-exported where `API` lists it).
 RUNTIME = (
-    "REDACTED", "CatalogInfo", "CodeInfo", "DataT", "Deprecation", "Envelope", "ErrorCatalog", "ErrorModel",
+    "REDACTED", "CatalogInfo", "ChannelInfo", "CodeInfo", "DataT", "Deprecation", "Envelope", "ErrorCatalog",
+    "ErrorModel",
     "HttpRule", "KindInfo", "Provenance", "Range", "RangeDict", "RepairField", "TerminatePolicy", "ToolResultModel",
     "UnknownCodeModel", "failure_class", "format_message", "has_retry_after", "sanitize", "scrub_text", "to_json",
+    "tool_failure",
 )  # fmt: skip
 
 

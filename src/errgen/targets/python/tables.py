@@ -7,6 +7,7 @@ from typing import Any
 
 from errgen.catalog import messages, naming
 from errgen.catalog.model import Catalog, Code, Field, HttpRule
+from errgen.targets.common.channels import tables as channel_tables
 from errgen.targets.python.layout import Call, collection, docstring_text, literal, py_string, text_block
 from errgen.targets.sanitizer import patterns as rp
 from errgen.targets.sanitizer import tables as sanitizer_tables
@@ -65,10 +66,41 @@ def code_info(catalog: Catalog, code: Code) -> Call:
         ("required", tuple(wire[n] for n in code.required), ()),
         ("optional", tuple(wire[n] for n in code.optional), ()),
         ("placeholders", tuple(wire.get(n, n) for n in code.placeholders), ()),
+        *_channel_values(catalog, code),
     ]  # fmt: skip
     args = tuple((f"{name}=", value if isinstance(value, Call) else literal(value))
                  for name, value, default in values if value != default or name == "code")  # fmt: skip
     return Call("CodeInfo", args)
+
+
+def _channel_values(catalog: Catalog, code: Code) -> list[tuple[str, Any, Any]]:
+    """The code's channel overrides (``CodeInfo`` fields; what the runtime rules give left out)."""
+    override = next((o for o in channel_tables(catalog).codes if o.code == code.id), None)
+    if override is None:
+        return []
+    return [
+        ("problem_type", override.problem_type, ""), ("reason", override.reason, ""), ("grpc", override.grpc, 0),
+        ("violations", override.violations, ()),
+    ]  # fmt: skip
+
+
+def channel_info(catalog: Catalog) -> Call:
+    """The catalog's ``ChannelInfo(...)``: problem base, domain, gRPC codes by status, member and metadata keys."""
+    t = channel_tables(catalog)
+    args: list[tuple[str, str | Call]] = [
+        ("problem_base=", py_string(t.problem_base)),
+        ("domain=", py_string(t.domain)),
+        ("grpc_by_status=", _mapping(t.grpc_by_status)),
+    ]
+    for name, pairs in (("members", t.members), ("metadata_keys", t.metadata_keys), ("kind_classes", t.kind_classes)):
+        if pairs:
+            args.append((f"{name}=", _mapping(pairs)))
+    return Call("ChannelInfo", tuple(args))
+
+
+def _mapping(pairs: tuple[tuple[Any, Any], ...]) -> str:
+    """A dict literal on one line (black keeps or splits it)."""
+    return "{" + ", ".join(f"{literal(k)}: {literal(v)}" for k, v in pairs) + "}"
 
 
 def _rekeyed(template: str, wire: dict[str, str]) -> str:
