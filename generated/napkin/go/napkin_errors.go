@@ -767,7 +767,7 @@ var catalog = rt.New(rt.Spec{
 	Name: "napkin",
 	Stamp: rt.Provenance{
 		Catalog: "napkin", Version: "1.0.0",
-		Fingerprint: "sha256:56ec3aa23da43e949251e14ee042767f6aad8ee55a18a514d2b2b22d013a76e1",
+		Fingerprint: "sha256:b1421d27551d03dbe7bae4458eb3a48be4b2ec2fb9c7431ba217c4cd542150f2",
 	},
 	Envelope: rt.Envelope{
 		Discriminator: "code", Retriable: "retriable", Provenance: "none", StructuredContent: true, ToolFailureMeta: false,

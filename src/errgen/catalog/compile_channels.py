@@ -165,7 +165,8 @@ def _metadata_keys(reader: Reader, catalog: Catalog) -> dict[str, str]:
     out: dict[str, str] = {}
     for name, f in catalog.fields.items():
         key = naming.wire_key(f.wire, "camel")
-        if key in owners:
+        other = catalog.fields.get(owners.get(key, ""))
+        if other is not None and other.names.py_attr != f.names.py_attr:  # (one identifier: reported already)
             why = f"fields {owners[key]!r} and {name!r} both become ErrorInfo metadata key {key!r}; rename one"
             reader.err(("fields", name), why, key=True)
         owners.setdefault(key, name)

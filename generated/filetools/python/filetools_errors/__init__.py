@@ -91,6 +91,9 @@ CODES: dict[str, CodeInfo] = {
         next_action="Call read_file or list_directory to confirm what exists, then retry with the correct path.",
         required=("path",),
         placeholders=("path",),
+        problem_type="urn:errgen:filetools:not_found",
+        reason="NOT_FOUND",
+        grpc=13,
     ),
     "already_exists": CodeInfo(
         code="already_exists",
@@ -102,6 +105,9 @@ CODES: dict[str, CodeInfo] = {
         next_action="Switch to write_file or edit_file, or move the existing file aside first.",
         required=("path",),
         placeholders=("path",),
+        problem_type="urn:errgen:filetools:already_exists",
+        reason="ALREADY_EXISTS",
+        grpc=13,
     ),
     "permission_denied": CodeInfo(
         code="permission_denied",
@@ -112,6 +118,9 @@ CODES: dict[str, CodeInfo] = {
         next_action="Use a different path, or grant access via an update_policy message to the guard's chain.",
         required=("path",),
         placeholders=("path",),
+        problem_type="urn:errgen:filetools:permission_denied",
+        reason="PERMISSION_DENIED",
+        grpc=13,
     ),
     "outside_workspace": CodeInfo(
         code="outside_workspace",
@@ -122,6 +131,9 @@ CODES: dict[str, CodeInfo] = {
         next_action="Use a workspace-relative path.",
         required=("path",),
         placeholders=("path",),
+        problem_type="urn:errgen:filetools:outside_workspace",
+        reason="OUTSIDE_WORKSPACE",
+        grpc=13,
     ),
     "binary_file": CodeInfo(
         code="binary_file",
@@ -133,6 +145,9 @@ CODES: dict[str, CodeInfo] = {
         next_action="Re-call read_file with allowBinary: true.",
         required=("path",),
         placeholders=("path",),
+        problem_type="urn:errgen:filetools:binary_file",
+        reason="BINARY_FILE",
+        grpc=13,
     ),
     "file_too_large": CodeInfo(
         code="file_too_large",
@@ -143,6 +158,9 @@ CODES: dict[str, CodeInfo] = {
         next_action="Read or write the file in slices, or raise the configured cap.",
         required=("path", "limitBytes"),
         placeholders=("path", "limitBytes"),
+        problem_type="urn:errgen:filetools:file_too_large",
+        reason="FILE_TOO_LARGE",
+        grpc=13,
     ),
     "stale_file": CodeInfo(
         code="stale_file",
@@ -155,6 +173,9 @@ CODES: dict[str, CodeInfo] = {
         required=("path",),
         optional=("expectedSha256", "actualSha256"),
         placeholders=("path",),
+        problem_type="urn:errgen:filetools:stale_file",
+        reason="STALE_FILE",
+        grpc=13,
     ),
     "old_text_not_found": CodeInfo(
         code="old_text_not_found",
@@ -166,6 +187,9 @@ CODES: dict[str, CodeInfo] = {
         next_action="Re-read the file and pick text that exists.",
         required=("path",),
         placeholders=("path",),
+        problem_type="urn:errgen:filetools:old_text_not_found",
+        reason="OLD_TEXT_NOT_FOUND",
+        grpc=13,
     ),
     "multiple_matches": CodeInfo(
         code="multiple_matches",
@@ -177,6 +201,9 @@ CODES: dict[str, CodeInfo] = {
         next_action="Make oldText more specific, or pass replaceAll: true.",
         required=("path", "matchCount"),
         placeholders=("matchCount", "path"),
+        problem_type="urn:errgen:filetools:multiple_matches",
+        reason="MULTIPLE_MATCHES",
+        grpc=13,
     ),
     "overlapping_edits": CodeInfo(
         code="overlapping_edits",
@@ -188,6 +215,9 @@ CODES: dict[str, CodeInfo] = {
         next_action="Combine the edits or apply them in separate calls.",
         required=("path",),
         placeholders=("path",),
+        problem_type="urn:errgen:filetools:overlapping_edits",
+        reason="OVERLAPPING_EDITS",
+        grpc=13,
     ),
     "patch_parse_error": CodeInfo(
         code="patch_parse_error",
@@ -199,6 +229,9 @@ CODES: dict[str, CodeInfo] = {
         next_action="Fix the envelope grammar (see Patch envelope).",
         required=("detail",),
         placeholders=("detail",),
+        problem_type="urn:errgen:filetools:patch_parse_error",
+        reason="PATCH_PARSE_ERROR",
+        grpc=13,
     ),
     "patch_apply_error": CodeInfo(
         code="patch_apply_error",
@@ -211,6 +244,9 @@ CODES: dict[str, CodeInfo] = {
         required=("path",),
         optional=("detail",),
         placeholders=("path",),
+        problem_type="urn:errgen:filetools:patch_apply_error",
+        reason="PATCH_APPLY_ERROR",
+        grpc=13,
     ),
     "command_failed": CodeInfo(
         code="command_failed",
@@ -222,6 +258,9 @@ CODES: dict[str, CodeInfo] = {
         next_action="Read the message for the specific failure mode.",
         required=("detail",),
         placeholders=("detail",),
+        problem_type="urn:errgen:filetools:command_failed",
+        reason="COMMAND_FAILED",
+        grpc=13,
     ),
     "timeout": CodeInfo(
         code="timeout",
@@ -234,6 +273,9 @@ CODES: dict[str, CodeInfo] = {
         next_action="Increase the timeout, narrow the command, or split it into smaller steps.",
         required=("timeoutMs",),
         placeholders=("timeoutMs",),
+        problem_type="urn:errgen:filetools:timeout",
+        reason="TIMEOUT",
+        grpc=13,
     ),
     "skill_unavailable": CodeInfo(
         code="skill_unavailable",
@@ -242,6 +284,9 @@ CODES: dict[str, CodeInfo] = {
         when="load_skill was called but no skill registry is wired into the agent.",
         message="no skill registry is available",
         next_action="Stop attempting to load skills for the rest of the turn.",
+        problem_type="urn:errgen:filetools:skill_unavailable",
+        reason="SKILL_UNAVAILABLE",
+        grpc=13,
     ),
     "unknown": CodeInfo(
         code="unknown",
@@ -251,6 +296,9 @@ CODES: dict[str, CodeInfo] = {
         message="an unexpected internal failure occurred",
         next_action="File an issue with the captured details.",
         optional=("detail",),
+        problem_type="urn:errgen:filetools:unknown",
+        reason="UNKNOWN",
+        grpc=13,
     ),
 }
 FIELDS: dict[str, RepairField] = {

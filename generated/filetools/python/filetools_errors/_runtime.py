@@ -2535,10 +2535,9 @@ def tool_failure(result: object) -> dict[str, Any] | None:
             "code": _well_formed(code),
             "retryable": found.get("retryable") is True,
         }
-        after = found.get("retryNotBefore")
+        after: object = found.get("retryNotBefore")
         if isinstance(after, int | float) and not isinstance(after, bool):
-            if math.isfinite(after):
-                out["retryNotBefore"] = after
+            out.update({"retryNotBefore": after} if math.isfinite(after) else {})
         for name in ("correlationId", "agentGuidance"):
             text = found.get(name)
             if isinstance(text, str):

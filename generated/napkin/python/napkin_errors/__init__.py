@@ -48,7 +48,7 @@ from ._runtime import (
 
 CATALOG = "napkin"
 VERSION = "1.0.0"
-FINGERPRINT = "sha256:56ec3aa23da43e949251e14ee042767f6aad8ee55a18a514d2b2b22d013a76e1"
+FINGERPRINT = "sha256:b1421d27551d03dbe7bae4458eb3a48be4b2ec2fb9c7431ba217c4cd542150f2"
 TITLE = "Napkin upstream-API tool errors"
 DESCRIPTION = "A uniform error contract for all tools: upstream HTTP status classes map to stable codes, each with a retriable flag and an optional sanitized `original` payload for diagnostics."
 PROVENANCE: dict[str, str] = {
@@ -94,6 +94,9 @@ CODES: dict[str, CodeInfo] = {
         ui_meaning="the request was malformed — fix the input",
         http_status=400,
         optional=("status", "original"),
+        problem_type="https://napkin.example.com/errors#BAD_REQUEST",
+        reason="BAD_REQUEST",
+        grpc=3,
     ),
     "UNAUTHORIZED": CodeInfo(
         code="UNAUTHORIZED",
@@ -106,6 +109,9 @@ CODES: dict[str, CodeInfo] = {
         ui_meaning="sign-in required — the server's credentials are missing or invalid",
         http_status=401,
         optional=("status", "original"),
+        problem_type="https://napkin.example.com/errors#UNAUTHORIZED",
+        reason="UNAUTHORIZED",
+        grpc=16,
     ),
     "FORBIDDEN": CodeInfo(
         code="FORBIDDEN",
@@ -118,6 +124,9 @@ CODES: dict[str, CodeInfo] = {
         ui_meaning="access denied — this account may not use the resource",
         http_status=403,
         optional=("status", "original"),
+        problem_type="https://napkin.example.com/errors#FORBIDDEN",
+        reason="FORBIDDEN",
+        grpc=7,
     ),
     "NOT_FOUND": CodeInfo(
         code="NOT_FOUND",
@@ -131,6 +140,9 @@ CODES: dict[str, CodeInfo] = {
         ui_meaning="not found — check the identifier",
         http_status=404,
         optional=("status", "original"),
+        problem_type="https://napkin.example.com/errors#NOT_FOUND",
+        reason="NOT_FOUND",
+        grpc=5,
     ),
     "GONE": CodeInfo(
         code="GONE",
@@ -143,6 +155,9 @@ CODES: dict[str, CodeInfo] = {
         ui_meaning="removed — the resource no longer exists",
         http_status=410,
         optional=("status", "original"),
+        problem_type="https://napkin.example.com/errors#GONE",
+        reason="GONE",
+        grpc=5,
     ),
     "RATE_LIMITED": CodeInfo(
         code="RATE_LIMITED",
@@ -157,6 +172,9 @@ CODES: dict[str, CodeInfo] = {
         ui_meaning="busy — wait a moment and try again",
         http_status=429,
         optional=("status", "original"),
+        problem_type="https://napkin.example.com/errors#RATE_LIMITED",
+        reason="RATE_LIMITED",
+        grpc=8,
     ),
     "UPSTREAM_ERROR": CodeInfo(
         code="UPSTREAM_ERROR",
@@ -172,6 +190,9 @@ CODES: dict[str, CodeInfo] = {
         http_status=502,
         optional=("status", "original"),
         placeholders=("status",),
+        problem_type="https://napkin.example.com/errors#UPSTREAM_ERROR",
+        reason="UPSTREAM_ERROR",
+        grpc=14,
     ),
     "NETWORK_ERROR": CodeInfo(
         code="NETWORK_ERROR",
@@ -186,6 +207,9 @@ CODES: dict[str, CodeInfo] = {
         ui_meaning="connection problem — try again shortly",
         http_status=502,
         optional=("original",),
+        problem_type="https://napkin.example.com/errors#NETWORK_ERROR",
+        reason="NETWORK_ERROR",
+        grpc=14,
     ),
     "TIMEOUT": CodeInfo(
         code="TIMEOUT",
@@ -200,6 +224,9 @@ CODES: dict[str, CodeInfo] = {
         ui_meaning="the request took too long — try again",
         http_status=504,
         optional=("original",),
+        problem_type="https://napkin.example.com/errors#TIMEOUT",
+        reason="TIMEOUT",
+        grpc=4,
     ),
     "INTERNAL_ERROR": CodeInfo(
         code="INTERNAL_ERROR",
@@ -212,6 +239,9 @@ CODES: dict[str, CodeInfo] = {
         ui_meaning="something went wrong on our side",
         http_status=500,
         optional=("original",),
+        problem_type="https://napkin.example.com/errors#INTERNAL_ERROR",
+        reason="INTERNAL_ERROR",
+        grpc=13,
     ),
 }
 FIELDS: dict[str, RepairField] = {
@@ -353,8 +383,8 @@ CATALOG_INFO = CatalogInfo(
     failure_mapping=FAILURE_MAPPING,
     default_code=DEFAULT_CODE,
     channels=ChannelInfo(
-        problem_base="urn:errgen:napkin:",
-        domain="napkin",
+        problem_base="https://napkin.example.com/errors#",
+        domain="napkin.example.com",
         grpc_by_status={
             400: 3,
             401: 16,
@@ -366,12 +396,12 @@ CATALOG_INFO = CatalogInfo(
             502: 14,
             504: 4,
         },
-        members={"status": "napkin_status"},
+        members={"status": "upstream_status"},
         kind_classes={
             "Transient": "reliability",
             "RateLimit": "reliability",
             "Quota": "capability",
-            "Auth": "capability",
+            "Auth": "governance",
             "Permanent": "capability",
             "Validation": "capability",
             "Internal": "capability",

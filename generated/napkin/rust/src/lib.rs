@@ -36,7 +36,7 @@ pub const CATALOG_NAME: &str = "napkin";
 pub const VERSION: &str = "1.0.0";
 /// `sha256:<hex>` of the normalized catalog.
 pub const FINGERPRINT: &str =
-    "sha256:56ec3aa23da43e949251e14ee042767f6aad8ee55a18a514d2b2b22d013a76e1";
+    "sha256:b1421d27551d03dbe7bae4458eb3a48be4b2ec2fb9c7431ba217c4cd542150f2";
 /// The catalog's title.
 pub const TITLE: &str = "Napkin upstream-API tool errors";
 

@@ -82,6 +82,9 @@ CODES: dict[str, CodeInfo] = {
         required=("field",),
         optional=("allowed", "range"),
         placeholders=("field",),
+        problem_type="urn:errgen:workbook:invalid_input",
+        reason="INVALID_INPUT",
+        grpc=13,
     ),
     "missing_field": CodeInfo(
         code="missing_field",
@@ -94,6 +97,9 @@ CODES: dict[str, CodeInfo] = {
         ui_meaning="“supply the listed required field(s)”",
         required=("field", "required"),
         placeholders=("field",),
+        problem_type="urn:errgen:workbook:missing_field",
+        reason="MISSING_FIELD",
+        grpc=13,
     ),
     "unsupported_option": CodeInfo(
         code="unsupported_option",
@@ -106,6 +112,9 @@ CODES: dict[str, CodeInfo] = {
         ui_meaning="“this override is not a known variable-tier parameter — pick a listed one”",
         required=("field", "allowed"),
         placeholders=("field",),
+        problem_type="urn:errgen:workbook:unsupported_option",
+        reason="UNSUPPORTED_OPTION",
+        grpc=13,
     ),
     "strict_constant_override": CodeInfo(
         code="strict_constant_override",
@@ -118,6 +127,9 @@ CODES: dict[str, CodeInfo] = {
         ui_meaning="“this value is BA-governed and cannot be overridden per-call — set a listed variable-tier parameter instead”",
         required=("field", "allowed"),
         placeholders=("field",),
+        problem_type="urn:errgen:workbook:strict_constant_override",
+        reason="STRICT_CONSTANT_OVERRIDE",
+        grpc=13,
     ),
     "stale_oracle": CodeInfo(
         code="stale_oracle",
@@ -131,6 +143,9 @@ CODES: dict[str, CodeInfo] = {
         deferred=True,
         required=("field",),
         placeholders=("field",),
+        problem_type="urn:errgen:workbook:stale_oracle",
+        reason="STALE_ORACLE",
+        grpc=13,
     ),
     "unapproved_assumption": CodeInfo(
         code="unapproved_assumption",
@@ -143,6 +158,9 @@ CODES: dict[str, CodeInfo] = {
         deferred=True,
         required=("field",),
         placeholders=("field",),
+        problem_type="urn:errgen:workbook:unapproved_assumption",
+        reason="UNAPPROVED_ASSUMPTION",
+        grpc=13,
     ),
 }
 FIELDS: dict[str, RepairField] = {

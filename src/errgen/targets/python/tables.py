@@ -74,33 +74,33 @@ def code_info(catalog: Catalog, code: Code) -> Call:
 
 
 def _channel_values(catalog: Catalog, code: Code) -> list[tuple[str, Any, Any]]:
-    """The code's channel overrides (``CodeInfo`` fields; what the runtime rules give left out)."""
-    override = next((o for o in channel_tables(catalog).codes if o.code == code.id), None)
-    if override is None:
-        return []
+    """The code's settled channel values (``CodeInfo`` fields): type URI, reason, gRPC code, violations."""
+    ch = catalog.channels.codes[code.id]
+    wire = {name: f.wire for name, f in catalog.fields.items()}
     return [
-        ("problem_type", override.problem_type, ""), ("reason", override.reason, ""), ("grpc", override.grpc, 0),
-        ("violations", override.violations, ()),
+        ("problem_type", ch.problem_type, ""), ("reason", ch.reason, ""), ("grpc", ch.grpc_number, 0),
+        ("violations", tuple(wire[n] for n in ch.violations), ()),
     ]  # fmt: skip
 
 
 def channel_info(catalog: Catalog) -> Call:
-    """The catalog's ``ChannelInfo(...)``: problem base, domain, gRPC codes by status, member and metadata keys."""
+    """The catalog's ``ChannelInfo(...)`` (an argument of ``CatalogInfo``, at indent 4), laid out as black does."""
     t = channel_tables(catalog)
     args: list[tuple[str, str | Call]] = [
         ("problem_base=", py_string(t.problem_base)),
         ("domain=", py_string(t.domain)),
-        ("grpc_by_status=", _mapping(t.grpc_by_status)),
+        ("", _mapping("grpc_by_status=", t.grpc_by_status)),
     ]
     for name, pairs in (("members", t.members), ("metadata_keys", t.metadata_keys), ("kind_classes", t.kind_classes)):
         if pairs:
-            args.append((f"{name}=", _mapping(pairs)))
+            args.append(("", _mapping(f"{name}=", pairs)))
     return Call("ChannelInfo", tuple(args))
 
 
-def _mapping(pairs: tuple[tuple[Any, Any], ...]) -> str:
-    """A dict literal on one line (black keeps or splits it)."""
-    return "{" + ", ".join(f"{literal(k)}: {literal(v)}" for k, v in pairs) + "}"
+def _mapping(prefix: str, pairs: tuple[tuple[Any, Any], ...]) -> str:
+    """``name={...}`` as an argument at indent 8: on one line if it fits, else one item per line."""
+    items = [f"{literal(k)}: {literal(v)}" for k, v in pairs]
+    return collection(8, prefix, items, "{}", ",").removesuffix(",")
 
 
 def _rekeyed(template: str, wire: dict[str, str]) -> str:

@@ -429,7 +429,7 @@ var catalog = rt.New(rt.Spec{
 	Name: "minimal",
 	Stamp: rt.Provenance{
 		Catalog: "minimal", Version: "0.1.0",
-		Fingerprint: "sha256:c3df52de8e59761fd7b3f398abcc503e2f41edbecf5549d11213e5818951d488",
+		Fingerprint: "sha256:2ea65f01873882c5a240ac7334d0ed5e22fbea6eee8bb4416bdf998228fcf477",
 	},
 	Envelope: rt.Envelope{
 		Discriminator: "code", Retriable: "", Provenance: "required", StructuredContent: true, ToolFailureMeta: false,

@@ -586,7 +586,7 @@ var catalog = rt.New(rt.Spec{
 	Name: "retry",
 	Stamp: rt.Provenance{
 		Catalog: "retry", Version: "1.0.0",
-		Fingerprint: "sha256:dd083c5123daefb2bfc6702b8e90eb56489fb04644138a46b0021997ab49b2bd",
+		Fingerprint: "sha256:347674ff2855d8e988dd8d6a9d819c1756ddf6ffe8cde80841d87a08497f1078",
 	},
 	Envelope: rt.Envelope{
 		Discriminator: "code", Retriable: "retriable", Provenance: "required", StructuredContent: true, ToolFailureMeta: true,

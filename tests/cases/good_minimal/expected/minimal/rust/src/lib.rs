@@ -36,7 +36,7 @@ pub const CATALOG_NAME: &str = "minimal";
 pub const VERSION: &str = "0.1.0";
 /// `sha256:<hex>` of the normalized catalog.
 pub const FINGERPRINT: &str =
-    "sha256:c3df52de8e59761fd7b3f398abcc503e2f41edbecf5549d11213e5818951d488";
+    "sha256:2ea65f01873882c5a240ac7334d0ed5e22fbea6eee8bb4416bdf998228fcf477";
 /// The catalog's title.
 pub const TITLE: &str = "minimal";
 

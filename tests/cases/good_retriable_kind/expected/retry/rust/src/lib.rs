@@ -36,7 +36,7 @@ pub const CATALOG_NAME: &str = "retry";
 pub const VERSION: &str = "1.0.0";
 /// `sha256:<hex>` of the normalized catalog.
 pub const FINGERPRINT: &str =
-    "sha256:dd083c5123daefb2bfc6702b8e90eb56489fb04644138a46b0021997ab49b2bd";
+    "sha256:347674ff2855d8e988dd8d6a9d819c1756ddf6ffe8cde80841d87a08497f1078";
 /// The catalog's title.
 pub const TITLE: &str = "retry";
 
