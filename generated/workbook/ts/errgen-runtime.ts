@@ -764,18 +764,18 @@ function pathsOf(info: CodeInfo, payload: Payload): string[] {
 
 function toProblem(cat: Tables, error: unknown, options: ChannelOptions = {}): Record<string, unknown> {
   const known = knownOf(cat, error);
-  const instance = options.instance;
+  const instance = options.instance ?? ""; // "": none
   if (known === undefined) {
     const detail = scrubText(own(error as Payload, "message") as string) || "error";
     const doc: Record<string, unknown> = { type: "about:blank", title: "Internal Server Error", status: UNKNOWN_STATUS, detail };
-    if (instance !== undefined) {
+    if (instance !== "") {
       doc["instance"] = instance;
     }
     return doc;
   }
   const [info, payload] = known;
   const doc: Record<string, unknown> = { type: problemType(cat.channels, info), title: info.title, status: errorStatus(info), detail: payload.message };
-  if (instance !== undefined) {
+  if (instance !== "") {
     doc["instance"] = instance;
   }
   if (cat.envelope.retriable !== null) {
@@ -839,7 +839,7 @@ function retryInfo(cat: Tables, error: unknown, info: CodeInfo | null, retryAfte
     return [];
   }
   const name = info === null ? cat.defaultKind : info.kind;
-  const delay = delayOf(retryAfterMs) ?? (name === null ? null : (cat.kinds[name]?.initialBackoffMs ?? null));
+  const delay = delayOf(retryAfterMs) ?? (name === null ? null : cat.kinds[name]?.initialBackoffMs || null); // (0: no hint)
   const detail: Record<string, unknown> = { "@type": RPC_TYPE + "RetryInfo" };
   if (delay !== null) {
     detail["retryDelay"] = duration(delay);
@@ -848,7 +848,7 @@ function retryInfo(cat: Tables, error: unknown, info: CodeInfo | null, retryAfte
 }
 
 function requestInfo(instance: string | undefined): Record<string, unknown>[] {
-  return instance === undefined ? [] : [{ "@type": RPC_TYPE + "RequestInfo", requestId: instance }];
+  return instance === undefined || instance === "" ? [] : [{ "@type": RPC_TYPE + "RequestInfo", requestId: instance }];
 }
 
 /** The toolFailure `_meta` of an error (SEP-3313): class, code, retry hints, guidance. */
@@ -863,7 +863,7 @@ function toolFailure(cat: Tables, error: unknown, options: ChannelOptions): Tool
   if (retryable && delay !== null) {
     meta.retryNotBefore = (delayOf(options.nowMs) ?? Date.now()) + delay;
   }
-  if (options.instance !== undefined) {
+  if (options.instance !== undefined && options.instance !== "") {
     meta.correlationId = options.instance;
   }
   const guidance = infoOf(cat, code)?.nextAction;

@@ -73,6 +73,8 @@ func run(c testCase) string {
 		return m.parse(c.value("result"), c.text("key"))
 	case "parse_bytes":
 		return m.parseBytes(c.bytes("bytes"), c.text("key"))
+	case "problem", "status", "result_with", "parse_problem", "parse_status", "tool_failure":
+		return channelModules[c.text("catalog")](c)
 	case "sanitize":
 		return m.toJSON(m.sanitize(c.value("value")))
 	case "scrub":

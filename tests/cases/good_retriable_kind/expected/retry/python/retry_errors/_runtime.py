@@ -2382,7 +2382,7 @@ def problem_of(
             "status": _UNKNOWN_STATUS,
             "detail": detail,
         }
-        return doc if instance is None else {**doc, "instance": instance}
+        return {**doc, "instance": instance} if instance else doc
     info, payload = known
     doc = {
         "type": problem_type(catalog, info),
@@ -2390,7 +2390,7 @@ def problem_of(
         "status": error_status(info),
         "detail": error.message,
     }
-    if instance is not None:
+    if instance:  # ("": none)
         doc["instance"] = instance
     envelope, members = catalog.envelope, catalog.channels.members
     if envelope.retriable_field:
@@ -2472,8 +2472,8 @@ def _retry_info(
     delay = _delay(retry_after_ms)
     name = info.kind if info is not None else catalog.default_kind
     kind = catalog.kinds.get(name or "")
-    if delay is None and kind is not None:
-        delay = kind.initial_backoff_ms
+    if delay is None and kind is not None and kind.initial_backoff_ms:
+        delay = kind.initial_backoff_ms  # (a first back-off of 0 is no hint)
     detail: dict[str, Any] = {"@type": _RPC_TYPE + "RetryInfo"}
     if delay is not None:
         detail["retryDelay"] = _duration(delay)
@@ -2481,7 +2481,7 @@ def _retry_info(
 
 
 def _request_info(instance: str | None) -> list[dict[str, Any]]:
-    if instance is None:
+    if not instance:
         return []
     return [{"@type": _RPC_TYPE + "RequestInfo", "requestId": instance}]
 
@@ -2505,7 +2505,7 @@ def tool_failure_meta(
     if retryable and delay is not None:
         now = now_ms if _delay(now_ms) is not None else _now_ms()
         meta["retryNotBefore"] = cast("int", now) + delay
-    if instance is not None:
+    if instance:
         meta["correlationId"] = instance
     info = catalog.codes.get(error.code) if isinstance(error, ErrorModel) else None
     if info is not None and info.next_action:
