@@ -201,7 +201,8 @@ def channel_parse_cases(catalog: Catalog, outputs: list[tuple[dict[str, Any], An
         if i % 4 == 0:
             members = [k for k in doc if k not in ("type", "title", "status", "detail", "instance")]
             variants += [{**doc, "type": "https://example.com/other"}, {k: v for k, v in doc.items() if k != "detail"},
-                         {**doc, "detail": ""}, *[{**doc, m: {"wrong": [1]}} for m in members[:2]]]  # fmt: skip
+                         {**doc, "detail": ""}, {**doc, "provenance": None},
+                         *[{**doc, m: {"wrong": [1]}} for m in members[:2]]]  # fmt: skip
         cases += [{"op": "parse_problem", **base, "document": v} for v in variants]
     for i, status in enumerate(statuses[:40]):
         variants = [status, {**status, "details": [{"@type": "x/y"}, *status["details"]]}]
@@ -213,6 +214,7 @@ def channel_parse_cases(catalog: Catalog, outputs: list[tuple[dict[str, Any], An
                 {**status, "details": [{**info, "@type": "example.com/google.rpc.ErrorInfo"}, *rest]},
                 {**status, "details": [{**info, "metadata": {k: "{not json" for k in info.get("metadata", {})}}]},
                 {**status, "details": [{**info, "metadata": {k: 7 for k in info.get("metadata", {})}}]},
+                {**status, "details": [{**info, "metadata": {k: "null" for k in info.get("metadata", {})}}]},
                 {**status, "details": rest},
                 {**status, "details": "no list"},
                 {**status, "message": 5},

@@ -2315,6 +2315,7 @@ _UNKNOWN_GRPC = 2  # … and google.rpc.Code UNKNOWN
 _UNKNOWN_REASON = "UNKNOWN"
 _MAX_DETAILS = 16  # Status details `parse_status` reads
 _VIOLATIONS = "errors"  # the problem member listing field violations
+_NO_STAMP = object()  # a document without a provenance member
 _FRAGMENT = frozenset(  # characters a URI fragment holds as they are (RFC 3986)
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/?"
 )
@@ -2614,7 +2615,8 @@ def read_problem(catalog: "ErrorCatalog[Any, Any]", document: object) -> Any:
         message = detail if isinstance(detail, str) else ""
         if code is None:
             return _unknown_of(catalog, "", message, data)
-        payload = _payload_head(info, code, message, data.get("provenance"))
+        stamp = data["provenance"] if "provenance" in data else _NO_STAMP
+        payload = _payload_head(info, code, message, stamp)
         envelope, members = info.envelope, info.channels.members
         if envelope.retriable_field and envelope.retriable_key in data:
             payload[envelope.retriable_key] = data[envelope.retriable_key]
@@ -2658,7 +2660,7 @@ def read_status(catalog: "ErrorCatalog[Any, Any]", status: object) -> Any:
         )
         if error_info is None or code is None:
             return _unknown_of(catalog, "", message, data)
-        payload = _payload_head(info, code, message, None)
+        payload = _payload_head(info, code, message, _NO_STAMP)
         if info.envelope.retriable_field:
             retry = any(_rpc_name(d) == "google.rpc.RetryInfo" for d in found)
             payload[info.envelope.retriable_key] = retry
@@ -2694,7 +2696,7 @@ def _payload_head(
 ) -> dict[str, Any]:
     """A payload's code, message, provenance and isError mirror (a document's stamp, else this build's)."""
     payload: dict[str, Any] = {info.envelope.discriminator: code, "message": message}
-    if stamp is not None:
+    if stamp is not _NO_STAMP:
         payload["provenance"] = stamp
     elif info.envelope.provenance_mode == "required":
         payload["provenance"] = {

@@ -22,11 +22,16 @@ pub use runtime::{
     JsonMap, KindInfo, Provenance, Range, Recoverable, Retriable, SerializeError, UnknownCode, MAX_JSON_LEVELS,
     MAX_LEVELS, REDACTED,
 };
+#[rustfmt::skip]
+pub use runtime::{
+    error_reason, error_status, grpc_code, parse_problem, parse_status, problem_type, tool_failure_of, Occurrence,
+    ToolFailure, TOOL_FAILURE,
+};
 #[allow(unused_imports)] // the tables of a small catalog use some of them
 #[rustfmt::skip]
 use runtime::{
-    decode, CatalogInfo, Decoder, Envelope, FailureRule, FieldInfo, FieldType, HttpRule, ProvenanceMode, Status,
-    WireText, Wrap,
+    decode, CatalogInfo, Channels, CodeChannel, Decoder, Envelope, FailureRule, FieldInfo, FieldType, HttpRule,
+    ProvenanceMode, Status, WireText, Wrap,
 };
 use serde::{Deserialize, Serialize};
 
@@ -633,4 +638,36 @@ static CATALOG: CatalogInfo = CatalogInfo {
     ],
     default_kind: Some(ErrorKind::Internal),
     default_code: Some("INTERNAL_ERROR"),
+};
+
+/// The catalog's settings for problem details, google.rpc.Status and toolFailure (per code only
+/// what the runtime's rules would not give).
+#[rustfmt::skip]
+static CHANNELS: Channels = Channels {
+    problem_base: "https://napkin.example.com/errors#", domain: "napkin.example.com",
+    grpc_by_status: &[
+        (400, 3),
+        (401, 16),
+        (403, 7),
+        (404, 5),
+        (410, 9),
+        (429, 8),
+        (500, 13),
+        (502, 14),
+        (504, 4),
+    ],
+    members: &[("status", "upstream_status")],
+    metadata_keys: &[],
+    kind_classes: &[
+        ("Transient", "reliability"),
+        ("RateLimit", "reliability"),
+        ("Quota", "capability"),
+        ("Auth", "governance"),
+        ("Permanent", "capability"),
+        ("Validation", "capability"),
+        ("Internal", "capability"),
+    ],
+    codes: &[
+        CodeChannel { code: "GONE", problem_type: "", reason: "", grpc: 5, violations: &[] },
+    ],
 };

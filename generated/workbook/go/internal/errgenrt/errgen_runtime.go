@@ -2605,11 +2605,11 @@ func document(value any) *Object {
 
 // head returns a payload's code, message, provenance (the document's, else this build's when the
 // catalog requires one) and isError mirror.
-func (c *Catalog) head(code, message string, stamp any) *Object {
+func (c *Catalog) head(code, message string, stamp any, stamped bool) *Object {
 	payload := NewObject()
 	payload.Set(c.spec.Envelope.Discriminator, code)
 	payload.Set("message", message)
-	if stamp != nil {
+	if stamped {
 		payload.Set("provenance", stamp)
 	} else if c.spec.Envelope.Provenance == "required" {
 		payload.Set("provenance", ToValue(c.spec.Stamp))
@@ -2646,8 +2646,8 @@ func (c *Catalog) ParseProblem(value any) Parsed {
 	if code == "" {
 		return Parsed{Message: message, Payload: doc}
 	}
-	stamp, _ := doc.Get("provenance")
-	payload := c.head(code, message, stamp)
+	stamp, stamped := doc.Get("provenance")
+	payload := c.head(code, message, stamp, stamped)
 	if key := c.spec.Envelope.Retriable; key != "" {
 		if flag, ok := doc.Get(key); ok {
 			payload.Set(key, flag)
@@ -2698,7 +2698,7 @@ func (c *Catalog) ParseStatus(value any) Parsed {
 	if code == "" {
 		return Parsed{Message: message, Payload: doc}
 	}
-	payload := c.head(code, message, nil)
+	payload := c.head(code, message, nil, false)
 	if key := c.spec.Envelope.Retriable; key != "" {
 		payload.Set(key, retry)
 	}
