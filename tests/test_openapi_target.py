@@ -29,9 +29,8 @@ from contract import vectors
 from ts import harness
 
 from errgen.catalog.model import Catalog
-from errgen.targets import TargetOptions
+from errgen.targets import TargetOptions, reasons
 from errgen.targets import openapi as target
-from errgen.targets import reasons
 
 OPENAPI_TOOLS = harness.TS_DIR / "openapi"
 CATALOGS = ["napkin", "workbook", "filetools", "tswire", "tsnames"]
@@ -136,7 +135,8 @@ def test_datamodel_code_generator_models_read_the_problem_documents(
         unavailable("datamodel-code-generator is not installed (pip install -c tests/constraints.txt -e '.[test]')")
     for name in CATALOGS:
         models = tmp_path / f"{name}_problems.py"
-        cmd = [sys.executable, "-m", "datamodel_code_generator", "--input", str(write_openapi(catalogs[name], tmp_path)),
+        source = write_openapi(catalogs[name], tmp_path)
+        cmd = [sys.executable, "-m", "datamodel_code_generator", "--input", str(source),
                "--input-file-type", "openapi", "--output-model-type", "pydantic_v2.BaseModel", "--output",
                str(models), "--disable-timestamp", "--formatters", "black", "isort"]  # fmt: skip
         done = subprocess.run(cmd, capture_output=True, text=True, check=False, cwd=tmp_path)
@@ -187,7 +187,8 @@ def test_a_derived_type_uri_resolves_to_its_codes_anchor_in_the_docs(catalogs: d
     from errgen.targets.markdown import target as markdown
 
     catalog = catalogs[name]
-    page = cmarkgfm.github_flavored_markdown_to_html(markdown.render_document(catalog), options=Options.CMARK_OPT_UNSAFE)
+    text = markdown.render_document(catalog)
+    page = cmarkgfm.github_flavored_markdown_to_html(text, options=Options.CMARK_OPT_UNSAFE)
     ids = {html.unescape(i) for i in re.findall(r'<a id="([^"]*)"></a>', page)}
     base = catalog.channels.problem_base
     derived = [c for c in catalog.channels.codes.values() if c.problem_type.startswith(base)]

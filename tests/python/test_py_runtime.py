@@ -210,7 +210,8 @@ def test_envelope_shape(mods: dict[str, ModuleType]) -> None:
     assert result["structuredContent"]["isError"] is True  # mirror_is_error
     meta = nasty.TimeoutError_.create().to_result()["_meta"]
     # SEP-3313's class: a code without a kind that may not be retried is a capability failure
-    assert meta == {"io.modelcontextprotocol/toolFailure": {"class": "capability", "code": "timeout", "retryable": False}}
+    failure = {"class": "capability", "code": "timeout", "retryable": False}
+    assert meta == {"io.modelcontextprotocol/toolFailure": failure}
     assert "_meta" not in result
 
 
