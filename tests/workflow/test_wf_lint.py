@@ -40,6 +40,7 @@ def test_rule_ids_are_stable_kebab_case() -> None:
         "retriable-4xx", "http-status-kind-mismatch", "retriable-kind-mismatch", "deprecated-without-replacement",
         "unrecoverable-with-repair",
         "placeholder-not-structured", "missing-example", "missing-ui-meaning", "missing-next-action",
+        "reason-invalid", "reason-duplicate", "problem-type-duplicate", "problem-member-name",
     ]  # fmt: skip
     listed = errgen("lint", "--list-rules").stdout.splitlines()
     assert [line.split()[0] for line in listed] == list(RULES)

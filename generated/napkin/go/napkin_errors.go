@@ -839,7 +839,7 @@ var catalog = rt.New(rt.Spec{
 	Name: "napkin",
 	Stamp: rt.Provenance{
 		Catalog: "napkin", Version: "1.0.0",
-		Fingerprint: "sha256:b1421d27551d03dbe7bae4458eb3a48be4b2ec2fb9c7431ba217c4cd542150f2",
+		Fingerprint: "sha256:71a998e15a1ed8732db13d3a00002d9866988e633b3a531312d833ece1276021",
 	},
 	Envelope: rt.Envelope{
 		Discriminator: "code", Retriable: "retriable", Provenance: "none", StructuredContent: true, ToolFailureMeta: false,
@@ -949,11 +949,7 @@ var catalog = rt.New(rt.Spec{
 	Channels: rt.Channels{
 		ProblemBase: "https://napkin.example.com/errors#", Domain: "napkin.example.com",
 		GRPCByStatus: [][2]int{{400, 3}, {401, 16}, {403, 7}, {404, 5}, {410, 9}, {429, 8}, {500, 13}, {502, 14}, {504, 4}},
-		Members:      [][2]string{{"status", "upstream_status"}},
-		KindClasses: [][2]string{
-			{"Transient", "reliability"}, {"RateLimit", "reliability"}, {"Quota", "capability"}, {"Auth", "governance"},
-			{"Permanent", "capability"}, {"Validation", "capability"}, {"Internal", "capability"},
-		},
+		Members:      [][2]string{{"status", "upstream_status"}}, KindClasses: [][2]string{{"Auth", "governance"}},
 		Codes: []rt.CodeChannel{
 			{Code: "GONE", GRPC: 5},
 		},

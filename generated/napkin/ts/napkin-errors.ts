@@ -23,7 +23,7 @@ export type UnknownError = runtime.UnknownError<"code">;
 // ---- Identity ---------------------------------------------------------------
 
 /** The stamp every error of this catalog carries. */
-export const PROVENANCE: Provenance = Object.freeze({ catalog: "napkin", version: "1.0.0", fingerprint: "sha256:b1421d27551d03dbe7bae4458eb3a48be4b2ec2fb9c7431ba217c4cd542150f2" });
+export const PROVENANCE: Provenance = Object.freeze({ catalog: "napkin", version: "1.0.0", fingerprint: "sha256:71a998e15a1ed8732db13d3a00002d9866988e633b3a531312d833ece1276021" });
 
 // ---- Codes and kinds --------------------------------------------------------
 
@@ -353,7 +353,7 @@ const CATALOG = runtime.define<CatalogTypes>({
     grpcByStatus: [[400, 3], [401, 16], [403, 7], [404, 5], [410, 9], [429, 8], [500, 13], [502, 14], [504, 4]],
     members: [["status", "upstream_status"]],
     metadataKeys: [],
-    kindClasses: [["Transient", "reliability"], ["RateLimit", "reliability"], ["Quota", "capability"], ["Auth", "governance"], ["Permanent", "capability"], ["Validation", "capability"], ["Internal", "capability"]],
+    kindClasses: [["Auth", "governance"]],
   },
 });
 

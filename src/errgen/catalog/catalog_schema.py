@@ -164,7 +164,8 @@ CHANNELS = _obj(
             "description": "AIP-193 ErrorInfo domain (default: the host of problem_base, else the catalog name).",
         },
         "members": _map_of(
-            {"type": "string", "pattern": WIRE_KEY}, "Problem member names of repair fields (default: the wire key)."
+            {"type": "string", "pattern": r"^[A-Za-z0-9_.$-]{1,64}(?!\n)$"},
+            "Problem member names of repair fields (default: the wire key).",
         ),
     },
     description="RFC 9457 problem details and google.rpc.Status (AIP-193) beside MCP.",

@@ -14,8 +14,8 @@ default is settled here, once, so each target prints the same values:
 - the domain: ``channels.domain``, else the host of an http(s) problem base, else the catalog name;
 - each repair field's problem member (its wire key, unless ``channels.members`` names another or
   the key is a member RFC 9457 defines) and its ErrorInfo metadata key (lowerCamelCase);
-- each kind's toolFailure class: ``failure_class``, else ``reliability`` when retryable, else
-  ``capability``.
+- a code's toolFailure class: its kind's ``failure_class``, else ``reliability`` when its error
+  may be retried, else ``capability`` (the runtimes decide the latter per error).
 """
 
 from __future__ import annotations
@@ -45,9 +45,8 @@ def channels(reader: Reader, catalog: Catalog) -> Channels:
     """The catalog's channel settings with every default settled; mistakes reported to `reader`."""
     raw: dict[str, Any] = dict(reader.items(("channels",)))
     base = raw.get("problem_base") or default_base(catalog)
-    kind_classes = {
-        name: reader.get(("kinds", name, "failure_class")) or ("reliability" if kind.retryable else "capability")
-        for name, kind in catalog.kinds.items()
+    kind_classes = {  # the classes kinds state; the others follow each error's retryable
+        name: stated for name in catalog.kinds if (stated := reader.get(("kinds", name, "failure_class")))
     }
     return Channels(
         problem_base=base,
@@ -97,10 +96,9 @@ def _code(reader: Reader, catalog: Catalog, code: Code, base: str, kind_classes:
     path = ("codes", code.id)
     get = reader.getter(path, reader.get(path))
     status = code.http_status if code.http_status is not None else DEFAULT_STATUS
-    if code.kind is not None:
-        failure_class = kind_classes[code.kind]
-    else:
-        failure_class = "capability" if code.retriable is Retriable.NO else "reliability"
+    failure_class = kind_classes.get(code.kind or "") or (
+        "capability" if code.retriable is Retriable.NO else "reliability"
+    )
     return CodeChannels(
         status=status,
         problem_type=get("problem_type") or type_uri(base, code.id),

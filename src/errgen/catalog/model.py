@@ -445,7 +445,8 @@ class Channels:
     problem_base: the prefix of the derived type URIs (a code's id, percent-encoded, follows);
     domain: the AIP-193 ``ErrorInfo.domain``; members: each repair field's problem member name;
     metadata_keys: each repair field's ``ErrorInfo.metadata`` key (lowerCamelCase);
-    kind_classes: each kind's toolFailure class; codes: per code, by id.
+    kind_classes: the toolFailure class each kind states (a kind without one: by the error's
+    retryable); codes: per code, by id.
     """
 
     problem_base: str = ""

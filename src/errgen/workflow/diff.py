@@ -56,6 +56,10 @@ RULES: dict[str, BreakingRule] = {
         _rule("placeholders-changed", (WIRE, SOURCE), "a message's placeholders changed"),
         _rule("identifier-changed", (SOURCE,), "a generated identifier (class, function, module) changed"),
         _rule("wire-shape-changed", (WIRE,), "the wire shape changed (discriminator, casing, metadata, provenance, …)"),
+        _rule("problem-type-changed", (WIRE,), "a code's RFC 9457 problem type URI changed"),
+        _rule("reason-changed", (WIRE,), "a code's AIP-193 ErrorInfo reason changed"),
+        _rule("grpc-code-changed", (WIRE,), "a code's canonical gRPC code changed"),
+        _rule("domain-changed", (WIRE,), "the catalog's AIP-193 ErrorInfo domain changed"),
     )
 }
 
@@ -140,10 +144,12 @@ class _Differ:
             new = self.b.codes.get(old.id)
             if new is not None:
                 self.semantics(old, new)
+                self.channels(old, new)
                 self.fields(old, new)
         self.field_types()
         self.identifiers()
         self.wire_shape()
+        self.domain()
 
     def lifecycle(self) -> None:
         for cid in self.a.codes:
@@ -179,6 +185,27 @@ class _Differ:
         if set(old.placeholders) != set(new.placeholders):
             message = f"message placeholders of code {new.id!r} changed from {_holes(old)} to {_holes(new)}"
             self.report(self.at(new, "message"), "placeholders-changed", message)
+
+    def channels(self, old: Code, new: Code) -> None:
+        """The values clients switch on beside MCP: type URI, reason, gRPC code (status: http-status-changed)."""
+        before, after = self.a.channels.codes.get(old.id), self.b.channels.codes.get(new.id)
+        if before is None or after is None:
+            return
+        checks = (
+            ("problem_type", "problem-type-changed", "problem type URI", before.problem_type, after.problem_type),
+            ("reason", "reason-changed", "ErrorInfo reason", before.reason, after.reason),
+            ("grpc_code", "grpc-code-changed", "gRPC code", before.grpc, after.grpc),
+        )
+        for key, rule, label, was, now in checks:
+            if was != now:
+                self.report(self.at(new, key), rule, f"{label} of code {new.id!r} changed from {was} to {now}")
+
+    def domain(self) -> None:
+        was, now = self.a.channels.domain, self.b.channels.domain
+        if was != now:
+            where = self.new.at("channels", "domain", fallback=self.new.at("catalog"))
+            message = f"ErrorInfo domain changed from {was!r} to {now!r}: clients match reasons within a domain"
+            self.report(where, "domain-changed", message)
 
     def fields(self, old: Code, new: Code) -> None:
         where = self.at(new, "fields")

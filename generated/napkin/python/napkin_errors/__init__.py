@@ -48,7 +48,7 @@ from ._runtime import (
 
 CATALOG = "napkin"
 VERSION = "1.0.0"
-FINGERPRINT = "sha256:b1421d27551d03dbe7bae4458eb3a48be4b2ec2fb9c7431ba217c4cd542150f2"
+FINGERPRINT = "sha256:71a998e15a1ed8732db13d3a00002d9866988e633b3a531312d833ece1276021"
 TITLE = "Napkin upstream-API tool errors"
 DESCRIPTION = "A uniform error contract for all tools: upstream HTTP status classes map to stable codes, each with a retriable flag and an optional sanitized `original` payload for diagnostics."
 PROVENANCE: dict[str, str] = {
@@ -397,15 +397,7 @@ CATALOG_INFO = CatalogInfo(
             504: 4,
         },
         members={"status": "upstream_status"},
-        kind_classes={
-            "Transient": "reliability",
-            "RateLimit": "reliability",
-            "Quota": "capability",
-            "Auth": "governance",
-            "Permanent": "capability",
-            "Validation": "capability",
-            "Internal": "capability",
-        },
+        kind_classes={"Auth": "governance"},
     ),
 )
 

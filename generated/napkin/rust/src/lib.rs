@@ -41,7 +41,7 @@ pub const CATALOG_NAME: &str = "napkin";
 pub const VERSION: &str = "1.0.0";
 /// `sha256:<hex>` of the normalized catalog.
 pub const FINGERPRINT: &str =
-    "sha256:b1421d27551d03dbe7bae4458eb3a48be4b2ec2fb9c7431ba217c4cd542150f2";
+    "sha256:71a998e15a1ed8732db13d3a00002d9866988e633b3a531312d833ece1276021";
 /// The catalog's title.
 pub const TITLE: &str = "Napkin upstream-API tool errors";
 
@@ -658,15 +658,7 @@ static CHANNELS: Channels = Channels {
     ],
     members: &[("status", "upstream_status")],
     metadata_keys: &[],
-    kind_classes: &[
-        ("Transient", "reliability"),
-        ("RateLimit", "reliability"),
-        ("Quota", "capability"),
-        ("Auth", "governance"),
-        ("Permanent", "capability"),
-        ("Validation", "capability"),
-        ("Internal", "capability"),
-    ],
+    kind_classes: &[("Auth", "governance")],
     codes: &[
         CodeChannel { code: "GONE", problem_type: "", reason: "", grpc: 5, violations: &[] },
     ],

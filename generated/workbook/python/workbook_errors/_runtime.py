@@ -2425,9 +2425,9 @@ def status_of(
         message = scrub_text(error.message) or "error"
         return {"code": _UNKNOWN_GRPC, "message": message, "details": details}
     info, payload = known
-    keys = catalog.channels.metadata_keys
-    metadata = {
-        keys.get(w, w): v if isinstance(v, str) else to_json(v)
+    keys, fields = catalog.channels.metadata_keys, catalog.fields
+    metadata = {  # a string field's value as it is, any other value as its JSON text
+        keys.get(w, w): v if fields[w].type == "string" else to_json(v)
         for w, v in _fields(info, payload)
     }
     reason = error_reason(info)
@@ -2616,7 +2616,8 @@ def read_problem(catalog: "ErrorCatalog[Any, Any]", document: object) -> Any:
         if code is None:
             return _unknown_of(catalog, "", message, data)
         stamp = data["provenance"] if "provenance" in data else _NO_STAMP
-        payload = _payload_head(info, code, message, stamp)
+        required = info.envelope.provenance_mode == "required"
+        payload = _payload_head(info, code, message, stamp, own=required)
         envelope, members = info.envelope, info.channels.members
         if envelope.retriable_field and envelope.retriable_key in data:
             payload[envelope.retriable_key] = data[envelope.retriable_key]
@@ -2660,7 +2661,10 @@ def read_status(catalog: "ErrorCatalog[Any, Any]", status: object) -> Any:
         )
         if error_info is None or code is None:
             return _unknown_of(catalog, "", message, data)
-        payload = _payload_head(info, code, message, _NO_STAMP)
+        # a Status carries no stamp: this build's, when the catalog has one
+        payload = _payload_head(
+            info, code, message, _NO_STAMP, own=info.envelope.provenance
+        )
         if info.envelope.retriable_field:
             retry = any(_rpc_name(d) == "google.rpc.RetryInfo" for d in found)
             payload[info.envelope.retriable_key] = retry
@@ -2692,13 +2696,13 @@ def _document(value: object) -> dict[str, Any] | None:
 
 
 def _payload_head(
-    info: CatalogInfo, code: str, message: str, stamp: object
+    info: CatalogInfo, code: str, message: str, stamp: object, *, own: bool
 ) -> dict[str, Any]:
-    """A payload's code, message, provenance and isError mirror (a document's stamp, else this build's)."""
+    """A payload's code, message, provenance and isError mirror (a document's stamp, else this build's if `own`)."""
     payload: dict[str, Any] = {info.envelope.discriminator: code, "message": message}
     if stamp is not _NO_STAMP:
         payload["provenance"] = stamp
-    elif info.envelope.provenance_mode == "required":
+    elif own:
         payload["provenance"] = {
             "catalog": info.name,
             "version": info.version,

@@ -1614,7 +1614,10 @@ impl ToolError {
         let (info, payload, message) = (known.info(), known.payload(), known.message());
         let mut metadata = JsonMap::new();
         for (wire, value) in fields_of(info, &payload) {
-            let text = value.as_str().map_or_else(|| to_json(value), str::to_owned);
+            let text = match value.as_str() {
+                Some(text) if is_string_field(wire) => text.to_owned(),
+                _ => to_json(value), // any other field's value as its JSON text
+            };
             metadata.insert(pair(CHANNELS.metadata_keys, wire), text);
         }
         let reason = error_reason(info.code);
@@ -1781,15 +1784,22 @@ fn segments(path: &str) -> Vec<&str> {
     out
 }
 
+/// Whether the repair field under wire key `wire` is of type `string`.
+fn is_string_field(wire: &str) -> bool {
+    CATALOG
+        .field(wire)
+        .is_some_and(|field| field.kind == FieldType::String)
+}
+
 /// The message name of a Status detail's `@type` (what follows its last `/`).
 fn rpc_name(detail: &JsonMap) -> &str {
     let url = detail.get("@type").and_then(Json::as_str).unwrap_or("");
     url.rsplit('/').next().unwrap_or(url)
 }
 
-/// A payload's code, message, provenance (a document's, else this build's when the catalog
-/// requires one) and isError mirror.
-fn head(code: &str, message: &str, stamp: Option<&Json>) -> JsonMap {
+/// A payload's code, message, provenance (a document's, else this build's when `mine`) and
+/// isError mirror.
+fn head(code: &str, message: &str, stamp: Option<&Json>, mine: bool) -> JsonMap {
     let env = &CATALOG.envelope;
     let mut payload = JsonMap::new();
     payload.insert(env.discriminator, code);
@@ -1798,7 +1808,7 @@ fn head(code: &str, message: &str, stamp: Option<&Json>) -> JsonMap {
         Some(stamp) => {
             payload.insert("provenance", stamp.clone());
         }
-        None if env.provenance == ProvenanceMode::Required => {
+        None if mine => {
             let mine = provenance();
             let mut stamp = JsonMap::new();
             stamp.insert("catalog", mine.catalog);
@@ -1838,7 +1848,8 @@ pub fn parse_problem(document: &Json) -> ToolError {
     let Some(info) = found else {
         return unknown("", &message, doc);
     };
-    let mut payload = head(info.code, &message, doc.get("provenance"));
+    let required = CATALOG.envelope.provenance == ProvenanceMode::Required;
+    let mut payload = head(info.code, &message, doc.get("provenance"), required);
     if let Some(key) = CATALOG.envelope.retriable_field {
         if let Some(flag) = doc.get(key) {
             payload.insert(key, flag.clone());
@@ -1882,7 +1893,9 @@ pub fn parse_status(status: &Json) -> ToolError {
     let (Some(info), Some(error_info)) = (found, ours) else {
         return unknown("", &message, doc);
     };
-    let mut payload = head(info.code, &message, None);
+    // a Status carries no stamp: this build's, when the catalog has one
+    let mine = CATALOG.envelope.provenance != ProvenanceMode::None;
+    let mut payload = head(info.code, &message, None, mine);
     if let Some(key) = CATALOG.envelope.retriable_field {
         let retry = details
             .iter()
@@ -1897,10 +1910,7 @@ pub fn parse_status(status: &Json) -> ToolError {
         let Some(text) = value.as_str() else {
             return unknown(info.code, &message, doc);
         };
-        let string = CATALOG
-            .field(wire)
-            .is_some_and(|f| f.kind == FieldType::String);
-        let value = if string {
+        let value = if is_string_field(wire) {
             Ok(Json::from(text))
         } else {
             Json::parse(text)

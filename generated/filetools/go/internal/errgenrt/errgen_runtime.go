@@ -2380,8 +2380,8 @@ func (c *Catalog) Status(payload *Object, o Occurrence) *Object {
 	info, _ := c.Info(code)
 	metadata := NewObject()
 	for _, field := range fieldsOf(info, payload) {
-		text, isText := field.value.(string)
-		if !isText {
+		text, _ := field.value.(string) // a string field's value as it is, any other value as its JSON text
+		if c.fieldTypes[field.key] != "string" {
 			text = ToJSON(field.value)
 		}
 		metadata.Set(pairValue(c.spec.Channels.MetadataKeys, field.key), text)
@@ -2603,15 +2603,15 @@ func document(value any) *Object {
 	return o
 }
 
-// head returns a payload's code, message, provenance (the document's, else this build's when the
-// catalog requires one) and isError mirror.
-func (c *Catalog) head(code, message string, stamp any, stamped bool) *Object {
+// head returns a payload's code, message, provenance (the document's, else this build's when
+// mine) and isError mirror.
+func (c *Catalog) head(code, message string, stamp any, stamped, mine bool) *Object {
 	payload := NewObject()
 	payload.Set(c.spec.Envelope.Discriminator, code)
 	payload.Set("message", message)
 	if stamped {
 		payload.Set("provenance", stamp)
-	} else if c.spec.Envelope.Provenance == "required" {
+	} else if mine {
 		payload.Set("provenance", ToValue(c.spec.Stamp))
 	}
 	if c.spec.Envelope.MirrorIsError {
@@ -2647,7 +2647,7 @@ func (c *Catalog) ParseProblem(value any) Parsed {
 		return Parsed{Message: message, Payload: doc}
 	}
 	stamp, stamped := doc.Get("provenance")
-	payload := c.head(code, message, stamp, stamped)
+	payload := c.head(code, message, stamp, stamped, c.spec.Envelope.Provenance == "required")
 	if key := c.spec.Envelope.Retriable; key != "" {
 		if flag, ok := doc.Get(key); ok {
 			payload.Set(key, flag)
@@ -2698,7 +2698,7 @@ func (c *Catalog) ParseStatus(value any) Parsed {
 	if code == "" {
 		return Parsed{Message: message, Payload: doc}
 	}
-	payload := c.head(code, message, nil, false)
+	payload := c.head(code, message, nil, false, c.spec.Envelope.Provenance != "none") // a Status carries no stamp
 	if key := c.spec.Envelope.Retriable; key != "" {
 		payload.Set(key, retry)
 	}

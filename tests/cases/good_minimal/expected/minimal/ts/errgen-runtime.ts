@@ -807,7 +807,8 @@ function toStatus(cat: Tables, error: unknown, options: ChannelOptions = {}): Re
   const [info, payload] = known;
   const metadata: Record<string, string> = {};
   for (const [wire, value] of fieldsOf(info, payload)) {
-    setOwn(metadata, cat.channels.metadataKeys.get(wire) ?? wire, typeof value === "string" ? value : JSON.stringify(value));
+    const text = cat.fieldTypes.get(wire) === "string" ? (value as string) : JSON.stringify(value); // any other: JSON text
+    setOwn(metadata, cat.channels.metadataKeys.get(wire) ?? wire, text);
   }
   const reason = errorReason(info);
   const details: Record<string, unknown>[] = [errorInfo(reason, domain, metadata)];
@@ -963,14 +964,14 @@ function documentOf(value: unknown): { readonly [key: string]: unknown } | undef
   return isObject(data) ? (readable(data, 1)[0] as { readonly [key: string]: unknown }) : undefined;
 }
 
-/** A payload's code, message, provenance and isError mirror (a document's stamp, else this build's). */
-function payloadHead(cat: Tables, code: string, message: string, stamp: unknown): Record<string, unknown> {
+/** A payload's code, message, provenance and isError mirror (a document's stamp, else this build's if `mine`). */
+function payloadHead(cat: Tables, code: string, message: string, stamp: unknown, mine: boolean): Record<string, unknown> {
   const payload: Record<string, unknown> = {};
   setOwn(payload, cat.envelope.discriminator, code);
   payload["message"] = message;
   if (stamp !== undefined) {
     payload["provenance"] = stamp;
-  } else if (cat.envelope.provenance === "required") {
+  } else if (mine) {
     payload["provenance"] = { ...cat.stamp };
   }
   if (cat.envelope.mirrorIsError) {
@@ -996,7 +997,7 @@ function parseProblem(cat: Tables, document: unknown): Payload {
     if (code === undefined) {
       return unknownError(cat, "", message, data);
     }
-    const payload = payloadHead(cat, code, message, own(data, "provenance"));
+    const payload = payloadHead(cat, code, message, own(data, "provenance"), cat.envelope.provenance === "required");
     const key = cat.envelope.retriable;
     if (key !== null && own(data, key) !== undefined) {
       setOwn(payload, key, own(data, key));
@@ -1031,7 +1032,7 @@ function parseStatus(cat: Tables, status: unknown): Payload {
     if (found === undefined || code === undefined) {
       return unknownError(cat, "", message, data);
     }
-    const payload = payloadHead(cat, code, message, undefined);
+    const payload = payloadHead(cat, code, message, undefined, cat.envelope.provenance !== "none"); // a Status carries no stamp
     if (cat.envelope.retriable !== null) {
       setOwn(payload, cat.envelope.retriable, details.some((d) => rpcName(d) === "google.rpc.RetryInfo"));
     }

@@ -658,7 +658,7 @@ var catalog = rt.New(rt.Spec{
 	Name: "retry",
 	Stamp: rt.Provenance{
 		Catalog: "retry", Version: "1.0.0",
-		Fingerprint: "sha256:347674ff2855d8e988dd8d6a9d819c1756ddf6ffe8cde80841d87a08497f1078",
+		Fingerprint: "sha256:7a5d427d87f9085c207dae3fced7c49722d9780414f5ad67d8f444395e74d401",
 	},
 	Envelope: rt.Envelope{
 		Discriminator: "code", Retriable: "retriable", Provenance: "required", StructuredContent: true, ToolFailureMeta: true,
@@ -684,8 +684,5 @@ var catalog = rt.New(rt.Spec{
 	Policies: []rt.PolicyInfo{
 		{Name: "none", Kinds: []string{}},
 	},
-	Channels: rt.Channels{
-		ProblemBase: "urn:errgen:retry:", Domain: "retry", GRPCByStatus: [][2]int{{500, 13}},
-		KindClasses: [][2]string{{"Transient", "reliability"}, {"Permanent", "capability"}},
-	},
+	Channels: rt.Channels{ProblemBase: "urn:errgen:retry:", Domain: "retry", GRPCByStatus: [][2]int{{500, 13}}},
 })

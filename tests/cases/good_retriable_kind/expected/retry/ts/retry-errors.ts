@@ -21,7 +21,7 @@ export type UnknownError = runtime.UnknownError<"code">;
 // ---- Identity ---------------------------------------------------------------
 
 /** The stamp every error of this catalog carries. */
-export const PROVENANCE: Provenance = Object.freeze({ catalog: "retry", version: "1.0.0", fingerprint: "sha256:347674ff2855d8e988dd8d6a9d819c1756ddf6ffe8cde80841d87a08497f1078" });
+export const PROVENANCE: Provenance = Object.freeze({ catalog: "retry", version: "1.0.0", fingerprint: "sha256:7a5d427d87f9085c207dae3fced7c49722d9780414f5ad67d8f444395e74d401" });
 
 // ---- Codes and kinds --------------------------------------------------------
 
@@ -219,7 +219,7 @@ const CATALOG = runtime.define<CatalogTypes>({
     grpcByStatus: [[500, 13]],
     members: [],
     metadataKeys: [],
-    kindClasses: [["Transient", "reliability"], ["Permanent", "capability"]],
+    kindClasses: [],
   },
 });
 

@@ -45,7 +45,7 @@ from ._runtime import (
 
 CATALOG = "retry"
 VERSION = "1.0.0"
-FINGERPRINT = "sha256:347674ff2855d8e988dd8d6a9d819c1756ddf6ffe8cde80841d87a08497f1078"
+FINGERPRINT = "sha256:7a5d427d87f9085c207dae3fced7c49722d9780414f5ad67d8f444395e74d401"
 TITLE = "retry"
 DESCRIPTION = ""
 PROVENANCE: dict[str, str] = {
@@ -188,10 +188,7 @@ CATALOG_INFO = CatalogInfo(
     failure_mapping=FAILURE_MAPPING,
     default_code=DEFAULT_CODE,
     channels=ChannelInfo(
-        problem_base="urn:errgen:retry:",
-        domain="retry",
-        grpc_by_status={500: 13},
-        kind_classes={"Transient": "reliability", "Permanent": "capability"},
+        problem_base="urn:errgen:retry:", domain="retry", grpc_by_status={500: 13}
     ),
 )
 

@@ -41,7 +41,7 @@ pub const CATALOG_NAME: &str = "retry";
 pub const VERSION: &str = "1.0.0";
 /// `sha256:<hex>` of the normalized catalog.
 pub const FINGERPRINT: &str =
-    "sha256:347674ff2855d8e988dd8d6a9d819c1756ddf6ffe8cde80841d87a08497f1078";
+    "sha256:7a5d427d87f9085c207dae3fced7c49722d9780414f5ad67d8f444395e74d401";
 /// The catalog's title.
 pub const TITLE: &str = "retry";
 
@@ -272,6 +272,6 @@ static CHANNELS: Channels = Channels {
     grpc_by_status: &[(500, 13)],
     members: &[],
     metadata_keys: &[],
-    kind_classes: &[("Transient", "reliability"), ("Permanent", "capability")],
+    kind_classes: &[],
     codes: &[],
 };
