@@ -2615,7 +2615,7 @@ def read_problem(catalog: "ErrorCatalog[Any, Any]", document: object) -> Any:
         message = detail if isinstance(detail, str) else ""
         if code is None:
             return _unknown_of(catalog, "", message, data)
-        stamp = data["provenance"] if "provenance" in data else _NO_STAMP
+        stamp = data.get("provenance", _NO_STAMP)
         required = info.envelope.provenance_mode == "required"
         payload = _payload_head(info, code, message, stamp, own=required)
         envelope, members = info.envelope, info.channels.members
