@@ -20,7 +20,7 @@ from errgen.targets.common.channels import constants as channel_constants
 from errgen.targets.common.channels import tables as channel_tables
 from errgen.targets.common.header import RUNTIME_HEADER, header_text
 from errgen.targets.common.templating import render
-from errgen.targets.rust.layout import attribute, chain, items, packed, signature, struct_literal
+from errgen.targets.rust.layout import MAX_WIDTH, attribute, chain, items, packed, signature, struct_literal
 from errgen.targets.rust.literals import (
     code_info,
     deprecation_text,
@@ -180,12 +180,14 @@ def channels(catalog: Catalog) -> str:
     members = packed(4, [f"problem_base: {rust_str(t.problem_base)},", f"domain: {rust_str(t.domain)},"])
     lists = [pairs(name, rows) for name, rows in (("grpc_by_status", t.grpc_by_status), ("members", t.members),
                                                   ("metadata_keys", t.metadata_keys), ("kind_classes", t.kind_classes))]
-    codes = [
-        f"CodeChannel {{ code: {rust_str(o.code)}, problem_type: {rust_str(o.problem_type)}, reason: "
-        f"{rust_str(o.reason)}, grpc: {o.grpc}, violations: {strs(o.violations)} }},"
-        for o in t.codes
-    ]
-    listed = "\n".join(["codes: &[", *(f"        {c}" for c in codes), "    ],"]) if codes else "codes: &[],"
+    codes = []
+    for o in t.codes:
+        parts = [f"code: {rust_str(o.code)},", f"problem_type: {rust_str(o.problem_type)},",
+                 f"reason: {rust_str(o.reason)},", f"grpc: {o.grpc},", f"violations: {strs(o.violations)},"]
+        one = f"        CodeChannel {{ {' '.join(parts)[:-1]} }},"
+        codes.append(one if len(one) <= MAX_WIDTH else "\n".join(["        CodeChannel {", packed(12, parts),
+                                                                  "        },"]))  # fmt: skip
+    listed = "\n".join(["codes: &[", *codes, "    ],"]) if codes else "codes: &[],"
     return "\n".join([members, *lists, "    " + listed])
 
 

@@ -269,8 +269,17 @@ static CHANNELS: Channels = Channels {
     metadata_keys: &[],
     kind_classes: &[("Auth", "governance")],
     codes: &[
-        CodeChannel { code: "invalid_argument", problem_type: "", reason: "", grpc: 0, violations: &["argument"] },
-        CodeChannel { code: "signed_out", problem_type: "", reason: "SESSION_EXPIRED", grpc: 0, violations: &[] },
-        CodeChannel { code: "too_large", problem_type: "https://shop.example.com/docs/errors#cart-too-large", reason: "", grpc: 11, violations: &[] },
+        CodeChannel {
+            code: "invalid_argument", problem_type: "", reason: "", grpc: 0,
+            violations: &["argument"],
+        },
+        CodeChannel {
+            code: "signed_out", problem_type: "", reason: "SESSION_EXPIRED", grpc: 0,
+            violations: &[],
+        },
+        CodeChannel {
+            code: "too_large", problem_type: "https://shop.example.com/docs/errors#cart-too-large",
+            reason: "", grpc: 11, violations: &[],
+        },
     ],
 };
