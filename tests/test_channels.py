@@ -19,9 +19,9 @@ from contract import vectors
 from ts import harness
 
 from errgen.catalog.compile_channels import default_reason, grpc_for, type_uri
+from errgen.catalog.compiler import compile_catalog
 from errgen.catalog.diagnostics import Diagnostics
 from errgen.catalog.load import load_catalog_text
-from errgen.catalog.compiler import compile_catalog
 from errgen.catalog.model import Catalog
 
 READS = {"problem": "parse_problem", "status": "parse_status"}
