@@ -83,6 +83,14 @@ def test_the_defaults_follow_the_catalog() -> None:
     assert default_reason("HTTPError") == "HTTP_ERROR" and grpc_for(418) == "FAILED_PRECONDITION"
 
 
+def test_metadata_keys_are_lower_camel_case_and_unique() -> None:
+    catalog = compiled(
+        "errgen: 1\ncatalog: {name: shop, version: 1.0.0}\nfields:\n  limit_bytes: {type: integer}\n"
+        "  a_1b: {type: string}\n  a1b: {type: string}\ncodes:\n  x:\n    message: no\n"
+    )
+    assert catalog.channels.metadata_keys == {"limit_bytes": "limitBytes", "a_1b": "a1b", "a1b": "a1b_"}
+
+
 def test_a_catalog_without_a_page_gets_its_own_urn_and_its_name_as_domain() -> None:
     catalog = compiled("errgen: 1\ncatalog: {name: shop, version: 1.0.0}\ncodes:\n  x:\n    message: no\n")
     assert catalog.channels.codes["x"].problem_type == "urn:errgen:shop:x"

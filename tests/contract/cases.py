@@ -119,6 +119,7 @@ def parse_cases(catalog: Catalog, envelopes: list[Any]) -> list[dict[str, Any]]:
                 {**result, "structuredContent": {**payload, key: "from_a_newer_server"}},
                 {**result, "isError": False, "structuredContent": {**payload, "isError": True}},  # pmcp
                 {**result, "structuredContent": {**payload, "message": ""}},
+                {**result, "structuredContent": {**payload, "provenance": None}},  # a stamp is never null
                 {"isError": True, "content": [*result["content"], {"type": "text", "text": json.dumps(payload)}]},
             ]
         cases += [{"op": "parse", "catalog": catalog.name, "key": catalog.envelope.discriminator, "result": v}

@@ -52,7 +52,7 @@ def channels(reader: Reader, catalog: Catalog) -> Channels:
         problem_base=base,
         domain=raw.get("domain") or default_domain(base, catalog.name),
         members=_members(reader, catalog, raw.get("members", {})),
-        metadata_keys=_metadata_keys(reader, catalog),
+        metadata_keys=_metadata_keys(catalog),
         kind_classes=kind_classes,
         codes={cid: _code(reader, catalog, code, base, kind_classes) for cid, code in catalog.codes.items()},
     )
@@ -157,16 +157,20 @@ def _members(reader: Reader, catalog: Catalog, spec: dict[str, str]) -> dict[str
     return out
 
 
-def _metadata_keys(reader: Reader, catalog: Catalog) -> dict[str, str]:
-    """Each repair field's ErrorInfo metadata key: its wire key in lowerCamelCase (AIP-193)."""
-    owners: dict[str, str] = {}
+def _metadata_keys(catalog: Catalog) -> dict[str, str]:
+    """Each repair field's ErrorInfo metadata key: its wire key in lowerCamelCase (AIP-193).
+
+    A key an earlier field has already (``a_1b`` and ``a1b`` are both ``a1b``) goes to the later
+    field's wire key, with ``_`` added until it is free: keys stay unique, so every field reads back.
+    """
     out: dict[str, str] = {}
+    taken: set[str] = set()
     for name, f in catalog.fields.items():
         key = naming.wire_key(f.wire, "camel")
-        other = catalog.fields.get(owners.get(key, ""))
-        if other is not None and other.names.py_attr != f.names.py_attr:  # (one identifier: reported already)
-            why = f"fields {owners[key]!r} and {name!r} both become ErrorInfo metadata key {key!r}; rename one"
-            reader.err(("fields", name), why, key=True)
-        owners.setdefault(key, name)
+        if key in taken:
+            key = f.wire
+            while key in taken:
+                key += "_"
+        taken.add(key)
         out[name] = key
     return out

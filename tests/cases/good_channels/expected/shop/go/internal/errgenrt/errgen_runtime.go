@@ -2316,11 +2316,15 @@ func (c *Catalog) paths(info *CodeInfo, payload *Object) []string {
 	return out
 }
 
-// Problem returns the RFC 9457 problem document of a payload of the catalog.
+// Problem returns the RFC 9457 problem document of a payload of the catalog (of another code: the
+// unknown one's).
 func (c *Catalog) Problem(payload *Object, o Occurrence) *Object {
 	code, _ := payload.value(c.spec.Envelope.Discriminator).(string)
 	message, _ := payload.value("message").(string)
-	info, _ := c.Info(code)
+	info, known := c.Info(code)
+	if !known {
+		return c.UnknownProblem(message, o)
+	}
 	doc := NewObject()
 	doc.Set("type", c.ProblemType(code))
 	doc.Set("title", info.Title)
@@ -2373,11 +2377,15 @@ func orError(text string) string {
 }
 
 // Status returns the google.rpc.Status (proto3 JSON mapping) of a payload of the catalog: its
-// code, the message, one ErrorInfo, and RetryInfo, BadRequest, RequestInfo and Help as they apply.
+// code, the message, one ErrorInfo, and RetryInfo, BadRequest, RequestInfo and Help as they apply
+// (of another code: the unknown one's).
 func (c *Catalog) Status(payload *Object, o Occurrence) *Object {
 	code, _ := payload.value(c.spec.Envelope.Discriminator).(string)
 	message, _ := payload.value("message").(string)
-	info, _ := c.Info(code)
+	info, known := c.Info(code)
+	if !known {
+		return c.UnknownStatus(code, message, payload, o)
+	}
 	metadata := NewObject()
 	for _, field := range fieldsOf(info, payload) {
 		text, _ := field.value.(string) // a string field's value as it is, any other value as its JSON text
