@@ -5,6 +5,7 @@ import (
 
 	"errgen.local/filetoolserrors"
 	"errgen.local/napkinerrors"
+	"errgen.local/tsi18nerrors"
 	"errgen.local/tsmetaerrors"
 	"errgen.local/tsnameserrors"
 	"errgen.local/tsoptserrors"
@@ -118,5 +119,9 @@ var channelModules = map[string]func(testCase) string{
 	"tswire": channelAPI[tswireerrors.Error, tswireerrors.Code, tswireerrors.ToolError, tswireerrors.Occurrence, tswireerrors.ToolFailure, *tswireerrors.Object, *tswireerrors.Result]{
 		tswireerrors.BuildError, tswireerrors.ParseResultValue, tswireerrors.ToProblem, tswireerrors.ToStatus, tswireerrors.ToResultWith,
 		tswireerrors.ParseProblemValue, tswireerrors.ParseStatusValue, tswireerrors.ToolFailureOf, tswireerrors.ToJSON,
+	}.run,
+	"tsi18n": channelAPI[tsi18nerrors.Error, tsi18nerrors.Code, tsi18nerrors.ToolError, tsi18nerrors.Occurrence, tsi18nerrors.ToolFailure, *tsi18nerrors.Object, *tsi18nerrors.Result]{
+		tsi18nerrors.BuildError, tsi18nerrors.ParseResultValue, tsi18nerrors.ToProblem, tsi18nerrors.ToStatus, tsi18nerrors.ToResultWith,
+		tsi18nerrors.ParseProblemValue, tsi18nerrors.ParseStatusValue, tsi18nerrors.ToolFailureOf, tsi18nerrors.ToJSON,
 	}.run,
 }

@@ -25,8 +25,8 @@ use serde::ser::{
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::{
-    ErrorKind, ToolError, CATALOG, CATALOG_NAME, CHANNELS, CODES, DECODERS, FINGERPRINT, KINDS, LOCALIZATION,
-    POLICIES, POLICY_WORDS, TOOLS, VERSION,
+    ErrorKind, ToolError, CATALOG, CATALOG_NAME, CHANNELS, CODES, DECODERS, FINGERPRINT, KINDS,
+    LOCALIZATION, POLICIES, POLICY_WORDS, TOOLS, VERSION,
 };
 
 // -- a catalog's tables ---------------------------------------------------------

@@ -58,9 +58,8 @@ class LocaleInfo(NamedTuple):
     """What rendering in one locale needs (CLDR's, read when the catalog was built)."""
 
     tag: str  # BCP 47, canonical case
-    plural: Callable[[int, int, int], str] | None = (
-        None  # (i, v, f) → category; None: "other"
-    )
+    # (i, v, f) → category; None: "other"
+    plural: Callable[[int, int, int], str] | None = None
     decimal: str = "."
     group: str = ","
     grouping: tuple[int, int] = (3, 3)  # primary, secondary group sizes
@@ -290,9 +289,8 @@ class ChannelInfo(NamedTuple):
     domain: str = ""  # the ErrorInfo domain
     grpc_by_status: Mapping[int, int] = {}  # HTTP status → google.rpc.Code
     members: Mapping[str, str] = {}  # wire key → problem member, where they differ
-    metadata_keys: Mapping[str, str] = (
-        {}
-    )  # wire key → ErrorInfo metadata key, where they differ
+    # wire key → ErrorInfo metadata key, where they differ
+    metadata_keys: Mapping[str, str] = {}
     kind_classes: Mapping[str, str] = {}  # kind → toolFailure class
 
 
@@ -314,9 +312,8 @@ class CatalogInfo(NamedTuple):
     failure_mapping: Mapping[str, tuple[str, bool | None]]
     default_code: str | None
     locale: str = "en"  # the base texts' locale
-    locales: Mapping[str, LocaleInfo] = (
-        {}
-    )  # every locale's plural rule and number symbols
+    # every locale's plural rule and number symbols
+    locales: Mapping[str, LocaleInfo] = {}
     translations: Mapping[str, LocaleTexts] = {}  # the translated locales' texts
     channels: ChannelInfo = ChannelInfo()
 
@@ -2769,6 +2766,8 @@ def tool_errors_schema_text(catalog: CatalogInfo, codes: Collection[str]) -> str
             "allOf": branches,
         }
     )
+
+
 # -- the channels beside MCP (docs/runtime-contract.md §9) -------------------------
 #
 # RFC 9457 problem details (``to_problem``, ``parse_problem``), the google.rpc.Status
@@ -2778,9 +2777,8 @@ def tool_errors_schema_text(catalog: CatalogInfo, codes: Collection[str]) -> str
 
 TOOL_FAILURE = "io.modelcontextprotocol/toolFailure"  # the _meta key of the proposal
 _FAILURE_CLASSES = ("capability", "reliability", "governance")
-_RPC_TYPE = (
-    "type.googleapis.com/google.rpc."  # a detail's @type: this, then the message name
-)
+# a detail's @type: this, then the message name
+_RPC_TYPE = "type.googleapis.com/google.rpc."
 _UNKNOWN_STATUS = 500  # an error without a catalog code: HTTP 500 …
 _UNKNOWN_GRPC = 2  # … and google.rpc.Code UNKNOWN
 _UNKNOWN_REASON = "UNKNOWN"
