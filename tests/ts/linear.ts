@@ -6,13 +6,15 @@ import { readFileSync } from "node:fs";
 
 import { mapHttp, scrubText } from "../../generated/napkin/ts/napkin-errors.js";
 
-/** A rule's literals: pattern, replacement, a key rule's value and checks; the checks' patterns. */
+/** A rule's literals: pattern, replacement, a key rule's value, checks and separator; the checks' and KEYS's patterns. */
 interface RuleSpec {
   readonly pattern: string;
   readonly replacement: string;
   readonly value: string | null;
   readonly checks: readonly Check[];
+  readonly separator: string | null;
   readonly checkPatterns: readonly string[];
+  readonly keys: string;
 }
 
 interface Spec {
@@ -24,7 +26,17 @@ interface Spec {
 }
 
 type Check = readonly [group: number, check: number, found: boolean];
+type Rule = readonly [
+  pattern: RegExp,
+  replacement: string,
+  needles: readonly string[] | RegExp,
+  words: readonly string[],
+  value: RegExp | null,
+  checks: readonly Check[],
+  separator: RegExp | null,
+];
 let CHECKS: readonly RegExp[] = [];
+let KEYS = /$^/gu;
 
 // -- copied from the generated runtime (test_hostile_linear.py checks that the text is the same) --
 // copy-begin
@@ -48,45 +60,125 @@ function keyHolds(checks: readonly Check[], key: string): boolean {
   return answer;
 }
 
-/** `text` with every match of a key rule replaced: where its checks fail, the search goes on after the key. */
-function applyKeyRule(pattern: RegExp, value: RegExp, checks: readonly Check[], replacement: string, text: string): string {
+/**
+ * The matches of KEYS in `text`, in order: its runs of key characters that hold a secret word, as start, end,
+ * start, end, … (KEYS finds where each ends; it starts after the last character before that is not a key one).
+ */
+function keyRuns(text: string): number[] {
+  const runs: number[] = [];
+  KEYS.lastIndex = 0;
+  while (KEYS.test(text)) {
+    const end = KEYS.lastIndex;
+    let start = end;
+    while (start > 0 && isKeyChar(text.charCodeAt(start - 1))) {
+      start--;
+    }
+    runs.push(start, end);
+  }
+  return runs;
+}
+
+/** Whether a UTF-16 code unit is a key character (A-Za-z0-9_.-). */
+function isKeyChar(code: number): boolean {
+  return (
+    (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39) ||
+    code === 0x5f || code === 0x2e || code === 0x2d
+  );
+}
+
+/** A key's start and end, and where what follows it starts. */
+type Key = readonly [start: number, end: number, at: number];
+
+/**
+ * `text` with every match of a key rule replaced: where its checks fail, the search goes on after the key. `keys`:
+ * the matches of KEYS in `text`, when the rule's pattern is KEYS and they are already found.
+ */
+function applyKeyRule(rule: Rule, value: RegExp, text: string, keys: readonly number[] | null): string {
+  const [pattern, replacement, , , , checks, separator] = rule;
+  const runs = separator === null ? null : (keys ?? keyRuns(text));
   let out = "";
   let last = 0;
   let pos = 0;
+  const next = { index: 0 }; // the first of `runs` not looked at yet
   for (;;) {
-    pattern.lastIndex = pos;
-    const key = pattern.exec(text);
+    const key = runs === null || separator === null ? keyMatch(pattern, text, pos) : keyRun(runs, separator, next, text, pos);
     if (key === null) {
       break;
     }
-    const keyEnd = key.index + key[0].length;
-    value.lastIndex = keyEnd;
-    const found = keyHolds(checks, key[2] ?? "") ? value.exec(text) : null; // a value only after a key that may have one
-    if (found !== null && holds(checks, key[2] ?? "", found)) {
-      out += text.slice(last, keyEnd) + expand(replacement, found);
-      pos = last = keyEnd + found[0].length;
+    const [start, end, at] = key;
+    const name = text.slice(start, end);
+    value.lastIndex = at;
+    const found = keyHolds(checks, name) ? value.exec(text) : null; // a value only after a key that may have one
+    if (found !== null && holds(checks, name, found)) {
+      out += text.slice(last, at) + expand(replacement, found);
+      pos = last = at + found[0].length;
     } else {
-      pos = key.index + (key[1] ?? "").length + (key[2] ?? "").length; // no match here: on after the key
+      pos = end; // no match here: on after the key
     }
   }
   return out + text.slice(last);
 }
 
+/** A key rule's next key from `pos` on: the next match of its pattern (the key is group 2). */
+function keyMatch(pattern: RegExp, text: string, pos: number): Key | null {
+  pattern.lastIndex = pos;
+  const key = pattern.exec(text);
+  if (key === null) {
+    return null;
+  }
+  const start = key.index + (key[1] ?? "").length;
+  return [start, start + (key[2] ?? "").length, key.index + key[0].length];
+}
+
+/**
+ * A key rule's next key from `pos` on when its keys are secret-word runs: the next of `runs` (from `next.index`)
+ * that what precedes it leaves free (a key's first character may not follow the end of a value replaced, as KEYS
+ * would not match there) and that the rule's separator follows.
+ */
+function keyRun(runs: readonly number[], separator: RegExp, next: { index: number }, text: string, pos: number): Key | null {
+  for (; next.index < runs.length; next.index += 2) {
+    const start = runs[next.index] ?? 0;
+    const end = runs[next.index + 1] ?? 0;
+    if (start > pos || start === 0) {
+      separator.lastIndex = end;
+      if (separator.test(text)) {
+        next.index += 2;
+        return [start, end, separator.lastIndex]; // sticky: where its match ends
+      }
+    }
+  }
+  return null;
+}
+
 /** Whether a key rule's checks on its key hold (`value` null), or those on its value. */
 function holds(checks: readonly Check[], key: string, value: RegExpExecArray | null): boolean {
-  return checks.every(([group, check, found]) => {
-    if ((group === 0) !== (value === null)) {
-      return true;
+  for (const [group, check, found] of checks) {
+    if ((group === 0) === (value === null)) {
+      const text = value === null ? key : value[group];
+      if (text !== undefined && CHECKS[check]?.test(text) !== found) {
+        return false;
+      }
     }
-    const text = value === null ? key : value[group];
-    return text === undefined || CHECKS[check]?.test(text) === found;
-  });
+  }
+  return true;
 }
 
 /** `replacement` with each `$n` replaced by group n of `found` (empty when it took no part). */
 function expand(replacement: string, found: RegExpExecArray): string {
-  return replacement.replace(/\$([0-9]+)/g, (_, group: string) => found[Number(group)] ?? "");
+  let parts = EXPANSIONS.get(replacement);
+  if (parts === undefined) {
+    parts = replacement.split(/\$([0-9]+)/); // literal text, then a group number, and so on
+    EXPANSIONS.set(replacement, parts);
+  }
+  let out = "";
+  for (let i = 0; i < parts.length; i++) {
+    out += i % 2 === 0 ? parts[i] : (found[Number(parts[i])] ?? "");
+  }
+  return out;
 }
+
+/** Each replacement of a key rule as its parts (`expand`). */
+const EXPANSIONS = new Map<string, readonly string[]>();
 // copy-end
 
 function text(kind: string, a: string, b: string, size: number): string {
@@ -136,14 +228,16 @@ let run: (value: string) => unknown = scrubText;
 if (spec.rule === "map_http") {
   run = (value) => mapHttp(502, null, { error: value });
 } else if (spec.rule !== "scrub_text") {
-  const { pattern, replacement, value, checks, checkPatterns } = spec.rule;
-  const compiled = new RegExp(pattern, "gu");
+  const { pattern, replacement, value, checks, separator, checkPatterns, keys } = spec.rule;
+  KEYS = new RegExp(keys, "gu");
+  const compiled = pattern === keys ? KEYS : new RegExp(pattern, "gu");
   CHECKS = checkPatterns.map((check) => new RegExp(check, "u"));
   if (value === null) {
     run = (text) => text.replace(compiled, replacement);
   } else {
     const valuePattern = new RegExp(value, "uy");
-    run = (text) => applyKeyRule(compiled, valuePattern, checks, replacement, text);
+    const rule: Rule = [compiled, replacement, [], [], valuePattern, checks, separator === null ? null : new RegExp(separator, "uy")];
+    run = (text) => applyKeyRule(rule, valuePattern, text, null);
   }
 }
 run("warm up");

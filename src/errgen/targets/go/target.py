@@ -277,15 +277,18 @@ def policy_ctors(catalog: Catalog, names: GoNames) -> list[tuple[str, str, str]]
 def sanitizer() -> dict[str, Any]:
     """The sanitizer's rules, checks, markers and limits (errgen.targets.sanitizer.patterns) as Go literals.
 
-    A key rule's value is printed anchored: Go matches it on the rest of the text.
+    A key rule's value (and separator) is printed anchored: Go matches it on the rest of the text. The
+    pattern of a rule whose keys are secret-word runs is empty: the runtime finds them (`keyRuns`).
     """
     rules = []
     for rule in runtime_patterns.TEXT_RULES:
         pattern, value = sanitizer_tables.patterns(rule)
         checks = ", ".join(f"{{{g}, {i}, {str(f).lower()}}}" for g, i, f in sanitizer_tables.checks(rule))
+        separator = sanitizer_tables.separator(rule)
         rules.append({
             "name": rule.name,
-            "pattern": split_literal(raw_or_quoted(pattern), "\t\t\t", WIDTH - 3),
+            "pattern": '""' if runtime_patterns.finds_keys(rule)
+            else split_literal(raw_or_quoted(pattern), "\t\t\t", WIDTH - 3),
             "replacement": json_string(runtime_patterns.braced_replacement(rule.replacement)),
             "needles": wrapped_strings(rule.needles),
             "words": wrapped_strings(rule.words),
@@ -293,10 +296,12 @@ def sanitizer() -> dict[str, Any]:
             if value
             else "",
             "checks": checks,
+            "separator": raw_or_quoted(sanitizer_tables.anchored(separator)) if separator else "",
         })  # fmt: skip
     tables = sanitizer_tables.tables(json_string, raw_or_quoted)
     checked = [(name, split_literal(pattern, "\t\t", WIDTH - 25)) for name, pattern in tables["checks"]]
-    return {"rules": rules, **tables, "checks": checked}
+    key_words = "\n".join(packed([json_string(word) for word in runtime_patterns.KEY_WORDS], "\t"))
+    return {"rules": rules, **tables, "checks": checked, "key_words": key_words}
 
 
 def wrapped_strings(items: tuple[str, ...]) -> str:

@@ -2394,7 +2394,9 @@ func ErrorName(err error) string {
 // [aA] (ASCII-only case folding). regexp runs in time linear in its text whatever the pattern.
 // Every match holds one of the rule's needles (as written) and one of its words (in some ASCII
 // letter case), so a text without them skips the rule. A key rule finds a key (group 2), matches
-// its value right after it, and replaces the value only when its checks hold.
+// its value right after it, and replaces the value only when its checks hold. Most key rules' keys
+// are the runs of key characters that hold a secret word (keyRuns), found once for all of them
+// while the text stays the same; their separator must follow the key, then the value.
 
 // Redacted is what a secret is replaced with.
 const Redacted = "[REDACTED]"
@@ -2423,9 +2425,16 @@ var pairNames = []string{"name", "Name", "NAME", "key", "Key", "KEY"}
 // … and of its value.
 var pairValues = []string{"value", "Value", "VALUE"}
 
+// keyWords: one of them is in every secret key name, in some letter case.
+var keyWords = []string{
+	"pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf",
+	"xsrf", "sid", "sig", "connection",
+}
+
 // textRule is one rule: pattern, replacement (${n}: group n), needles and words; a key rule's
 // value (matched where the pattern's match ends, so anchored: ^) and checks. The replacement of
-// a key rule is its value's; its key part is kept.
+// a key rule is its value's; its key part is kept. A key rule without a pattern finds its keys
+// by their words (keyRuns); its separator (anchored) must follow the key, before the value.
 type textRule struct {
 	pattern     string
 	replacement string
@@ -2433,6 +2442,7 @@ type textRule struct {
 	words       []string
 	value       string
 	checks      []ruleCheck
+	separator   string
 }
 
 // ruleCheck is what must (found) or must not be found in a key rule's key (group 0) or in a group
@@ -2450,6 +2460,7 @@ var textRules = []textRule{
 		[]string{},
 		"",
 		nil,
+		"",
 	},
 	{ // putty_key
 		`PuTTY-User-Key-File-[0-9]+:(?:[\s\S]*?Private-MAC:[ \t]*[0-9A-Fa-f]*|[\s\S]*)`,
@@ -2458,6 +2469,7 @@ var textRules = []textRule{
 		[]string{},
 		"",
 		nil,
+		"",
 	},
 	{ // python_traceback
 		`Traceback \(most recent call last\):[\s\S]*`,
@@ -2466,6 +2478,7 @@ var textRules = []textRule{
 		[]string{},
 		"",
 		nil,
+		"",
 	},
 	{ // python_frame_line
 		`(?:\n|\r\n|\\n|\\r\\n)[ \t]*(?:\\t[ \t]*)*File \\?"[^"\r\n]*\\?", line [0-9]+(?:, in [^\r\n\\]*(?:\\[^rn\r\n][^\r` +
@@ -2476,6 +2489,7 @@ var textRules = []textRule{
 		[]string{},
 		"",
 		nil,
+		"",
 	},
 	{ // python_frame
 		`(^|[^A-Za-z0-9_])File \\?"[^"\r\n]*\\?", line [0-9]+(?:, in [^\r\n\\]*(?:\\[^rn\r\n][^\r\n\\]*)*)?(?:(?:\n|\r\n|\` +
@@ -2486,6 +2500,7 @@ var textRules = []textRule{
 		[]string{},
 		"",
 		nil,
+		"",
 	},
 	{ // stack_frame_line
 		`(?:\n|\r\n|\\n|\\r\\n)[ \t]*(?:\\t[ \t]*)*at (?:(?:async |new )?[^ \t\r\n()]+(?: \[as [^ \t\r\n\]]+\])? ?\((?:[^(` +
@@ -2496,6 +2511,7 @@ var textRules = []textRule{
 		[]string{},
 		"",
 		nil,
+		"",
 	},
 	{ // stack_frame
 		`(^|[^A-Za-z0-9_$.])(?:at (?:(?:async |new )?[^ \t\r\n()]+(?: \[as [^ \t\r\n\]]+\])? ?\((?:[^()\r\n]*:[0-9]+(?::[0` +
@@ -2506,6 +2522,7 @@ var textRules = []textRule{
 		[]string{},
 		"",
 		nil,
+		"",
 	},
 	{ // frame_like_line
 		`(?:\n[ \t]*at [^ \t\r\n()]+ ?\([^\n]*\)[ \t]*)+(\n|$)`,
@@ -2514,6 +2531,7 @@ var textRules = []textRule{
 		[]string{},
 		"",
 		nil,
+		"",
 	},
 	{ // frame_like_first_line
 		`^[ \t]*at [^ \t\r\n()]+ ?\([^\n]*\)[ \t]*(?:\n|$)`,
@@ -2522,6 +2540,7 @@ var textRules = []textRule{
 		[]string{},
 		"",
 		nil,
+		"",
 	},
 	{ // cookie_header
 		`(^|[^A-Za-z0-9_-])((?:[sS][eE][tT]-)?[cC][oO][oO][kK][iI][eE][ \t]*:[ \t]*)[^ \t\r\n"'\\\[][^\r\n"\\]*`,
@@ -2530,6 +2549,7 @@ var textRules = []textRule{
 		[]string{"cookie"},
 		"",
 		nil,
+		"",
 	},
 	{ // name_value_pair
 		`("(?:[nN][aA][mM][eE]|[kK][eE][yY])\\*"[ \t]*:[ \t]*\\*")([A-Za-z0-9_.-]+)(\\*"[ \t]*,[ \t]*(?:\\*"[A-Za-z_]+\\*"` +
@@ -2545,9 +2565,10 @@ var textRules = []textRule{
 			`tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \t]+[^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*)|([^ \` +
 			`t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*)))`,
 		[]ruleCheck{{0, 0, true}, {0, 1, false}},
+		"",
 	},
 	{ // key_value
-		`(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\*["']?[ \t]*(?:=>|:=|=)[ \t]*)`,
+		"",
 		"${1}${4}${7}[REDACTED]${3}${6}${9}",
 		[]string{"="},
 		[]string{
@@ -2562,9 +2583,10 @@ var textRules = []textRule{
 			`tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \t]+[^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*)|([^ \` +
 			`t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*)))`,
 		[]ruleCheck{{0, 0, true}, {0, 1, false}},
+		`^(?:\\*["']?[ \t]*(?:=>|:=|=)[ \t]*)`,
 	},
 	{ // quoted_key_colon_value
-		`(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\*["'][ \t]*:[ \t]*)`,
+		"",
 		"${1}${13}${2}${5}${8}${14}${17}${20}[REDACTED]${4}${7}${10}${16}${19}${22}",
 		[]string{":"},
 		[]string{
@@ -2581,9 +2603,10 @@ var textRules = []textRule{
 			`\t]*)(?:(\\+")((?:[^"\\\r\n]|\\+[^"\\\r\n])+)((?:\\+")?)|(")((?:[^"\\\r\n]|\\[^\r\n])[^"\\\r\n]*(?:\\[^\r\n][^"\\` +
 			`\r\n]*)*)("?)|(')((?:[^'\\\r\n]|\\[^\r\n])[^'\\\r\n]*(?:\\[^\r\n][^'\\\r\n]*)*)('?))))`,
 		[]ruleCheck{{0, 0, true}, {0, 1, false}, {12, 6, false}},
+		`^(?:\\*["'][ \t]*:[ \t]*)`,
 	},
 	{ // option_then_value
-		`(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\*["'][ \t]*,[ \t]*)`,
+		"",
 		"${1}${4}${7}[REDACTED]${3}${6}${9}",
 		[]string{"-"},
 		[]string{
@@ -2596,9 +2619,10 @@ var textRules = []textRule{
 			`tlm|ssws|bot|jwt)[ \t]+[^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*)|([^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\` +
 			`\]*)))`,
 		[]ruleCheck{{0, 0, true}, {0, 1, false}, {0, 7, true}},
+		`^(?:\\*["'][ \t]*,[ \t]*)`,
 	},
 	{ // key_colon_value
-		`(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\*["']?[ \t]*:[ \t]*)`,
+		"",
 		"${1}${4}${7}[REDACTED]${3}${6}${9}",
 		[]string{":"},
 		[]string{
@@ -2613,9 +2637,10 @@ var textRules = []textRule{
 			`tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \t]+[^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*)|([^ \` +
 			`t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*)))`,
 		[]ruleCheck{{0, 0, true}, {0, 1, false}, {0, 2, true}},
+		`^(?:\\*["']?[ \t]*:[ \t]*)`,
 	},
 	{ // word_colon_value
-		`(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\*["']?[ \t]*:[ \t]*)`,
+		"",
 		"${1}${4}${7}[REDACTED]${3}${6}${9}",
 		[]string{":"},
 		[]string{
@@ -2630,6 +2655,7 @@ var textRules = []textRule{
 			`tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \t]+[^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*)|([^ \` +
 			`t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*)))`,
 		[]ruleCheck{{0, 0, true}, {0, 1, false}, {0, 2, false}, {11, 4, true}, {11, 5, true}},
+		`^(?:\\*["']?[ \t]*:[ \t]*)`,
 	},
 	{ // xml_element
 		`(<)([A-Za-z0-9_.-]+)>`,
@@ -2641,6 +2667,7 @@ var textRules = []textRule{
 		},
 		`^(?:[^<\r\n]+(</))`,
 		[]ruleCheck{{0, 0, true}, {0, 1, false}},
+		"",
 	},
 	{ // url_password
 		`(^|[^A-Za-z0-9+.-])([A-Za-z][A-Za-z0-9+.-]*://[^ \t\r\n/?#@:"'<>]*:)[^ \t\r\n/?#@"'<>]+@`,
@@ -2649,6 +2676,7 @@ var textRules = []textRule{
 		[]string{"@"},
 		"",
 		nil,
+		"",
 	},
 	{ // db_client_password
 		`(^|[^A-Za-z0-9_.-])((?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlcheck|mysqlshow|mariadb|mariadb-dump)(?:\.exe)` +
@@ -2668,6 +2696,7 @@ var textRules = []textRule{
 		[]string{},
 		"",
 		nil,
+		"",
 	},
 	{ // token_shape
 		`(^|[^A-Za-z0-9_-])(?:sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|gl(?:pat|ptt|d` +
@@ -2695,6 +2724,7 @@ var textRules = []textRule{
 		[]string{},
 		"",
 		nil,
+		"",
 	},
 	{ // aws_key_id
 		`(^|[^A-Za-z0-9_-])(?:(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[A-Z0-9]{16}[A-Za-z0-9]*)`,
@@ -2703,6 +2733,7 @@ var textRules = []textRule{
 		[]string{},
 		"",
 		nil,
+		"",
 	},
 	{ // twilio_key
 		`(^|[^A-Za-z0-9_-])(?:(?:SK|AC)[0-9a-fA-F]{32}[A-Za-z0-9]*)`,
@@ -2711,6 +2742,7 @@ var textRules = []textRule{
 		[]string{},
 		"",
 		nil,
+		"",
 	},
 	{ // azure_client_secret
 		`(^|[^A-Za-z0-9_-])(?:[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,})`,
@@ -2719,6 +2751,7 @@ var textRules = []textRule{
 		[]string{},
 		"",
 		nil,
+		"",
 	},
 	{ // telegram_bot_token
 		`(^|[^A-Za-z0-9_-])(?:(?:bot)?[0-9]{5,16}:A[A-Za-z0-9_-]{34,})`,
@@ -2727,6 +2760,7 @@ var textRules = []textRule{
 		[]string{},
 		"",
 		nil,
+		"",
 	},
 	{ // discord_bot_token
 		`(^|[^A-Za-z0-9_-])(?:[MNO][A-Za-z0-9_-]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,})`,
@@ -2735,14 +2769,16 @@ var textRules = []textRule{
 		[]string{},
 		"",
 		nil,
+		"",
 	},
 	{ // word_then_credential
-		`(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)([ \t]+)`,
+		"",
 		"[REDACTED]",
-		[]string{},
+		[]string{" ", "\t"},
 		[]string{"token", "bearer", "secret", "passw", "passphrase", "credential", "key", "auth", "session"},
 		`^(?:([A-Za-z0-9+/=_.-]{16,}))`,
 		[]ruleCheck{{0, 3, true}, {1, 8, true}, {1, 9, true}},
+		`^(?:[ \t]+)`,
 	},
 	{ // auth_scheme
 		`(^|[^A-Za-z0-9_-])([bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC])[ \t]+[A-Za-z]*[0-9._~+/=-][A-Za-z0-9._~+/=-]*`,
@@ -2751,6 +2787,7 @@ var textRules = []textRule{
 		[]string{"bearer", "basic"},
 		"",
 		nil,
+		"",
 	},
 	{ // windows_path
 		`(^|[^A-Za-z0-9])[A-Za-z]:\\[^ \t\r\n"'<>|:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}[\\/][^ \t\r\n"'<>|:*?]*){0,32}`,
@@ -2759,6 +2796,7 @@ var textRules = []textRule{
 		[]string{},
 		"",
 		nil,
+		"",
 	},
 	{ // windows_user_path
 		`(^|[^A-Za-z0-9])[A-Za-z]:/+(?:[uU][sS][eE][rR][sS]|[dD][oO][cC][uU][mM][eE][nN][tT][sS] [aA][nN][dD] [sS][eE][tT]` +
@@ -2768,6 +2806,7 @@ var textRules = []textRule{
 		[]string{"users", "documents and settings"},
 		"",
 		nil,
+		"",
 	},
 	{ // unc_path
 		`(^|[^A-Za-z0-9\\])\\{2,4}[A-Za-z0-9._$?-]+\\[^ \t\r\n"'<>|:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}[\\/][^ \t\r\n"` +
@@ -2777,6 +2816,7 @@ var textRules = []textRule{
 		[]string{},
 		"",
 		nil,
+		"",
 	},
 	{ // escaped_unix_path
 		`\\/(?:(?:home|Users)\\/[^ \t\r\n"'<>|:*?\\]*(?:\\/[^ \t\r\n"'<>|:*?\\]*){0,64}|root(?:(?:\\/|[^A-Za-z0-9_ \t\r\n"` +
@@ -2786,6 +2826,7 @@ var textRules = []textRule{
 		[]string{},
 		"",
 		nil,
+		"",
 	},
 	{ // home_path
 		`(?:/home/|/Users/)[^/ \t\r\n"'<>|\\:*?]+[^ \t\r\n"'<>|\\:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}/[^ \t\r\n"'<>|\\` +
@@ -2795,6 +2836,7 @@ var textRules = []textRule{
 		[]string{},
 		"",
 		nil,
+		"",
 	},
 	{ // root_path
 		`/root(?:/[^ \t\r\n"'<>|\\:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}/[^ \t\r\n"'<>|\\:*?]*){0,32}|([^A-Za-z0-9_/]|$))`,
@@ -2803,6 +2845,7 @@ var textRules = []textRule{
 		[]string{},
 		"",
 		nil,
+		"",
 	},
 	{ // tilde_path
 		`(^|[^A-Za-z0-9_.~/-])~[A-Za-z_][A-Za-z0-9_.-]*/[^ \t\r\n"'<>|\\:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}/[^ \t\r\n` +
@@ -2812,6 +2855,7 @@ var textRules = []textRule{
 		[]string{},
 		"",
 		nil,
+		"",
 	},
 }
 
@@ -2879,8 +2923,8 @@ var textChecks = []string{
 
 type compiledRule struct {
 	textRule
-	re, value *regexp.Regexp
-	keys      *keyAnswers
+	re, value, separator *regexp.Regexp // re: nil for a rule whose keys are secret-word runs
+	keys                 *keyAnswers
 }
 
 // keyAnswers keeps whether a key rule's checks on a key held: keys recur, and a check is a
@@ -2903,9 +2947,15 @@ var sanitizer = sync.OnceValue(func() compiledRules {
 		out.checks = append(out.checks, regexp.MustCompile(check))
 	}
 	for _, rule := range textRules {
-		compiled := compiledRule{textRule: rule, re: regexp.MustCompile(rule.pattern), keys: &keyAnswers{}}
+		compiled := compiledRule{textRule: rule, keys: &keyAnswers{}}
+		if rule.pattern != "" {
+			compiled.re = regexp.MustCompile(rule.pattern)
+		}
 		if rule.value != "" {
 			compiled.value = regexp.MustCompile(rule.value)
+		}
+		if rule.separator != "" {
+			compiled.separator = regexp.MustCompile(rule.separator)
 		}
 		out.rules = append(out.rules, compiled)
 	}
@@ -2918,6 +2968,7 @@ var sanitizer = sync.OnceValue(func() compiledRules {
 func ScrubText(text string) string {
 	out, cut := cutText(text)
 	lower := ""
+	var runs [][2]int // the text's secret-word runs, once found
 	rules := sanitizer()
 	for _, rule := range rules.rules {
 		if len(rule.needles) > 0 && !containsAny(out, rule.needles) {
@@ -2931,8 +2982,19 @@ func ScrubText(text string) string {
 				continue
 			}
 		}
-		if next := rule.apply(out, rules.checks); next != out {
-			out, lower = next, ""
+		if rule.re == nil && rule.value != nil {
+			if runs == nil {
+				if lower == "" {
+					lower = asciiLower(out)
+				}
+				runs = keyRuns(lower)
+			}
+			if len(runs) == 0 {
+				continue // no key
+			}
+		}
+		if next := rule.apply(out, rules.checks, runs); next != out {
+			out, lower, runs = next, "", nil
 		}
 	}
 	if cut {
@@ -2941,36 +3003,107 @@ func ScrubText(text string) string {
 	return out
 }
 
-// apply replaces every match of the rule in text.
-func (r compiledRule) apply(text string, checks []*regexp.Regexp) string {
+// apply replaces every match of the rule in text (runs: the text's secret-word runs, when
+// already found).
+func (r compiledRule) apply(text string, checks []*regexp.Regexp, runs [][2]int) string {
 	if r.value == nil {
 		return r.re.ReplaceAllString(text, r.replacement)
+	}
+	if r.re == nil && runs == nil {
+		runs = keyRuns(asciiLower(text))
 	}
 	var out []byte
 	last, pos := 0, 0
 	for {
-		key := r.find(text, pos)
-		if key == nil {
+		start, end, at, ok := r.nextKey(text, pos, &runs)
+		if !ok {
 			break
 		}
-		name, rest := text[key[4]:key[5]], text[key[1]:]
+		name := text[start:end]
 		var found []int
+		rest := text[at:]
 		if r.keyHolds(checks, name) { // a value is read only after a key that may have one
 			found = r.value.FindStringSubmatchIndex(rest)
 		}
 		if found == nil || !holds(r.checks, checks, name, rest, found) {
-			pos = key[5] // no match here: search on after the key
+			pos = end // no match here: search on after the key
 			continue
 		}
-		out = append(out, text[last:key[1]]...)
+		out = append(out, text[last:at]...)
 		out = r.value.ExpandString(out, r.replacement, rest, found)
-		last = key[1] + found[1]
+		last = at + found[1]
 		pos = last
 	}
 	if out == nil {
 		return text
 	}
 	return string(append(out, text[last:]...))
+}
+
+// nextKey returns a key rule's next key at or after pos: its start and end, and where what
+// follows it starts. It is the pattern's group 2; or the next of runs (consumed from the front)
+// that what precedes it leaves free (a key's first character may not follow the end of a value
+// replaced) and that the rule's separator follows.
+func (r compiledRule) nextKey(text string, pos int, runs *[][2]int) (start, end, at int, ok bool) {
+	if r.re != nil {
+		key := r.find(text, pos)
+		if key == nil {
+			return 0, 0, 0, false
+		}
+		return key[4], key[5], key[1], true
+	}
+	for len(*runs) > 0 {
+		run := (*runs)[0]
+		*runs = (*runs)[1:]
+		if run[0] > pos || run[0] == 0 {
+			if after := r.separator.FindStringIndex(text[run[1]:]); after != nil {
+				return run[0], run[1], run[1] + after[1], true
+			}
+		}
+	}
+	return 0, 0, 0, false
+}
+
+// keyRuns returns the runs of key characters (A-Za-z0-9_.-) that hold one of keyWords, in order,
+// as [start, end): the keys a key rule's pattern would find (lower: the text with its ASCII
+// letters lowered). Each word is searched for from where the last run ended, once it is behind.
+func keyRuns(lower string) [][2]int {
+	next := make([]int, len(keyWords)) // where each word is next: -1 nowhere, -2 not searched yet
+	for i := range next {
+		next[i] = -2
+	}
+	runs := [][2]int{}
+	for from := 0; ; {
+		at := -1
+		for i, word := range keyWords {
+			if next[i] == -2 || (next[i] >= 0 && next[i] < from) {
+				next[i] = strings.Index(lower[from:], word)
+				if next[i] >= 0 {
+					next[i] += from
+				}
+			}
+			if next[i] >= 0 && (at < 0 || next[i] < at) {
+				at = next[i]
+			}
+		}
+		if at < 0 {
+			return runs
+		}
+		start, end := at, at
+		for start > 0 && isKeyChar(lower[start-1]) {
+			start--
+		}
+		for end < len(lower) && isKeyChar(lower[end]) {
+			end++
+		}
+		runs = append(runs, [2]int{start, end})
+		from = end
+	}
+}
+
+// isKeyChar reports whether c (of lowered text) is a key character.
+func isKeyChar(c byte) bool {
+	return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '_' || c == '.' || c == '-'
 }
 
 // find returns the leftmost match of a key rule at or after pos, as positions in text. Go's
@@ -3046,17 +3179,29 @@ func containsAny(text string, needles []string) bool {
 	return false
 }
 
+// asciiLower returns text with its ASCII letters lowered, every other byte kept.
 func asciiLower(text string) string {
-	return strings.Map(func(r rune) rune {
-		if 'A' <= r && r <= 'Z' {
-			return r + ('a' - 'A')
+	i := 0
+	for i < len(text) && (text[i] < 'A' || text[i] > 'Z') {
+		i++
+	}
+	if i == len(text) {
+		return text
+	}
+	lowered := []byte(text)
+	for ; i < len(lowered); i++ {
+		if 'A' <= lowered[i] && lowered[i] <= 'Z' {
+			lowered[i] += 'a' - 'A'
 		}
-		return r
-	}, text)
+	}
+	return string(lowered)
 }
 
 // cutText returns the first MaxText code points of text, less a word the cut splits; and whether it cut.
 func cutText(text string) (string, bool) {
+	if len(text) <= MaxText {
+		return text, false // no more code points than bytes
+	}
 	end, n := -1, 0
 	for i := range text {
 		if n == MaxText {
