@@ -89,6 +89,15 @@ _ESCAPED_TAIL = f"{_ESCAPED_RUN}(?:\\\\/{_ESCAPED_RUN}){{0,64}}"
 _SECRET = (Check(0, "secret"), Check(0, "not_secret", found=False))  # the key names a secret
 _NOT_LITERAL = Check(p.BARE + 1, "json_structure", found=False)
 
+_DIGITS = tuple("0123456789")
+# A token rule whose needle is common gets a second condition (words need not be letters): name → needles
+# (else the shape's), words.
+_OWN_RULE_FILTERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "telegram_bot_token": ((), _DIGITS),  # its bot's id
+    "azure_client_secret": ((), _DIGITS),
+    "discord_bot_token": (("M", "N", "O"), (".",)),  # its first letter, and its dots
+}
+
 # Patterns a key rule's checks look for (`Check.name`); the first two also decide an object's keys.
 CHECKS: dict[str, str] = {
     "secret": "",  # filled below: secret_names.object_key_patterns(), caseless
@@ -161,6 +170,7 @@ TEXT_RULES: tuple[Rule, ...] = (
         f"{p.EOL}{p.INDENT}{p.PY_FRAME}",
         "",
         needles=('File "', 'File \\"'),
+        words=(", line ",),  # (words need not be letters: a second condition every match meets)
         probes=('File "', '", line ', "1", "\n", "\\n", "    ", " ", 'File \\"', ", in ", "\n    x", "\n    F"),
     ),
     Rule(  # … or where else one starts a word
@@ -168,6 +178,7 @@ TEXT_RULES: tuple[Rule, ...] = (
         f"(^|[^A-Za-z0-9_]){p.PY_FRAME}",
         "$1",
         needles=('File "', 'File \\"'),
+        words=(", line ",),
         probes=('File "', '", line ', "1", "\n", "\\n", "    ", " ", 'File \\"', ", in "),
     ),
     Rule(  # JavaScript and Java frames on their own line, after a raw or an escaped line break …
@@ -175,6 +186,7 @@ TEXT_RULES: tuple[Rule, ...] = (
         f"{p.EOL}{p.INDENT}at {p.FRAME_TAIL}",
         "",
         needles=("at ",),
+        words=("(", ":"),  # its location: (…) or path:line:column
         probes=("at ", "()", "(", ")", "x", ":1", "/", " ", "\n", "\\n", "\n at x (", "at async ", "a.js:1:2"),
     ),
     Rule(  # … or wherever else they start a word (joined frames, the start of the text), with a space after each
@@ -182,13 +194,15 @@ TEXT_RULES: tuple[Rule, ...] = (
         f"(^|[^A-Za-z0-9_$.])(?:at {p.FRAME_TAIL}[ \\t]?)+",
         "$1",
         needles=("at ",),
+        words=("(", ":"),
         probes=("at ", "()", "(", ")", "x", ":1", "/", "(at ", "at x (", "a.js:1:2", " "),
     ),
     Rule(  # any other lines that read "at name(…)", whole: what conformance packs call a stack trace
         "frame_like_line",
-        f"(?:\\n{p.AT_LINE})+(\\n|$)",
+        f"\\n{p.AT_LINE}(?:\\n{p.AT_LINE})*(\\n|$)",  # its first line spelled out: engines skip to "\\n"
         "$1",
         needles=("at ",),
+        words=("(",),
         probes=("at ", "()", "(", ")", "x", " ", "\n", "\nat (", ") "),
     ),
     Rule(
@@ -196,6 +210,7 @@ TEXT_RULES: tuple[Rule, ...] = (
         f"^{p.AT_LINE}(?:\\n|$)",
         "",
         needles=("at ",),
+        words=("(",),
         probes=("at ", "()", "(", ")", "x", " ", "\n"),
     ),
     # 2. credentials
@@ -204,6 +219,7 @@ TEXT_RULES: tuple[Rule, ...] = (
         '(^|[^A-Za-z0-9_-])((?:set-)?cookie[ \\t]*:[ \\t]*)[^ \\t\\r\\n"\'\\\\\\[][^\\r\\n"\\\\]*',
         f"$1$2{REDACTED}",
         caseless=True,
+        needles=(":",),
         words=("cookie",),
         probes=("cookie:", "Set-Cookie: ", " ", "a=b; ", "cookie"),
     ),
@@ -306,6 +322,7 @@ TEXT_RULES: tuple[Rule, ...] = (
         f"(^|[^A-Za-z0-9_.-])({p.DB_CLIENT}){p.VALUE}",
         "$1$2" + p.redact_value(3),
         needles=p.DB_CLIENT_NEEDLES,
+        words=("-p", "-a"),  # its password option (-p, -P, -a, --pass, --password)
         probes=("mysql", " -p", " ", "x", "redis-cli -a ", " -a", "mongo", "-p"),
     ),
     Rule(
@@ -320,7 +337,8 @@ TEXT_RULES: tuple[Rule, ...] = (
             name,
             f"(^|[^A-Za-z0-9_-])(?:{shape})",
             f"$1{REDACTED}",
-            needles=p.shape_needles(shape),
+            needles=_OWN_RULE_FILTERS.get(name, ((), ()))[0] or p.shape_needles(shape),
+            words=_OWN_RULE_FILTERS.get(name, ((), ()))[1],
             probes=(*p.shape_needles(shape), "x", "-", "A", "1", "M", "."),
         )
         for name, shape in p.OWN_RULE_SHAPES.items()
@@ -395,6 +413,7 @@ TEXT_RULES: tuple[Rule, ...] = (
         f"(^|[^A-Za-z0-9_.~/-])~[A-Za-z_][A-Za-z0-9_.-]*/{p.UNIX_TAIL}",
         f"$1{PATH}",
         needles=("~",),
+        words=("/",),
         probes=("~alice", "~", "/", "a b", " ", "x"),
     ),
 )

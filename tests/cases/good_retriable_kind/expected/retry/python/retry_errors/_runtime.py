@@ -17,7 +17,7 @@ import sys
 import threading
 import warnings
 from abc import abstractmethod
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from functools import cache, lru_cache
 from typing import (
     Annotated,
@@ -499,44 +499,44 @@ _TEXT_RULES = (
         '(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]*(?:\\\\t[ \\t]*)*File \\\\?"[^"\\r\\n]*\\\\?", line [0-9]+(?:, in [^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*)?(?:(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]{4,}(?:[^ \\t\\r\\n\\\\F]|\\\\[^rn\\r\\n]|F(?:[^i\\r\\n\\\\]|i[^l\\r\\n\\\\]|il[^e\\r\\n\\\\]|ile[^ \\r\\n\\\\]))[^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*){0,2}',
         "",
         ('File "', 'File \\"'),
-        (),
+        (", line ",),
     ),
     _Rule(  # python_frame
         '([^A-Za-z0-9_])File \\\\?"[^"\\r\\n]*\\\\?", line [0-9]+(?:, in [^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*)?(?:(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]{4,}(?:[^ \\t\\r\\n\\\\F]|\\\\[^rn\\r\\n]|F(?:[^i\\r\\n\\\\]|i[^l\\r\\n\\\\]|il[^e\\r\\n\\\\]|ile[^ \\r\\n\\\\]))[^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*){0,2}',
         "\\g<1>",
         ('File "', 'File \\"'),
-        (),
+        (", line ",),
         bounded=True,
     ),
     _Rule(  # stack_frame_line
         "(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]*(?:\\\\t[ \\t]*)*at (?:(?:async |new )?[^ \\t\\r\\n()]+(?: \\[as [^ \\t\\r\\n\\]]+\\])? ?\\((?:[^()\\r\\n]*:[0-9]+(?::[0-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\\)|[^ \\t\\r\\n()\"'/\\\\.]*[/\\\\.][^ \\t\\r\\n()\"']*:[0-9]+:[0-9]+)",
         "",
         ("at ",),
-        (),
+        ("(", ":"),
     ),
     _Rule(  # stack_frame
         "([^A-Za-z0-9_$.])(?:at (?:(?:async |new )?[^ \\t\\r\\n()]+(?: \\[as [^ \\t\\r\\n\\]]+\\])? ?\\((?:[^()\\r\\n]*:[0-9]+(?::[0-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\\)|[^ \\t\\r\\n()\"'/\\\\.]*[/\\\\.][^ \\t\\r\\n()\"']*:[0-9]+:[0-9]+)[ \\t]?)+",
         "\\g<1>",
         ("at ",),
-        (),
+        ("(", ":"),
         bounded=True,
     ),
     _Rule(  # frame_like_line
-        "(?:\\n[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*)+(\\n|\\Z)",
+        "\\n[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*(?:\\n[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*)*(\\n|\\Z)",
         "\\g<1>",
         ("at ",),
-        (),
+        ("(",),
     ),
     _Rule(  # frame_like_first_line
         "^[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*(?:\\n|\\Z)",
         "",
         ("at ",),
-        (),
+        ("(",),
     ),
     _Rule(  # cookie_header
         '([^A-Za-z0-9_-])((?:[sS][eE][tT]-)?[cC][oO][oO][kK][iI][eE][ \\t]*:[ \\t]*)[^ \\t\\r\\n"\'\\\\\\[][^\\r\\n"\\\\]*',
         "\\g<1>\\g<2>[REDACTED]",
-        (),
+        (":",),
         ("cookie",),
         bounded=True,
     ),
@@ -732,7 +732,7 @@ _TEXT_RULES = (
             "clickhouse-client",
             "influx",
         ),
-        (),
+        ("-p", "-a"),
         bounded=True,
     ),
     _Rule(  # token_shape
@@ -832,21 +832,21 @@ _TEXT_RULES = (
         "([^A-Za-z0-9_-])(?:[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,})",
         "\\g<1>[REDACTED]",
         ("Q~",),
-        (),
+        ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9"),
         bounded=True,
     ),
     _Rule(  # telegram_bot_token
         "([^A-Za-z0-9_-])(?:(?:bot)?[0-9]{5,16}:A[A-Za-z0-9_-]{34,})",
         "\\g<1>[REDACTED]",
         (":A",),
-        (),
+        ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9"),
         bounded=True,
     ),
     _Rule(  # discord_bot_token
         "([^A-Za-z0-9_-])(?:[MNO][A-Za-z0-9_-]{23,25}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,})",
         "\\g<1>[REDACTED]",
+        ("M", "N", "O"),
         (".",),
-        (),
         bounded=True,
     ),
     _Rule(  # word_then_credential
@@ -918,7 +918,7 @@ _TEXT_RULES = (
         "([^A-Za-z0-9_.~/-])~[A-Za-z_][A-Za-z0-9_.-]*/[^ \\t\\r\\n\"'<>|\\\\:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}/[^ \\t\\r\\n\"'<>|\\\\:*?]*){0,32}",
         "\\g<1><path>",
         ("~",),
-        (),
+        ("/",),
         bounded=True,
     ),
 )
@@ -949,6 +949,7 @@ class _Compiled(NamedTuple):
     value: re.Pattern[str] | None
     rule: _Rule
     expansion: _Expansion  # of the replacement, expanded without re's parser
+    replace: str | Callable[[re.Match[str]], str]  # what re.sub replaces a match with
     needles: tuple[tuple[str, tuple[str, ...]], ...]  # by their first character
     known: dict[
         str, bool
@@ -965,6 +966,7 @@ def _sanitizer() -> tuple[tuple[_Compiled, ...], tuple[re.Pattern[str], ...]]:
             re.compile(rule.value) if rule.value else None,
             rule,
             _expansion(rule.replacement),
+            _replacer(rule),
             _by_first_character(rule.needles),
             {},
         )
@@ -977,6 +979,23 @@ def _expansion(replacement: str) -> _Expansion:
     """A replacement as its literal parts and group numbers (``\\g<n>``)."""
     parts = re.split(r"\\g<([0-9]+)>", replacement)
     return tuple(int(part) if i % 2 else part for i, part in enumerate(parts) if part)
+
+
+def _replacer(rule: _Rule) -> str | Callable[[re.Match[str]], str]:
+    """What re.sub replaces a match of a rule without a value with: its replacement, or for
+    a bounded one (which puts back group 1) a function that does what it says (Python 3.11's
+    re expands a replacement with groups in Python, match by match, and slower)."""
+    if not rule.bounded:
+        return rule.replacement
+    rest = rule.replacement.removeprefix("\\g<1>")
+    if "\\" not in rest:
+        return lambda match: match[1] + rest
+    braces = rule.replacement.replace("{", "{" * 2).replace("}", "}" * 2)
+    # the replacement as a format string of the groups: \g<n> is field n - 1
+    spelled = re.sub(
+        r"\\g<([0-9]+)>", lambda ref: "{" + str(int(ref[1]) - 1) + "}", braces
+    )
+    return lambda match: spelled.format(*match.groups(""))
 
 
 def _by_first_character(
@@ -1012,8 +1031,8 @@ def scrub_text(text: str) -> str:
             if not found:
                 continue
         if compiled.pattern is None:  # a key rule whose keys are secret-word runs
-            if compiled.value.search(text) is None:  # type: ignore[union-attr]
-                continue  # its value is nowhere
+            if not compiled.separator.search(text) or not compiled.value.search(text):  # type: ignore[union-attr]
+                continue  # its separator or its value is nowhere
             runs = _key_runs(lower or _lowered(text)) if runs is None else runs
         text, count = _apply(compiled, text, runs)
         if count:
@@ -1069,16 +1088,16 @@ def _apply(
 ) -> tuple[str, int]:
     """`text` with every match of one rule replaced, and how many there were (`runs`:
     the text's secret-word runs, when already found)."""
-    pattern, separator, value, rule, expansion, _, known = compiled
+    pattern, separator, value, rule, expansion, replace, _, known = compiled
     if value is None:
         assert pattern is not None  # a rule without a value has one
         if rule.bounded:
-            bounded, count = pattern.subn(rule.replacement, _START + text)
+            bounded, count = pattern.subn(replace, _START + text)
             return (
                 bounded[1:],
                 count,
             )  # its replacement put back what the opening matched
-        return pattern.subn(rule.replacement, text)
+        return pattern.subn(replace, text)
     if pattern is None and runs is None:
         runs = _key_runs(_lowered(text))
     keys = iter(runs or ())
