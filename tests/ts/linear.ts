@@ -29,11 +29,12 @@ type Check = readonly [group: number, check: number, found: boolean];
 type Rule = readonly [
   pattern: RegExp,
   replacement: string,
-  needles: readonly string[] | RegExp,
+  needles: RegExp | null,
   words: readonly string[],
   value: RegExp | null,
   checks: readonly Check[],
   separator: RegExp | null,
+  anywhere: RegExp | null,
 ];
 let CHECKS: readonly RegExp[] = [];
 let KEYS = /$^/gu;
@@ -86,9 +87,6 @@ function isKeyChar(code: number): boolean {
   );
 }
 
-/** A key's start and end, and where what follows it starts. */
-type Key = readonly [start: number, end: number, at: number];
-
 /**
  * `text` with every match of a key rule replaced: where its checks fail, the search goes on after the key. `keys`:
  * the matches of KEYS in `text`, when the rule's pattern is KEYS and they are already found.
@@ -99,13 +97,37 @@ function applyKeyRule(rule: Rule, value: RegExp, text: string, keys: readonly nu
   let out = "";
   let last = 0;
   let pos = 0;
-  const next = { index: 0 }; // the first of `runs` not looked at yet
+  let index = 0; // the next of `runs`
   for (;;) {
-    const key = runs === null || separator === null ? keyMatch(pattern, text, pos) : keyRun(runs, separator, next, text, pos);
-    if (key === null) {
-      break;
+    let start = 0;
+    let end = 0;
+    let at = 0; // where what follows the key starts
+    if (runs === null || separator === null) {
+      pattern.lastIndex = pos; // the next match of its pattern (the key is group 2)
+      const key = pattern.exec(text);
+      if (key === null) {
+        break;
+      }
+      start = key.index + (key[1] ?? "").length;
+      end = start + (key[2] ?? "").length;
+      at = key.index + key[0].length;
+    } else {
+      // The next secret-word run that what precedes it leaves free (a key's first character may not follow
+      // the end of a value replaced, as KEYS would not match there) and that the rule's separator follows.
+      for (; index < runs.length; index += 2) {
+        start = runs[index] ?? 0;
+        end = runs[index + 1] ?? 0;
+        separator.lastIndex = end;
+        if ((start > pos || start === 0) && separator.test(text)) {
+          break;
+        }
+      }
+      if (index >= runs.length) {
+        break;
+      }
+      index += 2;
+      at = separator.lastIndex; // sticky: where its match ends
     }
-    const [start, end, at] = key;
     const name = text.slice(start, end);
     value.lastIndex = at;
     const found = keyHolds(checks, name) ? value.exec(text) : null; // a value only after a key that may have one
@@ -117,37 +139,6 @@ function applyKeyRule(rule: Rule, value: RegExp, text: string, keys: readonly nu
     }
   }
   return out + text.slice(last);
-}
-
-/** A key rule's next key from `pos` on: the next match of its pattern (the key is group 2). */
-function keyMatch(pattern: RegExp, text: string, pos: number): Key | null {
-  pattern.lastIndex = pos;
-  const key = pattern.exec(text);
-  if (key === null) {
-    return null;
-  }
-  const start = key.index + (key[1] ?? "").length;
-  return [start, start + (key[2] ?? "").length, key.index + key[0].length];
-}
-
-/**
- * A key rule's next key from `pos` on when its keys are secret-word runs: the next of `runs` (from `next.index`)
- * that what precedes it leaves free (a key's first character may not follow the end of a value replaced, as KEYS
- * would not match there) and that the rule's separator follows.
- */
-function keyRun(runs: readonly number[], separator: RegExp, next: { index: number }, text: string, pos: number): Key | null {
-  for (; next.index < runs.length; next.index += 2) {
-    const start = runs[next.index] ?? 0;
-    const end = runs[next.index + 1] ?? 0;
-    if (start > pos || start === 0) {
-      separator.lastIndex = end;
-      if (separator.test(text)) {
-        next.index += 2;
-        return [start, end, separator.lastIndex]; // sticky: where its match ends
-      }
-    }
-  }
-  return null;
 }
 
 /** Whether a key rule's checks on its key hold (`value` null), or those on its value. */
@@ -236,7 +227,7 @@ if (spec.rule === "map_http") {
     run = (text) => text.replace(compiled, replacement);
   } else {
     const valuePattern = new RegExp(value, "uy");
-    const rule: Rule = [compiled, replacement, [], [], valuePattern, checks, separator === null ? null : new RegExp(separator, "uy")];
+    const rule: Rule = [compiled, replacement, null, [], valuePattern, checks, separator === null ? null : new RegExp(separator, "uy"), null];
     run = (text) => applyKeyRule(rule, valuePattern, text, null);
   }
 }

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from re import _parser  # type: ignore[attr-defined]
 
 from errgen.targets.sanitizer import parts as p
 from errgen.targets.sanitizer.secret_names import object_key_patterns
@@ -448,6 +449,15 @@ def _checks() -> dict[str, str]:
 CHECKS = _checks()
 CHECK_NAMES = tuple(CHECKS)  # a check's index in the runtimes' table
 SECRET_KEY_PATTERNS = (CHECKS["secret"], CHECKS["not_secret"])  # (secret, not secret), searched in a key
+
+
+_FINDABLE = 4  # characters: a value never shorter is worth looking for first
+
+
+def value_worth_finding(rule: Rule) -> bool:
+    """Whether a key rule's value is worth looking for anywhere in a text before its keys are: every match
+    of it is 4 characters long or more (a bare word, one character, is in nearly every text)."""
+    return bool(rule.value) and _parser.parse(python_pattern(emitted_value(rule))).getwidth()[0] >= _FINDABLE
 
 
 def bounded(rule: Rule) -> bool:

@@ -24,17 +24,19 @@ class TsRule:
     pattern: str
     keys: bool  # its pattern is KEYS: its keys are the text's runs of key characters holding a secret word
     replacement: str
-    needles: str  # a list, or `new RegExp(…, "u")` that finds one of them
+    needles: str  # `new RegExp(…, "u")` that finds one of them, else `null`
     words: str  # a list (KEY_WORDS for the secret words)
     value: str  # `new RegExp(…, "uy")` of a key rule's value, else `null`
     checks: str  # [group, check, found] triples
     separator: str  # `new RegExp(…, "uy")` of what must follow a secret-word run, else `null`
+    anywhere: str  # `new RegExp(…, "u")` of a key rule's value worth finding anywhere first, else `null`
 
 
 def _needles(needles: tuple[str, ...]) -> str:
-    """A rule's needles: a list, or (more than two) one RegExp that finds any of them in one pass."""
-    if len(needles) <= 2:
-        return lit(list(needles))
+    """A rule's needles as one RegExp that finds any of them in one pass (V8 searches for one as for a
+    string), else `null`."""
+    if not needles:
+        return "null"
     return f'new RegExp({ts_str(regex_subset.check(runtime_patterns.one_of(needles)))}, "u")'
 
 
@@ -51,6 +53,7 @@ def sanitizer() -> dict[str, Any]:
             rule.name, ts_str(pattern), runtime_patterns.finds_keys(rule), ts_str(rule.replacement),
             _needles(rule.needles), words, compiled_value, f"[{checks}]",
             f'new RegExp({ts_str(separator)}, "uy")' if separator else "null",
+            f'new RegExp({ts_str(value)}, "u")' if runtime_patterns.value_worth_finding(rule) else "null",
         ))  # fmt: skip
     key_words = lit(list(runtime_patterns.KEY_WORDS))
     tables = sanitizer_tables.tables(ts_str)

@@ -762,92 +762,91 @@ const KEYS = new RegExp("(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]*?(?:[pP][aA][sS][sS]
 
 /**
  * A text rule: pattern, replacement (`$n` groups; of a key rule's value, its key part kept), needles (one is in
- * every match), words (one is, in some case); a key rule's value (matched where its key ends) and checks, and for
- * a rule whose pattern is KEYS what must follow the key (kept with it) before the value.
+ * every match), words (one is, in some case); a key rule's value (matched where its key ends) and checks; for a
+ * rule whose pattern is KEYS what must follow the key (kept with it) before the value; and its value to find
+ * anywhere first, when that is worth it.
  */
 type Rule = readonly [
   pattern: RegExp,
   replacement: string,
-  needles: readonly string[] | RegExp,
+  needles: RegExp | null,
   words: readonly string[],
   value: RegExp | null,
   checks: readonly Check[],
   separator: RegExp | null,
+  anywhere: RegExp | null,
 ];
 
 const RULES: readonly Rule[] = [
   // private_key
-  [new RegExp("-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?:[\\s\\S]*?-----END[^-\\r\\n]*-----|[\\s\\S]*)", "gu"), "[REDACTED]", ["PRIVATE KEY"], [], null, [], null],
+  [new RegExp("-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?:[\\s\\S]*?-----END[^-\\r\\n]*-----|[\\s\\S]*)", "gu"), "[REDACTED]", new RegExp("PRIVATE KEY", "u"), [], null, [], null, null],
   // putty_key
-  [new RegExp("PuTTY-User-Key-File-[0-9]+:(?:[\\s\\S]*?Private-MAC:[ \\t]*[0-9A-Fa-f]*|[\\s\\S]*)", "gu"), "[REDACTED]", ["PuTTY-User-Key-File-"], [], null, [], null],
+  [new RegExp("PuTTY-User-Key-File-[0-9]+:(?:[\\s\\S]*?Private-MAC:[ \\t]*[0-9A-Fa-f]*|[\\s\\S]*)", "gu"), "[REDACTED]", new RegExp("PuTTY-User-Key-File-", "u"), [], null, [], null, null],
   // python_traceback
-  [new RegExp("Traceback \\(most recent call last\\):[\\s\\S]*", "gu"), "[stack trace removed]", ["Traceback (most recent call last):"], [], null, [], null],
+  [new RegExp("Traceback \\(most recent call last\\):[\\s\\S]*", "gu"), "[stack trace removed]", new RegExp("Traceback \\(most recent call last\\):", "u"), [], null, [], null, null],
   // python_frame_line
-  [new RegExp("(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]*(?:\\\\t[ \\t]*)*File \\\\?\"[^\"\\r\\n]*\\\\?\", line [0-9]+(?:, in [^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*)?(?:(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]{4,}(?:[^ \\t\\r\\n\\\\F]|\\\\[^rn\\r\\n]|F(?:[^i\\r\\n\\\\]|i[^l\\r\\n\\\\]|il[^e\\r\\n\\\\]|ile[^ \\r\\n\\\\]))[^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*){0,2}", "gu"), "", ["File \"", "File \\\""], [", line "], null, [], null],
+  [new RegExp("(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]*(?:\\\\t[ \\t]*)*File \\\\?\"[^\"\\r\\n]*\\\\?\", line [0-9]+(?:, in [^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*)?(?:(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]{4,}(?:[^ \\t\\r\\n\\\\F]|\\\\[^rn\\r\\n]|F(?:[^i\\r\\n\\\\]|i[^l\\r\\n\\\\]|il[^e\\r\\n\\\\]|ile[^ \\r\\n\\\\]))[^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*){0,2}", "gu"), "", new RegExp("File \"|File \\\\\"", "u"), [", line "], null, [], null, null],
   // python_frame
-  [new RegExp("(^|[^A-Za-z0-9_])File \\\\?\"[^\"\\r\\n]*\\\\?\", line [0-9]+(?:, in [^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*)?(?:(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]{4,}(?:[^ \\t\\r\\n\\\\F]|\\\\[^rn\\r\\n]|F(?:[^i\\r\\n\\\\]|i[^l\\r\\n\\\\]|il[^e\\r\\n\\\\]|ile[^ \\r\\n\\\\]))[^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*){0,2}", "gu"), "$1", ["File \"", "File \\\""], [", line "], null, [], null],
+  [new RegExp("(^|[^A-Za-z0-9_])File \\\\?\"[^\"\\r\\n]*\\\\?\", line [0-9]+(?:, in [^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*)?(?:(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]{4,}(?:[^ \\t\\r\\n\\\\F]|\\\\[^rn\\r\\n]|F(?:[^i\\r\\n\\\\]|i[^l\\r\\n\\\\]|il[^e\\r\\n\\\\]|ile[^ \\r\\n\\\\]))[^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*){0,2}", "gu"), "$1", new RegExp("File \"|File \\\\\"", "u"), [", line "], null, [], null, null],
   // stack_frame_line
-  [new RegExp("(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]*(?:\\\\t[ \\t]*)*at (?:(?:async |new )?[^ \\t\\r\\n()]+(?: \\[as [^ \\t\\r\\n\\]]+\\])? ?\\((?:[^()\\r\\n]*:[0-9]+(?::[0-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\\)|[^ \\t\\r\\n()\"'/\\\\.]*[/\\\\.][^ \\t\\r\\n()\"']*:[0-9]+:[0-9]+)", "gu"), "", ["at "], ["(", ":"], null, [], null],
+  [new RegExp("(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]*(?:\\\\t[ \\t]*)*at (?:(?:async |new )?[^ \\t\\r\\n()]+(?: \\[as [^ \\t\\r\\n\\]]+\\])? ?\\((?:[^()\\r\\n]*:[0-9]+(?::[0-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\\)|[^ \\t\\r\\n()\"'/\\\\.]*[/\\\\.][^ \\t\\r\\n()\"']*:[0-9]+:[0-9]+)", "gu"), "", new RegExp("at ", "u"), ["(", ":"], null, [], null, null],
   // stack_frame
-  [new RegExp("(^|[^A-Za-z0-9_$.])(?:at (?:(?:async |new )?[^ \\t\\r\\n()]+(?: \\[as [^ \\t\\r\\n\\]]+\\])? ?\\((?:[^()\\r\\n]*:[0-9]+(?::[0-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\\)|[^ \\t\\r\\n()\"'/\\\\.]*[/\\\\.][^ \\t\\r\\n()\"']*:[0-9]+:[0-9]+)[ \\t]?)+", "gu"), "$1", ["at "], ["(", ":"], null, [], null],
+  [new RegExp("(^|[^A-Za-z0-9_$.])(?:at (?:(?:async |new )?[^ \\t\\r\\n()]+(?: \\[as [^ \\t\\r\\n\\]]+\\])? ?\\((?:[^()\\r\\n]*:[0-9]+(?::[0-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\\)|[^ \\t\\r\\n()\"'/\\\\.]*[/\\\\.][^ \\t\\r\\n()\"']*:[0-9]+:[0-9]+)[ \\t]?)+", "gu"), "$1", new RegExp("at ", "u"), ["(", ":"], null, [], null, null],
   // frame_like_line
-  [new RegExp("\\n[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*(?:\\n[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*)*(\\n|$)", "gu"), "$1", ["at "], ["("], null, [], null],
+  [new RegExp("\\n[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*(?:\\n[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*)*(\\n|$)", "gu"), "$1", new RegExp("at ", "u"), ["("], null, [], null, null],
   // frame_like_first_line
-  [new RegExp("^[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*(?:\\n|$)", "gu"), "", ["at "], ["("], null, [], null],
+  [new RegExp("^[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*(?:\\n|$)", "gu"), "", new RegExp("at ", "u"), ["("], null, [], null, null],
   // cookie_header
-  [new RegExp("(^|[^A-Za-z0-9_-])((?:[sS][eE][tT]-)?[cC][oO][oO][kK][iI][eE][ \\t]*:[ \\t]*)[^ \\t\\r\\n\"'\\\\\\[][^\\r\\n\"\\\\]*", "gu"), "$1$2[REDACTED]", [":"], ["cookie"], null, [], null],
+  [new RegExp("(^|[^A-Za-z0-9_-])((?:[sS][eE][tT]-)?[cC][oO][oO][kK][iI][eE][ \\t]*:[ \\t]*)[^ \\t\\r\\n\"'\\\\\\[][^\\r\\n\"\\\\]*", "gu"), "$1$2[REDACTED]", new RegExp(":", "u"), ["cookie"], null, [], null, null],
   // name_value_pair
-  [new RegExp("(\"(?:[nN][aA][mM][eE]|[kK][eE][yY])\\\\*\"[ \\t]*:[ \\t]*\\\\*\")([A-Za-z0-9_.-]+)(\\\\*\"[ \\t]*,[ \\t]*(?:\\\\*\"[A-Za-z_]+\\\\*\"[ \\t]*:[ \\t]*(?:\\\\*\"[^\"\\\\\\r\\n]*\\\\*\"|[A-Za-z0-9.-]+)[ \\t]*,[ \\t]*){0,4}\\\\*\"[vV][aA][lL][uU][eE]\\\\*\"[ \\t]*:[ \\t]*)", "gu"), "$1$4$7[REDACTED]$3$6$9", [], ["value"], new RegExp("(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))", "uy"), [[0, 0, true], [0, 1, false]], null],
+  [new RegExp("(\"(?:[nN][aA][mM][eE]|[kK][eE][yY])\\\\*\"[ \\t]*:[ \\t]*\\\\*\")([A-Za-z0-9_.-]+)(\\\\*\"[ \\t]*,[ \\t]*(?:\\\\*\"[A-Za-z_]+\\\\*\"[ \\t]*:[ \\t]*(?:\\\\*\"[^\"\\\\\\r\\n]*\\\\*\"|[A-Za-z0-9.-]+)[ \\t]*,[ \\t]*){0,4}\\\\*\"[vV][aA][lL][uU][eE]\\\\*\"[ \\t]*:[ \\t]*)", "gu"), "$1$4$7[REDACTED]$3$6$9", null, ["value"], new RegExp("(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))", "uy"), [[0, 0, true], [0, 1, false]], null, null],
   // key_value
-  [KEYS, "$1$4$7[REDACTED]$3$6$9", ["="], KEY_WORDS, new RegExp("(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))", "uy"), [[0, 0, true], [0, 1, false]], new RegExp("\\\\*[\"']?[ \\t]*(?:=>|:=|=)[ \\t]*", "uy")],
+  [KEYS, "$1$4$7[REDACTED]$3$6$9", new RegExp("=", "u"), KEY_WORDS, new RegExp("(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))", "uy"), [[0, 0, true], [0, 1, false]], new RegExp("\\\\*[\"']?[ \\t]*(?:=>|:=|=)[ \\t]*", "uy"), null],
   // quoted_key_colon_value
-  [KEYS, "$1$13$2$5$8$14$17$20[REDACTED]$4$7$10$16$19$22", [":"], KEY_WORDS, new RegExp("(?:((?:(?:\\n|\\r\\n|\\\\[nN]|\\\\[rR]\\\\[nN])[ \\t]*(?:\\\\[tT][ \\t]*)*)?)(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))|(\\[[ \\t]*)(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)))", "uy"), [[0, 0, true], [0, 1, false], [12, 6, false]], new RegExp("\\\\*[\"'][ \\t]*:[ \\t]*", "uy")],
+  [KEYS, "$1$13$2$5$8$14$17$20[REDACTED]$4$7$10$16$19$22", new RegExp(":", "u"), KEY_WORDS, new RegExp("(?:((?:(?:\\n|\\r\\n|\\\\[nN]|\\\\[rR]\\\\[nN])[ \\t]*(?:\\\\[tT][ \\t]*)*)?)(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))|(\\[[ \\t]*)(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)))", "uy"), [[0, 0, true], [0, 1, false], [12, 6, false]], new RegExp("\\\\*[\"'][ \\t]*:[ \\t]*", "uy"), null],
   // option_then_value
-  [KEYS, "$1$4$7[REDACTED]$3$6$9", ["-"], KEY_WORDS, new RegExp("(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:digest|oauth|hawk|aws4-hmac-sha256|signature)[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:bearer|basic|token|apikey|api-key|key|negotiate|ntlm|ssws|bot|jwt)[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))", "uy"), [[0, 0, true], [0, 1, false], [0, 7, true]], new RegExp("\\\\*[\"'][ \\t]*,[ \\t]*", "uy")],
+  [KEYS, "$1$4$7[REDACTED]$3$6$9", new RegExp("-", "u"), KEY_WORDS, new RegExp("(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:digest|oauth|hawk|aws4-hmac-sha256|signature)[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:bearer|basic|token|apikey|api-key|key|negotiate|ntlm|ssws|bot|jwt)[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))", "uy"), [[0, 0, true], [0, 1, false], [0, 7, true]], new RegExp("\\\\*[\"'][ \\t]*,[ \\t]*", "uy"), null],
   // key_colon_value
-  [KEYS, "$1$4$7[REDACTED]$3$6$9", [":"], KEY_WORDS, new RegExp("(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))", "uy"), [[0, 0, true], [0, 1, false], [0, 2, true]], new RegExp("\\\\*[\"']?[ \\t]*:[ \\t]*", "uy")],
+  [KEYS, "$1$4$7[REDACTED]$3$6$9", new RegExp(":", "u"), KEY_WORDS, new RegExp("(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))", "uy"), [[0, 0, true], [0, 1, false], [0, 2, true]], new RegExp("\\\\*[\"']?[ \\t]*:[ \\t]*", "uy"), null],
   // word_colon_value
-  [KEYS, "$1$4$7[REDACTED]$3$6$9", [":"], KEY_WORDS, new RegExp("(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))", "uy"), [[0, 0, true], [0, 1, false], [0, 2, false], [11, 4, true], [11, 5, true]], new RegExp("\\\\*[\"']?[ \\t]*:[ \\t]*", "uy")],
+  [KEYS, "$1$4$7[REDACTED]$3$6$9", new RegExp(":", "u"), KEY_WORDS, new RegExp("(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))", "uy"), [[0, 0, true], [0, 1, false], [0, 2, false], [11, 4, true], [11, 5, true]], new RegExp("\\\\*[\"']?[ \\t]*:[ \\t]*", "uy"), null],
   // xml_element
-  [new RegExp("(<)([A-Za-z0-9_.-]+)>", "gu"), "[REDACTED]$1", ["</"], KEY_WORDS, new RegExp("[^<\\r\\n]+(</)", "uy"), [[0, 0, true], [0, 1, false]], null],
+  [new RegExp("(<)([A-Za-z0-9_.-]+)>", "gu"), "[REDACTED]$1", new RegExp("</", "u"), KEY_WORDS, new RegExp("[^<\\r\\n]+(</)", "uy"), [[0, 0, true], [0, 1, false]], null, null],
   // url_password
-  [new RegExp("(^|[^A-Za-z0-9+.-])([A-Za-z][A-Za-z0-9+.-]*://[^ \\t\\r\\n/?#@:\"'<>]*:)[^ \\t\\r\\n/?#@\"'<>]+@", "gu"), "$1$2[REDACTED]@", ["://"], ["@"], null, [], null],
+  [new RegExp("(^|[^A-Za-z0-9+.-])([A-Za-z][A-Za-z0-9+.-]*://[^ \\t\\r\\n/?#@:\"'<>]*:)[^ \\t\\r\\n/?#@\"'<>]+@", "gu"), "$1$2[REDACTED]@", new RegExp("://", "u"), ["@"], null, [], null, null],
   // db_client_password
-  [new RegExp("(^|[^A-Za-z0-9_.-])((?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlcheck|mysqlshow|mariadb|mariadb-dump)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-p|(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|mongostat|mongotop|mongofiles|cqlsh)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+(?:-p|--password)(?:[ \\t]+|=)|redis-cli(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+(?:-a|--pass)(?:[ \\t]+|=)|(?:sqlcmd|bcp|osql)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-P[ \\t]*|sshpass(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-p[ \\t]*|(?:clickhouse-client|influx)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-{1,2}password(?:[ \\t]+|=))(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:digest|oauth|hawk|aws4-hmac-sha256|signature)[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:bearer|basic|token|apikey|api-key|key|negotiate|ntlm|ssws|bot|jwt)[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))", "gu"), "$1$2$3$6$9[REDACTED]$5$8$11", new RegExp("mysql|mariadb|mongo|cqlsh|redis-cli|sqlcmd|bcp|osql|sshpass|clickhouse-client|influx", "u"), ["-p", "-a"], null, [], null],
+  [new RegExp("(^|[^A-Za-z0-9_.-])((?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlcheck|mysqlshow|mariadb|mariadb-dump)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-p|(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|mongostat|mongotop|mongofiles|cqlsh)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+(?:-p|--password)(?:[ \\t]+|=)|redis-cli(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+(?:-a|--pass)(?:[ \\t]+|=)|(?:sqlcmd|bcp|osql)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-P[ \\t]*|sshpass(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-p[ \\t]*|(?:clickhouse-client|influx)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-{1,2}password(?:[ \\t]+|=))(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:digest|oauth|hawk|aws4-hmac-sha256|signature)[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:bearer|basic|token|apikey|api-key|key|negotiate|ntlm|ssws|bot|jwt)[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))", "gu"), "$1$2$3$6$9[REDACTED]$5$8$11", new RegExp("mysql|mariadb|mongo|cqlsh|redis-cli|sqlcmd|bcp|osql|sshpass|clickhouse-client|influx", "u"), ["-p", "-a"], null, [], null, null],
   // token_shape
-  [new RegExp("(^|[^A-Za-z0-9_-])(?:sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|gl(?:pat|ptt|dt|rt|ft|soat|ffct|imt|agent|oas)-[A-Za-z0-9_-]{20,}|glcbt-[A-Za-z0-9]{1,5}_[A-Za-z0-9_-]{20,}|GR1348941[A-Za-z0-9_-]{20,}|xox[abposre]-[A-Za-z0-9-]{10,}|xapp-[0-9]-[A-Za-z0-9-]{10,}|eyJ[A-Za-z0-9_-]{5,}\\.eyJ[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]*|[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,}|whsec_[A-Za-z0-9]{20,}|AIza[0-9A-Za-z_-]{35,}|ya29\\.[0-9A-Za-z_-]{20,}|GOCSPX-[A-Za-z0-9_-]{20,}|1//0[0-9A-Za-z_-]{20,}|SG\\.[A-Za-z0-9_-]{16,}\\.[A-Za-z0-9_-]{16,}|npm_[A-Za-z0-9]{30,}|pypi-AgE[A-Za-z0-9_-]{40,}|hf_[A-Za-z0-9]{30,}|api_org_[A-Za-z0-9]{30,}|do[opr]_v1_[a-f0-9]{64}|shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}|dapi[a-f0-9]{32}[A-Za-z0-9]*|lin_(?:api|oauth)_[A-Za-z0-9]{40,}|PMAK-[a-f0-9]{24}-[a-f0-9]{34}|dp\\.pt\\.[A-Za-z0-9]{40,}|AGE-SECRET-KEY-1[0-9A-Z]{58}|hvs\\.[A-Za-z0-9_-]{24,}|pul-[a-f0-9]{40}|rubygems_[a-f0-9]{48}|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}|hooks\\.slack\\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/+-]{20,}|discord(?:app)?\\.com/api/webhooks/[0-9]{5,}/[A-Za-z0-9_-]{20,}|[A-Za-z0-9-]+\\.webhook\\.office\\.com/webhookb2/[A-Za-z0-9@/_-]{20,}|sntryu_[a-f0-9]{64}|sntrys_eyJ[A-Za-z0-9+/=_]{40,}|NRAK-[A-Za-z0-9]{27}|NRII-[A-Za-z0-9-]{32}|NRJS-[a-f0-9]{19}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}|glc_[A-Za-z0-9+/]{32,}={0,3}|ATATT3[A-Za-z0-9_=-]{186,}|pk_[0-9]{6,10}_[0-9A-Z]{32})", "gu"), "$1[REDACTED]", new RegExp("sk-|ghp_|gho_|ghu_|ghs_|ghr_|github_pat_|glpat-|glptt-|gldt-|glrt-|glft-|glsoat-|glffct-|glimt-|glagent-|gloas-|glcbt-|GR1348941|xox|xapp-|eyJ|k_live_|k_test_|k_prod_|whsec_|AIza|ya29\\.|GOCSPX-|1//0|SG\\.|npm_|pypi-AgE|hf_|api_org_|_v1_|shp|dapi|lin_api_|lin_oauth_|PMAK-|dp\\.pt\\.|AGE-SECRET-KEY-1|hvs\\.|pul-|rubygems_|sq0|hooks\\.slack\\.com/|/api/webhooks/|\\.webhook\\.office\\.com/|sntryu_|sntrys_|NRAK-|NRII-|NRJS-|glsa_|glc_|ATATT3|pk_", "u"), [], null, [], null],
+  [new RegExp("(^|[^A-Za-z0-9_-])(?:sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|gl(?:pat|ptt|dt|rt|ft|soat|ffct|imt|agent|oas)-[A-Za-z0-9_-]{20,}|glcbt-[A-Za-z0-9]{1,5}_[A-Za-z0-9_-]{20,}|GR1348941[A-Za-z0-9_-]{20,}|xox[abposre]-[A-Za-z0-9-]{10,}|xapp-[0-9]-[A-Za-z0-9-]{10,}|eyJ[A-Za-z0-9_-]{5,}\\.eyJ[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]*|[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,}|whsec_[A-Za-z0-9]{20,}|AIza[0-9A-Za-z_-]{35,}|ya29\\.[0-9A-Za-z_-]{20,}|GOCSPX-[A-Za-z0-9_-]{20,}|1//0[0-9A-Za-z_-]{20,}|SG\\.[A-Za-z0-9_-]{16,}\\.[A-Za-z0-9_-]{16,}|npm_[A-Za-z0-9]{30,}|pypi-AgE[A-Za-z0-9_-]{40,}|hf_[A-Za-z0-9]{30,}|api_org_[A-Za-z0-9]{30,}|do[opr]_v1_[a-f0-9]{64}|shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}|dapi[a-f0-9]{32}[A-Za-z0-9]*|lin_(?:api|oauth)_[A-Za-z0-9]{40,}|PMAK-[a-f0-9]{24}-[a-f0-9]{34}|dp\\.pt\\.[A-Za-z0-9]{40,}|AGE-SECRET-KEY-1[0-9A-Z]{58}|hvs\\.[A-Za-z0-9_-]{24,}|pul-[a-f0-9]{40}|rubygems_[a-f0-9]{48}|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}|hooks\\.slack\\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/+-]{20,}|discord(?:app)?\\.com/api/webhooks/[0-9]{5,}/[A-Za-z0-9_-]{20,}|[A-Za-z0-9-]+\\.webhook\\.office\\.com/webhookb2/[A-Za-z0-9@/_-]{20,}|sntryu_[a-f0-9]{64}|sntrys_eyJ[A-Za-z0-9+/=_]{40,}|NRAK-[A-Za-z0-9]{27}|NRII-[A-Za-z0-9-]{32}|NRJS-[a-f0-9]{19}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}|glc_[A-Za-z0-9+/]{32,}={0,3}|ATATT3[A-Za-z0-9_=-]{186,}|pk_[0-9]{6,10}_[0-9A-Z]{32})", "gu"), "$1[REDACTED]", new RegExp("sk-|ghp_|gho_|ghu_|ghs_|ghr_|github_pat_|glpat-|glptt-|gldt-|glrt-|glft-|glsoat-|glffct-|glimt-|glagent-|gloas-|glcbt-|GR1348941|xox|xapp-|eyJ|k_live_|k_test_|k_prod_|whsec_|AIza|ya29\\.|GOCSPX-|1//0|SG\\.|npm_|pypi-AgE|hf_|api_org_|_v1_|shp|dapi|lin_api_|lin_oauth_|PMAK-|dp\\.pt\\.|AGE-SECRET-KEY-1|hvs\\.|pul-|rubygems_|sq0|hooks\\.slack\\.com/|/api/webhooks/|\\.webhook\\.office\\.com/|sntryu_|sntrys_|NRAK-|NRII-|NRJS-|glsa_|glc_|ATATT3|pk_", "u"), [], null, [], null, null],
   // aws_key_id
-  [new RegExp("(^|[^A-Za-z0-9_-])(?:(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[A-Z0-9]{16}[A-Za-z0-9]*)", "gu"), "$1[REDACTED]", new RegExp("A3T|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA", "u"), [], null, [], null],
+  [new RegExp("(^|[^A-Za-z0-9_-])(?:(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[A-Z0-9]{16}[A-Za-z0-9]*)", "gu"), "$1[REDACTED]", new RegExp("A3T|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA", "u"), [], null, [], null, null],
   // twilio_key
-  [new RegExp("(^|[^A-Za-z0-9_-])(?:(?:SK|AC)[0-9a-fA-F]{32}[A-Za-z0-9]*)", "gu"), "$1[REDACTED]", ["SK", "AC"], [], null, [], null],
+  [new RegExp("(^|[^A-Za-z0-9_-])(?:(?:SK|AC)[0-9a-fA-F]{32}[A-Za-z0-9]*)", "gu"), "$1[REDACTED]", new RegExp("SK|AC", "u"), [], null, [], null, null],
   // azure_client_secret
-  [new RegExp("(^|[^A-Za-z0-9_-])(?:[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,})", "gu"), "$1[REDACTED]", ["Q~"], ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"], null, [], null],
+  [new RegExp("(^|[^A-Za-z0-9_-])(?:[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,})", "gu"), "$1[REDACTED]", new RegExp("Q~", "u"), ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"], null, [], null, null],
   // telegram_bot_token
-  [new RegExp("(^|[^A-Za-z0-9_-])(?:(?:bot)?[0-9]{5,16}:A[A-Za-z0-9_-]{34,})", "gu"), "$1[REDACTED]", [":A"], ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"], null, [], null],
+  [new RegExp("(^|[^A-Za-z0-9_-])(?:(?:bot)?[0-9]{5,16}:A[A-Za-z0-9_-]{34,})", "gu"), "$1[REDACTED]", new RegExp(":A", "u"), ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"], null, [], null, null],
   // discord_bot_token
-  [new RegExp("(^|[^A-Za-z0-9_-])(?:[MNO][A-Za-z0-9_-]{23,25}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,})", "gu"), "$1[REDACTED]", new RegExp("M|N|O", "u"), ["."], null, [], null],
+  [new RegExp("(^|[^A-Za-z0-9_-])(?:[MNO][A-Za-z0-9_-]{23,25}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,})", "gu"), "$1[REDACTED]", new RegExp("M|N|O", "u"), ["."], null, [], null, null],
   // word_then_credential
-  [KEYS, "[REDACTED]", [" ", "\t"], ["token", "bearer", "secret", "passw", "passphrase", "credential", "key", "auth", "session"], new RegExp("([A-Za-z0-9+/=_.-]{16,})", "uy"), [[0, 3, true], [1, 8, true], [1, 9, true]], new RegExp("[ \\t]+", "uy")],
+  [KEYS, "[REDACTED]", new RegExp(" |\t", "u"), ["token", "bearer", "secret", "passw", "passphrase", "credential", "key", "auth", "session"], new RegExp("([A-Za-z0-9+/=_.-]{16,})", "uy"), [[0, 3, true], [1, 8, true], [1, 9, true]], new RegExp("[ \\t]+", "uy"), new RegExp("([A-Za-z0-9+/=_.-]{16,})", "u")],
   // auth_scheme
-  [new RegExp("(^|[^A-Za-z0-9_-])([bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC])[ \\t]+[A-Za-z]*[0-9._~+/=-][A-Za-z0-9._~+/=-]*", "gu"), "$1$2 [REDACTED]", [], ["bearer", "basic"], null, [], null],
+  [new RegExp("(^|[^A-Za-z0-9_-])([bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC])[ \\t]+[A-Za-z]*[0-9._~+/=-][A-Za-z0-9._~+/=-]*", "gu"), "$1$2 [REDACTED]", null, ["bearer", "basic"], null, [], null, null],
   // windows_path
-  [new RegExp("(^|[^A-Za-z0-9])[A-Za-z]:\\\\[^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}", "gu"), "$1<path>", [":\\"], [], null, [], null],
+  [new RegExp("(^|[^A-Za-z0-9])[A-Za-z]:\\\\[^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}", "gu"), "$1<path>", new RegExp(":\\\\", "u"), [], null, [], null, null],
   // windows_user_path
-  [new RegExp("(^|[^A-Za-z0-9])[A-Za-z]:/+(?:[uU][sS][eE][rR][sS]|[dD][oO][cC][uU][mM][eE][nN][tT][sS] [aA][nN][dD] [sS][eE][tT][tT][iI][nN][gG][sS])[\\\\/][^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}", "gu"), "$1<path>", [":/"], ["users", "documents and settings"], null, [], null],
+  [new RegExp("(^|[^A-Za-z0-9])[A-Za-z]:/+(?:[uU][sS][eE][rR][sS]|[dD][oO][cC][uU][mM][eE][nN][tT][sS] [aA][nN][dD] [sS][eE][tT][tT][iI][nN][gG][sS])[\\\\/][^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}", "gu"), "$1<path>", new RegExp(":/", "u"), ["users", "documents and settings"], null, [], null, null],
   // unc_path
-  [new RegExp("(^|[^A-Za-z0-9\\\\])\\\\{2,4}[A-Za-z0-9._$?-]+\\\\[^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}", "gu"), "$1<path>", ["\\\\"], [], null, [], null],
+  [new RegExp("(^|[^A-Za-z0-9\\\\])\\\\{2,4}[A-Za-z0-9._$?-]+\\\\[^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}", "gu"), "$1<path>", new RegExp("\\\\\\\\", "u"), [], null, [], null, null],
   // escaped_unix_path
-  [new RegExp("\\\\/(?:(?:home|Users)\\\\/[^ \\t\\r\\n\"'<>|:*?\\\\]*(?:\\\\/[^ \\t\\r\\n\"'<>|:*?\\\\]*){0,64}|root(?:(?:\\\\/|[^A-Za-z0-9_ \\t\\r\\n\"'<>|:*?\\\\])[^ \\t\\r\\n\"'<>|:*?\\\\]*(?:\\\\/[^ \\t\\r\\n\"'<>|:*?\\\\]*){0,64}|([ \\t\\r\\n\"'<>|:*?\\\\])|$))", "gu"), "<path>$1", new RegExp("\\\\/home\\\\/|\\\\/Users\\\\/|\\\\/root", "u"), [], null, [], null],
+  [new RegExp("\\\\/(?:(?:home|Users)\\\\/[^ \\t\\r\\n\"'<>|:*?\\\\]*(?:\\\\/[^ \\t\\r\\n\"'<>|:*?\\\\]*){0,64}|root(?:(?:\\\\/|[^A-Za-z0-9_ \\t\\r\\n\"'<>|:*?\\\\])[^ \\t\\r\\n\"'<>|:*?\\\\]*(?:\\\\/[^ \\t\\r\\n\"'<>|:*?\\\\]*){0,64}|([ \\t\\r\\n\"'<>|:*?\\\\])|$))", "gu"), "<path>$1", new RegExp("\\\\/home\\\\/|\\\\/Users\\\\/|\\\\/root", "u"), [], null, [], null, null],
   // home_path
-  [new RegExp("(?:/home/|/Users/)[^/ \\t\\r\\n\"'<>|\\\\:*?]+[^ \\t\\r\\n\"'<>|\\\\:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}/[^ \\t\\r\\n\"'<>|\\\\:*?]*){0,32}", "gu"), "<path>", ["/home/", "/Users/"], [], null, [], null],
+  [new RegExp("(?:/home/|/Users/)[^/ \\t\\r\\n\"'<>|\\\\:*?]+[^ \\t\\r\\n\"'<>|\\\\:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}/[^ \\t\\r\\n\"'<>|\\\\:*?]*){0,32}", "gu"), "<path>", new RegExp("/home/|/Users/", "u"), [], null, [], null, null],
   // root_path
-  [new RegExp("/root(?:/[^ \\t\\r\\n\"'<>|\\\\:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}/[^ \\t\\r\\n\"'<>|\\\\:*?]*){0,32}|([^A-Za-z0-9_/]|$))", "gu"), "<path>$1", ["/root"], [], null, [], null],
+  [new RegExp("/root(?:/[^ \\t\\r\\n\"'<>|\\\\:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}/[^ \\t\\r\\n\"'<>|\\\\:*?]*){0,32}|([^A-Za-z0-9_/]|$))", "gu"), "<path>$1", new RegExp("/root", "u"), [], null, [], null, null],
   // tilde_path
-  [new RegExp("(^|[^A-Za-z0-9_.~/-])~[A-Za-z_][A-Za-z0-9_.-]*/[^ \\t\\r\\n\"'<>|\\\\:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}/[^ \\t\\r\\n\"'<>|\\\\:*?]*){0,32}", "gu"), "$1<path>", ["~"], ["/"], null, [], null],
+  [new RegExp("(^|[^A-Za-z0-9_.~/-])~[A-Za-z_][A-Za-z0-9_.-]*/[^ \\t\\r\\n\"'<>|\\\\:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}/[^ \\t\\r\\n\"'<>|\\\\:*?]*){0,32}", "gu"), "$1<path>", new RegExp("~", "u"), ["/"], null, [], null, null],
 ];
-/** The value of each rule whose pattern is KEYS, found anywhere: a text without one skips the rule. */
-const VALUES_ANYWHERE = new Map(RULES.map((rule) => [rule, rule[4] === null ? null : new RegExp(rule[4], "u")]));
-
 /** What a key rule's checks look for; a key names a secret when the first is found in it and the second is not. */
 const CHECKS: readonly RegExp[] = [
   new RegExp("[pP][aA][sS][sS][wW]|[pP][aA][sS][sS][-_. ]?[pP][hH][rR][aA][sS][eE]|(?:^|[-_. ])[pP][aA][sS][sS]$|(?:^|[-_. ])(?:[dD][bB]|[uU][sS][eE][rR]|[aA][dD][mM][iI][nN]|[rR][oO][oO][tT]|[mM][yY][sS][qQ][lL]|[pP][gG]|[pP][oO][sS][tT][gG][rR][eE][sS]|[rR][eE][dD][iI][sS]|[sS][mM][tT][pP]|[mM][aA][iI][lL]|[fF][tT][pP]|[pP][rR][oO][xX][yY]|[lL][oO][gG][iI][nN]|[bB][iI][nN][dD]|[lL][dD][aA][pP]|[aA][pP][pP]|[aA][pP][iI]|[sS][aA])[-_. ]?[pP][aA][sS][sS]$|[pP][aA][sS][sS][-_. ]?[wW][oO][rR][dD]|[pP][wW][dD]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[aA][uU][tT][hH]|[cC][rR][eE][dD][eE][nN][tT][iI][aA][lL]|[cC][rR][eE][dD][sS]|[bB][eE][aA][rR][eE][rR]|[jJ][wW][tT]|(?:[aA][pP][iI]|[pP][rR][iI][vV][aA][tT][eE]|[aA][cC][cC][eE][sS][sS]|[aA][cC][cC][oO][uU][nN][tT]|[cC][lL][iI][eE][nN][tT]|[eE][nN][cC][rR][yY][pP][tT][iI][oO][nN]|[sS][iI][gG][nN][iI][nN][gG]|[mM][aA][sS][tT][eE][rR]|[sS][eE][rR][vV][iI][cC][eE]|[aA][pP][pP]|[dD][bB]|[dD][aA][tT][aA][bB][aA][sS][eE]|[sS][tT][oO][rR][aA][gG][eE]|[sS][hH][aA][rR][eE][dD]|[sS][uU][bB][sS][cC][rR][iI][pP][tT][iI][oO][nN]|[sS][sS][hH]|[cC][oO][nN][sS][uU][mM][eE][rR]|[sS][eE][cC][rR][eE][tT]|[aA][uU][tT][hH]|[sS][eE][sS][sS][iI][oO][nN]|[lL][iI][cC][eE][nN][sS][eE]|[wW][eE][bB][hH][oO][oO][kK])[-_. ]?[kK][eE][yY]|[sS][eE][sS][sS][iI][oO][nN]|[sS][eE][sS][sS][iI][dD]|[cC][oO][oO][kK][iI][eE]|[cC][sS][rR][fF]|[xX][sS][rR][fF]|(?:^|[-_. ])[sS][iI][dD]$|(?:^|[-_. ])[sS][iI][gG]$|[sS][iI][gG][nN][aA][tT][uU][rR][eE]|[cC][oO][nN][nN][eE][cC][tT][iI][oO][nN][-_. ]?[sS][tT][rR][iI][nN][gG]", "u"), // secret
@@ -870,28 +869,28 @@ export function scrubText(text: string): string {
   const [kept, wasCut] = cut(wellFormed(text));
   let out = kept;
   let lower = "";
+  let keyWords: boolean | undefined; // whether the text holds one of KEY_WORDS, once known
   let keys: readonly number[] | null = null; // the text's matches of KEYS, once found
-  const hasWords = new Map<readonly string[], boolean>(); // whether the text holds one of some words
   for (const rule of RULES) {
-    const [pattern, replacement, needles, words, value] = rule;
-    if (Array.isArray(needles) ? !holdsOne(out, needles, true) : !(needles as RegExp).test(out)) {
+    const [pattern, replacement, needles, words, value, , , anywhere] = rule;
+    if (needles !== null && !needles.test(out)) {
       continue; // the rule cannot match
     }
     if (words.length > 0) {
-      let found = hasWords.get(words);
+      let found = words === KEY_WORDS ? keyWords : undefined;
       if (found === undefined) {
         lower = lower || out.toLowerCase();
         found = holdsOne(lower, words);
-        hasWords.set(words, found);
+        keyWords = words === KEY_WORDS ? found : keyWords;
       }
       if (!found) {
         continue;
       }
     }
+    if (anywhere !== null && !anywhere.test(out)) {
+      continue; // its value is nowhere
+    }
     if (pattern === KEYS) {
-      if (!VALUES_ANYWHERE.get(rule)?.test(out)) {
-        continue; // its value is nowhere
-      }
       keys ??= keyRuns(out);
       if (keys.length === 0) {
         continue; // no key
@@ -901,21 +900,21 @@ export function scrubText(text: string): string {
     if (next !== out) {
       out = next;
       lower = "";
+      keyWords = undefined;
       keys = null;
-      hasWords.clear();
     }
   }
   return wasCut ? out + TRUNCATED : out;
 }
 
-/** Whether `text` holds one of `needles` (or there are none, with `none`). */
-function holdsOne(text: string, needles: readonly string[], none = false): boolean {
+/** Whether `text` holds one of `needles`. */
+function holdsOne(text: string, needles: readonly string[]): boolean {
   for (const needle of needles) {
     if (text.includes(needle)) {
       return true;
     }
   }
-  return none && needles.length === 0;
+  return false;
 }
 
 /** Whether a key rule's checks on a (short) key held, by rule: keys recur, and a check is a regex search. */
@@ -964,9 +963,6 @@ function isKeyChar(code: number): boolean {
   );
 }
 
-/** A key's start and end, and where what follows it starts. */
-type Key = readonly [start: number, end: number, at: number];
-
 /**
  * `text` with every match of a key rule replaced: where its checks fail, the search goes on after the key. `keys`:
  * the matches of KEYS in `text`, when the rule's pattern is KEYS and they are already found.
@@ -977,13 +973,37 @@ function applyKeyRule(rule: Rule, value: RegExp, text: string, keys: readonly nu
   let out = "";
   let last = 0;
   let pos = 0;
-  const next = { index: 0 }; // the first of `runs` not looked at yet
+  let index = 0; // the next of `runs`
   for (;;) {
-    const key = runs === null || separator === null ? keyMatch(pattern, text, pos) : keyRun(runs, separator, next, text, pos);
-    if (key === null) {
-      break;
+    let start = 0;
+    let end = 0;
+    let at = 0; // where what follows the key starts
+    if (runs === null || separator === null) {
+      pattern.lastIndex = pos; // the next match of its pattern (the key is group 2)
+      const key = pattern.exec(text);
+      if (key === null) {
+        break;
+      }
+      start = key.index + (key[1] ?? "").length;
+      end = start + (key[2] ?? "").length;
+      at = key.index + key[0].length;
+    } else {
+      // The next secret-word run that what precedes it leaves free (a key's first character may not follow
+      // the end of a value replaced, as KEYS would not match there) and that the rule's separator follows.
+      for (; index < runs.length; index += 2) {
+        start = runs[index] ?? 0;
+        end = runs[index + 1] ?? 0;
+        separator.lastIndex = end;
+        if ((start > pos || start === 0) && separator.test(text)) {
+          break;
+        }
+      }
+      if (index >= runs.length) {
+        break;
+      }
+      index += 2;
+      at = separator.lastIndex; // sticky: where its match ends
     }
-    const [start, end, at] = key;
     const name = text.slice(start, end);
     value.lastIndex = at;
     const found = keyHolds(checks, name) ? value.exec(text) : null; // a value only after a key that may have one
@@ -995,37 +1015,6 @@ function applyKeyRule(rule: Rule, value: RegExp, text: string, keys: readonly nu
     }
   }
   return out + text.slice(last);
-}
-
-/** A key rule's next key from `pos` on: the next match of its pattern (the key is group 2). */
-function keyMatch(pattern: RegExp, text: string, pos: number): Key | null {
-  pattern.lastIndex = pos;
-  const key = pattern.exec(text);
-  if (key === null) {
-    return null;
-  }
-  const start = key.index + (key[1] ?? "").length;
-  return [start, start + (key[2] ?? "").length, key.index + key[0].length];
-}
-
-/**
- * A key rule's next key from `pos` on when its keys are secret-word runs: the next of `runs` (from `next.index`)
- * that what precedes it leaves free (a key's first character may not follow the end of a value replaced, as KEYS
- * would not match there) and that the rule's separator follows.
- */
-function keyRun(runs: readonly number[], separator: RegExp, next: { index: number }, text: string, pos: number): Key | null {
-  for (; next.index < runs.length; next.index += 2) {
-    const start = runs[next.index] ?? 0;
-    const end = runs[next.index + 1] ?? 0;
-    if (start > pos || start === 0) {
-      separator.lastIndex = end;
-      if (separator.test(text)) {
-        next.index += 2;
-        return [start, end, separator.lastIndex]; // sticky: where its match ends
-      }
-    }
-  }
-  return null;
 }
 
 /** Whether a key rule's checks on its key hold (`value` null), or those on its value. */
