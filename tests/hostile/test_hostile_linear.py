@@ -120,7 +120,8 @@ def node_rule(index: int) -> dict[str, Any]:
     patterns = [json.loads(literal) for _, literal in printed["checks"]]
     separator = sanitizer_tables.separator(rule) or None
     return {"pattern": pattern, "replacement": rule.replacement, "value": value or None, "checks": checks,
-            "separator": separator, "checkPatterns": patterns, "keys": runtime_patterns.KEYS}  # fmt: skip
+            "separator": separator, "checkPatterns": patterns, "keys": runtime_patterns.KEYS,
+            "keyWord": runtime_patterns.one_of(runtime_patterns.KEY_WORDS, caseless_letters=True)}  # fmt: skip
 
 
 @pytest.mark.parametrize("index", range(len(RULES)), ids=[rule.name for rule in RULES])

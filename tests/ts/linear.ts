@@ -15,6 +15,7 @@ interface RuleSpec {
   readonly separator: string | null;
   readonly checkPatterns: readonly string[];
   readonly keys: string;
+  readonly keyWord: string;
 }
 
 interface Spec {
@@ -38,6 +39,7 @@ type Rule = readonly [
 ];
 let CHECKS: readonly RegExp[] = [];
 let KEYS = /$^/gu;
+let KEY_WORD = /$^/gu;
 
 // -- copied from the generated runtime (test_hostile_linear.py checks that the text is the same) --
 // copy-begin
@@ -63,18 +65,23 @@ function keyHolds(checks: readonly Check[], key: string): boolean {
 
 /**
  * The matches of KEYS in `text`, in order: its runs of key characters that hold a secret word, as start, end,
- * start, end, … (KEYS finds where each ends; it starts after the last character before that is not a key one).
+ * start, end, … Each is found from a secret word in it (KEY_WORD: a search V8 runs faster than KEYS's), widened to
+ * the whole run; the next word is looked for after the run.
  */
 function keyRuns(text: string): number[] {
   const runs: number[] = [];
-  KEYS.lastIndex = 0;
-  while (KEYS.test(text)) {
-    const end = KEYS.lastIndex;
-    let start = end;
+  KEY_WORD.lastIndex = 0;
+  for (let word = KEY_WORD.exec(text); word !== null; word = KEY_WORD.exec(text)) {
+    let start = word.index;
+    let end = word.index;
     while (start > 0 && isKeyChar(text.charCodeAt(start - 1))) {
       start--;
     }
+    while (end < text.length && isKeyChar(text.charCodeAt(end))) {
+      end++;
+    }
     runs.push(start, end);
+    KEY_WORD.lastIndex = end;
   }
   return runs;
 }
@@ -219,8 +226,9 @@ let run: (value: string) => unknown = scrubText;
 if (spec.rule === "map_http") {
   run = (value) => mapHttp(502, null, { error: value });
 } else if (spec.rule !== "scrub_text") {
-  const { pattern, replacement, value, checks, separator, checkPatterns, keys } = spec.rule;
+  const { pattern, replacement, value, checks, separator, checkPatterns, keys, keyWord } = spec.rule;
   KEYS = new RegExp(keys, "gu");
+  KEY_WORD = new RegExp(keyWord, "gu");
   const compiled = pattern === keys ? KEYS : new RegExp(pattern, "gu");
   CHECKS = checkPatterns.map((check) => new RegExp(check, "u"));
   if (value === null) {

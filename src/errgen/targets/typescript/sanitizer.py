@@ -24,7 +24,7 @@ class TsRule:
     pattern: str
     keys: bool  # its pattern is KEYS: its keys are the text's runs of key characters holding a secret word
     replacement: str
-    needles: str  # `new RegExp(…, "u")` that finds one of them, else `null`
+    needles: str  # `needleSearch(…)`: a RegExp that finds one of them, else `null`
     words: str  # a list (KEY_WORDS for the secret words)
     value: str  # `new RegExp(…, "uy")` of a key rule's value, else `null`
     checks: str  # [group, check, found] triples
@@ -33,11 +33,11 @@ class TsRule:
 
 
 def _needles(needles: tuple[str, ...]) -> str:
-    """A rule's needles as one RegExp that finds any of them in one pass (V8 searches for one as for a
-    string), else `null`."""
+    """A rule's needles as one RegExp that finds any of them in one pass (`needleSearch`: the same object for
+    the rules with the same needles), else `null`."""
     if not needles:
         return "null"
-    return f'new RegExp({ts_str(regex_subset.check(runtime_patterns.one_of(needles)))}, "u")'
+    return f"needleSearch({ts_str(regex_subset.check(runtime_patterns.one_of(needles)))})"
 
 
 def sanitizer() -> dict[str, Any]:
@@ -57,4 +57,6 @@ def sanitizer() -> dict[str, Any]:
         ))  # fmt: skip
     key_words = lit(list(runtime_patterns.KEY_WORDS))
     tables = sanitizer_tables.tables(ts_str)
-    return {"rules": rules, "key_pattern": ts_str(runtime_patterns.KEYS), "key_words": key_words, **tables}
+    key_word = ts_str(regex_subset.check(runtime_patterns.one_of(runtime_patterns.KEY_WORDS, caseless_letters=True)))
+    return {"rules": rules, "key_pattern": ts_str(runtime_patterns.KEYS), "key_words": key_words,
+            "key_word_pattern": key_word, **tables}  # fmt: skip
