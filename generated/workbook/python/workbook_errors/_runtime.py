@@ -1064,7 +1064,7 @@ def _key_runs(lower: str) -> _Runs:
     """The runs of key characters (A-Za-z0-9_.-) that hold one of `_KEY_WORDS`, in order:
     the keys a key rule's pattern would find (`lower`: the text, lowered). Each word is
     searched for once, and each character of a run looked at once."""
-    hits = []
+    hits: list[int] = []
     for word in _KEY_WORDS:
         at = lower.find(word)
         while at >= 0:
