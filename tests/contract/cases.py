@@ -58,6 +58,22 @@ SCRUB = [
     "/home/ali\x1cce/x /home/bob/a\x85b /home/bob/a\ufeffb",
     "digits at x:١٢:٣ and at y:12:3",
 ]
+# Keys found by their secret word (the runs of key characters KEYS matches): a word at the start, inside or at
+# the end of a run, two words in one, a run right after a value replaced (its first character follows the
+# value: not a key there), a long key, the separators of each rule, and the characters str.lower() and
+# toLowerCase() turn into ASCII letters (the Kelvin sign; a dotted capital I, which also grows to two).
+KEY_TEXTS = [
+    "token=abc123 xtoken=a1 tokenx=b2 x_token_y=c3 a.b.token.c=d4 -token=e5 =token=f6 token==g7",
+    "session_token_id=abc tokentokentoken=def SID=1 sig=2 sign=3 asid=4",
+    'password="a"token="b" password=a,token=b password=a;token=b "password":"a","token":"b"',
+    'password="token=abc" k=v,password=x,token=y,api_key= z',
+    "passwordpasswordpasswordpasswordpasswordpasswordpasswordpasswordpasswordpassword=toolong",
+    '["--password", "x", "--token", "y"] ["--pass","z"] [\'-p\', \'q\']',
+    "token abcdefghijklmnop1234 token \t abcdefghijklmnop5678 token short1 Token: Bearer abc.def",
+    "\u0130\u0130 token=abc123 \u212aey=abc to\u212aen=abc \u0130password=x ſecret=y pa\u0131ss=z",
+    "token: x\ntoken:\n  \"y\"\n\"token\": [\"z\"] \\\"token\\\": \\\"w\\\"",
+    "max_tokens=5 author=bob token_type=bearer rate_limit_token=9 x-ratelimit-remaining-tokens=3 password=7",
+]
 
 
 def field_values(catalog: Catalog, code: Code, pick: int) -> dict[str, Any]:
@@ -154,7 +170,7 @@ def tool_parse_cases(catalog: Catalog, envelopes: list[Any]) -> list[dict[str, A
 
 def sanitize_cases() -> list[dict[str, Any]]:
     """Scrubbing and sanitizing: fixed texts, the secrets corpus (text, body, map_http), misses, negatives, mixes."""
-    cases: list[dict[str, Any]] = [{"op": "scrub", "text": t} for t in SCRUB]
+    cases: list[dict[str, Any]] = [{"op": "scrub", "text": t} for t in [*SCRUB, *KEY_TEXTS]]
     cases += [{"op": "sanitize", "value": v} for v in [*BODIES, SAMPLES["object"], SCRUB]]
     for sample in corpus.samples():
         body = sample.body()

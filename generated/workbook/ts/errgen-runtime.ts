@@ -1313,7 +1313,9 @@ function matchHttp<T>(rows: readonly HttpRow<T>[], status: number | null, retryA
 // run it would scan, and no two neighbouring quantified parts match the same text. Every match
 // holds one of the rule's needles (as written) and one of its words (in some letter case), so a
 // text without them skips the rule. A key rule finds a key (group 2), matches its value right
-// after it, and replaces the value only when its checks hold.
+// after it, and replaces the value only when its checks hold. Most key rules' keys are KEYS's:
+// the runs of key characters that hold a secret word, found once for all of them while the text
+// stays the same (`keyRuns`).
 
 const REDACTED = "[REDACTED]";
 const MAX_TEXT = 1048576; // characters (code points) scrubbed per string; the rest is cut off first
@@ -1328,79 +1330,116 @@ const PAIR_VALUES: readonly string[] = ["value", "Value", "VALUE"];
 /** A key rule's check: what must (not) be found in its key (group 0) or a group of its value, by index in CHECKS. */
 type Check = readonly [group: number, check: number, found: boolean];
 
+/** One of these is in every secret key name, in some letter case. */
+const KEY_WORDS: readonly string[] = ["pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf", "xsrf", "sid", "sig", "connection"];
+
 /**
- * Each rule: pattern, replacement (`$n` groups; of a key rule's value, its key part kept), needles (one is in
- * every match), words (one is, in some case); a key rule's value (matched where its pattern's match ends) and checks.
+ * A key: a run of key characters (A-Za-z0-9_.-) that holds a secret word (group 2), after what precedes it. The
+ * rules whose pattern it is find its matches with `keyRuns`.
  */
-const RULES: readonly (readonly [RegExp, string, readonly string[], readonly string[], RegExp | null, readonly Check[]])[] = [
+const KEYS = new RegExp("(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]*?(?:[pP][aA][sS][sS]|[pP][wW][dD]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[aA][uU][tT][hH]|[cC][rR][eE][dD][eE][nN][tT][iI][aA][lL]|[cC][rR][eE][dD][sS]|[bB][eE][aA][rR][eE][rR]|[jJ][wW][tT]|[kK][eE][yY]|[sS][eE][sS][sS]|[cC][oO][oO][kK][iI][eE]|[cC][sS][rR][fF]|[xX][sS][rR][fF]|[sS][iI][dD]|[sS][iI][gG]|[cC][oO][nN][nN][eE][cC][tT][iI][oO][nN])[A-Za-z0-9_.-]*)", "gu");
+
+/** One of KEY_WORDS, in either case (ASCII letters). */
+const KEY_WORD = new RegExp("[pP][aA][sS][sS]|[pP][wW][dD]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[aA][uU][tT][hH]|[cC][rR][eE][dD][eE][nN][tT][iI][aA][lL]|[cC][rR][eE][dD][sS]|[bB][eE][aA][rR][eE][rR]|[jJ][wW][tT]|[kK][eE][yY]|[sS][eE][sS][sS]|[cC][oO][oO][kK][iI][eE]|[cC][sS][rR][fF]|[xX][sS][rR][fF]|[sS][iI][dD]|[sS][iI][gG]|[cC][oO][nN][nN][eE][cC][tT][iI][oO][nN]", "gu");
+
+/**
+ * A text rule: pattern, replacement (`$n` groups; of a key rule's value, its key part kept), needles (one is in
+ * every match), words (one is, in some case); a key rule's value (matched where its key ends) and checks; for a
+ * rule whose pattern is KEYS what must follow the key (kept with it) before the value; and its value to find
+ * anywhere first, when that is worth it.
+ */
+type Rule = readonly [
+  pattern: RegExp,
+  replacement: string,
+  needles: RegExp | null,
+  words: readonly string[],
+  value: RegExp | null,
+  checks: readonly Check[],
+  separator: RegExp | null,
+  anywhere: RegExp | null,
+];
+
+/** A RegExp that finds one of a rule's needles, one object for each pattern: rules in a row with the same needles look once. */
+function needleSearch(pattern: string): RegExp {
+  let search = NEEDLE_SEARCHES.get(pattern);
+  if (search === undefined) {
+    search = new RegExp(pattern, "u");
+    NEEDLE_SEARCHES.set(pattern, search);
+  }
+  return search;
+}
+
+const NEEDLE_SEARCHES = new Map<string, RegExp>();
+
+const RULES: readonly Rule[] = [
   // private_key
-  [new RegExp("-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?:[\\s\\S]*?-----END[^-\\r\\n]*-----|[\\s\\S]*)", "gu"), "[REDACTED]", ["PRIVATE KEY"], [], null, []],
+  [new RegExp("-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?:[\\s\\S]*?-----END[^-\\r\\n]*-----|[\\s\\S]*)", "gu"), "[REDACTED]", needleSearch("PRIVATE KEY"), [], null, [], null, null],
   // putty_key
-  [new RegExp("PuTTY-User-Key-File-[0-9]+:(?:[\\s\\S]*?Private-MAC:[ \\t]*[0-9A-Fa-f]*|[\\s\\S]*)", "gu"), "[REDACTED]", ["PuTTY-User-Key-File-"], [], null, []],
+  [new RegExp("PuTTY-User-Key-File-[0-9]+:(?:[\\s\\S]*?Private-MAC:[ \\t]*[0-9A-Fa-f]*|[\\s\\S]*)", "gu"), "[REDACTED]", needleSearch("PuTTY-User-Key-File-"), [], null, [], null, null],
   // python_traceback
-  [new RegExp("Traceback \\(most recent call last\\):[\\s\\S]*", "gu"), "[stack trace removed]", ["Traceback (most recent call last):"], [], null, []],
+  [new RegExp("Traceback \\(most recent call last\\):[\\s\\S]*", "gu"), "[stack trace removed]", needleSearch("Traceback \\(most recent call last\\):"), [], null, [], null, null],
   // python_frame_line
-  [new RegExp("(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]*(?:\\\\t[ \\t]*)*File \\\\?\"[^\"\\r\\n]*\\\\?\", line [0-9]+(?:, in [^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*)?(?:(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]{4,}(?:[^ \\t\\r\\n\\\\F]|\\\\[^rn\\r\\n]|F(?:[^i\\r\\n\\\\]|i[^l\\r\\n\\\\]|il[^e\\r\\n\\\\]|ile[^ \\r\\n\\\\]))[^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*){0,2}", "gu"), "", ["File \"", "File \\\""], [], null, []],
+  [new RegExp("(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]*(?:\\\\t[ \\t]*)*File \\\\?\"[^\"\\r\\n]*\\\\?\", line [0-9]+(?:, in [^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*)?(?:(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]{4,}(?:[^ \\t\\r\\n\\\\F]|\\\\[^rn\\r\\n]|F(?:[^i\\r\\n\\\\]|i[^l\\r\\n\\\\]|il[^e\\r\\n\\\\]|ile[^ \\r\\n\\\\]))[^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*){0,2}", "gu"), "", needleSearch("File \"|File \\\\\""), [", line "], null, [], null, null],
   // python_frame
-  [new RegExp("(^|[^A-Za-z0-9_])File \\\\?\"[^\"\\r\\n]*\\\\?\", line [0-9]+(?:, in [^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*)?(?:(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]{4,}(?:[^ \\t\\r\\n\\\\F]|\\\\[^rn\\r\\n]|F(?:[^i\\r\\n\\\\]|i[^l\\r\\n\\\\]|il[^e\\r\\n\\\\]|ile[^ \\r\\n\\\\]))[^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*){0,2}", "gu"), "$1", ["File \"", "File \\\""], [], null, []],
+  [new RegExp("(^|[^A-Za-z0-9_])File \\\\?\"[^\"\\r\\n]*\\\\?\", line [0-9]+(?:, in [^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*)?(?:(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]{4,}(?:[^ \\t\\r\\n\\\\F]|\\\\[^rn\\r\\n]|F(?:[^i\\r\\n\\\\]|i[^l\\r\\n\\\\]|il[^e\\r\\n\\\\]|ile[^ \\r\\n\\\\]))[^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*){0,2}", "gu"), "$1", needleSearch("File \"|File \\\\\""), [", line "], null, [], null, null],
   // stack_frame_line
-  [new RegExp("(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]*(?:\\\\t[ \\t]*)*at (?:(?:async |new )?[^ \\t\\r\\n()]+(?: \\[as [^ \\t\\r\\n\\]]+\\])? ?\\((?:[^()\\r\\n]*:[0-9]+(?::[0-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\\)|[^ \\t\\r\\n()\"'/\\\\.]*[/\\\\.][^ \\t\\r\\n()\"']*:[0-9]+:[0-9]+)", "gu"), "", ["at "], [], null, []],
+  [new RegExp("(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]*(?:\\\\t[ \\t]*)*at (?:(?:async |new )?[^ \\t\\r\\n()]+(?: \\[as [^ \\t\\r\\n\\]]+\\])? ?\\((?:[^()\\r\\n]*:[0-9]+(?::[0-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\\)|[^ \\t\\r\\n()\"'/\\\\.]*[/\\\\.][^ \\t\\r\\n()\"']*:[0-9]+:[0-9]+)", "gu"), "", needleSearch("at "), ["(", ":"], null, [], null, null],
   // stack_frame
-  [new RegExp("(^|[^A-Za-z0-9_$.])(?:at (?:(?:async |new )?[^ \\t\\r\\n()]+(?: \\[as [^ \\t\\r\\n\\]]+\\])? ?\\((?:[^()\\r\\n]*:[0-9]+(?::[0-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\\)|[^ \\t\\r\\n()\"'/\\\\.]*[/\\\\.][^ \\t\\r\\n()\"']*:[0-9]+:[0-9]+)[ \\t]?)+", "gu"), "$1", ["at "], [], null, []],
+  [new RegExp("(^|[^A-Za-z0-9_$.])(?:at (?:(?:async |new )?[^ \\t\\r\\n()]+(?: \\[as [^ \\t\\r\\n\\]]+\\])? ?\\((?:[^()\\r\\n]*:[0-9]+(?::[0-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\\)|[^ \\t\\r\\n()\"'/\\\\.]*[/\\\\.][^ \\t\\r\\n()\"']*:[0-9]+:[0-9]+)[ \\t]?)+", "gu"), "$1", needleSearch("at "), ["(", ":"], null, [], null, null],
   // frame_like_line
-  [new RegExp("(?:\\n[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*)+(\\n|$)", "gu"), "$1", ["at "], [], null, []],
+  [new RegExp("\\n[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*(?:\\n[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*)*(\\n|$)", "gu"), "$1", needleSearch("at "), ["("], null, [], null, null],
   // frame_like_first_line
-  [new RegExp("^[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*(?:\\n|$)", "gu"), "", ["at "], [], null, []],
+  [new RegExp("^[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*(?:\\n|$)", "gu"), "", needleSearch("at "), ["("], null, [], null, null],
   // cookie_header
-  [new RegExp("(^|[^A-Za-z0-9_-])((?:[sS][eE][tT]-)?[cC][oO][oO][kK][iI][eE][ \\t]*:[ \\t]*)[^ \\t\\r\\n\"'\\\\\\[][^\\r\\n\"\\\\]*", "gu"), "$1$2[REDACTED]", [], ["cookie"], null, []],
+  [new RegExp("(^|[^A-Za-z0-9_-])((?:[sS][eE][tT]-)?[cC][oO][oO][kK][iI][eE][ \\t]*:[ \\t]*)[^ \\t\\r\\n\"'\\\\\\[][^\\r\\n\"\\\\]*", "gu"), "$1$2[REDACTED]", needleSearch(":"), ["cookie"], null, [], null, null],
   // name_value_pair
-  [new RegExp("(\"(?:[nN][aA][mM][eE]|[kK][eE][yY])\\\\*\"[ \\t]*:[ \\t]*\\\\*\")([A-Za-z0-9_.-]+)(\\\\*\"[ \\t]*,[ \\t]*(?:\\\\*\"[A-Za-z_]+\\\\*\"[ \\t]*:[ \\t]*(?:\\\\*\"[^\"\\\\\\r\\n]*\\\\*\"|[A-Za-z0-9.-]+)[ \\t]*,[ \\t]*){0,4}\\\\*\"[vV][aA][lL][uU][eE]\\\\*\"[ \\t]*:[ \\t]*)", "gu"), "$1$4$7[REDACTED]$3$6$9", [], ["value"], new RegExp("(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))", "uy"), [[0, 0, true], [0, 1, false]]],
+  [new RegExp("(\"(?:[nN][aA][mM][eE]|[kK][eE][yY])\\\\*\"[ \\t]*:[ \\t]*\\\\*\")([A-Za-z0-9_.-]+)(\\\\*\"[ \\t]*,[ \\t]*(?:\\\\*\"[A-Za-z_]+\\\\*\"[ \\t]*:[ \\t]*(?:\\\\*\"[^\"\\\\\\r\\n]*\\\\*\"|[A-Za-z0-9.-]+)[ \\t]*,[ \\t]*){0,4}\\\\*\"[vV][aA][lL][uU][eE]\\\\*\"[ \\t]*:[ \\t]*)", "gu"), "$1$4$7[REDACTED]$3$6$9", null, ["value"], new RegExp("(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))", "uy"), [[0, 0, true], [0, 1, false]], null, null],
   // key_value
-  [new RegExp("(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\\\*[\"']?[ \\t]*(?:=>|:=|=)[ \\t]*)", "gu"), "$1$4$7[REDACTED]$3$6$9", ["="], ["pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf", "xsrf", "sid", "sig", "connection"], new RegExp("(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))", "uy"), [[0, 0, true], [0, 1, false]]],
+  [KEYS, "$1$4$7[REDACTED]$3$6$9", needleSearch("="), KEY_WORDS, new RegExp("(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))", "uy"), [[0, 0, true], [0, 1, false]], new RegExp("\\\\*[\"']?[ \\t]*(?:=>|:=|=)[ \\t]*", "uy"), null],
   // quoted_key_colon_value
-  [new RegExp("(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\\\*[\"'][ \\t]*:[ \\t]*)", "gu"), "$1$13$2$5$8$14$17$20[REDACTED]$4$7$10$16$19$22", [":"], ["pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf", "xsrf", "sid", "sig", "connection"], new RegExp("(?:((?:(?:\\n|\\r\\n|\\\\[nN]|\\\\[rR]\\\\[nN])[ \\t]*(?:\\\\[tT][ \\t]*)*)?)(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))|(\\[[ \\t]*)(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)))", "uy"), [[0, 0, true], [0, 1, false], [12, 6, false]]],
+  [KEYS, "$1$13$2$5$8$14$17$20[REDACTED]$4$7$10$16$19$22", needleSearch(":"), KEY_WORDS, new RegExp("(?:((?:(?:\\n|\\r\\n|\\\\[nN]|\\\\[rR]\\\\[nN])[ \\t]*(?:\\\\[tT][ \\t]*)*)?)(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))|(\\[[ \\t]*)(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)))", "uy"), [[0, 0, true], [0, 1, false], [12, 6, false]], new RegExp("\\\\*[\"'][ \\t]*:[ \\t]*", "uy"), null],
   // option_then_value
-  [new RegExp("(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\\\*[\"'][ \\t]*,[ \\t]*)", "gu"), "$1$4$7[REDACTED]$3$6$9", ["-"], ["pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf", "xsrf", "sid", "sig", "connection"], new RegExp("(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:digest|oauth|hawk|aws4-hmac-sha256|signature)[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:bearer|basic|token|apikey|api-key|key|negotiate|ntlm|ssws|bot|jwt)[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))", "uy"), [[0, 0, true], [0, 1, false], [0, 7, true]]],
+  [KEYS, "$1$4$7[REDACTED]$3$6$9", needleSearch("-"), KEY_WORDS, new RegExp("(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:digest|oauth|hawk|aws4-hmac-sha256|signature)[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:bearer|basic|token|apikey|api-key|key|negotiate|ntlm|ssws|bot|jwt)[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))", "uy"), [[0, 0, true], [0, 1, false], [0, 7, true]], new RegExp("\\\\*[\"'][ \\t]*,[ \\t]*", "uy"), null],
   // key_colon_value
-  [new RegExp("(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\\\*[\"']?[ \\t]*:[ \\t]*)", "gu"), "$1$4$7[REDACTED]$3$6$9", [":"], ["pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf", "xsrf", "sid", "sig", "connection"], new RegExp("(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))", "uy"), [[0, 0, true], [0, 1, false], [0, 2, true]]],
+  [KEYS, "$1$4$7[REDACTED]$3$6$9", needleSearch(":"), KEY_WORDS, new RegExp("(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))", "uy"), [[0, 0, true], [0, 1, false], [0, 2, true]], new RegExp("\\\\*[\"']?[ \\t]*:[ \\t]*", "uy"), null],
   // word_colon_value
-  [new RegExp("(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\\\*[\"']?[ \\t]*:[ \\t]*)", "gu"), "$1$4$7[REDACTED]$3$6$9", [":"], ["pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf", "xsrf", "sid", "sig", "connection"], new RegExp("(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))", "uy"), [[0, 0, true], [0, 1, false], [0, 2, false], [11, 4, true], [11, 5, true]]],
+  [KEYS, "$1$4$7[REDACTED]$3$6$9", needleSearch(":"), KEY_WORDS, new RegExp("(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))", "uy"), [[0, 0, true], [0, 1, false], [0, 2, false], [11, 4, true], [11, 5, true]], new RegExp("\\\\*[\"']?[ \\t]*:[ \\t]*", "uy"), null],
   // xml_element
-  [new RegExp("(<)([A-Za-z0-9_.-]+)>", "gu"), "[REDACTED]$1", ["</"], ["pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf", "xsrf", "sid", "sig", "connection"], new RegExp("[^<\\r\\n]+(</)", "uy"), [[0, 0, true], [0, 1, false]]],
+  [new RegExp("(<)([A-Za-z0-9_.-]+)>", "gu"), "[REDACTED]$1", needleSearch("</"), KEY_WORDS, new RegExp("[^<\\r\\n]+(</)", "uy"), [[0, 0, true], [0, 1, false]], null, null],
   // url_password
-  [new RegExp("(^|[^A-Za-z0-9+.-])([A-Za-z][A-Za-z0-9+.-]*://[^ \\t\\r\\n/?#@:\"'<>]*:)[^ \\t\\r\\n/?#@\"'<>]+@", "gu"), "$1$2[REDACTED]@", ["://"], ["@"], null, []],
+  [new RegExp("(^|[^A-Za-z0-9+.-])([A-Za-z][A-Za-z0-9+.-]*://[^ \\t\\r\\n/?#@:\"'<>]*:)[^ \\t\\r\\n/?#@\"'<>]+@", "gu"), "$1$2[REDACTED]@", needleSearch("://"), ["@"], null, [], null, null],
   // db_client_password
-  [new RegExp("(^|[^A-Za-z0-9_.-])((?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlcheck|mysqlshow|mariadb|mariadb-dump)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-p|(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|mongostat|mongotop|mongofiles|cqlsh)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+(?:-p|--password)(?:[ \\t]+|=)|redis-cli(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+(?:-a|--pass)(?:[ \\t]+|=)|(?:sqlcmd|bcp|osql)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-P[ \\t]*|sshpass(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-p[ \\t]*|(?:clickhouse-client|influx)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-{1,2}password(?:[ \\t]+|=))(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:digest|oauth|hawk|aws4-hmac-sha256|signature)[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:bearer|basic|token|apikey|api-key|key|negotiate|ntlm|ssws|bot|jwt)[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))", "gu"), "$1$2$3$6$9[REDACTED]$5$8$11", ["mysql", "mariadb", "mongo", "cqlsh", "redis-cli", "sqlcmd", "bcp", "osql", "sshpass", "clickhouse-client", "influx"], [], null, []],
+  [new RegExp("(^|[^A-Za-z0-9_.-])((?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlcheck|mysqlshow|mariadb|mariadb-dump)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-p|(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|mongostat|mongotop|mongofiles|cqlsh)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+(?:-p|--password)(?:[ \\t]+|=)|redis-cli(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+(?:-a|--pass)(?:[ \\t]+|=)|(?:sqlcmd|bcp|osql)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-P[ \\t]*|sshpass(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-p[ \\t]*|(?:clickhouse-client|influx)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-{1,2}password(?:[ \\t]+|=))(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:digest|oauth|hawk|aws4-hmac-sha256|signature)[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:bearer|basic|token|apikey|api-key|key|negotiate|ntlm|ssws|bot|jwt)[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))", "gu"), "$1$2$3$6$9[REDACTED]$5$8$11", needleSearch("mysql|mariadb|mongo|cqlsh|redis-cli|sqlcmd|bcp|osql|sshpass|clickhouse-client|influx"), ["-p", "-a"], null, [], null, null],
   // token_shape
-  [new RegExp("(^|[^A-Za-z0-9_-])(?:sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|gl(?:pat|ptt|dt|rt|ft|soat|ffct|imt|agent|oas)-[A-Za-z0-9_-]{20,}|glcbt-[A-Za-z0-9]{1,5}_[A-Za-z0-9_-]{20,}|GR1348941[A-Za-z0-9_-]{20,}|xox[abposre]-[A-Za-z0-9-]{10,}|xapp-[0-9]-[A-Za-z0-9-]{10,}|eyJ[A-Za-z0-9_-]{5,}\\.eyJ[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]*|[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,}|whsec_[A-Za-z0-9]{20,}|AIza[0-9A-Za-z_-]{35,}|ya29\\.[0-9A-Za-z_-]{20,}|GOCSPX-[A-Za-z0-9_-]{20,}|1//0[0-9A-Za-z_-]{20,}|SG\\.[A-Za-z0-9_-]{16,}\\.[A-Za-z0-9_-]{16,}|npm_[A-Za-z0-9]{30,}|pypi-AgE[A-Za-z0-9_-]{40,}|hf_[A-Za-z0-9]{30,}|api_org_[A-Za-z0-9]{30,}|do[opr]_v1_[a-f0-9]{64}|shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}|dapi[a-f0-9]{32}[A-Za-z0-9]*|lin_(?:api|oauth)_[A-Za-z0-9]{40,}|PMAK-[a-f0-9]{24}-[a-f0-9]{34}|dp\\.pt\\.[A-Za-z0-9]{40,}|AGE-SECRET-KEY-1[0-9A-Z]{58}|hvs\\.[A-Za-z0-9_-]{24,}|pul-[a-f0-9]{40}|rubygems_[a-f0-9]{48}|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}|hooks\\.slack\\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/+-]{20,}|discord(?:app)?\\.com/api/webhooks/[0-9]{5,}/[A-Za-z0-9_-]{20,}|[A-Za-z0-9-]+\\.webhook\\.office\\.com/webhookb2/[A-Za-z0-9@/_-]{20,}|sntryu_[a-f0-9]{64}|sntrys_eyJ[A-Za-z0-9+/=_]{40,}|NRAK-[A-Za-z0-9]{27}|NRII-[A-Za-z0-9-]{32}|NRJS-[a-f0-9]{19}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}|glc_[A-Za-z0-9+/]{32,}={0,3}|ATATT3[A-Za-z0-9_=-]{186,}|pk_[0-9]{6,10}_[0-9A-Z]{32})", "gu"), "$1[REDACTED]", ["sk-", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "glptt-", "gldt-", "glrt-", "glft-", "glsoat-", "glffct-", "glimt-", "glagent-", "gloas-", "glcbt-", "GR1348941", "xox", "xapp-", "eyJ", "k_live_", "k_test_", "k_prod_", "whsec_", "AIza", "ya29.", "GOCSPX-", "1//0", "SG.", "npm_", "pypi-AgE", "hf_", "api_org_", "_v1_", "shp", "dapi", "lin_api_", "lin_oauth_", "PMAK-", "dp.pt.", "AGE-SECRET-KEY-1", "hvs.", "pul-", "rubygems_", "sq0", "hooks.slack.com/", "/api/webhooks/", ".webhook.office.com/", "sntryu_", "sntrys_", "NRAK-", "NRII-", "NRJS-", "glsa_", "glc_", "ATATT3", "pk_"], [], null, []],
+  [new RegExp("(^|[^A-Za-z0-9_-])(?:sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|gl(?:pat|ptt|dt|rt|ft|soat|ffct|imt|agent|oas)-[A-Za-z0-9_-]{20,}|glcbt-[A-Za-z0-9]{1,5}_[A-Za-z0-9_-]{20,}|GR1348941[A-Za-z0-9_-]{20,}|xox[abposre]-[A-Za-z0-9-]{10,}|xapp-[0-9]-[A-Za-z0-9-]{10,}|eyJ[A-Za-z0-9_-]{5,}\\.eyJ[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]*|[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,}|whsec_[A-Za-z0-9]{20,}|AIza[0-9A-Za-z_-]{35,}|ya29\\.[0-9A-Za-z_-]{20,}|GOCSPX-[A-Za-z0-9_-]{20,}|1//0[0-9A-Za-z_-]{20,}|SG\\.[A-Za-z0-9_-]{16,}\\.[A-Za-z0-9_-]{16,}|npm_[A-Za-z0-9]{30,}|pypi-AgE[A-Za-z0-9_-]{40,}|hf_[A-Za-z0-9]{30,}|api_org_[A-Za-z0-9]{30,}|do[opr]_v1_[a-f0-9]{64}|shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}|dapi[a-f0-9]{32}[A-Za-z0-9]*|lin_(?:api|oauth)_[A-Za-z0-9]{40,}|PMAK-[a-f0-9]{24}-[a-f0-9]{34}|dp\\.pt\\.[A-Za-z0-9]{40,}|AGE-SECRET-KEY-1[0-9A-Z]{58}|hvs\\.[A-Za-z0-9_-]{24,}|pul-[a-f0-9]{40}|rubygems_[a-f0-9]{48}|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}|hooks\\.slack\\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/+-]{20,}|discord(?:app)?\\.com/api/webhooks/[0-9]{5,}/[A-Za-z0-9_-]{20,}|[A-Za-z0-9-]+\\.webhook\\.office\\.com/webhookb2/[A-Za-z0-9@/_-]{20,}|sntryu_[a-f0-9]{64}|sntrys_eyJ[A-Za-z0-9+/=_]{40,}|NRAK-[A-Za-z0-9]{27}|NRII-[A-Za-z0-9-]{32}|NRJS-[a-f0-9]{19}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}|glc_[A-Za-z0-9+/]{32,}={0,3}|ATATT3[A-Za-z0-9_=-]{186,}|pk_[0-9]{6,10}_[0-9A-Z]{32})", "gu"), "$1[REDACTED]", needleSearch("sk-|ghp_|gho_|ghu_|ghs_|ghr_|github_pat_|glpat-|glptt-|gldt-|glrt-|glft-|glsoat-|glffct-|glimt-|glagent-|gloas-|glcbt-|GR1348941|xox|xapp-|eyJ|k_live_|k_test_|k_prod_|whsec_|AIza|ya29\\.|GOCSPX-|1//0|SG\\.|npm_|pypi-AgE|hf_|api_org_|_v1_|shp|dapi|lin_api_|lin_oauth_|PMAK-|dp\\.pt\\.|AGE-SECRET-KEY-1|hvs\\.|pul-|rubygems_|sq0|hooks\\.slack\\.com/|/api/webhooks/|\\.webhook\\.office\\.com/|sntryu_|sntrys_|NRAK-|NRII-|NRJS-|glsa_|glc_|ATATT3|pk_"), [], null, [], null, null],
   // aws_key_id
-  [new RegExp("(^|[^A-Za-z0-9_-])(?:(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[A-Z0-9]{16}[A-Za-z0-9]*)", "gu"), "$1[REDACTED]", ["A3T", "AKIA", "ASIA", "ABIA", "ACCA", "AGPA", "AIDA", "AROA", "AIPA", "ANPA", "ANVA"], [], null, []],
+  [new RegExp("(^|[^A-Za-z0-9_-])(?:(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[A-Z0-9]{16}[A-Za-z0-9]*)", "gu"), "$1[REDACTED]", needleSearch("A3T|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA"), [], null, [], null, null],
   // twilio_key
-  [new RegExp("(^|[^A-Za-z0-9_-])(?:(?:SK|AC)[0-9a-fA-F]{32}[A-Za-z0-9]*)", "gu"), "$1[REDACTED]", ["SK", "AC"], [], null, []],
+  [new RegExp("(^|[^A-Za-z0-9_-])(?:(?:SK|AC)[0-9a-fA-F]{32}[A-Za-z0-9]*)", "gu"), "$1[REDACTED]", needleSearch("SK|AC"), [], null, [], null, null],
   // azure_client_secret
-  [new RegExp("(^|[^A-Za-z0-9_-])(?:[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,})", "gu"), "$1[REDACTED]", ["Q~"], [], null, []],
+  [new RegExp("(^|[^A-Za-z0-9_-])(?:[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,})", "gu"), "$1[REDACTED]", needleSearch("Q~"), ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"], null, [], null, null],
   // telegram_bot_token
-  [new RegExp("(^|[^A-Za-z0-9_-])(?:(?:bot)?[0-9]{5,16}:A[A-Za-z0-9_-]{34,})", "gu"), "$1[REDACTED]", [":A"], [], null, []],
+  [new RegExp("(^|[^A-Za-z0-9_-])(?:(?:bot)?[0-9]{5,16}:A[A-Za-z0-9_-]{34,})", "gu"), "$1[REDACTED]", needleSearch(":A"), ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"], null, [], null, null],
   // discord_bot_token
-  [new RegExp("(^|[^A-Za-z0-9_-])(?:[MNO][A-Za-z0-9_-]{23,25}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,})", "gu"), "$1[REDACTED]", ["."], [], null, []],
+  [new RegExp("(^|[^A-Za-z0-9_-])(?:[MNO][A-Za-z0-9_-]{23,25}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,})", "gu"), "$1[REDACTED]", needleSearch("M|N|O"), ["."], null, [], null, null],
   // word_then_credential
-  [new RegExp("(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)([ \\t]+)", "gu"), "[REDACTED]", [], ["token", "bearer", "secret", "passw", "passphrase", "credential", "key", "auth", "session"], new RegExp("([A-Za-z0-9+/=_.-]{16,})", "uy"), [[0, 3, true], [1, 8, true], [1, 9, true]]],
+  [KEYS, "[REDACTED]", needleSearch(" |\t"), ["token", "bearer", "secret", "passw", "passphrase", "credential", "key", "auth", "session"], new RegExp("([A-Za-z0-9+/=_.-]{16,})", "uy"), [[0, 3, true], [1, 8, true], [1, 9, true]], new RegExp("[ \\t]+", "uy"), new RegExp("([A-Za-z0-9+/=_.-]{16,})", "u")],
   // auth_scheme
-  [new RegExp("(^|[^A-Za-z0-9_-])([bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC])[ \\t]+[A-Za-z]*[0-9._~+/=-][A-Za-z0-9._~+/=-]*", "gu"), "$1$2 [REDACTED]", [], ["bearer", "basic"], null, []],
+  [new RegExp("(^|[^A-Za-z0-9_-])([bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC])[ \\t]+[A-Za-z]*[0-9._~+/=-][A-Za-z0-9._~+/=-]*", "gu"), "$1$2 [REDACTED]", null, ["bearer", "basic"], null, [], null, null],
   // windows_path
-  [new RegExp("(^|[^A-Za-z0-9])[A-Za-z]:\\\\[^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}", "gu"), "$1<path>", [":\\"], [], null, []],
+  [new RegExp("(^|[^A-Za-z0-9])[A-Za-z]:\\\\[^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}", "gu"), "$1<path>", needleSearch(":\\\\"), [], null, [], null, null],
   // windows_user_path
-  [new RegExp("(^|[^A-Za-z0-9])[A-Za-z]:/+(?:[uU][sS][eE][rR][sS]|[dD][oO][cC][uU][mM][eE][nN][tT][sS] [aA][nN][dD] [sS][eE][tT][tT][iI][nN][gG][sS])[\\\\/][^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}", "gu"), "$1<path>", [":/"], ["users", "documents and settings"], null, []],
+  [new RegExp("(^|[^A-Za-z0-9])[A-Za-z]:/+(?:[uU][sS][eE][rR][sS]|[dD][oO][cC][uU][mM][eE][nN][tT][sS] [aA][nN][dD] [sS][eE][tT][tT][iI][nN][gG][sS])[\\\\/][^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}", "gu"), "$1<path>", needleSearch(":/"), ["users", "documents and settings"], null, [], null, null],
   // unc_path
-  [new RegExp("(^|[^A-Za-z0-9\\\\])\\\\{2,4}[A-Za-z0-9._$?-]+\\\\[^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}", "gu"), "$1<path>", ["\\\\"], [], null, []],
+  [new RegExp("(^|[^A-Za-z0-9\\\\])\\\\{2,4}[A-Za-z0-9._$?-]+\\\\[^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}", "gu"), "$1<path>", needleSearch("\\\\\\\\"), [], null, [], null, null],
   // escaped_unix_path
-  [new RegExp("\\\\/(?:(?:home|Users)\\\\/[^ \\t\\r\\n\"'<>|:*?\\\\]*(?:\\\\/[^ \\t\\r\\n\"'<>|:*?\\\\]*){0,64}|root(?:(?:\\\\/|[^A-Za-z0-9_ \\t\\r\\n\"'<>|:*?\\\\])[^ \\t\\r\\n\"'<>|:*?\\\\]*(?:\\\\/[^ \\t\\r\\n\"'<>|:*?\\\\]*){0,64}|([ \\t\\r\\n\"'<>|:*?\\\\])|$))", "gu"), "<path>$1", ["\\/home\\/", "\\/Users\\/", "\\/root"], [], null, []],
+  [new RegExp("\\\\/(?:(?:home|Users)\\\\/[^ \\t\\r\\n\"'<>|:*?\\\\]*(?:\\\\/[^ \\t\\r\\n\"'<>|:*?\\\\]*){0,64}|root(?:(?:\\\\/|[^A-Za-z0-9_ \\t\\r\\n\"'<>|:*?\\\\])[^ \\t\\r\\n\"'<>|:*?\\\\]*(?:\\\\/[^ \\t\\r\\n\"'<>|:*?\\\\]*){0,64}|([ \\t\\r\\n\"'<>|:*?\\\\])|$))", "gu"), "<path>$1", needleSearch("\\\\/home\\\\/|\\\\/Users\\\\/|\\\\/root"), [], null, [], null, null],
   // home_path
-  [new RegExp("(?:/home/|/Users/)[^/ \\t\\r\\n\"'<>|\\\\:*?]+[^ \\t\\r\\n\"'<>|\\\\:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}/[^ \\t\\r\\n\"'<>|\\\\:*?]*){0,32}", "gu"), "<path>", ["/home/", "/Users/"], [], null, []],
+  [new RegExp("(?:/home/|/Users/)[^/ \\t\\r\\n\"'<>|\\\\:*?]+[^ \\t\\r\\n\"'<>|\\\\:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}/[^ \\t\\r\\n\"'<>|\\\\:*?]*){0,32}", "gu"), "<path>", needleSearch("/home/|/Users/"), [], null, [], null, null],
   // root_path
-  [new RegExp("/root(?:/[^ \\t\\r\\n\"'<>|\\\\:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}/[^ \\t\\r\\n\"'<>|\\\\:*?]*){0,32}|([^A-Za-z0-9_/]|$))", "gu"), "<path>$1", ["/root"], [], null, []],
+  [new RegExp("/root(?:/[^ \\t\\r\\n\"'<>|\\\\:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}/[^ \\t\\r\\n\"'<>|\\\\:*?]*){0,32}|([^A-Za-z0-9_/]|$))", "gu"), "<path>$1", needleSearch("/root"), [], null, [], null, null],
   // tilde_path
-  [new RegExp("(^|[^A-Za-z0-9_.~/-])~[A-Za-z_][A-Za-z0-9_.-]*/[^ \\t\\r\\n\"'<>|\\\\:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}/[^ \\t\\r\\n\"'<>|\\\\:*?]*){0,32}", "gu"), "$1<path>", ["~"], [], null, []],
+  [new RegExp("(^|[^A-Za-z0-9_.~/-])~[A-Za-z_][A-Za-z0-9_.-]*/[^ \\t\\r\\n\"'<>|\\\\:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}/[^ \\t\\r\\n\"'<>|\\\\:*?]*){0,32}", "gu"), "$1<path>", needleSearch("~"), ["/"], null, [], null, null],
 ];
 /** What a key rule's checks look for; a key names a secret when the first is found in it and the second is not. */
 const CHECKS: readonly RegExp[] = [
@@ -1424,23 +1463,59 @@ export function scrubText(text: string): string {
   const [kept, wasCut] = cut(wellFormed(text));
   let out = kept;
   let lower = "";
-  for (const [pattern, replacement, needles, words, value, checks] of RULES) {
-    if (needles.length > 0 && !needles.some((needle) => out.includes(needle))) {
+  let keyWords: boolean | undefined; // whether the text holds one of KEY_WORDS, once known
+  let keys: readonly number[] | null = null; // the text's matches of KEYS, once found
+  let lastNeedles: RegExp | null = null; // the needles the rule before looked for, and whether they were there
+  let lastFound = false;
+  for (const rule of RULES) {
+    const [pattern, replacement, needles, words, value, , , anywhere] = rule;
+    if (needles !== null && needles !== lastNeedles) {
+      lastNeedles = needles;
+      lastFound = needles.test(out);
+    }
+    if (needles !== null && !lastFound) {
       continue; // the rule cannot match
     }
     if (words.length > 0) {
-      lower = lower || out.toLowerCase();
-      if (!words.some((word) => lower.includes(word))) {
+      let found = words === KEY_WORDS ? keyWords : undefined;
+      if (found === undefined) {
+        lower = lower || out.toLowerCase();
+        found = holdsOne(lower, words);
+        keyWords = words === KEY_WORDS ? found : keyWords;
+      }
+      if (!found) {
         continue;
       }
     }
-    const next = value === null ? out.replace(pattern, replacement) : applyKeyRule(pattern, value, checks, replacement, out);
+    if (anywhere !== null && !anywhere.test(out)) {
+      continue; // its value is nowhere
+    }
+    if (pattern === KEYS) {
+      keys ??= keyRuns(out);
+      if (keys.length === 0) {
+        continue; // no key
+      }
+    }
+    const next = value === null ? out.replace(pattern, replacement) : applyKeyRule(rule, value, out, keys);
     if (next !== out) {
       out = next;
       lower = "";
+      keyWords = undefined;
+      keys = null;
+      lastNeedles = null;
     }
   }
   return wasCut ? out + TRUNCATED : out;
+}
+
+/** Whether `text` holds one of `needles`. */
+function holdsOne(text: string, needles: readonly string[]): boolean {
+  for (const needle of needles) {
+    if (text.includes(needle)) {
+      return true;
+    }
+  }
+  return false;
 }
 
 /** Whether a key rule's checks on a (short) key held, by rule: keys recur, and a check is a regex search. */
@@ -1463,25 +1538,86 @@ function keyHolds(checks: readonly Check[], key: string): boolean {
   return answer;
 }
 
-/** `text` with every match of a key rule replaced: where its checks fail, the search goes on after the key. */
-function applyKeyRule(pattern: RegExp, value: RegExp, checks: readonly Check[], replacement: string, text: string): string {
+/**
+ * The matches of KEYS in `text`, in order: its runs of key characters that hold a secret word, as start, end,
+ * start, end, … Each is found from a secret word in it (KEY_WORD: a search V8 runs faster than KEYS's), widened to
+ * the whole run; the next word is looked for after the run.
+ */
+function keyRuns(text: string): number[] {
+  const runs: number[] = [];
+  KEY_WORD.lastIndex = 0;
+  for (let word = KEY_WORD.exec(text); word !== null; word = KEY_WORD.exec(text)) {
+    let start = word.index;
+    let end = word.index;
+    while (start > 0 && isKeyChar(text.charCodeAt(start - 1))) {
+      start--;
+    }
+    while (end < text.length && isKeyChar(text.charCodeAt(end))) {
+      end++;
+    }
+    runs.push(start, end);
+    KEY_WORD.lastIndex = end;
+  }
+  return runs;
+}
+
+/** Whether a UTF-16 code unit is a key character (A-Za-z0-9_.-). */
+function isKeyChar(code: number): boolean {
+  return (
+    (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39) ||
+    code === 0x5f || code === 0x2e || code === 0x2d
+  );
+}
+
+/**
+ * `text` with every match of a key rule replaced: where its checks fail, the search goes on after the key. `keys`:
+ * the matches of KEYS in `text`, when the rule's pattern is KEYS and they are already found.
+ */
+function applyKeyRule(rule: Rule, value: RegExp, text: string, keys: readonly number[] | null): string {
+  const [pattern, replacement, , , , checks, separator] = rule;
+  const runs = separator === null ? null : (keys ?? keyRuns(text));
   let out = "";
   let last = 0;
   let pos = 0;
+  let index = 0; // the next of `runs`
   for (;;) {
-    pattern.lastIndex = pos;
-    const key = pattern.exec(text);
-    if (key === null) {
-      break;
-    }
-    const keyEnd = key.index + key[0].length;
-    value.lastIndex = keyEnd;
-    const found = keyHolds(checks, key[2] ?? "") ? value.exec(text) : null; // a value only after a key that may have one
-    if (found !== null && holds(checks, key[2] ?? "", found)) {
-      out += text.slice(last, keyEnd) + expand(replacement, found);
-      pos = last = keyEnd + found[0].length;
+    let start = 0;
+    let end = 0;
+    let at = 0; // where what follows the key starts
+    if (runs === null || separator === null) {
+      pattern.lastIndex = pos; // the next match of its pattern (the key is group 2)
+      const key = pattern.exec(text);
+      if (key === null) {
+        break;
+      }
+      start = key.index + (key[1] ?? "").length;
+      end = start + (key[2] ?? "").length;
+      at = key.index + key[0].length;
     } else {
-      pos = key.index + (key[1] ?? "").length + (key[2] ?? "").length; // no match here: on after the key
+      // The next secret-word run that what precedes it leaves free (a key's first character may not follow
+      // the end of a value replaced, as KEYS would not match there) and that the rule's separator follows.
+      for (; index < runs.length; index += 2) {
+        start = runs[index] ?? 0;
+        end = runs[index + 1] ?? 0;
+        separator.lastIndex = end;
+        if ((start > pos || start === 0) && separator.test(text)) {
+          break;
+        }
+      }
+      if (index >= runs.length) {
+        break;
+      }
+      index += 2;
+      at = separator.lastIndex; // sticky: where its match ends
+    }
+    const name = text.slice(start, end);
+    value.lastIndex = at;
+    const found = keyHolds(checks, name) ? value.exec(text) : null; // a value only after a key that may have one
+    if (found !== null && holds(checks, name, found)) {
+      out += text.slice(last, at) + expand(replacement, found);
+      pos = last = at + found[0].length;
+    } else {
+      pos = end; // no match here: on after the key
     }
   }
   return out + text.slice(last);
@@ -1489,22 +1625,39 @@ function applyKeyRule(pattern: RegExp, value: RegExp, checks: readonly Check[], 
 
 /** Whether a key rule's checks on its key hold (`value` null), or those on its value. */
 function holds(checks: readonly Check[], key: string, value: RegExpExecArray | null): boolean {
-  return checks.every(([group, check, found]) => {
-    if ((group === 0) !== (value === null)) {
-      return true;
+  for (const [group, check, found] of checks) {
+    if ((group === 0) === (value === null)) {
+      const text = value === null ? key : value[group];
+      if (text !== undefined && CHECKS[check]?.test(text) !== found) {
+        return false;
+      }
     }
-    const text = value === null ? key : value[group];
-    return text === undefined || CHECKS[check]?.test(text) === found;
-  });
+  }
+  return true;
 }
 
 /** `replacement` with each `$n` replaced by group n of `found` (empty when it took no part). */
 function expand(replacement: string, found: RegExpExecArray): string {
-  return replacement.replace(/\$([0-9]+)/g, (_, group: string) => found[Number(group)] ?? "");
+  let parts = EXPANSIONS.get(replacement);
+  if (parts === undefined) {
+    parts = replacement.split(/\$([0-9]+)/); // literal text, then a group number, and so on
+    EXPANSIONS.set(replacement, parts);
+  }
+  let out = "";
+  for (let i = 0; i < parts.length; i++) {
+    out += i % 2 === 0 ? parts[i] : (found[Number(parts[i])] ?? "");
+  }
+  return out;
 }
+
+/** Each replacement of a key rule as its parts (`expand`). */
+const EXPANSIONS = new Map<string, readonly string[]>();
 
 /** The first MAX_TEXT code points of `text`, less a word the cut splits; and whether it cut. */
 function cut(text: string): [string, boolean] {
+  if (text.length <= MAX_TEXT) {
+    return [text, false]; // no more code points than UTF-16 units
+  }
   let end = 0;
   for (let n = 0; n < MAX_TEXT && end < text.length; n++) {
     end += pairAt(text, end) ? 2 : 1;

@@ -304,7 +304,7 @@ def serde_attribute(ident: str, wire: str, required: bool, stored: bool) -> str:
 def sanitizer() -> dict[str, Any]:
     """The sanitizer's rules, checks and limits (errgen.targets.sanitizer.patterns) as Rust literals.
 
-    A key rule's value is printed anchored: Rust matches it on the rest of the text.
+    A key rule's value and separator are printed anchored: Rust matches them on the rest of the text.
     """
     rules = []
     for rule in rp.TEXT_RULES:
@@ -312,7 +312,8 @@ def sanitizer() -> dict[str, Any]:
         checks = ", ".join(f"({g}, {i}, {str(f).lower()})" for g, i, f in sanitizer_tables.checks(rule))
         rules.append({
             "name": rule.name,
-            "pattern": rust_str(pattern),
+            "pattern": "KEYS" if rp.finds_keys(rule) else rust_str(pattern),
+            "separator": rust_str(sanitizer_tables.anchored(sanitizer_tables.separator(rule))),
             "replacement": rust_str(rp.braced_replacement(rule.replacement)),
             "needles": ", ".join(rust_str(n) for n in rule.needles),
             "words": ", ".join(rust_str(w) for w in rule.words),
@@ -321,4 +322,4 @@ def sanitizer() -> dict[str, Any]:
         })  # fmt: skip
     tables = sanitizer_tables.tables(rust_str, joined=False)
     limits = {name: f"{int(tables[name]):_}" for name in rp.LIMITS}  # clippy: long literals with separators
-    return {"rules": rules, **tables, **limits}
+    return {"rules": rules, "key_pattern": rust_str(rp.KEYS), **tables, **limits}

@@ -708,7 +708,9 @@ def _json_string(text: str) -> str:
 # scan, and no two neighbouring quantified parts match the same text. Every match
 # holds one of the rule's needles (as written) and one of its words (in some letter
 # case), so a text without them skips the rule. A key rule finds a key (group 2),
-# matches its value right after it, and replaces the value only when its checks hold.
+# matches its value right after it, and replaces the value only when its checks hold;
+# most key rules' keys are the runs of key characters that hold a secret word
+# (`_key_runs`), found once for all of them while the text stays the same.
 
 REDACTED = "[REDACTED]"
 _MAX_TEXT = 1048576  # characters scrubbed per string; the rest is cut off first
@@ -721,17 +723,50 @@ _UNREADABLE = "[unreadable]"  # what stands for a value whose reading raised
 _SPACE = " \t\r\n"
 _PAIR_NAMES = ("name", "Name", "NAME", "key", "Key", "KEY")  # {"name": …, "value": …}
 _PAIR_VALUES = ("value", "Value", "VALUE")
+# One of these is in every secret key name, in some letter case.
+_KEY_WORDS = (
+    "pass",
+    "pwd",
+    "secret",
+    "token",
+    "auth",
+    "credential",
+    "creds",
+    "bearer",
+    "jwt",
+    "key",
+    "sess",
+    "cookie",
+    "csrf",
+    "xsrf",
+    "sid",
+    "sig",
+    "connection",
+)
+_KEY_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_.-")  # of a key, lowered
+_KEY_RUN = re.compile("[a-z0-9_.-]*")  # … the rest of a run of them, in lowered text
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+# What a bounded rule's text starts with: no boundary class holds it, so the opening
+# ([^…]) of its pattern matches it where (^|[^…]) would match the start (re skips to
+# the characters a pattern's first class holds, but tries every position for (^|…)).
+_START = "\x00"
 
 
 class _Rule(NamedTuple):
     """A text rule: pattern, replacement (``\\g<n>`` groups), needles and words; a key rule's value and checks."""
 
-    pattern: str
+    pattern: str | None  # None: a key rule whose keys are the text's secret-word runs
     replacement: str  # of the match; of a key rule's value (its key part is kept)
     needles: tuple[str, ...]  # one of these is in every match, as written
     words: tuple[str, ...]  # one of these is in every match, in some letter case
-    value: str = ""  # a key rule's value, matched where its pattern's match ends
+    value: str = ""  # a key rule's value, matched where its key (and separator) ends
     checks: tuple[tuple[int, int, bool], ...] = ()  # (group, check, found), below
+    separator: str = (
+        ""  # what must follow a secret-word run (kept with it), before the value
+    )
+    bounded: bool = (
+        False  # its pattern opens with ([^…]) for (^|[^…]): it runs on _START + text
+    )
 
 
 _TEXT_RULES = (
@@ -757,43 +792,46 @@ _TEXT_RULES = (
         '(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]*(?:\\\\t[ \\t]*)*File \\\\?"[^"\\r\\n]*\\\\?", line [0-9]+(?:, in [^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*)?(?:(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]{4,}(?:[^ \\t\\r\\n\\\\F]|\\\\[^rn\\r\\n]|F(?:[^i\\r\\n\\\\]|i[^l\\r\\n\\\\]|il[^e\\r\\n\\\\]|ile[^ \\r\\n\\\\]))[^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*){0,2}',
         "",
         ('File "', 'File \\"'),
-        (),
+        (", line ",),
     ),
     _Rule(  # python_frame
-        '(^|[^A-Za-z0-9_])File \\\\?"[^"\\r\\n]*\\\\?", line [0-9]+(?:, in [^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*)?(?:(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]{4,}(?:[^ \\t\\r\\n\\\\F]|\\\\[^rn\\r\\n]|F(?:[^i\\r\\n\\\\]|i[^l\\r\\n\\\\]|il[^e\\r\\n\\\\]|ile[^ \\r\\n\\\\]))[^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*){0,2}',
+        '([^A-Za-z0-9_])File \\\\?"[^"\\r\\n]*\\\\?", line [0-9]+(?:, in [^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*)?(?:(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]{4,}(?:[^ \\t\\r\\n\\\\F]|\\\\[^rn\\r\\n]|F(?:[^i\\r\\n\\\\]|i[^l\\r\\n\\\\]|il[^e\\r\\n\\\\]|ile[^ \\r\\n\\\\]))[^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*){0,2}',
         "\\g<1>",
         ('File "', 'File \\"'),
-        (),
+        (", line ",),
+        bounded=True,
     ),
     _Rule(  # stack_frame_line
         "(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]*(?:\\\\t[ \\t]*)*at (?:(?:async |new )?[^ \\t\\r\\n()]+(?: \\[as [^ \\t\\r\\n\\]]+\\])? ?\\((?:[^()\\r\\n]*:[0-9]+(?::[0-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\\)|[^ \\t\\r\\n()\"'/\\\\.]*[/\\\\.][^ \\t\\r\\n()\"']*:[0-9]+:[0-9]+)",
         "",
         ("at ",),
-        (),
+        ("(", ":"),
     ),
     _Rule(  # stack_frame
-        "(^|[^A-Za-z0-9_$.])(?:at (?:(?:async |new )?[^ \\t\\r\\n()]+(?: \\[as [^ \\t\\r\\n\\]]+\\])? ?\\((?:[^()\\r\\n]*:[0-9]+(?::[0-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\\)|[^ \\t\\r\\n()\"'/\\\\.]*[/\\\\.][^ \\t\\r\\n()\"']*:[0-9]+:[0-9]+)[ \\t]?)+",
+        "([^A-Za-z0-9_$.])(?:at (?:(?:async |new )?[^ \\t\\r\\n()]+(?: \\[as [^ \\t\\r\\n\\]]+\\])? ?\\((?:[^()\\r\\n]*:[0-9]+(?::[0-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\\)|[^ \\t\\r\\n()\"'/\\\\.]*[/\\\\.][^ \\t\\r\\n()\"']*:[0-9]+:[0-9]+)[ \\t]?)+",
         "\\g<1>",
         ("at ",),
-        (),
+        ("(", ":"),
+        bounded=True,
     ),
     _Rule(  # frame_like_line
-        "(?:\\n[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*)+(\\n|\\Z)",
+        "\\n[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*(?:\\n[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*)*(\\n|\\Z)",
         "\\g<1>",
         ("at ",),
-        (),
+        ("(",),
     ),
     _Rule(  # frame_like_first_line
         "^[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*(?:\\n|\\Z)",
         "",
         ("at ",),
-        (),
+        ("(",),
     ),
     _Rule(  # cookie_header
-        '(^|[^A-Za-z0-9_-])((?:[sS][eE][tT]-)?[cC][oO][oO][kK][iI][eE][ \\t]*:[ \\t]*)[^ \\t\\r\\n"\'\\\\\\[][^\\r\\n"\\\\]*',
+        '([^A-Za-z0-9_-])((?:[sS][eE][tT]-)?[cC][oO][oO][kK][iI][eE][ \\t]*:[ \\t]*)[^ \\t\\r\\n"\'\\\\\\[][^\\r\\n"\\\\]*',
         "\\g<1>\\g<2>[REDACTED]",
-        (),
+        (":",),
         ("cookie",),
+        bounded=True,
     ),
     _Rule(  # name_value_pair
         '("(?:[nN][aA][mM][eE]|[kK][eE][yY])\\\\*"[ \\t]*:[ \\t]*\\\\*")([A-Za-z0-9_.-]+)(\\\\*"[ \\t]*,[ \\t]*(?:\\\\*"[A-Za-z_]+\\\\*"[ \\t]*:[ \\t]*(?:\\\\*"[^"\\\\\\r\\n]*\\\\*"|[A-Za-z0-9.-]+)[ \\t]*,[ \\t]*){0,4}\\\\*"[vV][aA][lL][uU][eE]\\\\*"[ \\t]*:[ \\t]*)',
@@ -804,7 +842,7 @@ _TEXT_RULES = (
         ((0, 0, True), (0, 1, False)),
     ),
     _Rule(  # key_value
-        "(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\\\*[\"']?[ \\t]*(?:=>|:=|=)[ \\t]*)",
+        None,
         "\\g<1>\\g<4>\\g<7>[REDACTED]\\g<3>\\g<6>\\g<9>",
         ("=",),
         (
@@ -828,9 +866,10 @@ _TEXT_RULES = (
         ),
         '(?:(\\\\+")((?:[^"\\\\\\r\\n]|\\\\+[^"\\\\\\r\\n])+)((?:\\\\+")?)|(")((?:[^"\\\\\\r\\n]|\\\\[^\\r\\n])[^"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^"\\\\\\r\\n]*)*)("?)|(\')((?:[^\'\\\\\\r\\n]|\\\\[^\\r\\n])[^\'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\'\\\\\\r\\n]*)*)(\'?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*)|([^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*))',
         ((0, 0, True), (0, 1, False)),
+        "\\\\*[\"']?[ \\t]*(?:=>|:=|=)[ \\t]*",
     ),
     _Rule(  # quoted_key_colon_value
-        "(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\\\*[\"'][ \\t]*:[ \\t]*)",
+        None,
         "\\g<1>\\g<13>\\g<2>\\g<5>\\g<8>\\g<14>\\g<17>\\g<20>[REDACTED]\\g<4>\\g<7>\\g<10>\\g<16>\\g<19>\\g<22>",
         (":",),
         (
@@ -854,9 +893,10 @@ _TEXT_RULES = (
         ),
         '(?:((?:(?:\\n|\\r\\n|\\\\[nN]|\\\\[rR]\\\\[nN])[ \\t]*(?:\\\\[tT][ \\t]*)*)?)(?:(\\\\+")((?:[^"\\\\\\r\\n]|\\\\+[^"\\\\\\r\\n])+)((?:\\\\+")?)|(")((?:[^"\\\\\\r\\n]|\\\\[^\\r\\n])[^"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^"\\\\\\r\\n]*)*)("?)|(\')((?:[^\'\\\\\\r\\n]|\\\\[^\\r\\n])[^\'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\'\\\\\\r\\n]*)*)(\'?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*)|([^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*))|(\\[[ \\t]*)(?:(\\\\+")((?:[^"\\\\\\r\\n]|\\\\+[^"\\\\\\r\\n])+)((?:\\\\+")?)|(")((?:[^"\\\\\\r\\n]|\\\\[^\\r\\n])[^"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^"\\\\\\r\\n]*)*)("?)|(\')((?:[^\'\\\\\\r\\n]|\\\\[^\\r\\n])[^\'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\'\\\\\\r\\n]*)*)(\'?)))',
         ((0, 0, True), (0, 1, False), (12, 6, False)),
+        "\\\\*[\"'][ \\t]*:[ \\t]*",
     ),
     _Rule(  # option_then_value
-        "(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\\\*[\"'][ \\t]*,[ \\t]*)",
+        None,
         "\\g<1>\\g<4>\\g<7>[REDACTED]\\g<3>\\g<6>\\g<9>",
         ("-",),
         (
@@ -880,9 +920,10 @@ _TEXT_RULES = (
         ),
         '(?:(\\\\+")((?:[^"\\\\\\r\\n]|\\\\+[^"\\\\\\r\\n])+)((?:\\\\+")?)|(")((?:[^"\\\\\\r\\n]|\\\\[^\\r\\n])[^"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^"\\\\\\r\\n]*)*)("?)|(\')((?:[^\'\\\\\\r\\n]|\\\\[^\\r\\n])[^\'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\'\\\\\\r\\n]*)*)(\'?)|((?:digest|oauth|hawk|aws4-hmac-sha256|signature)[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:bearer|basic|token|apikey|api-key|key|negotiate|ntlm|ssws|bot|jwt)[ \\t]+[^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*)|([^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*))',
         ((0, 0, True), (0, 1, False), (0, 7, True)),
+        "\\\\*[\"'][ \\t]*,[ \\t]*",
     ),
     _Rule(  # key_colon_value
-        "(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\\\*[\"']?[ \\t]*:[ \\t]*)",
+        None,
         "\\g<1>\\g<4>\\g<7>[REDACTED]\\g<3>\\g<6>\\g<9>",
         (":",),
         (
@@ -906,9 +947,10 @@ _TEXT_RULES = (
         ),
         '(?:(\\\\+")((?:[^"\\\\\\r\\n]|\\\\+[^"\\\\\\r\\n])+)((?:\\\\+")?)|(")((?:[^"\\\\\\r\\n]|\\\\[^\\r\\n])[^"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^"\\\\\\r\\n]*)*)("?)|(\')((?:[^\'\\\\\\r\\n]|\\\\[^\\r\\n])[^\'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\'\\\\\\r\\n]*)*)(\'?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*)|([^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*))',
         ((0, 0, True), (0, 1, False), (0, 2, True)),
+        "\\\\*[\"']?[ \\t]*:[ \\t]*",
     ),
     _Rule(  # word_colon_value
-        "(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\\\*[\"']?[ \\t]*:[ \\t]*)",
+        None,
         "\\g<1>\\g<4>\\g<7>[REDACTED]\\g<3>\\g<6>\\g<9>",
         (":",),
         (
@@ -932,6 +974,7 @@ _TEXT_RULES = (
         ),
         '(?:(\\\\+")((?:[^"\\\\\\r\\n]|\\\\+[^"\\\\\\r\\n])+)((?:\\\\+")?)|(")((?:[^"\\\\\\r\\n]|\\\\[^\\r\\n])[^"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^"\\\\\\r\\n]*)*)("?)|(\')((?:[^\'\\\\\\r\\n]|\\\\[^\\r\\n])[^\'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\'\\\\\\r\\n]*)*)(\'?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*)|([^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*))',
         ((0, 0, True), (0, 1, False), (0, 2, False), (11, 4, True), (11, 5, True)),
+        "\\\\*[\"']?[ \\t]*:[ \\t]*",
     ),
     _Rule(  # xml_element
         "(<)([A-Za-z0-9_.-]+)>",
@@ -960,13 +1003,14 @@ _TEXT_RULES = (
         ((0, 0, True), (0, 1, False)),
     ),
     _Rule(  # url_password
-        "(^|[^A-Za-z0-9+.-])([A-Za-z][A-Za-z0-9+.-]*://[^ \\t\\r\\n/?#@:\"'<>]*:)[^ \\t\\r\\n/?#@\"'<>]+@",
+        "([^A-Za-z0-9+.-])([A-Za-z][A-Za-z0-9+.-]*://[^ \\t\\r\\n/?#@:\"'<>]*:)[^ \\t\\r\\n/?#@\"'<>]+@",
         "\\g<1>\\g<2>[REDACTED]@",
         ("://",),
         ("@",),
+        bounded=True,
     ),
     _Rule(  # db_client_password
-        '(^|[^A-Za-z0-9_.-])((?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlcheck|mysqlshow|mariadb|mariadb-dump)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-p|(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|mongostat|mongotop|mongofiles|cqlsh)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+(?:-p|--password)(?:[ \\t]+|=)|redis-cli(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+(?:-a|--pass)(?:[ \\t]+|=)|(?:sqlcmd|bcp|osql)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-P[ \\t]*|sshpass(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-p[ \\t]*|(?:clickhouse-client|influx)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-{1,2}password(?:[ \\t]+|=))(?:(\\\\+")((?:[^"\\\\\\r\\n]|\\\\+[^"\\\\\\r\\n])+)((?:\\\\+")?)|(")((?:[^"\\\\\\r\\n]|\\\\[^\\r\\n])[^"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^"\\\\\\r\\n]*)*)("?)|(\')((?:[^\'\\\\\\r\\n]|\\\\[^\\r\\n])[^\'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\'\\\\\\r\\n]*)*)(\'?)|((?:digest|oauth|hawk|aws4-hmac-sha256|signature)[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:bearer|basic|token|apikey|api-key|key|negotiate|ntlm|ssws|bot|jwt)[ \\t]+[^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*)|([^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*))',
+        '([^A-Za-z0-9_.-])((?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlcheck|mysqlshow|mariadb|mariadb-dump)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-p|(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|mongostat|mongotop|mongofiles|cqlsh)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+(?:-p|--password)(?:[ \\t]+|=)|redis-cli(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+(?:-a|--pass)(?:[ \\t]+|=)|(?:sqlcmd|bcp|osql)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-P[ \\t]*|sshpass(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-p[ \\t]*|(?:clickhouse-client|influx)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-{1,2}password(?:[ \\t]+|=))(?:(\\\\+")((?:[^"\\\\\\r\\n]|\\\\+[^"\\\\\\r\\n])+)((?:\\\\+")?)|(")((?:[^"\\\\\\r\\n]|\\\\[^\\r\\n])[^"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^"\\\\\\r\\n]*)*)("?)|(\')((?:[^\'\\\\\\r\\n]|\\\\[^\\r\\n])[^\'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\'\\\\\\r\\n]*)*)(\'?)|((?:digest|oauth|hawk|aws4-hmac-sha256|signature)[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:bearer|basic|token|apikey|api-key|key|negotiate|ntlm|ssws|bot|jwt)[ \\t]+[^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*)|([^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*))',
         "\\g<1>\\g<2>\\g<3>\\g<6>\\g<9>[REDACTED]\\g<5>\\g<8>\\g<11>",
         (
             "mysql",
@@ -981,10 +1025,11 @@ _TEXT_RULES = (
             "clickhouse-client",
             "influx",
         ),
-        (),
+        ("-p", "-a"),
+        bounded=True,
     ),
     _Rule(  # token_shape
-        "(^|[^A-Za-z0-9_-])(?:sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|gl(?:pat|ptt|dt|rt|ft|soat|ffct|imt|agent|oas)-[A-Za-z0-9_-]{20,}|glcbt-[A-Za-z0-9]{1,5}_[A-Za-z0-9_-]{20,}|GR1348941[A-Za-z0-9_-]{20,}|xox[abposre]-[A-Za-z0-9-]{10,}|xapp-[0-9]-[A-Za-z0-9-]{10,}|eyJ[A-Za-z0-9_-]{5,}\\.eyJ[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]*|[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,}|whsec_[A-Za-z0-9]{20,}|AIza[0-9A-Za-z_-]{35,}|ya29\\.[0-9A-Za-z_-]{20,}|GOCSPX-[A-Za-z0-9_-]{20,}|1//0[0-9A-Za-z_-]{20,}|SG\\.[A-Za-z0-9_-]{16,}\\.[A-Za-z0-9_-]{16,}|npm_[A-Za-z0-9]{30,}|pypi-AgE[A-Za-z0-9_-]{40,}|hf_[A-Za-z0-9]{30,}|api_org_[A-Za-z0-9]{30,}|do[opr]_v1_[a-f0-9]{64}|shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}|dapi[a-f0-9]{32}[A-Za-z0-9]*|lin_(?:api|oauth)_[A-Za-z0-9]{40,}|PMAK-[a-f0-9]{24}-[a-f0-9]{34}|dp\\.pt\\.[A-Za-z0-9]{40,}|AGE-SECRET-KEY-1[0-9A-Z]{58}|hvs\\.[A-Za-z0-9_-]{24,}|pul-[a-f0-9]{40}|rubygems_[a-f0-9]{48}|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}|hooks\\.slack\\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/+-]{20,}|discord(?:app)?\\.com/api/webhooks/[0-9]{5,}/[A-Za-z0-9_-]{20,}|[A-Za-z0-9-]+\\.webhook\\.office\\.com/webhookb2/[A-Za-z0-9@/_-]{20,}|sntryu_[a-f0-9]{64}|sntrys_eyJ[A-Za-z0-9+/=_]{40,}|NRAK-[A-Za-z0-9]{27}|NRII-[A-Za-z0-9-]{32}|NRJS-[a-f0-9]{19}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}|glc_[A-Za-z0-9+/]{32,}={0,3}|ATATT3[A-Za-z0-9_=-]{186,}|pk_[0-9]{6,10}_[0-9A-Z]{32})",
+        "([^A-Za-z0-9_-])(?:sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|gl(?:pat|ptt|dt|rt|ft|soat|ffct|imt|agent|oas)-[A-Za-z0-9_-]{20,}|glcbt-[A-Za-z0-9]{1,5}_[A-Za-z0-9_-]{20,}|GR1348941[A-Za-z0-9_-]{20,}|xox[abposre]-[A-Za-z0-9-]{10,}|xapp-[0-9]-[A-Za-z0-9-]{10,}|eyJ[A-Za-z0-9_-]{5,}\\.eyJ[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]*|[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,}|whsec_[A-Za-z0-9]{20,}|AIza[0-9A-Za-z_-]{35,}|ya29\\.[0-9A-Za-z_-]{20,}|GOCSPX-[A-Za-z0-9_-]{20,}|1//0[0-9A-Za-z_-]{20,}|SG\\.[A-Za-z0-9_-]{16,}\\.[A-Za-z0-9_-]{16,}|npm_[A-Za-z0-9]{30,}|pypi-AgE[A-Za-z0-9_-]{40,}|hf_[A-Za-z0-9]{30,}|api_org_[A-Za-z0-9]{30,}|do[opr]_v1_[a-f0-9]{64}|shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}|dapi[a-f0-9]{32}[A-Za-z0-9]*|lin_(?:api|oauth)_[A-Za-z0-9]{40,}|PMAK-[a-f0-9]{24}-[a-f0-9]{34}|dp\\.pt\\.[A-Za-z0-9]{40,}|AGE-SECRET-KEY-1[0-9A-Z]{58}|hvs\\.[A-Za-z0-9_-]{24,}|pul-[a-f0-9]{40}|rubygems_[a-f0-9]{48}|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}|hooks\\.slack\\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/+-]{20,}|discord(?:app)?\\.com/api/webhooks/[0-9]{5,}/[A-Za-z0-9_-]{20,}|[A-Za-z0-9-]+\\.webhook\\.office\\.com/webhookb2/[A-Za-z0-9@/_-]{20,}|sntryu_[a-f0-9]{64}|sntrys_eyJ[A-Za-z0-9+/=_]{40,}|NRAK-[A-Za-z0-9]{27}|NRII-[A-Za-z0-9-]{32}|NRJS-[a-f0-9]{19}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}|glc_[A-Za-z0-9+/]{32,}={0,3}|ATATT3[A-Za-z0-9_=-]{186,}|pk_[0-9]{6,10}_[0-9A-Z]{32})",
         "\\g<1>[REDACTED]",
         (
             "sk-",
@@ -1048,9 +1093,10 @@ _TEXT_RULES = (
             "pk_",
         ),
         (),
+        bounded=True,
     ),
     _Rule(  # aws_key_id
-        "(^|[^A-Za-z0-9_-])(?:(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[A-Z0-9]{16}[A-Za-z0-9]*)",
+        "([^A-Za-z0-9_-])(?:(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[A-Z0-9]{16}[A-Za-z0-9]*)",
         "\\g<1>[REDACTED]",
         (
             "A3T",
@@ -1066,35 +1112,40 @@ _TEXT_RULES = (
             "ANVA",
         ),
         (),
+        bounded=True,
     ),
     _Rule(  # twilio_key
-        "(^|[^A-Za-z0-9_-])(?:(?:SK|AC)[0-9a-fA-F]{32}[A-Za-z0-9]*)",
+        "([^A-Za-z0-9_-])(?:(?:SK|AC)[0-9a-fA-F]{32}[A-Za-z0-9]*)",
         "\\g<1>[REDACTED]",
         ("SK", "AC"),
         (),
+        bounded=True,
     ),
     _Rule(  # azure_client_secret
-        "(^|[^A-Za-z0-9_-])(?:[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,})",
+        "([^A-Za-z0-9_-])(?:[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,})",
         "\\g<1>[REDACTED]",
         ("Q~",),
-        (),
+        ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9"),
+        bounded=True,
     ),
     _Rule(  # telegram_bot_token
-        "(^|[^A-Za-z0-9_-])(?:(?:bot)?[0-9]{5,16}:A[A-Za-z0-9_-]{34,})",
+        "([^A-Za-z0-9_-])(?:(?:bot)?[0-9]{5,16}:A[A-Za-z0-9_-]{34,})",
         "\\g<1>[REDACTED]",
         (":A",),
-        (),
+        ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9"),
+        bounded=True,
     ),
     _Rule(  # discord_bot_token
-        "(^|[^A-Za-z0-9_-])(?:[MNO][A-Za-z0-9_-]{23,25}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,})",
+        "([^A-Za-z0-9_-])(?:[MNO][A-Za-z0-9_-]{23,25}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,})",
         "\\g<1>[REDACTED]",
+        ("M", "N", "O"),
         (".",),
-        (),
+        bounded=True,
     ),
     _Rule(  # word_then_credential
-        "(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)([ \\t]+)",
+        None,
         "[REDACTED]",
-        (),
+        (" ", "\t"),
         (
             "token",
             "bearer",
@@ -1108,30 +1159,35 @@ _TEXT_RULES = (
         ),
         "([A-Za-z0-9+/=_.-]{16,})",
         ((0, 3, True), (1, 8, True), (1, 9, True)),
+        "[ \\t]+",
     ),
     _Rule(  # auth_scheme
-        "(^|[^A-Za-z0-9_-])([bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC])[ \\t]+[A-Za-z]*[0-9._~+/=-][A-Za-z0-9._~+/=-]*",
+        "([^A-Za-z0-9_-])([bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC])[ \\t]+[A-Za-z]*[0-9._~+/=-][A-Za-z0-9._~+/=-]*",
         "\\g<1>\\g<2> [REDACTED]",
         (),
         ("bearer", "basic"),
+        bounded=True,
     ),
     _Rule(  # windows_path
-        "(^|[^A-Za-z0-9])[A-Za-z]:\\\\[^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}",
+        "([^A-Za-z0-9])[A-Za-z]:\\\\[^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}",
         "\\g<1><path>",
         (":\\",),
         (),
+        bounded=True,
     ),
     _Rule(  # windows_user_path
-        "(^|[^A-Za-z0-9])[A-Za-z]:/+(?:[uU][sS][eE][rR][sS]|[dD][oO][cC][uU][mM][eE][nN][tT][sS] [aA][nN][dD] [sS][eE][tT][tT][iI][nN][gG][sS])[\\\\/][^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}",
+        "([^A-Za-z0-9])[A-Za-z]:/+(?:[uU][sS][eE][rR][sS]|[dD][oO][cC][uU][mM][eE][nN][tT][sS] [aA][nN][dD] [sS][eE][tT][tT][iI][nN][gG][sS])[\\\\/][^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}",
         "\\g<1><path>",
         (":/",),
         ("users", "documents and settings"),
+        bounded=True,
     ),
     _Rule(  # unc_path
-        "(^|[^A-Za-z0-9\\\\])\\\\{2,4}[A-Za-z0-9._$?-]+\\\\[^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}",
+        "([^A-Za-z0-9\\\\])\\\\{2,4}[A-Za-z0-9._$?-]+\\\\[^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}",
         "\\g<1><path>",
         ("\\\\",),
         (),
+        bounded=True,
     ),
     _Rule(  # escaped_unix_path
         "\\\\/(?:(?:home|Users)\\\\/[^ \\t\\r\\n\"'<>|:*?\\\\]*(?:\\\\/[^ \\t\\r\\n\"'<>|:*?\\\\]*){0,64}|root(?:(?:\\\\/|[^A-Za-z0-9_ \\t\\r\\n\"'<>|:*?\\\\])[^ \\t\\r\\n\"'<>|:*?\\\\]*(?:\\\\/[^ \\t\\r\\n\"'<>|:*?\\\\]*){0,64}|([ \\t\\r\\n\"'<>|:*?\\\\])|\\Z))",
@@ -1152,10 +1208,11 @@ _TEXT_RULES = (
         (),
     ),
     _Rule(  # tilde_path
-        "(^|[^A-Za-z0-9_.~/-])~[A-Za-z_][A-Za-z0-9_.-]*/[^ \\t\\r\\n\"'<>|\\\\:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}/[^ \\t\\r\\n\"'<>|\\\\:*?]*){0,32}",
+        "([^A-Za-z0-9_.~/-])~[A-Za-z_][A-Za-z0-9_.-]*/[^ \\t\\r\\n\"'<>|\\\\:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}/[^ \\t\\r\\n\"'<>|\\\\:*?]*){0,32}",
         "\\g<1><path>",
         ("~",),
-        (),
+        ("/",),
+        bounded=True,
     ),
 )
 # What a key rule's checks look for (found in the key for group 0, else in that group of
@@ -1174,21 +1231,37 @@ _CHECKS = (
     "[A-Za-z]",  # letter
 )
 _Expansion = tuple[str | int, ...]  # a replacement's literal parts and group numbers
-_Compiled = tuple[
-    tuple[tuple[re.Pattern[str], re.Pattern[str] | None, _Rule, _Expansion], ...],
-    tuple[re.Pattern[str], ...],
-]
+_Runs = list[tuple[int, int]]  # (start, end) of each secret-word run of a text
+
+
+class _Compiled(NamedTuple):
+    """A rule as `scrub_text` applies it."""
+
+    pattern: re.Pattern[str] | None
+    separator: re.Pattern[str]  # matches nothing but "" in a rule without one
+    value: re.Pattern[str] | None
+    rule: _Rule
+    expansion: _Expansion  # of the replacement, expanded without re's parser
+    replace: str | Callable[[re.Match[str]], str]  # what re.sub replaces a match with
+    needles: tuple[tuple[str, tuple[str, ...]], ...]  # by their first character
+    known: dict[
+        str, bool
+    ]  # whether a key rule's checks held on a short key: keys recur
 
 
 @lru_cache(maxsize=1)
-def _sanitizer() -> _Compiled:
+def _sanitizer() -> tuple[tuple[_Compiled, ...], tuple[re.Pattern[str], ...]]:
     """The rules and the checks, compiled on first use."""
     rules = tuple(
-        (
-            re.compile(rule.pattern),
+        _Compiled(
+            None if rule.pattern is None else re.compile(rule.pattern),
+            re.compile(rule.separator),
             re.compile(rule.value) if rule.value else None,
             rule,
             _expansion(rule.replacement),
+            _replacer(rule),
+            _by_first_character(rule.needles),
+            {},
         )
         for rule in _TEXT_RULES
     )
@@ -1196,9 +1269,36 @@ def _sanitizer() -> _Compiled:
 
 
 def _expansion(replacement: str) -> _Expansion:
-    """A replacement as its literal parts and group numbers (``\\g<n>``), expanded without re's parser."""
+    """A replacement as its literal parts and group numbers (``\\g<n>``)."""
     parts = re.split(r"\\g<([0-9]+)>", replacement)
     return tuple(int(part) if i % 2 else part for i, part in enumerate(parts) if part)
+
+
+def _replacer(rule: _Rule) -> str | Callable[[re.Match[str]], str]:
+    """What re.sub replaces a match of a rule without a value with: its replacement, or for
+    a bounded one (which puts back group 1) a function that does what it says (Python 3.11's
+    re expands a replacement with groups in Python, match by match, and slower)."""
+    if not rule.bounded:
+        return rule.replacement
+    rest = rule.replacement.removeprefix("\\g<1>")
+    if "\\" not in rest:
+        return lambda match: match[1] + rest
+    braces = rule.replacement.replace("{", "{" * 2).replace("}", "}" * 2)
+    # the replacement as a format string of the groups: \g<n> is field n - 1
+    spelled = re.sub(
+        r"\\g<([0-9]+)>", lambda ref: "{" + str(int(ref[1]) - 1) + "}", braces
+    )
+    return lambda match: spelled.format(*match.groups(""))
+
+
+def _by_first_character(
+    needles: tuple[str, ...],
+) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Needles by their first character: a text without it holds none of them (one fast scan)."""
+    groups: dict[str, list[str]] = {}
+    for needle in needles:
+        groups.setdefault(needle[0], []).append(needle)
+    return tuple((first, tuple(group)) for first, group in groups.items())
 
 
 def scrub_text(text: str) -> str:
@@ -1209,50 +1309,125 @@ def scrub_text(text: str) -> str:
     """
     text, cut = _cut(_well_formed(text))
     lower = ""
-    for pattern, value, rule, expansion in _sanitizer()[0]:
-        if rule.needles and not any(map(text.__contains__, rule.needles)):
+    runs: _Runs | None = None  # the text's secret-word runs, once found
+    has_words: dict[tuple[str, ...], bool] = (
+        {}
+    )  # whether the text holds one of some words
+    for compiled in _sanitizer()[0]:
+        if compiled.needles and not _has_needle(text, compiled.needles):
             continue  # the rule cannot match
-        if rule.words:
-            lower = lower or text.lower()
-            if not any(map(lower.__contains__, rule.words)):
+        if words := compiled.rule.words:
+            found = has_words.get(words)
+            if found is None:
+                lower = lower or _lowered(text)
+                found = has_words[words] = any(map(lower.__contains__, words))
+            if not found:
                 continue
-        text, count = _apply(pattern, value, rule, expansion, text)
-        lower = "" if count else lower
+        if compiled.pattern is None:  # a key rule whose keys are secret-word runs
+            if not compiled.separator.search(text) or not compiled.value.search(text):  # type: ignore[union-attr]
+                continue  # its separator or its value is nowhere
+            runs = _key_runs(lower or _lowered(text)) if runs is None else runs
+        text, count = _apply(compiled, text, runs)
+        if count:
+            lower, runs = "", None
+            has_words.clear()
     return text + _TRUNCATED if cut else text
 
 
+def _has_needle(text: str, needles: tuple[tuple[str, tuple[str, ...]], ...]) -> bool:
+    """Whether one of a rule's needles (by their first character) is in `text`."""
+    for first, group in needles:
+        if first in text:
+            for needle in group:
+                if needle in text:
+                    return True
+    return False
+
+
+def _lowered(text: str) -> str:
+    """`text` with its ASCII letters lowered and every other character kept, in place."""
+    if (
+        "\u0130" in text or "\u212a" in text
+    ):  # str.lower() makes these two ASCII letters
+        return text.translate(_ASCII_LOWER)
+    return text.lower()
+
+
+def _key_runs(lower: str) -> _Runs:
+    """The runs of key characters (A-Za-z0-9_.-) that hold one of `_KEY_WORDS`, in order:
+    the keys a key rule's pattern would find (`lower`: the text, lowered). Each word is
+    searched for once, and each character of a run looked at once."""
+    hits: list[int] = []
+    for word in _KEY_WORDS:
+        at = lower.find(word)
+        while at >= 0:
+            hits.append(at)
+            at = lower.find(word, at + 1)
+    runs: _Runs = []
+    end = 0
+    for at in sorted(hits):
+        if at >= end:  # a word in a run not found yet
+            start = at
+            while start > 0 and lower[start - 1] in _KEY_CHARS:
+                start -= 1
+            run = _KEY_RUN.match(lower, at)
+            end = run.end() if run else at
+            runs.append((start, end))
+    return runs
+
+
 def _apply(
-    pattern: re.Pattern[str],
-    value: re.Pattern[str] | None,
-    rule: _Rule,
-    expansion: _Expansion,
-    text: str,
+    compiled: _Compiled, text: str, runs: _Runs | None = None
 ) -> tuple[str, int]:
-    """`text` with every match of one rule replaced, and how many there were."""
+    """`text` with every match of one rule replaced, and how many there were (`runs`:
+    the text's secret-word runs, when already found)."""
+    pattern, separator, value, rule, expansion, replace, _, known = compiled
     if value is None:
-        return pattern.subn(rule.replacement, text)
+        assert pattern is not None  # a rule without a value has one
+        if rule.bounded:
+            bounded, count = pattern.subn(replace, _START + text)
+            return (
+                bounded[1:],
+                count,
+            )  # its replacement put back what the opening matched
+        return pattern.subn(replace, text)
+    if pattern is None and runs is None:
+        runs = _key_runs(_lowered(text))
+    keys = iter(runs or ())
     out: list[str] = []
     pos = last = 0
-    while (key := pattern.search(text, pos)) is not None:
-        found = None
-        name = key.group(2)
+    while True:
+        if pattern is not None:  # its pattern's group 2, from pos on
+            if (key := pattern.search(text, pos)) is None:
+                break
+            start, end, at = key.start(2), key.end(2), key.end()
+        else:  # the next secret-word run that what precedes it leaves free, then its separator
+            for start, end in keys:
+                if (start > pos or start == 0) and (
+                    after := separator.match(text, end)
+                ):
+                    at = after.end()
+                    break
+            else:
+                break
+        name = text[start:end]
+        held = known.get(name)
+        if held is None:
+            held = _holds(rule.checks, name)
+            if len(name) <= 64:  # short keys recur: the answer is kept
+                if len(known) >= 4096:
+                    known.clear()
+                known[name] = held
         # a value is read only after a key that may have one
-        if (_key_holds if len(name) <= 64 else _holds)(rule.checks, name):
-            found = value.match(text, key.end())
+        found = value.match(text, at) if held else None
         if found is not None and _holds(rule.checks, name, found):
             groups = found.groups()
-            out.append(text[last : key.end()])
+            out.append(text[last:at])
             out += [p if isinstance(p, str) else groups[p - 1] or "" for p in expansion]
             pos = last = found.end()
         else:  # no match here: search on after the key
-            pos = key.end(2)
+            pos = end
     return "".join([*out, text[last:]]), len(out)
-
-
-@lru_cache(maxsize=4096)
-def _key_holds(checks: tuple[tuple[int, int, bool], ...], key: str) -> bool:
-    """Whether a key rule's checks on a (short) key hold: keys recur, the answer is kept."""
-    return _holds(checks, key)
 
 
 def _holds(

@@ -4559,7 +4559,9 @@ fn to_serde_json(value: &Json, levels: usize) -> serde_json::Value {
 // linear in its text whatever the pattern. Every match holds one of the rule's needles
 // (as written) and one of its words (in some letter case), so a text without them skips
 // the rule. A key rule finds a key (group 2), matches its value right after it, and
-// replaces the value only when its checks hold.
+// replaces the value only when its checks hold. Most key rules' keys are KEYS's: the
+// runs of key characters that hold a secret word, found once for all of them while the
+// text stays the same; their separator must follow the key, then the value.
 
 /// What stands for a redacted secret.
 pub const REDACTED: &str = "[REDACTED]";
@@ -4573,9 +4575,15 @@ const PAIR_NAMES: [&str; 6] = ["name", "Name", "NAME", "key", "Key", "KEY"];
 const PAIR_VALUES: [&str; 3] = ["value", "Value", "VALUE"];
 const SPACE: [char; 4] = [' ', '\t', '\r', '\n'];
 
+/// A key: a run of key characters (A-Za-z0-9_.-) that holds a secret word (group 2),
+/// after what precedes it.
+const KEYS: &str = "(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]*?(?:[pP][aA][sS][sS]|[pP][wW][dD]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[aA][uU][tT][hH]|[cC][rR][eE][dD][eE][nN][tT][iI][aA][lL]|[cC][rR][eE][dD][sS]|[bB][eE][aA][rR][eE][rR]|[jJ][wW][tT]|[kK][eE][yY]|[sS][eE][sS][sS]|[cC][oO][oO][kK][iI][eE]|[cC][sS][rR][fF]|[xX][sS][rR][fF]|[sS][iI][dD]|[sS][iI][gG]|[cC][oO][nN][nN][eE][cC][tT][iI][oO][nN])[A-Za-z0-9_.-]*)";
+
 /// A text rule: pattern, replacement (`${n}` groups), needles and words; a key rule's
 /// value (matched where the pattern's match ends, so anchored: `^`) and checks
-/// (group, check, found). A key rule's replacement is its value's; its key part is kept.
+/// (group, check, found), and for a rule whose pattern is KEYS what must follow the key
+/// (anchored; kept with it) before the value. A key rule's replacement is its value's;
+/// its key part is kept.
 struct Rule {
     pattern: &'static str,
     replacement: &'static str,
@@ -4583,6 +4591,7 @@ struct Rule {
     words: &'static [&'static str],
     value: &'static str,
     checks: &'static [(usize, usize, bool)],
+    separator: &'static str,
 }
 
 #[rustfmt::skip]
@@ -4595,6 +4604,7 @@ const TEXT_RULES: [Rule; 34] = [
         words: &[],
         value: "",
         checks: &[],
+        separator: "",
     },
     // putty_key
     Rule {
@@ -4604,6 +4614,7 @@ const TEXT_RULES: [Rule; 34] = [
         words: &[],
         value: "",
         checks: &[],
+        separator: "",
     },
     // python_traceback
     Rule {
@@ -4613,69 +4624,77 @@ const TEXT_RULES: [Rule; 34] = [
         words: &[],
         value: "",
         checks: &[],
+        separator: "",
     },
     // python_frame_line
     Rule {
         pattern: "(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]*(?:\\\\t[ \\t]*)*File \\\\?\"[^\"\\r\\n]*\\\\?\", line [0-9]+(?:, in [^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*)?(?:(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]{4,}(?:[^ \\t\\r\\n\\\\F]|\\\\[^rn\\r\\n]|F(?:[^i\\r\\n\\\\]|i[^l\\r\\n\\\\]|il[^e\\r\\n\\\\]|ile[^ \\r\\n\\\\]))[^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*){0,2}",
         replacement: "",
         needles: &["File \"", "File \\\""],
-        words: &[],
+        words: &[", line "],
         value: "",
         checks: &[],
+        separator: "",
     },
     // python_frame
     Rule {
         pattern: "(^|[^A-Za-z0-9_])File \\\\?\"[^\"\\r\\n]*\\\\?\", line [0-9]+(?:, in [^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*)?(?:(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]{4,}(?:[^ \\t\\r\\n\\\\F]|\\\\[^rn\\r\\n]|F(?:[^i\\r\\n\\\\]|i[^l\\r\\n\\\\]|il[^e\\r\\n\\\\]|ile[^ \\r\\n\\\\]))[^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*){0,2}",
         replacement: "${1}",
         needles: &["File \"", "File \\\""],
-        words: &[],
+        words: &[", line "],
         value: "",
         checks: &[],
+        separator: "",
     },
     // stack_frame_line
     Rule {
         pattern: "(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]*(?:\\\\t[ \\t]*)*at (?:(?:async |new )?[^ \\t\\r\\n()]+(?: \\[as [^ \\t\\r\\n\\]]+\\])? ?\\((?:[^()\\r\\n]*:[0-9]+(?::[0-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\\)|[^ \\t\\r\\n()\"'/\\\\.]*[/\\\\.][^ \\t\\r\\n()\"']*:[0-9]+:[0-9]+)",
         replacement: "",
         needles: &["at "],
-        words: &[],
+        words: &["(", ":"],
         value: "",
         checks: &[],
+        separator: "",
     },
     // stack_frame
     Rule {
         pattern: "(^|[^A-Za-z0-9_$.])(?:at (?:(?:async |new )?[^ \\t\\r\\n()]+(?: \\[as [^ \\t\\r\\n\\]]+\\])? ?\\((?:[^()\\r\\n]*:[0-9]+(?::[0-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\\)|[^ \\t\\r\\n()\"'/\\\\.]*[/\\\\.][^ \\t\\r\\n()\"']*:[0-9]+:[0-9]+)[ \\t]?)+",
         replacement: "${1}",
         needles: &["at "],
-        words: &[],
+        words: &["(", ":"],
         value: "",
         checks: &[],
+        separator: "",
     },
     // frame_like_line
     Rule {
-        pattern: "(?:\\n[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*)+(\\n|$)",
+        pattern: "\\n[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*(?:\\n[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*)*(\\n|$)",
         replacement: "${1}",
         needles: &["at "],
-        words: &[],
+        words: &["("],
         value: "",
         checks: &[],
+        separator: "",
     },
     // frame_like_first_line
     Rule {
         pattern: "^[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*(?:\\n|$)",
         replacement: "",
         needles: &["at "],
-        words: &[],
+        words: &["("],
         value: "",
         checks: &[],
+        separator: "",
     },
     // cookie_header
     Rule {
         pattern: "(^|[^A-Za-z0-9_-])((?:[sS][eE][tT]-)?[cC][oO][oO][kK][iI][eE][ \\t]*:[ \\t]*)[^ \\t\\r\\n\"'\\\\\\[][^\\r\\n\"\\\\]*",
         replacement: "${1}${2}[REDACTED]",
-        needles: &[],
+        needles: &[":"],
         words: &["cookie"],
         value: "",
         checks: &[],
+        separator: "",
     },
     // name_value_pair
     Rule {
@@ -4685,51 +4704,57 @@ const TEXT_RULES: [Rule; 34] = [
         words: &["value"],
         value: "^(?:(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)))",
         checks: &[(0, 0, true), (0, 1, false)],
+        separator: "",
     },
     // key_value
     Rule {
-        pattern: "(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\\\*[\"']?[ \\t]*(?:=>|:=|=)[ \\t]*)",
+        pattern: KEYS,
         replacement: "${1}${4}${7}[REDACTED]${3}${6}${9}",
         needles: &["="],
         words: &["pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf", "xsrf", "sid", "sig", "connection"],
         value: "^(?:(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)))",
         checks: &[(0, 0, true), (0, 1, false)],
+        separator: "^(?:\\\\*[\"']?[ \\t]*(?:=>|:=|=)[ \\t]*)",
     },
     // quoted_key_colon_value
     Rule {
-        pattern: "(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\\\*[\"'][ \\t]*:[ \\t]*)",
+        pattern: KEYS,
         replacement: "${1}${13}${2}${5}${8}${14}${17}${20}[REDACTED]${4}${7}${10}${16}${19}${22}",
         needles: &[":"],
         words: &["pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf", "xsrf", "sid", "sig", "connection"],
         value: "^(?:(?:((?:(?:\\n|\\r\\n|\\\\[nN]|\\\\[rR]\\\\[nN])[ \\t]*(?:\\\\[tT][ \\t]*)*)?)(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))|(\\[[ \\t]*)(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?))))",
         checks: &[(0, 0, true), (0, 1, false), (12, 6, false)],
+        separator: "^(?:\\\\*[\"'][ \\t]*:[ \\t]*)",
     },
     // option_then_value
     Rule {
-        pattern: "(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\\\*[\"'][ \\t]*,[ \\t]*)",
+        pattern: KEYS,
         replacement: "${1}${4}${7}[REDACTED]${3}${6}${9}",
         needles: &["-"],
         words: &["pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf", "xsrf", "sid", "sig", "connection"],
         value: "^(?:(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:digest|oauth|hawk|aws4-hmac-sha256|signature)[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:bearer|basic|token|apikey|api-key|key|negotiate|ntlm|ssws|bot|jwt)[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)))",
         checks: &[(0, 0, true), (0, 1, false), (0, 7, true)],
+        separator: "^(?:\\\\*[\"'][ \\t]*,[ \\t]*)",
     },
     // key_colon_value
     Rule {
-        pattern: "(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\\\*[\"']?[ \\t]*:[ \\t]*)",
+        pattern: KEYS,
         replacement: "${1}${4}${7}[REDACTED]${3}${6}${9}",
         needles: &[":"],
         words: &["pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf", "xsrf", "sid", "sig", "connection"],
         value: "^(?:(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)))",
         checks: &[(0, 0, true), (0, 1, false), (0, 2, true)],
+        separator: "^(?:\\\\*[\"']?[ \\t]*:[ \\t]*)",
     },
     // word_colon_value
     Rule {
-        pattern: "(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\\\*[\"']?[ \\t]*:[ \\t]*)",
+        pattern: KEYS,
         replacement: "${1}${4}${7}[REDACTED]${3}${6}${9}",
         needles: &[":"],
         words: &["pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf", "xsrf", "sid", "sig", "connection"],
         value: "^(?:(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)))",
         checks: &[(0, 0, true), (0, 1, false), (0, 2, false), (11, 4, true), (11, 5, true)],
+        separator: "^(?:\\\\*[\"']?[ \\t]*:[ \\t]*)",
     },
     // xml_element
     Rule {
@@ -4739,6 +4764,7 @@ const TEXT_RULES: [Rule; 34] = [
         words: &["pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf", "xsrf", "sid", "sig", "connection"],
         value: "^(?:[^<\\r\\n]+(</))",
         checks: &[(0, 0, true), (0, 1, false)],
+        separator: "",
     },
     // url_password
     Rule {
@@ -4748,15 +4774,17 @@ const TEXT_RULES: [Rule; 34] = [
         words: &["@"],
         value: "",
         checks: &[],
+        separator: "",
     },
     // db_client_password
     Rule {
         pattern: "(^|[^A-Za-z0-9_.-])((?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlcheck|mysqlshow|mariadb|mariadb-dump)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-p|(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|mongostat|mongotop|mongofiles|cqlsh)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+(?:-p|--password)(?:[ \\t]+|=)|redis-cli(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+(?:-a|--pass)(?:[ \\t]+|=)|(?:sqlcmd|bcp|osql)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-P[ \\t]*|sshpass(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-p[ \\t]*|(?:clickhouse-client|influx)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-{1,2}password(?:[ \\t]+|=))(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:digest|oauth|hawk|aws4-hmac-sha256|signature)[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:bearer|basic|token|apikey|api-key|key|negotiate|ntlm|ssws|bot|jwt)[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))",
         replacement: "${1}${2}${3}${6}${9}[REDACTED]${5}${8}${11}",
         needles: &["mysql", "mariadb", "mongo", "cqlsh", "redis-cli", "sqlcmd", "bcp", "osql", "sshpass", "clickhouse-client", "influx"],
-        words: &[],
+        words: &["-p", "-a"],
         value: "",
         checks: &[],
+        separator: "",
     },
     // token_shape
     Rule {
@@ -4766,6 +4794,7 @@ const TEXT_RULES: [Rule; 34] = [
         words: &[],
         value: "",
         checks: &[],
+        separator: "",
     },
     // aws_key_id
     Rule {
@@ -4775,6 +4804,7 @@ const TEXT_RULES: [Rule; 34] = [
         words: &[],
         value: "",
         checks: &[],
+        separator: "",
     },
     // twilio_key
     Rule {
@@ -4784,42 +4814,47 @@ const TEXT_RULES: [Rule; 34] = [
         words: &[],
         value: "",
         checks: &[],
+        separator: "",
     },
     // azure_client_secret
     Rule {
         pattern: "(^|[^A-Za-z0-9_-])(?:[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,})",
         replacement: "${1}[REDACTED]",
         needles: &["Q~"],
-        words: &[],
+        words: &["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"],
         value: "",
         checks: &[],
+        separator: "",
     },
     // telegram_bot_token
     Rule {
         pattern: "(^|[^A-Za-z0-9_-])(?:(?:bot)?[0-9]{5,16}:A[A-Za-z0-9_-]{34,})",
         replacement: "${1}[REDACTED]",
         needles: &[":A"],
-        words: &[],
+        words: &["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"],
         value: "",
         checks: &[],
+        separator: "",
     },
     // discord_bot_token
     Rule {
         pattern: "(^|[^A-Za-z0-9_-])(?:[MNO][A-Za-z0-9_-]{23,25}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,})",
         replacement: "${1}[REDACTED]",
-        needles: &["."],
-        words: &[],
+        needles: &["M", "N", "O"],
+        words: &["."],
         value: "",
         checks: &[],
+        separator: "",
     },
     // word_then_credential
     Rule {
-        pattern: "(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)([ \\t]+)",
+        pattern: KEYS,
         replacement: "[REDACTED]",
-        needles: &[],
+        needles: &[" ", "\t"],
         words: &["token", "bearer", "secret", "passw", "passphrase", "credential", "key", "auth", "session"],
         value: "^(?:([A-Za-z0-9+/=_.-]{16,}))",
         checks: &[(0, 3, true), (1, 8, true), (1, 9, true)],
+        separator: "^(?:[ \\t]+)",
     },
     // auth_scheme
     Rule {
@@ -4829,6 +4864,7 @@ const TEXT_RULES: [Rule; 34] = [
         words: &["bearer", "basic"],
         value: "",
         checks: &[],
+        separator: "",
     },
     // windows_path
     Rule {
@@ -4838,6 +4874,7 @@ const TEXT_RULES: [Rule; 34] = [
         words: &[],
         value: "",
         checks: &[],
+        separator: "",
     },
     // windows_user_path
     Rule {
@@ -4847,6 +4884,7 @@ const TEXT_RULES: [Rule; 34] = [
         words: &["users", "documents and settings"],
         value: "",
         checks: &[],
+        separator: "",
     },
     // unc_path
     Rule {
@@ -4856,6 +4894,7 @@ const TEXT_RULES: [Rule; 34] = [
         words: &[],
         value: "",
         checks: &[],
+        separator: "",
     },
     // escaped_unix_path
     Rule {
@@ -4865,6 +4904,7 @@ const TEXT_RULES: [Rule; 34] = [
         words: &[],
         value: "",
         checks: &[],
+        separator: "",
     },
     // home_path
     Rule {
@@ -4874,6 +4914,7 @@ const TEXT_RULES: [Rule; 34] = [
         words: &[],
         value: "",
         checks: &[],
+        separator: "",
     },
     // root_path
     Rule {
@@ -4883,15 +4924,17 @@ const TEXT_RULES: [Rule; 34] = [
         words: &[],
         value: "",
         checks: &[],
+        separator: "",
     },
     // tilde_path
     Rule {
         pattern: "(^|[^A-Za-z0-9_.~/-])~[A-Za-z_][A-Za-z0-9_.-]*/[^ \\t\\r\\n\"'<>|\\\\:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}/[^ \\t\\r\\n\"'<>|\\\\:*?]*){0,32}",
         replacement: "${1}<path>",
         needles: &["~"],
-        words: &[],
+        words: &["/"],
         value: "",
         checks: &[],
+        separator: "",
     },
 ];
 
@@ -4912,9 +4955,13 @@ const CHECKS: [&str; 10] = [
     "[A-Za-z]", // letter
 ];
 
+/// A rule compiled: its pattern (none for a rule whose keys are KEYS's), separator, value.
+type CompiledRule = (Option<Regex>, Option<Regex>, Option<Regex>);
+
 struct Compiled {
-    rules: Vec<(Regex, Option<Regex>)>,
+    rules: Vec<CompiledRule>,
     checks: Vec<Regex>,
+    keys: Regex,
 }
 
 fn compile(pattern: &str) -> Regex {
@@ -4926,15 +4973,17 @@ fn compile(pattern: &str) -> Regex {
 
 fn compiled() -> &'static Compiled {
     static COMPILED: OnceLock<Compiled> = OnceLock::new();
+    let optional = |pattern: &str| (!pattern.is_empty()).then(|| compile(pattern));
     COMPILED.get_or_init(|| Compiled {
         rules: TEXT_RULES
             .iter()
             .map(|rule| {
-                let value = (!rule.value.is_empty()).then(|| compile(rule.value));
-                (compile(rule.pattern), value)
+                let pattern = (rule.pattern != KEYS).then(|| compile(rule.pattern));
+                (pattern, optional(rule.separator), optional(rule.value))
             })
             .collect(),
         checks: CHECKS.iter().map(|check| compile(check)).collect(),
+        keys: compile(KEYS),
     })
 }
 
@@ -4946,8 +4995,9 @@ pub fn scrub_text(text: &str) -> String {
     let (kept, cut) = cut(text);
     let mut text: Cow<'_, str> = Cow::Borrowed(kept);
     let mut lower: Option<String> = None;
+    let mut runs: Option<Vec<(usize, usize)>> = None; // the text's matches of KEYS, once found
     let compiled = compiled();
-    for (rule, (pattern, value)) in TEXT_RULES.iter().zip(&compiled.rules) {
+    for (rule, compiled_rule) in TEXT_RULES.iter().zip(&compiled.rules) {
         if !rule.needles.is_empty() && !rule.needles.iter().any(|needle| text.contains(needle)) {
             continue; // the rule cannot match
         }
@@ -4957,13 +5007,26 @@ pub fn scrub_text(text: &str) -> String {
                 continue;
             }
         }
-        let replaced = match value {
-            None => pattern.replace_all(&text, rule.replacement),
-            Some(value) => apply_key_rule(rule, pattern, value, &compiled.checks, &text),
+        let replaced = match compiled_rule {
+            (Some(pattern), _, None) => pattern.replace_all(&text, rule.replacement),
+            (_, _, Some(_)) => {
+                let keys = if compiled_rule.0.is_none() {
+                    let found = runs.get_or_insert_with(|| key_runs(&compiled.keys, &text));
+                    Some(found.as_slice())
+                } else {
+                    None
+                };
+                if keys.is_some_and(<[_]>::is_empty) {
+                    continue; // no key
+                }
+                apply_key_rule(rule, compiled_rule, &compiled.checks, &text, keys)
+            }
+            (None, _, None) => continue, // every rule has a pattern or a value
         };
         if let Cow::Owned(replaced) = replaced {
             text = Cow::Owned(replaced);
             lower = None;
+            runs = None;
         }
     }
     if cut {
@@ -4973,33 +5036,53 @@ pub fn scrub_text(text: &str) -> String {
     }
 }
 
+/// The matches of KEYS in `text`, in order: its runs of key characters holding a secret word.
+fn key_runs(keys: &Regex, text: &str) -> Vec<(usize, usize)> {
+    keys.captures_iter(text)
+        .filter_map(|key| key.get(2).map(|run| (run.start(), run.end())))
+        .collect()
+}
+
 /// `text` with every match of a key rule replaced (borrowed when there is none): where its
-/// checks fail, the search goes on after the key.
+/// checks fail, the search goes on after the key. `keys`: the matches of KEYS in `text`,
+/// for a rule whose pattern is KEYS.
 fn apply_key_rule<'t>(
     rule: &Rule,
-    pattern: &Regex,
-    value: &Regex,
+    (pattern, separator, value): &CompiledRule,
     checks: &[Regex],
     text: &'t str,
+    keys: Option<&[(usize, usize)]>,
 ) -> Cow<'t, str> {
+    let Some(value) = value else {
+        return Cow::Borrowed(text);
+    };
     let mut out = String::new();
     let (mut last, mut pos) = (0, 0);
-    while let Some(key) = pattern.captures_at(text, pos) {
-        let (Some(whole), Some(name)) = (key.get(0), key.get(2)) else {
-            break; // a key rule's pattern always has a key
+    let mut runs = keys.unwrap_or_default().iter();
+    loop {
+        let key = match pattern {
+            Some(pattern) => pattern.captures_at(text, pos).and_then(|key| {
+                let (whole, name) = (key.get(0)?, key.get(2)?);
+                Some((name.start(), name.end(), whole.end()))
+            }),
+            None => next_run(&mut runs, separator.as_ref(), text, pos),
         };
+        let Some((start, end, at)) = key else {
+            break;
+        };
+        let name = &text[start..end];
         // a value is read only after a key that may have one
-        let found = holds(rule.checks, checks, name.as_str(), None)
-            .then(|| value.captures(&text[whole.end()..]))
+        let found = holds(rule.checks, checks, name, None)
+            .then(|| value.captures(&text[at..]))
             .flatten();
         match found {
-            Some(found) if holds(rule.checks, checks, name.as_str(), Some(&found)) => {
-                out.push_str(&text[last..whole.end()]);
+            Some(found) if holds(rule.checks, checks, name, Some(&found)) => {
+                out.push_str(&text[last..at]);
                 found.expand(rule.replacement, &mut out);
-                last = whole.end() + found.get(0).map_or(0, |m| m.end());
+                last = at + found.get(0).map_or(0, |m| m.end());
                 pos = last;
             }
-            _ => pos = name.end(), // no match here: search on after the key
+            _ => pos = end, // no match here: search on after the key
         }
     }
     if last == 0 {
@@ -5007,6 +5090,23 @@ fn apply_key_rule<'t>(
     }
     out.push_str(&text[last..]);
     Cow::Owned(out)
+}
+
+/// The next of a rule's secret-word runs that what precedes it leaves free (a key's first
+/// character may not follow the end of a value replaced, as KEYS would not match there)
+/// and that its separator follows: (start, end, where the value may start).
+fn next_run(
+    runs: &mut std::slice::Iter<'_, (usize, usize)>,
+    separator: Option<&Regex>,
+    text: &str,
+    pos: usize,
+) -> Option<(usize, usize, usize)> {
+    let separator = separator?;
+    runs.filter(|&&(start, _)| start > pos || start == 0)
+        .find_map(|&(start, end)| {
+            let after = separator.find(&text[end..])?;
+            Some((start, end, end + after.end()))
+        })
 }
 
 /// Whether a key rule's checks on its key hold (`value` none), or those on its value.
@@ -5030,6 +5130,9 @@ fn holds(
 
 /// The first `MAX_TEXT` characters, less a split word; and whether it cut.
 fn cut(text: &str) -> (&str, bool) {
+    if text.len() <= MAX_TEXT {
+        return (text, false); // no more characters than bytes
+    }
     let Some((end, next)) = text.char_indices().nth(MAX_TEXT) else {
         return (text, false);
     };

@@ -3460,7 +3460,9 @@ func ErrorName(err error) string {
 // [aA] (ASCII-only case folding). regexp runs in time linear in its text whatever the pattern.
 // Every match holds one of the rule's needles (as written) and one of its words (in some ASCII
 // letter case), so a text without them skips the rule. A key rule finds a key (group 2), matches
-// its value right after it, and replaces the value only when its checks hold.
+// its value right after it, and replaces the value only when its checks hold. Most key rules' keys
+// are the runs of key characters that hold a secret word (keyRuns), found once for all of them
+// while the text stays the same; their separator must follow the key, then the value.
 
 // Redacted is what a secret is replaced with.
 const Redacted = "[REDACTED]"
@@ -3489,9 +3491,17 @@ var pairNames = []string{"name", "Name", "NAME", "key", "Key", "KEY"}
 // … and of its value.
 var pairValues = []string{"value", "Value", "VALUE"}
 
+// keyWords: one of them is in every secret key name, in some letter case.
+var keyWords = []string{
+	"pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf",
+	"xsrf", "sid", "sig", "connection",
+}
+
 // textRule is one rule: pattern, replacement (${n}: group n), needles and words; a key rule's
 // value (matched where the pattern's match ends, so anchored: ^) and checks. The replacement of
-// a key rule is its value's; its key part is kept.
+// a key rule is its value's; its key part is kept. A key rule without a pattern finds its keys
+// by their words (keyRuns); its separator (anchored) must follow the key, before the value.
+// Another rule may have starts: where its matches can start.
 type textRule struct {
 	pattern     string
 	replacement string
@@ -3499,6 +3509,30 @@ type textRule struct {
 	words       []string
 	value       string
 	checks      []ruleCheck
+	separator   string
+	starts      *ruleStarts
+}
+
+// ruleStarts: every match of a rule (after its opening boundary, when it is bounded) holds one of
+// its choices' literals offset bytes after its start (in some letter case when caseless), unless
+// the text holds one of unless. Go's regexp skips ahead to a pattern's one literal prefix, not to
+// one of several: the rule is tried, anchored, only where a literal places a match's start, with
+// the choices whose literal is there, in order. The choices are the alternatives of the rule's
+// pattern (or the pattern). A bounded rule's pattern opens with (^|[^…]); a choice's anchored
+// pattern opens with ([^…]) instead and runs on the text after a "\x00", which no boundary class
+// holds, standing for its start.
+type ruleStarts struct {
+	offset   int
+	unless   []string
+	bounded  bool
+	caseless bool
+	choices  []startChoice
+}
+
+// startChoice is an alternative of a rule with starts: its literals and its anchored pattern.
+type startChoice struct {
+	literals []string
+	anchored string
 }
 
 // ruleCheck is what must (found) or must not be found in a key rule's key (group 0) or in a group
@@ -3516,6 +3550,16 @@ var textRules = []textRule{
 		[]string{},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			0, nil, false, false,
+			[]startChoice{
+				{
+					[]string{"-----BEGIN "},
+					`^(?:-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]*?-----END[^-\r\n]*-----|[\s\S]*))`,
+				},
+			},
+		},
 	},
 	{ // putty_key
 		`PuTTY-User-Key-File-[0-9]+:(?:[\s\S]*?Private-MAC:[ \t]*[0-9A-Fa-f]*|[\s\S]*)`,
@@ -3524,6 +3568,16 @@ var textRules = []textRule{
 		[]string{},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			0, nil, false, false,
+			[]startChoice{
+				{
+					[]string{"PuTTY-User-Key-File-"},
+					`^(?:PuTTY-User-Key-File-[0-9]+:(?:[\s\S]*?Private-MAC:[ \t]*[0-9A-Fa-f]*|[\s\S]*))`,
+				},
+			},
+		},
 	},
 	{ // python_traceback
 		`Traceback \(most recent call last\):[\s\S]*`,
@@ -3532,6 +3586,16 @@ var textRules = []textRule{
 		[]string{},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			0, nil, false, false,
+			[]startChoice{
+				{
+					[]string{"Traceback (most recent c"},
+					`^(?:Traceback \(most recent call last\):[\s\S]*)`,
+				},
+			},
+		},
 	},
 	{ // python_frame_line
 		`(?:\n|\r\n|\\n|\\r\\n)[ \t]*(?:\\t[ \t]*)*File \\?"[^"\r\n]*\\?", line [0-9]+(?:, in [^\r\n\\]*(?:\\[^rn\r\n][^\r` +
@@ -3539,9 +3603,21 @@ var textRules = []textRule{
 			`ile[^ \r\n\\]))[^\r\n\\]*(?:\\[^rn\r\n][^\r\n\\]*)*){0,2}`,
 		"",
 		[]string{"File \"", "File \\\""},
-		[]string{},
+		[]string{", line "},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			0, nil, false, false,
+			[]startChoice{
+				{
+					[]string{"\n", "\r\n", "\\n", "\\r\\n"},
+					`^(?:(?:\n|\r\n|\\n|\\r\\n)[ \t]*(?:\\t[ \t]*)*File \\?"[^"\r\n]*\\?", line [0-9]+(?:, in [^\r\n\\]*(?:\\[^rn\r` +
+						`\n][^\r\n\\]*)*)?(?:(?:\n|\r\n|\\n|\\r\\n)[ \t]{4,}(?:[^ \t\r\n\\F]|\\[^rn\r\n]|F(?:[^i\r\n\\]|i[^l\r\n\\]|il[` +
+						`^e\r\n\\]|ile[^ \r\n\\]))[^\r\n\\]*(?:\\[^rn\r\n][^\r\n\\]*)*){0,2})`,
+				},
+			},
+		},
 	},
 	{ // python_frame
 		`(^|[^A-Za-z0-9_])File \\?"[^"\r\n]*\\?", line [0-9]+(?:, in [^\r\n\\]*(?:\\[^rn\r\n][^\r\n\\]*)*)?(?:(?:\n|\r\n|\` +
@@ -3549,9 +3625,21 @@ var textRules = []textRule{
 			`(?:\\[^rn\r\n][^\r\n\\]*)*){0,2}`,
 		"${1}",
 		[]string{"File \"", "File \\\""},
-		[]string{},
+		[]string{", line "},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			0, nil, true, false,
+			[]startChoice{
+				{
+					[]string{"File "},
+					`^(?:([^A-Za-z0-9_])File \\?"[^"\r\n]*\\?", line [0-9]+(?:, in [^\r\n\\]*(?:\\[^rn\r\n][^\r\n\\]*)*)?(?:(?:\n|\` +
+						`r\n|\\n|\\r\\n)[ \t]{4,}(?:[^ \t\r\n\\F]|\\[^rn\r\n]|F(?:[^i\r\n\\]|i[^l\r\n\\]|il[^e\r\n\\]|ile[^ \r\n\\]))[^` +
+						`\r\n\\]*(?:\\[^rn\r\n][^\r\n\\]*)*){0,2})`,
+				},
+			},
+		},
 	},
 	{ // stack_frame_line
 		`(?:\n|\r\n|\\n|\\r\\n)[ \t]*(?:\\t[ \t]*)*at (?:(?:async |new )?[^ \t\r\n()]+(?: \[as [^ \t\r\n\]]+\])? ?\((?:[^(` +
@@ -3559,9 +3647,21 @@ var textRules = []textRule{
 			`\.][^ \t\r\n()"']*:[0-9]+:[0-9]+)`,
 		"",
 		[]string{"at "},
-		[]string{},
+		[]string{"(", ":"},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			0, nil, false, false,
+			[]startChoice{
+				{
+					[]string{"\n", "\r\n", "\\n", "\\r\\n"},
+					`^(?:(?:\n|\r\n|\\n|\\r\\n)[ \t]*(?:\\t[ \t]*)*at (?:(?:async |new )?[^ \t\r\n()]+(?: \[as [^ \t\r\n\]]+\])? ?\` +
+						`((?:[^()\r\n]*:[0-9]+(?::[0-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\)|[^ \t\r\n()"` +
+						`'/\\.]*[/\\.][^ \t\r\n()"']*:[0-9]+:[0-9]+))`,
+				},
+			},
+		},
 	},
 	{ // stack_frame
 		`(^|[^A-Za-z0-9_$.])(?:at (?:(?:async |new )?[^ \t\r\n()]+(?: \[as [^ \t\r\n\]]+\])? ?\((?:[^()\r\n]*:[0-9]+(?::[0` +
@@ -3569,33 +3669,67 @@ var textRules = []textRule{
 			`0-9]+:[0-9]+)[ \t]?)+`,
 		"${1}",
 		[]string{"at "},
-		[]string{},
+		[]string{"(", ":"},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			0, nil, true, false,
+			[]startChoice{
+				{
+					[]string{"at "},
+					`^(?:([^A-Za-z0-9_$.])(?:at (?:(?:async |new )?[^ \t\r\n()]+(?: \[as [^ \t\r\n\]]+\])? ?\((?:[^()\r\n]*:[0-9]+(` +
+						`?::[0-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\)|[^ \t\r\n()"'/\\.]*[/\\.][^ \t\r\n` +
+						`()"']*:[0-9]+:[0-9]+)[ \t]?)+)`,
+				},
+			},
+		},
 	},
 	{ // frame_like_line
-		`(?:\n[ \t]*at [^ \t\r\n()]+ ?\([^\n]*\)[ \t]*)+(\n|$)`,
+		`\n[ \t]*at [^ \t\r\n()]+ ?\([^\n]*\)[ \t]*(?:\n[ \t]*at [^ \t\r\n()]+ ?\([^\n]*\)[ \t]*)*(\n|$)`,
 		"${1}",
 		[]string{"at "},
-		[]string{},
+		[]string{"("},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			0, nil, false, false,
+			[]startChoice{
+				{
+					[]string{"\n"},
+					`^(?:\n[ \t]*at [^ \t\r\n()]+ ?\([^\n]*\)[ \t]*(?:\n[ \t]*at [^ \t\r\n()]+ ?\([^\n]*\)[ \t]*)*(\n|$))`,
+				},
+			},
+		},
 	},
 	{ // frame_like_first_line
 		`^[ \t]*at [^ \t\r\n()]+ ?\([^\n]*\)[ \t]*(?:\n|$)`,
 		"",
 		[]string{"at "},
-		[]string{},
+		[]string{"("},
+		"",
+		nil,
 		"",
 		nil,
 	},
 	{ // cookie_header
 		`(^|[^A-Za-z0-9_-])((?:[sS][eE][tT]-)?[cC][oO][oO][kK][iI][eE][ \t]*:[ \t]*)[^ \t\r\n"'\\\[][^\r\n"\\]*`,
 		"${1}${2}[REDACTED]",
-		[]string{},
+		[]string{":"},
 		[]string{"cookie"},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			0, nil, true, true,
+			[]startChoice{
+				{
+					[]string{"cookie", "set-"},
+					`^(?:([^A-Za-z0-9_-])((?:[sS][eE][tT]-)?[cC][oO][oO][kK][iI][eE][ \t]*:[ \t]*)[^ \t\r\n"'\\\[][^\r\n"\\]*)`,
+				},
+			},
+		},
 	},
 	{ // name_value_pair
 		`("(?:[nN][aA][mM][eE]|[kK][eE][yY])\\*"[ \t]*:[ \t]*\\*")([A-Za-z0-9_.-]+)(\\*"[ \t]*,[ \t]*(?:\\*"[A-Za-z_]+\\*"` +
@@ -3611,9 +3745,11 @@ var textRules = []textRule{
 			`tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \t]+[^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*)|([^ \` +
 			`t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*)))`,
 		[]ruleCheck{{0, 0, true}, {0, 1, false}},
+		"",
+		nil,
 	},
 	{ // key_value
-		`(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\*["']?[ \t]*(?:=>|:=|=)[ \t]*)`,
+		"",
 		"${1}${4}${7}[REDACTED]${3}${6}${9}",
 		[]string{"="},
 		[]string{
@@ -3628,9 +3764,11 @@ var textRules = []textRule{
 			`tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \t]+[^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*)|([^ \` +
 			`t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*)))`,
 		[]ruleCheck{{0, 0, true}, {0, 1, false}},
+		`^(?:\\*["']?[ \t]*(?:=>|:=|=)[ \t]*)`,
+		nil,
 	},
 	{ // quoted_key_colon_value
-		`(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\*["'][ \t]*:[ \t]*)`,
+		"",
 		"${1}${13}${2}${5}${8}${14}${17}${20}[REDACTED]${4}${7}${10}${16}${19}${22}",
 		[]string{":"},
 		[]string{
@@ -3647,9 +3785,11 @@ var textRules = []textRule{
 			`\t]*)(?:(\\+")((?:[^"\\\r\n]|\\+[^"\\\r\n])+)((?:\\+")?)|(")((?:[^"\\\r\n]|\\[^\r\n])[^"\\\r\n]*(?:\\[^\r\n][^"\\` +
 			`\r\n]*)*)("?)|(')((?:[^'\\\r\n]|\\[^\r\n])[^'\\\r\n]*(?:\\[^\r\n][^'\\\r\n]*)*)('?))))`,
 		[]ruleCheck{{0, 0, true}, {0, 1, false}, {12, 6, false}},
+		`^(?:\\*["'][ \t]*:[ \t]*)`,
+		nil,
 	},
 	{ // option_then_value
-		`(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\*["'][ \t]*,[ \t]*)`,
+		"",
 		"${1}${4}${7}[REDACTED]${3}${6}${9}",
 		[]string{"-"},
 		[]string{
@@ -3662,9 +3802,11 @@ var textRules = []textRule{
 			`tlm|ssws|bot|jwt)[ \t]+[^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*)|([^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\` +
 			`\]*)))`,
 		[]ruleCheck{{0, 0, true}, {0, 1, false}, {0, 7, true}},
+		`^(?:\\*["'][ \t]*,[ \t]*)`,
+		nil,
 	},
 	{ // key_colon_value
-		`(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\*["']?[ \t]*:[ \t]*)`,
+		"",
 		"${1}${4}${7}[REDACTED]${3}${6}${9}",
 		[]string{":"},
 		[]string{
@@ -3679,9 +3821,11 @@ var textRules = []textRule{
 			`tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \t]+[^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*)|([^ \` +
 			`t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*)))`,
 		[]ruleCheck{{0, 0, true}, {0, 1, false}, {0, 2, true}},
+		`^(?:\\*["']?[ \t]*:[ \t]*)`,
+		nil,
 	},
 	{ // word_colon_value
-		`(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\*["']?[ \t]*:[ \t]*)`,
+		"",
 		"${1}${4}${7}[REDACTED]${3}${6}${9}",
 		[]string{":"},
 		[]string{
@@ -3696,6 +3840,8 @@ var textRules = []textRule{
 			`tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \t]+[^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*)|([^ \` +
 			`t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*)))`,
 		[]ruleCheck{{0, 0, true}, {0, 1, false}, {0, 2, false}, {11, 4, true}, {11, 5, true}},
+		`^(?:\\*["']?[ \t]*:[ \t]*)`,
+		nil,
 	},
 	{ // xml_element
 		`(<)([A-Za-z0-9_.-]+)>`,
@@ -3707,12 +3853,16 @@ var textRules = []textRule{
 		},
 		`^(?:[^<\r\n]+(</))`,
 		[]ruleCheck{{0, 0, true}, {0, 1, false}},
+		"",
+		nil,
 	},
 	{ // url_password
 		`(^|[^A-Za-z0-9+.-])([A-Za-z][A-Za-z0-9+.-]*://[^ \t\r\n/?#@:"'<>]*:)[^ \t\r\n/?#@"'<>]+@`,
 		"${1}${2}[REDACTED]@",
 		[]string{"://"},
 		[]string{"@"},
+		"",
+		nil,
 		"",
 		nil,
 	},
@@ -3731,9 +3881,31 @@ var textRules = []textRule{
 		[]string{
 			"mysql", "mariadb", "mongo", "cqlsh", "redis-cli", "sqlcmd", "bcp", "osql", "sshpass", "clickhouse-client", "influx",
 		},
-		[]string{},
+		[]string{"-p", "-a"},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			0, nil, true, false,
+			[]startChoice{
+				{
+					[]string{
+						"bcp", "clickhouse-client", "cqlsh", "influx", "mariadb", "mongo", "mysql", "osql", "redis-cli", "sqlcmd",
+						"sshpass",
+					},
+					`^(?:([^A-Za-z0-9_.-])((?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlcheck|mysqlshow|mariadb|mariadb-dump)(?:\` +
+						`.exe)?(?:[ \t]+[^ \t\r\n]+){0,16}?[ \t]+-p|(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|mon` +
+						`gostat|mongotop|mongofiles|cqlsh)(?:\.exe)?(?:[ \t]+[^ \t\r\n]+){0,16}?[ \t]+(?:-p|--password)(?:[ \t]+|=)|red` +
+						`is-cli(?:\.exe)?(?:[ \t]+[^ \t\r\n]+){0,16}?[ \t]+(?:-a|--pass)(?:[ \t]+|=)|(?:sqlcmd|bcp|osql)(?:\.exe)?(?:[ ` +
+						`\t]+[^ \t\r\n]+){0,16}?[ \t]+-P[ \t]*|sshpass(?:\.exe)?(?:[ \t]+[^ \t\r\n]+){0,16}?[ \t]+-p[ \t]*|(?:clickhous` +
+						`e-client|influx)(?:\.exe)?(?:[ \t]+[^ \t\r\n]+){0,16}?[ \t]+-{1,2}password(?:[ \t]+|=))(?:(\\+")((?:[^"\\\r\n]` +
+						`|\\+[^"\\\r\n])+)((?:\\+")?)|(")((?:[^"\\\r\n]|\\[^\r\n])[^"\\\r\n]*(?:\\[^\r\n][^"\\\r\n]*)*)("?)|(')((?:[^'\` +
+						`\\r\n]|\\[^\r\n])[^'\\\r\n]*(?:\\[^\r\n][^'\\\r\n]*)*)('?)|((?:digest|oauth|hawk|aws4-hmac-sha256|signature)[ ` +
+						`\t][^\r\n\\]*(?:\\[^rn\r\n][^\r\n\\]*)*|(?:bearer|basic|token|apikey|api-key|key|negotiate|ntlm|ssws|bot|jwt)[` +
+						` \t]+[^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*)|([^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*)))`,
+				},
+			},
+		},
 	},
 	{ // token_shape
 		`(^|[^A-Za-z0-9_-])(?:sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|gl(?:pat|ptt|d` +
@@ -3761,6 +3933,180 @@ var textRules = []textRule{
 		[]string{},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			0, []string{".webhook.office.com/webhookb2/"}, true, false,
+			[]startChoice{
+				{
+					[]string{"sk-"},
+					`^(?:([^A-Za-z0-9_-])sk-[A-Za-z0-9_-]{16,})`,
+				},
+				{
+					[]string{"gh"},
+					`^(?:([^A-Za-z0-9_-])gh[pousr]_[A-Za-z0-9]{20,})`,
+				},
+				{
+					[]string{"github_pat_"},
+					`^(?:([^A-Za-z0-9_-])github_pat_[A-Za-z0-9_]{20,})`,
+				},
+				{
+					[]string{"glagent-", "gldt-", "glffct-", "glft-", "glimt-", "gloas-", "glpat-", "glptt-", "glrt-", "glsoat-"},
+					`^(?:([^A-Za-z0-9_-])gl(?:pat|ptt|dt|rt|ft|soat|ffct|imt|agent|oas)-[A-Za-z0-9_-]{20,})`,
+				},
+				{
+					[]string{"glcbt-"},
+					`^(?:([^A-Za-z0-9_-])glcbt-[A-Za-z0-9]{1,5}_[A-Za-z0-9_-]{20,})`,
+				},
+				{
+					[]string{"GR1348941"},
+					`^(?:([^A-Za-z0-9_-])GR1348941[A-Za-z0-9_-]{20,})`,
+				},
+				{
+					[]string{"xox"},
+					`^(?:([^A-Za-z0-9_-])xox[abposre]-[A-Za-z0-9-]{10,})`,
+				},
+				{
+					[]string{"xapp-"},
+					`^(?:([^A-Za-z0-9_-])xapp-[0-9]-[A-Za-z0-9-]{10,})`,
+				},
+				{
+					[]string{"eyJ"},
+					`^(?:([^A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*)`,
+				},
+				{
+					[]string{"rk_live_", "rk_prod_", "rk_test_", "sk_live_", "sk_prod_", "sk_test_"},
+					`^(?:([^A-Za-z0-9_-])[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,})`,
+				},
+				{
+					[]string{"whsec_"},
+					`^(?:([^A-Za-z0-9_-])whsec_[A-Za-z0-9]{20,})`,
+				},
+				{
+					[]string{"AIza"},
+					`^(?:([^A-Za-z0-9_-])AIza[0-9A-Za-z_-]{35,})`,
+				},
+				{
+					[]string{"ya29."},
+					`^(?:([^A-Za-z0-9_-])ya29\.[0-9A-Za-z_-]{20,})`,
+				},
+				{
+					[]string{"GOCSPX-"},
+					`^(?:([^A-Za-z0-9_-])GOCSPX-[A-Za-z0-9_-]{20,})`,
+				},
+				{
+					[]string{"1//0"},
+					`^(?:([^A-Za-z0-9_-])1//0[0-9A-Za-z_-]{20,})`,
+				},
+				{
+					[]string{"SG."},
+					`^(?:([^A-Za-z0-9_-])SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,})`,
+				},
+				{
+					[]string{"npm_"},
+					`^(?:([^A-Za-z0-9_-])npm_[A-Za-z0-9]{30,})`,
+				},
+				{
+					[]string{"pypi-AgE"},
+					`^(?:([^A-Za-z0-9_-])pypi-AgE[A-Za-z0-9_-]{40,})`,
+				},
+				{
+					[]string{"hf_"},
+					`^(?:([^A-Za-z0-9_-])hf_[A-Za-z0-9]{30,})`,
+				},
+				{
+					[]string{"api_org_"},
+					`^(?:([^A-Za-z0-9_-])api_org_[A-Za-z0-9]{30,})`,
+				},
+				{
+					[]string{"doo_v1_", "dop_v1_", "dor_v1_"},
+					`^(?:([^A-Za-z0-9_-])do[opr]_v1_[a-f0-9]{64})`,
+				},
+				{
+					[]string{"shpat_", "shpca_", "shppa_", "shpss_"},
+					`^(?:([^A-Za-z0-9_-])shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32})`,
+				},
+				{
+					[]string{"dapi"},
+					`^(?:([^A-Za-z0-9_-])dapi[a-f0-9]{32}[A-Za-z0-9]*)`,
+				},
+				{
+					[]string{"lin_api_", "lin_oauth_"},
+					`^(?:([^A-Za-z0-9_-])lin_(?:api|oauth)_[A-Za-z0-9]{40,})`,
+				},
+				{
+					[]string{"PMAK-"},
+					`^(?:([^A-Za-z0-9_-])PMAK-[a-f0-9]{24}-[a-f0-9]{34})`,
+				},
+				{
+					[]string{"dp.pt."},
+					`^(?:([^A-Za-z0-9_-])dp\.pt\.[A-Za-z0-9]{40,})`,
+				},
+				{
+					[]string{"AGE-SECRET-KEY-1"},
+					`^(?:([^A-Za-z0-9_-])AGE-SECRET-KEY-1[0-9A-Z]{58})`,
+				},
+				{
+					[]string{"hvs."},
+					`^(?:([^A-Za-z0-9_-])hvs\.[A-Za-z0-9_-]{24,})`,
+				},
+				{
+					[]string{"pul-"},
+					`^(?:([^A-Za-z0-9_-])pul-[a-f0-9]{40})`,
+				},
+				{
+					[]string{"rubygems_"},
+					`^(?:([^A-Za-z0-9_-])rubygems_[a-f0-9]{48})`,
+				},
+				{
+					[]string{"sq0atp-", "sq0csp-"},
+					`^(?:([^A-Za-z0-9_-])sq0(?:atp|csp)-[A-Za-z0-9_-]{22,})`,
+				},
+				{
+					[]string{"hooks.slack.com/services", "hooks.slack.com/triggers", "hooks.slack.com/workflow"},
+					`^(?:([^A-Za-z0-9_-])hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/+-]{20,})`,
+				},
+				{
+					[]string{"discord"},
+					`^(?:([^A-Za-z0-9_-])discord(?:app)?\.com/api/webhooks/[0-9]{5,}/[A-Za-z0-9_-]{20,})`,
+				},
+				{
+					[]string{"sntryu_"},
+					`^(?:([^A-Za-z0-9_-])sntryu_[a-f0-9]{64})`,
+				},
+				{
+					[]string{"sntrys_eyJ"},
+					`^(?:([^A-Za-z0-9_-])sntrys_eyJ[A-Za-z0-9+/=_]{40,})`,
+				},
+				{
+					[]string{"NRAK-"},
+					`^(?:([^A-Za-z0-9_-])NRAK-[A-Za-z0-9]{27})`,
+				},
+				{
+					[]string{"NRII-"},
+					`^(?:([^A-Za-z0-9_-])NRII-[A-Za-z0-9-]{32})`,
+				},
+				{
+					[]string{"NRJS-"},
+					`^(?:([^A-Za-z0-9_-])NRJS-[a-f0-9]{19})`,
+				},
+				{
+					[]string{"glsa_"},
+					`^(?:([^A-Za-z0-9_-])glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8})`,
+				},
+				{
+					[]string{"glc_"},
+					`^(?:([^A-Za-z0-9_-])glc_[A-Za-z0-9+/]{32,}={0,3})`,
+				},
+				{
+					[]string{"ATATT3"},
+					`^(?:([^A-Za-z0-9_-])ATATT3[A-Za-z0-9_=-]{186,})`,
+				},
+				{
+					[]string{"pk_"},
+					`^(?:([^A-Za-z0-9_-])pk_[0-9]{6,10}_[0-9A-Z]{32})`,
+				},
+			},
+		},
 	},
 	{ // aws_key_id
 		`(^|[^A-Za-z0-9_-])(?:(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[A-Z0-9]{16}[A-Za-z0-9]*)`,
@@ -3769,6 +4115,17 @@ var textRules = []textRule{
 		[]string{},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			0, nil, true, false,
+			[]startChoice{
+				{
+					[]string{"A3T", "ABIA", "ACCA", "AGPA", "AIDA", "AIPA", "AKIA", "ANPA", "ANVA", "AROA", "ASIA"},
+					`^(?:([^A-Za-z0-9_-])(?:(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[A-Z0-9]{16}[A-Za-z0-9` +
+						`]*))`,
+				},
+			},
+		},
 	},
 	{ // twilio_key
 		`(^|[^A-Za-z0-9_-])(?:(?:SK|AC)[0-9a-fA-F]{32}[A-Za-z0-9]*)`,
@@ -3777,38 +4134,72 @@ var textRules = []textRule{
 		[]string{},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			0, nil, true, false,
+			[]startChoice{
+				{
+					[]string{"AC", "SK"},
+					`^(?:([^A-Za-z0-9_-])(?:(?:SK|AC)[0-9a-fA-F]{32}[A-Za-z0-9]*))`,
+				},
+			},
+		},
 	},
 	{ // azure_client_secret
 		`(^|[^A-Za-z0-9_-])(?:[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,})`,
 		"${1}[REDACTED]",
 		[]string{"Q~"},
-		[]string{},
+		[]string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			4, nil, true, false,
+			[]startChoice{
+				{
+					[]string{"Q~"},
+					`^(?:([^A-Za-z0-9_-])(?:[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,}))`,
+				},
+			},
+		},
 	},
 	{ // telegram_bot_token
 		`(^|[^A-Za-z0-9_-])(?:(?:bot)?[0-9]{5,16}:A[A-Za-z0-9_-]{34,})`,
 		"${1}[REDACTED]",
 		[]string{":A"},
-		[]string{},
+		[]string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"},
+		"",
+		nil,
 		"",
 		nil,
 	},
 	{ // discord_bot_token
 		`(^|[^A-Za-z0-9_-])(?:[MNO][A-Za-z0-9_-]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,})`,
 		"${1}[REDACTED]",
+		[]string{"M", "N", "O"},
 		[]string{"."},
-		[]string{},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			0, nil, true, false,
+			[]startChoice{
+				{
+					[]string{"M", "N", "O"},
+					`^(?:([^A-Za-z0-9_-])(?:[MNO][A-Za-z0-9_-]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,}))`,
+				},
+			},
+		},
 	},
 	{ // word_then_credential
-		`(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)([ \t]+)`,
+		"",
 		"[REDACTED]",
-		[]string{},
+		[]string{" ", "\t"},
 		[]string{"token", "bearer", "secret", "passw", "passphrase", "credential", "key", "auth", "session"},
 		`^(?:([A-Za-z0-9+/=_.-]{16,}))`,
 		[]ruleCheck{{0, 3, true}, {1, 8, true}, {1, 9, true}},
+		`^(?:[ \t]+)`,
+		nil,
 	},
 	{ // auth_scheme
 		`(^|[^A-Za-z0-9_-])([bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC])[ \t]+[A-Za-z]*[0-9._~+/=-][A-Za-z0-9._~+/=-]*`,
@@ -3817,6 +4208,17 @@ var textRules = []textRule{
 		[]string{"bearer", "basic"},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			0, nil, true, true,
+			[]startChoice{
+				{
+					[]string{"basic\t", "basic ", "bearer\t", "bearer "},
+					`^(?:([^A-Za-z0-9_-])([bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC])[ \t]+[A-Za-z]*[0-9._~+/=-][A-Za-z0-9._~+/=` +
+						`-]*)`,
+				},
+			},
+		},
 	},
 	{ // windows_path
 		`(^|[^A-Za-z0-9])[A-Za-z]:\\[^ \t\r\n"'<>|:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}[\\/][^ \t\r\n"'<>|:*?]*){0,32}`,
@@ -3825,6 +4227,17 @@ var textRules = []textRule{
 		[]string{},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			1, nil, true, false,
+			[]startChoice{
+				{
+					[]string{":\\"},
+					`^(?:([^A-Za-z0-9])[A-Za-z]:\\[^ \t\r\n"'<>|:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}[\\/][^ \t\r\n"'<>|:*?]*){0` +
+						`,32})`,
+				},
+			},
+		},
 	},
 	{ // windows_user_path
 		`(^|[^A-Za-z0-9])[A-Za-z]:/+(?:[uU][sS][eE][rR][sS]|[dD][oO][cC][uU][mM][eE][nN][tT][sS] [aA][nN][dD] [sS][eE][tT]` +
@@ -3834,6 +4247,18 @@ var textRules = []textRule{
 		[]string{"users", "documents and settings"},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			1, nil, true, true,
+			[]startChoice{
+				{
+					[]string{":/"},
+					`^(?:([^A-Za-z0-9])[A-Za-z]:/+(?:[uU][sS][eE][rR][sS]|[dD][oO][cC][uU][mM][eE][nN][tT][sS] [aA][nN][dD] [sS][eE` +
+						`][tT][tT][iI][nN][gG][sS])[\\/][^ \t\r\n"'<>|:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}[\\/][^ \t\r\n"'<>|:*?]*)` +
+						`{0,32})`,
+				},
+			},
+		},
 	},
 	{ // unc_path
 		`(^|[^A-Za-z0-9\\])\\{2,4}[A-Za-z0-9._$?-]+\\[^ \t\r\n"'<>|:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}[\\/][^ \t\r\n"` +
@@ -3843,6 +4268,17 @@ var textRules = []textRule{
 		[]string{},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			0, nil, true, false,
+			[]startChoice{
+				{
+					[]string{"\\\\"},
+					`^(?:([^A-Za-z0-9\\])\\{2,4}[A-Za-z0-9._$?-]+\\[^ \t\r\n"'<>|:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}[\\/][^ \t` +
+						`\r\n"'<>|:*?]*){0,32})`,
+				},
+			},
+		},
 	},
 	{ // escaped_unix_path
 		`\\/(?:(?:home|Users)\\/[^ \t\r\n"'<>|:*?\\]*(?:\\/[^ \t\r\n"'<>|:*?\\]*){0,64}|root(?:(?:\\/|[^A-Za-z0-9_ \t\r\n"` +
@@ -3852,6 +4288,17 @@ var textRules = []textRule{
 		[]string{},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			0, nil, false, false,
+			[]startChoice{
+				{
+					[]string{"\\/Users\\/", "\\/home\\/", "\\/root"},
+					`^(?:\\/(?:(?:home|Users)\\/[^ \t\r\n"'<>|:*?\\]*(?:\\/[^ \t\r\n"'<>|:*?\\]*){0,64}|root(?:(?:\\/|[^A-Za-z0-9_ ` +
+						`\t\r\n"'<>|:*?\\])[^ \t\r\n"'<>|:*?\\]*(?:\\/[^ \t\r\n"'<>|:*?\\]*){0,64}|([ \t\r\n"'<>|:*?\\])|$)))`,
+				},
+			},
+		},
 	},
 	{ // home_path
 		`(?:/home/|/Users/)[^/ \t\r\n"'<>|\\:*?]+[^ \t\r\n"'<>|\\:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}/[^ \t\r\n"'<>|\\` +
@@ -3861,6 +4308,17 @@ var textRules = []textRule{
 		[]string{},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			0, nil, false, false,
+			[]startChoice{
+				{
+					[]string{"/Users/", "/home/"},
+					`^(?:(?:/home/|/Users/)[^/ \t\r\n"'<>|\\:*?]+[^ \t\r\n"'<>|\\:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}/[^ \t\r\n` +
+						`"'<>|\\:*?]*){0,32})`,
+				},
+			},
+		},
 	},
 	{ // root_path
 		`/root(?:/[^ \t\r\n"'<>|\\:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}/[^ \t\r\n"'<>|\\:*?]*){0,32}|([^A-Za-z0-9_/]|$))`,
@@ -3869,15 +4327,37 @@ var textRules = []textRule{
 		[]string{},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			0, nil, false, false,
+			[]startChoice{
+				{
+					[]string{"/root"},
+					`^(?:/root(?:/[^ \t\r\n"'<>|\\:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}/[^ \t\r\n"'<>|\\:*?]*){0,32}|([^A-Za-z0-` +
+						`9_/]|$)))`,
+				},
+			},
+		},
 	},
 	{ // tilde_path
 		`(^|[^A-Za-z0-9_.~/-])~[A-Za-z_][A-Za-z0-9_.-]*/[^ \t\r\n"'<>|\\:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}/[^ \t\r\n` +
 			`"'<>|\\:*?]*){0,32}`,
 		"${1}<path>",
 		[]string{"~"},
-		[]string{},
+		[]string{"/"},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			0, nil, true, false,
+			[]startChoice{
+				{
+					[]string{"~"},
+					`^(?:([^A-Za-z0-9_.~/-])~[A-Za-z_][A-Za-z0-9_.-]*/[^ \t\r\n"'<>|\\:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}/[^ \` +
+						`t\r\n"'<>|\\:*?]*){0,32})`,
+				},
+			},
+		},
 	},
 }
 
@@ -3945,8 +4425,10 @@ var textChecks = []string{
 
 type compiledRule struct {
 	textRule
-	re, value *regexp.Regexp
-	keys      *keyAnswers
+	re, value, separator *regexp.Regexp   // re: nil for a rule whose keys are secret-word runs
+	choices              []*regexp.Regexp // of its starts
+	literals             []string         // every choice's
+	keys                 *keyAnswers
 }
 
 // keyAnswers keeps whether a key rule's checks on a key held: keys recur, and a check is a
@@ -3969,9 +4451,21 @@ var sanitizer = sync.OnceValue(func() compiledRules {
 		out.checks = append(out.checks, regexp.MustCompile(check))
 	}
 	for _, rule := range textRules {
-		compiled := compiledRule{textRule: rule, re: regexp.MustCompile(rule.pattern), keys: &keyAnswers{}}
+		compiled := compiledRule{textRule: rule, keys: &keyAnswers{}}
+		if rule.pattern != "" {
+			compiled.re = regexp.MustCompile(rule.pattern)
+		}
 		if rule.value != "" {
 			compiled.value = regexp.MustCompile(rule.value)
+		}
+		if rule.separator != "" {
+			compiled.separator = regexp.MustCompile(rule.separator)
+		}
+		if rule.starts != nil {
+			for _, choice := range rule.starts.choices {
+				compiled.choices = append(compiled.choices, regexp.MustCompile(choice.anchored))
+				compiled.literals = append(compiled.literals, choice.literals...)
+			}
 		}
 		out.rules = append(out.rules, compiled)
 	}
@@ -3984,6 +4478,7 @@ var sanitizer = sync.OnceValue(func() compiledRules {
 func ScrubText(text string) string {
 	out, cut := cutText(text)
 	lower := ""
+	var runs [][2]int // the text's secret-word runs, once found
 	rules := sanitizer()
 	for _, rule := range rules.rules {
 		if len(rule.needles) > 0 && !containsAny(out, rule.needles) {
@@ -3997,8 +4492,19 @@ func ScrubText(text string) string {
 				continue
 			}
 		}
-		if next := rule.apply(out, rules.checks); next != out {
-			out, lower = next, ""
+		if rule.re == nil && rule.value != nil {
+			if runs == nil {
+				if lower == "" {
+					lower = asciiLower(out)
+				}
+				runs = keyRuns(lower)
+			}
+			if len(runs) == 0 {
+				continue // no key
+			}
+		}
+		if next := rule.apply(out, rules.checks, runs); next != out {
+			out, lower, runs = next, "", nil
 		}
 	}
 	if cut {
@@ -4007,36 +4513,189 @@ func ScrubText(text string) string {
 	return out
 }
 
-// apply replaces every match of the rule in text.
-func (r compiledRule) apply(text string, checks []*regexp.Regexp) string {
+// apply replaces every match of the rule in text (runs: the text's secret-word runs, when
+// already found).
+func (r compiledRule) apply(text string, checks []*regexp.Regexp, runs [][2]int) string {
+	if r.value == nil && r.starts != nil && !containsAny(text, r.starts.unless) {
+		return r.applyStarts(text)
+	}
 	if r.value == nil {
 		return r.re.ReplaceAllString(text, r.replacement)
+	}
+	if r.re == nil && runs == nil {
+		runs = keyRuns(asciiLower(text))
 	}
 	var out []byte
 	last, pos := 0, 0
 	for {
-		key := r.find(text, pos)
-		if key == nil {
+		start, end, at, ok := r.nextKey(text, pos, &runs)
+		if !ok {
 			break
 		}
-		name, rest := text[key[4]:key[5]], text[key[1]:]
+		name := text[start:end]
 		var found []int
+		rest := text[at:]
 		if r.keyHolds(checks, name) { // a value is read only after a key that may have one
 			found = r.value.FindStringSubmatchIndex(rest)
 		}
 		if found == nil || !holds(r.checks, checks, name, rest, found) {
-			pos = key[5] // no match here: search on after the key
+			pos = end // no match here: search on after the key
 			continue
 		}
-		out = append(out, text[last:key[1]]...)
+		out = append(out, text[last:at]...)
 		out = r.value.ExpandString(out, r.replacement, rest, found)
-		last = key[1] + found[1]
+		last = at + found[1]
 		pos = last
 	}
 	if out == nil {
 		return text
 	}
 	return string(append(out, text[last:]...))
+}
+
+// applyStarts replaces every match of a rule with starts, trying it only where one of its
+// literals places a match's start: the same matches as ReplaceAllString, leftmost first.
+func (r compiledRule) applyStarts(text string) string {
+	search, lead := text, r.starts.offset // lead: bytes from a match's start to its literal
+	if r.starts.bounded {
+		search, lead = "\x00"+text, lead+1
+	}
+	hay := search // where the literals are looked for
+	if r.starts.caseless {
+		hay = asciiLower(search)
+	}
+	next := make([]int, len(r.literals)) // where each literal is next: -1 nowhere, -2 not searched yet
+	for i := range next {
+		next[i] = -2
+	}
+	var out []byte
+	last := 0
+	for from := lead; ; {
+		at := nextLiteral(hay, r.literals, next, from)
+		if at < 0 {
+			break
+		}
+		start := at - lead
+		choice, found := r.matchAt(hay[at:], search[start:])
+		if found == nil {
+			from = at + 1
+			continue
+		}
+		out = append(out, search[last:start]...)
+		out = r.choices[choice].ExpandString(out, r.replacement, search[start:], found)
+		last = start + found[1]
+		from = last + lead
+	}
+	if out == nil {
+		return text
+	}
+	out = append(out, search[last:]...)
+	if r.starts.bounded {
+		out = out[1:] // what stood for the start (put back by the replacement's ${1} when it was one)
+	}
+	return string(out)
+}
+
+// matchAt returns the first of a rule's choices (in order) whose literal begins hay and whose
+// anchored pattern matches rest (where the match would start), and that match.
+func (r compiledRule) matchAt(hay, rest string) (int, []int) {
+	for i, choice := range r.starts.choices {
+		for _, literal := range choice.literals {
+			if strings.HasPrefix(hay, literal) {
+				if found := r.choices[i].FindStringSubmatchIndex(rest); found != nil {
+					return i, found
+				}
+				break
+			}
+		}
+	}
+	return 0, nil
+}
+
+// nextLiteral returns where one of literals is next found in text at or after from (-1: none),
+// each literal searched for again only once it is behind (next holds where each was found).
+func nextLiteral(text string, literals []string, next []int, from int) int {
+	at := -1
+	for i, literal := range literals {
+		if next[i] == -2 || (next[i] >= 0 && next[i] < from) {
+			next[i] = -1
+			if from <= len(text) {
+				if found := strings.Index(text[from:], literal); found >= 0 {
+					next[i] = from + found
+				}
+			}
+		}
+		if next[i] >= 0 && (at < 0 || next[i] < at) {
+			at = next[i]
+		}
+	}
+	return at
+}
+
+// nextKey returns a key rule's next key at or after pos: its start and end, and where what
+// follows it starts. It is the pattern's group 2; or the next of runs (consumed from the front)
+// that what precedes it leaves free (a key's first character may not follow the end of a value
+// replaced) and that the rule's separator follows.
+func (r compiledRule) nextKey(text string, pos int, runs *[][2]int) (start, end, at int, ok bool) {
+	if r.re != nil {
+		key := r.find(text, pos)
+		if key == nil {
+			return 0, 0, 0, false
+		}
+		return key[4], key[5], key[1], true
+	}
+	for len(*runs) > 0 {
+		run := (*runs)[0]
+		*runs = (*runs)[1:]
+		if run[0] > pos || run[0] == 0 {
+			if after := r.separator.FindStringIndex(text[run[1]:]); after != nil {
+				return run[0], run[1], run[1] + after[1], true
+			}
+		}
+	}
+	return 0, 0, 0, false
+}
+
+// keyRuns returns the runs of key characters (A-Za-z0-9_.-) that hold one of keyWords, in order,
+// as [start, end): the keys a key rule's pattern would find (lower: the text with its ASCII
+// letters lowered). Each word is searched for from where the last run ended, once it is behind.
+func keyRuns(lower string) [][2]int {
+	next := make([]int, len(keyWords)) // where each word is next: -1 nowhere, -2 not searched yet
+	for i := range next {
+		next[i] = -2
+	}
+	runs := [][2]int{}
+	for from := 0; ; {
+		at := -1
+		for i, word := range keyWords {
+			if next[i] == -2 || (next[i] >= 0 && next[i] < from) {
+				next[i] = strings.Index(lower[from:], word)
+				if next[i] >= 0 {
+					next[i] += from
+				}
+			}
+			if next[i] >= 0 && (at < 0 || next[i] < at) {
+				at = next[i]
+			}
+		}
+		if at < 0 {
+			return runs
+		}
+		start, end := at, at
+		for start > 0 && isKeyChar(lower[start-1]) {
+			start--
+		}
+		for end < len(lower) && isKeyChar(lower[end]) {
+			end++
+		}
+		runs = append(runs, [2]int{start, end})
+		from = end
+	}
+}
+
+// isKeyChar reports whether c (of lowered text) is a key character.
+func isKeyChar(c byte) bool {
+	return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '_' || c == '.' || c == '-'
 }
 
 // find returns the leftmost match of a key rule at or after pos, as positions in text. Go's
@@ -4112,17 +4771,29 @@ func containsAny(text string, needles []string) bool {
 	return false
 }
 
+// asciiLower returns text with its ASCII letters lowered, every other byte kept.
 func asciiLower(text string) string {
-	return strings.Map(func(r rune) rune {
-		if 'A' <= r && r <= 'Z' {
-			return r + ('a' - 'A')
+	i := 0
+	for i < len(text) && (text[i] < 'A' || text[i] > 'Z') {
+		i++
+	}
+	if i == len(text) {
+		return text
+	}
+	lowered := []byte(text)
+	for ; i < len(lowered); i++ {
+		if 'A' <= lowered[i] && lowered[i] <= 'Z' {
+			lowered[i] += 'a' - 'A'
 		}
-		return r
-	}, text)
+	}
+	return string(lowered)
 }
 
 // cutText returns the first MaxText code points of text, less a word the cut splits; and whether it cut.
 func cutText(text string) (string, bool) {
+	if len(text) <= MaxText {
+		return text, false // no more code points than bytes
+	}
 	end, n := -1, 0
 	for i := range text {
 		if n == MaxText {
