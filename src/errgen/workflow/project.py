@@ -10,12 +10,14 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from errgen.catalog.diagnostics import CatalogInvalid, Diagnostics, Loc
-from errgen.catalog.model import Catalog
-from errgen.output.ownership import MANIFEST, Manifest, catalog_folders, read_manifest
-from errgen.output.writer import TreeDiff, TreeWriter
 from errgen.targets import TARGETS, TargetOptions
+
+if TYPE_CHECKING:  # imported where used: the up-to-date path of a warm build needs none of them
+    from errgen.catalog.diagnostics import Diagnostics
+    from errgen.catalog.model import Catalog
+    from errgen.output.writer import TreeDiff, TreeWriter
 
 DEFAULT_TARGETS: tuple[str, ...] = tuple(TARGETS)
 
@@ -82,6 +84,7 @@ def from_settings(
 def compile_all(project: Project, diags: Diagnostics) -> list[Catalog]:
     """Load and compile every catalog; raise CatalogInvalid listing all errors if any."""
     from errgen.catalog.compiler import compile_catalog
+    from errgen.catalog.diagnostics import CatalogInvalid
     from errgen.catalog.load import load_catalog
 
     catalogs: list[Catalog] = []
@@ -97,6 +100,8 @@ def compile_all(project: Project, diags: Diagnostics) -> list[Catalog]:
 
 
 def _check_unique_names(catalogs: list[Catalog], diags: Diagnostics) -> None:
+    from errgen.catalog.diagnostics import Loc
+
     seen: dict[str, Catalog] = {}
     for catalog in catalogs:
         first = seen.setdefault(catalog.name, catalog)
@@ -112,6 +117,7 @@ def write_catalog(project: Project, catalog: Catalog, writer: TreeWriter) -> dic
 
     Targets not built in this run (``-t``) keep their manifest entries and files.
     """
+    from errgen.output.ownership import MANIFEST, Manifest, read_manifest
     from errgen.targets import generator
     from errgen.targets.common.header import header_text
 
@@ -136,6 +142,8 @@ def write_catalog(project: Project, catalog: Catalog, writer: TreeWriter) -> dic
 
 def stale_catalogs(project: Project, catalogs: list[Catalog]) -> dict[str, str | None]:
     """Files of catalog folders errgen wrote for a catalog it no longer builds (configured builds only)."""
+    from errgen.output.ownership import MANIFEST, catalog_folders, read_manifest
+
     if not (project.owns_out_dir and project.replaces_targets):
         return {}
     names = {c.name for c in catalogs}
@@ -158,8 +166,21 @@ class Result:
     cached: bool = False
 
 
+def up_to_date(project: Project) -> int | None:
+    """The number of output files when the build cache proves the output folder current, else None.
+
+    What a warm ``errgen build`` or ``errgen check`` does when nothing changed, and all it
+    imports (`buildcache`): the key from errgen's own files, the settings and the catalogs'
+    bytes, then the recorded files checked on disk.
+    """
+    from errgen.workflow import buildcache
+
+    return buildcache.fresh_file_count(project, buildcache.build_key(project))
+
+
 def _fresh(project: Project) -> tuple[str | None, Result | None]:
     """The build key, and a Result when the manifest cache proves the output is current."""
+    from errgen.output.writer import TreeDiff
     from errgen.workflow import buildcache
 
     key = buildcache.build_key(project)
@@ -179,6 +200,7 @@ def check(project: Project, diags: Diagnostics) -> Result:
 
 def _run(project: Project, diags: Diagnostics, *, dry_run: bool) -> Result:
     from errgen.output.outlock import locked
+    from errgen.output.writer import TreeWriter
     from errgen.workflow import buildcache
 
     key, fresh = _fresh(project)

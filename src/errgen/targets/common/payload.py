@@ -9,6 +9,7 @@ packs' fixtures are built here, so what the docs show is what a server sends.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from errgen.catalog.messages import render
@@ -18,7 +19,12 @@ from errgen.targets.sanitizer.scrub import scrub_text
 
 def message(code: Code, values: dict[str, Any]) -> str:
     """The payload message of an example: rendered, scrubbed, never empty."""
-    return scrub_text(render(code.message, values)) or code.id
+    return _scrubbed(render(code.message, values)) or code.id
+
+
+@lru_cache(maxsize=1 << 14)  # the Markdown and the packs targets scrub the same examples' messages
+def _scrubbed(text: str) -> str:
+    return scrub_text(text)
 
 
 def payload(

@@ -13,6 +13,7 @@ prints.
 
 from __future__ import annotations
 
+from functools import cache
 from re import _constants as c  # type: ignore[attr-defined]
 from re import _parser  # type: ignore[attr-defined]
 from typing import Any
@@ -22,6 +23,7 @@ _CLASS_ESCAPES = _ESCAPES | {"-"}
 _ANY = "[\\s\\S]"
 
 
+@cache  # every target prints the same patterns: each is checked once per process
 def check(pattern: str) -> str:
     """`pattern`, unchanged, or ValueError saying what in it four engines would read differently."""
     _check_text(pattern)
