@@ -30,6 +30,7 @@ from ._runtime import (
     Range,
     RangeDict,
     RepairField,
+    StampedProvenance,
     TerminatePolicy,
     ToolResultModel,
     UnknownCodeModel,
@@ -177,7 +178,7 @@ class ErrorBase(ErrorModel, frozen=True):
 
     catalog_info = CATALOG_INFO
     retriable: bool = False  # a new error takes CODES[code].retriable
-    provenance: Provenance
+    provenance: Annotated[Provenance, StampedProvenance(CATALOG_INFO)]
 
 
 class ErrorPolicy(TerminatePolicy):
