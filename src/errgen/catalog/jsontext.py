@@ -24,7 +24,9 @@ def compact(value: Any) -> str:
 
 
 def inline(value: Any) -> str:
-    """``json.dumps(value, ensure_ascii=False)``, without building an encoder per call."""
+    """``json.dumps(value, ensure_ascii=False)``, without building an encoder per call (a string: at once)."""
+    if value.__class__ is str:
+        return str(encode_basestring(value))  # what the encoder does with a str
     return _SPACED.encode(value)
 
 

@@ -33,6 +33,7 @@ class Project:
     options: TargetOptions = field(default_factory=TargetOptions)
     owns_out_dir: bool = False  # building the configured catalogs: folders of catalogs no longer built are removed
     replaces_targets: bool = True  # building every configured target: files of targets no longer built are removed
+    jobs: int = 1  # processes generating targets at once (`workers.jobs()` for a CLI build)
 
     def display(self, path: Path) -> str:
         """`path` relative to the project root when inside it, with '/' separators.
@@ -55,6 +56,7 @@ def from_settings(
     out: str | None = None,
     targets: tuple[str, ...] = (),
     templates: str | None = None,
+    jobs: int = 1,
 ) -> Project:
     """Resolve a Project: command-line values over ``[tool.errgen]`` over defaults."""
     from errgen.workflow.buildcache import cache_root
@@ -78,6 +80,7 @@ def from_settings(
         ),
         owns_out_dir=not catalogs,
         replaces_targets=not targets,
+        jobs=jobs,
     )
 
 
@@ -118,16 +121,15 @@ def write_catalog(project: Project, catalog: Catalog, writer: TreeWriter) -> dic
     Targets not built in this run (``-t``) keep their manifest entries and files.
     """
     from errgen.output.ownership import MANIFEST, Manifest, read_manifest
-    from errgen.targets import generator
     from errgen.targets.common.header import header_text
+    from errgen.workflow.workers import generated
 
     old = read_manifest(project.out_dir / catalog.name)
     recorded = old.files()
     keep = {} if project.replaces_targets else {t: dict(g) for t, g in old.targets.items()}
     new = Manifest(keep)
-    for name in project.targets:
+    for name, files in generated(project.targets, catalog, project.options, project.jobs):
         new.targets[name] = group = {}
-        files = generator(name)(catalog, project.options)
         while files:  # popped, so each text is freed once written
             rel, text = files.popitem()
             path = f"{catalog.name}/{rel}"

@@ -26,8 +26,9 @@ SMALL_KEY = 40  # go/printer aligns keys up to this size without its size-ratio 
 def comment(text: str, indent: str = "", width: int = WIDTH) -> list[str]:
     """`text` as ``//`` comment lines of at most `width` characters (tabs counted as one)."""
     room = max(width - len(indent) - 3, 20)
-    flat = comment_text(text)
-    lines = textwrap.wrap(flat, room, break_long_words=True, break_on_hyphens=False) or [""]
+    flat = comment_text(text)  # single spaces, no edges: a text that fits is its own only line
+    fits = len(flat) <= room
+    lines = [flat] if fits else textwrap.wrap(flat, room, break_long_words=True, break_on_hyphens=False)
     return [f"{indent}//{' ' + line if line else ''}" for line in lines]
 
 
@@ -74,7 +75,7 @@ def aligned(rows: list[list[str]], indent: str = TAB) -> list[str]:
             widths[i] = max(widths[i], len(cell))
     out = []
     for row in rows:
-        cells = [cell + " " * (widths[i] - len(cell) + 1) for i, cell in enumerate(row[:-1])]
+        cells = [cell.ljust(widths[i] + 1) for i, cell in enumerate(row[:-1])]
         out.append(indent + "".join(cells) + row[-1])
     return out
 
