@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 import report_python
+from parse import markdown as parse_md
 from sanitizer import markdown as sanitizer_md
 from targets import exponents, judge, median
 
@@ -250,6 +251,7 @@ def markdown(results: dict[str, Any], plot: str) -> str:
         "## Start-up", "", *_startup_md(results), "",
         "## Generated Python package and its peer", "", *report_python.markdown(results), "",
         *([sanitizer_md(results["sanitizer"]), ""] if results.get("sanitizer") else []),
+        *([parse_md(results["parse"]), ""] if results.get("parse") else []),
         "## Machine", "", *_machine_md(results), "",
         "## Method", "", METHOD,
         "## Where the time goes", "", *_profiles_md(results),

@@ -13,7 +13,8 @@ check`` of the built tree, ``errgen validate``, the peers on the same schema
 import time, first parse and validation cost beside datamodel-codegen's module with a
 ``TypeAdapter`` over its union, interleaved, each in a fresh process (`probe_python.py`).
 Then ``errgen --help`` and ``--version``, and the sanitizer's worst rule per KB in
-Python and node, and the whole sanitizer before and after in four languages (`sanitizer.py`).
+Python and node, and the whole sanitizer before and after in four languages (`sanitizer.py`),
+and the generated parsers of four languages beside each one's plain decoder (`parse.py`).
 Prints a table, writes ``bench/out/results.json``, and (unless
 ``--no-write``) ``docs/performance.md`` and the plot ``docs/performance.png``.
 ``--quick`` is a smoke run: sizes 100,1000, 3 repeats, no docs written. A run
@@ -37,6 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import instr
 import measure
+import parse
 import peers
 import profiles
 import report
@@ -289,6 +291,16 @@ def startup(repeat: int, cwd: Path) -> dict[str, Any]:
     return {k: v.as_dict() for k, v in out.items()}
 
 
+def parse_figures(sizes: list[int], quick: bool) -> dict[str, Any]:
+    """The generated parsers beside plain decoding (`parse.py`): synthetic sizes to 1,000, the shipped catalogs."""
+    if quick:  # a smoke run: one small catalog, the languages that build in seconds
+        data = parse.measure(["napkin"], ["go", "typescript"], 3, counted=False)
+        return data | {"command": "python bench/parse.py --catalogs napkin --languages go,typescript --rounds 3"}
+    catalogs = [f"synth-{n}" for n in sizes if n <= 1000] + list(parse.SHIPPED)
+    data = parse.measure(catalogs, list(parse.LANGUAGES), parse.ROUNDS, counted=True)
+    return data | {"command": "python bench/parse.py"}
+
+
 def _runner(cmd: list[str], cwd: Path) -> Callable[[int], Run]:
     return lambda i: checked(measure.run(cmd, cwd=cwd), cmd)
 
@@ -354,6 +366,7 @@ def main() -> int:
         (OUT / "results.partial.json").write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     results["startup"] = startup(max(args.repeat, 10), OUT)
     results["sanitizer"] = sanitizer.measure(min(args.repeat, 3))
+    results["parse"] = parse_figures(sizes, args.quick)
     if not args.quick:
         results["profiles"] = profiles.collect(OUT / "profile", BENCH, min(1000, sizes[-1]))
     results["machine"]["loadavg_end"] = os.getloadavg()

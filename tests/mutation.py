@@ -39,6 +39,10 @@ _COMPILER = [
     "tests/test_retriable.py::test_python_runtime_gives_one_answer",
     "tests/test_retriable.py::test_markdown_and_catalog_json_give_the_same_answer",
 ]
+# the diff rules and the version verdict: their case folders, shapes and the evolution of a platform catalog
+# (the property test, minutes per mutant, is left out)
+_DIFF = ["tests/workflow/test_wf_diff.py", "tests/workflow/test_wf_diff_shapes.py",
+         "tests/workflow/test_wf_diff_evolution.py"]  # fmt: skip
 # Core module (below src/errgen) → the tests that cover it. mutmut runs these once to learn which test
 # reaches which function, then runs only those tests per mutant. Tests that reach the code only through
 # a subprocess still run against the mutant (PYTHONPATH), but mutmut cannot attribute them: prefer
@@ -59,7 +63,10 @@ COVERING: dict[str, list[str]] = {
         "tests/test_escape.py", "tests/hostile/test_hostile_text.py", "tests/test_markdown_payloads.py"
     ],
     "workflow/lint.py": ["tests/workflow/test_wf_lint.py", "tests/workflow/test_wf_lint_edges.py"],
-    "workflow/diff.py": ["tests/workflow/test_wf_diff.py", "tests/workflow/test_wf_diff_shapes.py"],
+    "workflow/diff.py": _DIFF,
+    "workflow/diff_codes.py": _DIFF,
+    "workflow/diff_catalog.py": _DIFF,
+    "workflow/semver.py": _DIFF,
     # whole builds (tests/hostile/test_hostile_ownership.py, test_hostile_atomic.py) take minutes per mutant
     "output/writer.py": ["tests/test_writer.py"],
     "output/ownership.py": ["tests/test_writer.py"],

@@ -150,7 +150,7 @@ NAMES_READERS = {"errgen.targets.catalog_json"}
 def target_package(module: str) -> str | None:
     """``errgen.targets.go.names`` → ``go``; a module directly in `targets` → None."""
     parts = module.split(".")
-    return parts[2] if len(parts) > 3 and parts[1] == "targets" else None  # noqa: PLR2004
+    return parts[2] if len(parts) > 3 and parts[1] == "targets" else None
 
 
 def crossed_targets(edges: dict[str, set[str]]) -> list[str]:

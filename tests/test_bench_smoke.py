@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import jsonschema
 import yaml
-from conftest import ROOT, run_errgen
+from conftest import ROOT, run_errgen, unavailable
 
 
 def _synth(tmp_path: Path, codes: int) -> tuple[Path, Path]:
@@ -49,3 +50,26 @@ def test_synthetic_catalog_is_deterministic_and_written_without_yaml_anchors(tmp
     text = first.read_text(encoding="utf-8")
     assert text == second.read_text(encoding="utf-8")
     assert "&id" not in text and "*id" not in text
+
+
+def test_parse_bench_reads_every_input_on_both_sides_and_writes_its_section(tmp_path: Path) -> None:
+    """bench/parse.py runs (Go and TypeScript on napkin, one round): each side read every input as its code."""
+    if shutil.which("go") is None or shutil.which("node") is None:
+        unavailable("bench/parse.py's smoke run needs go and node")
+    if not (ROOT / "tests" / "ts" / "node_modules" / ".bin" / "tsc").exists():
+        unavailable("bench/parse.py's smoke run needs tsc and zod: npm ci --prefix tests/ts")
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "parse.py"), "--catalogs", "napkin", "--languages", "go,typescript",
+         "--rounds", "1", "--no-count"],
+        capture_output=True, text=True, timeout=600, check=False,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr[-3000:]
+    data = json.loads((ROOT / "bench" / "out" / "parse" / "results.json").read_text(encoding="utf-8"))
+    napkin = data["catalogs"]["napkin"]
+    for language, entries in (("go", ("result", "payload", "value")), ("typescript", ("result", "payload"))):
+        for entry in entries:
+            found = napkin[language][entry]
+            assert found["typed"] == found["plain_ok"] == found["inputs"] == napkin["inputs"] > 0, (language, entry)
+            assert found["us_errgen"] > 0 and found["us_plain"] > 0
+    assert result.stdout.startswith("<!-- parse:begin -->") and result.stdout.rstrip().endswith("<!-- parse:end -->")
+    assert "| Go | `ParseResult(text)` |" in result.stdout

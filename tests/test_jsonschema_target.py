@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
+import random
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -16,6 +18,7 @@ from conftest import ROOT
 from ts import harness
 
 from errgen.catalog.model import Catalog
+from errgen.conform.live_inputs import InputError, schema_valid
 from errgen.targets import TargetOptions, catalog_json
 from errgen.targets import jsonschema as jsonschema_target
 
@@ -217,8 +220,51 @@ def with_examples(snapshot: dict[str, Any]) -> dict[str, Any]:
     return snapshot | {"codes": codes}
 
 
+# Successes the value generator cannot make (patterns, $refs), tried on every success schema.
+SUCCESS_CANDIDATES: list[Any] = [
+    {}, [], ["a"], {"a": 1}, "text", 1,
+    {"path": "a.txt", "content": "", "sha256": "0" * 64},  # filetools' read_file
+    {"hits": [{"path": "a.txt", "score": 0.5}]},  # good_tools' search
+]  # fmt: skip
+
+
+def successes(schema: Any) -> list[Any]:
+    """Values the catalog's success schema accepts (the oracle: the schema as written, not errgen's union)."""
+    candidates = list(SUCCESS_CANDIDATES)
+    if isinstance(schema, dict) and schema.get("type") == "object":
+        rng = random.Random(3)
+        for _ in range(4):
+            with contextlib.suppress(InputError):
+                candidates.append(schema_valid(schema, rng))
+    validator = jsonschema.Draft202012Validator(schema)
+    return [value for value in candidates if validator.is_valid(value)]
+
+
+def tool_checks(catalog: Catalog, cases: list[tuple[dict[str, Any], dict[str, Any]]]) -> list[dict[str, Any]]:
+    """Each tool's schema files with instances: its codes' payloads (and successes) valid, the others invalid."""
+    files = jsonschema_target.generate(catalog, TargetOptions())
+    checks = []
+    for tool in catalog.tools.values():
+        mine = [p for code, p in cases if code["id"] in tool.codes and code["channel"] == "tool"]
+        others = [p for code, p in cases if code["id"] not in tool.codes]
+        errors = json.loads(files[f"schema/tools/{tool.name}.errors.schema.json"])
+        checks.append({"schema": errors, "pointer": "", "valid": mine, "invalid": others})
+        if tool.output_schema is None:
+            continue
+        success = tool.output_schema.schema
+        rejected = [p for p in others if not jsonschema.Draft202012Validator(success).is_valid(p)]
+        good = successes(success)
+        assert good, tool.name  # every success schema gets a success to validate
+        for suffix in ("output", "output-any"):
+            path = f"schema/tools/{tool.name}.{suffix}.schema.json"
+            if path in files:
+                schema = json.loads(files[path])
+                checks.append({"schema": schema, "pointer": "", "valid": [*good, *mine], "invalid": rejected})
+    return checks
+
+
 def ajv_checks(catalog: Catalog) -> list[dict[str, Any]]:
-    """Every schema of the catalog (root union, each definition, envelope, fragment) with instances to try."""
+    """Every schema of the catalog (root union, each definition, envelope, fragment, tools) with instances to try."""
     schema, fragment, snapshot = rendered(catalog)
     snapshot = with_examples(snapshot)
     cases = payloads(snapshot)
@@ -234,8 +280,14 @@ def ajv_checks(catalog: Catalog) -> list[dict[str, Any]]:
             for _, payload in cases[:3]:
                 ok, wrong = envelopes(snapshot, payload)
                 valid, invalid = valid + ok, invalid + wrong
-        elif name == "ErrorPayload":
-            valid, invalid = good, bad
+        elif name == "ErrorPayload":  # a payload may carry localizedMessage (docs/runtime-contract.md §8)
+            member = {"locale": "de", "message": "Nachricht"}
+            valid, invalid = [*good, good[0] | {"localizedMessage": member}], [
+                *bad, good[0] | {"localizedMessage": member | {"locale": ""}}, good[0] | {"localizedMessage": "x"}]
+        elif name == "LocalizedMessage":
+            valid = [{"locale": "de-AT", "message": ""}, {"locale": "en", "message": "m"}]
+            invalid = [{"locale": "", "message": "m"}, {"locale": "de"}, {"locale": "de", "message": "m", "x": 1},
+                       {"locale": 1, "message": "m"}]  # fmt: skip
         elif name == "ToolResult":  # seed 003: ok is false exactly when error is set; data may come with either
             valid = [{"ok": True}, {"ok": True, "data": {"x": 1}}, {"ok": False, "error": good[0], "data": "partial"}]
             invalid = [{"ok": False}, {"ok": True, "error": good[0]}, {"ok": False, "error": bad[0]},
@@ -245,7 +297,7 @@ def ajv_checks(catalog: Catalog) -> list[dict[str, Any]]:
                 valid.append(payload)
                 invalid += mutations(code, payload, snapshot)[:-1]  # an unknown code is the union's business
         checks.append({"schema": schema, "pointer": pointer, "valid": valid, "invalid": invalid})
-    return checks
+    return checks + tool_checks(catalog, cases)
 
 
 @pytest.fixture(scope="module")
@@ -284,5 +336,24 @@ def test_every_schema_compiles_under_ajv_strict_and_validates(program: harness.P
         assert outcome["valid"] == [True] * len(check["valid"]), (where, check["valid"], outcome["valid"])
         assert outcome["invalid"] == [False] * len(check["invalid"]), (where, check["invalid"], outcome["invalid"])
     assert sum(len(c["valid"]) for c in checks) >= 3 * len(catalog.codes)
-    assert len(checks) == len(catalog.codes) + 7  # root, fragment, ErrorCode, Provenance, ErrorPayload, envelope,
-    # ToolResult
+    tool_files = [p for p in jsonschema_target.generate(catalog, TargetOptions()) if p.startswith("schema/tools/")]
+    assert len(checks) == len(catalog.codes) + 8 + len(tool_files)  # root, fragment, ErrorCode, Provenance,
+    # LocalizedMessage, ErrorPayload, envelope, ToolResult; each tool's files
+
+
+def test_filetools_tools_validate_success_and_every_declared_error() -> None:
+    """Seed 003's tools: read_file's outputSchema takes its success and its errors, never edit_file's."""
+    _, _, snapshot = load("filetools")
+    tool_dir = ROOT / "generated" / "filetools" / "schema" / "tools"
+    output = json.loads((tool_dir / "read_file.output.schema.json").read_text())
+    errors = json.loads((tool_dir / "edit_file.errors.schema.json").read_text())
+    success = {"path": "src/server.ts", "content": "PORT = 3000", "sha256": "a" * 64, "encoding": "utf-8"}
+    by_code = {code["id"]: payload for code, payload in payloads(snapshot)}
+    for validator in validators(output):
+        assert validator.is_valid(success)
+        for code in ("not_found", "permission_denied", "outside_workspace", "binary_file", "file_too_large", "unknown"):
+            assert validator.is_valid(by_code[code]), code
+        for code in ("old_text_not_found", "multiple_matches", "overlapping_edits", "timeout"):
+            assert not validator.is_valid(by_code[code]), code
+    for validator in validators(errors):
+        assert validator.is_valid(by_code["multiple_matches"]) and not validator.is_valid(by_code["binary_file"])

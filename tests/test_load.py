@@ -83,7 +83,7 @@ def test_an_empty_map_needs_an_entry() -> None:
 @pytest.mark.parametrize(
     ("value", "got"),
     [
-        ("true", "boolean True"),
+        ("true", "boolean true"),
         ("1.5", "number 1.5"),
         ("[" + "x" * 56 + "]", "list ['" + "x" * 56 + "']"),  # a repr of 60 characters: whole
         ("[" + "x" * 57 + "]", "list ['" + "x" * 55 + "..."),  # 61 characters: cut to 57, then "..."

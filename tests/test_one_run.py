@@ -66,7 +66,7 @@ codes:
     ui_meaning: fix it
     http_status: 400
     since: 1.0.0
-    fields: {required: [field], optional: [allowed, span]}
+    fields: {required: [field], optional: [allowed, span], message_only: [limit]}
     examples: [{field: unit, allowed: [kg, lb], limit: 3}]
     witness: {tool: compute, input: {unit: stone}}
     docs: Long text.
@@ -93,6 +93,21 @@ codes:
     jsonrpc_code: -32603
 retired:
   gone: {since: 1.1.0, reason: removed, replaced_by: not_found}
+tools:
+  every_tool: [rpc_fault]
+  groups:
+    lookups: [not_found, {kind: Transient}]
+  by_name:
+    compute:
+      description: compute it
+      errors: [bad_input, {group: lookups}]
+      output_schema: {type: object, properties: {total: {type: number}}}
+      output_root: any
+      input_schema: {type: object}
+    stat:
+      errors: [{kind: Permanent}]
+      output_schema: {type: array}
+      output_root: any
 """
 PROBE = {"message": "{no_such_field} is wrong"}
 PROBE_ERROR = "placeholder {no_such_field} is not a declared field"

@@ -46,6 +46,7 @@ def test_wheel_contains_templates_and_builds_outside_the_repo(tmp_path: Path) ->
     project = tmp_path / "elsewhere"
     (project / "catalog").mkdir(parents=True)
     shutil.copy(ROOT / "catalog" / "workbook.yaml", project / "catalog" / "workbook.yaml")
+    shutil.copytree(ROOT / "catalog" / "workbook.locales", project / "catalog" / "workbook.locales")  # its German
     where = subprocess.run(
         [python, "-c",
          "import errgen, errgen.targets.common.templating as t; print(errgen.__file__); print(t.builtin_templates())"],

@@ -55,23 +55,24 @@ def test_node(program: harness.Program, name: str) -> None:
     assert re.search(r"^ℹ pass [1-9]", done.stdout, re.M), done.stdout
 
 
-def test_usage_mistakes_get_exactly_the_expected_errors(program: harness.Program) -> None:
-    """tests/ts/usage.test.ts without its `@ts-expect-error TSnnnn` markers: tsc reports exactly those errors."""
+@pytest.mark.parametrize(("name", "at_least"), [("usage", 15), ("tools", 4)])
+def test_usage_mistakes_get_exactly_the_expected_errors(program: harness.Program, name: str, at_least: int) -> None:
+    """tests/ts/<name>.test.ts without its `@ts-expect-error TSnnnn` markers: tsc reports exactly those errors."""
     if program.tsc.returncode != 0:
         pytest.fail("tsc failed: see test_tsc_strict_accepts_all_generated_typescript_as_one_program", pytrace=False)
-    lines = (harness.TS_DIR / "usage.test.ts").read_text(encoding="utf-8").splitlines()
+    lines = (harness.TS_DIR / f"{name}.test.ts").read_text(encoding="utf-8").splitlines()
     marks = {n + 2: re.search(r"@ts-expect-error (TS\d+) ", line) for n, line in enumerate(lines)}
     expected = {(n, m.group(1)) for n, m in marks.items() if m}
-    assert len(expected) >= 15
+    assert len(expected) >= at_least
     unmarked = ["" if marks.get(n + 2) else line for n, line in enumerate(lines)]
-    (program.root / "tests" / "ts" / "usage.unmarked.ts").write_text("\n".join(unmarked) + "\n", encoding="utf-8")
-    config = {"extends": str(harness.TS_DIR / "tsconfig.json"), "files": ["tests/ts/usage.unmarked.ts"]}
-    (program.root / "tsconfig.usage.json").write_text(json.dumps(config), encoding="utf-8")
+    (program.root / "tests" / "ts" / f"{name}.unmarked.ts").write_text("\n".join(unmarked) + "\n", encoding="utf-8")
+    config = {"extends": str(harness.TS_DIR / "tsconfig.json"), "files": [f"tests/ts/{name}.unmarked.ts"]}
+    (program.root / f"tsconfig.{name}.json").write_text(json.dumps(config), encoding="utf-8")
     tsc = str(program.root / "node_modules" / "typescript" / "bin" / "tsc")
-    done = program.node(tsc, "-p", "tsconfig.usage.json", "--pretty", "false")
+    done = program.node(tsc, "-p", f"tsconfig.{name}.json", "--pretty", "false")
     found = re.findall(r"^(.+?)\((\d+),\d+\): error (TS\d+):", done.stdout, re.M)
     assert {(int(line), code) for _, line, code in found} == expected, done.stdout
-    assert {path for path, _, _ in found} == {"tests/ts/usage.unmarked.ts"}, done.stdout
+    assert {path for path, _, _ in found} == {f"tests/ts/{name}.unmarked.ts"}, done.stdout
 
 
 def test_runtime_is_one_file_the_same_for_every_catalog_and_build() -> None:

@@ -14,8 +14,9 @@ It uses the official ``mcp`` SDK's low-level ``Server`` (1.x or 2.x, through
 ``lowlevel.py`` beside it) so that it owns its tools' ``inputSchema`` and
 ``outputSchema``: argument problems are domain errors with repair payloads
 (``invalid_input``, ``missing_field``, …), not the SDK's generic validation text,
-and each ``outputSchema`` is the success schema widened with ``widen_output_schema``
-so strict clients accept the error payloads too.
+and each ``outputSchema`` is the tool's complete one from the catalog's ``tools``
+section (``wb.COMPUTE_TOOL.output_schema()``: its success schema ∪ exactly the
+errors it can return), so strict clients accept the error payloads too.
 """
 
 from __future__ import annotations
@@ -41,17 +42,6 @@ QUANTITY: wb.RangeDict = {"min": 0, "max": 1000}
 VARIABLE_TIER = {"growth_rate": 0.0, "tax_rate": 0.2}  # overridable per call
 STRICT_CONSTANTS = {"vat_rate": 0.19}  # BA-governed: never overridable
 
-SUCCESS_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["total", "unit", "quantity"],
-    "properties": {
-        "total": {"type": "number"},
-        "unit": {"type": "string"},
-        "quantity": {"type": "number"},
-        "applied": {"type": "object", "additionalProperties": {"type": "number"}},
-    },
-}
-
 COMPUTE_INPUT: dict[str, Any] = {
     "type": "object",
     "required": ["unit", "quantity"],
@@ -73,14 +63,14 @@ TOOLS = [  # built from the wire form, which both SDK lines accept
         "name": "compute",
         "description": "Price a quantity of goods, optionally overriding variable-tier parameters.",
         "inputSchema": COMPUTE_INPUT,
-        "outputSchema": wb.widen_output_schema(SUCCESS_SCHEMA),
+        "outputSchema": wb.COMPUTE_TOOL.output_schema(),
         "annotations": READ_ONLY,
     }),
     types.Tool.model_validate({
         "name": "units",
         "description": "List the units compute accepts.",
         "inputSchema": {"type": "object", "properties": {}},
-        "outputSchema": {"type": "object", "required": ["units"], "properties": {"units": {"type": "array"}}},
+        "outputSchema": wb.UNITS_TOOL.output_schema(),
         "annotations": READ_ONLY,
     }),
 ]  # fmt: skip

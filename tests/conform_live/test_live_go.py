@@ -23,7 +23,7 @@ def test_go_sdk_server_passes_the_generated_pack(server: str) -> None:
     result = run_errgen("conform", str(WORKBOOK_PACK), "--server", server, "--timeout", "60")
     assert result.returncode == 0, result.stdout + result.stderr
     assert "2 tool(s) listed" in result.stdout
-    assert result.stdout.strip().endswith("4 passed, 0 failed, 0 skipped"), result.stdout
+    assert result.stdout.strip().endswith("6 passed, 0 failed, 0 skipped"), result.stdout  # 4 codes, 2 tools
 
 
 def test_a_witness_sent_to_a_tool_that_succeeds_fails_the_run(server: str) -> None:
@@ -33,7 +33,7 @@ def test_a_witness_sent_to_a_tool_that_succeeds_fails_the_run(server: str) -> No
         "--timeout", "60",
     )  # fmt: skip
     assert result.returncode == 1, result.stdout + result.stderr
-    assert "3 passed, 1 failed, 0 skipped" in result.stdout, result.stdout
+    assert "5 passed, 1 failed, 0 skipped" in result.stdout, result.stdout
 
 
 def test_the_go_sdk_cannot_say_is_error_false_so_idempotency_fails_on_success(server: str) -> None:

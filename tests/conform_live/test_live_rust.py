@@ -51,7 +51,8 @@ def run(packs: Sequence[Composed | Pack], server: Path) -> LiveReport:
 def test_generated_pack_passes_against_the_rust_server(server: Path) -> None:
     report = run([load(WORKBOOK_PACK)], server)
     assert report.tools == ["compute", "units"]
-    assert {r.name: r.status.value for r in report.results} == {f"errgen.workbook.{c}": "passed" for c in CODES}
+    expected = {f"errgen.workbook.{name}": "passed" for name in (*CODES, "tool:compute", "tool:units")}
+    assert {r.name: r.status.value for r in report.results} == expected
 
 
 def test_shared_packs_pass_against_the_rust_server(server: Path) -> None:
@@ -70,4 +71,4 @@ def test_errgen_conform_cli_passes(server: Path) -> None:
 
     result = run_errgen("conform", str(WORKBOOK_PACK), "--server", str(server), "--timeout", "20")
     assert result.returncode == 0, result.stdout + result.stderr
-    assert result.stdout.splitlines()[-1] == "4 passed, 0 failed, 0 skipped"
+    assert result.stdout.splitlines()[-1] == "6 passed, 0 failed, 0 skipped"  # 4 codes, 2 tools

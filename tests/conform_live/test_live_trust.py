@@ -75,13 +75,14 @@ def test_a_run_that_tested_nothing_fails_and_names_every_skip(pidfile: Path) -> 
     result = conform(WORKBOOK_PACK, "--server", server)
     assert result.returncode == 1, result.stdout + result.stderr
     lines = result.stdout.splitlines()
-    assert lines[-1] == "0 passed, 0 failed, 4 skipped"
-    summary = lines[lines.index("skipped, so not checked (4):") + 1 : -2]
+    assert lines[-1] == "0 passed, 0 failed, 6 skipped"  # 4 codes' invariants, 2 tools'
+    summary = lines[lines.index("skipped, so not checked (6):") + 1 : -2]
     assert summary == [
-        f"  errgen.workbook.{code} [compute]: no witness tool: 'compute' is not listed by the server "
-        f"(choose a listed tool with --param {code}_witness_tool=TOOL)"
-        for code in WORKBOOK_CODES
-    ]
+        *(f"  errgen.workbook.{code} [compute]: no witness tool: 'compute' is not listed by the server "
+          f"(choose a listed tool with --param {code}_witness_tool=TOOL)" for code in WORKBOOK_CODES),
+        *(f"  errgen.workbook.tool:{tool} [{tool}]: tool {tool!r} is not listed by the server"
+          for tool in ("compute", "units")),
+    ]  # fmt: skip
     assert lines[-2] == "errgen conform: nothing was tested: every invariant was skipped"
 
 

@@ -70,7 +70,7 @@ def views(tmp_path_factory: pytest.TempPathFactory) -> Any:
 
 
 def _fixtures() -> list[tuple[str, str, Any]]:
-    """The pack's fixtures as wallfacer reads them (parameters such as the fingerprint filled in)."""
+    """The fixtures of the pack's code invariants as wallfacer reads them (parameters such as the fingerprint set)."""
     from errgen.conform.pack import load_pack
 
     pack = load_pack(WORKBOOK_PACK, {}).pack
@@ -78,6 +78,7 @@ def _fixtures() -> list[tuple[str, str, Any]]:
     return [
         (inv.name.rsplit(".", 1)[1], fixture.name, fixture.response)
         for inv in pack.invariants
+        if ".tool:" not in inv.name  # a tool's invariant: its fixtures are other codes' results
         for fixture in inv.body.fixtures
     ]
 

@@ -32,6 +32,8 @@ from .support import (
 
 pytestmark = pytest.mark.slow
 CODES = ("invalid_input", "missing_field", "unsupported_option", "strict_constant_override")
+TOOLS = ("compute", "units")  # catalog/workbook.yaml's tools: one invariant each, after the codes'
+EVERY = (*CODES, *(f"tool:{tool}" for tool in TOOLS))
 
 
 def load(path: Path, **params: str) -> Pack:
@@ -98,13 +100,13 @@ def test_shared_packs_pass_against_the_example_server(shared: LiveReport) -> Non
 
 def test_an_unlisted_witness_tool_is_skipped_not_passed(redirected: LiveReport) -> None:
     results = redirected.results
-    assert [r.status for r in results] == [Status.PASSED, Status.SKIPPED, Status.PASSED, Status.PASSED]
+    assert [r.status for r in results] == [Status.PASSED, Status.SKIPPED, *[Status.PASSED] * 4]
     assert (results[1].skip, results[1].reason) == (
         "witness-not-listed",
         "no witness tool: 'not_a_tool' is not listed by the server "
         "(choose a listed tool with --param missing_field_witness_tool=TOOL)",
     )
-    assert redirected.summary_line() == "3 passed, 0 failed, 1 skipped"
+    assert redirected.summary_line() == "5 passed, 0 failed, 1 skipped"
 
 
 def test_a_run_runs_each_invariant_name_once_as_wallfacer_does(good: LiveReport) -> None:
@@ -122,6 +124,8 @@ def test_each_fault_of_the_broken_server_is_reported_under_its_invariant() -> No
         "missing_field": Status.FAILED,
         "unsupported_option": Status.FAILED,
         "strict_constant_override": Status.PASSED,
+        "tool:compute": Status.PASSED,  # schema-valid inputs: successes (and codes compute may return)
+        "tool:units": Status.PASSED,
     }
     wrong_is_error, leak, missing = (results[c].finding for c in CODES[:3])
     assert wrong_is_error is not None and wrong_is_error.assertion == "1 (matches_schema $.response)"
@@ -141,7 +145,7 @@ def test_cli_json_report_and_exit_code() -> None:
     assert result.returncode == 1, result.stderr
     data = json.loads(result.stdout)
     assert set(data) == {"target", "client", "tools", "results", "server_stderr", "skips", "outcome", "summary"}
-    assert data["summary"] == {"passed": 1, "failed": 3, "skipped": 0}
+    assert data["summary"] == {"passed": 3, "failed": 3, "skipped": 0}
     assert data["outcome"] == {"exit_code": 1, "reason": "3 invariant(s) failed"}
     assert data["skips"] == [] and data["client"].startswith("mcp 2.")
     failed = {r["name"]: r["finding"]["assertion"] for r in data["results"] if r["status"] == "failed"}
@@ -164,4 +168,4 @@ def http_server() -> Iterator[str]:
 def test_generated_pack_passes_over_streamable_http(http_server: str) -> None:
     report = run([load(WORKBOOK_PACK)], Target(url=http_server))
     assert report.target == f"{http_server} (streamable HTTP)"
-    assert statuses(report) == {f"errgen.workbook.{code}": "passed" for code in CODES}
+    assert statuses(report) == {f"errgen.workbook.{name}": "passed" for name in EVERY}

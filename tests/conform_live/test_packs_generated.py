@@ -22,6 +22,7 @@ from errgen.conform.template import PLACEHOLDER
 from errgen.targets import TargetOptions
 from errgen.targets.packs.fixtures import json_data
 from errgen.targets.packs.target import build_pack, checked_codes, generate, invariant_name, pack_name
+from errgen.targets.packs.tools import invariant_name as tool_invariant_name
 
 from .support import CATALOGS, ROOT, all_catalogs, pack_text, shared_packs
 
@@ -66,8 +67,15 @@ def test_pack_shape(name: str) -> None:
     assert pack.version == 3 and pack.metadata is not None
     assert pack.metadata.name == f"errgen-{catalog.name}" == pack_name(catalog)
     assert generate(catalog, TargetOptions()).keys() == {f"packs/{pack_name(catalog)}.yaml"}
-    assert [i.name for i in pack.invariants] == [invariant_name(catalog, c) for c in checked_codes(catalog)]
-    for code, inv in zip(checked_codes(catalog), pack.invariants, strict=True):
+    codes = checked_codes(catalog)
+    assert [i.name for i in pack.invariants] == [invariant_name(catalog, c) for c in codes] + [
+        tool_invariant_name(catalog, t) for t in catalog.tools.values()
+    ]
+    for tool, inv in zip(catalog.tools.values(), pack.invariants[len(codes) :], strict=True):
+        assert inv.tool == tool.name and inv.body.input_mode == "schema_valid" and inv.body.fixed == {}
+        passing = {f.name for f in inv.body.fixtures if f.expect is m.Expect.PASS}
+        assert passing >= {f"passes with an error {c}" for c in tool.codes if catalog.codes[c].constructible}
+    for code, inv in zip(codes, pack.invariants, strict=False):
         assert inv.body.cases == 1 and inv.body.generate is None
         assert inv.body.fixed == (json_data(code.witness.input) if code.witness else {})
         assert inv.tool == (code.witness.tool if code.witness else f"{catalog.name}_witness")

@@ -102,7 +102,7 @@ def test_the_example_server_passes_over_stdio(venv: Venv) -> None:
     assert result.returncode == 0, result.stdout + result.stderr
     header = f"errgen conform: {venv.command(EXAMPLE_SERVER)} (stdio): 2 tool(s) listed (mcp {MCP1})\n"
     assert result.stdout.startswith(header)
-    assert result.stdout.endswith("\n4 passed, 0 failed, 0 skipped\n")
+    assert result.stdout.endswith("\n6 passed, 0 failed, 0 skipped\n")  # 4 codes, 2 tools
 
 
 def test_the_broken_server_fails_over_stdio(venv: Venv) -> None:
@@ -116,6 +116,8 @@ def test_the_broken_server_fails_over_stdio(venv: Venv) -> None:
         "errgen.workbook.missing_field": "failed",
         "errgen.workbook.unsupported_option": "failed",
         "errgen.workbook.strict_constant_override": "passed",
+        "errgen.workbook.tool:compute": "passed",
+        "errgen.workbook.tool:units": "passed",
     }
 
 
@@ -129,4 +131,4 @@ def test_the_example_server_passes_over_streamable_http(venv: Venv, http_url: st
     result = venv.run("-m", "errgen", "conform", str(WORKBOOK_PACK), "--url", http_url)
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout.startswith(f"errgen conform: {http_url} (streamable HTTP): 2 tool(s) listed (mcp {MCP1})\n")
-    assert result.stdout.endswith("\n4 passed, 0 failed, 0 skipped\n")
+    assert result.stdout.endswith("\n6 passed, 0 failed, 0 skipped\n")  # 4 codes, 2 tools

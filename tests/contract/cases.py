@@ -1,7 +1,7 @@
 """The runtime-contract cases: one list per catalog, language-neutral JSON data.
 
 Each case names an operation (`build`, `code`, `classify`, `map_http`, `map_exception`,
-`parse`, `sanitize`, `scrub`) and its inputs; `vectors.py` computes the expected JSON text
+`parse`, `tool_parse`, `sanitize`, `scrub`) and its inputs; `vectors.py` computes the expected JSON text
 of every case with the generated Python and commits them under `tests/contract/vectors/`,
 where the Python, TypeScript, Rust and Go tests all read them.
 """
@@ -14,9 +14,10 @@ from typing import Any
 
 from hostile import corpus
 
+from contract.locale_cases import locale_cases
 from errgen.catalog.model import Catalog, Code
 
-CATALOGS = ["napkin", "workbook", "filetools", "tsopts", "tsmeta", "tsnames", "tswire"]
+CATALOGS = ["napkin", "workbook", "filetools", "tsopts", "tsmeta", "tsnames", "tswire", "tsi18n"]
 
 STRINGS = [
     "plain",
@@ -102,7 +103,8 @@ def build_cases(catalog: Catalog) -> list[dict[str, Any]]:
         cases.append({"op": "classify", "catalog": cat, "status": 429, "retry_after": True, "failure": failure})
     for name in ["TimeoutError", "TypeError", "SyntaxError", "RangeError"]:
         cases.append({"op": "map_exception", "catalog": cat, "name": name})
-    return cases
+    samples = [c for c in cases if c["op"] == "build" and "no_such_field" not in c["values"]]
+    return cases + locale_cases(catalog, samples)
 
 
 def parse_cases(catalog: Catalog, envelopes: list[Any]) -> list[dict[str, Any]]:
@@ -119,11 +121,34 @@ def parse_cases(catalog: Catalog, envelopes: list[Any]) -> list[dict[str, Any]]:
                 {**result, "structuredContent": {**payload, key: "from_a_newer_server"}},
                 {**result, "isError": False, "structuredContent": {**payload, "isError": True}},  # pmcp
                 {**result, "structuredContent": {**payload, "message": ""}},
+                {**result, "structuredContent": {**payload, "localizedMessage": {"locale": "de", "message": "m"}}},
+                {**result, "structuredContent": {**payload, "localizedMessage": {"locale": "", "message": "m"}}},
                 {"isError": True, "content": [*result["content"], {"type": "text", "text": json.dumps(payload)}]},
             ]
         cases += [{"op": "parse", "catalog": catalog.name, "key": catalog.envelope.discriminator, "result": v}
                   for v in variants]  # fmt: skip
     return cases
+
+
+def tool_parse_cases(catalog: Catalog, envelopes: list[Any]) -> list[dict[str, Any]]:
+    """Each tool reads the first built result of every code (its own and the others') and foreign variants."""
+    firsts: dict[str, Any] = {}
+    key = catalog.envelope.discriminator
+    for result in envelopes:
+        payload = result.get("structuredContent") if isinstance(result, dict) else None
+        if isinstance(result, dict) and result.get("isError") is True:
+            code = payload.get(key) if isinstance(payload, dict) else result["content"][0]["text"].partition(":")[0]
+            firsts.setdefault(code, result)
+    results = list(firsts.values())
+    if results and isinstance(results[0].get("structuredContent"), dict):
+        first = results[0]
+        results += [
+            {**first, "structuredContent": {**first["structuredContent"], key: "from_a_newer_server"}},
+            {**first, "structuredContent": {**first["structuredContent"], "message": ""}},  # invalid: UnknownCode
+        ]
+    results.append({"content": [{"type": "text", "text": "done"}]})  # a success
+    return [{"op": "tool_parse", "catalog": catalog.name, "key": key, "tool": tool, "result": result}
+            for tool in catalog.tools for result in results]  # fmt: skip
 
 
 def sanitize_cases() -> list[dict[str, Any]]:

@@ -21,7 +21,7 @@ from typing import Any
 from pytarget_support import import_path, write
 from ts import harness
 
-from contract.cases import CATALOGS, build_cases, parse_cases, sanitize_cases
+from contract.cases import CATALOGS, build_cases, parse_cases, sanitize_cases, tool_parse_cases
 from contract.value_cases import value_cases
 from errgen.catalog.model import Catalog
 
@@ -68,7 +68,8 @@ def compute(
             return [{"case": c, "expect": module.to_json(python_case(modules.get(c["catalog"], module), c))}
                     for c in cases]  # fmt: skip
         built = list(_run(module, _roundtrip(build_cases(catalog))))
-        parses = _roundtrip(parse_cases(catalog, [json.loads(v["expect"]) for v in built]))
+        envelopes = [json.loads(v["expect"]) for v in built]
+        parses = _roundtrip(parse_cases(catalog, envelopes) + tool_parse_cases(catalog, envelopes))
         return built + list(_run(module, parses))
 
 
@@ -128,13 +129,25 @@ def python_case(m: ModuleType, case: dict[str, Any]) -> Any:
         grown = m.ErrorPolicy.empty().with_terminal_kind(kind).classifies_terminal(kind) if kind else None
         return {"kind": m.kind_of(code), "classify": kind, "retryable": m.is_retryable(code), "terminal": terminal,
                 "values": values, "grown": grown}  # fmt: skip
-    if op in ("parse", "parse_bytes"):
-        error = m.parse_result(case["result"] if op == "parse" else bytes_of(case["bytes"]))
+    if op in ("parse", "parse_bytes", "tool_parse"):
+        if op == "tool_parse":
+            error = m.TOOLS[case["tool"]].parse_result(case["result"])
+        else:
+            error = m.parse_result(case["result"] if op == "parse" else bytes_of(case["bytes"]))
         if error is None:
             return None
         if isinstance(error, m.UnknownCode):
             return {"known": False, case["key"]: error.code, "message": error.message, "payload": error.payload}
         return {"known": True, "payload": error.to_payload()}
+    if op == "localize":
+        return dict(m.localize(case["code"], case["locale"], case["values"])._asdict())
+    if op == "describe":
+        return m.describe_field(case["field"], case["locale"])
+    if op == "localized_result":
+        result = m.build_error(case["code"], case["values"]).to_result(locale=case["locale"])
+        parsed = m.parse_result(result)
+        known = not isinstance(parsed, m.UnknownCode)
+        return {"result": result, "known": known, "member": m.localized_message(result)}
     if op == "sanitize":
         return m.sanitize(case["value"])
     if op == "scrub":

@@ -52,6 +52,15 @@ def test_staticcheck_is_clean_and_flags_a_deprecated_code(work: tuple[Path, dict
     assert "NewOldCodeError is deprecated" in mistakes.stdout
 
 
+def test_a_type_switch_on_a_tools_errors_cannot_name_another_tools_code(work: tuple[Path, dict[str, Path]]) -> None:
+    """EditFileToolError is sealed: only the structs of edit_file's codes (and *Unknown) implement it."""
+    path, _ = work
+    env = harness.go_env(path)
+    done = harness.run([harness.go(), "vet", "-tags", "toolmistakes", "./toolmistakes"], cwd=harness.GO_DIR, env=env)
+    assert done.returncode != 0, done.stdout + done.stderr
+    assert "impossible type switch case" in done.stderr and "BinaryFileError" in done.stderr, done.stderr
+
+
 def test_go_unit_tests_of_the_generated_packages_pass(work: tuple[Path, dict[str, Path]]) -> None:
     path, _ = work
     done = harness.run([harness.go(), "test", "./unit"], cwd=harness.GO_DIR, env=harness.go_env(path))

@@ -262,8 +262,9 @@ def _code(
         spec["kind"] = draw(st.sampled_from(list(kinds)))
     spec["retriable"] = draw(st.sampled_from(["yes", "no", "conditional"]))
     spec["recoverable"] = draw(st.sampled_from(["yes", "no", "sometimes"]))
-    if required or optional:
-        spec["fields"] = {"required": required, "optional": optional}
+    shown = [f for f in _placeholders(spec["message"]) if f not in carried]  # message-only values, listed as such
+    if required or optional or shown:
+        spec["fields"] = {"required": required, "optional": optional} | ({"message_only": shown} if shown else {})
     if draw(st.integers(0, 5)) == 0:
         spec["deprecated"] = {"reason": draw(hostile_text()), "replaced_by": draw(st.sampled_from(all_ids))}
         if spec["deprecated"]["replaced_by"] == cid:
@@ -273,7 +274,7 @@ def _code(
             "tool": draw(nonempty_text()),
             "input": draw(st.dictionaries(hostile_text(3), json_values(), max_size=2)),
         }
-    allowed = carried + [f for f in _placeholders(spec["message"]) if f not in carried]
+    allowed = carried + shown
     examples = []
     for _ in range(draw(st.integers(0, 2))):
         chosen = required + draw(st.lists(st.sampled_from(allowed), unique=True) if allowed else st.just([]))

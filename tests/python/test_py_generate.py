@@ -53,9 +53,11 @@ def test_module_name_option_and_invalid_names() -> None:
         generate(catalog, TargetOptions(python_module="bad-name"))
 
 
-@pytest.mark.parametrize("which", [*support.SHIPPED, "nasty", "minimal", "synthetic"])
+@pytest.mark.parametrize("which", [*support.SHIPPED, "nasty", "minimal", "synthetic", "tsnames"])
 def test_rendering_is_already_black_clean(which: str) -> None:
-    if which == "nasty":
+    if which == "tsnames":  # hostile tool names (catalog tools section)
+        catalog = support.from_text((support.ROOT / "tests" / "ts" / "catalogs" / "tsnames.yaml").read_text("utf-8"))
+    elif which == "nasty":
         catalog = support.from_text(support.NASTY)
     elif which == "minimal":
         catalog = support.from_text(support.MINIMAL)
@@ -218,7 +220,7 @@ def test_a_value_only_the_message_shows_is_typed_and_imports(tmp_path: Path) -> 
     text = (
         "errgen: 1\ncatalog: {name: shown, version: 1.0.0}\n"
         "fields:\n  detail: {type: object, description: shown in the message only}\n"
-        "codes:\n  failed: {message: 'failed: {detail}'}\n"
+        "codes:\n  failed: {message: 'failed: {detail}', fields: {message_only: [detail]}}\n"
     )
     mod = support.load(support.from_text(text), tmp_path)
     assert mod.FailedError.create(detail={"k": 1}).message == 'failed: {"k":1}'

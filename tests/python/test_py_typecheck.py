@@ -27,7 +27,11 @@ USAGE = """
 import pydantic
 from typing_extensions import assert_never, assert_type
 
-from filetools_errors import TimeoutError_, ToolResult
+from filetools_errors import (
+    EDIT_FILE_TOOL, TOOLS, EditFileToolError, FileTooLargeError, MultipleMatchesError, NotFoundError as FileNotFound,
+    OldTextNotFoundError, OutsideWorkspaceError, OverlappingEditsError, PermissionDeniedError, StaleFileError,
+    TimeoutError_, ToolResult, UnknownCode as FileUnknown, UnknownError,
+)
 from minimal_errors import FailedError, map_http as minimal_map_http
 from napkin_errors import (
     BadRequestError, ForbiddenError, GoneError, InternalError, KnownErrorUnion, NetworkError, NotFoundError,
@@ -64,6 +68,28 @@ def advice(error: KnownErrorUnion) -> str:
             assert_never(error)
 
 
+def recover_edit(result: dict[str, object]) -> str:
+    # every code edit_file can return, and nothing else (the tools section of the catalog)
+    error = EDIT_FILE_TOOL.parse_result(result)
+    if error is None:
+        return "ok"
+    if isinstance(error, FileUnknown):
+        return f"not edit_file's: {error.code}"
+    match error:
+        case MultipleMatchesError(match_count=count):
+            return f"{count} matches"
+        case StaleFileError() | OldTextNotFoundError() | OverlappingEditsError():
+            return "re-read and retry"
+        case FileNotFound() | PermissionDeniedError() | OutsideWorkspaceError() | FileTooLargeError():
+            return error.path
+        case UnknownError():
+            return error.detail or ""
+        case _:
+            assert_never(error)
+
+
+edit_union: EditFileToolError = MultipleMatchesError.create(path="a", match_count=2)
+assert_type(TOOLS["edit_file"].codes, tuple[str, ...])
 err = InvalidInputError.create(field="unit", allowed=["kg"], range=Range(min=0))
 assert_type(err.allowed, list[str] | None)
 # the constructor takes a whole payload's members, as a wire read does
@@ -86,6 +112,12 @@ adapter: pydantic.TypeAdapter[ErrorUnion] = pydantic.TypeAdapter(ErrorUnion)
 # One mistake per line, marked; the checkers must flag exactly the marked lines. pyright does not
 # report unreachable code, mypy (``--warn-unreachable``) does.
 MISTAKES = """
+from typing_extensions import assert_never
+
+from filetools_errors import (
+    EditFileToolError, FileTooLargeError, NotFoundError, OldTextNotFoundError, OutsideWorkspaceError,
+    OverlappingEditsError, PermissionDeniedError, StaleFileError, UnknownError,
+)
 from workbook_errors import ErrorCode, InvalidInputError, KnownErrorUnion, StaleOracleError
 
 InvalidInputError.create(fild="unit")  # mistake: unknown keyword
@@ -104,6 +136,20 @@ def check(error: KnownErrorUnion) -> bool:
 def deferred() -> None:
     StaleOracleError.create(field="fx_rate")  # a deferred code: create() returns Never
     print("built")  # mistake (mypy): unreachable
+
+
+def edit_names_binary_file(error: EditFileToolError) -> bool:
+    return error.code == "binary_file"  # mistake: binary_file is read_file's, not edit_file's
+
+
+def edit_forgets_multiple_matches(error: EditFileToolError) -> str:
+    match error:
+        case StaleFileError() | OldTextNotFoundError() | OverlappingEditsError() | UnknownError():
+            return "retry"
+        case NotFoundError() | PermissionDeniedError() | OutsideWorkspaceError() | FileTooLargeError():
+            return error.path
+        case _:
+            assert_never(error)  # mistake: multiple_matches is not handled
 """
 
 

@@ -29,7 +29,7 @@ from errgen.targets.rust import target as rust
 RUST_DIR = ROOT / "tests" / "rust"
 GENERATED = RUST_DIR / ".generated"
 CATALOGS = RUST_DIR / "catalogs"
-VECTOR_CATALOGS = ["napkin", "workbook", "filetools", "tsopts", "tsmeta", "tsnames", "tswire"]
+VECTOR_CATALOGS = ["napkin", "workbook", "filetools", "tsopts", "tsmeta", "tsnames", "tswire", "tsi18n"]
 
 
 def cache_dir() -> Path:

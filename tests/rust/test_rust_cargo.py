@@ -24,7 +24,7 @@ def built() -> harness.Workspace:
 
 
 # The fuzz target and the deep-value tests run in test_rust_fuzz.py.
-SEED_TESTS = ("seed000_workbook", "seed001_entelix", "hostile_names")
+SEED_TESTS = ("seed000_workbook", "seed001_entelix", "seed003_tools", "hostile_names")
 
 
 def test_seed_acceptance_tests_pass_under_cargo_test(built: harness.Workspace) -> None:
@@ -73,6 +73,20 @@ def test_generated_rust_is_rustfmt_clean(built: harness.Workspace) -> None:
     assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
 
 
+def _match(extra: str, multiple: str) -> str:
+    """A match over `edit_file`'s errors: every code but multiple_matches, then `extra` and `multiple` arms."""
+    arms = ["NotFound", "PermissionDenied", "OutsideWorkspace", "FileTooLarge", "StaleFile", "OldTextNotFound",
+            "OverlappingEdits", "UnknownError", "Unknown"]  # fmt: skip
+    listed = " ".join(f"E::{arm}(_) => 0," for arm in arms)
+    extra = f"E::{extra}" if extra else ""
+    multiple = f"E::{multiple}" if multiple else ""
+    return (
+        "use filetools_errors::EditFileToolError as E;\n"
+        "    let error = E::from(filetools_errors::ToolError::from(filetools_errors::Timeout::new(5)));\n"
+        f"    let _: u8 = match error {{ {listed} {multiple} {extra} }};"
+    )
+
+
 MISUSES = {
     "control": ("workbook", "let _ = workbook_errors::InvalidInput::new(\"unit\").with_allowed([\"kg\"]);", ""),
     "deferred_new": ("workbook", 'let _ = workbook_errors::StaleOracle::new("fx_rate");',
@@ -82,6 +96,11 @@ MISUSES = {
     "deprecated": ("tsopts", "let _ = tsopts_errors::OldCode::new();", "use of deprecated"),
     "runtime_is_private": ("workbook", "let _ = workbook_errors::runtime::scrub_text(\"x\");",
                            "module `runtime` is private"),
+    # per-tool enums (catalog/filetools.yaml's tools): a match is exhaustive over exactly the tool's codes
+    "tool_control": ("filetools", _match("", "MultipleMatches(_) => 1,"), ""),
+    "tool_foreign_code": ("filetools", _match("BinaryFile(_) => 9,", "MultipleMatches(_) => 1,"),
+                          "no variant or associated item named `BinaryFile`"),
+    "tool_forgotten_code": ("filetools", _match("", ""), "`EditFileToolError::MultipleMatches(_)` not covered"),
 }  # fmt: skip
 
 

@@ -10,7 +10,10 @@ type Json = unknown;
 /** The slice of a generated `<catalog>-errors.ts` module these cases use (loosely typed). */
 interface Module {
   buildError(code: string, values?: Record<string, Json>): Json;
-  toResult(error: Json): Json;
+  toResult(error: Json, options?: { locale?: string }): Json;
+  localize(code: string, locale: string, values?: Record<string, Json>): Localized;
+  describeField(name: string, locale: string): string;
+  localizedMessage(value: Json): Json;
   toJsonRpcError?(error: Json): Json;
   mapHttp(status: number, message?: Json, body?: Json, headers?: Json): Json;
   mapException(err: unknown): Json;
@@ -27,6 +30,15 @@ interface Module {
   scrubText(text: string): string;
   METADATA: Record<string, { readonly channel: string }>;
   POLICIES: Record<string, unknown>;
+  TOOLS: Record<string, { parseResult(result: Json): Json }>;
+}
+
+interface Localized {
+  readonly locale: string;
+  readonly message: string;
+  readonly title: string;
+  readonly uiMeaning: string;
+  readonly nextAction: string;
 }
 
 interface Policy {
@@ -156,6 +168,19 @@ async function run(given: Case): Promise<Json> {
       return parsed(m, m.parseResult(c["result"]));
     case "parse_bytes":
       return parsed(m, m.parseResult(bytesOf(c["bytes"])));
+    case "tool_parse":
+      return parsed(m, m.TOOLS[c["tool"] as string]?.parseResult(c["result"]));
+    case "localize": {
+      const found = m.localize(c["code"] as string, c["locale"] as string, c["values"] as Record<string, Json>);
+      return { locale: found.locale, message: found.message, title: found.title, ui_meaning: found.uiMeaning, next_action: found.nextAction };
+    }
+    case "describe":
+      return m.describeField(c["field"] as string, c["locale"] as string);
+    case "localized_result": {
+      const result = m.toResult(m.buildError(c["code"] as string, c["values"] as Record<string, Json>), { locale: c["locale"] as string });
+      const error = m.parseResult(result);
+      return { result, known: m.isCatalogError(error), member: m.localizedMessage(result) ?? null };
+    }
     case "sanitize":
       return m.sanitize(c["value"]);
     case "scrub":

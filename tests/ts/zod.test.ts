@@ -16,8 +16,11 @@ import * as wz from "../../generated/workbook/ts/workbook-errors.zod.js";
 
 const NOT_PAYLOADS = new Set(["ProvenanceSchema", "RangeSchema", "ErrorCodeSchema", "ErrorKindSchema", "CatalogErrorSchema", "ToolResultSchema"]);
 
+/** A tool's union of payloads (`<Tool>ToolErrorSchema`; the compiler keeps code names from ending so). */
+const isToolUnion = (name: string): boolean => name.endsWith("ToolErrorSchema");
+
 function payloadSchemas(module: Record<string, unknown>): [string, unknown][] {
-  return Object.entries(module).filter(([name]) => name.endsWith("Schema") && !NOT_PAYLOADS.has(name));
+  return Object.entries(module).filter(([name]) => name.endsWith("Schema") && !NOT_PAYLOADS.has(name) && !isToolUnion(name));
 }
 
 for (const [catalog, module, discriminator] of [["filetools", fz, "kind"], ["napkin", nz, "code"], ["workbook", wz, "code"]] as const) {
@@ -32,6 +35,16 @@ for (const [catalog, module, discriminator] of [["filetools", fz, "kind"], ["nap
         assert.deepEqual(Object.keys(schema.pick({ [discriminator]: true } as Record<string, true>).shape), [discriminator], name);
         assert.deepEqual(Object.keys(schema.omit({ message: true }).shape), keys.filter((key) => key !== "message"), name);
         assert.deepEqual(Object.keys(schema.extend({ requestId: z.string() }).shape), [...keys, "requestId"], name);
+      }
+    });
+
+    it("each tool's union holds some of those objects", () => {
+      const unions = Object.entries(module).filter(([name]) => isToolUnion(name));
+      assert.ok(unions.length > 1);
+      const objects = new Set(payloadSchemas(module).map(([, schema]) => schema));
+      for (const [name, union] of unions) {
+        const options = (union as z.ZodDiscriminatedUnion).options;
+        assert.ok(options.length > 0 && options.every((option) => objects.has(option)), name);
       }
     });
 

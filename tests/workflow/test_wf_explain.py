@@ -30,11 +30,14 @@ def test_full_docs_of_a_code(shipped: Path) -> None:
         "  Kind         Transient (retryable)",
         "  Retriable    yes (retry the same call)",
         "  HTTP status  502",
-        "  Identifiers  UpstreamError · upstream_error · UPSTREAM_ERROR · upstreamError",
+        "  Python       class UpstreamError, UpstreamError.create(…)",
+        "  TypeScript   interface UpstreamError, upstreamError(…), isUpstreamError(…)",
+        "  Go           type UpstreamError, NewUpstreamError(…), CodeUpstreamError",
+        "  Rust         struct UpstreamError, UpstreamError::new(…), ToolError::UpstreamError",
         "Next action",
         "  Retry with back-off; report the failure if it persists.",
         "UI meaning",
-        "Repair fields",
+        "Repair fields (wire keys)",
         "  status    integer, optional — The upstream HTTP status.",
         "  original  any, optional — The upstream failure ({status, body}) in sanitized form — secrets redacted.",
         '  {"status": 503, "original": {"status": 503, "body": "upstream unavailable"}}',
@@ -143,3 +146,53 @@ def test_shell_completion_of_codes(shipped: Path) -> None:
     assert result.stdout.splitlines() == ["plain,RATE_LIMITED"]
     script = CliRunner().invoke(main, [], prog_name="errgen", env={"_ERRGEN_COMPLETE": "bash_source"})
     assert "_errgen_completion" in script.stdout
+
+
+FILE_NOT_FOUND = """\
+errgen: 1
+catalog: {name: files, version: 1.0.0}
+envelope: {casing: camel}
+fields:
+  file_path: {type: string}
+  size_bytes: {type: integer}
+codes:
+  file_not_found:
+    message: "'{file_path}' does not exist"
+    fields: {required: [file_path], optional: [size_bytes]}
+    examples: [{file_path: a.txt, size_bytes: 3}]
+"""
+
+
+def test_names_and_fields_are_the_generated_ones(tmp_path: Path) -> None:
+    """Issue 29: explain showed snake_case fields under camel casing, and `FileNotFound` for the Python class
+    the package declares as `FileNotFoundError_` (FileNotFoundError is a builtin)."""
+    import importlib
+    import sys
+
+    (tmp_path / "files.yaml").write_text(FILE_NOT_FOUND, encoding="utf-8")
+    out = errgen("explain", "file_not_found", "-c", "files.yaml", cwd=tmp_path).stdout.splitlines()
+    assert "  Python       class FileNotFoundError_, FileNotFoundError_.create(…)" in out
+    assert "  filePath (file_path)    string, required" in out
+    assert '  {"filePath": "a.txt", "sizeBytes": 3}' in out
+    built = errgen("build", "files.yaml", "-o", "out", cwd=tmp_path)
+    assert built.exit_code == 0, built.output
+    sys.path.insert(0, str(tmp_path / "out" / "files" / "python"))
+    try:
+        module = importlib.import_module("files_errors")
+        assert module.FileNotFoundError_.create(file_path="a").file_path == "a"
+    finally:
+        sys.path.remove(str(tmp_path / "out" / "files" / "python"))
+        sys.modules.pop("files_errors", None)
+    assert "  TypeScript   interface FileNotFound, fileNotFound(…), isFileNotFound(…)" in out
+    assert "  Go           type FileNotFoundError, NewFileNotFoundError(…), CodeFileNotFound" in out
+    assert "  Rust         struct FileNotFound, FileNotFound::new(…), ToolError::FileNotFound" in out
+    declared = {  # each name explain shows, as its target declares it
+        "ts/files-errors.ts": ["export interface FileNotFound {", "export function fileNotFound(",
+                               "export function isFileNotFound("],
+        "go/files_errors.go": ["type FileNotFoundError struct", "func NewFileNotFoundError(", "CodeFileNotFound "],
+        "rust/src/lib.rs": ["pub struct FileNotFound {", "FileNotFound(Box<CodeError<FileNotFound>>)",
+                            "impl FileNotFound {\n    pub fn new("],
+    }  # fmt: skip
+    for rel, texts in declared.items():
+        text = (tmp_path / "out" / "files" / rel).read_text(encoding="utf-8")
+        assert [t for t in texts if t not in text] == [], rel

@@ -75,22 +75,27 @@ def test_a_kind_makes_a_code_retriable_and_is_named(tmp_path: Path) -> None:
     ]
 
 
-def test_retryable_kind_on_a_5xx_or_a_retriable_4xx_is_no_mismatch(tmp_path: Path) -> None:
-    """Without classification rules, a retryable kind is wrong only on a plain 4xx (400 and 499 included)."""
-    statuses = (400, 429, 499, 500, 599)
-    codes = {f"k{s}": {"kind": "Transient", "http_status": s, "retriable": "conditional"} for s in statuses}
-    cat = Catalog(tmp_path, codes)
-    assert cat.rule("http-status-kind-mismatch") == [
-        f"{cat.at(f'k{s}', 'kind')}: warning: code 'k{s}' has the retryable kind 'Transient', but HTTP {s} is a "
-        "client error that a retry cannot fix [http-status-kind-mismatch]"
-        for s in (400, 499)
-    ]
+def test_a_code_s_own_http_status_is_not_compared(tmp_path: Path) -> None:
+    """A code's ``http_status`` is what the server answers with: no rule maps it, so no kind is contradicted.
+
+    Issue 29: an archived repository (403, kind Conflict) and the server's own 500 (kind Transient) were
+    reported although nothing in the catalog classifies them two ways.
+    """
+    extra = "classification:\n  http:\n    - {status: 403, kind: Missing}\n    - {status: 5xx, kind: Internal}\n"
+    codes: dict[str, dict[str, object]] = {
+        "archived": {"kind": "Validation", "http_status": 403},
+        "overloaded": {"kind": "Transient", "http_status": 500, "retriable": "conditional"},
+        "plain_4xx": {"kind": "Transient", "http_status": 410, "retriable": "conditional"},
+    }
+    assert Catalog(tmp_path, codes, extra).rule("http-status-kind-mismatch") == []
+    assert Catalog(tmp_path, codes).rule("http-status-kind-mismatch") == []
 
 
-def test_a_kind_reached_only_through_retry_after_is_no_mismatch(tmp_path: Path) -> None:
-    """A 429 is Transient with Retry-After and Validation without: either kind is right, any other is named.
+def test_each_mapped_status_is_classified_with_and_without_retry_after(tmp_path: Path) -> None:
+    """`map_http` and `classify_http` are compared for each status and Retry-After case a rule really maps.
 
-    Exact statuses win over classes wherever they are listed; an unmatched status takes ``default_kind``.
+    Exact statuses win over classes wherever they are listed, the first matching rule wins, and an
+    unmatched status takes ``default_kind``; a rule shadowed for a case says nothing about it.
     """
     extra = (
         "classification:\n  http:\n"
@@ -98,24 +103,31 @@ def test_a_kind_reached_only_through_retry_after_is_no_mismatch(tmp_path: Path) 
         "    - {status: 429, retry_after: true, kind: Transient}\n"
         "    - {status: 404, kind: Missing}\n"
         "default_kind: Internal\n"
+        "mappings:\n  http:\n"
+        "    - {status: 429, retry_after: true, code: with_header}\n"
+        "    - {status: 429, code: either}\n"
+        "    - {status: 404, code: by_class}\n"
+        "    - {status: 302, code: default}\n"
+        "    - {status: 301, code: not_default}\n"
+        "    - {status: [4xx, 5xx], code: rest}\n"
     )
     codes: dict[str, dict[str, object]] = {
-        "with_header": {"kind": "Transient", "http_status": 429, "retriable": "conditional"},
-        "without": {"kind": "Validation", "http_status": 429},
-        "neither": {"kind": "Internal", "http_status": 429},
-        "exact": {"kind": "Missing", "http_status": 404},
-        "by_class": {"kind": "Validation", "http_status": 404},
-        "default": {"kind": "Internal", "http_status": 302},
-        "not_default": {"kind": "Validation", "http_status": 302},
+        "with_header": {"kind": "Transient", "retriable": "conditional"},
+        "either": {"kind": "Validation"},
+        "by_class": {"kind": "Validation"},
+        "default": {"kind": "Internal"},
+        "not_default": {"kind": "Validation"},
+        "rest": {"kind": "Validation"},
     }
     cat = Catalog(tmp_path, codes, extra)
-    assert cat.found == [
-        f"{cat.at('neither', 'kind')}: warning: code 'neither' has kind 'Internal', but the catalog classifies HTTP "
-        "429 as 'Transient' or 'Validation' [http-status-kind-mismatch]",
-        f"{cat.at('by_class', 'kind')}: warning: code 'by_class' has kind 'Validation', but the catalog classifies "
-        "HTTP 404 as 'Missing' [http-status-kind-mismatch]",
-        f"{cat.at('not_default', 'kind')}: warning: code 'not_default' has kind 'Validation', but the catalog "
-        "classifies HTTP 302 as 'Internal' [http-status-kind-mismatch]",
+    rule = "to {code!r} gives kind 'Validation', but the catalog classifies {it} as {kind!r}: map_http and "
+    assert [f.split(": ", 1)[1].removeprefix("warning: mapping of HTTP ") for f in cat.found] == [
+        "404 " + rule.format(code="by_class", it="it", kind="Missing") + "classify_http disagree on the same "
+        "response [http-status-kind-mismatch]",
+        "301 " + rule.format(code="not_default", it="it", kind="Internal") + "classify_http disagree on the same "
+        "response [http-status-kind-mismatch]",
+        "500, 501, 502, 503 and 96 more " + rule.format(code="rest", it="them", kind="Internal") + "classify_http "
+        "disagree on the same response [http-status-kind-mismatch]",
     ]
 
 
@@ -140,7 +152,6 @@ def test_findings_are_in_file_order_across_rules(tmp_path: Path) -> None:
     assert [f.split(": ")[0] + " " + f.rsplit(" ", 1)[1] for f in cat.found] == [
         f"{cat.at('quiet')} [missing-next-action]",
         f"{cat.at('loud', 'next_action')} [unrecoverable-with-repair]",
-        f"{cat.at('loud', 'kind')} [http-status-kind-mismatch]",
         f"{cat.at('loud', 'kind')} [retriable-4xx]",
     ]
 

@@ -185,3 +185,15 @@ def test_help_cache_follows_the_build_cache_folder(tmp_path: Path, monkeypatch: 
         assert root is not None and helpcache.folder() == str(root / "help"), env
     monkeypatch.setenv("ERRGEN_CACHE_DIR", "")
     assert buildcache.cache_root() is None and helpcache.folder() is None
+
+
+def test_a_changed_translation_file_is_a_changed_input(tmp_path: Path) -> None:
+    folder, cache = _project(tmp_path), tmp_path / "cache"
+    shutil.copytree(ROOT / "catalog" / "workbook.locales", folder / "catalog" / "workbook.locales")
+    _run(folder, "build", cache=cache)
+    out, heavy = _run(folder, "check", cache=cache)
+    assert "up to date" in out and "click" not in heavy
+    translation = next((folder / "catalog" / "workbook.locales").glob("*.yaml"))
+    translation.write_text(translation.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    out, heavy = _run(folder, "check", cache=cache)
+    assert "click" in heavy  # the key changed: the whole check ran

@@ -55,8 +55,14 @@ def extra_args(case: Path) -> list[str]:
 
 
 def run_diff_case(case: Path) -> Result:
-    """``errgen diff previous.yaml current.yaml [args]`` inside the case folder."""
-    return errgen("diff", "previous.yaml", "current.yaml", *extra_args(case), cwd=case)
+    """``errgen diff previous.yaml current.yaml [args]`` inside the case folder.
+
+    A rule's case shows that rule's findings, so the version is not judged (``--no-semver``) unless its
+    ``args.txt`` says ``--semver`` (the version rules' cases).
+    """
+    args = extra_args(case)
+    semver = [] if "--semver" in args or "--no-semver" in args else ["--no-semver"]
+    return errgen("diff", "previous.yaml", "current.yaml", *semver, *args, cwd=case)
 
 
 def run_lint_case(case: Path) -> Result:

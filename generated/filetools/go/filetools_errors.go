@@ -125,6 +125,10 @@ type (
 	FailureClass = rt.FailureClass
 	// Policy is an immutable terminate policy over this catalog's kinds (seed 001's ToolErrorPolicy).
 	Policy = rt.Policy[Kind]
+	// Localized is a code's texts in a requested locale; Locale is the locale of Message.
+	Localized = rt.Localized
+	// LocalizedMessage is AIP-193's LocalizedMessage: a payload's localizedMessage member.
+	LocalizedMessage = rt.LocalizedMessage
 )
 
 // Catalog is the name of this catalog.
@@ -437,6 +441,50 @@ func NewObject() *Object {
 // Stamp returns the provenance stamp of this build.
 func Stamp() Provenance {
 	return catalog.Stamp()
+}
+
+// Localize returns the texts of code in locale (each falls back on its own: de-AT → de → the base
+// locale; case is ignored, "_" reads as "-"), the message rendered with the wire-named values and
+// scrubbed; false for an unknown code.
+func Localize(code Code, locale string, values map[string]any) (Localized, bool) {
+	args := rt.NewObject()
+	for _, name := range sortedNames(values) {
+		args.Set(name, values[name])
+	}
+	return catalog.Localize(string(code), locale, args)
+}
+
+// LocalizeError returns err's texts in locale (with fallback), the message rendered from its repair
+// fields; an *Unknown keeps its message, in no locale.
+func LocalizeError(err Error, locale string) Localized {
+	if found, ok := catalog.Localize(string(err.Code()), locale, err.Payload()); ok {
+		return found
+	}
+	message, _ := err.Payload().Get("message")
+	text, _ := message.(string)
+	return Localized{Message: text}
+}
+
+// ToResultIn returns err's CallToolResult whose payload also carries localizedMessage {locale,
+// message} (AIP-193's LocalizedMessage): the message in locale, or in the one its fallback found.
+func ToResultIn(err ToolError, locale string) *Result {
+	return catalog.ToResult(catalog.WithLocalized(err.Payload(), locale))
+}
+
+// DescribeField returns the description of repair field name (wire key) in locale, with fallback.
+func DescribeField(name, locale string) (string, bool) {
+	return catalog.DescribeField(name, locale)
+}
+
+// LocaleChain returns the locales tried for locale, best first, ending with the base locale.
+func LocaleChain(locale string) []string {
+	return catalog.LocaleChain(locale)
+}
+
+// ReadLocalizedMessage returns the localizedMessage of an error payload or an MCP result (JSON data,
+// or Go values as ToValue converts them; the payload found as ParseResult finds it), if well-formed.
+func ReadLocalizedMessage(value any) (LocalizedMessage, bool) {
+	return catalog.LocalizedMessage(value)
 }
 
 // NotFoundError is code not_found: A path does not exist (or is the wrong kind — file vs. directory).
@@ -891,7 +939,7 @@ var catalog = rt.New(rt.Spec{
 	Name: "filetools",
 	Stamp: rt.Provenance{
 		Catalog: "filetools", Version: "1.0.0",
-		Fingerprint: "sha256:921f260c920b1234a1ba0d96ff132f707a251cdcad97afc9f89c268378d80dfc",
+		Fingerprint: "sha256:9fd870cfe41e5c1c34992375b90ef869ca08b9dc1cc72d8e16e086e5f4566de9",
 	},
 	Envelope: rt.Envelope{
 		Discriminator: "kind", Retriable: "", Provenance: "none", StructuredContent: true, ToolFailureMeta: false,
@@ -969,15 +1017,469 @@ var catalog = rt.New(rt.Spec{
 			NextAction: "File an issue with the captured details.", Optional: []string{"detail"}},
 	},
 	Fields: []rt.Field{
-		{Name: "path", Wire: "path", Type: "string"},
-		{Name: "detail", Wire: "detail", Type: "string"},
-		{Name: "limit_bytes", Wire: "limitBytes", Type: "integer"},
-		{Name: "expected_sha256", Wire: "expectedSha256", Type: "string"},
-		{Name: "actual_sha256", Wire: "actualSha256", Type: "string"},
-		{Name: "match_count", Wire: "matchCount", Type: "integer"},
-		{Name: "timeout_ms", Wire: "timeoutMs", Type: "integer"},
+		{Name: "path", Wire: "path", Type: "string", Description: "The workspace path the failure concerns."},
+		{Name: "detail", Wire: "detail", Type: "string",
+			Description: "The specific failure mode, for kinds that cover several."},
+		{Name: "limit_bytes", Wire: "limitBytes", Type: "integer",
+			Description: "The configured size limit that was exceeded."},
+		{Name: "expected_sha256", Wire: "expectedSha256", Type: "string", Description: "The sha256 the caller expected."},
+		{Name: "actual_sha256", Wire: "actualSha256", Type: "string", Description: "The sha256 of the content on disk."},
+		{Name: "match_count", Wire: "matchCount", Type: "integer", Description: "How many times oldText matched."},
+		{Name: "timeout_ms", Wire: "timeoutMs", Type: "integer",
+			Description: "The timeout that was exceeded, in milliseconds."},
 	},
 	Policies: []rt.PolicyInfo{
 		{Name: "none", Kinds: []string{}},
 	},
+	Locale: "en", Locales: locales, Translations: translations,
 })
+
+// Tool is a tool's error contract (the catalog's tools section): its name and the codes it can
+// return, its own and every tool's, in catalog order.
+type Tool struct {
+	Name  string
+	Codes []Code
+}
+
+// Declares reports whether the tool can return code.
+func (t Tool) Declares(code Code) bool {
+	return slices.Contains(t.Codes, code)
+}
+
+// Narrow returns err typed to the tool: an error of a code the tool does not declare becomes an
+// *Unknown, its payload kept (as an unknown code's is); nil stays nil.
+func (t Tool) Narrow(err Error) Error {
+	if _, unknown := err.(*Unknown); err == nil || unknown || t.Declares(err.Code()) {
+		return err
+	}
+	return unknownOf(err)
+}
+
+// ParseResult reads the error inside a result of the tool (JSON text), as ParseResult does, typed to
+// the tool's codes; nil when the result reports no error.
+func (t Tool) ParseResult(result json.RawMessage) Error {
+	return t.Narrow(ParseResult(result))
+}
+
+// ParseResultValue reads the error inside a result of the tool given as JSON data, typed to the
+// tool's codes; nil when the result reports no error.
+func (t Tool) ParseResultValue(result any) Error {
+	return t.Narrow(ParseResultValue(result))
+}
+
+// unknownOf is err, an error of a known code, as an *Unknown.
+func unknownOf(err Error) *Unknown {
+	message := ""
+	if e, ok := err.(known); ok {
+		if text, ok := e.fields()[0].(*string); ok {
+			message = *text
+		}
+	}
+	return &Unknown{Received: err.Code(), Message: message, Raw: err.Payload()}
+}
+
+// ToolNamed returns the error contract of the tool called name, if the catalog declares it.
+func ToolNamed(name string) (Tool, bool) {
+	for _, tool := range Tools() {
+		if tool.Name == name {
+			return tool, true
+		}
+	}
+	return Tool{}, false
+}
+
+// Tools returns every tool's error contract, in declared order.
+func Tools() []Tool {
+	return []Tool{
+		ReadFileTool,
+		ListDirectoryTool,
+		CreateFileTool,
+		WriteFileTool,
+		EditFileTool,
+		ApplyPatchTool,
+		MoveFileTool,
+		DeleteFileTool,
+		RunCommandTool,
+		LoadSkillTool,
+	}
+}
+
+// toolError returns err typed to a tool's error interface T: an error of a code the tool does not
+// declare (not a T) becomes an *Unknown, its payload kept; nil stays nil.
+func toolError[T Error](err Error) T {
+	var none T
+	if err == nil {
+		return none
+	}
+	if e, ok := err.(T); ok {
+		return e
+	}
+	e, _ := any(unknownOf(err)).(T)
+	return e
+}
+
+// ReadFileToolError is an error tool read_file can return: an error of one of its codes, or *Unknown (a code the
+// catalog does not know or read_file does not declare, an invalid payload). Tool read_file: Read a workspace file
+// (binary content only with allowBinary).
+type ReadFileToolError interface {
+	Error
+	inReadFileTool()
+}
+
+func (*NotFoundError) inReadFileTool()         {}
+func (*PermissionDeniedError) inReadFileTool() {}
+func (*OutsideWorkspaceError) inReadFileTool() {}
+func (*BinaryFileError) inReadFileTool()       {}
+func (*FileTooLargeError) inReadFileTool()     {}
+func (*UnknownError) inReadFileTool()          {}
+func (*Unknown) inReadFileTool()               {}
+
+// ReadFileTool is tool read_file's error contract: the codes it can return.
+var ReadFileTool = Tool{Name: "read_file", Codes: []Code{
+	CodeNotFound,
+	CodePermissionDenied,
+	CodeOutsideWorkspace,
+	CodeBinaryFile,
+	CodeFileTooLarge,
+	CodeUnknown,
+}}
+
+// ParseReadFileResult reads the error inside a result of tool read_file (JSON text), typed to its codes (any other is
+// an *Unknown); nil when the result reports no error.
+func ParseReadFileResult(result json.RawMessage) ReadFileToolError {
+	return toolError[ReadFileToolError](ParseResult(result))
+}
+
+// ParseReadFileResultValue reads the error inside a result of tool read_file given as JSON data, typed to its codes;
+// nil when the result reports no error.
+func ParseReadFileResultValue(result any) ReadFileToolError {
+	return toolError[ReadFileToolError](ParseResultValue(result))
+}
+
+// ListDirectoryToolError is an error tool list_directory can return: an error of one of its codes, or *Unknown (a code
+// the catalog does not know or list_directory does not declare, an invalid payload). Tool list_directory: List the
+// entries of a workspace directory.
+type ListDirectoryToolError interface {
+	Error
+	inListDirectoryTool()
+}
+
+func (*NotFoundError) inListDirectoryTool()         {}
+func (*PermissionDeniedError) inListDirectoryTool() {}
+func (*OutsideWorkspaceError) inListDirectoryTool() {}
+func (*UnknownError) inListDirectoryTool()          {}
+func (*Unknown) inListDirectoryTool()               {}
+
+// ListDirectoryTool is tool list_directory's error contract: the codes it can return.
+var ListDirectoryTool = Tool{Name: "list_directory", Codes: []Code{
+	CodeNotFound,
+	CodePermissionDenied,
+	CodeOutsideWorkspace,
+	CodeUnknown,
+}}
+
+// ParseListDirectoryResult reads the error inside a result of tool list_directory (JSON text), typed to its codes (any
+// other is an *Unknown); nil when the result reports no error.
+func ParseListDirectoryResult(result json.RawMessage) ListDirectoryToolError {
+	return toolError[ListDirectoryToolError](ParseResult(result))
+}
+
+// ParseListDirectoryResultValue reads the error inside a result of tool list_directory given as JSON data, typed to its
+// codes; nil when the result reports no error.
+func ParseListDirectoryResultValue(result any) ListDirectoryToolError {
+	return toolError[ListDirectoryToolError](ParseResultValue(result))
+}
+
+// CreateFileToolError is an error tool create_file can return: an error of one of its codes, or *Unknown (a code the
+// catalog does not know or create_file does not declare, an invalid payload). Tool create_file: Create a new file;
+// fails when the path is occupied.
+type CreateFileToolError interface {
+	Error
+	inCreateFileTool()
+}
+
+func (*AlreadyExistsError) inCreateFileTool()    {}
+func (*PermissionDeniedError) inCreateFileTool() {}
+func (*OutsideWorkspaceError) inCreateFileTool() {}
+func (*FileTooLargeError) inCreateFileTool()     {}
+func (*UnknownError) inCreateFileTool()          {}
+func (*Unknown) inCreateFileTool()               {}
+
+// CreateFileTool is tool create_file's error contract: the codes it can return.
+var CreateFileTool = Tool{Name: "create_file", Codes: []Code{
+	CodeAlreadyExists,
+	CodePermissionDenied,
+	CodeOutsideWorkspace,
+	CodeFileTooLarge,
+	CodeUnknown,
+}}
+
+// ParseCreateFileResult reads the error inside a result of tool create_file (JSON text), typed to its codes (any other
+// is an *Unknown); nil when the result reports no error.
+func ParseCreateFileResult(result json.RawMessage) CreateFileToolError {
+	return toolError[CreateFileToolError](ParseResult(result))
+}
+
+// ParseCreateFileResultValue reads the error inside a result of tool create_file given as JSON data, typed to its
+// codes; nil when the result reports no error.
+func ParseCreateFileResultValue(result any) CreateFileToolError {
+	return toolError[CreateFileToolError](ParseResultValue(result))
+}
+
+// WriteFileToolError is an error tool write_file can return: an error of one of its codes, or *Unknown (a code the
+// catalog does not know or write_file does not declare, an invalid payload). Tool write_file: Write a whole file,
+// guarded by expectedSha256 when given.
+type WriteFileToolError interface {
+	Error
+	inWriteFileTool()
+}
+
+func (*PermissionDeniedError) inWriteFileTool() {}
+func (*OutsideWorkspaceError) inWriteFileTool() {}
+func (*FileTooLargeError) inWriteFileTool()     {}
+func (*StaleFileError) inWriteFileTool()        {}
+func (*UnknownError) inWriteFileTool()          {}
+func (*Unknown) inWriteFileTool()               {}
+
+// WriteFileTool is tool write_file's error contract: the codes it can return.
+var WriteFileTool = Tool{Name: "write_file", Codes: []Code{
+	CodePermissionDenied,
+	CodeOutsideWorkspace,
+	CodeFileTooLarge,
+	CodeStaleFile,
+	CodeUnknown,
+}}
+
+// ParseWriteFileResult reads the error inside a result of tool write_file (JSON text), typed to its codes (any other is
+// an *Unknown); nil when the result reports no error.
+func ParseWriteFileResult(result json.RawMessage) WriteFileToolError {
+	return toolError[WriteFileToolError](ParseResult(result))
+}
+
+// ParseWriteFileResultValue reads the error inside a result of tool write_file given as JSON data, typed to its codes;
+// nil when the result reports no error.
+func ParseWriteFileResultValue(result any) WriteFileToolError {
+	return toolError[WriteFileToolError](ParseResultValue(result))
+}
+
+// EditFileToolError is an error tool edit_file can return: an error of one of its codes, or *Unknown (a code the
+// catalog does not know or edit_file does not declare, an invalid payload). Tool edit_file: Replace oldText with
+// newText in a file, guarded by expectedSha256.
+type EditFileToolError interface {
+	Error
+	inEditFileTool()
+}
+
+func (*NotFoundError) inEditFileTool()         {}
+func (*PermissionDeniedError) inEditFileTool() {}
+func (*OutsideWorkspaceError) inEditFileTool() {}
+func (*FileTooLargeError) inEditFileTool()     {}
+func (*StaleFileError) inEditFileTool()        {}
+func (*OldTextNotFoundError) inEditFileTool()  {}
+func (*MultipleMatchesError) inEditFileTool()  {}
+func (*OverlappingEditsError) inEditFileTool() {}
+func (*UnknownError) inEditFileTool()          {}
+func (*Unknown) inEditFileTool()               {}
+
+// EditFileTool is tool edit_file's error contract: the codes it can return.
+var EditFileTool = Tool{Name: "edit_file", Codes: []Code{
+	CodeNotFound,
+	CodePermissionDenied,
+	CodeOutsideWorkspace,
+	CodeFileTooLarge,
+	CodeStaleFile,
+	CodeOldTextNotFound,
+	CodeMultipleMatches,
+	CodeOverlappingEdits,
+	CodeUnknown,
+}}
+
+// ParseEditFileResult reads the error inside a result of tool edit_file (JSON text), typed to its codes (any other is
+// an *Unknown); nil when the result reports no error.
+func ParseEditFileResult(result json.RawMessage) EditFileToolError {
+	return toolError[EditFileToolError](ParseResult(result))
+}
+
+// ParseEditFileResultValue reads the error inside a result of tool edit_file given as JSON data, typed to its codes;
+// nil when the result reports no error.
+func ParseEditFileResultValue(result any) EditFileToolError {
+	return toolError[EditFileToolError](ParseResultValue(result))
+}
+
+// ApplyPatchToolError is an error tool apply_patch can return: an error of one of its codes, or *Unknown (a code the
+// catalog does not know or apply_patch does not declare, an invalid payload). Tool apply_patch: Apply a patch envelope
+// (*** Begin Patch … *** End Patch) to the workspace.
+type ApplyPatchToolError interface {
+	Error
+	inApplyPatchTool()
+}
+
+func (*NotFoundError) inApplyPatchTool()         {}
+func (*AlreadyExistsError) inApplyPatchTool()    {}
+func (*PermissionDeniedError) inApplyPatchTool() {}
+func (*OutsideWorkspaceError) inApplyPatchTool() {}
+func (*PatchParseError) inApplyPatchTool()       {}
+func (*PatchApplyError) inApplyPatchTool()       {}
+func (*UnknownError) inApplyPatchTool()          {}
+func (*Unknown) inApplyPatchTool()               {}
+
+// ApplyPatchTool is tool apply_patch's error contract: the codes it can return.
+var ApplyPatchTool = Tool{Name: "apply_patch", Codes: []Code{
+	CodeNotFound,
+	CodeAlreadyExists,
+	CodePermissionDenied,
+	CodeOutsideWorkspace,
+	CodePatchParseError,
+	CodePatchApplyError,
+	CodeUnknown,
+}}
+
+// ParseApplyPatchResult reads the error inside a result of tool apply_patch (JSON text), typed to its codes (any other
+// is an *Unknown); nil when the result reports no error.
+func ParseApplyPatchResult(result json.RawMessage) ApplyPatchToolError {
+	return toolError[ApplyPatchToolError](ParseResult(result))
+}
+
+// ParseApplyPatchResultValue reads the error inside a result of tool apply_patch given as JSON data, typed to its
+// codes; nil when the result reports no error.
+func ParseApplyPatchResultValue(result any) ApplyPatchToolError {
+	return toolError[ApplyPatchToolError](ParseResultValue(result))
+}
+
+// MoveFileToolError is an error tool move_file can return: an error of one of its codes, or *Unknown (a code the
+// catalog does not know or move_file does not declare, an invalid payload). Tool move_file: Move or rename a file;
+// fails when the destination is occupied (without overwrite).
+type MoveFileToolError interface {
+	Error
+	inMoveFileTool()
+}
+
+func (*NotFoundError) inMoveFileTool()         {}
+func (*AlreadyExistsError) inMoveFileTool()    {}
+func (*PermissionDeniedError) inMoveFileTool() {}
+func (*OutsideWorkspaceError) inMoveFileTool() {}
+func (*CommandFailedError) inMoveFileTool()    {}
+func (*UnknownError) inMoveFileTool()          {}
+func (*Unknown) inMoveFileTool()               {}
+
+// MoveFileTool is tool move_file's error contract: the codes it can return.
+var MoveFileTool = Tool{Name: "move_file", Codes: []Code{
+	CodeNotFound,
+	CodeAlreadyExists,
+	CodePermissionDenied,
+	CodeOutsideWorkspace,
+	CodeCommandFailed,
+	CodeUnknown,
+}}
+
+// ParseMoveFileResult reads the error inside a result of tool move_file (JSON text), typed to its codes (any other is
+// an *Unknown); nil when the result reports no error.
+func ParseMoveFileResult(result json.RawMessage) MoveFileToolError {
+	return toolError[MoveFileToolError](ParseResult(result))
+}
+
+// ParseMoveFileResultValue reads the error inside a result of tool move_file given as JSON data, typed to its codes;
+// nil when the result reports no error.
+func ParseMoveFileResultValue(result any) MoveFileToolError {
+	return toolError[MoveFileToolError](ParseResultValue(result))
+}
+
+// DeleteFileToolError is an error tool delete_file can return: an error of one of its codes, or *Unknown (a code the
+// catalog does not know or delete_file does not declare, an invalid payload). Tool delete_file: Delete a file (a
+// directory only with recursive).
+type DeleteFileToolError interface {
+	Error
+	inDeleteFileTool()
+}
+
+func (*NotFoundError) inDeleteFileTool()         {}
+func (*PermissionDeniedError) inDeleteFileTool() {}
+func (*OutsideWorkspaceError) inDeleteFileTool() {}
+func (*CommandFailedError) inDeleteFileTool()    {}
+func (*UnknownError) inDeleteFileTool()          {}
+func (*Unknown) inDeleteFileTool()               {}
+
+// DeleteFileTool is tool delete_file's error contract: the codes it can return.
+var DeleteFileTool = Tool{Name: "delete_file", Codes: []Code{
+	CodeNotFound,
+	CodePermissionDenied,
+	CodeOutsideWorkspace,
+	CodeCommandFailed,
+	CodeUnknown,
+}}
+
+// ParseDeleteFileResult reads the error inside a result of tool delete_file (JSON text), typed to its codes (any other
+// is an *Unknown); nil when the result reports no error.
+func ParseDeleteFileResult(result json.RawMessage) DeleteFileToolError {
+	return toolError[DeleteFileToolError](ParseResult(result))
+}
+
+// ParseDeleteFileResultValue reads the error inside a result of tool delete_file given as JSON data, typed to its
+// codes; nil when the result reports no error.
+func ParseDeleteFileResultValue(result any) DeleteFileToolError {
+	return toolError[DeleteFileToolError](ParseResultValue(result))
+}
+
+// RunCommandToolError is an error tool run_command can return: an error of one of its codes, or *Unknown (a code the
+// catalog does not know or run_command does not declare, an invalid payload). Tool run_command: Run a command in the
+// workspace; partial output may accompany a timeout.
+type RunCommandToolError interface {
+	Error
+	inRunCommandTool()
+}
+
+func (*PermissionDeniedError) inRunCommandTool() {}
+func (*CommandFailedError) inRunCommandTool()    {}
+func (*TimeoutError) inRunCommandTool()          {}
+func (*UnknownError) inRunCommandTool()          {}
+func (*Unknown) inRunCommandTool()               {}
+
+// RunCommandTool is tool run_command's error contract: the codes it can return.
+var RunCommandTool = Tool{Name: "run_command", Codes: []Code{
+	CodePermissionDenied,
+	CodeCommandFailed,
+	CodeTimeout,
+	CodeUnknown,
+}}
+
+// ParseRunCommandResult reads the error inside a result of tool run_command (JSON text), typed to its codes (any other
+// is an *Unknown); nil when the result reports no error.
+func ParseRunCommandResult(result json.RawMessage) RunCommandToolError {
+	return toolError[RunCommandToolError](ParseResult(result))
+}
+
+// ParseRunCommandResultValue reads the error inside a result of tool run_command given as JSON data, typed to its
+// codes; nil when the result reports no error.
+func ParseRunCommandResultValue(result any) RunCommandToolError {
+	return toolError[RunCommandToolError](ParseResultValue(result))
+}
+
+// LoadSkillToolError is an error tool load_skill can return: an error of one of its codes, or *Unknown (a code the
+// catalog does not know or load_skill does not declare, an invalid payload). Tool load_skill: Load a skill from the
+// agent's skill registry.
+type LoadSkillToolError interface {
+	Error
+	inLoadSkillTool()
+}
+
+func (*SkillUnavailableError) inLoadSkillTool() {}
+func (*UnknownError) inLoadSkillTool()          {}
+func (*Unknown) inLoadSkillTool()               {}
+
+// LoadSkillTool is tool load_skill's error contract: the codes it can return.
+var LoadSkillTool = Tool{Name: "load_skill", Codes: []Code{
+	CodeSkillUnavailable,
+	CodeUnknown,
+}}
+
+// ParseLoadSkillResult reads the error inside a result of tool load_skill (JSON text), typed to its codes (any other is
+// an *Unknown); nil when the result reports no error.
+func ParseLoadSkillResult(result json.RawMessage) LoadSkillToolError {
+	return toolError[LoadSkillToolError](ParseResult(result))
+}
+
+// ParseLoadSkillResultValue reads the error inside a result of tool load_skill given as JSON data, typed to its codes;
+// nil when the result reports no error.
+func ParseLoadSkillResultValue(result any) LoadSkillToolError {
+	return toolError[LoadSkillToolError](ParseResultValue(result))
+}

@@ -14,7 +14,7 @@
 import * as runtime from "./errgen-runtime.js";
 import type { Provenance, TextContent } from "./errgen-runtime.js";
 
-export type { CallToolResultLike, FailedResult, OkResult, Provenance, Range, TextContent } from "./errgen-runtime.js";
+export type { CallToolResultLike, FailedResult, Localized, LocalizedMessage, OkResult, Provenance, Range, TextContent } from "./errgen-runtime.js";
 export { failedResult, failureClassOf, hasRetryAfter, isOkResult, okResult, sanitize, scrubText } from "./errgen-runtime.js";
 
 /** A failure this catalog does not describe (an unknown code or an invalid payload); keeps the raw payload. */
@@ -23,7 +23,7 @@ export type UnknownError = runtime.UnknownError<"kind">;
 // ---- Identity ---------------------------------------------------------------
 
 /** The stamp every error of this catalog carries. */
-export const PROVENANCE: Provenance = Object.freeze({ catalog: "filetools", version: "1.0.0", fingerprint: "sha256:921f260c920b1234a1ba0d96ff132f707a251cdcad97afc9f89c268378d80dfc" });
+export const PROVENANCE: Provenance = Object.freeze({ catalog: "filetools", version: "1.0.0", fingerprint: "sha256:9fd870cfe41e5c1c34992375b90ef869ca08b9dc1cc72d8e16e086e5f4566de9" });
 
 // ---- Codes and kinds --------------------------------------------------------
 
@@ -349,6 +349,17 @@ const ROWS: readonly string[] = [
   '{"code":"unknown","title":"Unknown","when":"An unexpected internal failure.","message":"an unexpected internal failure occurred","kind":null,"retriable":"no","recoverable":"no","nextAction":"File an issue with the captured details.","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":["detail"],"docs":"","parts":["an unexpected internal failure occurred"],"wire":[]}',
 ];
 
+// ---- Locales ----------------------------------------------------------------
+
+/** Every locale's plural rule and number symbols (CLDR data), base first. */
+const LOCALES: readonly runtime.LocaleSpec[] = [
+    { tag: "en", plural: null, decimal: ".", group: ",", grouping: [3, 3] },
+  ];
+
+// One JSON row per translated locale: per code [message parts, title, uiMeaning, nextAction]
+// (null: not translated, the next locale's text is used), per repair field its description.
+const TRANSLATIONS: readonly string[] = [];
+
 // ---- The shared runtime, bound to this catalog ------------------------------
 
 /** What `toResult` returns: an MCP `CallToolResult` with `isError: true` (mutable, as the SDK types want). */
@@ -402,6 +413,19 @@ const CATALOG = runtime.define<CatalogTypes>({
   failureCodes: [],
   defaultKind: null,
   defaultCode: null,
+  locale: "en",
+  messageLocale: null,
+  locales: LOCALES,
+  translations: TRANSLATIONS,
+  descriptions: [
+    ["path", "The workspace path the failure concerns."],
+    ["detail", "The specific failure mode, for kinds that cover several."],
+    ["limitBytes", "The configured size limit that was exceeded."],
+    ["expectedSha256", "The sha256 the caller expected."],
+    ["actualSha256", "The sha256 of the content on disk."],
+    ["matchCount", "How many times oldText matched."],
+    ["timeoutMs", "The timeout that was exceeded, in milliseconds."],
+  ],
 });
 
 /** Code metadata keyed by code (a prototype-less record: safe for any code name). */
@@ -428,6 +452,11 @@ export const {
   classifyFailure,
   mapHttp,
   mapException,
+  localize,
+  localized,
+  describeField,
+  localeChain,
+  localizedMessage,
 } = CATALOG;
 
 // ---- Policies as values -----------------------------------------------------
@@ -606,3 +635,132 @@ export function isSkillUnavailable(value: unknown): value is SkillUnavailable {
 export function isUnknown(value: unknown): value is Unknown {
   return CATALOG.check(value, "unknown");
 }
+
+// ---- Tools: the codes each tool can return ------------------------------------
+
+/** An error tool `read_file` can return (Read a workspace file (binary content only with allowBinary).). */
+export type ReadFileToolError =
+  | NotFound
+  | PermissionDenied
+  | OutsideWorkspace
+  | BinaryFile
+  | FileTooLarge
+  | Unknown;
+
+/** Tool `read_file`'s error contract: `isError`, `parseResult` and `narrowToolResult` type its results to `ReadFileToolError`. */
+export const readFileTool = CATALOG.tool<ReadFileToolError>("read_file", ["not_found", "permission_denied", "outside_workspace", "binary_file", "file_too_large", "unknown"]);
+
+/** An error tool `list_directory` can return (List the entries of a workspace directory.). */
+export type ListDirectoryToolError =
+  | NotFound
+  | PermissionDenied
+  | OutsideWorkspace
+  | Unknown;
+
+/** Tool `list_directory`'s error contract: `isError`, `parseResult` and `narrowToolResult` type its results to `ListDirectoryToolError`. */
+export const listDirectoryTool = CATALOG.tool<ListDirectoryToolError>("list_directory", ["not_found", "permission_denied", "outside_workspace", "unknown"]);
+
+/** An error tool `create_file` can return (Create a new file; fails when the path is occupied.). */
+export type CreateFileToolError =
+  | AlreadyExists
+  | PermissionDenied
+  | OutsideWorkspace
+  | FileTooLarge
+  | Unknown;
+
+/** Tool `create_file`'s error contract: `isError`, `parseResult` and `narrowToolResult` type its results to `CreateFileToolError`. */
+export const createFileTool = CATALOG.tool<CreateFileToolError>("create_file", ["already_exists", "permission_denied", "outside_workspace", "file_too_large", "unknown"]);
+
+/** An error tool `write_file` can return (Write a whole file, guarded by expectedSha256 when given.). */
+export type WriteFileToolError =
+  | PermissionDenied
+  | OutsideWorkspace
+  | FileTooLarge
+  | StaleFile
+  | Unknown;
+
+/** Tool `write_file`'s error contract: `isError`, `parseResult` and `narrowToolResult` type its results to `WriteFileToolError`. */
+export const writeFileTool = CATALOG.tool<WriteFileToolError>("write_file", ["permission_denied", "outside_workspace", "file_too_large", "stale_file", "unknown"]);
+
+/** An error tool `edit_file` can return (Replace oldText with newText in a file, guarded by expectedSha256.). */
+export type EditFileToolError =
+  | NotFound
+  | PermissionDenied
+  | OutsideWorkspace
+  | FileTooLarge
+  | StaleFile
+  | OldTextNotFound
+  | MultipleMatches
+  | OverlappingEdits
+  | Unknown;
+
+/** Tool `edit_file`'s error contract: `isError`, `parseResult` and `narrowToolResult` type its results to `EditFileToolError`. */
+export const editFileTool = CATALOG.tool<EditFileToolError>("edit_file", ["not_found", "permission_denied", "outside_workspace", "file_too_large", "stale_file", "old_text_not_found", "multiple_matches", "overlapping_edits", "unknown"]);
+
+/** An error tool `apply_patch` can return (Apply a patch envelope (*** Begin Patch … *** End Patch) to the workspace.). */
+export type ApplyPatchToolError =
+  | NotFound
+  | AlreadyExists
+  | PermissionDenied
+  | OutsideWorkspace
+  | PatchParseError
+  | PatchApplyError
+  | Unknown;
+
+/** Tool `apply_patch`'s error contract: `isError`, `parseResult` and `narrowToolResult` type its results to `ApplyPatchToolError`. */
+export const applyPatchTool = CATALOG.tool<ApplyPatchToolError>("apply_patch", ["not_found", "already_exists", "permission_denied", "outside_workspace", "patch_parse_error", "patch_apply_error", "unknown"]);
+
+/** An error tool `move_file` can return (Move or rename a file; fails when the destination is occupied (without overwrite).). */
+export type MoveFileToolError =
+  | NotFound
+  | AlreadyExists
+  | PermissionDenied
+  | OutsideWorkspace
+  | CommandFailed
+  | Unknown;
+
+/** Tool `move_file`'s error contract: `isError`, `parseResult` and `narrowToolResult` type its results to `MoveFileToolError`. */
+export const moveFileTool = CATALOG.tool<MoveFileToolError>("move_file", ["not_found", "already_exists", "permission_denied", "outside_workspace", "command_failed", "unknown"]);
+
+/** An error tool `delete_file` can return (Delete a file (a directory only with recursive).). */
+export type DeleteFileToolError =
+  | NotFound
+  | PermissionDenied
+  | OutsideWorkspace
+  | CommandFailed
+  | Unknown;
+
+/** Tool `delete_file`'s error contract: `isError`, `parseResult` and `narrowToolResult` type its results to `DeleteFileToolError`. */
+export const deleteFileTool = CATALOG.tool<DeleteFileToolError>("delete_file", ["not_found", "permission_denied", "outside_workspace", "command_failed", "unknown"]);
+
+/** An error tool `run_command` can return (Run a command in the workspace; partial output may accompany a timeout.). */
+export type RunCommandToolError =
+  | PermissionDenied
+  | CommandFailed
+  | Timeout
+  | Unknown;
+
+/** Tool `run_command`'s error contract: `isError`, `parseResult` and `narrowToolResult` type its results to `RunCommandToolError`. */
+export const runCommandTool = CATALOG.tool<RunCommandToolError>("run_command", ["permission_denied", "command_failed", "timeout", "unknown"]);
+
+/** An error tool `load_skill` can return (Load a skill from the agent's skill registry.). */
+export type LoadSkillToolError =
+  | SkillUnavailable
+  | Unknown;
+
+/** Tool `load_skill`'s error contract: `isError`, `parseResult` and `narrowToolResult` type its results to `LoadSkillToolError`. */
+export const loadSkillTool = CATALOG.tool<LoadSkillToolError>("load_skill", ["skill_unavailable", "unknown"]);
+
+/** Every tool's error contract, by tool name (a prototype-less record). */
+export const TOOLS: Readonly<Record<string, runtime.ToolContract<CatalogError, UnknownError>>> = runtime.record<string, runtime.ToolContract<CatalogError, UnknownError>>([
+  ["read_file", readFileTool],
+  ["list_directory", listDirectoryTool],
+  ["create_file", createFileTool],
+  ["write_file", writeFileTool],
+  ["edit_file", editFileTool],
+  ["apply_patch", applyPatchTool],
+  ["move_file", moveFileTool],
+  ["delete_file", deleteFileTool],
+  ["run_command", runCommandTool],
+  ["load_skill", loadSkillTool],
+]);

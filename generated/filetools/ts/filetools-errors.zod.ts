@@ -188,3 +188,96 @@ export const ToolResultSchema = z.discriminatedUnion("ok", [
   z.object({ ok: z.literal(true), data: z.unknown().exactOptional(), error: z.never().exactOptional() }),
   z.object({ ok: z.literal(false), error: CatalogErrorSchema, data: z.unknown().exactOptional() }),
 ]);
+
+/** An error tool `read_file` can return, discriminated by `kind`. */
+export const ReadFileToolErrorSchema = z.discriminatedUnion("kind", [
+  NotFoundSchema,
+  PermissionDeniedSchema,
+  OutsideWorkspaceSchema,
+  BinaryFileSchema,
+  FileTooLargeSchema,
+  UnknownSchema,
+]);
+
+/** An error tool `list_directory` can return, discriminated by `kind`. */
+export const ListDirectoryToolErrorSchema = z.discriminatedUnion("kind", [
+  NotFoundSchema,
+  PermissionDeniedSchema,
+  OutsideWorkspaceSchema,
+  UnknownSchema,
+]);
+
+/** An error tool `create_file` can return, discriminated by `kind`. */
+export const CreateFileToolErrorSchema = z.discriminatedUnion("kind", [
+  AlreadyExistsSchema,
+  PermissionDeniedSchema,
+  OutsideWorkspaceSchema,
+  FileTooLargeSchema,
+  UnknownSchema,
+]);
+
+/** An error tool `write_file` can return, discriminated by `kind`. */
+export const WriteFileToolErrorSchema = z.discriminatedUnion("kind", [
+  PermissionDeniedSchema,
+  OutsideWorkspaceSchema,
+  FileTooLargeSchema,
+  StaleFileSchema,
+  UnknownSchema,
+]);
+
+/** An error tool `edit_file` can return, discriminated by `kind`. */
+export const EditFileToolErrorSchema = z.discriminatedUnion("kind", [
+  NotFoundSchema,
+  PermissionDeniedSchema,
+  OutsideWorkspaceSchema,
+  FileTooLargeSchema,
+  StaleFileSchema,
+  OldTextNotFoundSchema,
+  MultipleMatchesSchema,
+  OverlappingEditsSchema,
+  UnknownSchema,
+]);
+
+/** An error tool `apply_patch` can return, discriminated by `kind`. */
+export const ApplyPatchToolErrorSchema = z.discriminatedUnion("kind", [
+  NotFoundSchema,
+  AlreadyExistsSchema,
+  PermissionDeniedSchema,
+  OutsideWorkspaceSchema,
+  PatchParseErrorSchema,
+  PatchApplyErrorSchema,
+  UnknownSchema,
+]);
+
+/** An error tool `move_file` can return, discriminated by `kind`. */
+export const MoveFileToolErrorSchema = z.discriminatedUnion("kind", [
+  NotFoundSchema,
+  AlreadyExistsSchema,
+  PermissionDeniedSchema,
+  OutsideWorkspaceSchema,
+  CommandFailedSchema,
+  UnknownSchema,
+]);
+
+/** An error tool `delete_file` can return, discriminated by `kind`. */
+export const DeleteFileToolErrorSchema = z.discriminatedUnion("kind", [
+  NotFoundSchema,
+  PermissionDeniedSchema,
+  OutsideWorkspaceSchema,
+  CommandFailedSchema,
+  UnknownSchema,
+]);
+
+/** An error tool `run_command` can return, discriminated by `kind`. */
+export const RunCommandToolErrorSchema = z.discriminatedUnion("kind", [
+  PermissionDeniedSchema,
+  CommandFailedSchema,
+  TimeoutSchema,
+  UnknownSchema,
+]);
+
+/** An error tool `load_skill` can return, discriminated by `kind`. */
+export const LoadSkillToolErrorSchema = z.discriminatedUnion("kind", [
+  SkillUnavailableSchema,
+  UnknownSchema,
+]);

@@ -129,6 +129,10 @@ type (
 	FailureClass = rt.FailureClass
 	// Policy is an immutable terminate policy over this catalog's kinds (seed 001's ToolErrorPolicy).
 	Policy = rt.Policy[Kind]
+	// Localized is a code's texts in a requested locale; Locale is the locale of Message.
+	Localized = rt.Localized
+	// LocalizedMessage is AIP-193's LocalizedMessage: a payload's localizedMessage member.
+	LocalizedMessage = rt.LocalizedMessage
 )
 
 // Catalog is the name of this catalog.
@@ -450,6 +454,50 @@ func Stamp() Provenance {
 	return catalog.Stamp()
 }
 
+// Localize returns the texts of code in locale (each falls back on its own: de-AT → de → the base
+// locale; case is ignored, "_" reads as "-"), the message rendered with the wire-named values and
+// scrubbed; false for an unknown code.
+func Localize(code Code, locale string, values map[string]any) (Localized, bool) {
+	args := rt.NewObject()
+	for _, name := range sortedNames(values) {
+		args.Set(name, values[name])
+	}
+	return catalog.Localize(string(code), locale, args)
+}
+
+// LocalizeError returns err's texts in locale (with fallback), the message rendered from its repair
+// fields; an *Unknown keeps its message, in no locale.
+func LocalizeError(err Error, locale string) Localized {
+	if found, ok := catalog.Localize(string(err.Code()), locale, err.Payload()); ok {
+		return found
+	}
+	message, _ := err.Payload().Get("message")
+	text, _ := message.(string)
+	return Localized{Message: text}
+}
+
+// ToResultIn returns err's CallToolResult whose payload also carries localizedMessage {locale,
+// message} (AIP-193's LocalizedMessage): the message in locale, or in the one its fallback found.
+func ToResultIn(err ToolError, locale string) *Result {
+	return catalog.ToResult(catalog.WithLocalized(err.Payload(), locale))
+}
+
+// DescribeField returns the description of repair field name (wire key) in locale, with fallback.
+func DescribeField(name, locale string) (string, bool) {
+	return catalog.DescribeField(name, locale)
+}
+
+// LocaleChain returns the locales tried for locale, best first, ending with the base locale.
+func LocaleChain(locale string) []string {
+	return catalog.LocaleChain(locale)
+}
+
+// ReadLocalizedMessage returns the localizedMessage of an error payload or an MCP result (JSON data,
+// or Go values as ToValue converts them; the payload found as ParseResult finds it), if well-formed.
+func ReadLocalizedMessage(value any) (LocalizedMessage, bool) {
+	return catalog.LocalizedMessage(value)
+}
+
 // BadRequestError is code BAD_REQUEST: The upstream API rejected the request as malformed (HTTP 400).
 type BadRequestError struct {
 	Message   string `json:"message"`
@@ -767,7 +815,7 @@ var catalog = rt.New(rt.Spec{
 	Name: "napkin",
 	Stamp: rt.Provenance{
 		Catalog: "napkin", Version: "1.0.0",
-		Fingerprint: "sha256:70db3dffde73d3331a72dd45e473d40cd7663dc5e064045245884e09f5ebfa99",
+		Fingerprint: "sha256:834cf5f86e35fa21c1f5c6c61b6f80de42aca90f0cd75327cd765f77c9b4d698",
 	},
 	Envelope: rt.Envelope{
 		Discriminator: "code", Retriable: "retriable", Provenance: "none", StructuredContent: true, ToolFailureMeta: false,
@@ -820,8 +868,9 @@ var catalog = rt.New(rt.Spec{
 			HTTPStatus: 500, Optional: []string{"original"}},
 	},
 	Fields: []rt.Field{
-		{Name: "status", Wire: "status", Type: "integer"},
-		{Name: "original", Wire: "original", Type: "any"},
+		{Name: "status", Wire: "status", Type: "integer", Description: "The upstream HTTP status."},
+		{Name: "original", Wire: "original", Type: "any",
+			Description: "The upstream failure ({status, body}) in sanitized form — secrets redacted."},
 	},
 	Kinds: []rt.KindInfo{
 		{Name: "Transient", Retryable: true, MaxAttempts: 3, InitialBackoffMs: 200,
@@ -873,5 +922,250 @@ var catalog = rt.New(rt.Spec{
 		{Failure: "timeout", Retriable: rt.True, Target: "TIMEOUT"},
 		{Failure: "network", Retriable: rt.True, Target: "NETWORK_ERROR"},
 	},
-	DefaultKind: "Internal", DefaultCode: "INTERNAL_ERROR",
+	DefaultKind: "Internal", DefaultCode: "INTERNAL_ERROR", Locale: "en", Locales: locales, Translations: translations,
 })
+
+// Tool is a tool's error contract (the catalog's tools section): its name and the codes it can
+// return, its own and every tool's, in catalog order.
+type Tool struct {
+	Name  string
+	Codes []Code
+}
+
+// Declares reports whether the tool can return code.
+func (t Tool) Declares(code Code) bool {
+	return slices.Contains(t.Codes, code)
+}
+
+// Narrow returns err typed to the tool: an error of a code the tool does not declare becomes an
+// *Unknown, its payload kept (as an unknown code's is); nil stays nil.
+func (t Tool) Narrow(err Error) Error {
+	if _, unknown := err.(*Unknown); err == nil || unknown || t.Declares(err.Code()) {
+		return err
+	}
+	return unknownOf(err)
+}
+
+// ParseResult reads the error inside a result of the tool (JSON text), as ParseResult does, typed to
+// the tool's codes; nil when the result reports no error.
+func (t Tool) ParseResult(result json.RawMessage) Error {
+	return t.Narrow(ParseResult(result))
+}
+
+// ParseResultValue reads the error inside a result of the tool given as JSON data, typed to the
+// tool's codes; nil when the result reports no error.
+func (t Tool) ParseResultValue(result any) Error {
+	return t.Narrow(ParseResultValue(result))
+}
+
+// unknownOf is err, an error of a known code, as an *Unknown.
+func unknownOf(err Error) *Unknown {
+	message := ""
+	if e, ok := err.(known); ok {
+		if text, ok := e.fields()[0].(*string); ok {
+			message = *text
+		}
+	}
+	return &Unknown{Received: err.Code(), Message: message, Raw: err.Payload()}
+}
+
+// ToolNamed returns the error contract of the tool called name, if the catalog declares it.
+func ToolNamed(name string) (Tool, bool) {
+	for _, tool := range Tools() {
+		if tool.Name == name {
+			return tool, true
+		}
+	}
+	return Tool{}, false
+}
+
+// Tools returns every tool's error contract, in declared order.
+func Tools() []Tool {
+	return []Tool{
+		NapkinCreateVisualRequestTool,
+		NapkinRegenerateVisualTool,
+		NapkinGetVisualStatusTool,
+		NapkinDownloadVisualFileTool,
+	}
+}
+
+// toolError returns err typed to a tool's error interface T: an error of a code the tool does not
+// declare (not a T) becomes an *Unknown, its payload kept; nil stays nil.
+func toolError[T Error](err Error) T {
+	var none T
+	if err == nil {
+		return none
+	}
+	if e, ok := err.(T); ok {
+		return e
+	}
+	e, _ := any(unknownOf(err)).(T)
+	return e
+}
+
+// NapkinCreateVisualRequestToolError is an error tool napkin_create_visual_request can return: an error of one of its
+// codes, or *Unknown (a code the catalog does not know or napkin_create_visual_request does not declare, an invalid
+// payload). Tool napkin_create_visual_request: Create a new visual generation request (POST /v1/visual).
+type NapkinCreateVisualRequestToolError interface {
+	Error
+	inNapkinCreateVisualRequestTool()
+}
+
+func (*BadRequestError) inNapkinCreateVisualRequestTool()   {}
+func (*UnauthorizedError) inNapkinCreateVisualRequestTool() {}
+func (*ForbiddenError) inNapkinCreateVisualRequestTool()    {}
+func (*NotFoundError) inNapkinCreateVisualRequestTool()     {}
+func (*GoneError) inNapkinCreateVisualRequestTool()         {}
+func (*RateLimitedError) inNapkinCreateVisualRequestTool()  {}
+func (*UpstreamError) inNapkinCreateVisualRequestTool()     {}
+func (*NetworkError) inNapkinCreateVisualRequestTool()      {}
+func (*TimeoutError) inNapkinCreateVisualRequestTool()      {}
+func (*InternalError) inNapkinCreateVisualRequestTool()     {}
+func (*Unknown) inNapkinCreateVisualRequestTool()           {}
+
+// NapkinCreateVisualRequestTool is tool napkin_create_visual_request's error contract: the codes it can return.
+var NapkinCreateVisualRequestTool = Tool{Name: "napkin_create_visual_request", Codes: []Code{
+	CodeBadRequest,
+	CodeUnauthorized,
+	CodeForbidden,
+	CodeNotFound,
+	CodeGone,
+	CodeRateLimited,
+	CodeUpstreamError,
+	CodeNetworkError,
+	CodeTimeout,
+	CodeInternalError,
+}}
+
+// ParseNapkinCreateVisualRequestResult reads the error inside a result of tool napkin_create_visual_request (JSON
+// text), typed to its codes (any other is an *Unknown); nil when the result reports no error.
+func ParseNapkinCreateVisualRequestResult(result json.RawMessage) NapkinCreateVisualRequestToolError {
+	return toolError[NapkinCreateVisualRequestToolError](ParseResult(result))
+}
+
+// ParseNapkinCreateVisualRequestResultValue reads the error inside a result of tool napkin_create_visual_request given
+// as JSON data, typed to its codes; nil when the result reports no error.
+func ParseNapkinCreateVisualRequestResultValue(result any) NapkinCreateVisualRequestToolError {
+	return toolError[NapkinCreateVisualRequestToolError](ParseResultValue(result))
+}
+
+// NapkinRegenerateVisualToolError is an error tool napkin_regenerate_visual can return: an error of one of its codes,
+// or *Unknown (a code the catalog does not know or napkin_regenerate_visual does not declare, an invalid payload). Tool
+// napkin_regenerate_visual: Regenerate existing layout(s) using visual_id or visual_ids (POST /v1/visual).
+type NapkinRegenerateVisualToolError interface {
+	Error
+	inNapkinRegenerateVisualTool()
+}
+
+func (*BadRequestError) inNapkinRegenerateVisualTool()   {}
+func (*UnauthorizedError) inNapkinRegenerateVisualTool() {}
+func (*ForbiddenError) inNapkinRegenerateVisualTool()    {}
+func (*NotFoundError) inNapkinRegenerateVisualTool()     {}
+func (*GoneError) inNapkinRegenerateVisualTool()         {}
+func (*RateLimitedError) inNapkinRegenerateVisualTool()  {}
+func (*UpstreamError) inNapkinRegenerateVisualTool()     {}
+func (*NetworkError) inNapkinRegenerateVisualTool()      {}
+func (*TimeoutError) inNapkinRegenerateVisualTool()      {}
+func (*InternalError) inNapkinRegenerateVisualTool()     {}
+func (*Unknown) inNapkinRegenerateVisualTool()           {}
+
+// NapkinRegenerateVisualTool is tool napkin_regenerate_visual's error contract: the codes it can return.
+var NapkinRegenerateVisualTool = Tool{Name: "napkin_regenerate_visual", Codes: []Code{
+	CodeBadRequest,
+	CodeUnauthorized,
+	CodeForbidden,
+	CodeNotFound,
+	CodeGone,
+	CodeRateLimited,
+	CodeUpstreamError,
+	CodeNetworkError,
+	CodeTimeout,
+	CodeInternalError,
+}}
+
+// ParseNapkinRegenerateVisualResult reads the error inside a result of tool napkin_regenerate_visual (JSON text), typed
+// to its codes (any other is an *Unknown); nil when the result reports no error.
+func ParseNapkinRegenerateVisualResult(result json.RawMessage) NapkinRegenerateVisualToolError {
+	return toolError[NapkinRegenerateVisualToolError](ParseResult(result))
+}
+
+// ParseNapkinRegenerateVisualResultValue reads the error inside a result of tool napkin_regenerate_visual given as JSON
+// data, typed to its codes; nil when the result reports no error.
+func ParseNapkinRegenerateVisualResultValue(result any) NapkinRegenerateVisualToolError {
+	return toolError[NapkinRegenerateVisualToolError](ParseResultValue(result))
+}
+
+// NapkinGetVisualStatusToolError is an error tool napkin_get_visual_status can return: an error of one of its codes, or
+// *Unknown (a code the catalog does not know or napkin_get_visual_status does not declare, an invalid payload). Tool
+// napkin_get_visual_status: Retrieve generation status (GET /v1/visual/{id}/status).
+type NapkinGetVisualStatusToolError interface {
+	Error
+	inNapkinGetVisualStatusTool()
+}
+
+func (*BadRequestError) inNapkinGetVisualStatusTool()   {}
+func (*UnauthorizedError) inNapkinGetVisualStatusTool() {}
+func (*ForbiddenError) inNapkinGetVisualStatusTool()    {}
+func (*NotFoundError) inNapkinGetVisualStatusTool()     {}
+func (*GoneError) inNapkinGetVisualStatusTool()         {}
+func (*RateLimitedError) inNapkinGetVisualStatusTool()  {}
+func (*UpstreamError) inNapkinGetVisualStatusTool()     {}
+func (*NetworkError) inNapkinGetVisualStatusTool()      {}
+func (*TimeoutError) inNapkinGetVisualStatusTool()      {}
+func (*InternalError) inNapkinGetVisualStatusTool()     {}
+func (*Unknown) inNapkinGetVisualStatusTool()           {}
+
+// NapkinGetVisualStatusTool is tool napkin_get_visual_status's error contract: the codes it can return.
+var NapkinGetVisualStatusTool = Tool{Name: "napkin_get_visual_status", Codes: []Code{
+	CodeBadRequest,
+	CodeUnauthorized,
+	CodeForbidden,
+	CodeNotFound,
+	CodeGone,
+	CodeRateLimited,
+	CodeUpstreamError,
+	CodeNetworkError,
+	CodeTimeout,
+	CodeInternalError,
+}}
+
+// ParseNapkinGetVisualStatusResult reads the error inside a result of tool napkin_get_visual_status (JSON text), typed
+// to its codes (any other is an *Unknown); nil when the result reports no error.
+func ParseNapkinGetVisualStatusResult(result json.RawMessage) NapkinGetVisualStatusToolError {
+	return toolError[NapkinGetVisualStatusToolError](ParseResult(result))
+}
+
+// ParseNapkinGetVisualStatusResultValue reads the error inside a result of tool napkin_get_visual_status given as JSON
+// data, typed to its codes; nil when the result reports no error.
+func ParseNapkinGetVisualStatusResultValue(result any) NapkinGetVisualStatusToolError {
+	return toolError[NapkinGetVisualStatusToolError](ParseResultValue(result))
+}
+
+// NapkinDownloadVisualFileToolError is an error tool napkin_download_visual_file can return: an error of one of its
+// codes, or *Unknown (a code the catalog does not know or napkin_download_visual_file does not declare, an invalid
+// payload). Tool napkin_download_visual_file: Return download guidance and required headers for a generated file (no
+// binary content).
+type NapkinDownloadVisualFileToolError interface {
+	Error
+	inNapkinDownloadVisualFileTool()
+}
+
+func (*InternalError) inNapkinDownloadVisualFileTool() {}
+func (*Unknown) inNapkinDownloadVisualFileTool()       {}
+
+// NapkinDownloadVisualFileTool is tool napkin_download_visual_file's error contract: the codes it can return.
+var NapkinDownloadVisualFileTool = Tool{Name: "napkin_download_visual_file", Codes: []Code{
+	CodeInternalError,
+}}
+
+// ParseNapkinDownloadVisualFileResult reads the error inside a result of tool napkin_download_visual_file (JSON text),
+// typed to its codes (any other is an *Unknown); nil when the result reports no error.
+func ParseNapkinDownloadVisualFileResult(result json.RawMessage) NapkinDownloadVisualFileToolError {
+	return toolError[NapkinDownloadVisualFileToolError](ParseResult(result))
+}
+
+// ParseNapkinDownloadVisualFileResultValue reads the error inside a result of tool napkin_download_visual_file given as
+// JSON data, typed to its codes; nil when the result reports no error.
+func ParseNapkinDownloadVisualFileResultValue(result any) NapkinDownloadVisualFileToolError {
+	return toolError[NapkinDownloadVisualFileToolError](ParseResultValue(result))
+}

@@ -14,7 +14,7 @@
 import * as runtime from "./errgen-runtime.js";
 import type { Provenance, TextContent } from "./errgen-runtime.js";
 
-export type { CallToolResultLike, FailedResult, OkResult, Provenance, Range, TextContent } from "./errgen-runtime.js";
+export type { CallToolResultLike, FailedResult, Localized, LocalizedMessage, OkResult, Provenance, Range, TextContent } from "./errgen-runtime.js";
 export { failedResult, failureClassOf, hasRetryAfter, isOkResult, okResult, sanitize, scrubText } from "./errgen-runtime.js";
 
 /** A failure this catalog does not describe (an unknown code or an invalid payload); keeps the raw payload. */
@@ -23,7 +23,7 @@ export type UnknownError = runtime.UnknownError<"code">;
 // ---- Identity ---------------------------------------------------------------
 
 /** The stamp every error of this catalog carries. */
-export const PROVENANCE: Provenance = Object.freeze({ catalog: "napkin", version: "1.0.0", fingerprint: "sha256:70db3dffde73d3331a72dd45e473d40cd7663dc5e064045245884e09f5ebfa99" });
+export const PROVENANCE: Provenance = Object.freeze({ catalog: "napkin", version: "1.0.0", fingerprint: "sha256:834cf5f86e35fa21c1f5c6c61b6f80de42aca90f0cd75327cd765f77c9b4d698" });
 
 // ---- Codes and kinds --------------------------------------------------------
 
@@ -273,6 +273,17 @@ const ROWS: readonly string[] = [
   '{"code":"INTERNAL_ERROR","title":"Internal error","when":"An unexpected failure inside the server.","message":"an internal error occurred","kind":"Internal","retriable":"no","recoverable":"no","nextAction":"Report the failure with its provenance stamp.","uiMeaning":"something went wrong on our side","channel":"tool","jsonrpcCode":null,"httpStatus":500,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":["original"],"docs":"","parts":["an internal error occurred"],"wire":[]}',
 ];
 
+// ---- Locales ----------------------------------------------------------------
+
+/** Every locale's plural rule and number symbols (CLDR data), base first. */
+const LOCALES: readonly runtime.LocaleSpec[] = [
+    { tag: "en", plural: null, decimal: ".", group: ",", grouping: [3, 3] },
+  ];
+
+// One JSON row per translated locale: per code [message parts, title, uiMeaning, nextAction]
+// (null: not translated, the next locale's text is used), per repair field its description.
+const TRANSLATIONS: readonly string[] = [];
+
 // ---- The shared runtime, bound to this catalog ------------------------------
 
 /** What `toResult` returns: an MCP `CallToolResult` with `isError: true` (mutable, as the SDK types want). */
@@ -347,6 +358,14 @@ const CATALOG = runtime.define<CatalogTypes>({
   ],
   defaultKind: "Internal",
   defaultCode: "INTERNAL_ERROR",
+  locale: "en",
+  messageLocale: null,
+  locales: LOCALES,
+  translations: TRANSLATIONS,
+  descriptions: [
+    ["status", "The upstream HTTP status."],
+    ["original", "The upstream failure ({status, body}) in sanitized form — secrets redacted."],
+  ],
 });
 
 /** Code metadata keyed by code (a prototype-less record: safe for any code name). */
@@ -373,6 +392,11 @@ export const {
   classifyFailure,
   mapHttp,
   mapException,
+  localize,
+  localized,
+  describeField,
+  localeChain,
+  localizedMessage,
 } = CATALOG;
 
 // ---- Policies as values -----------------------------------------------------
@@ -493,3 +517,67 @@ export function isTimeout(value: unknown): value is Timeout {
 export function isInternalError(value: unknown): value is InternalError {
   return CATALOG.check(value, "INTERNAL_ERROR");
 }
+
+// ---- Tools: the codes each tool can return ------------------------------------
+
+/** An error tool `napkin_create_visual_request` can return (Create a new visual generation request (POST /v1/visual).). */
+export type NapkinCreateVisualRequestToolError =
+  | BadRequest
+  | Unauthorized
+  | Forbidden
+  | NotFound
+  | Gone
+  | RateLimited
+  | UpstreamError
+  | NetworkError
+  | Timeout
+  | InternalError;
+
+/** Tool `napkin_create_visual_request`'s error contract: `isError`, `parseResult` and `narrowToolResult` type its results to `NapkinCreateVisualRequestToolError`. */
+export const napkinCreateVisualRequestTool = CATALOG.tool<NapkinCreateVisualRequestToolError>("napkin_create_visual_request", ["BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "GONE", "RATE_LIMITED", "UPSTREAM_ERROR", "NETWORK_ERROR", "TIMEOUT", "INTERNAL_ERROR"]);
+
+/** An error tool `napkin_regenerate_visual` can return (Regenerate existing layout(s) using visual_id or visual_ids (POST /v1/visual).). */
+export type NapkinRegenerateVisualToolError =
+  | BadRequest
+  | Unauthorized
+  | Forbidden
+  | NotFound
+  | Gone
+  | RateLimited
+  | UpstreamError
+  | NetworkError
+  | Timeout
+  | InternalError;
+
+/** Tool `napkin_regenerate_visual`'s error contract: `isError`, `parseResult` and `narrowToolResult` type its results to `NapkinRegenerateVisualToolError`. */
+export const napkinRegenerateVisualTool = CATALOG.tool<NapkinRegenerateVisualToolError>("napkin_regenerate_visual", ["BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "GONE", "RATE_LIMITED", "UPSTREAM_ERROR", "NETWORK_ERROR", "TIMEOUT", "INTERNAL_ERROR"]);
+
+/** An error tool `napkin_get_visual_status` can return (Retrieve generation status (GET /v1/visual/{id}/status).). */
+export type NapkinGetVisualStatusToolError =
+  | BadRequest
+  | Unauthorized
+  | Forbidden
+  | NotFound
+  | Gone
+  | RateLimited
+  | UpstreamError
+  | NetworkError
+  | Timeout
+  | InternalError;
+
+/** Tool `napkin_get_visual_status`'s error contract: `isError`, `parseResult` and `narrowToolResult` type its results to `NapkinGetVisualStatusToolError`. */
+export const napkinGetVisualStatusTool = CATALOG.tool<NapkinGetVisualStatusToolError>("napkin_get_visual_status", ["BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "GONE", "RATE_LIMITED", "UPSTREAM_ERROR", "NETWORK_ERROR", "TIMEOUT", "INTERNAL_ERROR"]);
+
+/** An error tool `napkin_download_visual_file` can return (Return download guidance and required headers for a generated file (no binary content).). */
+export type NapkinDownloadVisualFileToolError = InternalError;
+
+/** Tool `napkin_download_visual_file`'s error contract: `isError`, `parseResult` and `narrowToolResult` type its results to `NapkinDownloadVisualFileToolError`. */
+export const napkinDownloadVisualFileTool = CATALOG.tool<NapkinDownloadVisualFileToolError>("napkin_download_visual_file", ["INTERNAL_ERROR"]);
+
+/** Every tool's error contract, by tool name (a prototype-less record). */
+export const TOOLS: Readonly<Record<string, runtime.ToolContract<CatalogError, UnknownError>>> = runtime.record<string, runtime.ToolContract<CatalogError, UnknownError>>([
+  ["napkin_create_visual_request", napkinCreateVisualRequestTool],
+  ["napkin_regenerate_visual", napkinRegenerateVisualTool],
+  ["napkin_get_visual_status", napkinGetVisualStatusTool],
+  ["napkin_download_visual_file", napkinDownloadVisualFileTool],
+]);

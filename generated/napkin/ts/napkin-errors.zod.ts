@@ -146,3 +146,50 @@ export const ToolResultSchema = z.discriminatedUnion("ok", [
   z.object({ ok: z.literal(true), data: z.unknown().exactOptional(), error: z.never().exactOptional() }),
   z.object({ ok: z.literal(false), error: CatalogErrorSchema, data: z.unknown().exactOptional() }),
 ]);
+
+/** An error tool `napkin_create_visual_request` can return, discriminated by `code`. */
+export const NapkinCreateVisualRequestToolErrorSchema = z.discriminatedUnion("code", [
+  BadRequestSchema,
+  UnauthorizedSchema,
+  ForbiddenSchema,
+  NotFoundSchema,
+  GoneSchema,
+  RateLimitedSchema,
+  UpstreamErrorSchema,
+  NetworkErrorSchema,
+  TimeoutSchema,
+  InternalErrorSchema,
+]);
+
+/** An error tool `napkin_regenerate_visual` can return, discriminated by `code`. */
+export const NapkinRegenerateVisualToolErrorSchema = z.discriminatedUnion("code", [
+  BadRequestSchema,
+  UnauthorizedSchema,
+  ForbiddenSchema,
+  NotFoundSchema,
+  GoneSchema,
+  RateLimitedSchema,
+  UpstreamErrorSchema,
+  NetworkErrorSchema,
+  TimeoutSchema,
+  InternalErrorSchema,
+]);
+
+/** An error tool `napkin_get_visual_status` can return, discriminated by `code`. */
+export const NapkinGetVisualStatusToolErrorSchema = z.discriminatedUnion("code", [
+  BadRequestSchema,
+  UnauthorizedSchema,
+  ForbiddenSchema,
+  NotFoundSchema,
+  GoneSchema,
+  RateLimitedSchema,
+  UpstreamErrorSchema,
+  NetworkErrorSchema,
+  TimeoutSchema,
+  InternalErrorSchema,
+]);
+
+/** An error tool `napkin_download_visual_file` can return, discriminated by `code`. */
+export const NapkinDownloadVisualFileToolErrorSchema = z.discriminatedUnion("code", [
+  InternalErrorSchema,
+]);

@@ -14,7 +14,7 @@
 import * as runtime from "./errgen-runtime.js";
 import type { Provenance, Range, TextContent } from "./errgen-runtime.js";
 
-export type { CallToolResultLike, FailedResult, OkResult, Provenance, Range, TextContent } from "./errgen-runtime.js";
+export type { CallToolResultLike, FailedResult, Localized, LocalizedMessage, OkResult, Provenance, Range, TextContent } from "./errgen-runtime.js";
 export { failedResult, failureClassOf, hasRetryAfter, isOkResult, okResult, sanitize, scrubText } from "./errgen-runtime.js";
 
 /** A failure this catalog does not describe (an unknown code or an invalid payload); keeps the raw payload. */
@@ -23,7 +23,7 @@ export type UnknownError = runtime.UnknownError<"code">;
 // ---- Identity ---------------------------------------------------------------
 
 /** The stamp every error of this catalog carries. */
-export const PROVENANCE: Provenance = Object.freeze({ catalog: "workbook", version: "1.4.0", fingerprint: "sha256:d4f06b2ed2df1163cc010e7b4ac655adf2f397f6b50a0097e31c00fa5e9644e1" });
+export const PROVENANCE: Provenance = Object.freeze({ catalog: "workbook", version: "1.4.0", fingerprint: "sha256:a159b034a420a1b5ed242255b983e306963f12bf7fd949f9dd7466d177527cba" });
 
 // ---- Codes and kinds --------------------------------------------------------
 
@@ -196,6 +196,20 @@ const ROWS: readonly string[] = [
   '{"code":"unapproved_assumption","title":"Unapproved assumption","when":"shape-only: a lighthouse assumption has not been approved (no runtime trigger yet; deferred to v2.x)","message":"assumption \'{field}\' has not been approved","kind":null,"retriable":"no","recoverable":"no","nextAction":"Ask the business analyst to approve the assumption.","uiMeaning":"“this result rests on an unapproved assumption — get it approved first”","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":true,"required":["field"],"optional":[],"docs":"","parts":["assumption \'","field","\' has not been approved"],"wire":[]}',
 ];
 
+// ---- Locales ----------------------------------------------------------------
+
+/** Every locale's plural rule and number symbols (CLDR data), base first. */
+const LOCALES: readonly runtime.LocaleSpec[] = [
+    { tag: "en", plural: null, decimal: ".", group: ",", grouping: [3, 3] },
+    { tag: "de", plural: null, decimal: ".", group: ",", grouping: [3, 3] },
+  ];
+
+// One JSON row per translated locale: per code [message parts, title, uiMeaning, nextAction]
+// (null: not translated, the next locale's text is used), per repair field its description.
+const TRANSLATIONS: readonly string[] = [
+    '{"tag":"de","codes":{"invalid_input":[["Argument \'","field","\' ist fehlerhaft oder liegt außerhalb der zulässigen Werte"],"Ungültige Eingabe","„Dieses Argument ist fehlerhaft oder nicht zulässig – setzen Sie es auf einen aufgeführten Wert“","Setzen Sie das Argument auf einen der aufgeführten zulässigen Werte (oder in den angegebenen Bereich) und rufen Sie das Tool erneut auf."],"missing_field":[["Die erforderliche Eingabe \'","field","\' fehlt"],"Fehlendes Feld","„Geben Sie die aufgeführten Pflichtfelder an“","Geben Sie alle aufgeführten Pflichtfelder an und rufen Sie das Tool erneut auf."],"unsupported_option":[["Die Überschreibung \'","field","\' ist kein bekannter Parameter der variablen Ebene"],"Nicht unterstützte Option","„Diese Überschreibung ist kein bekannter Parameter der variablen Ebene – wählen Sie einen aufgeführten“","Wählen Sie für die Überschreibung einen der aufgeführten Parameter der variablen Ebene."],"strict_constant_override":[["\'","field","\' ist eine vom BA verwaltete strikte Konstante und kann nicht pro Aufruf überschrieben werden"],"Überschriebene strikte Konstante","„Dieser Wert wird vom BA verwaltet und kann nicht pro Aufruf überschrieben werden – setzen Sie stattdessen einen aufgeführten Parameter der variablen Ebene“","Entfernen Sie die strikte Konstante aus dem Aufruf und setzen Sie stattdessen einen der aufgeführten Parameter der variablen Ebene."],"stale_oracle":[["Der Orakelwert für \'","field","\' ist veraltet"],"Veralteter Orakelwert","„Der Referenzwert ist veraltet – aktualisieren Sie ihn, bevor Sie sich auf das Ergebnis verlassen“","Aktualisieren Sie das Orakel und rufen Sie das Tool dann erneut auf."],"unapproved_assumption":[["Die Annahme \'","field","\' wurde nicht genehmigt"],"Nicht genehmigte Annahme","„Dieses Ergebnis beruht auf einer nicht genehmigten Annahme – lassen Sie sie zuerst genehmigen“","Bitten Sie den Business Analyst (BA), die Annahme zu genehmigen."]},"fields":{"field":"Das Eingabeargument (oder die Überschreibung), um das es im Fehler geht.","allowed":"Die Werte, die das Argument annehmen darf; wählen Sie einen davon.","required":"Die erforderlichen Eingabefelder, die angegeben werden müssen.","range":"Die Grenzen (einschließlich), innerhalb derer der Zahlenwert liegen muss."}}',
+  ];
+
 // ---- The shared runtime, bound to this catalog ------------------------------
 
 /** What `toResult` returns: an MCP `CallToolResult` with `isError: true` (mutable, as the SDK types want). */
@@ -246,6 +260,16 @@ const CATALOG = runtime.define<CatalogTypes>({
   failureCodes: [],
   defaultKind: null,
   defaultCode: null,
+  locale: "en",
+  messageLocale: null,
+  locales: LOCALES,
+  translations: TRANSLATIONS,
+  descriptions: [
+    ["field", "The input argument (or override) the error is about."],
+    ["allowed", "The values the argument may take; pick one of them."],
+    ["required", "The required input fields that must be supplied."],
+    ["range", "The inclusive numeric bounds the value must lie within."],
+  ],
 });
 
 /** Code metadata keyed by code (a prototype-less record: safe for any code name). */
@@ -272,6 +296,11 @@ export const {
   classifyFailure,
   mapHttp,
   mapException,
+  localize,
+  localized,
+  describeField,
+  localeChain,
+  localizedMessage,
 } = CATALOG;
 
 // ---- Policies as values -----------------------------------------------------
@@ -340,3 +369,27 @@ export function isStaleOracle(value: unknown): value is StaleOracle {
 export function isUnapprovedAssumption(value: unknown): value is UnapprovedAssumption {
   return CATALOG.check(value, "unapproved_assumption");
 }
+
+// ---- Tools: the codes each tool can return ------------------------------------
+
+/** An error tool `compute` can return (Price a quantity of goods, optionally overriding variable-tier parameters.). */
+export type ComputeToolError =
+  | InvalidInput
+  | MissingField
+  | UnsupportedOption
+  | StrictConstantOverride;
+
+/** Tool `compute`'s error contract: `isError`, `parseResult` and `narrowToolResult` type its results to `ComputeToolError`. */
+export const computeTool = CATALOG.tool<ComputeToolError>("compute", ["invalid_input", "missing_field", "unsupported_option", "strict_constant_override"]);
+
+/** An error tool `units` can return (List the units compute accepts.). */
+export type UnitsToolError = InvalidInput;
+
+/** Tool `units`'s error contract: `isError`, `parseResult` and `narrowToolResult` type its results to `UnitsToolError`. */
+export const unitsTool = CATALOG.tool<UnitsToolError>("units", ["invalid_input"]);
+
+/** Every tool's error contract, by tool name (a prototype-less record). */
+export const TOOLS: Readonly<Record<string, runtime.ToolContract<CatalogError, UnknownError>>> = runtime.record<string, runtime.ToolContract<CatalogError, UnknownError>>([
+  ["compute", computeTool],
+  ["units", unitsTool],
+]);

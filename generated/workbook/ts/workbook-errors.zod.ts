@@ -110,3 +110,16 @@ export const ToolResultSchema = z.discriminatedUnion("ok", [
   z.object({ ok: z.literal(true), data: z.unknown().exactOptional(), error: z.never().exactOptional() }),
   z.object({ ok: z.literal(false), error: CatalogErrorSchema, data: z.unknown().exactOptional() }),
 ]);
+
+/** An error tool `compute` can return, discriminated by `code`. */
+export const ComputeToolErrorSchema = z.discriminatedUnion("code", [
+  InvalidInputSchema,
+  MissingFieldSchema,
+  UnsupportedOptionSchema,
+  StrictConstantOverrideSchema,
+]);
+
+/** An error tool `units` can return, discriminated by `code`. */
+export const UnitsToolErrorSchema = z.discriminatedUnion("code", [
+  InvalidInputSchema,
+]);

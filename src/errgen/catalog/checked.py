@@ -29,8 +29,10 @@ class Reader:
         self._inside = frozenset(r[:i] for r in self.rejected for i in range(len(r)))  # nodes holding one
 
     def err(self, path: JsonPath, message: str, *, key: bool = False) -> None:
-        """Record an error at the value (or, with `key`, the key) at `path`."""
-        self.diags.error(self.doc.key_loc(path) if key else self.doc.loc(path), message)
+        """Record an error at the value (or, with `key`, the key) at `path`, unless the reader reported one there."""
+        loc = self.doc.key_loc(path) if key else self.doc.loc(path)
+        if loc not in self.doc.damaged:
+            self.diags.error(loc, message)
 
     def at(self, path: JsonPath) -> Loc:
         """Position of the key at `path`."""
@@ -83,11 +85,23 @@ class Reader:
         code = codes.get(name)
         if code is None:
             if not self.spoiled(("codes", name)):
-                self.err(path, f"unknown code {name!r}{suggest(name, self.declared('codes'))}")
+                unknown = f"unknown code {name!r}{suggest(name, self.declared('codes'))}"
+                self.err(path, self.retired_reference(name) or unknown)
             return None
         if runtime and code.deferred:
             self.err(path, f"code {name!r} is deferred (shape-only) and cannot be produced at runtime")
         return str(name)
+
+    def retired_reference(self, name: Any) -> str | None:
+        """What to say about a reference to a retired id (None when `name` is not one)."""
+        retired = self.raw.get("retired")
+        spec = retired.get(name) if isinstance(retired, dict) and isinstance(name, str) else None
+        if not isinstance(spec, dict):
+            return None
+        since = f" in {spec['since']}" if isinstance(spec.get("since"), str) else ""
+        instead = spec.get("replaced_by")
+        hint = f"use {instead!r}, which replaced it" if isinstance(instead, str) else "name a current code"
+        return f"code {name!r} was retired{since} and is no longer emitted; {hint}"
 
     def collisions(self, what: str, items: dict[str, Any], styles: Any) -> None:
         owners: dict[tuple[str, str], str] = {}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from errgen.catalog import messages, naming
+from errgen.catalog import bounds, messages, naming, rendering
 from errgen.catalog.checked import Reader, suggest
 from errgen.catalog.model import (
     Channel,
@@ -53,10 +53,13 @@ def _code(
     message: str | None = get("message")
     if message is None or (reader.rejected and reader.spoiled((*path, "fields"))):
         unsure.add(cid)
-    required, optional = _code_fields(reader, path, get("fields", {}), fields)
+    required, optional, message_only = _code_fields(reader, path, get("fields", {}), fields)
     holes = _placeholders(reader, path, message, fields) if message is not None else ()
+    if message is not None and cid not in unsure:
+        _check_message_only(reader, path, holes, required + optional, message_only)
     channel = Channel(get("channel", "tool"))
     _check_channel(reader, path, spec, channel)
+    _check_numbers(reader, path, get("jsonrpc_code"), get("witness"))
     params = constructor_params(required + optional, holes)
     listed = [] if reader.hit((*path, "examples")) else spec.get("examples", [])  # rejected ones skipped below
     examples = _examples(reader, path, listed, message or "", params, required, fields, checked=cid not in unsure)
@@ -99,12 +102,42 @@ def _check_channel(reader: Reader, path: JsonPath, spec: dict[str, Any], channel
         reader.err((*path, "jsonrpc_code"), f"code {cid!r}: 'jsonrpc_code' needs channel 'protocol'", key=True)
 
 
+def _check_numbers(reader: Reader, path: JsonPath, jsonrpc_code: Any, witness: Any) -> None:
+    """The code's ``jsonrpc_code`` and its witness input's integers fit every target."""
+    cid = path[-1]
+    if (why := bounds.problem("jsonrpc_code", jsonrpc_code)) is not None:
+        reader.err((*path, "jsonrpc_code"), f"code {cid!r}: jsonrpc_code {why}")
+    for sub, number in bounds.too_large(witness.get("input") if isinstance(witness, dict) else None):
+        reader.err((*path, "witness", "input", *sub), f"witness input of {cid!r}: {bounds.problem('value', number)}")
+
+
+def _check_message_only(
+    reader: Reader, path: JsonPath, holes: tuple[str, ...], carried: tuple[str, ...], message_only: tuple[str, ...]
+) -> None:
+    """Each placeholder is a field the code carries or one listed under ``fields.message_only``, and vice versa."""
+    cid = path[-1]
+    for name in holes:
+        if name not in carried and name not in message_only:
+            reader.err(
+                (*path, "message"),
+                f"placeholder {{{name}}} names field {name!r}, which code {cid!r} does not carry: built without "
+                f"it, the message shows it empty; list it under 'fields' (required or optional), or under "
+                f"'fields.message_only' to keep it off the wire on purpose",
+            )
+    listed = reader.get((*path, "fields", "message_only")) or []
+    for i, name in enumerate(listed):  # by its index in the catalog: entries reported already were left out
+        if name in message_only and name not in holes and listed.index(name) == i:
+            why = f"repair field {name!r} is listed under 'message_only' but the message has no {{{name}}}"
+            reader.err((*path, "fields", "message_only", i), why)
+
+
 def _code_fields(
     reader: Reader, path: JsonPath, spec: dict[str, list[str]], fields: dict[str, Field]
-) -> tuple[tuple[str, ...], tuple[str, ...]]:
+) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """The code's required, optional and message-only fields, each declared and listed once."""
     seen: dict[str, str] = {}
-    lists: dict[str, list[str]] = {"required": [], "optional": []}
-    for which in ("required", "optional"):
+    lists: dict[str, list[str]] = {"required": [], "optional": [], "message_only": []}
+    for which in ("required", "optional", "message_only"):
         for i, name in enumerate(spec.get(which, [])):
             where = (*path, "fields", which, i)
             if name not in fields:
@@ -116,12 +149,12 @@ def _code_fields(
             else:
                 seen[name] = which
                 lists[which].append(name)
-    return tuple(lists["required"]), tuple(lists["optional"])
+    return tuple(lists["required"]), tuple(lists["optional"]), tuple(lists["message_only"])
 
 
 def _placeholders(reader: Reader, path: JsonPath, template: str, fields: dict[str, Field]) -> tuple[str, ...]:
     try:
-        holes = messages.placeholders(template)
+        holes = rendering.placeholders(template)
     except messages.TemplateError as exc:
         reader.err((*path, "message"), f"message template: {exc}")
         return ()
@@ -159,11 +192,30 @@ def _examples(
             elif value is None:  # an `any` field
                 why = "is null, which the runtimes read as not given; leave it out"
                 reader.err((*where, key), f"example {i + 1} of {cid!r}: field {key!r} {why}")
+            else:
+                _check_example_numbers(reader, (*where, key), f"example {i + 1} of {cid!r}", fields[key], value)
         missing = [f for f in required if f not in values]
         if missing:
             reader.err(where, f"example {i + 1} of {cid!r} lacks required field(s): {', '.join(missing)}")
-        out.append(Example(values, template, reader.doc.child_loc(raw, i)))
+        out.append(Example(values, template, reader.doc.child_loc(raw, i), _locale(reader)))
     return tuple(out)
+
+
+def _check_example_numbers(reader: Reader, where: JsonPath, what: str, field: Field, value: Any) -> None:
+    """Every integer of an example value fits the types the targets read it into."""
+    ftype = field.type
+    kind = "integer" if "integer" in (ftype.name, ftype.items) else "value"
+    for sub, number in bounds.too_large(value):
+        reader.err((*where, *sub), f"{what}: field {field.name!r} {bounds.problem(kind, number)}")
+def _locale(reader: Reader) -> str:
+    """The base locale the examples render in (`compile_locales.base_locale` reports a bad one)."""
+    from errgen.catalog.plurals import canonical, known
+
+    given = reader.get(("catalog", "locale"))
+    if given is None:
+        return "en"
+    tag = canonical(str(given))
+    return tag if tag is not None and known(tag) else "en"
 
 
 def _code_identifiers(n: Names) -> dict[str, str]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from errgen.catalog import naming
+from errgen.catalog import bounds, naming
 from errgen.catalog.checked import Reader
 from errgen.catalog.model import Field, FieldType, Kind, Policy
 
@@ -41,6 +41,10 @@ def kinds(reader: Reader) -> dict[str, Kind]:
         )
         for name, spec in reader.items(("kinds",))
     }
+    for name, spec in reader.items(("kinds",)):
+        for key in ("max_attempts", "initial_backoff_ms"):
+            if (why := bounds.problem(key, spec.get(key))) is not None:
+                reader.err(("kinds", name, key), f"kind {name!r}: {key} {why}")
     reader.collisions("kinds", out, lambda n: {"identifier": n.pascal, "constant": n.constant})
     return out
 

@@ -34,6 +34,7 @@ def envelope(reader: Reader) -> Envelope:
         casing=Casing(raw.get("casing", "as_written")),
         metadata=metadata,
         structured_is_error=raw.get("structured_is_error", False),
+        message_locale=raw.get("message_locale"),
     )
 
 
@@ -89,4 +90,5 @@ def _envelope_keys(env: Envelope) -> list[tuple[str, str, JsonPath]]:
         keys.append(("provenance", "the provenance stamp", (*PATH, "provenance")))
     if env.mirror_is_error:
         keys.append(("isError", "the isError mirror", (*PATH, "mirror_is_error")))
+    keys.append(("localizedMessage", "the localized message", PATH))
     return keys

@@ -87,4 +87,5 @@ def check_replacements(reader: Reader, catalog: Catalog) -> None:
         if target == code.id:
             reader.err(path, f"code {code.id!r} cannot be replaced by itself")
         elif target not in catalog.codes and not reader.spoiled(("codes", target)):
-            reader.err(path, f"replaced_by {target!r} is not a code{suggest(target, reader.declared('codes'))}")
+            why = reader.retired_reference(target) or f"replaced_by {target!r} is not a code"
+            reader.err(path, why + ("" if target in catalog.retired else suggest(target, reader.declared("codes"))))

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from errgen.catalog import compile_codes, compile_declarations, compile_envelope, compile_rules, naming
+from errgen.catalog import (
+    compile_codes,
+    compile_declarations,
+    compile_envelope,
+    compile_locales,
+    compile_rules,
+    compile_tools,
+    naming,
+)
 from errgen.catalog.checked import Reader
 from errgen.catalog.diagnostics import Diagnostics
 from errgen.catalog.model import Catalog, Provenance
@@ -19,6 +27,7 @@ def _run(reader: Reader) -> Catalog:
     env = compile_envelope.envelope(reader)
     fields = compile_envelope.field_keys(reader, env, compile_declarations.fields(reader))
     codes, unsure = compile_codes.codes(reader, fields, kinds)
+    tools, every_tool = compile_tools.tools(reader, codes, kinds)
     catalog = Catalog(
         name=name,
         version=meta("version", "0.0.0"),
@@ -40,8 +49,12 @@ def _run(reader: Reader) -> Catalog:
         mapping_default=reader.code_ref(("mappings", "default"), codes),
         retired=compile_rules.retired(reader, codes),
         names=naming.names(name),
+        tools=tools,
+        every_tool=every_tool,
+        locale=compile_locales.base_locale(reader),
     )
     compile_rules.check_replacements(reader, catalog)
+    compile_locales.check_base_messages(reader, catalog)
     return catalog
 
 
@@ -51,7 +64,9 @@ def compile_catalog(doc: Document, diags: Diagnostics) -> Catalog | None:
     The well-formed parts of a rejected document are still checked, so one run reports every mistake.
     """
     before = len([d for d in diags.items if d.level == "error"])
-    catalog = _run(Reader(doc, diags))
+    reader = Reader(doc, diags)
+    catalog = _run(reader)
+    catalog = compile_locales.with_translations(reader, catalog, doc)
     if doc.rejected or len([d for d in diags.items if d.level == "error"]) > before:
         return None
     from errgen.catalog.normalize import fingerprint

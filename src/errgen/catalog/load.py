@@ -12,10 +12,10 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 from functools import lru_cache
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
-from errgen.catalog.catalog_schema import IDENT, NAME, SEMVER
+from errgen.catalog.catalog_schema import PATTERN_NAMES
 from errgen.catalog.diagnostics import Diagnostics
 from errgen.catalog.yamlsrc import Document, JsonPath, load_yaml, parse_yaml
 
@@ -41,9 +41,17 @@ def _validator() -> Any:
 
 
 def load_catalog(path: Path, display: str, diags: Diagnostics) -> Document | None:
-    """Load one catalog file and report every shape problem in it."""
+    """Load one catalog file and report every shape problem in it; the files it refers to are read beside it."""
+    from errgen.catalog.schema_files import FolderFiles
+
     doc = load_yaml(path, display, diags)
-    return None if doc is None else check_shape(doc, diags)
+    if doc is not None:
+        shown = PurePosixPath(display).parent.as_posix()
+        doc.files = FolderFiles(path.parent, "" if shown == "." else shown)
+    checked = None if doc is None else check_shape(doc, diags)
+    if checked is not None:
+        checked.source = path  # the compiler reads its translation files beside it
+    return checked
 
 
 def load_catalog_text(text: str, display: str, diags: Diagnostics) -> Document | None:
@@ -120,13 +128,6 @@ def _report(doc: Document, error: Any, diags: Diagnostics) -> None:
         diags.error(doc.loc(path), f"{where}: {_why(error)}")
 
 
-_PATTERNS = {
-    NAME: "lowercase letters, digits, '-' or '_', starting with a letter",
-    SEMVER: "a semantic version such as 1.2.3",
-    IDENT: "a valid id (letters, digits, '_', '.' and '-', not starting with '.' or '-', at most 128 characters)",
-}
-
-
 def _printable(text: str) -> str:
     """`text` with control characters escaped, so a message stays on one line."""
     return text if text.isprintable() else text.encode("unicode_escape").decode("ascii")
@@ -134,20 +135,20 @@ def _printable(text: str) -> str:
 
 def _why(error: Any) -> str:
     if error.validator == "pattern":
-        wanted = _PATTERNS.get(error.validator_value, f"text matching {error.validator_value}")
+        wanted = PATTERN_NAMES.get(error.validator_value, "in the format docs/catalog-format.md describes")
         return f"{error.instance!r} is not {wanted}"
     if error.validator == "minLength":
         return "must not be empty"
     if error.validator == "minProperties":
         return "needs at least one entry"
     if error.validator == "oneOf" and "description" in error.schema:
-        wanted = error.schema["description"].removesuffix(".")
-        return f"expected {wanted[:1].lower()}{wanted[1:]}, got {_json_type(error.instance)} {_short(error.instance)}"
+        wanted = error.schema["description"].split(". ")[0].removesuffix(".")  # its first sentence
+        return f"expected {wanted[:1].lower()}{wanted[1:]}, got {_got(error.instance)}"
     if error.validator == "oneOf":
         options = [_describe(s) for s in error.validator_value]
-        return f"expected {' or '.join(options)}, got {_json_type(error.instance)} {error.instance!r}"
+        return f"expected {' or '.join(options)}, got {_got(error.instance)}"
     if error.validator in ("type", "enum", "const"):
-        return f"expected {_describe(error.schema)}, got {_json_type(error.instance)} {_short(error.instance)}"
+        return f"expected {_describe(error.schema)}, got {_got(error.instance)}"
     return str(error.message)
 
 
@@ -168,6 +169,11 @@ def _json_type(value: Any) -> str:
     return "null" if value is None else names.get(type(value), type(value).__name__)
 
 
+def _got(value: Any) -> str:
+    """``string 'x'``, ``integer 3``, ``null``: the type of a rejected value and the value."""
+    return "null" if value is None else f"{_json_type(value)} {_short(value)}"
+
+
 def _short(value: Any) -> str:
-    text = repr(value)
+    text = str(value).lower() if isinstance(value, bool) else repr(value)  # YAML spells booleans true, false
     return text if len(text) <= 60 else text[:57] + "..."

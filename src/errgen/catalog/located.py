@@ -17,6 +17,12 @@ class Located:
     catalog: Catalog
     doc: Document
 
+    def says(self, code: Any, key: str) -> bool:
+        """Whether the document itself sets `key` on `code` (else the compiler derived it: a default)."""
+        codes = self.doc.data.get("codes") if isinstance(self.doc.data, dict) else None
+        spec = codes.get(code.id) if isinstance(codes, dict) else None
+        return isinstance(spec, dict) and key in spec
+
     def at(self, *path: str | int, fallback: Loc | None = None) -> Loc:
         """Position of the key at `path`, else `fallback`, else of its nearest located ancestor."""
         if fallback is None or _has(self.doc.data, path):

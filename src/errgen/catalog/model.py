@@ -18,6 +18,10 @@ Nodes:
     Envelope     the wire shape: discriminator key, key casing, metadata on the wire
                  (WireMeta), provenance mode, and how errors become MCP results.
     Names        identifiers derived from a wire name, frozen by `naming.py`.
+    Tool         one MCP tool's error contract: the codes it can return (its own and the
+                 catalog-wide ones), its success ``outputSchema`` and input schema (`SchemaRef`).
+    Translation  one locale's texts of the catalog (`catalog/<name>.<locale>.yaml`), checked
+                 against the base texts by `translations.py`.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from errgen.catalog import messages
+from errgen.catalog import messages, rendering
 from errgen.catalog.diagnostics import Loc
 
 
@@ -173,12 +177,13 @@ class Example:
     values: dict[str, Any]
     template: str
     loc: Loc
+    locale: str = "en"  # the template's locale (its plurals and numbers)
 
     @property
     def message(self) -> str:
         """The message rendered with these values (rendered when asked: most targets never do)."""
         try:
-            return messages.render(self.template, self.values)
+            return rendering.render(self.template, self.values, self.locale)
         except messages.TemplateError:
             return self.template
 
@@ -319,6 +324,7 @@ class Envelope:
     casing: Casing = Casing.AS_WRITTEN
     metadata: tuple[WireMeta, ...] = ()
     structured_is_error: bool = False  # read structuredContent.isError === true as an error (pmcp servers)
+    message_locale: str | None = None  # the locale of the wire message (None: the catalog's base locale)
 
     @property
     def provenance(self) -> bool:
@@ -359,6 +365,42 @@ class Provenance:
         return {"catalog": self.catalog, "version": self.version, "fingerprint": self.fingerprint}
 
 
+TEXT_NAMES = ("message", "title", "ui_meaning", "next_action")
+"""The texts of a code a translation may give (besides field descriptions)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """One translated text and where it is written."""
+
+    value: str
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Translation:
+    """One locale's texts: per code the translated `TEXT_NAMES`, per field its description.
+
+    Only what the file translates is here (a text not given falls back to the next locale).
+    """
+
+    locale: str  # a BCP 47 tag in canonical case (``de``, ``de-AT``)
+    source: str  # the file, as displayed
+    codes: dict[str, dict[str, Text]]
+    fields: dict[str, Text]
+    loc: Loc  # of the ``locale`` key
+
+    def text(self, code: str, name: str) -> str | None:
+        """The translation of text `name` of `code`, or None."""
+        found = self.codes.get(code, {}).get(name)
+        return None if found is None else found.value
+
+    def description(self, field_name: str) -> str | None:
+        """The translated description of a repair field, or None."""
+        found = self.fields.get(field_name)
+        return None if found is None else found.value
+
+
 @dataclass(frozen=True)
 class Catalog:
     """A compiled catalog: the single input of every generator."""
@@ -384,6 +426,15 @@ class Catalog:
     retired: dict[str, Retired]
     names: Names
     provenance: Provenance = field(default_factory=lambda: Provenance("", "", ""))
+    tools: dict[str, Tool] = field(default_factory=dict)  # the ``tools`` section, in declared order
+    every_tool: tuple[str, ...] = ()  # catalog-wide codes every tool may return (Smithy's service errors)
+    locale: str = "en"  # the language of the base texts (BCP 47)
+    translations: dict[str, Translation] = field(default_factory=dict)  # by locale, in file-name order
+
+    @property
+    def locales(self) -> tuple[str, ...]:
+        """The base locale, then every translated one."""
+        return (self.locale, *self.translations)
 
     @property
     def fingerprint(self) -> str:
@@ -398,3 +449,54 @@ class Catalog:
     def field_of(self, name: str) -> Field:
         """The declared field called `name`."""
         return self.fields[name]
+
+    def returned_by(self, code: str) -> tuple[str, ...]:
+        """The tools that may return `code`, in declared order."""
+        return tuple(name for name, tool in self.tools.items() if code in tool.codes)
+
+
+# -- per-tool error contracts (the ``tools`` section) -------------------------------
+
+
+class OutputRoot(StrEnum):
+    """Which root a tool's complete ``outputSchema`` may have."""
+
+    OBJECT = "object"  # 2025-era clients: an object root (the success schema must be an object)
+    ANY = "any"  # since MCP 2026-07-28 (SEP-2106) any schema: also the any-root form
+
+
+@dataclass(frozen=True, slots=True)
+class SchemaRef:
+    """A JSON Schema the catalog gives inline or in a file; `file` is the path as written (None: inline)."""
+
+    schema: Any  # a JSON Schema (a mapping or a boolean)
+    file: str | None
+    loc: Loc
+
+    @property
+    def object_root(self) -> bool:
+        """Whether the schema accepts objects only at its root (``type: object``)."""
+        return isinstance(self.schema, dict) and self.schema.get("type") == "object"
+
+
+@dataclass(frozen=True, slots=True)
+class Tool:
+    """One MCP tool's error contract.
+
+    `own`: the codes the tool names itself (its ``errors``, kinds and groups expanded);
+    `codes`: every code it may return, its own and the catalog-wide ones, in catalog order.
+    """
+
+    name: str
+    description: str
+    own: tuple[str, ...]
+    codes: tuple[str, ...]
+    output_schema: SchemaRef | None
+    input_schema: SchemaRef | None
+    output_root: OutputRoot
+    names: Names
+    loc: Loc
+
+    def returns(self, code: str) -> bool:
+        """Whether the tool may return `code`."""
+        return code in self.codes

@@ -12,11 +12,54 @@ import hashlib
 import json
 from typing import Any
 
-from errgen.catalog.model import Catalog, Code, FailureRule, HttpRule
+from errgen.catalog.model import Catalog, Code, FailureRule, HttpRule, Translation
 
 
 def normalize(catalog: Catalog) -> dict[str, Any]:
-    """The catalog as plain JSON data, in a fixed shape and declared order."""
+    """The catalog as plain JSON data, in a fixed shape and declared order.
+
+    The optional sections (``tools``; the locale keys ``catalog.locale``, ``envelope.message_locale``,
+    ``translations``) appear only when the catalog sets them, so a catalog without them keeps its fingerprint.
+    """
+    out = _normalized(catalog)
+    if catalog.locale != "en":
+        out["catalog"]["locale"] = catalog.locale
+    if catalog.envelope.message_locale is not None:
+        out["envelope"]["message_locale"] = catalog.envelope.message_locale
+    if catalog.tools or catalog.every_tool:
+        out["tools"] = _tools(catalog)
+    if catalog.translations:
+        out["translations"] = [_translation(t) for t in catalog.translations.values()]
+    return out
+
+
+def _tools(catalog: Catalog) -> dict[str, Any]:
+    """The ``tools`` section: each tool's own codes (kinds and groups expanded) and its schemas, inline."""
+    return {
+        "every_tool": list(catalog.every_tool),
+        "by_name": [
+            {
+                "name": tool.name,
+                "description": tool.description,
+                "errors": list(tool.own),
+                "output_schema": None if tool.output_schema is None else tool.output_schema.schema,
+                "output_root": tool.output_root.value,
+                "input_schema": None if tool.input_schema is None else tool.input_schema.schema,
+            }
+            for tool in catalog.tools.values()
+        ],
+    }
+
+
+def _translation(translation: Translation) -> dict[str, Any]:
+    return {
+        "locale": translation.locale,
+        "codes": {cid: {name: t.value for name, t in texts.items()} for cid, texts in translation.codes.items()},
+        "fields": {name: t.value for name, t in translation.fields.items()},
+    }
+
+
+def _normalized(catalog: Catalog) -> dict[str, Any]:
     return {
         "format": 1,
         "catalog": {

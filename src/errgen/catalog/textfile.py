@@ -12,6 +12,21 @@ from pathlib import Path
 from errgen.catalog.diagnostics import Diagnostics, Loc
 
 MAX_BYTES = 32 * 1024 * 1024
+TRANSLATIONS = ".locales"  # catalog/workbook.yaml → catalog/workbook.locales/<tag>.yaml
+
+
+def translations_folder(catalog: Path) -> Path:
+    """The folder of the translation files of the catalog file `catalog`."""
+    return catalog.parent / f"{catalog.stem}{TRANSLATIONS}"
+
+
+def is_translation(path: Path) -> bool:
+    """Whether `path` is a translation file (``x.locales/de.yaml`` beside ``x.yaml``)."""
+    folder = path.parent
+    if not folder.name.endswith(TRANSLATIONS):
+        return False
+    stem = folder.name[: -len(TRANSLATIONS)]
+    return any((folder.parent / f"{stem}{suffix}").exists() for suffix in (".yaml", ".yml"))
 
 
 def read_text(path: Path, display: str, diags: Diagnostics) -> str | None:

@@ -41,8 +41,10 @@ def _is_scalar(kind: str, value: Any) -> bool:
 
 
 def describe(value: Any) -> str:
-    """A short 'type value' description for messages."""
+    """A short 'type value' description for messages (``null`` alone for a null)."""
+    if value is None:
+        return "null"
     names = {bool: "boolean", int: "integer", float: "number", str: "string", list: "list", dict: "mapping"}
-    kind = "null" if value is None else names.get(type(value), type(value).__name__)
-    text = repr(value)
+    kind = names.get(type(value), type(value).__name__)
+    text = str(value).lower() if isinstance(value, bool) else repr(value)  # YAML spells booleans true, false
     return f"{kind} {text if len(text) <= 40 else text[:37] + '...'}"

@@ -25,7 +25,7 @@ from yaml.events import (
     StreamEndEvent,
 )
 
-from errgen.catalog.diagnostics import Diagnostics, Loc
+from errgen.catalog.diagnostics import Loc
 from errgen.catalog.yamlcore import CATALOG, MAX_DEPTH, MAX_EVENTS, STR, Positions, ScalarRules, unpack
 
 MAX_ALIAS_GROWTH = 4
@@ -288,10 +288,3 @@ def compose(text: str, display: str, rules: ScalarRules = CATALOG, plain: dict[i
         return Composed(None, None, [Problem(Loc(display), f"invalid YAML: {exc}")])
     return Composed(data, composer.positions, composer.errors)
 
-
-def parse(text: str, display: str, diags: Diagnostics) -> tuple[Any, Positions] | None:
-    """Read a catalog's YAML text into data and its positions; on failure record errors and return None."""
-    read = compose(text, display)
-    for problem in read.problems:
-        diags.error(problem.loc, problem.text())
-    return None if read.positions is None else (read.data, read.positions)

@@ -19,7 +19,7 @@ This module holds the `Document`; reading and decoding a file is `textfile`'s (r
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from errgen.catalog import yamllib
 from errgen.catalog.diagnostics import Diagnostics, Loc
@@ -31,6 +31,22 @@ __all__ = ["MAX_BYTES", "Document", "JsonPath", "decode", "load_yaml", "parse_ya
 JsonPath = tuple[str | int, ...]
 
 
+class Files(Protocol):
+    """Where a catalog's referenced files are read from."""
+
+    def read(self, rel: str) -> bytes | None:
+        """The bytes of the file at `rel` (a checked relative path); None when it does not exist.
+
+        Raises:
+            OSError: when the file exists but cannot be read (or is not a regular file).
+        """
+        ...
+
+    def shown(self, rel: str) -> str:
+        """How diagnostics name the file at `rel`."""
+        ...
+
+
 class Document:
     """A loaded YAML file: its data, and the positions of its keys and values.
 
@@ -39,11 +55,18 @@ class Document:
     mappings), and looked up by JSON path only when a message needs one.
     `rejected` holds the paths the catalog schema rejected (set by `load.check_shape`):
     the compiler skips them, and whatever refers to them, instead of stopping.
+    `files` reads the files the catalog refers to (tool schemas); None for text in memory.
     """
 
     def __init__(self, path: str, data: Any, positions: Positions | None = None) -> None:
         self.path, self.data = path, data
         self.rejected: frozenset[JsonPath] = frozenset()
+        self.damaged: frozenset[Loc] = frozenset()  # where the reader reported a value it could not take
+        self.files: Files | None = None
+        # The catalog's translation files, (tag in the file name, file), when the reader of the catalog gave them;
+        # else `compile_locales` reads the ones beside `source`, the file this document was read from (if any).
+        self.translations: list[tuple[str, Document]] | None = None
+        self.source: Path | None = None
         self._positions = positions or Positions()
         self._order: dict[int, dict[str, int]] = {}
 
@@ -94,9 +117,19 @@ class Document:
 
 
 def parse_yaml(text: str, display: str, diags: Diagnostics) -> Document | None:
-    """Parse YAML text into a `Document`; on failure record errors and return None."""
-    parsed = yamllib.parse(text, display, diags)
-    return None if parsed is None else Document(display, *parsed)
+    """Parse YAML text into a `Document`; on failure record errors and return None.
+
+    A value the reader could not take (a non-finite number) reads as null, and its position is kept in
+    `Document.damaged` so that no later stage reports that null again.
+    """
+    read = yamllib.compose(text, display)
+    for problem in read.problems:
+        diags.error(problem.loc, problem.text())
+    if read.positions is None:
+        return None
+    doc = Document(display, read.data, read.positions)
+    doc.damaged = frozenset(problem.loc for problem in read.problems)
+    return doc
 
 
 def load_yaml(path: Path, display: str, diags: Diagnostics) -> Document | None:

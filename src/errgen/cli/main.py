@@ -66,12 +66,14 @@ def _common(func: Any) -> Any:
 LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
     "conform": ("errgen.cli.commands.conform", "command",
                 "Check wallfacer conformance PACKS: evaluate their fixtures, or run them against a server."),
+    "changelog": ("errgen.cli.commands.changelog", "command",
+                  "Write Keep-a-Changelog entries for the changes from OLD to NEW (or since --against GIT_REF)."),
     "diff": ("errgen.cli.commands.diff", "command",
-             "Report breaking changes from catalog OLD to catalog NEW (exit 1 if there is one)."),
+             "Report the changes from catalog OLD to catalog NEW; exit 1 on a break the version does not accept."),
     "docs": ("errgen.cli.commands.docs", "command",
              "Keep generated Markdown (code tables, code sections) inside your own files."),
     "explain": ("errgen.cli.commands.explain", "command",
-                "Show everything about CODE: semantics, fields, examples, next action, docs."),
+                "Show everything about CODE (semantics, fields, examples, docs), or the errors a TOOL can return."),
     "init": ("errgen.cli.commands.init", "command",
              "Create catalog/NAME.yaml and [tool.errgen] in FOLDER's pyproject.toml; `errgen build` then works."),
     "lint": ("errgen.cli.commands.lint", "command",
@@ -140,12 +142,17 @@ def main() -> None:
 
 @main.command(context_settings=CONTEXT)
 @_common
-def build(catalogs: tuple[str, ...], out: str | None, targets: tuple[str, ...], templates: str | None) -> None:
+@click.option("--strict", is_flag=True, help="Missing translations are errors: exit 2 and write nothing.")
+def build(
+    catalogs: tuple[str, ...], out: str | None, targets: tuple[str, ...], templates: str | None, strict: bool
+) -> None:
     """Generate every target of CATALOGS into the output folder (only changed files are written)."""
+    from dataclasses import replace
+
     from errgen.catalog.diagnostics import CatalogInvalid, Diagnostics
     from errgen.workflow.project import build as run_build
 
-    project = _project(catalogs, out, targets, templates)
+    project = replace(_project(catalogs, out, targets, templates), strict=strict)
     diags = Diagnostics()
     try:
         result = run_build(project, diags)
@@ -179,10 +186,10 @@ def build(catalogs: tuple[str, ...], out: str | None, targets: tuple[str, ...], 
 )
 @click.option(
     "--category",
-    type=click.Choice(["all", "wire", "source"]),
+    type=click.Choice(["all", "wire", "source", "docs"]),
     default="all",
     show_default=True,
-    help="With --against: which breaking-change rules count (WIRE: payloads on the wire; SOURCE: generated API).",
+    help="With --against: which changes count (WIRE: payloads on the wire; SOURCE: generated API; DOCS: docs only).",
 )
 @click.option(
     "--format", "fmt", type=click.Choice(["text", "json", "github"]), default="text", show_default=True,
@@ -202,6 +209,7 @@ def check(
     or, with --against, if a catalog changed incompatibly since GIT_REF."""
     from errgen.catalog.diagnostics import CatalogInvalid, Diagnostics
     from errgen.output.writer import unified
+    from errgen.workflow.foreign import foreign_files
     from errgen.workflow.project import check as run_check
 
     project = _project(catalogs, out, targets, templates)
@@ -218,7 +226,8 @@ def check(
     diff, texts = result.diff, result.texts
     out_name = project.display(project.out_dir)
     _warn_kept(out_name, diff.kept)
-    if diff.clean:
+    foreign = foreign_files(project.out_dir)
+    if diff.clean and not foreign:
         click.echo(f"errgen: {result.file_count} file(s) up to date")
         return
     for rel in diff.modified:
@@ -230,7 +239,16 @@ def check(
         click.echo(f"missing:  {out_name}/{rel}")
     for rel in diff.extra:
         click.echo(f"extra:    {out_name}/{rel}")
-    click.echo("errgen: generated files are out of date; run `errgen build` to update them", err=True)
+    for rel in foreign:
+        click.echo(f"extra:    {out_name}/{rel} (generated, but not by this build)")
+    if not diff.clean:
+        click.echo("errgen: generated files are out of date; run `errgen build` to update them", err=True)
+    if foreign:
+        click.echo(
+            f"errgen: {len(foreign)} generated file(s) in the output folder that this build did not write (stale "
+            "output of another build); `errgen build` never removes those: remove them",
+            err=True,
+        )
     sys.exit(1)
 
 

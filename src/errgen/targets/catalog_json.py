@@ -41,4 +41,18 @@ def identity(catalog: Catalog) -> str:
     lines.extend(f"{json.dumps(f.name, ensure_ascii=False)} | {f.names.py_attr}" for f in catalog.fields.values())
     lines.append("# retired")
     lines.extend(json.dumps(r, ensure_ascii=False) for r in catalog.retired)
+    lines.extend(_tools(catalog))
     return "\n".join(lines) + "\n"
+
+
+def _tools(catalog: Catalog) -> list[str]:
+    """The tools' lines (none without a ``tools`` section): each name every target gives the tool."""
+    if not catalog.tools:
+        return []
+    go, rust = go_names(catalog).tools, rust_names.names(catalog).tools
+    out = ["# tool | union type | python contract | ts contract | go interface | go contract | rust enum | rust const"]
+    for name, tool in catalog.tools.items():
+        n = tool.names
+        names = (f"{n.pascal}ToolError", f"{n.constant}_TOOL", f"{n.camel}Tool", go[name][0], go[name][1], *rust[name])
+        out.append(" | ".join((json.dumps(name, ensure_ascii=False), *names)))
+    return out

@@ -13,6 +13,14 @@ Files (under ``schema/``):
   reference inlined, for a server to merge into each tool's ``outputSchema``
   (``{"type": "object", "anyOf": [success, fragment]}``) so strict clients accept
   error results (see mcp-errors.md).
+
+Per tool of the catalog's ``tools`` section (under ``schema/tools/``), every reference inlined:
+
+* ``<tool>.errors.schema.json`` — the error payloads the tool can return (its codes only).
+* ``<tool>.output.schema.json`` (a tool with an ``output_schema``) — its complete
+  ``outputSchema``, success ∪ its errors, with the object root 2025-era clients accept.
+* ``<tool>.output-any.schema.json`` (``output_root: any``) — the same union with any
+  root (MCP 2026-07-28, SEP-2106); the only form when the success schema is no object.
 """
 
 from __future__ import annotations
@@ -21,7 +29,7 @@ from typing import Any
 from urllib.parse import quote
 
 from errgen.catalog import jsontext
-from errgen.catalog.model import Catalog, Code, ProvenanceMode
+from errgen.catalog.model import Catalog, Channel, Code, OutputRoot, ProvenanceMode, Tool
 from errgen.targets import TargetOptions
 from errgen.targets.common.header import header_text
 
@@ -39,6 +47,15 @@ PROVENANCE: dict[str, Any] = {
 }
 
 
+LOCALIZED_MESSAGE: dict[str, Any] = {
+    "type": "object",
+    "description": "The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).",
+    "properties": {"locale": {"type": "string", "minLength": 1}, "message": {"type": "string"}},
+    "required": ["locale", "message"],
+    "additionalProperties": False,
+}
+
+
 def def_name(code: Code) -> str:
     """``$defs`` key of a code's payload schema (never collides with the fixed keys)."""
     return f"{code.names.pascal}Error"
@@ -48,8 +65,18 @@ def _ref(name: str) -> dict[str, str]:
     return {"$ref": "#/$defs/" + quote(name, safe="")}
 
 
-def code_schema(catalog: Catalog, code: Code, provenance: dict[str, Any]) -> dict[str, Any]:
-    """The closed schema of one code's payload (keys as the catalog's wire shape has them)."""
+def code_schema(
+    catalog: Catalog,
+    code: Code,
+    provenance: dict[str, Any],
+    localized: dict[str, Any] = LOCALIZED_MESSAGE,
+    *,
+    describe: bool = True,
+) -> dict[str, Any]:
+    """The closed schema of one code's payload (keys as the catalog's wire shape has them).
+
+    `describe`: with the code's ``when`` as ``description`` (the per-tool schemas, repeated per tool, leave it out).
+    """
     env = catalog.envelope
     props: dict[str, Any] = {
         env.discriminator: {"const": code.id},
@@ -71,27 +98,30 @@ def code_schema(catalog: Catalog, code: Code, provenance: dict[str, Any]) -> dic
     if env.mirror_is_error:
         props["isError"] = {"const": True}
         required.append("isError")
+    props["localizedMessage"] = localized
     schema: dict[str, Any] = {"type": "object", "title": code.id}
-    if code.when:
+    if code.when and describe:
         schema["description"] = code.when
     if code.deprecated:
         schema["deprecated"] = True
     return schema | {"properties": props, "required": required, "additionalProperties": False}
 
 
-def payload_union(catalog: Catalog, branch: Any) -> dict[str, Any]:
-    """The payload union: the code under the discriminator must be known, then that code's schema applies.
+def payload_union(catalog: Catalog, branch: Any, codes: tuple[Code, ...] | None = None) -> dict[str, Any]:
+    """The payload union of `codes` (default: every code): the code under the discriminator must be one of
+    them, then that code's schema applies.
 
     Every required key is also a declared property, as ajv's ``strictRequired`` wants.
     """
     key = catalog.envelope.discriminator
+    chosen = tuple(catalog.codes.values()) if codes is None else codes
     return {
         "type": "object",
         "required": [key, "message"],
-        "properties": {key: {"enum": list(catalog.codes)}, "message": {"type": "string", "minLength": 1}},
+        "properties": {key: {"enum": [c.id for c in chosen]}, "message": {"type": "string", "minLength": 1}},
         "allOf": [
             {"if": {"properties": {key: {"const": code.id}}, "required": [key]}, "then": branch(code)}
-            for code in catalog.codes.values()
+            for code in chosen
         ],
     }
 
@@ -156,12 +186,13 @@ def main_schema(catalog: Catalog) -> dict[str, Any]:
     defs: dict[str, Any] = {
         "ErrorCode": {"enum": list(catalog.codes)},
         "Provenance": PROVENANCE,
+        "LocalizedMessage": LOCALIZED_MESSAGE,
         "ErrorPayload": payload_union(catalog, lambda code: _ref(def_name(code))),
         "ToolErrorResult": envelope_schema(catalog),
         "ToolResult": tool_result_schema(),
     }
     for code in catalog.codes.values():
-        defs[def_name(code)] = code_schema(catalog, code, _ref("Provenance"))
+        defs[def_name(code)] = code_schema(catalog, code, _ref("Provenance"), _ref("LocalizedMessage"))
     return {
         "$schema": DRAFT,
         "$id": f"urn:errgen:{catalog.name}:{catalog.version}",
@@ -183,14 +214,70 @@ def fragment_schema(catalog: Catalog) -> dict[str, Any]:
     }
 
 
+def tool_codes(catalog: Catalog, tool: Tool) -> tuple[Code, ...]:
+    """The codes `tool` can return as a tool result (its protocol-channel codes never reach structuredContent)."""
+    return tuple(catalog.codes[c] for c in tool.codes if catalog.codes[c].channel is Channel.TOOL)
+
+
+def tool_errors(catalog: Catalog, tool: Tool) -> dict[str, Any]:
+    """The error payloads `tool` can return, fully inlined (no ``$schema``: a subschema; no code descriptions)."""
+    branch = lambda code: code_schema(catalog, code, PROVENANCE, describe=False)  # noqa: E731
+    return payload_union(catalog, branch, tool_codes(catalog, tool))
+
+
+def tool_output(catalog: Catalog, tool: Tool, *, any_root: bool) -> dict[str, Any]:
+    """`tool`'s complete outputSchema: its success schema ∪ its errors (no ``$schema``: a subschema).
+
+    The success schema's own ``$defs`` / ``definitions`` move to the root, where its ``#/$defs/…``
+    references resolve (one with an ``$id`` is its own resource and keeps them). Without
+    ``structuredContent`` on error results (``envelope.structured_content: false``) it is the success
+    schema alone.
+    """
+    assert tool.output_schema is not None
+    success = tool.output_schema.schema
+    hoisted: dict[str, Any] = {}
+    if isinstance(success, dict):
+        success = {k: v for k, v in success.items() if k != "$schema"}
+        if "$id" not in success:
+            hoisted = {k: success.pop(k) for k in ("$defs", "definitions") if k in success}
+    root: dict[str, Any] = {} if any_root else {"type": "object"}
+    if catalog.envelope.structured_content:
+        root["anyOf"] = [success, tool_errors(catalog, tool)]
+    else:
+        root["allOf"] = [success]
+    return root | hoisted
+
+
+def tool_files(catalog: Catalog) -> dict[str, dict[str, Any]]:
+    """``schema/tools/<tool>.*.schema.json`` of every tool: its errors and its complete outputSchema(s)."""
+    out: dict[str, dict[str, Any]] = {}
+    for tool in catalog.tools.values():
+        head = {"$schema": DRAFT, "$comment": header_text(catalog)}
+        what = f"errors of tool {tool.name} ({catalog.title})"
+        out[f"schema/tools/{tool.name}.errors.schema.json"] = {**head, "title": what, **tool_errors(catalog, tool)}
+        if tool.output_schema is None:
+            continue
+        title = f"outputSchema of tool {tool.name} ({catalog.title})"
+        if tool.output_schema.object_root:
+            out[f"schema/tools/{tool.name}.output.schema.json"] = {
+                **head, "title": title, **tool_output(catalog, tool, any_root=False)
+            }  # fmt: skip
+        if tool.output_root is OutputRoot.ANY:
+            out[f"schema/tools/{tool.name}.output-any.schema.json"] = {
+                **head, "title": f"{title}, any root", **tool_output(catalog, tool, any_root=True)
+            }  # fmt: skip
+    return out
+
+
 def dump(schema: dict[str, Any]) -> str:
     """Stable JSON text: 2-space indent, declared key order, trailing newline."""
     return jsontext.dumps(schema) + "\n"
 
 
 def generate(catalog: Catalog, options: TargetOptions) -> dict[str, str]:
-    """The two schema files of one catalog."""
+    """The two schema files of one catalog, and those of its tools."""
     return {
         f"schema/{catalog.name}.schema.json": dump(main_schema(catalog)),
         f"schema/{catalog.name}.output-fragment.schema.json": dump(fragment_schema(catalog)),
+        **{path: dump(schema) for path, schema in tool_files(catalog).items()},
     }

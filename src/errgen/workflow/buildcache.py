@@ -3,7 +3,8 @@
 The key hashes everything that determines the output: errgen's version, its own
 sources and built-in templates (by path, size and modification time), user
 templates, every catalog file's bytes and display path, and the target options.
-The entry lists each output file's sha256. When the key is known and the files on
+The entry lists each output file's sha256, and each file a catalog refers to (a tool's
+schema file) with its sha256: a changed schema file is a changed input. When the key is known and the files on
 disk still hold those bytes (and no folder of a dropped catalog appeared), ``build`` and ``check``
 are done without parsing YAML, validating, rendering or running black. Any mismatch
 falls back to the full pipeline.
@@ -124,9 +125,17 @@ def _tool_digest() -> str:
     return digest.hexdigest()
 
 
+@lru_cache(maxsize=1)
+def _babel() -> str:
+    """The version of babel, whose CLDR data a catalog's plural rules and symbols come from."""
+    from importlib.metadata import version
+
+    return version("babel")
+
+
 def build_key(project: Project) -> str | None:
     """The manifest key of this run, or None when an input cannot be read."""
-    from errgen.catalog.textfile import MAX_BYTES
+    from errgen.catalog.textfile import MAX_BYTES, translations_folder
 
     digest = hashlib.sha256(_tool_digest().encode())
     options = project.options
@@ -139,6 +148,12 @@ def build_key(project: Project) -> str | None:
             if not path.is_file() or path.stat().st_size > MAX_BYTES:
                 return None  # the full pipeline reports it
             digest.update(project.display(path).encode() + b"\0" + path.read_bytes() + b"\0")
+            if not translations_folder(path).is_dir():
+                continue  # no translations (the reader of them is not imported)
+            from errgen.catalog.translations import siblings
+
+            for _, translation in siblings(path):  # its translation files, and the CLDR data they are checked with
+                digest.update(translation.name.encode() + b"\0" + translation.read_bytes() + b"\0" + _babel().encode())
     except OSError:
         return None
     return digest.hexdigest()
@@ -175,6 +190,7 @@ def fresh_file_count(project: Project, key: str | None) -> int | None:
         manifest: dict[str, str] = entry["files"]
         catalogs = set(entry["catalogs"])
         stats: dict[str, Any] = entry.get("stats") or {}
+        inputs: dict[str, str] = entry.get("inputs", {})
     except (OSError, ValueError, KeyError, TypeError):
         return None
     from errgen.output.ownership import catalog_folders, link_in_path
@@ -182,6 +198,8 @@ def fresh_file_count(project: Project, key: str | None) -> int | None:
     out = project.out_dir
     if project.owns_out_dir and project.replaces_targets and not set(catalog_folders(out)) <= catalogs:
         return None  # a folder of a catalog no longer built: the full pipeline removes it
+    if any(_hash_file(Path(path)) != sha for path, sha in inputs.items()):
+        return None  # a schema file a catalog refers to changed
     proven: dict[str, list[int]] = {}
     for rel, sha in manifest.items():
         path = out / rel
@@ -203,8 +221,10 @@ def fresh_file_count(project: Project, key: str | None) -> int | None:
     return len(manifest)
 
 
-def remember(project: Project, key: str | None, hashes: dict[str, str], catalogs: list[str]) -> None:
-    """Record the files (path → sha256) of a build whose output folder is now in sync.
+def remember(
+    project: Project, key: str | None, hashes: dict[str, str], catalogs: list[str], inputs: tuple[Path, ...] = ()
+) -> None:
+    """Record the files (path → sha256) of a build whose output folder is now in sync, and its referenced inputs.
 
     The stats of the files that are settled (unchanged by this build, and not for `SETTLE_NS`
     before it) are recorded too: the writer compared their bytes with the build's.
@@ -213,6 +233,9 @@ def remember(project: Project, key: str | None, hashes: dict[str, str], catalogs
     if key is None or folder is None:
         return
     manifest = dict(sorted(hashes.items()))
+    read = {str(path): _hash_file(path) for path in inputs}
+    if None in read.values():
+        return  # an input vanished while building: nothing to vouch for
     stats = {}
     for rel in manifest:
         try:
@@ -221,7 +244,7 @@ def remember(project: Project, key: str | None, hashes: dict[str, str], catalogs
             continue
         if _settled(info):
             stats[rel] = _signature(info)
-    _store(folder, key, {"files": manifest, "catalogs": catalogs, "stats": stats})
+    _store(folder, key, {"files": manifest, "catalogs": catalogs, "inputs": read, "stats": stats})
 
 
 def _store(folder: Path, key: str, entry: dict[str, Any]) -> None:

@@ -264,12 +264,17 @@ _TYPE_NAMES: dict[type, str] = {str: "string", list: "list", dict: "table", bool
 
 
 def expand_catalogs(root: Path, patterns: tuple[str, ...]) -> tuple[Path, ...]:
-    """Files matching the patterns (relative to `root`), sorted, without duplicates."""
+    """Files matching the patterns (relative to `root`), sorted, without duplicates.
+
+    A pattern's matches leave out translation files (``x.de.yaml`` beside ``x.yaml``): they belong to their catalog.
+    """
+    from errgen.catalog.textfile import is_translation
+
     found: dict[Path, None] = {}
     for pattern in patterns:
         if any(ch in pattern for ch in "*?["):
             for match in sorted(root.glob(pattern)):
-                if match.is_file():
+                if match.is_file() and not is_translation(match):
                     found.setdefault(match, None)
         else:
             found.setdefault(root / pattern, None)

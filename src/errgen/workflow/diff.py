@@ -1,63 +1,65 @@
-"""Breaking-change detection between two versions of a catalog (buf-breaking style).
+"""Changes between two versions of a catalog, each a finding of a named rule (buf-breaking style), and none missed.
 
-Named rules, each in one or more categories:
+The rules (`diff_codes`, `diff_catalog`, `diff_tools`, `diff_locales`: one `rule(...)` entry and one check each)
+report one finding per changed concept, with its categories — WIRE: what deployed clients and servers see
+(payload shape, semantics); SOURCE: code written against the generated API; DOCS: only the
+documentation — whether it is breaking, its place in both versions and the value before and
+after. Compatible changes are findings too (notes): they need a version bump and a changelog entry.
 
-* WIRE: what a deployed client or server sees changes (payload shape, semantics).
-* SOURCE: code written against the generated Python/TypeScript stops compiling.
-
-Findings point at the current catalog (for removals: the enclosing key), so CI
-annotations land on a line of the pull request. Identifiers are compared against
-the previous version's committed ``identity.txt`` when there is one, which is how
-a change of errgen's naming rules is caught (go-kratos #1618).
+A rule can only find what it looks for. So `compare` also builds both versions in every target
+(`surface`) and checks that each difference of the generated public surface — a name or
+signature in Python, TypeScript, zod, Go or Rust, a wire example, a JSON Schema definition, a
+key of ``catalog.json`` — is explained by a finding of the same category about the same
+subject; any other difference is an ``unexplained-change`` finding, breaking until a rule covers
+it. Identifiers are also compared against the previous version's committed ``identity.txt``
+when there is one, which is how a change of errgen's naming rules is caught (go-kratos #1618).
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from errgen.catalog.diagnostics import Diagnostic, Diagnostics, Loc
+from errgen.catalog.diagnostics import Loc
 from errgen.catalog.located import Located
-from errgen.catalog.model import Catalog, Code, Envelope, FieldType
+from errgen.catalog.model import Catalog
+from errgen.targets import TargetOptions
 from errgen.targets.go.names import go_names
 from errgen.targets.rust import names as rust_names
+from errgen.workflow import diff_catalog, diff_codes, diff_locales, diff_tools
+from errgen.workflow.diff_model import (
+    CATEGORIES,
+    CODE_SETS,
+    DOCS,
+    RULES,
+    SECTIONS,
+    SOURCE,
+    VERSION,
+    WIRE,
+    Context,
+    DiffRule,
+    Finding,
+    declare,
+)
 
-WIRE, SOURCE = "wire", "source"
-CATEGORIES = (WIRE, SOURCE)
+if TYPE_CHECKING:
+    from errgen.workflow.surface import Side
 
+__all__ = ["CATEGORIES", "DOCS", "RULES", "SECTIONS", "SOURCE", "VERSION", "WIRE", "DiffRule", "Finding", "compare"]
+assert diff_catalog.EVERYTHING and diff_codes.BOTH and diff_tools.__name__ and diff_locales.__name__  # loaded
 
-@dataclass(frozen=True)
-class BreakingRule:
-    """A breaking-change rule: id, categories it belongs to, one-line summary."""
-
-    id: str
-    categories: frozenset[str]
-    summary: str
-
-
-def _rule(rule_id: str, categories: tuple[str, ...], summary: str) -> BreakingRule:
-    return BreakingRule(rule_id, frozenset(categories), summary)
-
-
-RULES: dict[str, BreakingRule] = {
-    r.id: r
-    for r in (
-        _rule("code-removed", (WIRE, SOURCE), "a code was removed without being retired"),
-        _rule("retired-id-reused", (WIRE,), "a code reuses a retired id"),
-        _rule("retired-id-removed", (WIRE,), "a retired id was dropped from 'retired' (it could then be reused)"),
-        _rule("kind-changed", (WIRE,), "a code's kind changed"),
-        _rule("retriable-changed", (WIRE,), "a code's retriable changed"),
-        _rule("http-status-changed", (WIRE,), "a code's HTTP status changed"),
-        _rule("channel-changed", (WIRE,), "a code's channel or JSON-RPC code changed"),
-        _rule("field-removed", (WIRE, SOURCE), "a repair field was removed from a code"),
-        _rule("field-type-changed", (WIRE, SOURCE), "a repair field's type changed"),
-        _rule("field-newly-required", (WIRE, SOURCE), "a code requires a field it did not require"),
-        _rule("field-no-longer-required", (WIRE, SOURCE), "a required field of a code became optional"),
-        _rule("placeholders-changed", (WIRE, SOURCE), "a message's placeholders changed"),
-        _rule("identifier-changed", (SOURCE,), "a generated identifier (class, function, module) changed"),
-        _rule("wire-shape-changed", (WIRE,), "the wire shape changed (discriminator, casing, metadata, provenance, …)"),
-    )
-}
+declare("identifier-changed", (SOURCE,), "a generated identifier differs from the previous version's committed "
+        "identity.txt (a change of errgen's naming rules)", breaking=True)  # fmt: skip
+declare("unexplained-change", (WIRE, SOURCE, DOCS), "the generated surface changed in a way no rule explains "
+        "(breaking until a rule covers it)", breaking=True)  # fmt: skip
+declare("version-not-bumped", (VERSION,), "the catalog changed but catalog.version did not", breaking=True)
+declare("version-downgraded", (VERSION,), "catalog.version is lower than the previous version's", breaking=True)
+declare("major-bump-required", (VERSION,), "a breaking change without a major bump (a minor one below 1.0)",
+        breaking=True)  # fmt: skip
+declare("break-not-recorded", (VERSION,), "a breaking change the changelog does not record under the new version",
+        breaking=True)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -83,8 +85,6 @@ def identity_of(catalog: Catalog) -> Identity:
 
 def parse_identity(text: str) -> Identity:
     """Read an ``identity.txt`` of the ``catalog`` target (older ones lack the Python class, Go or Rust type)."""
-    import json
-
     codes: dict[str, tuple[str, ...]] = {}
     fields: dict[str, str] = {}
     section = ""
@@ -103,175 +103,117 @@ def parse_identity(text: str) -> Identity:
 
 
 def compare(
-    old: Located, new: Located, *, old_identity: Identity | None = None, category: str = "all"
-) -> list[Diagnostic]:
-    """Breaking changes from `old` to `new` in `category` (``wire``, ``source`` or ``all``), in file order."""
-    identity = identity_of(old.catalog)
-    if old_identity is not None:
-        identity = replace(old_identity, catalog=old_identity.catalog or old.catalog.name)
-    diags = Diagnostics()
-    _Differ(old, new, identity, diags).run()
+    old: Located,
+    new: Located,
+    *,
+    old_identity: Identity | None = None,
+    category: str = "all",
+    surface: bool = True,
+    options: TargetOptions | None = None,
+    old_side: Side | None = None,
+    new_side: Side | None = None,
+) -> list[Finding]:
+    """Every change from `old` to `new` in `category` (``wire``, ``source``, ``docs`` or ``all``), in file order.
+
+    With `surface`, both versions are built and any change of the generated surface that no
+    finding explains is an ``unexplained-change`` finding (`old_side`, `new_side`: a version built already).
+    """
+    ctx = Context(old, new)
+    diff_codes.find_renames(ctx)
+    found = [f for r in RULES.values() if r.check is not None for f in r.check(ctx, r)]
+    found += _identifiers(ctx, old_identity)
+    if surface:
+        found += unexplained(ctx, found, options, old_side, new_side)
     wanted = set(CATEGORIES) if category == "all" else {category}
-    return [d for d in diags.sorted() if RULES[d.rule].categories & wanted]
+    return sorted((f for f in found if wanted & set(f.categories)), key=lambda f: (f.loc, f.rule, f.message))
 
 
-def _type_label(ftype: FieldType) -> str:
-    return f"list of {ftype.items}s" if ftype.name == "array" else ftype.name
-
-
-def _show(value: object) -> str:
-    return "(none)" if value is None else str(value)
-
-
-class _Differ:
-    def __init__(self, old: Located, new: Located, identity: Identity, diags: Diagnostics) -> None:
-        self.old, self.new, self.identity, self.diags = old, new, identity, diags
-        self.a, self.b = old.catalog, new.catalog
-
-    def report(self, loc: Loc, rule: str, message: str) -> None:
-        self.diags.error(loc, message, rule)
-
-    def at(self, code: Code, key: str) -> Loc:
-        return self.new.at("codes", code.id, key, fallback=code.loc)
-
-    def run(self) -> None:
-        self.lifecycle()
-        for old in self.a.codes.values():
-            new = self.b.codes.get(old.id)
-            if new is not None:
-                self.semantics(old, new)
-                self.fields(old, new)
-        self.field_types()
-        self.identifiers()
-        self.wire_shape()
-
-    def lifecycle(self) -> None:
-        for cid in self.a.codes:
-            if cid not in self.b.codes and cid not in self.b.retired:
-                message = (
-                    f"code {cid!r} was removed without being retired; list it under 'retired' "
-                    f"so clients learn it is gone and the id is never reused"
-                )
-                self.report(self.new.at("codes"), "code-removed", message)
-        for rid, retired in self.a.retired.items():
-            if rid in self.b.codes:
-                since = f" (retired since {retired.since})" if retired.since else ""
-                message = f"code {rid!r} reuses a retired id{since}; old clients read it with the old meaning"
-                self.report(self.b.codes[rid].loc, "retired-id-reused", message + ", pick a new id")
-            elif rid not in self.b.retired:
-                message = f"retired id {rid!r} was dropped from 'retired'; keep it listed so it is never reused"
-                self.report(self.new.at("retired"), "retired-id-removed", message)
-
-    def semantics(self, old: Code, new: Code) -> None:
-        checks = (
-            ("kind", "kind-changed", "kind", old.kind, new.kind),
-            ("retriable", "retriable-changed", "retriable", old.retriable.value, new.retriable.value),
-            ("http_status", "http-status-changed", "HTTP status", old.http_status, new.http_status),
-        )
-        for key, rule, label, before, after in checks:
-            if before != after:
-                message = f"{label} of code {new.id!r} changed from {_show(before)} to {_show(after)}"
-                self.report(self.at(new, key), rule, message)
-        if (old.channel, old.jsonrpc_code) != (new.channel, new.jsonrpc_code):
-            key = "channel" if old.channel != new.channel else "jsonrpc_code"
-            message = f"channel of code {new.id!r} changed from {_channel(old)} to {_channel(new)}"
-            self.report(self.at(new, key), "channel-changed", message)
-        if set(old.placeholders) != set(new.placeholders):
-            message = f"message placeholders of code {new.id!r} changed from {_holes(old)} to {_holes(new)}"
-            self.report(self.at(new, "message"), "placeholders-changed", message)
-
-    def fields(self, old: Code, new: Code) -> None:
-        where = self.at(new, "fields")
-        for name in old.fields:
-            if name not in new.fields:
-                self.report(where, "field-removed", f"repair field {name!r} was removed from code {new.id!r}")
-        for name in new.required:
-            if name not in old.required:
-                was = "optional" if name in old.optional else "absent"
-                message = f"repair field {name!r} is now required in code {new.id!r} (was {was})"
-                self.report(where, "field-newly-required", message + "; payloads from older servers lack it")
-        for name in old.required:
-            if name in new.optional:
-                message = f"repair field {name!r} of code {new.id!r} became optional; clients that read it may fail"
-                self.report(where, "field-no-longer-required", message)
-
-    def wire_shape(self) -> None:
-        before, after = _wire_options(self.a.envelope), _wire_options(self.b.envelope)
-        for option, old in before.items():
-            if after[option] != old:
-                where = self.new.at("envelope", option, fallback=self.new.at("envelope"))
-                message = f"envelope {option} changed from {old} to {after[option]}: every payload changes shape"
-                self.report(where, "wire-shape-changed", message)
-
-    def field_types(self) -> None:
-        for name, new in self.b.fields.items():
-            old = self.a.fields.get(name)
-            if old is None or old.type == new.type:
-                continue
-            users = [c.id for c in self.b.codes.values() if name in c.params and name in self._old_params(c.id)]
-            if users:
-                message = (
-                    f"type of repair field {name!r} changed from {_type_label(old.type)} to "
-                    f"{_type_label(new.type)} (used by {', '.join(repr(u) for u in users)})"
-                )
-                self.report(self.new.at("fields", name, "type", fallback=new.loc), "field-type-changed", message)
-
-    def _old_params(self, cid: str) -> tuple[str, ...]:
-        old = self.a.codes.get(cid)
-        return old.params if old else ()
-
-    def identifiers(self) -> None:
-        before, now = self.identity, identity_of(self.b)
-        if before.catalog is not None and before.catalog != self.b.name:
-            message = f"catalog {before.catalog!r} was renamed to {self.b.name!r}"
-            self.report(
-                self.new.at("catalog", "name"),
-                "identifier-changed",
-                message + ": generated modules, files and imports change name",
-            )
-        styles = ("class", "function", "constant", "TS name", "Python class", "Go type", "Rust type")
-        for cid, old_names in before.codes.items():
-            new_names = now.codes.get(cid)
-            if new_names is None:
-                continue
-            pairs = zip(styles, old_names, new_names, strict=True)
-            changes = [f"{s} {o} → {n}" for s, o, n in pairs if o != n and o]  # "": not recorded (an older file)
-            if not changes:
-                continue
+def _identifiers(ctx: Context, recorded: Identity | None) -> Iterator[Finding]:
+    """Identifiers that differ from the previous version's committed ``identity.txt`` (errgen's naming changed)."""
+    before, now, rule = recorded or identity_of(ctx.a), identity_of(ctx.b), RULES["identifier-changed"]
+    styles = ("class", "function", "constant", "TS name", "Python class", "Go type", "Rust type")
+    for cid, old_names in before.codes.items():
+        new_names = now.codes.get(ctx.code_renames.get(cid, cid))
+        if new_names is None or cid in ctx.code_renames:
+            continue
+        pairs = zip(styles, old_names, new_names, strict=True)
+        changes = [f"{s} {o} → {n}" for s, o, n in pairs if o != n and o]  # "": not recorded (an older file)
+        if changes:
             message = f"generated identifiers of code {cid!r} changed: {', '.join(changes)}"
-            self.report(self.b.codes[cid].loc, "identifier-changed", message)
-        for name, old_attr in before.fields.items():
-            new_attr = now.fields.get(name)
-            if new_attr is not None and new_attr != old_attr:
-                message = f"Python attribute of field {name!r} changed: {old_attr} → {new_attr}"
-                self.report(self.b.fields[name].loc, "identifier-changed", message)
+            yield ctx.finding(rule, message, subjects=frozenset({f"code:{cid}"}), new=ctx.b.codes[cid].loc,
+                              before=list(old_names), after=list(new_names), subject=cid)  # fmt: skip
+    for name, old_attr in before.fields.items():
+        new_attr = now.fields.get(ctx.new_name(name))
+        if new_attr is not None and new_attr != old_attr and name not in ctx.field_renames:
+            message = f"Python attribute of field {name!r} changed: {old_attr} → {new_attr}"
+            yield ctx.finding(rule, message, subjects=frozenset({f"field:{name}"}), new=ctx.b.fields[name].loc,
+                              before=old_attr, after=new_attr, subject=name)  # fmt: skip
 
 
-def _wire_options(env: Envelope) -> dict[str, str]:
-    """The envelope options that decide the payload's shape, each as the text a finding shows."""
-    metadata = ", ".join(
-        f"{m.name} as {m.key!r}" + (" when recoverable" if m.when != "always" else "") for m in env.metadata
-    )
-    return {
-        "discriminator": repr(env.discriminator),
-        "casing": env.casing.value,
-        "metadata": metadata or "none",
-        "provenance": env.provenance_mode.value,
-        "mirror_is_error": str(env.mirror_is_error).lower(),
-        "structured_content": str(env.structured_content).lower(),
-    }
+def unexplained(
+    ctx: Context,
+    findings: list[Finding],
+    options: TargetOptions | None = None,
+    old_side: Side | None = None,
+    new_side: Side | None = None,
+) -> list[Finding]:
+    """An ``unexplained-change`` finding per subject and category of the surface differences no finding explains."""
+    from errgen.workflow.surface import differences
+
+    rule = RULES["unexplained-change"]
+    groups: dict[tuple[str, frozenset[str]], list[str]] = {}
+    first: dict[tuple[str, frozenset[str]], tuple[str | None, str | None]] = {}
+    for d in differences(old_side or ctx.a, new_side or ctx.b, options):
+        if any(explains(f, d.category, d.subjects) for f in findings):
+            continue
+        group = (d.category, d.subjects)
+        groups.setdefault(group, []).append(f"{d.area} {d.key}")
+        first.setdefault(group, (d.before, d.after))
+    out = []
+    for (category, subjects), keys in groups.items():
+        about = ", ".join(sorted(subjects)) or "the catalog"
+        shown = "; ".join(keys[:3]) + (f" and {len(keys) - 3} more" if len(keys) > 3 else "")
+        message = f"the generated {category} surface of {about} changed and no rule explains it: {shown}"
+        before, after = first[(category, subjects)]
+        out.append(ctx.finding(rule, message, categories=(category,), subjects=subjects, new=_where(ctx, subjects),
+                               before=before, after=after, subject=about))  # fmt: skip
+    return out
 
 
-def _channel(code: Code) -> str:
-    return f"protocol (JSON-RPC {code.jsonrpc_code})" if code.jsonrpc_code is not None else code.channel.value
+def explains(finding: Finding, category: str, subjects: frozenset[str]) -> bool:
+    """Whether `finding` explains a difference of `category` about `subjects`.
+
+    A finding explains the differences of its categories about its subjects (all of them for ``*``); a
+    docs difference, those about its subjects whatever its categories (documentation follows every
+    change); a difference that names no subject (a count, an order), those of its categories; a
+    difference that names codes only (a union or a table of codes) also those of a finding that
+    changes which set a code belongs to (`CODE_SETS`: a channel, deferred, a code added or gone).
+    """
+    if category == DOCS and (finding.subjects & subjects or not subjects):
+        return True
+    if category not in finding.categories:
+        return False
+    if "*" in finding.subjects or finding.subjects & subjects or not subjects:
+        return True
+    return CODE_SETS in finding.subjects and all(s.startswith("code:") for s in subjects)
 
 
-def _holes(code: Code) -> str:
-    return ", ".join(f"{{{p}}}" for p in code.placeholders) or "none"
+def _where(ctx: Context, subjects: frozenset[str]) -> Loc:
+    sections = {"code": "codes", "field": "fields", "kind": "kinds", "policy": "policies"}
+    for subject in sorted(subjects):
+        kind, _, name = subject.partition(":")
+        if kind not in sections:
+            continue
+        item = getattr(ctx.b, sections[kind]).get(name)
+        if item is not None:
+            return Loc(item.loc.path, item.loc.line, item.loc.col)
+        if name in getattr(ctx.a, sections[kind]):
+            return ctx.at_new(sections[kind])
+    return ctx.at_new()
 
 
 def rule_ids(category: str = "all") -> Iterator[str]:
     """Rule ids in `category`, in declared order."""
-    for rule in RULES.values():
-        if category == "all" or category in rule.categories:
-            yield rule.id
+    for r in RULES.values():
+        if category == "all" or category in r.categories:
+            yield r.id

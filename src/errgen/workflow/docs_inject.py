@@ -200,9 +200,10 @@ def check_injected(new: str, blocks: list[Block], display: str, diags: Diagnosti
 class Resolver:
     """Turns block names into generated Markdown, using the Markdown target's functions."""
 
-    def __init__(self, catalogs: list[Catalog], templates: str | None = None) -> None:
+    def __init__(self, catalogs: list[Catalog], templates: str | None = None, locale: str | None = None) -> None:
         self.catalogs = {c.name: c for c in catalogs}
         self.templates = templates
+        self.locale = locale  # the texts' locale (each catalog falls back to its base), None: the base texts
         self._documents: dict[str, str] = {}
 
     def render(self, block: Block, diags: Diagnostics) -> str | None:
@@ -218,7 +219,7 @@ class Resolver:
                         f"(catalogs: {', '.join(self.catalogs) or 'none'})")  # fmt: skip
             return None
         if not part:
-            return md.code_table(catalog, options)
+            return md.code_table(catalog, options, self.locale)
         kind, _, explicit = part.partition(":")
         if kind not in ("code", "section"):
             kind, explicit = "", ""
@@ -231,7 +232,7 @@ class Resolver:
                         f"{name}:code:{part} or {name}:section:{part}")  # fmt: skip
             return None
         if is_code:
-            return md.code_section(catalog, catalog.codes[key], options)
+            return md.code_section(catalog, catalog.codes[key], options, self.locale)
         if is_section:
             return sections[key]
         known = [*catalog.codes, *sections]
@@ -245,7 +246,8 @@ class Resolver:
         from errgen.targets.markdown.target import render_document
 
         if catalog.name not in self._documents:
-            self._documents[catalog.name] = render_document(catalog, TargetOptions(templates=self.templates))
+            options = TargetOptions(templates=self.templates)
+            self._documents[catalog.name] = render_document(catalog, options, self.locale)
         document = self._documents[catalog.name]
         return {"document": document, **dict.fromkeys(KNOWN_SECTIONS, ""), **split_sections(document)}
 

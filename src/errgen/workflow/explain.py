@@ -88,6 +88,12 @@ def visible(text: str) -> str:
     )  # fmt: skip
 
 
+def _field_label(catalog: Catalog, name: str) -> str:
+    """A field as the wire spells it, with its catalog name when casing changed it (``limitBytes (limit_bytes)``)."""
+    wire = catalog.fields[name].wire
+    return wire if wire == name else f"{wire} ({name})"
+
+
 def _field_type(catalog: Catalog, name: str) -> str:
     ftype = catalog.fields[name].type
     return f"list of {ftype.items}s" if ftype.name == "array" else ftype.name
@@ -115,7 +121,6 @@ def facts(match: Match) -> list[tuple[str, str]]:
     channel = "tool result (isError: true)"
     if code.jsonrpc_code is not None:
         channel = f"JSON-RPC error {code.jsonrpc_code}"
-    names = code.names
     return [
         ("Catalog", f"{catalog.name} {catalog.version}" + (f" (prefix {catalog.prefix})" if catalog.prefix else "")),
         ("Status", _status(code)),
@@ -126,31 +131,61 @@ def facts(match: Match) -> list[tuple[str, str]]:
         ("Channel", channel),
         ("HTTP status", str(code.http_status) if code.http_status is not None else "—"),
         ("Since", code.since or "—"),
-        ("Identifiers", f"{names.pascal} · {names.snake} · {names.constant} · {names.camel}"),
+        *identifiers(catalog, code),
     ]
 
 
-def text(match: Match) -> str:
-    """A code's full documentation for the terminal."""
+def identifiers(catalog: Catalog, code: Code) -> list[tuple[str, str]]:
+    """The names the generated code gives `code`, per language, exactly as each target declares them."""
+    from errgen.targets.go.names import go_names
+    from errgen.targets.rust import names as rust_names
+    from errgen.targets.typescript.codes import code_views
+
+    py = code.names.py_class
+    ts = next(v for v in code_views(catalog) if v.code.id == code.id)
+    go = go_names(catalog).codes[code.id]
+    rust = rust_names.names(catalog).codes[code.id]
+    build = code.constructible
+    return [
+        ("Python", f"class {py}" + (f", {py}.create(…)" if build else "")),
+        ("TypeScript", f"interface {ts.iface}" + (f", {ts.ctor}(…)" if ts.ctor else "") + f", {ts.guard}(…)"),
+        ("Go", f"type {go.type}" + (f", {go.ctor}(…)" if build else "") + f", {go.const}"),
+        ("Rust", f"struct {rust}" + (f", {rust}::new(…)" if build else "") + f", ToolError::{rust}"),
+    ]
+
+
+def text(match: Match, locale: str | None = None) -> str:
+    """A code's full documentation for the terminal; with `locale`, its texts in that locale (with fallback)."""
     if match.code is None:
         return retired_text(match)
+    if locale is not None:
+        from dataclasses import replace
+
+        from errgen.catalog.translations import chain, localized
+
+        shown = localized(match.catalog, locale)
+        match = replace(match, catalog=shown, code=shown.codes[match.code.id])
+        header = f"(texts in {locale}, falling back along {' → '.join(chain(match.catalog, locale))})"
     catalog, code = match.catalog, match.code
+    assert code is not None
     width = max(len(label) for label, _ in facts(match))
-    out = [f"{code.id} — {code.title}", ""]
+    out = [f"{code.id} — {code.title}", *([header] if locale is not None else []), ""]
     out += [f"  {label.ljust(width)}  {value}" for label, value in facts(match)]
     for title, body in (("When", code.when), ("Next action", code.next_action), ("UI meaning", code.ui_meaning)):
         if body.strip():
             out += ["", title, *(f"  {line}" for line in body.strip().splitlines())]
-    if code.fields:
-        out += ["", "Repair fields"]
-        name_w = max(len(n) for n in code.fields)
-        for name in code.fields:
-            which = "required" if name in code.required else "optional"
-            row = f"  {name.ljust(name_w)}  {_field_type(catalog, name)}, {which}"
+    if code.params:
+        out += ["", "Repair fields (wire keys)"]
+        labels = {name: _field_label(catalog, name) for name in code.params}
+        name_w = max(len(label) for label in labels.values())
+        for name in code.params:
+            which = "required" if name in code.required else "optional" if name in code.optional else "message only"
+            row = f"  {labels[name].ljust(name_w)}  {_field_type(catalog, name)}, {which}"
             desc = catalog.fields[name].description
             out.append(row + (f" — {desc}" if desc else ""))
     for i, example in enumerate(code.examples, 1):
-        out += ["", f"Example {i}", f"  {json.dumps(example.values, ensure_ascii=False)}", f"  → {example.message}"]
+        values = {catalog.fields[k].wire if k in code.fields else k: v for k, v in example.values.items()}
+        out += ["", f"Example {i}", f"  {json.dumps(values, ensure_ascii=False)}", f"  → {example.message}"]
     if code.docs.strip():
         out += ["", "Docs", *(f"  {line}".rstrip() for line in code.docs.strip().splitlines())]
     return visible("\n".join(out)) + "\n"

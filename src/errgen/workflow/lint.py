@@ -1,21 +1,27 @@
 """Cross-field lint rules: catalogs that compile but say contradictory or incomplete things.
 
 Each rule has a stable kebab-case id, a default severity and one function that
-reads the IR (plus the source document, for exact positions) and yields findings.
-``[tool.errgen.lint]`` can disable rules or change their severity, globally or
-per catalog (see `config.py`). Adding a rule = one function + one `Rule` entry +
-one test folder.
+reads the IR (plus the source document, for exact positions) and yields findings,
+each naming the code it concerns (if one). ``[tool.errgen.lint]`` can disable rules
+or change their severity, globally or per catalog (see `config.py`); the catalog itself
+can allow a rule, with a reason, for the whole catalog (``lint: {allow: {rule: why}}``)
+or for one code (the same key under the code), so ``errgen lint --strict`` stays green
+without switching the rule off for everything else. Adding a rule = one function + one
+`Rule` entry + one test folder.
 """
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 from errgen.catalog.diagnostics import Diagnostic, Level, Loc
-from errgen.catalog.model import Catalog, Code, Recoverable, Retriable
+from errgen.catalog.model import Catalog, Code, HttpRule, Recoverable, Retriable
+from errgen.workflow import lint_tools
+from errgen.workflow.lint_model import Finding
 
 if TYPE_CHECKING:
     from errgen.catalog.located import Located
@@ -23,7 +29,6 @@ if TYPE_CHECKING:
 RETRIABLE_4XX = frozenset({408, 409, 425, 429})  # timeout, conflict, too early, too many requests
 _RETRY_WORDS = re.compile(r"\b(re-?try|try again|call(?: it| the tool)? again|re-?call|re-?submit|resend)\b", re.I)
 
-Finding = tuple[Loc, str]
 
 
 class LintSettings(Protocol):
@@ -82,23 +87,19 @@ def retriable_4xx(src: Located) -> Iterator[Finding]:
     for code in _codes(src):
         if code.retriable is Retriable.YES and _plain_4xx(code.http_status):
             loc, source = _retriable_at(src, code)
-            yield (
-                loc,
-                (
-                    f"code {code.id!r} is retriable{source} but its HTTP status {code.http_status} is a client "
-                    f"error that a retry cannot fix (only 408, 409, 425 and 429 are retriable 4xx)"
-                ),
+            message = (
+                f"code {code.id!r} is retriable{source} but its HTTP status {code.http_status} is a client "
+                f"error that a retry cannot fix (only 408, 409, 425 and 429 are retriable 4xx)"
             )
+            yield Finding(loc, message, code.id)
     for rule in src.catalog.mapping_http:
         bad = [s for s in rule.statuses if _plain_4xx(s)]
         if rule.retriable and bad:
-            yield (
-                rule.loc,
-                (
-                    f"mapping of HTTP {', '.join(map(str, bad))} to {rule.target!r} is marked retriable, but a client "
-                    f"error other than 408, 409, 425 or 429 does not succeed on retry"
-                ),
+            message = (
+                f"mapping of HTTP {', '.join(map(str, bad))} to {rule.target!r} is marked retriable, but a client "
+                f"error other than 408, 409, 425 or 429 does not succeed on retry"
             )
+            yield Finding(rule.loc, message, rule.target)
 
 
 def retriable_kind_mismatch(src: Located) -> Iterator[Finding]:
@@ -108,45 +109,44 @@ def retriable_kind_mismatch(src: Located) -> Iterator[Finding]:
         if kind is None or code.retriable is Retriable.CONDITIONAL or not _says(src, code, "retriable"):
             continue
         if code.retriable_default != kind.retryable:
-            yield (
-                _at(src, code, "retriable"),
-                (
-                    f"code {code.id!r} says retriable: {code.retriable.value}, but its kind {kind.name!r} is "
-                    f"{'' if kind.retryable else 'not '}retryable; the code's value wins everywhere: change the "
-                    f"kind, or drop 'retriable' to follow it"
-                ),
+            message = (
+                f"code {code.id!r} says retriable: {code.retriable.value}, but its kind {kind.name!r} is "
+                f"{'' if kind.retryable else 'not '}retryable; the code's value wins everywhere: change the "
+                f"kind, or drop 'retriable' to follow it"
             )
+            yield Finding(_at(src, code, "retriable"), message, code.id)
 
 
 def deprecated_without_replacement(src: Located) -> Iterator[Finding]:
     """Deprecated codes that do not say which code to use instead."""
     for code in _codes(src):
         if code.deprecated is not None and not code.deprecated.replaced_by:
-            yield (
-                _at(src, code, "deprecated"),
-                (f"code {code.id!r} is deprecated without 'replaced_by'; name the code clients should switch to"),
-            )
+            message = f"code {code.id!r} is deprecated without 'replaced_by'; name the code clients should switch to"
+            yield Finding(_at(src, code, "deprecated"), message, code.id)
 
 
 def missing_example(src: Located) -> Iterator[Finding]:
     """Codes without an example (docs, packs and tests are generated from examples)."""
     for code in _codes(src):
         if not code.examples:
-            yield code.loc, f"code {code.id!r} has no example; add one under 'examples' (docs and packs use it)"
+            message = f"code {code.id!r} has no example; add one under 'examples' (docs and packs use it)"
+            yield Finding(code.loc, message, code.id)
 
 
 def missing_ui_meaning(src: Located) -> Iterator[Finding]:
     """Codes that do not tell a widget what to show the user."""
     for code in _codes(src):
         if not code.ui_meaning.strip():
-            yield code.loc, f"code {code.id!r} has no 'ui_meaning'; say what a widget tells the user to do"
+            message = f"code {code.id!r} has no 'ui_meaning'; say what a widget tells the user to do"
+            yield Finding(code.loc, message, code.id)
 
 
 def missing_next_action(src: Located) -> Iterator[Finding]:
     """Codes that do not tell the caller or agent what to do next."""
     for code in _codes(src):
         if not code.next_action.strip():
-            yield code.loc, f"code {code.id!r} has no 'next_action'; say what the caller or agent should do next"
+            message = f"code {code.id!r} has no 'next_action'; say what the caller or agent should do next"
+            yield Finding(code.loc, message, code.id)
 
 
 def unrecoverable_with_repair(src: Located) -> Iterator[Finding]:
@@ -154,13 +154,11 @@ def unrecoverable_with_repair(src: Located) -> Iterator[Finding]:
     for code in _codes(src):
         match = _RETRY_WORDS.search(code.next_action)
         if code.recoverable is Recoverable.NO and match:
-            yield (
-                _at(src, code, "next_action"),
-                (
-                    f"code {code.id!r} is not recoverable, yet its next action says {match.group(0)!r}; "
-                    f"set 'recoverable: yes' (or 'sometimes') or describe a way out that does not repeat the call"
-                ),
+            message = (
+                f"code {code.id!r} is not recoverable, yet its next action says {match.group(0)!r}; "
+                f"set 'recoverable: yes' (or 'sometimes') or describe a way out that does not repeat the call"
             )
+            yield Finding(_at(src, code, "next_action"), message, code.id)
 
 
 def placeholder_not_structured(src: Located) -> Iterator[Finding]:
@@ -168,57 +166,84 @@ def placeholder_not_structured(src: Located) -> Iterator[Finding]:
     for code in _codes(src):
         for name in code.placeholders:
             if name not in code.fields:
-                yield (
-                    _at(src, code, "message"),
-                    (
-                        f"placeholder {{{name}}} in the message of {code.id!r} is not one of its fields; clients "
-                        f"could only read it by parsing the message (list {name!r} under 'fields')"
-                    ),
+                message = (
+                    f"placeholder {{{name}}} in the message of {code.id!r} is not one of its fields; clients "
+                    f"could only read it by parsing the message (list {name!r} under 'fields')"
                 )
+                yield Finding(_at(src, code, "message"), message, code.id)
 
 
 def http_status_kind_mismatch(src: Located) -> Iterator[Finding]:
-    """Codes whose HTTP status the catalog's own classification puts in another kind."""
+    """HTTP mapping rules whose code has another kind than the catalog's classification of the same status.
+
+    `map_http(status)` then builds an error whose kind is not `classify_http(status)`: the same upstream
+    response is classified two ways. A code's own ``http_status`` (the status the server answers with) is
+    not compared: it says nothing about how upstream responses are classified.
+    """
     catalog = src.catalog
-    for code in _codes(src):
-        if code.kind is None or code.http_status is None:
-            continue
-        expected = expected_kinds(catalog, code.http_status)
-        if expected is not None and code.kind not in expected:
-            want = " or ".join(repr(k) for k in sorted(expected))
-            yield (
-                _at(src, code, "kind"),
-                (
-                    f"code {code.id!r} has kind {code.kind!r}, but the catalog classifies HTTP {code.http_status} "
-                    f"as {want}"
-                ),
-            )
-        elif expected is None and catalog.kinds[code.kind].retryable and _plain_4xx(code.http_status):
-            yield (
-                _at(src, code, "kind"),
-                (
-                    f"code {code.id!r} has the retryable kind {code.kind!r}, but HTTP {code.http_status} is a "
-                    f"client error that a retry cannot fix"
-                ),
-            )
-
-
-def expected_kinds(catalog: Catalog, status: int) -> set[str] | None:
-    """Kinds `classify_http(status, retry_after)` yields for either Retry-After value; None without rules."""
     if not catalog.classification_http:
-        return None
-    found = {k for ra in (True, False) if (k := classify_http(catalog, status, retry_after=ra)) is not None}
-    return found or None
+        return
+    for rule in catalog.mapping_http:
+        code = catalog.codes[rule.target]
+        if code.kind is None:
+            continue
+        disagree: dict[str, dict[int, set[bool]]] = {}
+        for status, retry_after in _mapped_statuses(catalog, rule):
+            kind = classify_http(catalog, status, retry_after=retry_after)
+            if kind is not None and kind != code.kind:
+                disagree.setdefault(kind, {}).setdefault(status, set()).add(retry_after)
+        for kind, found in disagree.items():
+            statuses = [_spelled(status, when, rule.retry_after) for status, when in found.items()]
+            message = (
+                f"mapping of HTTP {_listed(statuses)} to {code.id!r} gives kind {code.kind!r}, but the catalog "
+                f"classifies {'it' if len(statuses) == 1 else 'them'} as {kind!r}: map_http and classify_http "
+                f"disagree on the same response"
+            )
+            yield Finding(rule.loc, message, code.id)
+
+
+def _mapped_statuses(catalog: Catalog, rule: HttpRule) -> Iterator[tuple[int, bool]]:
+    """The ``(status, Retry-After present)`` pairs for which `map_http` picks `rule` (§4: exact, then classes)."""
+    for status in range(100, 600):
+        for retry_after in (True, False):
+            if first_rule(catalog.mapping_http, status, retry_after=retry_after) is rule:
+                yield status, retry_after
+
+
+def _spelled(status: int, when: set[bool], condition: bool | None) -> str:
+    """A status as a finding names it, with the Retry-After case when only one of the two disagrees."""
+    if condition is not None or len(when) == 2:
+        return str(status)
+    return f"{status} ({'with' if True in when else 'without'} Retry-After)"
+
+
+def _listed(statuses: list[str]) -> str:
+    shown = ", ".join(statuses[:4])
+    return shown if len(statuses) <= 4 else f"{shown} and {len(statuses) - 4} more"
 
 
 def classify_http(catalog: Catalog, status: int, *, retry_after: bool) -> str | None:
     """The runtime contract's classification (§4): exact statuses first, then classes, then the default."""
+    rule = first_rule(catalog.classification_http, status, retry_after=retry_after)
+    return rule.target if rule is not None else catalog.default_kind
+
+
+def first_rule(rules: tuple[HttpRule, ...], status: int, *, retry_after: bool) -> HttpRule | None:
+    """The rule `status` meets first (§4): rules with exact statuses in declared order, then class rules."""
     klass = f"{status // 100}xx"
     for wanted in (status, klass):
-        for rule in catalog.classification_http:
+        for rule in rules:
             if wanted in rule.statuses and rule.retry_after in (None, retry_after):
-                return rule.target
-    return catalog.default_kind
+                return rule
+    return None
+
+
+def missing_translation(src: Located) -> Iterator[Finding]:
+    """A translated locale that leaves texts to the base locale (one finding per locale, with the count)."""
+    from errgen.catalog.translations import gaps
+
+    for loc, message in gaps(src.catalog):
+        yield Finding(loc, message)
 
 
 def _rule(rule_id: str, severity: Level, check: Callable[[Located], Iterator[Finding]]) -> Rule:
@@ -238,18 +263,85 @@ RULES: dict[str, Rule] = {
         _rule("missing-example", "warning", missing_example),
         _rule("missing-ui-meaning", "warning", missing_ui_meaning),
         _rule("missing-next-action", "warning", missing_next_action),
+        _rule("code-returned-by-no-tool", "warning", lint_tools.code_returned_by_no_tool),
+        _rule("tool-only-every-tool-errors", "warning", lint_tools.tool_only_every_tool_errors),
+        _rule("output-schema-discriminator", "warning", lint_tools.output_schema_discriminator),
+        _rule("missing-translation", "warning", missing_translation),
     )
 }
 
 
+@dataclass(frozen=True)
+class Allowance:
+    """A rule the catalog allows, with its reason: for the whole catalog (`code` None) or for one code."""
+
+    rule: str
+    reason: str
+    loc: Loc
+    code: str | None
+
+
+def allowances(src: Located) -> list[Allowance]:
+    """The ``lint: {allow: {rule: reason}}`` entries of the catalog and of its codes, in file order."""
+    found = [Allowance(rule, why, src.at("lint", "allow", rule), None) for rule, why in _allow(src.doc.data)]
+    codes = _get(src.doc.data, "codes")
+    for cid in src.catalog.codes:
+        spec = _get(codes, cid)
+        found += [Allowance(r, why, src.at("codes", cid, "lint", "allow", r), cid) for r, why in _allow(spec)]
+    return found
+
+
+def _allow(spec: object) -> list[tuple[str, str]]:
+    allow = _get(_get(spec, "lint"), "allow")
+    return [(k, v) for k, v in allow.items() if isinstance(v, str)] if isinstance(allow, dict) else []
+
+
+@dataclass
+class Report:
+    """A catalog's lint result: the findings that count, those the catalog allows, and problems of its allowances."""
+
+    findings: list[Diagnostic] = field(default_factory=list)
+    allowed: list[tuple[Diagnostic, Allowance]] = field(default_factory=list)
+
+
 def lint(src: Located, settings: LintSettings | None = None, *, disable: tuple[str, ...] = ()) -> list[Diagnostic]:
-    """Every finding of the enabled rules on one catalog, in file order."""
+    """Every finding of the enabled rules on one catalog that it does not allow, in file order."""
+    return report(src, settings, disable=disable).findings
+
+
+def report(src: Located, settings: LintSettings | None = None, *, disable: tuple[str, ...] = ()) -> Report:
+    """The findings of the enabled rules on one catalog, split into those that count and those it allows.
+
+    An allowance naming no rule is an error (with a did-you-mean); one that allows nothing is a warning,
+    so the list of exceptions stays true.
+    """
     off = set(disable) | set(settings.disable if settings else ())
     severity = settings.severity if settings else {}
-    found: list[Diagnostic] = []
+    allowed = allowances(src)
+    used: set[int] = set()
+    out = Report()
     for rule in RULES.values():
         if rule.id in off:
             continue
         level: Level = "error" if severity.get(rule.id, rule.severity) == "error" else "warning"
-        found.extend(Diagnostic(loc, message, level, rule.id) for loc, message in rule.check(src))
-    return sorted(found, key=lambda d: (d.loc, d.rule, d.message))
+        for finding in rule.check(src):
+            diagnostic = Diagnostic(finding.loc, finding.message, level, rule.id)
+            match = next((i for i, a in enumerate(allowed) if a.rule == rule.id and a.code in (None, finding.code)),
+                         None)  # fmt: skip
+            if match is None:
+                out.findings.append(diagnostic)
+            else:
+                used.add(match)
+                out.allowed.append((diagnostic, allowed[match]))
+    for i, allowance in enumerate(allowed):
+        if allowance.rule not in RULES:
+            hint = difflib.get_close_matches(allowance.rule, list(RULES), n=1)
+            tip = f"; did you mean {hint[0]!r}?" if hint else " (errgen lint --list-rules lists them)"
+            out.findings.append(Diagnostic(allowance.loc, f"lint.allow names unknown rule {allowance.rule!r}{tip}",
+                                           "error", "lint-allow"))  # fmt: skip
+        elif i not in used and allowance.rule not in off:
+            where = f"code {allowance.code!r}" if allowance.code else "the catalog"
+            message = f"lint.allow of {allowance.rule!r} finds nothing to allow in {where}; remove it"
+            out.findings.append(Diagnostic(allowance.loc, message, "warning", "lint-allow"))
+    out.findings.sort(key=lambda d: (d.loc, d.rule, d.message))
+    return out

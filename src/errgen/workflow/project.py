@@ -33,6 +33,7 @@ class Project:
     options: TargetOptions = field(default_factory=TargetOptions)
     owns_out_dir: bool = False  # building the configured catalogs: folders of catalogs no longer built are removed
     replaces_targets: bool = True  # building every configured target: files of targets no longer built are removed
+    strict: bool = False  # missing translations are errors, not warnings (and no warm build skips the check)
     jobs: int = 1  # processes generating targets at once (`workers.jobs()` for a CLI build)
 
     def display(self, path: Path) -> str:
@@ -89,6 +90,7 @@ def compile_all(project: Project, diags: Diagnostics) -> list[Catalog]:
     from errgen.catalog.compiler import compile_catalog
     from errgen.catalog.diagnostics import CatalogInvalid
     from errgen.catalog.load import load_catalog
+    from errgen.catalog.translations import gaps
 
     catalogs: list[Catalog] = []
     for path in project.catalogs:
@@ -96,6 +98,8 @@ def compile_all(project: Project, diags: Diagnostics) -> list[Catalog]:
         catalog = compile_catalog(doc, diags) if doc is not None else None
         if catalog is not None:
             catalogs.append(catalog)
+            for loc, message in gaps(catalog):
+                (diags.error if project.strict else diags.warning)(loc, message, "missing-translation")
     _check_unique_names(catalogs, diags)
     if diags.has_errors:
         raise CatalogInvalid(diags.sorted())
@@ -177,6 +181,8 @@ def up_to_date(project: Project) -> int | None:
     """
     from errgen.workflow import buildcache
 
+    if project.strict:
+        return None  # a strict build checks the translations every time
     return buildcache.fresh_file_count(project, buildcache.build_key(project))
 
 
@@ -206,7 +212,7 @@ def _run(project: Project, diags: Diagnostics, *, dry_run: bool) -> Result:
     from errgen.workflow import buildcache
 
     key, fresh = _fresh(project)
-    if fresh:
+    if fresh and not project.strict:
         return fresh
     catalogs = compile_all(project, diags)
     writer = TreeWriter(project.out_dir, dry_run=dry_run, show=project.display)
@@ -221,5 +227,13 @@ def _run(project: Project, diags: Diagnostics, *, dry_run: bool) -> Result:
             writer.abort()
             raise
     if diff.clean or not dry_run:
-        buildcache.remember(project, key, writer.hashes, [c.name for c in catalogs])
+        inputs = tuple(path for c in catalogs for path in referenced_files(project, c))
+        buildcache.remember(project, key, writer.hashes, [c.name for c in catalogs], inputs)
     return Result(diff, writer.texts, len(writer.hashes))
+
+
+def referenced_files(project: Project, catalog: Catalog) -> list[Path]:
+    """The files `catalog` refers to (its tools' schema files), on disk."""
+    folder = (project.root / catalog.source).parent
+    refs = [ref for tool in catalog.tools.values() for ref in (tool.output_schema, tool.input_schema)]
+    return [folder / ref.file for ref in refs if ref is not None and ref.file is not None]

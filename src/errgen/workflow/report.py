@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
-from errgen.catalog.diagnostics import Diagnostic
+from errgen.catalog.diagnostics import Diagnostic, Loc
+
+if TYPE_CHECKING:
+    from errgen.workflow.diff_model import Finding
 
 FORMATS = ("text", "json", "github")
 
@@ -36,11 +40,55 @@ def render(findings: Iterable[Diagnostic], fmt: str) -> str:
     return "".join(d.format() + "\n" for d in items)
 
 
-def _annotation(d: Diagnostic) -> str:
+def _annotation(d: Diagnostic | Finding) -> str:
     props = f"file={_prop(d.loc.path)},line={d.loc.line},col={d.loc.col}"
     if d.rule:
         props += f",title={_prop(d.rule)}"
-    return f"::{d.level} {props}::{_data(d.message)}"
+    level = "notice" if d.level == "note" else d.level
+    return f"::{level} {props}::{_data(d.message)}"
+
+
+def render_findings(findings: Iterable[Finding], fmt: str) -> str:
+    """`errgen diff`'s findings in format `fmt`: text and github like `render`; json with everything a tool needs.
+
+    Text: ``path:line:col: error|note: message [rule]``, an accepted break saying why it is accepted.
+    JSON: rule, categories, severity (breaking, compatible), level, accepted, message, subject, key, the place
+    in both versions (``new``, ``old``: path, line, col, or null) and the value ``before`` and ``after``.
+    """
+    items = list(findings)
+    if fmt == "json":
+        return json.dumps([_finding_json(f) for f in items], indent=2, ensure_ascii=False, default=str) + "\n"
+    if fmt == "github":
+        return "".join(_annotation(f) + "\n" for f in items)
+    return "".join(_finding_text(f) + "\n" for f in items)
+
+
+def _finding_text(f: Finding) -> str:
+    why = f" (accepted: {f.accepted})" if f.accepted else ""
+    return f"{f.loc}: {f.level}: {f.message}{why} [{f.rule}]"
+
+
+def _finding_json(f: Finding) -> dict[str, Any]:
+    def place(loc: Loc | None) -> dict[str, Any] | None:
+        return None if loc is None else {"path": loc.path, "line": loc.line, "col": loc.col}
+
+    return {
+        "path": f.loc.path,
+        "line": f.loc.line,
+        "col": f.loc.col,
+        "level": f.level,
+        "rule": f.rule,
+        "message": f.message,
+        "categories": list(f.categories),
+        "severity": "breaking" if f.breaking else "compatible",
+        "accepted": f.accepted or None,
+        "subject": f.subject,
+        "key": f.key,
+        "new": place(f.new),
+        "old": place(f.old),
+        "before": f.before,
+        "after": f.after,
+    }
 
 
 def _data(text: str) -> str:

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import json
 import subprocess
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from errgen.catalog.diagnostics import CatalogInvalid, Diagnostics, Loc
 from errgen.catalog.located import Located
-from errgen.catalog.yamlsrc import Document, decode, read_text
+from errgen.catalog.schema_files import FolderFiles
+from errgen.catalog.yamlsrc import Document, Files, decode, read_text
 from errgen.workflow.project import Project
 
 
@@ -23,16 +24,31 @@ class SourceError(Exception):
     """A source that cannot be read at all (bad git revision, not a repository)."""
 
 
-def compile_text(text: str, display: str, diags: Diagnostics) -> Located | None:
-    """Compile catalog YAML or a ``catalog.json`` snapshot held in memory; None on errors."""
+def compile_text(
+    text: str,
+    display: str,
+    diags: Diagnostics,
+    files: Files | None = None,
+    translations: list[tuple[str, Document]] | None = None,
+) -> Located | None:
+    """Compile catalog YAML or a ``catalog.json`` snapshot held in memory; None on errors.
+
+    `files` reads the schema files the catalog refers to; `translations` are the catalog's translation
+    files, as `translations.load_files` reads them (a snapshot holds its schemas and translations itself).
+    """
     from errgen.catalog.compiler import compile_catalog
     from errgen.catalog.load import check_shape, load_catalog_text
 
     snapshot = _snapshot(text)
     if snapshot is not None:
         doc: Document | None = check_shape(Document(display, from_snapshot(snapshot), None), diags)
+        translations = _snapshot_translations(snapshot, display, diags)
     else:
         doc = load_catalog_text(text, display, diags)
+        if doc is not None:
+            doc.files = files
+    if doc is not None:
+        doc.translations = translations or []  # in memory: only the translations given
     catalog = compile_catalog(doc, diags) if doc is not None else None
     if catalog is None or doc is None:
         return None
@@ -42,9 +58,20 @@ def compile_text(text: str, display: str, diags: Diagnostics) -> Located | None:
 
 
 def compile_path(path: Path, display: str, diags: Diagnostics) -> Located | None:
-    """Compile one catalog or snapshot file."""
+    """Compile one catalog or snapshot file (and the catalog's translation files beside it)."""
+    from errgen.catalog.translations import load_files
+
     text = read_text(path, display, diags)
-    return None if text is None else compile_text(text, display, diags)
+    if text is None:
+        return None
+    files = FolderFiles(path.parent, folder_of(display))
+    return compile_text(text, display, diags, files, load_files(path, display, diags))
+
+
+def folder_of(display: str) -> str:
+    """The folder of a catalog as it is shown ("" for the current one)."""
+    shown = PurePosixPath(display).parent.as_posix()
+    return "" if shown == "." else shown
 
 
 def compile_project(project: Project, diags: Diagnostics) -> list[Located]:
@@ -66,7 +93,61 @@ def compile_spec(spec: str, diags: Diagnostics, cwd: Path) -> Located | None:
         if not diags.has_errors:
             diags.error(Loc(spec), f"{rel} does not exist at revision {rev}")
         return None
-    return compile_text(text, spec, diags)
+    files = GitFiles(rev, (cwd / rel).parent, folder_of(rel))
+    return compile_text(text, spec, diags, files, translations_at(rev, cwd / rel, spec, diags))
+
+
+class GitFiles:
+    """The files beside a catalog at a git revision (``REV:path``)."""
+
+    def __init__(self, rev: str, folder: Path, shown_folder: str) -> None:
+        self.rev, self.folder, self.shown_folder = rev, folder, shown_folder
+
+    def read(self, rel: str) -> bytes | None:
+        """The bytes of `rel` at the revision; None when it does not exist there."""
+        path = (self.folder / rel).absolute()
+        base = next(p for p in path.parents if p.is_dir())
+        shown = _git(base, "show", f"{self.rev}:./{path.relative_to(base).as_posix()}")
+        return shown.stdout if shown.returncode == 0 else None
+
+    def shown(self, rel: str) -> str:
+        """``REV:folder/rel``, as the catalog is shown."""
+        return f"{self.rev}:{self.shown_folder}/{rel}" if self.shown_folder else f"{self.rev}:{rel}"
+
+
+
+def translations_at(rev: str, catalog: Path, display: str, diags: Diagnostics) -> list[tuple[str, Document]]:
+    """The catalog's translation files as they were at revision `rev`."""
+    from errgen.catalog import plurals
+    from errgen.catalog.translations import check_shape, folder_of
+    from errgen.catalog.yamlsrc import parse_yaml
+
+    folder = folder_of(catalog)
+    out = []
+    for name in sorted(git_files(rev, folder)):
+        stem, dot, suffix = name.rpartition(".")
+        if "/" in name or not dot or suffix not in ("yaml", "yml") or plurals.canonical(stem) is None:
+            continue
+        shown = f"{display.rpartition('/')[0] or rev + ':'}/{folder.name}/{name}".replace(":/", ":", 1)
+        text = git_show(rev, folder / name, diags, display=shown)
+        doc = parse_yaml(text, shown, diags) if text is not None else None
+        if doc is not None and check_shape(doc, diags):
+            out.append((stem, doc))
+    return out
+
+
+def _snapshot_translations(snap: dict[str, Any], display: str, diags: Diagnostics) -> list[tuple[str, Document]]:
+    """A snapshot's translations (its ``translations`` list) as translation documents."""
+    from errgen.catalog.translations import check_shape
+
+    out = []
+    for item in snap.get("translations", []):
+        fields = {name: {"description": text} for name, text in item.get("fields", {}).items()}
+        data = {"errgen": 1, "locale": item.get("locale"), "codes": item.get("codes", {}), "fields": fields}
+        doc = Document(f"{display}#{item.get('locale')}", data, None)
+        if check_shape(doc, diags):
+            out.append((str(item.get("locale")), doc))
+    return out
 
 
 def _is_drive(spec: str) -> bool:
@@ -167,7 +248,38 @@ def from_snapshot(snap: dict[str, Any]) -> dict[str, Any]:
     }
     if snap.get("default_kind") is not None:
         raw["default_kind"] = snap["default_kind"]
+    if isinstance(snap.get("tools"), dict):
+        raw["tools"] = _tools(snap["tools"])
     return raw
+
+
+def _message_only(message: Any, fields: Any) -> list[str]:
+    """The placeholders of `message` that are not among the code's `fields` (its message-only values)."""
+    from errgen.catalog.messages import TemplateError, placeholders
+
+    if not isinstance(message, str) or not isinstance(fields, dict):
+        return []
+    try:
+        holes = placeholders(message)
+    except TemplateError:
+        return []  # reported when the snapshot is compiled
+    carried = {name for which in ("required", "optional") for name in fields.get(which) or [] if isinstance(name, str)}
+    return [name for name in holes if name not in carried]
+
+
+def _tools(tools: dict[str, Any]) -> dict[str, Any]:
+    """The snapshot's tools in catalog form (empty lists and absent schemas left out)."""
+    out: dict[str, Any] = {}
+    if tools.get("every_tool"):
+        out["every_tool"] = tools["every_tool"]
+    by_name: dict[str, Any] = {}
+    for tool in tools.get("by_name", []):
+        spec = {k: v for k, v in tool.items() if k != "name" and v is not None and v != []}
+        if spec.get("output_root") == "object" or "output_schema" not in spec:
+            spec.pop("output_root", None)
+        by_name[tool["name"]] = spec
+    out["by_name"] = by_name
+    return out
 
 
 def _envelope(env: dict[str, Any]) -> dict[str, Any]:
@@ -183,6 +295,10 @@ def _envelope(env: dict[str, Any]) -> dict[str, Any]:
 
 def _code(code: dict[str, Any]) -> dict[str, Any]:
     out = _some({k: v for k, v in code.items() if k not in ("id", "deprecated", "witness")})
+    fields = out.get("fields")
+    shown = _message_only(code.get("message"), fields)
+    if shown and isinstance(fields, dict):  # derived from the message: a snapshot does not list them
+        out["fields"] = {**fields, "message_only": shown}
     if code.get("deprecated") is not None:
         out["deprecated"] = _some(code["deprecated"])
     if code.get("witness") is not None:

@@ -73,6 +73,14 @@ func run(c testCase) string {
 		return m.parse(c.value("result"), c.text("key"))
 	case "parse_bytes":
 		return m.parseBytes(c.bytes("bytes"), c.text("key"))
+	case "tool_parse":
+		return m.toolParse(c.text("tool"), c.value("result"), c.text("key"))
+	case "localize":
+		return m.localize(c.text("code"), c.text("locale"), c.buildValues())
+	case "describe":
+		return m.describe(c.text("field"), c.text("locale"))
+	case "localized_result":
+		return m.localizedResult(c.text("code"), c.text("locale"), c.buildValues())
 	case "sanitize":
 		return m.toJSON(m.sanitize(c.value("value")))
 	case "scrub":

@@ -21,8 +21,12 @@ type module struct {
 	code            func(code string) string
 	parse           func(result any, key string) string
 	parseBytes      func(data []byte, key string) string
+	toolParse       func(tool string, result any, key string) string
 	sanitize        func(any) any
 	scrub           func(string) string
+	localize        func(code, locale string, values map[string]any) string
+	describe        func(field, locale string) string
+	localizedResult func(code, locale string, values map[string]any) string
 }
 
 // object is a package's *Object.
@@ -39,7 +43,7 @@ type policy[K ~string, P any] interface {
 }
 
 // api is the slice of a generated package the cases use; E is its Error, C its Code, K its Kind.
-type api[E error, C ~string, K ~string, P policy[K, P], O jsonObject] struct {
+type api[E error, C ~string, K ~string, P policy[K, P], O jsonObject, L, T, R, M any] struct {
 	NewObject        func() O
 	ErrTooDeep       error
 	DecodeJSON       func([]byte) (any, error)
@@ -58,11 +62,16 @@ type api[E error, C ~string, K ~string, P policy[K, P], O jsonObject] struct {
 	PolicyNames      func() []string
 	ParseResult      func(json.RawMessage) E
 	ParseResultValue func(any) E
+	ToolParse        func(string, any) E // the result of the tool named by the string, typed to its codes
 	Sanitize         func(any) any
 	ScrubText        func(string) string
+	Localize         func(C, string, map[string]any) (L, bool)
+	DescribeField    func(string, string) (string, bool)
+	ToResultIn       func(T, string) R
+	ReadLocalized    func(any) (M, bool)
 }
 
-func (a api[E, C, K, P, O]) module() module {
+func (a api[E, C, K, P, O, L, T, R, M]) module() module {
 	kind := func(k string) string {
 		if k == "" {
 			return "null"
@@ -140,8 +149,48 @@ func (a api[E, C, K, P, O]) module() module {
 		parseBytes: func(data []byte, key string) string {
 			return parsed(a.ParseResult(json.RawMessage(data)), key)
 		},
+		toolParse: func(tool string, result any, key string) string {
+			return parsed(a.ToolParse(tool, result), key)
+		},
 		sanitize: a.Sanitize,
 		scrub:    func(text string) string { return a.ScrubText(text) },
+		localize: func(code, locale string, values map[string]any) string {
+			found, ok := a.Localize(C(code), locale, values)
+			if !ok {
+				fail("not a code of the catalog:", code)
+			}
+			v := reflect.ValueOf(found)
+			field := func(name string) string { return a.ToJSON(v.FieldByName(name).String()) }
+			return object(a.ToJSON, "locale", field("Locale"), "message", field("Message"), "title", field("Title"),
+				"ui_meaning", field("UIMeaning"), "next_action", field("NextAction"))
+		},
+		describe: func(field, locale string) string {
+			text, ok := a.DescribeField(field, locale)
+			if !ok {
+				return "null"
+			}
+			return a.ToJSON(text)
+		},
+		localizedResult: func(code, locale string, values map[string]any) string {
+			e, err := a.BuildError(C(code), values)
+			if err != nil {
+				fail("a case's error does not build:", err)
+			}
+			tool, ok := any(e).(T)
+			if !ok {
+				fail("not a tool-channel error:", code)
+			}
+			result := a.ToResultIn(tool, locale)
+			parsed := a.ParseResultValue(result)
+			known := !isNil(parsed) && reflect.ValueOf(parsed).Elem().Type().Name() != "Unknown"
+			member := "null"
+			if found, ok := a.ReadLocalized(result); ok {
+				v := reflect.ValueOf(found)
+				member = object(a.ToJSON, "locale", a.ToJSON(v.FieldByName("Locale").String()),
+					"message", a.ToJSON(v.FieldByName("Message").String()))
+			}
+			return object(a.ToJSON, "result", a.ToJSON(result), "known", boolean(known), "member", member)
+		},
 	}
 }
 

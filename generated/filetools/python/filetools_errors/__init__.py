@@ -11,7 +11,7 @@ What does not depend on the catalog is in ``_runtime.py``, beside this file.
     again = parse_result(result)
 """
 
-from typing import Annotated, Generic, Literal, Union
+from typing import Annotated, Any, Generic, Literal, Union
 
 from pydantic import Field
 from typing_extensions import Self
@@ -28,13 +28,18 @@ from ._runtime import (
     HttpRule,
     Integer,
     KindInfo,
+    LocaleInfo,
+    LocaleTexts,
+    Localized,
     Omittable,
     Provenance,
     Range,
     RangeDict,
     RepairField,
     TerminatePolicy,
+    ToolContract,
     ToolResultModel,
+    ToolT,
     UnknownCodeModel,
     WireMetadata,
     failure_class,
@@ -47,7 +52,7 @@ from ._runtime import (
 
 CATALOG = "filetools"
 VERSION = "1.0.0"
-FINGERPRINT = "sha256:921f260c920b1234a1ba0d96ff132f707a251cdcad97afc9f89c268378d80dfc"
+FINGERPRINT = "sha256:9fd870cfe41e5c1c34992375b90ef869ca08b9dc1cc72d8e16e086e5f4566de9"
 TITLE = "File-tool error kinds"
 DESCRIPTION = "The closed set of ToolErrorKind values returned by built-in file tools, with recovery suggestions. Every built-in tool returns a structured ToolError with a stable kind value; recoverable errors include a suggestedNextAction."
 PROVENANCE: dict[str, str] = {
@@ -319,6 +324,13 @@ HTTP_MAPPING: tuple[HttpRule, ...] = ()
 FAILURE_MAPPING: dict[str, tuple[str, bool | None]] = {}
 DEFAULT_CODE: str | None = None
 
+# Locales (CLDR data): each locale's plural rule and number symbols; the translated texts
+# (per code: message, title, ui_meaning, next_action; None falls back), placeholders by wire name.
+LOCALES: dict[str, LocaleInfo] = {
+    "en": LocaleInfo("en"),
+}
+TRANSLATIONS: dict[str, LocaleTexts] = {}
+
 CATALOG_INFO = CatalogInfo(
     name=CATALOG,
     version=VERSION,
@@ -345,6 +357,8 @@ CATALOG_INFO = CatalogInfo(
     http_mapping=HTTP_MAPPING,
     failure_mapping=FAILURE_MAPPING,
     default_code=DEFAULT_CODE,
+    locales=LOCALES,
+    translations=TRANSLATIONS,
 )
 
 # -- one class per code --------------------------------------------------------
@@ -706,6 +720,172 @@ class ToolResult(ToolResultModel, Generic[DataT], frozen=True):
         return cls(ok=False, error=error, data=data)
 
 
+# -- tools: the codes each tool can return --------------------------------------------
+
+# A tool's error contract in this catalog: ``Tool[U]`` reads results typed to the union ``U``.
+Tool = ToolContract[ToolT, UnknownCode]
+
+ReadFileToolError = Union[  # noqa: UP007
+    NotFoundError,
+    PermissionDeniedError,
+    OutsideWorkspaceError,
+    BinaryFileError,
+    FileTooLargeError,
+    UnknownError,
+]
+READ_FILE_TOOL = Tool[ReadFileToolError](
+    _catalog,
+    "read_file",
+    ReadFileToolError,
+    description="Read a workspace file (binary content only with allowBinary).",
+    output_schema='{"type":"object","description":"The file\'s content and the sha256 to pass back as expectedSha256.","required":["path","content","sha256"],"properties":{"path":{"type":"string"},"content":{"type":"string"},"sha256":{"type":"string","pattern":"^[0-9a-f]{64}$"},"encoding":{"enum":["utf-8","base64"],"description":"base64 for binary content read with allowBinary."}}}',
+    input_schema='{"type":"object","required":["path"],"properties":{"path":{"type":"string","description":"A workspace-relative path."},"allowBinary":{"type":"boolean","default":false}},"additionalProperties":false}',
+)
+
+ListDirectoryToolError = Union[  # noqa: UP007
+    NotFoundError,
+    PermissionDeniedError,
+    OutsideWorkspaceError,
+    UnknownError,
+]
+LIST_DIRECTORY_TOOL = Tool[ListDirectoryToolError](
+    _catalog,
+    "list_directory",
+    ListDirectoryToolError,
+    description="List the entries of a workspace directory.",
+    output_schema='{"type":"object","required":["path","entries"],"properties":{"path":{"type":"string"},"entries":{"type":"array","items":{"type":"object","required":["name","type"],"properties":{"name":{"type":"string"},"type":{"enum":["file","directory"]}}}}}}',
+)
+
+CreateFileToolError = Union[  # noqa: UP007
+    AlreadyExistsError,
+    PermissionDeniedError,
+    OutsideWorkspaceError,
+    FileTooLargeError,
+    UnknownError,
+]
+CREATE_FILE_TOOL = Tool[CreateFileToolError](
+    _catalog,
+    "create_file",
+    CreateFileToolError,
+    description="Create a new file; fails when the path is occupied.",
+)
+
+WriteFileToolError = Union[  # noqa: UP007
+    PermissionDeniedError,
+    OutsideWorkspaceError,
+    FileTooLargeError,
+    StaleFileError,
+    UnknownError,
+]
+WRITE_FILE_TOOL = Tool[WriteFileToolError](
+    _catalog,
+    "write_file",
+    WriteFileToolError,
+    description="Write a whole file, guarded by expectedSha256 when given.",
+)
+
+EditFileToolError = Union[  # noqa: UP007
+    NotFoundError,
+    PermissionDeniedError,
+    OutsideWorkspaceError,
+    FileTooLargeError,
+    StaleFileError,
+    OldTextNotFoundError,
+    MultipleMatchesError,
+    OverlappingEditsError,
+    UnknownError,
+]
+EDIT_FILE_TOOL = Tool[EditFileToolError](
+    _catalog,
+    "edit_file",
+    EditFileToolError,
+    description="Replace oldText with newText in a file, guarded by expectedSha256.",
+    output_schema='{"type":"object","required":["path","sha256"],"properties":{"path":{"type":"string"},"sha256":{"type":"string","description":"The sha256 of the content after the edit."},"replacements":{"type":"integer","minimum":0}}}',
+)
+
+ApplyPatchToolError = Union[  # noqa: UP007
+    NotFoundError,
+    AlreadyExistsError,
+    PermissionDeniedError,
+    OutsideWorkspaceError,
+    PatchParseError,
+    PatchApplyError,
+    UnknownError,
+]
+APPLY_PATCH_TOOL = Tool[ApplyPatchToolError](
+    _catalog,
+    "apply_patch",
+    ApplyPatchToolError,
+    description="Apply a patch envelope (*** Begin Patch … *** End Patch) to the workspace.",
+)
+
+MoveFileToolError = Union[  # noqa: UP007
+    NotFoundError,
+    AlreadyExistsError,
+    PermissionDeniedError,
+    OutsideWorkspaceError,
+    CommandFailedError,
+    UnknownError,
+]
+MOVE_FILE_TOOL = Tool[MoveFileToolError](
+    _catalog,
+    "move_file",
+    MoveFileToolError,
+    description="Move or rename a file; fails when the destination is occupied (without overwrite).",
+)
+
+DeleteFileToolError = Union[  # noqa: UP007
+    NotFoundError,
+    PermissionDeniedError,
+    OutsideWorkspaceError,
+    CommandFailedError,
+    UnknownError,
+]
+DELETE_FILE_TOOL = Tool[DeleteFileToolError](
+    _catalog,
+    "delete_file",
+    DeleteFileToolError,
+    description="Delete a file (a directory only with recursive).",
+)
+
+RunCommandToolError = Union[  # noqa: UP007
+    PermissionDeniedError,
+    CommandFailedError,
+    TimeoutError_,
+    UnknownError,
+]
+RUN_COMMAND_TOOL = Tool[RunCommandToolError](
+    _catalog,
+    "run_command",
+    RunCommandToolError,
+    description="Run a command in the workspace; partial output may accompany a timeout.",
+)
+
+LoadSkillToolError = Union[  # noqa: UP007
+    SkillUnavailableError,
+    UnknownError,
+]
+LOAD_SKILL_TOOL = Tool[LoadSkillToolError](
+    _catalog,
+    "load_skill",
+    LoadSkillToolError,
+    description="Load a skill from the agent's skill registry.",
+)
+
+TOOLS: dict[str, Tool[Any]] = {
+    "read_file": READ_FILE_TOOL,
+    "list_directory": LIST_DIRECTORY_TOOL,
+    "create_file": CREATE_FILE_TOOL,
+    "write_file": WRITE_FILE_TOOL,
+    "edit_file": EDIT_FILE_TOOL,
+    "apply_patch": APPLY_PATCH_TOOL,
+    "move_file": MOVE_FILE_TOOL,
+    "delete_file": DELETE_FILE_TOOL,
+    "run_command": RUN_COMMAND_TOOL,
+    "load_skill": LOAD_SKILL_TOOL,
+}
+
+
 # -- the catalog's functions: ErrorCatalog's methods, bound to this catalog ----------
 
 build_error = _catalog.build_error
@@ -713,9 +893,13 @@ classify = _catalog.classify
 classify_exception = _catalog.classify_exception
 classify_failure = _catalog.classify_failure
 classify_http = _catalog.classify_http
+describe_field = _catalog.describe_field
 is_retryable = _catalog.is_retryable
 is_terminal = _catalog.is_terminal
 kind_of = _catalog.kind_of
+locale_chain = _catalog.locale_chain
+localize = _catalog.localize
+localized_message = _catalog.localized_message
 map_exception = _catalog.map_exception
 map_http = _catalog.map_http
 model_for = _catalog.model_for
@@ -726,12 +910,16 @@ validate_error = _catalog.validate_error
 widen_output_schema = _catalog.widen_output_schema
 
 __all__ = [
+    "APPLY_PATCH_TOOL",
     "CATALOG",
     "CATALOG_INFO",
     "CODES",
+    "CREATE_FILE_TOOL",
     "DEFAULT_CODE",
     "DEFAULT_KIND",
+    "DELETE_FILE_TOOL",
     "DESCRIPTION",
+    "EDIT_FILE_TOOL",
     "FAILURE_CLASSIFICATION",
     "FAILURE_MAPPING",
     "FIELDS",
@@ -739,17 +927,30 @@ __all__ = [
     "HTTP_CLASSIFICATION",
     "HTTP_MAPPING",
     "KINDS",
+    "LIST_DIRECTORY_TOOL",
+    "LOAD_SKILL_TOOL",
+    "LOCALES",
+    "MOVE_FILE_TOOL",
     "POLICIES",
     "PROVENANCE",
+    "READ_FILE_TOOL",
     "REDACTED",
+    "RUN_COMMAND_TOOL",
     "TITLE",
+    "TOOLS",
+    "TRANSLATIONS",
     "VERSION",
+    "WRITE_FILE_TOOL",
     "AlreadyExistsError",
+    "ApplyPatchToolError",
     "BinaryFileError",
     "CatalogInfo",
     "CodeInfo",
     "CommandFailedError",
+    "CreateFileToolError",
+    "DeleteFileToolError",
     "Deprecation",
+    "EditFileToolError",
     "Envelope",
     "ErrorBase",
     "ErrorCode",
@@ -760,6 +961,12 @@ __all__ = [
     "HttpRule",
     "KindInfo",
     "KnownErrorUnion",
+    "ListDirectoryToolError",
+    "LoadSkillToolError",
+    "LocaleInfo",
+    "LocaleTexts",
+    "Localized",
+    "MoveFileToolError",
     "MultipleMatchesError",
     "NotFoundError",
     "OldTextNotFoundError",
@@ -771,24 +978,33 @@ __all__ = [
     "Provenance",
     "Range",
     "RangeDict",
+    "ReadFileToolError",
     "RepairField",
+    "RunCommandToolError",
     "SkillUnavailableError",
     "StaleFileError",
     "TimeoutError_",
+    "Tool",
+    "ToolContract",
     "ToolResult",
     "UnknownCode",
     "UnknownError",
+    "WriteFileToolError",
     "build_error",
     "classify",
     "classify_exception",
     "classify_failure",
     "classify_http",
+    "describe_field",
     "failure_class",
     "format_message",
     "has_retry_after",
     "is_retryable",
     "is_terminal",
     "kind_of",
+    "locale_chain",
+    "localize",
+    "localized_message",
     "map_exception",
     "map_http",
     "model_for",

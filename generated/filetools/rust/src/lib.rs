@@ -15,18 +15,18 @@ mod runtime;
 
 #[rustfmt::skip]
 pub use runtime::{
-    build_error, classify, classify_failure, classify_http, code_info, failure_class, is_retryable, is_secret_key,
-    is_terminal, kind_of, map_error, map_failure, map_http, parse_error, parse_result, parse_result_bytes, provenance,
-    sanitize,
+    build_error, classify, classify_failure, classify_http, code_info, describe_field, failure_class, is_retryable,
+    is_secret_key, is_terminal, kind_of, locale_chain, localize, localized_message, map_error, map_failure, map_http,
+    parse_error, parse_result, parse_result_bytes, provenance, sanitize,
     scrub_text, to_json, BuildError, Channel, Code, CodeError, CodeInfo, ErrorPolicy, Json, JsonArray, JsonError,
-    JsonMap, KindInfo, Provenance, Range, Recoverable, Retriable, SerializeError, UnknownCode, MAX_JSON_LEVELS,
-    MAX_LEVELS, REDACTED,
+    JsonMap, KindInfo, LocaleInfo, LocaleTexts, Localized, LocalizedMessage, Provenance, Range, Recoverable, Retriable,
+    SerializeError, Tool, UnknownCode, MAX_JSON_LEVELS, MAX_LEVELS, REDACTED,
 };
 #[allow(unused_imports)] // the tables of a small catalog use some of them
 #[rustfmt::skip]
 use runtime::{
-    decode, CatalogInfo, Decoder, Envelope, FailureRule, FieldInfo, FieldType, HttpRule, ProvenanceMode, Status,
-    WireText, Wrap,
+    decode, CatalogInfo, Decoder, Envelope, FailureRule, FieldInfo, FieldType, HttpRule, Localization, ProvenanceMode,
+    Status, WireText, Wrap,
 };
 use serde::{Deserialize, Serialize};
 
@@ -36,7 +36,7 @@ pub const CATALOG_NAME: &str = "filetools";
 pub const VERSION: &str = "1.0.0";
 /// `sha256:<hex>` of the normalized catalog.
 pub const FINGERPRINT: &str =
-    "sha256:921f260c920b1234a1ba0d96ff132f707a251cdcad97afc9f89c268378d80dfc";
+    "sha256:9fd870cfe41e5c1c34992375b90ef869ca08b9dc1cc72d8e16e086e5f4566de9";
 /// The catalog's title.
 pub const TITLE: &str = "File-tool error kinds";
 
@@ -622,4 +622,647 @@ static CATALOG: CatalogInfo = CatalogInfo {
     failure_mapping: &[],
     default_kind: None,
     default_code: None,
+};
+
+// -- tools: the codes each tool can return ------------------------------------------
+
+/// Every tool's error contract, in declared order ([`Tool::named`] finds one by name).
+pub const TOOLS: [Tool; 10] = [
+    READ_FILE_TOOL,
+    LIST_DIRECTORY_TOOL,
+    CREATE_FILE_TOOL,
+    WRITE_FILE_TOOL,
+    EDIT_FILE_TOOL,
+    APPLY_PATCH_TOOL,
+    MOVE_FILE_TOOL,
+    DELETE_FILE_TOOL,
+    RUN_COMMAND_TOOL,
+    LOAD_SKILL_TOOL,
+];
+
+#[doc = "Tool `read_file`'s error contract: the codes it can return: Read a workspace file (binary content only with allowBinary)."]
+pub const READ_FILE_TOOL: Tool = Tool {
+    name: "read_file",
+    codes: &[
+        "not_found",
+        "permission_denied",
+        "outside_workspace",
+        "binary_file",
+        "file_too_large",
+        "unknown",
+    ],
+};
+
+#[doc = "An error tool `read_file` can return: one variant per code, and `Unknown` for the rest."]
+#[derive(Debug, Clone, PartialEq)]
+pub enum ReadFileToolError {
+    NotFound(Box<CodeError<NotFound>>),
+    PermissionDenied(Box<CodeError<PermissionDenied>>),
+    OutsideWorkspace(Box<CodeError<OutsideWorkspace>>),
+    BinaryFile(Box<CodeError<BinaryFile>>),
+    FileTooLarge(Box<CodeError<FileTooLarge>>),
+    UnknownError(Box<CodeError<UnknownError>>),
+    /// An error of a code the catalog does not know, or that `read_file` does not declare (kept whole).
+    Unknown(Box<UnknownCode>),
+}
+
+impl ReadFileToolError {
+    /// The error a result of `read_file` reports, typed to its codes; `None` when it reports none.
+    pub fn parse_result(result: &Json) -> Option<Self> {
+        parse_result(result).map(Self::from)
+    }
+}
+
+impl From<ToolError> for ReadFileToolError {
+    /// The error typed to `read_file`: a code it does not declare becomes `Unknown`.
+    fn from(error: ToolError) -> Self {
+        match error {
+            ToolError::NotFound(error) => Self::NotFound(error),
+            ToolError::PermissionDenied(error) => Self::PermissionDenied(error),
+            ToolError::OutsideWorkspace(error) => Self::OutsideWorkspace(error),
+            ToolError::BinaryFile(error) => Self::BinaryFile(error),
+            ToolError::FileTooLarge(error) => Self::FileTooLarge(error),
+            ToolError::UnknownError(error) => Self::UnknownError(error),
+            ToolError::Unknown(error) => Self::Unknown(error),
+            #[allow(unreachable_patterns)] // a tool that declares every code
+            other => Self::Unknown(Box::new(UnknownCode::of(&Json::Object(other.to_payload())))),
+        }
+    }
+}
+
+impl From<ReadFileToolError> for ToolError {
+    fn from(error: ReadFileToolError) -> Self {
+        match error {
+            ReadFileToolError::NotFound(error) => ToolError::NotFound(error),
+            ReadFileToolError::PermissionDenied(error) => ToolError::PermissionDenied(error),
+            ReadFileToolError::OutsideWorkspace(error) => ToolError::OutsideWorkspace(error),
+            ReadFileToolError::BinaryFile(error) => ToolError::BinaryFile(error),
+            ReadFileToolError::FileTooLarge(error) => ToolError::FileTooLarge(error),
+            ReadFileToolError::UnknownError(error) => ToolError::UnknownError(error),
+            ReadFileToolError::Unknown(error) => ToolError::Unknown(error),
+        }
+    }
+}
+
+#[doc = "Tool `list_directory`'s error contract: the codes it can return: List the entries of a workspace directory."]
+pub const LIST_DIRECTORY_TOOL: Tool = Tool {
+    name: "list_directory",
+    codes: &[
+        "not_found",
+        "permission_denied",
+        "outside_workspace",
+        "unknown",
+    ],
+};
+
+#[doc = "An error tool `list_directory` can return: one variant per code, and `Unknown` for the rest."]
+#[derive(Debug, Clone, PartialEq)]
+pub enum ListDirectoryToolError {
+    NotFound(Box<CodeError<NotFound>>),
+    PermissionDenied(Box<CodeError<PermissionDenied>>),
+    OutsideWorkspace(Box<CodeError<OutsideWorkspace>>),
+    UnknownError(Box<CodeError<UnknownError>>),
+    /// An error of a code the catalog does not know, or that `list_directory` does not declare (kept whole).
+    Unknown(Box<UnknownCode>),
+}
+
+impl ListDirectoryToolError {
+    /// The error a result of `list_directory` reports, typed to its codes; `None` when it reports none.
+    pub fn parse_result(result: &Json) -> Option<Self> {
+        parse_result(result).map(Self::from)
+    }
+}
+
+impl From<ToolError> for ListDirectoryToolError {
+    /// The error typed to `list_directory`: a code it does not declare becomes `Unknown`.
+    fn from(error: ToolError) -> Self {
+        match error {
+            ToolError::NotFound(error) => Self::NotFound(error),
+            ToolError::PermissionDenied(error) => Self::PermissionDenied(error),
+            ToolError::OutsideWorkspace(error) => Self::OutsideWorkspace(error),
+            ToolError::UnknownError(error) => Self::UnknownError(error),
+            ToolError::Unknown(error) => Self::Unknown(error),
+            #[allow(unreachable_patterns)] // a tool that declares every code
+            other => Self::Unknown(Box::new(UnknownCode::of(&Json::Object(other.to_payload())))),
+        }
+    }
+}
+
+impl From<ListDirectoryToolError> for ToolError {
+    fn from(error: ListDirectoryToolError) -> Self {
+        match error {
+            ListDirectoryToolError::NotFound(error) => ToolError::NotFound(error),
+            ListDirectoryToolError::PermissionDenied(error) => ToolError::PermissionDenied(error),
+            ListDirectoryToolError::OutsideWorkspace(error) => ToolError::OutsideWorkspace(error),
+            ListDirectoryToolError::UnknownError(error) => ToolError::UnknownError(error),
+            ListDirectoryToolError::Unknown(error) => ToolError::Unknown(error),
+        }
+    }
+}
+
+#[doc = "Tool `create_file`'s error contract: the codes it can return: Create a new file; fails when the path is occupied."]
+pub const CREATE_FILE_TOOL: Tool = Tool {
+    name: "create_file",
+    codes: &[
+        "already_exists",
+        "permission_denied",
+        "outside_workspace",
+        "file_too_large",
+        "unknown",
+    ],
+};
+
+#[doc = "An error tool `create_file` can return: one variant per code, and `Unknown` for the rest."]
+#[derive(Debug, Clone, PartialEq)]
+pub enum CreateFileToolError {
+    AlreadyExists(Box<CodeError<AlreadyExists>>),
+    PermissionDenied(Box<CodeError<PermissionDenied>>),
+    OutsideWorkspace(Box<CodeError<OutsideWorkspace>>),
+    FileTooLarge(Box<CodeError<FileTooLarge>>),
+    UnknownError(Box<CodeError<UnknownError>>),
+    /// An error of a code the catalog does not know, or that `create_file` does not declare (kept whole).
+    Unknown(Box<UnknownCode>),
+}
+
+impl CreateFileToolError {
+    /// The error a result of `create_file` reports, typed to its codes; `None` when it reports none.
+    pub fn parse_result(result: &Json) -> Option<Self> {
+        parse_result(result).map(Self::from)
+    }
+}
+
+impl From<ToolError> for CreateFileToolError {
+    /// The error typed to `create_file`: a code it does not declare becomes `Unknown`.
+    fn from(error: ToolError) -> Self {
+        match error {
+            ToolError::AlreadyExists(error) => Self::AlreadyExists(error),
+            ToolError::PermissionDenied(error) => Self::PermissionDenied(error),
+            ToolError::OutsideWorkspace(error) => Self::OutsideWorkspace(error),
+            ToolError::FileTooLarge(error) => Self::FileTooLarge(error),
+            ToolError::UnknownError(error) => Self::UnknownError(error),
+            ToolError::Unknown(error) => Self::Unknown(error),
+            #[allow(unreachable_patterns)] // a tool that declares every code
+            other => Self::Unknown(Box::new(UnknownCode::of(&Json::Object(other.to_payload())))),
+        }
+    }
+}
+
+impl From<CreateFileToolError> for ToolError {
+    fn from(error: CreateFileToolError) -> Self {
+        match error {
+            CreateFileToolError::AlreadyExists(error) => ToolError::AlreadyExists(error),
+            CreateFileToolError::PermissionDenied(error) => ToolError::PermissionDenied(error),
+            CreateFileToolError::OutsideWorkspace(error) => ToolError::OutsideWorkspace(error),
+            CreateFileToolError::FileTooLarge(error) => ToolError::FileTooLarge(error),
+            CreateFileToolError::UnknownError(error) => ToolError::UnknownError(error),
+            CreateFileToolError::Unknown(error) => ToolError::Unknown(error),
+        }
+    }
+}
+
+#[doc = "Tool `write_file`'s error contract: the codes it can return: Write a whole file, guarded by expectedSha256 when given."]
+pub const WRITE_FILE_TOOL: Tool = Tool {
+    name: "write_file",
+    codes: &[
+        "permission_denied",
+        "outside_workspace",
+        "file_too_large",
+        "stale_file",
+        "unknown",
+    ],
+};
+
+#[doc = "An error tool `write_file` can return: one variant per code, and `Unknown` for the rest."]
+#[derive(Debug, Clone, PartialEq)]
+pub enum WriteFileToolError {
+    PermissionDenied(Box<CodeError<PermissionDenied>>),
+    OutsideWorkspace(Box<CodeError<OutsideWorkspace>>),
+    FileTooLarge(Box<CodeError<FileTooLarge>>),
+    StaleFile(Box<CodeError<StaleFile>>),
+    UnknownError(Box<CodeError<UnknownError>>),
+    /// An error of a code the catalog does not know, or that `write_file` does not declare (kept whole).
+    Unknown(Box<UnknownCode>),
+}
+
+impl WriteFileToolError {
+    /// The error a result of `write_file` reports, typed to its codes; `None` when it reports none.
+    pub fn parse_result(result: &Json) -> Option<Self> {
+        parse_result(result).map(Self::from)
+    }
+}
+
+impl From<ToolError> for WriteFileToolError {
+    /// The error typed to `write_file`: a code it does not declare becomes `Unknown`.
+    fn from(error: ToolError) -> Self {
+        match error {
+            ToolError::PermissionDenied(error) => Self::PermissionDenied(error),
+            ToolError::OutsideWorkspace(error) => Self::OutsideWorkspace(error),
+            ToolError::FileTooLarge(error) => Self::FileTooLarge(error),
+            ToolError::StaleFile(error) => Self::StaleFile(error),
+            ToolError::UnknownError(error) => Self::UnknownError(error),
+            ToolError::Unknown(error) => Self::Unknown(error),
+            #[allow(unreachable_patterns)] // a tool that declares every code
+            other => Self::Unknown(Box::new(UnknownCode::of(&Json::Object(other.to_payload())))),
+        }
+    }
+}
+
+impl From<WriteFileToolError> for ToolError {
+    fn from(error: WriteFileToolError) -> Self {
+        match error {
+            WriteFileToolError::PermissionDenied(error) => ToolError::PermissionDenied(error),
+            WriteFileToolError::OutsideWorkspace(error) => ToolError::OutsideWorkspace(error),
+            WriteFileToolError::FileTooLarge(error) => ToolError::FileTooLarge(error),
+            WriteFileToolError::StaleFile(error) => ToolError::StaleFile(error),
+            WriteFileToolError::UnknownError(error) => ToolError::UnknownError(error),
+            WriteFileToolError::Unknown(error) => ToolError::Unknown(error),
+        }
+    }
+}
+
+#[doc = "Tool `edit_file`'s error contract: the codes it can return: Replace oldText with newText in a file, guarded by expectedSha256."]
+pub const EDIT_FILE_TOOL: Tool = Tool {
+    name: "edit_file",
+    codes: &[
+        "not_found",
+        "permission_denied",
+        "outside_workspace",
+        "file_too_large",
+        "stale_file",
+        "old_text_not_found",
+        "multiple_matches",
+        "overlapping_edits",
+        "unknown",
+    ],
+};
+
+#[doc = "An error tool `edit_file` can return: one variant per code, and `Unknown` for the rest."]
+#[derive(Debug, Clone, PartialEq)]
+pub enum EditFileToolError {
+    NotFound(Box<CodeError<NotFound>>),
+    PermissionDenied(Box<CodeError<PermissionDenied>>),
+    OutsideWorkspace(Box<CodeError<OutsideWorkspace>>),
+    FileTooLarge(Box<CodeError<FileTooLarge>>),
+    StaleFile(Box<CodeError<StaleFile>>),
+    OldTextNotFound(Box<CodeError<OldTextNotFound>>),
+    MultipleMatches(Box<CodeError<MultipleMatches>>),
+    OverlappingEdits(Box<CodeError<OverlappingEdits>>),
+    UnknownError(Box<CodeError<UnknownError>>),
+    /// An error of a code the catalog does not know, or that `edit_file` does not declare (kept whole).
+    Unknown(Box<UnknownCode>),
+}
+
+impl EditFileToolError {
+    /// The error a result of `edit_file` reports, typed to its codes; `None` when it reports none.
+    pub fn parse_result(result: &Json) -> Option<Self> {
+        parse_result(result).map(Self::from)
+    }
+}
+
+impl From<ToolError> for EditFileToolError {
+    /// The error typed to `edit_file`: a code it does not declare becomes `Unknown`.
+    fn from(error: ToolError) -> Self {
+        match error {
+            ToolError::NotFound(error) => Self::NotFound(error),
+            ToolError::PermissionDenied(error) => Self::PermissionDenied(error),
+            ToolError::OutsideWorkspace(error) => Self::OutsideWorkspace(error),
+            ToolError::FileTooLarge(error) => Self::FileTooLarge(error),
+            ToolError::StaleFile(error) => Self::StaleFile(error),
+            ToolError::OldTextNotFound(error) => Self::OldTextNotFound(error),
+            ToolError::MultipleMatches(error) => Self::MultipleMatches(error),
+            ToolError::OverlappingEdits(error) => Self::OverlappingEdits(error),
+            ToolError::UnknownError(error) => Self::UnknownError(error),
+            ToolError::Unknown(error) => Self::Unknown(error),
+            #[allow(unreachable_patterns)] // a tool that declares every code
+            other => Self::Unknown(Box::new(UnknownCode::of(&Json::Object(other.to_payload())))),
+        }
+    }
+}
+
+impl From<EditFileToolError> for ToolError {
+    fn from(error: EditFileToolError) -> Self {
+        match error {
+            EditFileToolError::NotFound(error) => ToolError::NotFound(error),
+            EditFileToolError::PermissionDenied(error) => ToolError::PermissionDenied(error),
+            EditFileToolError::OutsideWorkspace(error) => ToolError::OutsideWorkspace(error),
+            EditFileToolError::FileTooLarge(error) => ToolError::FileTooLarge(error),
+            EditFileToolError::StaleFile(error) => ToolError::StaleFile(error),
+            EditFileToolError::OldTextNotFound(error) => ToolError::OldTextNotFound(error),
+            EditFileToolError::MultipleMatches(error) => ToolError::MultipleMatches(error),
+            EditFileToolError::OverlappingEdits(error) => ToolError::OverlappingEdits(error),
+            EditFileToolError::UnknownError(error) => ToolError::UnknownError(error),
+            EditFileToolError::Unknown(error) => ToolError::Unknown(error),
+        }
+    }
+}
+
+#[doc = "Tool `apply_patch`'s error contract: the codes it can return: Apply a patch envelope (*** Begin Patch … *** End Patch) to the workspace."]
+pub const APPLY_PATCH_TOOL: Tool = Tool {
+    name: "apply_patch",
+    codes: &[
+        "not_found",
+        "already_exists",
+        "permission_denied",
+        "outside_workspace",
+        "patch_parse_error",
+        "patch_apply_error",
+        "unknown",
+    ],
+};
+
+#[doc = "An error tool `apply_patch` can return: one variant per code, and `Unknown` for the rest."]
+#[derive(Debug, Clone, PartialEq)]
+pub enum ApplyPatchToolError {
+    NotFound(Box<CodeError<NotFound>>),
+    AlreadyExists(Box<CodeError<AlreadyExists>>),
+    PermissionDenied(Box<CodeError<PermissionDenied>>),
+    OutsideWorkspace(Box<CodeError<OutsideWorkspace>>),
+    PatchParseError(Box<CodeError<PatchParseError>>),
+    PatchApplyError(Box<CodeError<PatchApplyError>>),
+    UnknownError(Box<CodeError<UnknownError>>),
+    /// An error of a code the catalog does not know, or that `apply_patch` does not declare (kept whole).
+    Unknown(Box<UnknownCode>),
+}
+
+impl ApplyPatchToolError {
+    /// The error a result of `apply_patch` reports, typed to its codes; `None` when it reports none.
+    pub fn parse_result(result: &Json) -> Option<Self> {
+        parse_result(result).map(Self::from)
+    }
+}
+
+impl From<ToolError> for ApplyPatchToolError {
+    /// The error typed to `apply_patch`: a code it does not declare becomes `Unknown`.
+    fn from(error: ToolError) -> Self {
+        match error {
+            ToolError::NotFound(error) => Self::NotFound(error),
+            ToolError::AlreadyExists(error) => Self::AlreadyExists(error),
+            ToolError::PermissionDenied(error) => Self::PermissionDenied(error),
+            ToolError::OutsideWorkspace(error) => Self::OutsideWorkspace(error),
+            ToolError::PatchParseError(error) => Self::PatchParseError(error),
+            ToolError::PatchApplyError(error) => Self::PatchApplyError(error),
+            ToolError::UnknownError(error) => Self::UnknownError(error),
+            ToolError::Unknown(error) => Self::Unknown(error),
+            #[allow(unreachable_patterns)] // a tool that declares every code
+            other => Self::Unknown(Box::new(UnknownCode::of(&Json::Object(other.to_payload())))),
+        }
+    }
+}
+
+impl From<ApplyPatchToolError> for ToolError {
+    fn from(error: ApplyPatchToolError) -> Self {
+        match error {
+            ApplyPatchToolError::NotFound(error) => ToolError::NotFound(error),
+            ApplyPatchToolError::AlreadyExists(error) => ToolError::AlreadyExists(error),
+            ApplyPatchToolError::PermissionDenied(error) => ToolError::PermissionDenied(error),
+            ApplyPatchToolError::OutsideWorkspace(error) => ToolError::OutsideWorkspace(error),
+            ApplyPatchToolError::PatchParseError(error) => ToolError::PatchParseError(error),
+            ApplyPatchToolError::PatchApplyError(error) => ToolError::PatchApplyError(error),
+            ApplyPatchToolError::UnknownError(error) => ToolError::UnknownError(error),
+            ApplyPatchToolError::Unknown(error) => ToolError::Unknown(error),
+        }
+    }
+}
+
+#[doc = "Tool `move_file`'s error contract: the codes it can return: Move or rename a file; fails when the destination is occupied (without overwrite)."]
+pub const MOVE_FILE_TOOL: Tool = Tool {
+    name: "move_file",
+    codes: &[
+        "not_found",
+        "already_exists",
+        "permission_denied",
+        "outside_workspace",
+        "command_failed",
+        "unknown",
+    ],
+};
+
+#[doc = "An error tool `move_file` can return: one variant per code, and `Unknown` for the rest."]
+#[derive(Debug, Clone, PartialEq)]
+pub enum MoveFileToolError {
+    NotFound(Box<CodeError<NotFound>>),
+    AlreadyExists(Box<CodeError<AlreadyExists>>),
+    PermissionDenied(Box<CodeError<PermissionDenied>>),
+    OutsideWorkspace(Box<CodeError<OutsideWorkspace>>),
+    CommandFailed(Box<CodeError<CommandFailed>>),
+    UnknownError(Box<CodeError<UnknownError>>),
+    /// An error of a code the catalog does not know, or that `move_file` does not declare (kept whole).
+    Unknown(Box<UnknownCode>),
+}
+
+impl MoveFileToolError {
+    /// The error a result of `move_file` reports, typed to its codes; `None` when it reports none.
+    pub fn parse_result(result: &Json) -> Option<Self> {
+        parse_result(result).map(Self::from)
+    }
+}
+
+impl From<ToolError> for MoveFileToolError {
+    /// The error typed to `move_file`: a code it does not declare becomes `Unknown`.
+    fn from(error: ToolError) -> Self {
+        match error {
+            ToolError::NotFound(error) => Self::NotFound(error),
+            ToolError::AlreadyExists(error) => Self::AlreadyExists(error),
+            ToolError::PermissionDenied(error) => Self::PermissionDenied(error),
+            ToolError::OutsideWorkspace(error) => Self::OutsideWorkspace(error),
+            ToolError::CommandFailed(error) => Self::CommandFailed(error),
+            ToolError::UnknownError(error) => Self::UnknownError(error),
+            ToolError::Unknown(error) => Self::Unknown(error),
+            #[allow(unreachable_patterns)] // a tool that declares every code
+            other => Self::Unknown(Box::new(UnknownCode::of(&Json::Object(other.to_payload())))),
+        }
+    }
+}
+
+impl From<MoveFileToolError> for ToolError {
+    fn from(error: MoveFileToolError) -> Self {
+        match error {
+            MoveFileToolError::NotFound(error) => ToolError::NotFound(error),
+            MoveFileToolError::AlreadyExists(error) => ToolError::AlreadyExists(error),
+            MoveFileToolError::PermissionDenied(error) => ToolError::PermissionDenied(error),
+            MoveFileToolError::OutsideWorkspace(error) => ToolError::OutsideWorkspace(error),
+            MoveFileToolError::CommandFailed(error) => ToolError::CommandFailed(error),
+            MoveFileToolError::UnknownError(error) => ToolError::UnknownError(error),
+            MoveFileToolError::Unknown(error) => ToolError::Unknown(error),
+        }
+    }
+}
+
+#[doc = "Tool `delete_file`'s error contract: the codes it can return: Delete a file (a directory only with recursive)."]
+pub const DELETE_FILE_TOOL: Tool = Tool {
+    name: "delete_file",
+    codes: &[
+        "not_found",
+        "permission_denied",
+        "outside_workspace",
+        "command_failed",
+        "unknown",
+    ],
+};
+
+#[doc = "An error tool `delete_file` can return: one variant per code, and `Unknown` for the rest."]
+#[derive(Debug, Clone, PartialEq)]
+pub enum DeleteFileToolError {
+    NotFound(Box<CodeError<NotFound>>),
+    PermissionDenied(Box<CodeError<PermissionDenied>>),
+    OutsideWorkspace(Box<CodeError<OutsideWorkspace>>),
+    CommandFailed(Box<CodeError<CommandFailed>>),
+    UnknownError(Box<CodeError<UnknownError>>),
+    /// An error of a code the catalog does not know, or that `delete_file` does not declare (kept whole).
+    Unknown(Box<UnknownCode>),
+}
+
+impl DeleteFileToolError {
+    /// The error a result of `delete_file` reports, typed to its codes; `None` when it reports none.
+    pub fn parse_result(result: &Json) -> Option<Self> {
+        parse_result(result).map(Self::from)
+    }
+}
+
+impl From<ToolError> for DeleteFileToolError {
+    /// The error typed to `delete_file`: a code it does not declare becomes `Unknown`.
+    fn from(error: ToolError) -> Self {
+        match error {
+            ToolError::NotFound(error) => Self::NotFound(error),
+            ToolError::PermissionDenied(error) => Self::PermissionDenied(error),
+            ToolError::OutsideWorkspace(error) => Self::OutsideWorkspace(error),
+            ToolError::CommandFailed(error) => Self::CommandFailed(error),
+            ToolError::UnknownError(error) => Self::UnknownError(error),
+            ToolError::Unknown(error) => Self::Unknown(error),
+            #[allow(unreachable_patterns)] // a tool that declares every code
+            other => Self::Unknown(Box::new(UnknownCode::of(&Json::Object(other.to_payload())))),
+        }
+    }
+}
+
+impl From<DeleteFileToolError> for ToolError {
+    fn from(error: DeleteFileToolError) -> Self {
+        match error {
+            DeleteFileToolError::NotFound(error) => ToolError::NotFound(error),
+            DeleteFileToolError::PermissionDenied(error) => ToolError::PermissionDenied(error),
+            DeleteFileToolError::OutsideWorkspace(error) => ToolError::OutsideWorkspace(error),
+            DeleteFileToolError::CommandFailed(error) => ToolError::CommandFailed(error),
+            DeleteFileToolError::UnknownError(error) => ToolError::UnknownError(error),
+            DeleteFileToolError::Unknown(error) => ToolError::Unknown(error),
+        }
+    }
+}
+
+#[doc = "Tool `run_command`'s error contract: the codes it can return: Run a command in the workspace; partial output may accompany a timeout."]
+pub const RUN_COMMAND_TOOL: Tool = Tool {
+    name: "run_command",
+    codes: &["permission_denied", "command_failed", "timeout", "unknown"],
+};
+
+#[doc = "An error tool `run_command` can return: one variant per code, and `Unknown` for the rest."]
+#[derive(Debug, Clone, PartialEq)]
+pub enum RunCommandToolError {
+    PermissionDenied(Box<CodeError<PermissionDenied>>),
+    CommandFailed(Box<CodeError<CommandFailed>>),
+    Timeout(Box<CodeError<Timeout>>),
+    UnknownError(Box<CodeError<UnknownError>>),
+    /// An error of a code the catalog does not know, or that `run_command` does not declare (kept whole).
+    Unknown(Box<UnknownCode>),
+}
+
+impl RunCommandToolError {
+    /// The error a result of `run_command` reports, typed to its codes; `None` when it reports none.
+    pub fn parse_result(result: &Json) -> Option<Self> {
+        parse_result(result).map(Self::from)
+    }
+}
+
+impl From<ToolError> for RunCommandToolError {
+    /// The error typed to `run_command`: a code it does not declare becomes `Unknown`.
+    fn from(error: ToolError) -> Self {
+        match error {
+            ToolError::PermissionDenied(error) => Self::PermissionDenied(error),
+            ToolError::CommandFailed(error) => Self::CommandFailed(error),
+            ToolError::Timeout(error) => Self::Timeout(error),
+            ToolError::UnknownError(error) => Self::UnknownError(error),
+            ToolError::Unknown(error) => Self::Unknown(error),
+            #[allow(unreachable_patterns)] // a tool that declares every code
+            other => Self::Unknown(Box::new(UnknownCode::of(&Json::Object(other.to_payload())))),
+        }
+    }
+}
+
+impl From<RunCommandToolError> for ToolError {
+    fn from(error: RunCommandToolError) -> Self {
+        match error {
+            RunCommandToolError::PermissionDenied(error) => ToolError::PermissionDenied(error),
+            RunCommandToolError::CommandFailed(error) => ToolError::CommandFailed(error),
+            RunCommandToolError::Timeout(error) => ToolError::Timeout(error),
+            RunCommandToolError::UnknownError(error) => ToolError::UnknownError(error),
+            RunCommandToolError::Unknown(error) => ToolError::Unknown(error),
+        }
+    }
+}
+
+#[doc = "Tool `load_skill`'s error contract: the codes it can return: Load a skill from the agent's skill registry."]
+pub const LOAD_SKILL_TOOL: Tool = Tool {
+    name: "load_skill",
+    codes: &["skill_unavailable", "unknown"],
+};
+
+#[doc = "An error tool `load_skill` can return: one variant per code, and `Unknown` for the rest."]
+#[derive(Debug, Clone, PartialEq)]
+pub enum LoadSkillToolError {
+    SkillUnavailable(Box<CodeError<SkillUnavailable>>),
+    UnknownError(Box<CodeError<UnknownError>>),
+    /// An error of a code the catalog does not know, or that `load_skill` does not declare (kept whole).
+    Unknown(Box<UnknownCode>),
+}
+
+impl LoadSkillToolError {
+    /// The error a result of `load_skill` reports, typed to its codes; `None` when it reports none.
+    pub fn parse_result(result: &Json) -> Option<Self> {
+        parse_result(result).map(Self::from)
+    }
+}
+
+impl From<ToolError> for LoadSkillToolError {
+    /// The error typed to `load_skill`: a code it does not declare becomes `Unknown`.
+    fn from(error: ToolError) -> Self {
+        match error {
+            ToolError::SkillUnavailable(error) => Self::SkillUnavailable(error),
+            ToolError::UnknownError(error) => Self::UnknownError(error),
+            ToolError::Unknown(error) => Self::Unknown(error),
+            #[allow(unreachable_patterns)] // a tool that declares every code
+            other => Self::Unknown(Box::new(UnknownCode::of(&Json::Object(other.to_payload())))),
+        }
+    }
+}
+
+impl From<LoadSkillToolError> for ToolError {
+    fn from(error: LoadSkillToolError) -> Self {
+        match error {
+            LoadSkillToolError::SkillUnavailable(error) => ToolError::SkillUnavailable(error),
+            LoadSkillToolError::UnknownError(error) => ToolError::UnknownError(error),
+            LoadSkillToolError::Unknown(error) => ToolError::Unknown(error),
+        }
+    }
+}
+
+// -- locales (CLDR data): plural rules, number symbols, translated texts -----------------
+
+/// The catalog's locales (base first) and translations (per code: message, title, ui_meaning,
+/// next_action; `None` falls back), placeholders named by wire keys.
+#[rustfmt::skip]
+pub(crate) static LOCALIZATION: Localization = Localization {
+    base: "en",
+    message_locale: None,
+    locales: &[
+        LocaleInfo { tag: "en", plural: None, decimal: ".", group: ",", grouping: (3, 3) },
+    ],
+    translations: &[],
+    descriptions: &[
+        ("path", "The workspace path the failure concerns."),
+        ("detail", "The specific failure mode, for kinds that cover several."),
+        ("limitBytes", "The configured size limit that was exceeded."),
+        ("expectedSha256", "The sha256 the caller expected."),
+        ("actualSha256", "The sha256 of the content on disk."),
+        ("matchCount", "How many times oldText matched."),
+        ("timeoutMs", "The timeout that was exceeded, in milliseconds."),
+    ],
 };

@@ -28,13 +28,18 @@ from ._runtime import (
     Integer,
     JsonValue,
     KindInfo,
+    LocaleInfo,
+    LocaleTexts,
+    Localized,
     Omittable,
     Provenance,
     Range,
     RangeDict,
     RepairField,
     TerminatePolicy,
+    ToolContract,
     ToolResultModel,
+    ToolT,
     UnknownCodeModel,
     failure_class,
     format_message,
@@ -46,7 +51,7 @@ from ._runtime import (
 
 CATALOG = "napkin"
 VERSION = "1.0.0"
-FINGERPRINT = "sha256:70db3dffde73d3331a72dd45e473d40cd7663dc5e064045245884e09f5ebfa99"
+FINGERPRINT = "sha256:834cf5f86e35fa21c1f5c6c61b6f80de42aca90f0cd75327cd765f77c9b4d698"
 TITLE = "Napkin upstream-API tool errors"
 DESCRIPTION = "A uniform error contract for all tools: upstream HTTP status classes map to stable codes, each with a retriable flag and an optional sanitized `original` payload for diagnostics."
 PROVENANCE: dict[str, str] = {
@@ -328,6 +333,13 @@ FAILURE_MAPPING: dict[str, tuple[str, bool | None]] = {
 }
 DEFAULT_CODE: str | None = "INTERNAL_ERROR"
 
+# Locales (CLDR data): each locale's plural rule and number symbols; the translated texts
+# (per code: message, title, ui_meaning, next_action; None falls back), placeholders by wire name.
+LOCALES: dict[str, LocaleInfo] = {
+    "en": LocaleInfo("en"),
+}
+TRANSLATIONS: dict[str, LocaleTexts] = {}
+
 CATALOG_INFO = CatalogInfo(
     name=CATALOG,
     version=VERSION,
@@ -350,6 +362,8 @@ CATALOG_INFO = CatalogInfo(
     http_mapping=HTTP_MAPPING,
     failure_mapping=FAILURE_MAPPING,
     default_code=DEFAULT_CODE,
+    locales=LOCALES,
+    translations=TRANSLATIONS,
 )
 
 # -- one class per code --------------------------------------------------------
@@ -602,6 +616,84 @@ class ToolResult(ToolResultModel, Generic[DataT], frozen=True):
         return cls(ok=False, error=error, data=data)
 
 
+# -- tools: the codes each tool can return --------------------------------------------
+
+# A tool's error contract in this catalog: ``Tool[U]`` reads results typed to the union ``U``.
+Tool = ToolContract[ToolT, UnknownCode]
+
+NapkinCreateVisualRequestToolError = Union[  # noqa: UP007
+    BadRequestError,
+    UnauthorizedError,
+    ForbiddenError,
+    NotFoundError,
+    GoneError,
+    RateLimitedError,
+    UpstreamError,
+    NetworkError,
+    TimeoutError_,
+    InternalError,
+]
+NAPKIN_CREATE_VISUAL_REQUEST_TOOL = Tool[NapkinCreateVisualRequestToolError](
+    _catalog,
+    "napkin_create_visual_request",
+    NapkinCreateVisualRequestToolError,
+    description="Create a new visual generation request (POST /v1/visual).",
+)
+
+NapkinRegenerateVisualToolError = Union[  # noqa: UP007
+    BadRequestError,
+    UnauthorizedError,
+    ForbiddenError,
+    NotFoundError,
+    GoneError,
+    RateLimitedError,
+    UpstreamError,
+    NetworkError,
+    TimeoutError_,
+    InternalError,
+]
+NAPKIN_REGENERATE_VISUAL_TOOL = Tool[NapkinRegenerateVisualToolError](
+    _catalog,
+    "napkin_regenerate_visual",
+    NapkinRegenerateVisualToolError,
+    description="Regenerate existing layout(s) using visual_id or visual_ids (POST /v1/visual).",
+)
+
+NapkinGetVisualStatusToolError = Union[  # noqa: UP007
+    BadRequestError,
+    UnauthorizedError,
+    ForbiddenError,
+    NotFoundError,
+    GoneError,
+    RateLimitedError,
+    UpstreamError,
+    NetworkError,
+    TimeoutError_,
+    InternalError,
+]
+NAPKIN_GET_VISUAL_STATUS_TOOL = Tool[NapkinGetVisualStatusToolError](
+    _catalog,
+    "napkin_get_visual_status",
+    NapkinGetVisualStatusToolError,
+    description="Retrieve generation status (GET /v1/visual/{id}/status).",
+)
+
+NapkinDownloadVisualFileToolError = Union[InternalError]  # noqa: UP007
+NAPKIN_DOWNLOAD_VISUAL_FILE_TOOL = Tool[NapkinDownloadVisualFileToolError](
+    _catalog,
+    "napkin_download_visual_file",
+    NapkinDownloadVisualFileToolError,
+    description="Return download guidance and required headers for a generated file (no binary content).",
+)
+
+TOOLS: dict[str, Tool[Any]] = {
+    "napkin_create_visual_request": NAPKIN_CREATE_VISUAL_REQUEST_TOOL,
+    "napkin_regenerate_visual": NAPKIN_REGENERATE_VISUAL_TOOL,
+    "napkin_get_visual_status": NAPKIN_GET_VISUAL_STATUS_TOOL,
+    "napkin_download_visual_file": NAPKIN_DOWNLOAD_VISUAL_FILE_TOOL,
+}
+
+
 # -- the catalog's functions: ErrorCatalog's methods, bound to this catalog ----------
 
 build_error = _catalog.build_error
@@ -609,9 +701,13 @@ classify = _catalog.classify
 classify_exception = _catalog.classify_exception
 classify_failure = _catalog.classify_failure
 classify_http = _catalog.classify_http
+describe_field = _catalog.describe_field
 is_retryable = _catalog.is_retryable
 is_terminal = _catalog.is_terminal
 kind_of = _catalog.kind_of
+locale_chain = _catalog.locale_chain
+localize = _catalog.localize
+localized_message = _catalog.localized_message
 map_exception = _catalog.map_exception
 map_http = _catalog.map_http
 model_for = _catalog.model_for
@@ -635,10 +731,17 @@ __all__ = [
     "HTTP_CLASSIFICATION",
     "HTTP_MAPPING",
     "KINDS",
+    "LOCALES",
+    "NAPKIN_CREATE_VISUAL_REQUEST_TOOL",
+    "NAPKIN_DOWNLOAD_VISUAL_FILE_TOOL",
+    "NAPKIN_GET_VISUAL_STATUS_TOOL",
+    "NAPKIN_REGENERATE_VISUAL_TOOL",
     "POLICIES",
     "PROVENANCE",
     "REDACTED",
     "TITLE",
+    "TOOLS",
+    "TRANSLATIONS",
     "VERSION",
     "BadRequestError",
     "CatalogInfo",
@@ -656,6 +759,13 @@ __all__ = [
     "InternalError",
     "KindInfo",
     "KnownErrorUnion",
+    "LocaleInfo",
+    "LocaleTexts",
+    "Localized",
+    "NapkinCreateVisualRequestToolError",
+    "NapkinDownloadVisualFileToolError",
+    "NapkinGetVisualStatusToolError",
+    "NapkinRegenerateVisualToolError",
     "NetworkError",
     "NotFoundError",
     "Provenance",
@@ -664,6 +774,8 @@ __all__ = [
     "RateLimitedError",
     "RepairField",
     "TimeoutError_",
+    "Tool",
+    "ToolContract",
     "ToolResult",
     "UnauthorizedError",
     "UnknownCode",
@@ -673,12 +785,16 @@ __all__ = [
     "classify_exception",
     "classify_failure",
     "classify_http",
+    "describe_field",
     "failure_class",
     "format_message",
     "has_retry_after",
     "is_retryable",
     "is_terminal",
     "kind_of",
+    "locale_chain",
+    "localize",
+    "localized_message",
     "map_exception",
     "map_http",
     "model_for",

@@ -15,18 +15,18 @@ mod runtime;
 
 #[rustfmt::skip]
 pub use runtime::{
-    build_error, classify, classify_failure, classify_http, code_info, failure_class, is_retryable, is_secret_key,
-    is_terminal, kind_of, map_error, map_failure, map_http, parse_error, parse_result, parse_result_bytes, provenance,
-    sanitize,
+    build_error, classify, classify_failure, classify_http, code_info, describe_field, failure_class, is_retryable,
+    is_secret_key, is_terminal, kind_of, locale_chain, localize, localized_message, map_error, map_failure, map_http,
+    parse_error, parse_result, parse_result_bytes, provenance, sanitize,
     scrub_text, to_json, BuildError, Channel, Code, CodeError, CodeInfo, ErrorPolicy, Json, JsonArray, JsonError,
-    JsonMap, KindInfo, Provenance, Range, Recoverable, Retriable, SerializeError, UnknownCode, MAX_JSON_LEVELS,
-    MAX_LEVELS, REDACTED,
+    JsonMap, KindInfo, LocaleInfo, LocaleTexts, Localized, LocalizedMessage, Provenance, Range, Recoverable, Retriable,
+    SerializeError, Tool, UnknownCode, MAX_JSON_LEVELS, MAX_LEVELS, REDACTED,
 };
 #[allow(unused_imports)] // the tables of a small catalog use some of them
 #[rustfmt::skip]
 use runtime::{
-    decode, CatalogInfo, Decoder, Envelope, FailureRule, FieldInfo, FieldType, HttpRule, ProvenanceMode, Status,
-    WireText, Wrap,
+    decode, CatalogInfo, Decoder, Envelope, FailureRule, FieldInfo, FieldType, HttpRule, Localization, ProvenanceMode,
+    Status, WireText, Wrap,
 };
 use serde::{Deserialize, Serialize};
 
@@ -36,7 +36,7 @@ pub const CATALOG_NAME: &str = "napkin";
 pub const VERSION: &str = "1.0.0";
 /// `sha256:<hex>` of the normalized catalog.
 pub const FINGERPRINT: &str =
-    "sha256:70db3dffde73d3331a72dd45e473d40cd7663dc5e064045245884e09f5ebfa99";
+    "sha256:834cf5f86e35fa21c1f5c6c61b6f80de42aca90f0cd75327cd765f77c9b4d698";
 /// The catalog's title.
 pub const TITLE: &str = "Napkin upstream-API tool errors";
 
@@ -633,4 +633,328 @@ static CATALOG: CatalogInfo = CatalogInfo {
     ],
     default_kind: Some(ErrorKind::Internal),
     default_code: Some("INTERNAL_ERROR"),
+};
+
+// -- tools: the codes each tool can return ------------------------------------------
+
+/// Every tool's error contract, in declared order ([`Tool::named`] finds one by name).
+pub const TOOLS: [Tool; 4] = [
+    NAPKIN_CREATE_VISUAL_REQUEST_TOOL,
+    NAPKIN_REGENERATE_VISUAL_TOOL,
+    NAPKIN_GET_VISUAL_STATUS_TOOL,
+    NAPKIN_DOWNLOAD_VISUAL_FILE_TOOL,
+];
+
+#[doc = "Tool `napkin_create_visual_request`'s error contract: the codes it can return: Create a new visual generation request (POST /v1/visual)."]
+pub const NAPKIN_CREATE_VISUAL_REQUEST_TOOL: Tool = Tool {
+    name: "napkin_create_visual_request",
+    codes: &[
+        "BAD_REQUEST",
+        "UNAUTHORIZED",
+        "FORBIDDEN",
+        "NOT_FOUND",
+        "GONE",
+        "RATE_LIMITED",
+        "UPSTREAM_ERROR",
+        "NETWORK_ERROR",
+        "TIMEOUT",
+        "INTERNAL_ERROR",
+    ],
+};
+
+#[doc = "An error tool `napkin_create_visual_request` can return: one variant per code, and `Unknown` for the rest."]
+#[derive(Debug, Clone, PartialEq)]
+pub enum NapkinCreateVisualRequestToolError {
+    BadRequest(Box<CodeError<BadRequest>>),
+    Unauthorized(Box<CodeError<Unauthorized>>),
+    Forbidden(Box<CodeError<Forbidden>>),
+    NotFound(Box<CodeError<NotFound>>),
+    Gone(Box<CodeError<Gone>>),
+    RateLimited(Box<CodeError<RateLimited>>),
+    UpstreamError(Box<CodeError<UpstreamError>>),
+    NetworkError(Box<CodeError<NetworkError>>),
+    Timeout(Box<CodeError<Timeout>>),
+    InternalError(Box<CodeError<InternalError>>),
+    /// An error of a code the catalog does not know, or that `napkin_create_visual_request` does not declare (kept whole).
+    Unknown(Box<UnknownCode>),
+}
+
+impl NapkinCreateVisualRequestToolError {
+    /// The error a result of `napkin_create_visual_request` reports, typed to its codes; `None` when it reports none.
+    pub fn parse_result(result: &Json) -> Option<Self> {
+        parse_result(result).map(Self::from)
+    }
+}
+
+impl From<ToolError> for NapkinCreateVisualRequestToolError {
+    /// The error typed to `napkin_create_visual_request`: a code it does not declare becomes `Unknown`.
+    fn from(error: ToolError) -> Self {
+        match error {
+            ToolError::BadRequest(error) => Self::BadRequest(error),
+            ToolError::Unauthorized(error) => Self::Unauthorized(error),
+            ToolError::Forbidden(error) => Self::Forbidden(error),
+            ToolError::NotFound(error) => Self::NotFound(error),
+            ToolError::Gone(error) => Self::Gone(error),
+            ToolError::RateLimited(error) => Self::RateLimited(error),
+            ToolError::UpstreamError(error) => Self::UpstreamError(error),
+            ToolError::NetworkError(error) => Self::NetworkError(error),
+            ToolError::Timeout(error) => Self::Timeout(error),
+            ToolError::InternalError(error) => Self::InternalError(error),
+            ToolError::Unknown(error) => Self::Unknown(error),
+            #[allow(unreachable_patterns)] // a tool that declares every code
+            other => Self::Unknown(Box::new(UnknownCode::of(&Json::Object(other.to_payload())))),
+        }
+    }
+}
+
+impl From<NapkinCreateVisualRequestToolError> for ToolError {
+    fn from(error: NapkinCreateVisualRequestToolError) -> Self {
+        match error {
+            NapkinCreateVisualRequestToolError::BadRequest(error) => ToolError::BadRequest(error),
+            NapkinCreateVisualRequestToolError::Unauthorized(error) => {
+                ToolError::Unauthorized(error)
+            }
+            NapkinCreateVisualRequestToolError::Forbidden(error) => ToolError::Forbidden(error),
+            NapkinCreateVisualRequestToolError::NotFound(error) => ToolError::NotFound(error),
+            NapkinCreateVisualRequestToolError::Gone(error) => ToolError::Gone(error),
+            NapkinCreateVisualRequestToolError::RateLimited(error) => ToolError::RateLimited(error),
+            NapkinCreateVisualRequestToolError::UpstreamError(error) => {
+                ToolError::UpstreamError(error)
+            }
+            NapkinCreateVisualRequestToolError::NetworkError(error) => {
+                ToolError::NetworkError(error)
+            }
+            NapkinCreateVisualRequestToolError::Timeout(error) => ToolError::Timeout(error),
+            NapkinCreateVisualRequestToolError::InternalError(error) => {
+                ToolError::InternalError(error)
+            }
+            NapkinCreateVisualRequestToolError::Unknown(error) => ToolError::Unknown(error),
+        }
+    }
+}
+
+#[doc = "Tool `napkin_regenerate_visual`'s error contract: the codes it can return: Regenerate existing layout(s) using visual_id or visual_ids (POST /v1/visual)."]
+pub const NAPKIN_REGENERATE_VISUAL_TOOL: Tool = Tool {
+    name: "napkin_regenerate_visual",
+    codes: &[
+        "BAD_REQUEST",
+        "UNAUTHORIZED",
+        "FORBIDDEN",
+        "NOT_FOUND",
+        "GONE",
+        "RATE_LIMITED",
+        "UPSTREAM_ERROR",
+        "NETWORK_ERROR",
+        "TIMEOUT",
+        "INTERNAL_ERROR",
+    ],
+};
+
+#[doc = "An error tool `napkin_regenerate_visual` can return: one variant per code, and `Unknown` for the rest."]
+#[derive(Debug, Clone, PartialEq)]
+pub enum NapkinRegenerateVisualToolError {
+    BadRequest(Box<CodeError<BadRequest>>),
+    Unauthorized(Box<CodeError<Unauthorized>>),
+    Forbidden(Box<CodeError<Forbidden>>),
+    NotFound(Box<CodeError<NotFound>>),
+    Gone(Box<CodeError<Gone>>),
+    RateLimited(Box<CodeError<RateLimited>>),
+    UpstreamError(Box<CodeError<UpstreamError>>),
+    NetworkError(Box<CodeError<NetworkError>>),
+    Timeout(Box<CodeError<Timeout>>),
+    InternalError(Box<CodeError<InternalError>>),
+    /// An error of a code the catalog does not know, or that `napkin_regenerate_visual` does not declare (kept whole).
+    Unknown(Box<UnknownCode>),
+}
+
+impl NapkinRegenerateVisualToolError {
+    /// The error a result of `napkin_regenerate_visual` reports, typed to its codes; `None` when it reports none.
+    pub fn parse_result(result: &Json) -> Option<Self> {
+        parse_result(result).map(Self::from)
+    }
+}
+
+impl From<ToolError> for NapkinRegenerateVisualToolError {
+    /// The error typed to `napkin_regenerate_visual`: a code it does not declare becomes `Unknown`.
+    fn from(error: ToolError) -> Self {
+        match error {
+            ToolError::BadRequest(error) => Self::BadRequest(error),
+            ToolError::Unauthorized(error) => Self::Unauthorized(error),
+            ToolError::Forbidden(error) => Self::Forbidden(error),
+            ToolError::NotFound(error) => Self::NotFound(error),
+            ToolError::Gone(error) => Self::Gone(error),
+            ToolError::RateLimited(error) => Self::RateLimited(error),
+            ToolError::UpstreamError(error) => Self::UpstreamError(error),
+            ToolError::NetworkError(error) => Self::NetworkError(error),
+            ToolError::Timeout(error) => Self::Timeout(error),
+            ToolError::InternalError(error) => Self::InternalError(error),
+            ToolError::Unknown(error) => Self::Unknown(error),
+            #[allow(unreachable_patterns)] // a tool that declares every code
+            other => Self::Unknown(Box::new(UnknownCode::of(&Json::Object(other.to_payload())))),
+        }
+    }
+}
+
+impl From<NapkinRegenerateVisualToolError> for ToolError {
+    fn from(error: NapkinRegenerateVisualToolError) -> Self {
+        match error {
+            NapkinRegenerateVisualToolError::BadRequest(error) => ToolError::BadRequest(error),
+            NapkinRegenerateVisualToolError::Unauthorized(error) => ToolError::Unauthorized(error),
+            NapkinRegenerateVisualToolError::Forbidden(error) => ToolError::Forbidden(error),
+            NapkinRegenerateVisualToolError::NotFound(error) => ToolError::NotFound(error),
+            NapkinRegenerateVisualToolError::Gone(error) => ToolError::Gone(error),
+            NapkinRegenerateVisualToolError::RateLimited(error) => ToolError::RateLimited(error),
+            NapkinRegenerateVisualToolError::UpstreamError(error) => {
+                ToolError::UpstreamError(error)
+            }
+            NapkinRegenerateVisualToolError::NetworkError(error) => ToolError::NetworkError(error),
+            NapkinRegenerateVisualToolError::Timeout(error) => ToolError::Timeout(error),
+            NapkinRegenerateVisualToolError::InternalError(error) => {
+                ToolError::InternalError(error)
+            }
+            NapkinRegenerateVisualToolError::Unknown(error) => ToolError::Unknown(error),
+        }
+    }
+}
+
+#[doc = "Tool `napkin_get_visual_status`'s error contract: the codes it can return: Retrieve generation status (GET /v1/visual/{id}/status)."]
+pub const NAPKIN_GET_VISUAL_STATUS_TOOL: Tool = Tool {
+    name: "napkin_get_visual_status",
+    codes: &[
+        "BAD_REQUEST",
+        "UNAUTHORIZED",
+        "FORBIDDEN",
+        "NOT_FOUND",
+        "GONE",
+        "RATE_LIMITED",
+        "UPSTREAM_ERROR",
+        "NETWORK_ERROR",
+        "TIMEOUT",
+        "INTERNAL_ERROR",
+    ],
+};
+
+#[doc = "An error tool `napkin_get_visual_status` can return: one variant per code, and `Unknown` for the rest."]
+#[derive(Debug, Clone, PartialEq)]
+pub enum NapkinGetVisualStatusToolError {
+    BadRequest(Box<CodeError<BadRequest>>),
+    Unauthorized(Box<CodeError<Unauthorized>>),
+    Forbidden(Box<CodeError<Forbidden>>),
+    NotFound(Box<CodeError<NotFound>>),
+    Gone(Box<CodeError<Gone>>),
+    RateLimited(Box<CodeError<RateLimited>>),
+    UpstreamError(Box<CodeError<UpstreamError>>),
+    NetworkError(Box<CodeError<NetworkError>>),
+    Timeout(Box<CodeError<Timeout>>),
+    InternalError(Box<CodeError<InternalError>>),
+    /// An error of a code the catalog does not know, or that `napkin_get_visual_status` does not declare (kept whole).
+    Unknown(Box<UnknownCode>),
+}
+
+impl NapkinGetVisualStatusToolError {
+    /// The error a result of `napkin_get_visual_status` reports, typed to its codes; `None` when it reports none.
+    pub fn parse_result(result: &Json) -> Option<Self> {
+        parse_result(result).map(Self::from)
+    }
+}
+
+impl From<ToolError> for NapkinGetVisualStatusToolError {
+    /// The error typed to `napkin_get_visual_status`: a code it does not declare becomes `Unknown`.
+    fn from(error: ToolError) -> Self {
+        match error {
+            ToolError::BadRequest(error) => Self::BadRequest(error),
+            ToolError::Unauthorized(error) => Self::Unauthorized(error),
+            ToolError::Forbidden(error) => Self::Forbidden(error),
+            ToolError::NotFound(error) => Self::NotFound(error),
+            ToolError::Gone(error) => Self::Gone(error),
+            ToolError::RateLimited(error) => Self::RateLimited(error),
+            ToolError::UpstreamError(error) => Self::UpstreamError(error),
+            ToolError::NetworkError(error) => Self::NetworkError(error),
+            ToolError::Timeout(error) => Self::Timeout(error),
+            ToolError::InternalError(error) => Self::InternalError(error),
+            ToolError::Unknown(error) => Self::Unknown(error),
+            #[allow(unreachable_patterns)] // a tool that declares every code
+            other => Self::Unknown(Box::new(UnknownCode::of(&Json::Object(other.to_payload())))),
+        }
+    }
+}
+
+impl From<NapkinGetVisualStatusToolError> for ToolError {
+    fn from(error: NapkinGetVisualStatusToolError) -> Self {
+        match error {
+            NapkinGetVisualStatusToolError::BadRequest(error) => ToolError::BadRequest(error),
+            NapkinGetVisualStatusToolError::Unauthorized(error) => ToolError::Unauthorized(error),
+            NapkinGetVisualStatusToolError::Forbidden(error) => ToolError::Forbidden(error),
+            NapkinGetVisualStatusToolError::NotFound(error) => ToolError::NotFound(error),
+            NapkinGetVisualStatusToolError::Gone(error) => ToolError::Gone(error),
+            NapkinGetVisualStatusToolError::RateLimited(error) => ToolError::RateLimited(error),
+            NapkinGetVisualStatusToolError::UpstreamError(error) => ToolError::UpstreamError(error),
+            NapkinGetVisualStatusToolError::NetworkError(error) => ToolError::NetworkError(error),
+            NapkinGetVisualStatusToolError::Timeout(error) => ToolError::Timeout(error),
+            NapkinGetVisualStatusToolError::InternalError(error) => ToolError::InternalError(error),
+            NapkinGetVisualStatusToolError::Unknown(error) => ToolError::Unknown(error),
+        }
+    }
+}
+
+#[doc = "Tool `napkin_download_visual_file`'s error contract: the codes it can return: Return download guidance and required headers for a generated file (no binary content)."]
+pub const NAPKIN_DOWNLOAD_VISUAL_FILE_TOOL: Tool = Tool {
+    name: "napkin_download_visual_file",
+    codes: &["INTERNAL_ERROR"],
+};
+
+#[doc = "An error tool `napkin_download_visual_file` can return: one variant per code, and `Unknown` for the rest."]
+#[derive(Debug, Clone, PartialEq)]
+pub enum NapkinDownloadVisualFileToolError {
+    InternalError(Box<CodeError<InternalError>>),
+    /// An error of a code the catalog does not know, or that `napkin_download_visual_file` does not declare (kept whole).
+    Unknown(Box<UnknownCode>),
+}
+
+impl NapkinDownloadVisualFileToolError {
+    /// The error a result of `napkin_download_visual_file` reports, typed to its codes; `None` when it reports none.
+    pub fn parse_result(result: &Json) -> Option<Self> {
+        parse_result(result).map(Self::from)
+    }
+}
+
+impl From<ToolError> for NapkinDownloadVisualFileToolError {
+    /// The error typed to `napkin_download_visual_file`: a code it does not declare becomes `Unknown`.
+    fn from(error: ToolError) -> Self {
+        match error {
+            ToolError::InternalError(error) => Self::InternalError(error),
+            ToolError::Unknown(error) => Self::Unknown(error),
+            #[allow(unreachable_patterns)] // a tool that declares every code
+            other => Self::Unknown(Box::new(UnknownCode::of(&Json::Object(other.to_payload())))),
+        }
+    }
+}
+
+impl From<NapkinDownloadVisualFileToolError> for ToolError {
+    fn from(error: NapkinDownloadVisualFileToolError) -> Self {
+        match error {
+            NapkinDownloadVisualFileToolError::InternalError(error) => {
+                ToolError::InternalError(error)
+            }
+            NapkinDownloadVisualFileToolError::Unknown(error) => ToolError::Unknown(error),
+        }
+    }
+}
+
+// -- locales (CLDR data): plural rules, number symbols, translated texts -----------------
+
+/// The catalog's locales (base first) and translations (per code: message, title, ui_meaning,
+/// next_action; `None` falls back), placeholders named by wire keys.
+#[rustfmt::skip]
+pub(crate) static LOCALIZATION: Localization = Localization {
+    base: "en",
+    message_locale: None,
+    locales: &[
+        LocaleInfo { tag: "en", plural: None, decimal: ".", group: ",", grouping: (3, 3) },
+    ],
+    translations: &[],
+    descriptions: &[
+        ("status", "The upstream HTTP status."),
+        ("original", "The upstream failure ({status, body}) in sanitized form — secrets redacted."),
+    ],
 };

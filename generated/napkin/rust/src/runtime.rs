@@ -6,7 +6,7 @@
 //! the `ToolError` enum over them, `ErrorKind`, the tables `CODES`, `KINDS`, `CATALOG` and
 //! `DECODERS`); this file reads them by those names: JSON values (objects in insertion
 //! order; read, written, cloned and dropped without recursion, whatever their depth),
-//! message rendering and JSON writing (byte for byte what the Python and TypeScript
+//! localized texts, message rendering and JSON writing (byte for byte what the Python and TypeScript
 //! runtimes write), the sanitizer, envelopes, parsing, classification and mapping
 //! (docs/runtime-contract.md). Depends on `serde`, `serde_json` (no feature), `regex`
 //! and `ryu-js`.
@@ -25,8 +25,8 @@ use serde::ser::{
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::{
-    ErrorKind, ToolError, CATALOG, CATALOG_NAME, CODES, DECODERS, FINGERPRINT, KINDS, POLICIES,
-    POLICY_WORDS, VERSION,
+    ErrorKind, ToolError, CATALOG, CATALOG_NAME, CODES, DECODERS, FINGERPRINT, KINDS, LOCALIZATION,
+    POLICIES, POLICY_WORDS, TOOLS, VERSION,
 };
 
 // -- a catalog's tables ---------------------------------------------------------
@@ -298,7 +298,21 @@ static KIND_TABLE: [KindInfo; KINDS.len()] = KINDS;
 
 /// The metadata of `code`, if the catalog has it.
 pub fn code_info(code: &str) -> Option<&'static CodeInfo> {
-    CODE_TABLE.iter().find(|info| info.code == code)
+    code_index(code).map(|index| &CODE_TABLE[index])
+}
+
+/// The position of `code` in [`CODES`]: a table built on first use, so that finding a code
+/// costs the same in a catalog of ten codes or of thousands.
+fn code_index(code: &str) -> Option<usize> {
+    static INDEX: OnceLock<std::collections::HashMap<&'static str, usize>> = OnceLock::new();
+    let index = INDEX.get_or_init(|| {
+        let mut index = std::collections::HashMap::with_capacity(CODE_TABLE.len());
+        for (at, info) in CODE_TABLE.iter().enumerate() {
+            index.entry(info.code).or_insert(at);
+        }
+        index
+    });
+    index.get(code).copied()
 }
 
 /// The provenance stamp of errors built with this catalog.
@@ -615,6 +629,24 @@ impl<C: Code> CodeError<C> {
         (C::info().channel == Channel::Tool).then(|| known_result(self.to_payload()))
     }
 
+    /// [`to_result`](Self::to_result) whose payload also carries `localizedMessage: {locale, message}`
+    /// (AIP-193's LocalizedMessage): the message in `locale`, or in the one its fallback found.
+    pub fn to_result_in(&self, locale: &str) -> Option<Json> {
+        (C::info().channel == Channel::Tool)
+            .then(|| known_result(with_localized(self.to_payload(), locale)))
+    }
+
+    /// The error's texts in `locale` (with fallback), the message rendered from its repair fields.
+    pub fn localized(&self, locale: &str) -> Localized {
+        localize(C::info().code, locale, &self.to_payload()).unwrap_or_else(|| Localized {
+            locale: LOCALIZATION.base.to_owned(),
+            message: self.message.clone(),
+            title: String::new(),
+            ui_meaning: String::new(),
+            next_action: String::new(),
+        })
+    }
+
     /// The JSON-RPC error object of a protocol-channel code (`None` for the others).
     pub fn to_jsonrpc_error(&self) -> Option<Json> {
         (C::info().channel == Channel::Protocol).then(|| jsonrpc_error(self.to_payload()))
@@ -693,22 +725,23 @@ impl<C: Code> Known for CodeError<C> {
 /// The upstream failure a mapped error wraps.
 pub(crate) type Upstream = std::sync::Arc<dyn std::error::Error + Send + Sync>;
 
-/// A payload read off the wire, its envelope's members taken out: what a code's struct is read from.
-pub(crate) struct Received {
+/// A payload read off the wire, its envelope's members taken out: what a code's struct is read
+/// from (its repair fields in place, not copied).
+pub(crate) struct Received<'a> {
     message: String,
     retriable: bool,
     texts: Vec<(&'static str, String)>,
-    fields: JsonMap,
+    fields: Vec<&'a (String, Json)>,
     provenance: Option<Provenance>,
     source: Option<Upstream>,
 }
 
 /// Reads a code's struct out of a received payload (the `DECODERS` table holds one per code).
-pub(crate) type Decoder = fn(Received) -> Option<ToolError>;
+pub(crate) type Decoder = fn(Received<'_>) -> Option<ToolError>;
 
 /// The error of code `C` a received payload holds, if its repair fields fit `C`.
-pub(crate) fn decode<C: Code>(received: Received) -> Option<ToolError> {
-    let fields = C::deserialize(Json::Object(received.fields)).ok()?;
+pub(crate) fn decode<C: Code>(received: Received<'_>) -> Option<ToolError> {
+    let fields = C::deserialize(Members(received.fields)).ok()?;
     Some(C::WRAP(Box::new(CodeError {
         message: received.message,
         retriable: received.retriable,
@@ -827,6 +860,23 @@ impl ToolError {
             Ok(known) if known.info().channel == Channel::Protocol => None,
             Ok(known) => Some(known_result(known.payload())),
         }
+    }
+
+    /// [`to_result`](Self::to_result) whose payload (a known code's) also carries `localizedMessage:
+    /// {locale, message}` (AIP-193's LocalizedMessage) in `locale`, or in the one its fallback found.
+    pub fn to_result_in(&self, locale: &str) -> Option<Json> {
+        match self.known() {
+            Err(unknown) => Some(unknown.to_result()),
+            Ok(known) if known.info().channel == Channel::Protocol => None,
+            Ok(known) => Some(known_result(with_localized(known.payload(), locale))),
+        }
+    }
+
+    /// The error's texts in `locale` (with fallback), the message rendered from its repair fields;
+    /// `None` for an unknown code.
+    pub fn localized(&self, locale: &str) -> Option<Localized> {
+        let known = self.known().ok()?;
+        localize(known.info().code, locale, &known.payload())
     }
 
     /// The JSON-RPC error object of a protocol-channel code (`None` for the others).
@@ -1022,38 +1072,15 @@ fn payload_of(
 
 // -- messages (identical to the Python and TypeScript runtimes) ---------------------
 
-/// A code's message: its template rendered with `values`, scrubbed, never empty.
+/// A code's message: its template (in the wire message's locale) rendered with `values`, scrubbed, never empty.
 fn render_message(info: &CodeInfo, values: &JsonMap) -> String {
-    let text = scrub_text(&format_message(info.message, values));
+    let wire = LOCALIZATION.message_locale.unwrap_or(LOCALIZATION.base);
+    let text = scrub_text(&rendered_in(info, wire, values).1);
     if text.is_empty() {
         info.code.to_owned()
     } else {
         text
     }
-}
-
-/// Render a message template: `{name}` → the value, `{{`/`}}` → a brace; a missing value renders empty.
-fn format_message(template: &str, values: &JsonMap) -> String {
-    let mut out = String::new();
-    let mut rest = template;
-    while let Some(at) = rest.find(['{', '}']) {
-        out.push_str(&rest[..at]);
-        let tail = &rest[at..];
-        if tail.starts_with("{{") || tail.starts_with("}}") {
-            out.push_str(&tail[..1]);
-            rest = &tail[2..];
-        } else if let (true, Some(end)) = (tail.starts_with('{'), tail.find('}')) {
-            if let Some(value) = values.get(&tail[1..end]) {
-                out.push_str(&format_value(value));
-            }
-            rest = &tail[end + 1..];
-        } else {
-            out.push_str(&tail[..1]);
-            rest = &tail[1..];
-        }
-    }
-    out.push_str(rest);
-    out
 }
 
 fn format_value(value: &Json) -> String {
@@ -1083,6 +1110,457 @@ fn format_value(value: &Json) -> String {
     }
 }
 
+// -- localized texts (docs/runtime-contract.md §8) -----------------------------------
+
+/// What rendering in one locale needs: its plural rule and number symbols (CLDR's, read when the
+/// catalog was built).
+#[derive(Debug, Clone, Copy)]
+pub struct LocaleInfo {
+    /// The BCP 47 tag, in canonical case.
+    pub tag: &'static str,
+    /// The plural category of a number's operands `(i, v, f)`; `None`: always `other`.
+    pub plural: Option<fn(u64, u64, u64) -> &'static str>,
+    /// The decimal symbol.
+    pub decimal: &'static str,
+    /// The digit group symbol.
+    pub group: &'static str,
+    /// The primary and secondary digit group sizes.
+    pub grouping: (usize, usize),
+}
+
+impl LocaleInfo {
+    /// No locale: no plural categories, `.` and `,`.
+    pub(crate) const NONE: LocaleInfo = LocaleInfo {
+        tag: "",
+        plural: None,
+        decimal: ".",
+        group: ",",
+        grouping: (3, 3),
+    };
+}
+
+/// One translated locale's texts: per code `[message, title, ui_meaning, next_action]` (`None`:
+/// not translated), per repair field (wire key) its description.
+#[derive(Debug, Clone, Copy)]
+pub struct LocaleTexts {
+    /// The BCP 47 tag, in canonical case.
+    pub tag: &'static str,
+    /// Per code, its translated texts.
+    pub codes: &'static [(&'static str, [Option<&'static str>; 4])],
+    /// Per repair field, its translated description.
+    pub fields: &'static [(&'static str, &'static str)],
+}
+
+/// A catalog's locales: the base locale, the wire message's, every locale's rules and texts.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Localization {
+    pub(crate) base: &'static str,
+    pub(crate) message_locale: Option<&'static str>,
+    pub(crate) locales: &'static [LocaleInfo],
+    pub(crate) translations: &'static [LocaleTexts],
+    /// The base description of each repair field (wire key).
+    pub(crate) descriptions: &'static [(&'static str, &'static str)],
+}
+
+/// A code's texts in a requested locale; `locale` is the locale of `message` (after fallback).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Localized {
+    /// The locale the message is in.
+    pub locale: String,
+    /// The message, rendered and scrubbed.
+    pub message: String,
+    /// The title.
+    pub title: String,
+    /// What the error means to a user.
+    pub ui_meaning: String,
+    /// What to do next.
+    pub next_action: String,
+}
+
+/// AIP-193's LocalizedMessage: the `localizedMessage` member a payload carries when its sender asked for one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LocalizedMessage {
+    /// The locale of `message`.
+    pub locale: String,
+    /// The message in that locale.
+    pub message: String,
+}
+
+/// The locales tried for `requested`, best first: its translated prefixes (`de-AT`, `de`), then the
+/// base locale. Case is ignored (ASCII) and `_` reads as `-`.
+pub fn locale_chain(requested: &str) -> Vec<&'static str> {
+    let wanted = requested.replace('_', "-").to_ascii_lowercase();
+    let mut parts: Vec<&str> = wanted.split('-').collect();
+    let mut out = Vec::new();
+    while !parts.is_empty() {
+        let tag = parts.join("-");
+        if let Some(found) = LOCALIZATION
+            .translations
+            .iter()
+            .find(|texts| texts.tag.eq_ignore_ascii_case(&tag))
+        {
+            out.push(found.tag);
+        }
+        parts.pop();
+    }
+    out.push(LOCALIZATION.base);
+    out
+}
+
+/// `(locale, text)`: text `index` (message, title, ui_meaning, next_action) of `info`'s code in the
+/// first locale of the chain that has it.
+fn text_in(info: &CodeInfo, requested: &str, index: usize) -> (&'static str, &'static str) {
+    for tag in locale_chain(requested) {
+        let row = LOCALIZATION
+            .translations
+            .iter()
+            .filter(|texts| texts.tag == tag)
+            .flat_map(|texts| texts.codes.iter())
+            .find(|(code, _)| *code == info.code);
+        if let Some(text) = row.and_then(|(_, texts)| texts[index]) {
+            return (tag, text);
+        }
+    }
+    let base = [info.message, info.title, info.ui_meaning, info.next_action];
+    (LOCALIZATION.base, base[index])
+}
+
+/// `(locale, text)`: `info`'s message rendered in `requested` (with fallback), not yet scrubbed.
+pub(crate) fn rendered_in(
+    info: &CodeInfo,
+    requested: &str,
+    values: &JsonMap,
+) -> (&'static str, String) {
+    let (tag, template) = text_in(info, requested, 0);
+    let locale = LOCALIZATION
+        .locales
+        .iter()
+        .find(|locale| locale.tag == tag)
+        .unwrap_or(&LocaleInfo::NONE);
+    (tag, format_message(template, values, locale))
+}
+
+/// The texts of `code` in locale `requested` (each falls back on its own), the message rendered
+/// with the wire-named `values` (null is not given) and scrubbed; `None` for an unknown code.
+pub fn localize(code: &str, requested: &str, values: &JsonMap) -> Option<Localized> {
+    let info = code_info(code)?;
+    let given: JsonMap = values
+        .iter()
+        .filter(|(_, value)| !value.is_null())
+        .map(|(key, value)| (key.as_str(), value.clone()))
+        .collect();
+    let (locale, text) = rendered_in(info, requested, &given);
+    let message = scrub_text(&text);
+    Some(Localized {
+        locale: locale.to_owned(),
+        message: if message.is_empty() {
+            code.to_owned()
+        } else {
+            message
+        },
+        title: text_in(info, requested, 1).1.to_owned(),
+        ui_meaning: text_in(info, requested, 2).1.to_owned(),
+        next_action: text_in(info, requested, 3).1.to_owned(),
+    })
+}
+
+/// The description of repair field `name` (wire key) in locale `requested`, with fallback.
+pub fn describe_field(name: &str, requested: &str) -> Option<&'static str> {
+    for tag in locale_chain(requested) {
+        let found = LOCALIZATION
+            .translations
+            .iter()
+            .filter(|texts| texts.tag == tag)
+            .flat_map(|texts| texts.fields.iter())
+            .find(|(key, _)| *key == name);
+        if let Some((_, text)) = found {
+            return Some(text);
+        }
+    }
+    LOCALIZATION
+        .descriptions
+        .iter()
+        .find(|(key, _)| *key == name)
+        .map(|(_, text)| *text)
+}
+
+/// Whether `value` is a `localizedMessage`: exactly a non-empty string `locale` and a string `message`.
+pub(crate) fn is_localized_member(value: Option<&Json>) -> bool {
+    let Some(Json::Object(member)) = value else {
+        return false;
+    };
+    let locale = member.get("locale").and_then(Json::as_str);
+    member.len() == 2
+        && locale.is_some_and(|locale| !locale.is_empty())
+        && member.get("message").and_then(Json::as_str).is_some()
+}
+
+/// The `localizedMessage` of an error payload or an MCP result (its payload found as
+/// [`parse_result`] finds it), if it carries a well-formed one.
+pub fn localized_message(value: &Json) -> Option<LocalizedMessage> {
+    let data = value.as_object()?;
+    let key = CATALOG.envelope.discriminator;
+    let has_code = |payload: &JsonMap| payload.get(key).is_some_and(|code| code.as_str().is_some());
+    let from_text = || {
+        texts(data.get("content"))
+            .into_iter()
+            .find_map(|text| match Json::parse(text) {
+                Ok(Json::Object(payload)) if has_code(&payload) => Some(payload),
+                _ => None,
+            })
+    };
+    let payload = if has_code(data) {
+        data.clone()
+    } else if let Some(found) = data
+        .get("structuredContent")
+        .and_then(Json::as_object)
+        .filter(|s| has_code(s))
+    {
+        found.clone()
+    } else {
+        from_text()?
+    };
+    let member = payload.get("localizedMessage");
+    if !is_localized_member(member) {
+        return None;
+    }
+    let field = |name: &str| {
+        member
+            .and_then(|m| m.as_object())
+            .and_then(|m| m.get(name))
+            .and_then(Json::as_str)
+            .unwrap_or_default()
+            .to_owned()
+    };
+    Some(LocalizedMessage {
+        locale: field("locale"),
+        message: field("message"),
+    })
+}
+
+/// `payload` with a `localizedMessage` in `requested` (the message rendered from its repair fields).
+pub(crate) fn with_localized(mut payload: JsonMap, requested: &str) -> JsonMap {
+    let code = payload
+        .get(CATALOG.envelope.discriminator)
+        .and_then(Json::as_str)
+        .unwrap_or_default()
+        .to_owned();
+    if let Some(found) = localize(&code, requested, &payload) {
+        let mut member = JsonMap::new();
+        member.insert("locale", found.locale);
+        member.insert("message", found.message);
+        payload.insert("localizedMessage", member);
+    }
+    payload
+}
+
+// -- messages (identical to the Python and TypeScript runtimes) ---------------------
+
+/// Render a message template in `locale`: `{name}` → the value, `{{`/`}}` → a brace, plural,
+/// select and number arguments (errgen's ICU subset); a missing value renders empty.
+pub(crate) fn format_message(template: &str, values: &JsonMap, locale: &LocaleInfo) -> String {
+    let mut out = String::new();
+    render_into(&mut out, template, true, false, values, locale, None);
+    out
+}
+
+/// Render `text` (a whole template when `top`, else a branch) into `out`; `number` is what `#` shows.
+fn render_into(
+    out: &mut String,
+    text: &str,
+    top: bool,
+    plural: bool,
+    values: &JsonMap,
+    locale: &LocaleInfo,
+    number: Option<&Json>,
+) {
+    let mut rest = text;
+    while let Some(at) = rest.find(|c| c == '{' || c == '}' || (plural && c == '#')) {
+        out.push_str(&rest[..at]);
+        let tail = &rest[at..];
+        if top && (tail.starts_with("{{") || tail.starts_with("}}")) {
+            out.push_str(&tail[..1]);
+            rest = &tail[2..];
+        } else if let Some(after) = tail.strip_prefix('#') {
+            out.push_str(&number_text(number, locale));
+            rest = after;
+        } else if let (true, Some(end)) = (tail.starts_with('{'), closing(tail)) {
+            render_argument(out, &tail[1..end], plural, values, locale, number);
+            rest = &tail[end + 1..];
+        } else {
+            out.push_str(&tail[..1]);
+            rest = &tail[1..];
+        }
+    }
+    out.push_str(rest);
+}
+
+/// The position of the brace that closes the one `text` starts with.
+fn closing(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    for (at, c) in text.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(at);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+fn render_argument(
+    out: &mut String,
+    inner: &str,
+    plural: bool,
+    values: &JsonMap,
+    locale: &LocaleInfo,
+    number: Option<&Json>,
+) {
+    let Some((name, rest)) = inner.split_once(',') else {
+        if let Some(value) = values.get(inner) {
+            out.push_str(&format_value(value));
+        }
+        return;
+    };
+    let (kind, branches) = rest.split_once(',').unwrap_or((rest, ""));
+    let value = values.get(name.trim()).filter(|value| !value.is_null());
+    match kind.trim() {
+        "number" => out.push_str(&number_text(value, locale)),
+        "plural" => {
+            let branch = pick(branches, true, value, locale);
+            render_into(out, branch, false, true, values, locale, value);
+        }
+        "select" => {
+            let branch = pick(branches, false, value, locale);
+            render_into(out, branch, false, plural, values, locale, number);
+        }
+        _ => {}
+    }
+}
+
+/// The branch of a plural or select (`branches`: `key {…} key {…}`) that `value` selects.
+fn pick<'a>(branches: &'a str, plural: bool, value: Option<&Json>, locale: &LocaleInfo) -> &'a str {
+    let mut found: Vec<(&str, &str)> = Vec::new();
+    let mut rest = branches.trim_start();
+    while let Some(open) = rest.find('{') {
+        let Some(end) = closing(&rest[open..]) else {
+            break;
+        };
+        found.push((rest[..open].trim(), &rest[open + 1..open + end]));
+        rest = rest[open + end + 1..].trim_start();
+    }
+    let branch = |key: &str| found.iter().find(|(k, _)| *k == key).map(|(_, body)| *body);
+    let other = branch("other").unwrap_or_default();
+    if !plural {
+        return value
+            .and_then(|v| branch(&format_value(v)))
+            .unwrap_or(other);
+    }
+    let Some(Json::Number(number)) = value else {
+        return other;
+    };
+    if !number.is_finite() {
+        return other;
+    }
+    #[allow(clippy::float_cmp)] // an exact match: ICU's `=N`
+    let exact = found.iter().find(|(key, _)| {
+        key.strip_prefix('=')
+            .and_then(|n| n.parse::<f64>().ok())
+            .is_some_and(|n| n == *number)
+    });
+    if let Some((_, body)) = exact {
+        return body;
+    }
+    let (i, v, f) = plural_operands(*number);
+    let category = locale.plural.map_or("other", |rule| rule(i, v, f));
+    branch(category).unwrap_or(other)
+}
+
+/// CLDR's operands `(i, v, f)` of a number as JavaScript writes it: each kept to 15 digits
+/// (plus 10^15 when longer).
+fn plural_operands(number: f64) -> (u64, u64, u64) {
+    let (whole, fraction) = decimal_digits(number);
+    (
+        operand(&whole),
+        u64::try_from(fraction.len()).unwrap_or(u64::MAX),
+        operand(&fraction),
+    )
+}
+
+fn operand(digits: &str) -> u64 {
+    let tail = &digits[digits.len().saturating_sub(15)..];
+    let value: u64 = tail.parse().unwrap_or(0);
+    value
+        + if digits.trim_start_matches('0').len() > 15 {
+            1_000_000_000_000_000
+        } else {
+            0
+        }
+}
+
+/// The integer and fraction digits of `|number|` as JavaScript writes it, exponent expanded.
+fn decimal_digits(number: f64) -> (String, String) {
+    let text = js_number(number.abs());
+    let (mantissa, exponent) = text.split_once('e').unwrap_or((&text, "0"));
+    let digits = mantissa.replace('.', "");
+    let dot = mantissa.find('.').unwrap_or(mantissa.len());
+    let point = i64::try_from(dot).unwrap_or(0) + exponent.parse::<i64>().unwrap_or(0);
+    let len = i64::try_from(digits.len()).unwrap_or(0);
+    if point <= 0 {
+        let zeros = usize::try_from(-point).unwrap_or(0);
+        ("0".to_owned(), "0".repeat(zeros) + &digits)
+    } else if point >= len {
+        let zeros = usize::try_from(point - len).unwrap_or(0);
+        (digits + &"0".repeat(zeros), String::new())
+    } else {
+        let at = usize::try_from(point).unwrap_or(0);
+        (digits[..at].to_owned(), digits[at..].to_owned())
+    }
+}
+
+/// `{name, number}`: a number in the locale's symbols; another value as `{name}` writes it.
+fn number_text(value: Option<&Json>, locale: &LocaleInfo) -> String {
+    let Some(value) = value.filter(|value| !value.is_null()) else {
+        return String::new();
+    };
+    let Json::Number(number) = value else {
+        return format_value(value);
+    };
+    let text = js_number(*number);
+    if text.contains('e') || !text.ends_with(|c: char| c.is_ascii_digit()) {
+        return text.replace('.', locale.decimal);
+    }
+    let (sign, body) = text
+        .strip_prefix('-')
+        .map_or(("", text.as_str()), |body| ("-", body));
+    let (mut whole, fraction) = match body.split_once('.') {
+        Some((whole, fraction)) => (whole, Some(fraction)),
+        None => (body, None),
+    };
+    let (primary, secondary) = locale.grouping;
+    let mut groups: Vec<&str> = Vec::new();
+    if whole.len() > primary {
+        groups.push(&whole[whole.len() - primary..]);
+        whole = &whole[..whole.len() - primary];
+        while whole.len() > secondary {
+            groups.push(&whole[whole.len() - secondary..]);
+            whole = &whole[..whole.len() - secondary];
+        }
+    }
+    groups.push(whole);
+    groups.reverse();
+    let mut out = format!("{sign}{}", groups.join(locale.group));
+    if let Some(fraction) = fraction {
+        out.push_str(locale.decimal);
+        out.push_str(fraction);
+    }
+    out
+}
 // -- envelopes (docs/runtime-contract.md §2) ----------------------------------------
 
 /// The `CallToolResult` of an error payload.
@@ -1234,7 +1712,7 @@ fn texts(content: Option<&Json>) -> Vec<&str> {
 fn typed(payload: &JsonMap, source: Option<Upstream>) -> Option<ToolError> {
     let env = &CATALOG.envelope;
     let code = payload.get(env.discriminator)?.as_str()?;
-    let index = CODE_TABLE.iter().position(|info| info.code == code)?;
+    let index = code_index(code)?;
     let info = &CODE_TABLE[index];
     let message = payload
         .get("message")?
@@ -1271,13 +1749,15 @@ fn typed(payload: &JsonMap, source: Option<Upstream>) -> Option<ToolError> {
             || (key == "provenance" && env.provenance != ProvenanceMode::None)
             || (key == "isError" && env.mirror_is_error)
             || carried.iter().any(|text| text.key == key)
+            // a well-formed localizedMessage is accepted, not kept (§8)
+            || (key == "localizedMessage" && is_localized_member(payload.get(key)))
     };
-    let mut fields = JsonMap::new();
-    for (key, value) in payload.iter().filter(|(key, _)| !envelope(key)) {
-        if !info.fields().any(|field| field == key) {
+    let mut fields = Vec::with_capacity(payload.len());
+    for member in payload.iter().filter(|(key, _)| !envelope(key)) {
+        if !info.fields().any(|field| field == member.0) {
             return None; // not a key of the code's wire shape
         }
-        fields.insert(key.as_str(), value.clone());
+        fields.push(member);
     }
     let message = message.to_owned();
     let received = Received {
@@ -1293,7 +1773,7 @@ fn typed(payload: &JsonMap, source: Option<Upstream>) -> Option<ToolError> {
 
 /// A provenance stamp with a `sha256:` fingerprint of 64 lowercase hex digits.
 fn valid_stamp(stamp: &Json) -> Option<Provenance> {
-    let stamp = Provenance::deserialize(stamp.clone()).ok()?;
+    let stamp = Provenance::deserialize(stamp).ok()?;
     let hex = stamp.fingerprint.strip_prefix("sha256:").unwrap_or("");
     let valid = hex.len() == 64
         && hex
@@ -1302,6 +1782,44 @@ fn valid_stamp(stamp: &Json) -> Option<Provenance> {
     valid.then_some(stamp)
 }
 
+// -- per-tool error contracts: which tool returns which codes ------------------------
+
+/// One tool's error contract (a catalog's `tools` section): its name and the codes it can
+/// return, its own and every tool's, in catalog order. Each tool also has an enum over exactly
+/// those codes in `lib.rs` (`<Tool>ToolError`), convertible to and from [`ToolError`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tool {
+    /// The tool's name.
+    pub name: &'static str,
+    /// The codes the tool can return.
+    pub codes: &'static [&'static str],
+}
+
+impl Tool {
+    /// The contract of the tool called `name`, if the catalog declares it.
+    pub fn named(name: &str) -> Option<&'static Tool> {
+        TOOLS.iter().find(|tool| tool.name == name)
+    }
+
+    /// Whether the tool can return `code`.
+    pub fn declares(&self, code: &str) -> bool {
+        self.codes.contains(&code)
+    }
+
+    /// `error` typed to this tool: an error of a code the tool does not declare becomes
+    /// [`ToolError::Unknown`], its payload kept (as an unknown code's is).
+    pub fn narrow(&self, error: ToolError) -> ToolError {
+        if matches!(error, ToolError::Unknown(_)) || self.declares(error.code()) {
+            return error;
+        }
+        ToolError::Unknown(Box::new(UnknownCode::of(&Json::Object(error.to_payload()))))
+    }
+
+    /// The error a result of this tool reports ([`parse_result`]), typed to its codes.
+    pub fn parse_result(&self, result: &Json) -> Option<ToolError> {
+        parse_result(result).map(|error| self.narrow(error))
+    }
+}
 // -- classification, policies, mapping (docs/runtime-contract.md §4) -----------------
 
 /// The HTTP statuses (a status outside them matches no rule, docs/runtime-contract.md §7).
@@ -1690,6 +2208,12 @@ impl JsonMap {
     fn from_members(members: Vec<(String, Json)>) -> Self {
         let mut out = JsonMap::new();
         if members.len() <= 8 {
+            let repeated = |(at, (key, _)): (usize, &(String, Json))| {
+                members[..at].iter().any(|(k, _)| k == key)
+            };
+            if !members.iter().enumerate().any(repeated) {
+                return JsonMap { entries: members };
+            }
             for (key, value) in members {
                 out.insert(key, value);
             }
@@ -1992,6 +2516,9 @@ impl Json {
 
 /// Levels of lists and objects in `value` (0 for a scalar), counted without recursion.
 fn levels(value: &Json) -> usize {
+    if !nests(value) {
+        return usize::from(matches!(value, Json::Array(_) | Json::Object(_)));
+    }
     let mut deepest = 0;
     let mut pending = vec![(value, 1)];
     while let Some((value, level)) = pending.pop() {
@@ -2328,7 +2855,10 @@ impl Json {
     /// # Errors
     /// [`JsonError`] when the text is not one JSON value.
     pub fn from_slice(bytes: &[u8]) -> Result<Json, JsonError> {
-        Json::parse(&String::from_utf8_lossy(bytes))
+        match std::str::from_utf8(bytes) {
+            Ok(text) => Json::parse(text),
+            Err(_) => Json::parse(&String::from_utf8_lossy(bytes)),
+        }
     }
 
     /// An upstream body as received (for [`map_http`]): at most 4 MiB are read, and a longer body is
@@ -2466,6 +2996,11 @@ impl Reader<'_> {
     }
 
     fn scalar(&mut self) -> Result<Json, JsonError> {
+        match self.peek() {
+            Some(b'"') => return self.string().map(Json::String),
+            Some(b'-' | b'0'..=b'9') => return self.number(),
+            _ => {}
+        }
         let rest = &self.text[self.at..];
         for (word, value) in [
             ("true", Json::Bool(true)),
@@ -2477,11 +3012,7 @@ impl Reader<'_> {
                 return Ok(value);
             }
         }
-        match self.peek() {
-            Some(b'"') => self.string().map(Json::String),
-            Some(b'-' | b'0'..=b'9') => self.number(),
-            _ => Err(self.error()),
-        }
+        Err(self.error())
     }
 
     /// A number as the nearest double; one beyond the double range is not JSON.
@@ -2521,26 +3052,30 @@ impl Reader<'_> {
         }
     }
 
-    /// A string (the reader is at its opening quote).
+    /// A string (the reader is at its opening quote): each run of bytes up to a quote, a
+    /// backslash or a control character is copied whole.
     fn string(&mut self) -> Result<String, JsonError> {
         let bytes = self.text.as_bytes();
         let mut out = String::new();
         self.at += 1;
         loop {
             let start = self.at;
-            while bytes
-                .get(self.at)
-                .is_some_and(|b| *b != b'"' && *b != b'\\' && *b >= 0x20)
-            {
-                self.at += 1;
-            }
-            out.push_str(&self.text[start..self.at]);
+            self.at = plain_run(bytes, start);
+            let piece = &self.text[start..self.at];
             match bytes.get(self.at) {
+                Some(b'"') if out.is_empty() => {
+                    self.at += 1;
+                    return Ok(piece.to_owned());
+                }
                 Some(b'"') => {
                     self.at += 1;
+                    out.push_str(piece);
                     return Ok(out);
                 }
-                Some(b'\\') => self.escape(&mut out)?,
+                Some(b'\\') => {
+                    out.push_str(piece);
+                    self.escape(&mut out)?;
+                }
                 _ => return Err(self.error()),
             }
         }
@@ -2592,6 +3127,24 @@ impl Reader<'_> {
             .and_then(|d| u32::from_str_radix(d, 16).ok())
             .ok_or(JsonError { at })
     }
+}
+
+/// Where the run of string bytes from `start` ends: at a quote, a backslash or a control
+/// character (or the end). Whole 16-byte chunks are tested at once, without a branch per byte.
+fn plain_run(bytes: &[u8], start: usize) -> usize {
+    #[allow(clippy::needless_bitwise_bool)] // without branches, a 16-byte chunk is tested at once
+    let stops = |b: &u8| (*b == b'"') | (*b == b'\\') | (*b < 0x20);
+    let mut at = start;
+    while let Some(chunk) = bytes.get(at..at + 16) {
+        if chunk.iter().fold(false, |found, b| found | stops(b)) {
+            break;
+        }
+        at += 16;
+    }
+    bytes[at..]
+        .iter()
+        .position(stops)
+        .map_or(bytes.len(), |run| at + run)
 }
 
 // -- JSON values and serde ------------------------------------------------------------
@@ -3218,6 +3771,77 @@ impl serde::de::IntoDeserializer<'_, serde::de::value::Error> for Json {
     }
 }
 
+/// Reads a `Deserialize` value out of a borrowed [`Json`] as out of an owned one, without copying
+/// the value first (what reads a string copies it).
+impl<'de> Deserializer<'de> for &'de Json {
+    type Error = serde::de::value::Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
+        match self {
+            Json::Null => visitor.visit_unit(),
+            Json::Bool(flag) => visitor.visit_bool(*flag),
+            Json::Number(number) => match integer(*number) {
+                Some(whole) => visitor.visit_i64(whole),
+                None => visitor.visit_f64(*number),
+            },
+            Json::String(text) => visitor.visit_borrowed_str(text),
+            Json::Array(items) => {
+                let mut seq = serde::de::value::SeqDeserializer::new(items.iter());
+                let value = visitor.visit_seq(&mut seq)?;
+                seq.end()?;
+                Ok(value)
+            }
+            Json::Object(members) => visit_members(members.iter(), visitor),
+        }
+    }
+
+    /// As for an owned value: a value present is `Some`, even `null`.
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
+        visitor.visit_some(self)
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf unit
+        unit_struct newtype_struct seq tuple tuple_struct map struct enum identifier ignored_any
+    }
+}
+
+impl<'de> serde::de::IntoDeserializer<'de, serde::de::value::Error> for &'de Json {
+    type Deserializer = &'de Json;
+
+    fn into_deserializer(self) -> &'de Json {
+        self
+    }
+}
+
+/// Borrowed object members, visited as a map.
+fn visit_members<'de, V: Visitor<'de>>(
+    members: impl Iterator<Item = &'de (String, Json)>,
+    visitor: V,
+) -> Result<V::Value, serde::de::value::Error> {
+    let members = members.map(|(key, value)| (key.as_str(), value));
+    let mut map = serde::de::value::MapDeserializer::new(members);
+    let value = visitor.visit_map(&mut map)?;
+    map.end()?;
+    Ok(value)
+}
+
+/// Borrowed members of an object, read as that object (a code's struct out of a payload's repair fields).
+pub(crate) struct Members<'de>(pub(crate) Vec<&'de (String, Json)>);
+
+impl<'de> Deserializer<'de> for Members<'de> {
+    type Error = serde::de::value::Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
+        visit_members(self.0.into_iter(), visitor)
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf unit
+        option unit_struct newtype_struct seq tuple tuple_struct map struct enum identifier ignored_any
+    }
+}
+
 // -- serde_json values ---------------------------------------------------------------------
 
 impl From<&serde_json::Value> for Json {
@@ -3263,8 +3887,10 @@ fn from_serde_json(value: &serde_json::Value, levels: usize) -> Json {
         V::Object(members) => {
             let members = members
                 .iter()
-                .map(|(k, v)| (k.as_str(), from_serde_json(v, levels + 1)));
-            Json::Object(members.collect())
+                .map(|(k, v)| (k.clone(), from_serde_json(v, levels + 1)));
+            Json::Object(JsonMap {
+                entries: members.collect(), // a serde_json map's keys are distinct
+            })
         }
     }
 }

@@ -11,7 +11,7 @@ What does not depend on the catalog is in ``_runtime.py``, beside this file.
     again = parse_result(result)
 """
 
-from typing import Annotated, Generic, Literal, Union
+from typing import Annotated, Any, Generic, Literal, Union
 
 from pydantic import Field
 from typing_extensions import Never, Self
@@ -28,6 +28,9 @@ from ._runtime import (
     HttpRule,
     IsErrorFlag,
     KindInfo,
+    LocaleInfo,
+    LocaleTexts,
+    Localized,
     Omittable,
     Provenance,
     Range,
@@ -35,7 +38,9 @@ from ._runtime import (
     RepairField,
     StampedProvenance,
     TerminatePolicy,
+    ToolContract,
     ToolResultModel,
+    ToolT,
     UnknownCodeModel,
     failure_class,
     format_message,
@@ -47,7 +52,7 @@ from ._runtime import (
 
 CATALOG = "workbook"
 VERSION = "1.4.0"
-FINGERPRINT = "sha256:d4f06b2ed2df1163cc010e7b4ac655adf2f397f6b50a0097e31c00fa5e9644e1"
+FINGERPRINT = "sha256:a159b034a420a1b5ed242255b983e306963f12bf7fd949f9dd7466d177527cba"
 TITLE = "Workbook server tool errors"
 DESCRIPTION = 'Machine-actionable repair payloads for the workbook MCP server (WBSV-06). Every code is a stable string the MCP App widget switches on to repair a call; the repair fields are present only when applicable ("allowed-values live in the error").'
 PROVENANCE: dict[str, str] = {
@@ -191,6 +196,61 @@ HTTP_MAPPING: tuple[HttpRule, ...] = ()
 FAILURE_MAPPING: dict[str, tuple[str, bool | None]] = {}
 DEFAULT_CODE: str | None = None
 
+# Locales (CLDR data): each locale's plural rule and number symbols; the translated texts
+# (per code: message, title, ui_meaning, next_action; None falls back), placeholders by wire name.
+LOCALES: dict[str, LocaleInfo] = {
+    "en": LocaleInfo("en"),
+    "de": LocaleInfo("de"),
+}
+TRANSLATIONS: dict[str, LocaleTexts] = {
+    "de": LocaleTexts(
+        codes={
+            "invalid_input": (
+                "Argument '{field}' ist fehlerhaft oder liegt außerhalb der zulässigen Werte",
+                "Ungültige Eingabe",
+                "„Dieses Argument ist fehlerhaft oder nicht zulässig – setzen Sie es auf einen aufgeführten Wert“",
+                "Setzen Sie das Argument auf einen der aufgeführten zulässigen Werte (oder in den angegebenen Bereich) und rufen Sie das Tool erneut auf.",
+            ),
+            "missing_field": (
+                "Die erforderliche Eingabe '{field}' fehlt",
+                "Fehlendes Feld",
+                "„Geben Sie die aufgeführten Pflichtfelder an“",
+                "Geben Sie alle aufgeführten Pflichtfelder an und rufen Sie das Tool erneut auf.",
+            ),
+            "unsupported_option": (
+                "Die Überschreibung '{field}' ist kein bekannter Parameter der variablen Ebene",
+                "Nicht unterstützte Option",
+                "„Diese Überschreibung ist kein bekannter Parameter der variablen Ebene – wählen Sie einen aufgeführten“",
+                "Wählen Sie für die Überschreibung einen der aufgeführten Parameter der variablen Ebene.",
+            ),
+            "strict_constant_override": (
+                "'{field}' ist eine vom BA verwaltete strikte Konstante und kann nicht pro Aufruf überschrieben werden",
+                "Überschriebene strikte Konstante",
+                "„Dieser Wert wird vom BA verwaltet und kann nicht pro Aufruf überschrieben werden – setzen Sie stattdessen einen aufgeführten Parameter der variablen Ebene“",
+                "Entfernen Sie die strikte Konstante aus dem Aufruf und setzen Sie stattdessen einen der aufgeführten Parameter der variablen Ebene.",
+            ),
+            "stale_oracle": (
+                "Der Orakelwert für '{field}' ist veraltet",
+                "Veralteter Orakelwert",
+                "„Der Referenzwert ist veraltet – aktualisieren Sie ihn, bevor Sie sich auf das Ergebnis verlassen“",
+                "Aktualisieren Sie das Orakel und rufen Sie das Tool dann erneut auf.",
+            ),
+            "unapproved_assumption": (
+                "Die Annahme '{field}' wurde nicht genehmigt",
+                "Nicht genehmigte Annahme",
+                "„Dieses Ergebnis beruht auf einer nicht genehmigten Annahme – lassen Sie sie zuerst genehmigen“",
+                "Bitten Sie den Business Analyst (BA), die Annahme zu genehmigen.",
+            ),
+        },
+        fields={
+            "field": "Das Eingabeargument (oder die Überschreibung), um das es im Fehler geht.",
+            "allowed": "Die Werte, die das Argument annehmen darf; wählen Sie einen davon.",
+            "required": "Die erforderlichen Eingabefelder, die angegeben werden müssen.",
+            "range": "Die Grenzen (einschließlich), innerhalb derer der Zahlenwert liegen muss.",
+        },
+    ),
+}
+
 CATALOG_INFO = CatalogInfo(
     name=CATALOG,
     version=VERSION,
@@ -213,6 +273,8 @@ CATALOG_INFO = CatalogInfo(
     http_mapping=HTTP_MAPPING,
     failure_mapping=FAILURE_MAPPING,
     default_code=DEFAULT_CODE,
+    locales=LOCALES,
+    translations=TRANSLATIONS,
 )
 
 # -- one class per code --------------------------------------------------------
@@ -364,6 +426,40 @@ class ToolResult(ToolResultModel, Generic[DataT], frozen=True):
         return cls(ok=False, error=error, data=data)
 
 
+# -- tools: the codes each tool can return --------------------------------------------
+
+# A tool's error contract in this catalog: ``Tool[U]`` reads results typed to the union ``U``.
+Tool = ToolContract[ToolT, UnknownCode]
+
+ComputeToolError = Union[  # noqa: UP007
+    InvalidInputError,
+    MissingFieldError,
+    UnsupportedOptionError,
+    StrictConstantOverrideError,
+]
+COMPUTE_TOOL = Tool[ComputeToolError](
+    _catalog,
+    "compute",
+    ComputeToolError,
+    description="Price a quantity of goods, optionally overriding variable-tier parameters.",
+    output_schema='{"type":"object","required":["total","unit","quantity"],"properties":{"total":{"type":"number"},"unit":{"type":"string"},"quantity":{"type":"number"},"applied":{"type":"object","additionalProperties":{"type":"number"}}}}',
+)
+
+UnitsToolError = Union[InvalidInputError]  # noqa: UP007
+UNITS_TOOL = Tool[UnitsToolError](
+    _catalog,
+    "units",
+    UnitsToolError,
+    description="List the units compute accepts.",
+    output_schema='{"type":"object","required":["units"],"properties":{"units":{"type":"array","items":{"type":"string"}}}}',
+)
+
+TOOLS: dict[str, Tool[Any]] = {
+    "compute": COMPUTE_TOOL,
+    "units": UNITS_TOOL,
+}
+
+
 # -- the catalog's functions: ErrorCatalog's methods, bound to this catalog ----------
 
 build_error = _catalog.build_error
@@ -371,9 +467,13 @@ classify = _catalog.classify
 classify_exception = _catalog.classify_exception
 classify_failure = _catalog.classify_failure
 classify_http = _catalog.classify_http
+describe_field = _catalog.describe_field
 is_retryable = _catalog.is_retryable
 is_terminal = _catalog.is_terminal
 kind_of = _catalog.kind_of
+locale_chain = _catalog.locale_chain
+localize = _catalog.localize
+localized_message = _catalog.localized_message
 map_exception = _catalog.map_exception
 map_http = _catalog.map_http
 model_for = _catalog.model_for
@@ -387,6 +487,7 @@ __all__ = [
     "CATALOG",
     "CATALOG_INFO",
     "CODES",
+    "COMPUTE_TOOL",
     "DEFAULT_CODE",
     "DEFAULT_KIND",
     "DESCRIPTION",
@@ -397,13 +498,18 @@ __all__ = [
     "HTTP_CLASSIFICATION",
     "HTTP_MAPPING",
     "KINDS",
+    "LOCALES",
     "POLICIES",
     "PROVENANCE",
     "REDACTED",
     "TITLE",
+    "TOOLS",
+    "TRANSLATIONS",
+    "UNITS_TOOL",
     "VERSION",
     "CatalogInfo",
     "CodeInfo",
+    "ComputeToolError",
     "Deprecation",
     "Envelope",
     "ErrorBase",
@@ -415,6 +521,9 @@ __all__ = [
     "InvalidInputError",
     "KindInfo",
     "KnownErrorUnion",
+    "LocaleInfo",
+    "LocaleTexts",
+    "Localized",
     "MissingFieldError",
     "Provenance",
     "Range",
@@ -422,8 +531,11 @@ __all__ = [
     "RepairField",
     "StaleOracleError",
     "StrictConstantOverrideError",
+    "Tool",
+    "ToolContract",
     "ToolResult",
     "UnapprovedAssumptionError",
+    "UnitsToolError",
     "UnknownCode",
     "UnsupportedOptionError",
     "build_error",
@@ -431,12 +543,16 @@ __all__ = [
     "classify_exception",
     "classify_failure",
     "classify_http",
+    "describe_field",
     "failure_class",
     "format_message",
     "has_retry_after",
     "is_retryable",
     "is_terminal",
     "kind_of",
+    "locale_chain",
+    "localize",
+    "localized_message",
     "map_exception",
     "map_http",
     "model_for",

@@ -15,18 +15,18 @@ mod runtime;
 
 #[rustfmt::skip]
 pub use runtime::{
-    build_error, classify, classify_failure, classify_http, code_info, failure_class, is_retryable, is_secret_key,
-    is_terminal, kind_of, map_error, map_failure, map_http, parse_error, parse_result, parse_result_bytes, provenance,
-    sanitize,
+    build_error, classify, classify_failure, classify_http, code_info, describe_field, failure_class, is_retryable,
+    is_secret_key, is_terminal, kind_of, locale_chain, localize, localized_message, map_error, map_failure, map_http,
+    parse_error, parse_result, parse_result_bytes, provenance, sanitize,
     scrub_text, to_json, BuildError, Channel, Code, CodeError, CodeInfo, ErrorPolicy, Json, JsonArray, JsonError,
-    JsonMap, KindInfo, Provenance, Range, Recoverable, Retriable, SerializeError, UnknownCode, MAX_JSON_LEVELS,
-    MAX_LEVELS, REDACTED,
+    JsonMap, KindInfo, LocaleInfo, LocaleTexts, Localized, LocalizedMessage, Provenance, Range, Recoverable, Retriable,
+    SerializeError, Tool, UnknownCode, MAX_JSON_LEVELS, MAX_LEVELS, REDACTED,
 };
 #[allow(unused_imports)] // the tables of a small catalog use some of them
 #[rustfmt::skip]
 use runtime::{
-    decode, CatalogInfo, Decoder, Envelope, FailureRule, FieldInfo, FieldType, HttpRule, ProvenanceMode, Status,
-    WireText, Wrap,
+    decode, CatalogInfo, Decoder, Envelope, FailureRule, FieldInfo, FieldType, HttpRule, Localization, ProvenanceMode,
+    Status, WireText, Wrap,
 };
 use serde::{Deserialize, Serialize};
 
@@ -36,7 +36,7 @@ pub const CATALOG_NAME: &str = "workbook";
 pub const VERSION: &str = "1.4.0";
 /// `sha256:<hex>` of the normalized catalog.
 pub const FINGERPRINT: &str =
-    "sha256:d4f06b2ed2df1163cc010e7b4ac655adf2f397f6b50a0097e31c00fa5e9644e1";
+    "sha256:a159b034a420a1b5ed242255b983e306963f12bf7fd949f9dd7466d177527cba";
 /// The catalog's title.
 pub const TITLE: &str = "Workbook server tool errors";
 
@@ -328,4 +328,144 @@ static CATALOG: CatalogInfo = CatalogInfo {
     failure_mapping: &[],
     default_kind: None,
     default_code: None,
+};
+
+// -- tools: the codes each tool can return ------------------------------------------
+
+/// Every tool's error contract, in declared order ([`Tool::named`] finds one by name).
+pub const TOOLS: [Tool; 2] = [COMPUTE_TOOL, UNITS_TOOL];
+
+#[doc = "Tool `compute`'s error contract: the codes it can return: Price a quantity of goods, optionally overriding variable-tier parameters."]
+pub const COMPUTE_TOOL: Tool = Tool {
+    name: "compute",
+    codes: &[
+        "invalid_input",
+        "missing_field",
+        "unsupported_option",
+        "strict_constant_override",
+    ],
+};
+
+#[doc = "An error tool `compute` can return: one variant per code, and `Unknown` for the rest."]
+#[derive(Debug, Clone, PartialEq)]
+pub enum ComputeToolError {
+    InvalidInput(Box<CodeError<InvalidInput>>),
+    MissingField(Box<CodeError<MissingField>>),
+    UnsupportedOption(Box<CodeError<UnsupportedOption>>),
+    StrictConstantOverride(Box<CodeError<StrictConstantOverride>>),
+    /// An error of a code the catalog does not know, or that `compute` does not declare (kept whole).
+    Unknown(Box<UnknownCode>),
+}
+
+impl ComputeToolError {
+    /// The error a result of `compute` reports, typed to its codes; `None` when it reports none.
+    pub fn parse_result(result: &Json) -> Option<Self> {
+        parse_result(result).map(Self::from)
+    }
+}
+
+impl From<ToolError> for ComputeToolError {
+    /// The error typed to `compute`: a code it does not declare becomes `Unknown`.
+    fn from(error: ToolError) -> Self {
+        match error {
+            ToolError::InvalidInput(error) => Self::InvalidInput(error),
+            ToolError::MissingField(error) => Self::MissingField(error),
+            ToolError::UnsupportedOption(error) => Self::UnsupportedOption(error),
+            ToolError::StrictConstantOverride(error) => Self::StrictConstantOverride(error),
+            ToolError::Unknown(error) => Self::Unknown(error),
+            #[allow(unreachable_patterns)] // a tool that declares every code
+            other => Self::Unknown(Box::new(UnknownCode::of(&Json::Object(other.to_payload())))),
+        }
+    }
+}
+
+impl From<ComputeToolError> for ToolError {
+    fn from(error: ComputeToolError) -> Self {
+        match error {
+            ComputeToolError::InvalidInput(error) => ToolError::InvalidInput(error),
+            ComputeToolError::MissingField(error) => ToolError::MissingField(error),
+            ComputeToolError::UnsupportedOption(error) => ToolError::UnsupportedOption(error),
+            ComputeToolError::StrictConstantOverride(error) => {
+                ToolError::StrictConstantOverride(error)
+            }
+            ComputeToolError::Unknown(error) => ToolError::Unknown(error),
+        }
+    }
+}
+
+#[doc = "Tool `units`'s error contract: the codes it can return: List the units compute accepts."]
+pub const UNITS_TOOL: Tool = Tool {
+    name: "units",
+    codes: &["invalid_input"],
+};
+
+#[doc = "An error tool `units` can return: one variant per code, and `Unknown` for the rest."]
+#[derive(Debug, Clone, PartialEq)]
+pub enum UnitsToolError {
+    InvalidInput(Box<CodeError<InvalidInput>>),
+    /// An error of a code the catalog does not know, or that `units` does not declare (kept whole).
+    Unknown(Box<UnknownCode>),
+}
+
+impl UnitsToolError {
+    /// The error a result of `units` reports, typed to its codes; `None` when it reports none.
+    pub fn parse_result(result: &Json) -> Option<Self> {
+        parse_result(result).map(Self::from)
+    }
+}
+
+impl From<ToolError> for UnitsToolError {
+    /// The error typed to `units`: a code it does not declare becomes `Unknown`.
+    fn from(error: ToolError) -> Self {
+        match error {
+            ToolError::InvalidInput(error) => Self::InvalidInput(error),
+            ToolError::Unknown(error) => Self::Unknown(error),
+            #[allow(unreachable_patterns)] // a tool that declares every code
+            other => Self::Unknown(Box::new(UnknownCode::of(&Json::Object(other.to_payload())))),
+        }
+    }
+}
+
+impl From<UnitsToolError> for ToolError {
+    fn from(error: UnitsToolError) -> Self {
+        match error {
+            UnitsToolError::InvalidInput(error) => ToolError::InvalidInput(error),
+            UnitsToolError::Unknown(error) => ToolError::Unknown(error),
+        }
+    }
+}
+
+// -- locales (CLDR data): plural rules, number symbols, translated texts -----------------
+
+/// The catalog's locales (base first) and translations (per code: message, title, ui_meaning,
+/// next_action; `None` falls back), placeholders named by wire keys.
+#[rustfmt::skip]
+pub(crate) static LOCALIZATION: Localization = Localization {
+    base: "en",
+    message_locale: None,
+    locales: &[
+        LocaleInfo { tag: "en", plural: None, decimal: ".", group: ",", grouping: (3, 3) },
+        LocaleInfo { tag: "de", plural: None, decimal: ".", group: ",", grouping: (3, 3) },
+    ],
+    translations: &[
+        LocaleTexts { tag: "de", codes: &[
+            ("invalid_input", [Some("Argument '{field}' ist fehlerhaft oder liegt außerhalb der zulässigen Werte"), Some("Ungültige Eingabe"), Some("„Dieses Argument ist fehlerhaft oder nicht zulässig – setzen Sie es auf einen aufgeführten Wert“"), Some("Setzen Sie das Argument auf einen der aufgeführten zulässigen Werte (oder in den angegebenen Bereich) und rufen Sie das Tool erneut auf.")]),
+            ("missing_field", [Some("Die erforderliche Eingabe '{field}' fehlt"), Some("Fehlendes Feld"), Some("„Geben Sie die aufgeführten Pflichtfelder an“"), Some("Geben Sie alle aufgeführten Pflichtfelder an und rufen Sie das Tool erneut auf.")]),
+            ("unsupported_option", [Some("Die Überschreibung '{field}' ist kein bekannter Parameter der variablen Ebene"), Some("Nicht unterstützte Option"), Some("„Diese Überschreibung ist kein bekannter Parameter der variablen Ebene – wählen Sie einen aufgeführten“"), Some("Wählen Sie für die Überschreibung einen der aufgeführten Parameter der variablen Ebene.")]),
+            ("strict_constant_override", [Some("'{field}' ist eine vom BA verwaltete strikte Konstante und kann nicht pro Aufruf überschrieben werden"), Some("Überschriebene strikte Konstante"), Some("„Dieser Wert wird vom BA verwaltet und kann nicht pro Aufruf überschrieben werden – setzen Sie stattdessen einen aufgeführten Parameter der variablen Ebene“"), Some("Entfernen Sie die strikte Konstante aus dem Aufruf und setzen Sie stattdessen einen der aufgeführten Parameter der variablen Ebene.")]),
+            ("stale_oracle", [Some("Der Orakelwert für '{field}' ist veraltet"), Some("Veralteter Orakelwert"), Some("„Der Referenzwert ist veraltet – aktualisieren Sie ihn, bevor Sie sich auf das Ergebnis verlassen“"), Some("Aktualisieren Sie das Orakel und rufen Sie das Tool dann erneut auf.")]),
+            ("unapproved_assumption", [Some("Die Annahme '{field}' wurde nicht genehmigt"), Some("Nicht genehmigte Annahme"), Some("„Dieses Ergebnis beruht auf einer nicht genehmigten Annahme – lassen Sie sie zuerst genehmigen“"), Some("Bitten Sie den Business Analyst (BA), die Annahme zu genehmigen.")]),
+        ], fields: &[
+            ("field", "Das Eingabeargument (oder die Überschreibung), um das es im Fehler geht."),
+            ("allowed", "Die Werte, die das Argument annehmen darf; wählen Sie einen davon."),
+            ("required", "Die erforderlichen Eingabefelder, die angegeben werden müssen."),
+            ("range", "Die Grenzen (einschließlich), innerhalb derer der Zahlenwert liegen muss."),
+        ] },
+    ],
+    descriptions: &[
+        ("field", "The input argument (or override) the error is about."),
+        ("allowed", "The values the argument may take; pick one of them."),
+        ("required", "The required input fields that must be supplied."),
+        ("range", "The inclusive numeric bounds the value must lie within."),
+    ],
 };

@@ -46,8 +46,9 @@ class _File:
 @click.option("--check", is_flag=True, help="Write nothing; exit 1 if a block is out of date.")
 @click.option("--diff", "show_diff", is_flag=True, help="With --check: print a unified diff of each stale file.")
 @click.option("--templates", type=click.Path(file_okay=False), help="Folder of templates that override the built-ins.")
+@click.option("--locale", metavar="TAG", help="Texts in this locale (BCP 47: de, de-AT), falling back to the base.")
 def inject(files: tuple[Path, ...], catalog_specs: tuple[str, ...], check: bool, show_diff: bool,
-           templates: str | None) -> None:  # fmt: skip
+           templates: str | None, locale: str | None) -> None:  # fmt: skip
     """Replace the text between `<!-- errgen:begin NAME -->` and `<!-- errgen:end -->` in FILES.
 
     NAME is CATALOG (the code table), CATALOG:CODE (one code's section), CATALOG:document
@@ -62,7 +63,7 @@ def inject(files: tuple[Path, ...], catalog_specs: tuple[str, ...], check: bool,
     paths = list(files) or [proj.root / f for f in load_config(proj.root).docs_files]
     if not paths:
         fail("no files given; pass Markdown files or set [tool.errgen.docs] files in pyproject.toml")
-    resolver = Resolver([s.catalog for s in found], proj.options.templates)
+    resolver = Resolver([s.catalog for s in found], proj.options.templates, _locale(locale))
     diags = Diagnostics()
     loaded = [f for f in (_load(p, proj.display(p), resolver, diags) for p in paths) if f is not None]
     if diags.has_errors:
@@ -191,15 +192,28 @@ def _stage(path: Path, text: str) -> tuple[Path, Path]:
 @click.argument("name")
 @catalogs_option
 @click.option("--templates", type=click.Path(file_okay=False), help="Folder of templates that override the built-ins.")
-def show(name: str, catalog_specs: tuple[str, ...], templates: str | None) -> None:
+@click.option("--locale", metavar="TAG", help="Texts in this locale (BCP 47: de, de-AT), falling back to the base.")
+def show(name: str, catalog_specs: tuple[str, ...], templates: str | None, locale: str | None) -> None:
     """Print what a `<!-- errgen:begin NAME -->` block would contain."""
     from errgen.catalog.diagnostics import Diagnostics, Loc
     from errgen.workflow.docs_inject import Block, Resolver
 
     proj, found = select(catalog_specs, templates)
-    resolver = Resolver([s.catalog for s in found], proj.options.templates)
+    resolver = Resolver([s.catalog for s in found], proj.options.templates, _locale(locale))
     diags = Diagnostics()
     text = resolver.render(Block(name, 0, 0, Loc("<command line>")), diags)
     if text is None:
         fail(diags.items[0].message if diags.items else f"unknown block name {name!r}")
     click.echo(text, nl=False)
+
+
+def _locale(tag: str | None) -> str | None:
+    """A --locale value as a BCP 47 tag in canonical case (a usage error when it is none)."""
+    if tag is None:
+        return None
+    from errgen.catalog.plurals import canonical
+
+    found = canonical(tag)
+    if found is None:
+        raise click.BadParameter(f"{tag!r} is not a BCP 47 tag such as 'de' or 'de-AT'", param_hint="--locale")
+    return found

@@ -40,6 +40,18 @@ def _complete_kinds(ctx: click.Context, param: click.Parameter, incomplete: str)
     return [CompletionItem(k) for k in kinds if k.casefold().startswith(incomplete.casefold())]
 
 
+def _locale(tag: str | None) -> str | None:
+    """A --locale value as a BCP 47 tag in canonical case (a usage error when it is none)."""
+    if tag is None:
+        return None
+    from errgen.catalog.plurals import canonical
+
+    found = canonical(tag)
+    if found is None:
+        raise click.BadParameter(f"{tag!r} is not a BCP 47 tag such as 'de' or 'de-AT'", param_hint="--locale")
+    return found
+
+
 def _catalogs(specs: tuple[str, ...]) -> list[Catalog]:
     return [s.catalog for s in select(specs)[1]]
 
@@ -51,16 +63,21 @@ def _catalogs(specs: tuple[str, ...]) -> list[Catalog]:
     "--format", "fmt", type=click.Choice(("text", "markdown", "json")), default="text", show_default=True,
     help="text for the terminal, markdown as in the generated docs, json as in catalog.json.",
 )  # fmt: skip
-def command(code: str, catalog_specs: tuple[str, ...], fmt: str) -> None:
-    """Show everything about CODE: semantics, fields, examples, next action, docs.
+@click.option("--locale", metavar="TAG", help="Texts in this locale (BCP 47: de, de-AT), falling back to the base.")
+def command(code: str, catalog_specs: tuple[str, ...], fmt: str, locale: str | None) -> None:
+    """Show everything about CODE (semantics, fields, examples, docs), or the errors a TOOL can return.
 
     CODE matches in any casing, with `-` or `_`, and with or without the catalog's prefix
     or name (`WB-INVALID-INPUT`, `workbook:invalid_input`). An unknown code gets suggestions.
+    A name that is no code but a tool of the catalog's `tools` section (`read_file`) shows the
+    errors that tool can return and its schemas.
     """
     from errgen.workflow.explain import find, suggestions, text
 
     catalogs = _catalogs(catalog_specs)
     matches = find(code, catalogs)
+    if not matches and _explain_tool(code, catalogs, fmt):
+        return
     if not matches:
         near = suggestions(code, catalogs)
         fail(f"unknown code {code!r}" + (f"; did you mean {' or '.join(near)}?" if near else ""))
@@ -68,17 +85,43 @@ def command(code: str, catalog_specs: tuple[str, ...], fmt: str) -> None:
         fail(f"{code!r} matches {len(matches)} codes: {', '.join(m.qualified for m in matches)}; "
              f"qualify it, e.g. `errgen explain {matches[0].qualified}`")  # fmt: skip
     match = matches[0]
+    tag = _locale(locale)
     if fmt == "text" or match.code is None:
-        click.echo(text(match), nl=False)
+        click.echo(text(match, tag), nl=False)
     elif fmt == "markdown":
         from errgen.targets.markdown.target import code_section
 
-        click.echo(code_section(match.catalog, match.code), nl=False)
+        click.echo(code_section(match.catalog, match.code, locale=tag), nl=False)
     else:
         from errgen.catalog.normalize import normalize
 
         entry = next(c for c in normalize(match.catalog)["codes"] if c["id"] == match.id)
         click.echo(json.dumps({"catalog": match.catalog.name, **entry}, indent=2, ensure_ascii=False))
+
+
+def _explain_tool(query: str, catalogs: list[Catalog], fmt: str) -> bool:
+    """Print the tool `query` names, if one does (False: none)."""
+    from errgen.workflow.explain_tools import find_tools, tool_text
+
+    matches = find_tools(query, catalogs)
+    if not matches:
+        return False
+    if len(matches) > 1:
+        fail(f"{query!r} matches {len(matches)} tools: {', '.join(m.qualified for m in matches)}; "
+             f"qualify it, e.g. `errgen explain {matches[0].qualified}`")  # fmt: skip
+    match = matches[0]
+    if fmt == "text":
+        click.echo(tool_text(match), nl=False)
+    elif fmt == "markdown":
+        from errgen.targets.markdown.target import tool_section
+
+        click.echo(tool_section(match.catalog, match.tool), nl=False)
+    else:
+        from errgen.catalog.normalize import normalize
+
+        entry = next(t for t in normalize(match.catalog)["tools"]["by_name"] if t["name"] == match.tool.name)
+        click.echo(json.dumps({"catalog": match.catalog.name, "tool": entry}, indent=2, ensure_ascii=False))
+    return True
 
 
 def _rows(catalogs: list[Catalog], kind: str | None, retired: bool) -> list[dict[str, Any]]:

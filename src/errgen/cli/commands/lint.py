@@ -30,20 +30,25 @@ def _rule_ids() -> list[str]:
 def command(catalogs: tuple[str, ...], disable: tuple[str, ...], strict: bool, fmt: str, list_rules: bool) -> None:
     """Check CATALOGS for contradictions and gaps (exit 1 on an error finding).
 
-    Findings print as `path:line:col: error|warning: message [rule-id]`. Turn rules off per
-    run with --disable, or in pyproject.toml: `[tool.errgen.lint] disable = [...]` for every
-    catalog, `[tool.errgen.lint.<catalog>] disable = [...]` for one.
+    Findings print as `path:line:col: error|warning: message [rule-id]`. Allow a rule where it
+    does not apply, with the reason, in the catalog: `lint: {allow: {rule-id: "why"}}` at the top
+    level (the whole catalog) or under a code (that code). Turn rules off per run with --disable,
+    or in pyproject.toml: `[tool.errgen.lint] disable = [...]` for every catalog,
+    `[tool.errgen.lint.<catalog>] disable = [...]` for one.
     """
-    from errgen.workflow.lint import RULES, lint
+    import difflib
+
+    from errgen.workflow.lint import RULES, report
     from errgen.workflow.report import counts, plural, render
 
     if list_rules:
         for rule in RULES.values():
             click.echo(f"{rule.id:32} {rule.severity:8} {rule.summary}")
         return
-    unknown = [r for r in disable if r not in RULES]
-    if unknown:
-        raise click.BadParameter(f"unknown rule(s) {', '.join(unknown)}; see --list-rules", param_hint="--disable")
+    for unknown in (r for r in disable if r not in RULES):
+        hint = difflib.get_close_matches(unknown, list(RULES), n=1)
+        tip = f"did you mean {hint[0]!r}?" if hint else "see --list-rules"
+        raise click.BadParameter(f"unknown rule {unknown!r}; {tip}", param_hint="--disable")
     proj, config = project(catalogs)
     sources = compile_located(proj)
     names = {s.catalog.name for s in sources}
@@ -51,12 +56,15 @@ def command(catalogs: tuple[str, ...], disable: tuple[str, ...], strict: bool, f
         for name in sorted(set(config.lint_catalogs) - names):
             where = proj.display(config.source) if config.source else "pyproject.toml"
             click.echo(f"{where}: warning: [tool.errgen.lint.{name}] names no configured catalog", err=True)
-    findings = [d for s in sources for d in lint(s, config.lint_for(s.catalog.name), disable=disable)]
+    reports = [report(s, config.lint_for(s.catalog.name), disable=disable) for s in sources]
+    findings = [d for r in reports for d in r.findings]
+    allowed = sum(len(r.allowed) for r in reports)
     click.echo(render(findings, fmt), nl=False)
     errors, warnings = counts(findings)
+    note = f" ({allowed} allowed by lint.allow)" if allowed else ""
     if findings:
-        click.echo(f"errgen lint: {plural(errors, 'error')}, {plural(warnings, 'warning')}", err=True)
+        click.echo(f"errgen lint: {plural(errors, 'error')}, {plural(warnings, 'warning')}{note}", err=True)
     else:
-        click.echo(f"errgen lint: {plural(len(sources), 'catalog')} clean", err=True)
+        click.echo(f"errgen lint: {plural(len(sources), 'catalog')} clean{note}", err=True)
     if errors or (strict and warnings):
         sys.exit(1)

@@ -23,7 +23,7 @@ CodeInfo KindInfo Deprecation FailureClass Parse ParseValue ParseResult ParseRes
 Kinds KindOf Classify ClassifyCode IsRetryable IsRetryableCode IsTerminal IsTerminalCode ClassifyHTTP
 ClassifyFailure ClassifyError MapHTTP MapFailure MapError FailureClassOf HasRetryAfter Sanitize ScrubText ToJSON
 DecodeJSON Stamp NewPolicy NamedPolicy PolicyNames NewObject Redacted Catalog Version DefaultKind Null ToValue
-ErrTooDeep
+ErrTooDeep Tool Tools ToolNamed
 """.split()
 )
 # Members of every error struct: its methods and the envelope's fields.
@@ -102,6 +102,7 @@ class GoNames:
     kinds: dict[str, str]  # kind → constant (KindTransient)
     policies: dict[str, str]  # policy → constructor (OperatorSafePolicy)
     fields: dict[str, str]  # field name → struct field (FilePath)
+    tools: dict[str, tuple[str, str, str]]  # tool → (its error interface, its Tool variable, its Parse…Result)
 
 
 def go_names(catalog: Catalog) -> GoNames:
@@ -118,4 +119,15 @@ def go_names(catalog: Catalog) -> GoNames:
     members = Namer(STRUCT_MEMBERS | frozenset(META_FIELDS.values()))
     fields = {name: members(exported(f.names)) for name, f in catalog.fields.items()}
     codes = {cid: CodeNames(types[cid], consts[cid], ctors[cid], args[cid], sentinels[cid]) for cid in pascal}
-    return GoNames(package(catalog), codes, kinds, policies, fields)
+    tools = {name: _tool_names(exported(t.names), top) for name, t in catalog.tools.items()}
+    return GoNames(package(catalog), codes, kinds, policies, fields, tools)
+
+
+def _tool_names(pascal: str, top: Namer) -> tuple[str, str, str]:
+    """A tool's interface, contract and parser (its ``…Value`` parser takes the parser's name plus ``Value``)."""
+    iface, contract = top(f"{pascal}ToolError"), top(f"{pascal}Tool")
+    parse = f"Parse{pascal}Result"
+    while parse in top.taken or f"{parse}Value" in top.taken:
+        parse += "_"
+    top.taken.update({parse, f"{parse}Value"})
+    return iface, contract, parse

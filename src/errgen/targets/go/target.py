@@ -20,6 +20,7 @@ from errgen.targets.common import value_rules as vr
 from errgen.targets.common.escape import comment_text, json_string
 from errgen.targets.common.header import RUNTIME_HEADER, header_text
 from errgen.targets.common.templating import render
+from errgen.targets.go import locales as go_locales
 from errgen.targets.go.layout import (
     WIDTH,
     Pair,
@@ -52,6 +53,7 @@ from errgen.targets.go.texts import (
     raw_or_quoted,
     stamp,
 )
+from errgen.targets.go.tools import go_tools
 from errgen.targets.sanitizer import patterns as runtime_patterns
 from errgen.targets.sanitizer import tables as sanitizer_tables
 
@@ -167,6 +169,10 @@ def spec(catalog: Catalog, names: GoNames) -> list[str]:
         Pair("FailureCodes", block=elements(FAILURE_RULES, failure_rules(catalog.mapping_failures), indent)),
         string_pair("DefaultKind", catalog.default_kind or ""),
         string_pair("DefaultCode", catalog.mapping_default or ""),
+        string_pair("Locale", catalog.locale),
+        string_pair("MessageLocale", catalog.envelope.message_locale or ""),
+        Pair("Locales", "locales"),
+        Pair("Translations", "translations"),
     ]
     kept = [p for p in pairs if p.value != '""' and not (p.block is not None and len(p.block) == 1)]
     return keyed(kept, indent)
@@ -248,6 +254,7 @@ def context(catalog: Catalog) -> dict[str, Any]:
         "default_kind": lit(catalog.default_kind or ""),
         "discriminator": lit(catalog.envelope.discriminator),
         "policy_ctors": policy_ctors(catalog, names),
+        "tools": go_tools(catalog, names),
     }
 
 
@@ -332,8 +339,19 @@ def go_mod(catalog: Catalog) -> str:
 def generate(catalog: Catalog, options: TargetOptions) -> dict[str, str]:
     """``go/go.mod``, ``go/<catalog>_errors.go`` and the shared runtime."""
     ctx = context(catalog)
+    stem = catalog.name.replace("-", "_")
     return {
         "go/go.mod": go_mod(catalog),
-        f"go/{catalog.name.replace('-', '_')}_errors.go": render("go/errors.go.jinja", options.templates, **ctx),
+        f"go/{stem}_errors.go": render("go/errors.go.jinja", options.templates, **ctx),
+        f"go/{stem}_locales.go": render("go/locales.go.jinja", options.templates, **locale_context(catalog, ctx)),
         RUNTIME_FILE: runtime_text(options.templates),
     }
+
+
+def locale_context(catalog: Catalog, ctx: dict[str, Any]) -> dict[str, Any]:
+    """What the locale file prints."""
+    return {
+        "header": ctx["header"], "package": ctx["package"], "module": ctx["module"],
+        "locale_rows": go_locales.locale_rows(catalog), "translation_rows": go_locales.translation_rows(catalog),
+        "plural_functions": go_locales.plural_functions(catalog),
+    }  # fmt: skip

@@ -179,7 +179,8 @@ def policies(catalog: Catalog) -> list[list[Pair]]:
 
 def fields(catalog: Catalog) -> list[list[Pair]]:
     """`rt.Field` rows: name, wire key and type of every declared field."""
-    return [[string_pair("Name", name), string_pair("Wire", f.wire), string_pair("Type", field_tag(f))]
+    return [[string_pair("Name", name), string_pair("Wire", f.wire), string_pair("Type", field_tag(f)),
+             *([string_pair("Description", f.description)] if f.description else [])]
             for name, f in catalog.fields.items()]  # fmt: skip
 
 

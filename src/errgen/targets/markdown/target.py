@@ -12,12 +12,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from errgen.catalog import jsontext
-from errgen.catalog.model import Casing, Catalog, Code, ProvenanceMode, Retriable
+from errgen.catalog.model import Casing, Catalog, Code, ProvenanceMode, Retriable, Tool
 from errgen.targets import TargetOptions
 from errgen.targets.common import escape
 from errgen.targets.common.header import html_comment
 from errgen.targets.common.payload import payload
 from errgen.targets.common.templating import render
+from errgen.targets.markdown.tools import returned_by, tool_view
 
 TABLE_HEADER = ("Code", "When", "Repair fields", "Retriable", "Recoverable", "UI meaning", "HTTP status")
 
@@ -78,16 +79,20 @@ def _facts(catalog: Catalog, code: Code) -> tuple[tuple[str, str], ...]:
     for label, value in (("When", code.when), ("Next action", code.next_action), ("UI meaning", code.ui_meaning)):
         if value:
             facts.append((label, escape.md_text(value)))
+    tools = returned_by(catalog, code.id)
+    if tools is not None:
+        facts.append(("Returned by", tools))
     return tuple(facts)
 
 
 FINGERPRINT_REF = "sha256:…"  # examples refer to the fingerprint the page states once
 
 
-def _example_json(catalog: Catalog, code: Code, values: dict[str, Any]) -> str:
-    """The wire payload of an example as the runtimes send it (`targets.payload`), the fingerprint abbreviated."""
+def _example_json(catalog: Catalog, code: Code, values: dict[str, Any], locale: str | None = None) -> str:
+    """The wire payload of an example as the runtimes send it (`targets.payload`), the fingerprint abbreviated;
+    with `locale`, as ``to_result(locale=…)`` sends it (a ``localizedMessage`` beside the wire message)."""
     provenance = {**catalog.provenance.as_dict(), "fingerprint": FINGERPRINT_REF}
-    return jsontext.dumps(payload(catalog, code, values, provenance))
+    return jsontext.dumps(payload(catalog, code, values, provenance, locale))
 
 
 def _fence(texts: list[str]) -> str:
@@ -95,8 +100,14 @@ def _fence(texts: list[str]) -> str:
     return "`" * max(3, longest + 1)
 
 
-def view(catalog: Catalog, code: Code) -> CodeView:
-    """Everything the templates print about one code, already escaped."""
+def view(catalog: Catalog, code: Code, locale: str | None = None) -> CodeView:
+    """Everything the templates print about one code, already escaped; with `locale`, its texts in that locale."""
+    base = catalog
+    if locale is not None:
+        from errgen.catalog.translations import localized
+
+        catalog = localized(catalog, locale)
+        code = catalog.codes[code.id]
     http = str(code.http_status) if code.http_status is not None else "—"
     cells = (
         escape.md_code(code.id) + _badges(code),
@@ -113,7 +124,7 @@ def view(catalog: Catalog, code: Code) -> CodeView:
         + (f" — {escape.md_text(catalog.fields[n].description)}" if catalog.fields[n].description else "")
         for n in code.fields
     )
-    examples = tuple(_example_json(catalog, code, e.values) for e in code.examples)
+    examples = tuple(_example_json(base, base.codes[code.id], e.values, locale) for e in code.examples)
     return CodeView(
         code=code,
         anchor=escape.anchor("code-" + code.names.snake),
@@ -153,29 +164,57 @@ def wire_shape(catalog: Catalog) -> list[str]:
     return out
 
 
-def _context(catalog: Catalog) -> dict[str, Any]:
+def _context(catalog: Catalog, locale: str | None = None) -> dict[str, Any]:
+    shown = catalog
+    if locale is not None:
+        from errgen.catalog.translations import localized
+
+        shown = localized(catalog, locale)
     return {
-        "catalog": catalog,
+        "catalog": shown,
         "wire": wire_shape(catalog),
-        "views": [view(catalog, c) for c in catalog.codes.values()],
+        "views": [view(catalog, c, locale) for c in catalog.codes.values()],
+        "tools": [tool_view(catalog, t) for t in catalog.tools.values()],
         "header": TABLE_HEADER,
         "esc": escape,
+        "locale": _locale_line(catalog, locale),
     }
 
 
-def code_table(catalog: Catalog, options: TargetOptions | None = None) -> str:
-    """The Markdown code table alone (for ``errgen docs inject``)."""
-    return render("markdown/_table.md.jinja", _user(options), **_context(catalog))
+def _locale_line(catalog: Catalog, locale: str | None) -> str:
+    """The note a page in another locale opens with (escaped), or ""."""
+    if locale is None:
+        return ""
+    from errgen.catalog import plurals
+    from errgen.catalog.translations import chain
+
+    tags = " → ".join(chain(catalog, locale))
+    return escape.md_text(
+        f"Texts in {plurals.display_name(locale)} ({locale}), each falling back along {tags}; codes, keys and "
+        f"the wire message are the catalog's (the examples show the localizedMessage a caller can ask for)."
+    )
 
 
-def code_section(catalog: Catalog, code: Code, options: TargetOptions | None = None) -> str:
-    """One code's reference section (for ``errgen docs inject NAME:code``)."""
-    return render("markdown/_section.md.jinja", _user(options), v=view(catalog, code), catalog=catalog)
+def code_table(catalog: Catalog, options: TargetOptions | None = None, locale: str | None = None) -> str:
+    """The Markdown code table alone (for ``errgen docs inject``), its texts in `locale` when given."""
+    return render("markdown/_table.md.jinja", _user(options), **_context(catalog, locale))
 
 
-def render_document(catalog: Catalog, options: TargetOptions | None = None) -> str:
-    """The whole ``docs/<catalog>.md``."""
-    body = render("markdown/catalog.md.jinja", _user(options), **_context(catalog))
+def tool_section(catalog: Catalog, tool: Tool, options: TargetOptions | None = None) -> str:
+    """One tool's section (for ``errgen explain TOOL --format markdown``)."""
+    return render("markdown/_tools.md.jinja", _user(options), tools=[tool_view(catalog, tool)], catalog=catalog)
+
+
+def code_section(
+    catalog: Catalog, code: Code, options: TargetOptions | None = None, locale: str | None = None
+) -> str:
+    """One code's reference section (for ``errgen docs inject NAME:code``), its texts in `locale` when given."""
+    return render("markdown/_section.md.jinja", _user(options), v=view(catalog, code, locale), catalog=catalog)
+
+
+def render_document(catalog: Catalog, options: TargetOptions | None = None, locale: str | None = None) -> str:
+    """The whole ``docs/<catalog>.md`` (``docs/<catalog>.<locale>.md``: its texts in that locale)."""
+    body = render("markdown/catalog.md.jinja", _user(options), **_context(catalog, locale))
     return html_comment(catalog) + body
 
 
@@ -184,5 +223,8 @@ def _user(options: TargetOptions | None) -> str | None:
 
 
 def generate(catalog: Catalog, options: TargetOptions) -> dict[str, str]:
-    """``docs/<catalog>.md``."""
-    return {f"docs/{catalog.name}.md": render_document(catalog, options)}
+    """``docs/<catalog>.md``, and ``docs/<catalog>.<locale>.md`` per translated locale."""
+    out = {f"docs/{catalog.name}.md": render_document(catalog, options)}
+    for tag in catalog.translations:
+        out[f"docs/{catalog.name}.{tag}.md"] = render_document(catalog, options, tag)
+    return out

@@ -47,10 +47,10 @@ def fixtures(catalog: Catalog, code: Code, provenance: dict[str, str] | None = N
     `SharedDict`/`SharedList` so that the YAML writer renders them once), and the
     `provenance` object if given.
     """
-    examples = [json_data(e.values) for e in code.examples] or [_minimal_values(catalog, code)]
+    examples = [json_data(e.values) for e in code.examples] or [minimal_values(catalog, code)]
     provenance = SharedDict(catalog.provenance.as_dict()) if provenance is None else provenance
     bases = [envelope(catalog, code, values, provenance) for values in examples]
-    seal = _sealer(catalog)
+    seal = sealer(catalog)
     out = [_fixture(f"passes with catalog example {i}", seal(*base), "pass") for i, base in enumerate(bases, 1)]
     if catalog.envelope.structured_is_error and catalog.envelope.mirror_is_error:
         pmcp = _set_result("isError", False)(*bases[0])  # what a pmcp server sends
@@ -65,7 +65,7 @@ def _fixture(name: str, response: dict[str, Any], expect: str) -> dict[str, Any]
     return {"name": name, "response": response, "expect": expect}
 
 
-def _minimal_values(catalog: Catalog, code: Code) -> dict[str, Any]:
+def minimal_values(catalog: Catalog, code: Code) -> dict[str, Any]:
     return {name: _sample(catalog.field_of(name).type) for name in code.required}
 
 
@@ -97,7 +97,7 @@ def _shared(value: Any) -> Any:
     return value
 
 
-def _sealer(catalog: Catalog) -> Callable[[Result, Payload], Result]:
+def sealer(catalog: Catalog) -> Callable[[Result, Payload], Result]:
     """Attach the payload: as ``structuredContent``, or as JSON text in a second block (if there is a first)."""
     if catalog.envelope.structured_content:
         return lambda result, data: {**result, "structuredContent": data}

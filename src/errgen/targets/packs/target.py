@@ -1,10 +1,11 @@
 """Target ``packs``: a wallfacer conformance pack per catalog, ``packs/errgen-<catalog>.yaml``.
 
 One invariant per code a server can send as a tool result (constructible, tool
-channel). It calls the code's witness tool with the witness input (``fixed:``,
-``cases: 1``) and asserts the envelope of `docs/runtime-contract.md`: ``isError``
-true, a non-empty first text block, the payload's ``code``, its required repair
-fields with their types (optional ones typed when present), provenance, and no
+channel), and one per tool of the catalog's ``tools`` section (`packs.tools`: its error results
+carry only the codes it declares and match its outputSchema). A code's invariant calls the
+code's witness tool with the witness input (``fixed:``, ``cases: 1``) and asserts the envelope
+of `docs/runtime-contract.md`: ``isError`` true, a non-empty first text block, the payload's
+``code``, its required repair fields with their types (optional ones typed when present), provenance, and no
 home path or stack trace in the text. Each invariant carries test fixtures (see
 `packs_fixtures`). The witness tool is a pack parameter ``<code>_witness_tool``
 (default: the catalog's witness, else ``<catalog>_witness``, which a live run
@@ -21,6 +22,7 @@ from errgen.targets import TargetOptions
 from errgen.targets.common.header import header_text
 from errgen.targets.packs.assertions import Parts, assertions
 from errgen.targets.packs.fixtures import FINGERPRINT, fixtures, json_data
+from errgen.targets.packs.tools import tool_invariant
 from errgen.targets.packs.writer import Placeholder, Writer, comment
 
 FINGERPRINT_TEXT = "The catalog fingerprint every fixture's provenance carries (written once, here)."
@@ -56,9 +58,11 @@ def pack_text(catalog: Catalog) -> Iterator[str]:
     tools, parts, writer = witness_tools(catalog), Parts.of(catalog), Writer()
     yield writer.block(pack_head(catalog, tools), 0) + "\n"
     codes = checked_codes(catalog)
-    yield "invariants:\n" if codes else "invariants: []\n"
+    yield "invariants:\n" if codes or catalog.tools else "invariants: []\n"
     for code in codes:
         yield f"- {writer.block(invariant(catalog, code, tools[code.id], parts), 2)}\n"
+    for tool in catalog.tools.values():
+        yield f"- {writer.block(tool_invariant(catalog, tool, parts.provenance_value), 2)}\n"
 
 
 def pack_name(catalog: Catalog) -> str:
@@ -80,6 +84,7 @@ def build_pack(catalog: Catalog) -> dict[str, Any]:
     """The whole pack as JSON-like data (`Placeholder` marks template parameters)."""
     tools, parts = witness_tools(catalog), Parts.of(catalog)
     invariants = [invariant(catalog, code, tools[code.id], parts) for code in checked_codes(catalog)]
+    invariants += [tool_invariant(catalog, tool, parts.provenance_value) for tool in catalog.tools.values()]
     return {**pack_head(catalog, tools), "invariants": invariants}
 
 

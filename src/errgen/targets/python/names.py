@@ -11,28 +11,31 @@ from errgen.catalog.model import Catalog
 API = (
     "CATALOG", "CATALOG_INFO", "CODES", "DEFAULT_CODE", "DEFAULT_KIND", "DESCRIPTION", "FAILURE_CLASSIFICATION",
     "FAILURE_MAPPING", "FIELDS", "FINGERPRINT", "HTTP_CLASSIFICATION", "HTTP_MAPPING", "KINDS", "POLICIES",
-    "PROVENANCE", "REDACTED", "TITLE", "VERSION",
+    "LOCALES", "PROVENANCE", "REDACTED", "TITLE", "TRANSLATIONS", "VERSION",
     "CatalogInfo", "CodeInfo", "Deprecation", "Envelope", "ErrorBase", "ErrorCode", "ErrorKind", "ErrorPolicy",
     "ErrorUnion",
-    "HttpRule", "KindInfo", "KnownErrorUnion", "Provenance", "Range", "RangeDict", "RepairField", "ToolResult",
-    "UnknownCode",
+    "HttpRule", "KindInfo", "KnownErrorUnion", "LocaleInfo", "LocaleTexts", "Localized", "Provenance", "Range",
+    "RangeDict", "RepairField", "TOOLS", "Tool", "ToolContract", "ToolResult", "UnknownCode",
     "build_error", "classify", "classify_exception", "classify_failure", "classify_http", "failure_class",
-    "format_message", "has_retry_after", "is_retryable", "is_terminal", "kind_of", "map_exception", "map_http",
-    "model_for", "parse_error",
+    "describe_field", "format_message", "has_retry_after", "is_retryable", "is_terminal", "kind_of", "locale_chain",
+    "localize", "localized_message", "map_exception", "map_http", "model_for", "parse_error",
     "parse_result", "payload_schema", "sanitize", "scrub_text", "to_json", "validate_error", "widen_output_schema",
 )  # fmt: skip
 # The catalog functions: ErrorCatalog's methods, bound to the catalog (``name = _catalog.name``).
 BOUND = (
-    "build_error", "classify", "classify_exception", "classify_failure", "classify_http", "is_retryable",
-    "is_terminal",
-    "kind_of", "map_exception", "map_http", "model_for", "parse_error", "parse_result", "payload_schema",
+    "build_error", "classify", "classify_exception", "classify_failure", "classify_http", "describe_field",
+    "is_retryable", "is_terminal",
+    "kind_of", "locale_chain", "localize", "localized_message", "map_exception", "map_http", "model_for", "parse_error",
+    "parse_result", "payload_schema",
     "validate_error", "widen_output_schema",
 )  # fmt: skip
 # What ``__init__.py`` takes from ``_runtime.py`` (re-exported where `API` lists it).
 RUNTIME = (
     "REDACTED", "CatalogInfo", "CodeInfo", "DataT", "Deprecation", "Envelope", "ErrorCatalog", "ErrorModel",
-    "HttpRule", "KindInfo", "Provenance", "Range", "RangeDict", "RepairField", "TerminatePolicy", "ToolResultModel",
-    "UnknownCodeModel", "failure_class", "format_message", "has_retry_after", "sanitize", "scrub_text", "to_json",
+    "HttpRule", "KindInfo", "LocaleInfo", "LocaleTexts", "Localized", "Provenance", "Range", "RangeDict",
+    "RepairField", "TerminatePolicy", "ToolContract", "ToolResultModel", "ToolT", "UnknownCodeModel", "failure_class",
+    "format_message", "has_retry_after", "sanitize",
+    "scrub_text", "to_json",
 )  # fmt: skip
 
 
@@ -54,15 +57,13 @@ def imports(catalog: Catalog, q: dict[str, str]) -> dict[str, list[str]]:
     """
     codes = list(catalog.codes.values())
     used = [catalog.fields[name] for code in codes for name in code.fields]
-    typed = [catalog.fields[name] for code in codes for name in code.params]  # `create` types message-only values too
     optional = [catalog.fields[name] for code in codes for name in code.optional]
-    kinds = {f.type.items or "string" if f.type.name == "array" else f.type.name for f in [*used, *typed]}
     env = catalog.envelope
     renamed = env.discriminator != "code" or (env.retriable is not None and env.retriable.key != "retriable")
     aliased = any(f.names.py_attr != f.wire for f in used) or renamed or bool(env.texts)
     chosen: dict[str, dict[str, bool]] = {
         "builtins": {"builtins": any(v.startswith("_builtins.") for v in q.values())},
-        "typing": {"Annotated": True, "Any": bool(kinds & {"object", "any"}), "Generic": True,
+        "typing": {"Annotated": True, "Any": True, "Generic": True,
                    "Literal": True, "Union": True},
         "pydantic": {"Field": env.mirror_is_error or aliased},
         "typing_extensions": {"Never": any(c.deferred or c.channel.value == "protocol" for c in codes),

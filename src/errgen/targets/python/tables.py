@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from errgen.catalog import messages, naming
+from errgen.catalog import icu, messages, naming
 from errgen.catalog.model import Catalog, Code, Field, HttpRule
 from errgen.targets.python.layout import Call, collection, docstring_text, literal, py_string, text_block
 from errgen.targets.sanitizer import patterns as rp
@@ -25,6 +25,8 @@ def envelope_args(catalog: Catalog) -> Call:
         args.append(("provenance_mode=", py_string(env.provenance_mode.value)))
     if env.structured_is_error:
         args.append(("structured_is_error=", "True"))
+    if env.message_locale is not None:
+        args.append(("message_locale=", py_string(env.message_locale)))
     if env.texts:
         keys = [(f"{m.name}=", py_string(m.key)) for m in env.texts]
         only = tuple(m.name for m in env.texts if m.when == "recoverable")
@@ -73,6 +75,8 @@ def code_info(catalog: Catalog, code: Code) -> Call:
 
 def _rekeyed(template: str, wire: dict[str, str]) -> str:
     """`template` with its placeholders named by their wire keys (``{limit_bytes}`` → ``{limitBytes}``)."""
+    if not icu.is_plain(template):
+        return icu.rekey(template, wire)
     out = []
     for literal_text, name in messages.parse(template):
         out.append(literal_text.replace("{", "{{").replace("}", "}}"))

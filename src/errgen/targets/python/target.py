@@ -22,6 +22,7 @@ from errgen.targets import TargetOptions
 from errgen.targets.common import value_rules
 from errgen.targets.common.header import line_comment
 from errgen.targets.common.templating import render
+from errgen.targets.python import locales as py_locales
 from errgen.targets.python.classes import base_fields, py_code, qualified
 from errgen.targets.python.formatting import format_python
 from errgen.targets.python.layout import collection, literal, py_string, subscript, text_block
@@ -34,6 +35,7 @@ from errgen.targets.python.tables import (
     repair_field,
     sanitizer,
 )
+from errgen.targets.python.tools import py_tools, tools_table
 from errgen.targets.sanitizer import patterns as rp
 
 PYDANTIC_MIN = "2.11"  # by_name / by_alias at validation time (tests/python/test_py_package.py)
@@ -85,6 +87,7 @@ def context(catalog: Catalog, module: str) -> dict[str, Any]:
     attrs = {name: f.names.py_attr for name, f in catalog.fields.items()}
     q = qualified(catalog, attrs)
     codes = [py_code(catalog, code, attrs, q) for code in catalog.codes.values()]
+    tools = py_tools(catalog, {c.code.id: c.class_name for c in codes})
     return {
         "catalog": catalog,
         "env": catalog.envelope,
@@ -109,11 +112,17 @@ def context(catalog: Catalog, module: str) -> dict[str, Any]:
         "error_code": subscript("ErrorCode = Literal", [py_string(c) for c in catalog.codes]),
         "error_kind": subscript("ErrorKind = Literal", [*map(py_string, catalog.kinds)]) if catalog.kinds else "str",
         "known_union": subscript("KnownErrorUnion = Union", [c.class_name for c in codes], 0, "  # noqa: UP007"),
-        "exports": exports([c.class_name for c in codes]),
+        "exports": exports([c.class_name for c in codes] + [n for t in tools for n in (t.union_name, t.contract_name)]),
+        "tools": tools,
+        "tools_table": tools_table(tools),
         "bound": BOUND,
         "lit": literal,
         "py": py_string,
         "text_block": text_block,
+       
+        "plural_functions": py_locales.plural_functions(catalog),
+        "locale_rows": py_locales.locale_rows(catalog),
+        "translation_rows": py_locales.translation_rows(catalog),
     }  # fmt: skip
 
 

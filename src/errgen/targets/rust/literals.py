@@ -48,7 +48,15 @@ def opt(value: object) -> str:
         return "None"
     if isinstance(value, bool):
         return f"Some({str(value).lower()})"
-    return f"Some({rust_str(value) if isinstance(value, str) else value})"
+    return f"Some({rust_str(value) if isinstance(value, str) else integer(value) if isinstance(value, int) else value})"
+
+
+def integer(value: int) -> str:
+    """An integer literal clippy's `unreadable_literal` accepts: digits grouped by three beyond five (2_147_483_647)."""
+    digits = str(abs(value))
+    if len(digits) > 5:
+        digits = f"{abs(value):_}"
+    return ("-" if value < 0 else "") + digits
 
 
 def strs(items: tuple[str, ...] | list[str]) -> str:
@@ -76,8 +84,10 @@ def taken(ftype: FieldType, ident: str) -> tuple[str, str]:
 
 def wire_template(catalog: Catalog, code: Code) -> str:
     """The code's message template with placeholders named by their wire keys."""
-    from errgen.catalog import messages
+    from errgen.catalog import icu, messages
 
+    if not icu.is_plain(code.message):
+        return icu.rekey(code.message, {name: f.wire for name, f in catalog.fields.items()})
     out = []
     for literal_text, name in messages.parse(code.message):
         out.append(literal_text.replace("{", "{{").replace("}", "}}"))

@@ -68,6 +68,7 @@ class RustNames:
     policies: dict[str, str]  # policy → ErrorPolicy constructor
     members: dict[str, dict[str, str]]  # code id → wire key → struct member (repair fields and message values)
     setters: dict[str, dict[str, str]]  # code id → wire key → its `with_*` method
+    tools: dict[str, tuple[str, str]]  # tool → (its enum, its `Tool` constant)
 
 
 def names(catalog: Catalog) -> RustNames:
@@ -86,7 +87,13 @@ def names(catalog: Catalog) -> RustNames:
         policies=policies,
         members={cid: _members(catalog, cid) for cid in catalog.codes},
         setters={cid: _setters(catalog, cid) for cid in catalog.codes},
+        tools={name: _tool_names(t.names.pascal, t.names.constant, taken) for name, t in catalog.tools.items()},
     )
+
+
+def _tool_names(pascal: str, constant: str, taken: set[str]) -> tuple[str, str]:
+    """A tool's enum and `Tool` constant, unique among the crate's type names."""
+    return unique(ascii_ident(f"{pascal}ToolError", True), taken), unique(ascii_ident(f"{constant}_TOOL", True), taken)
 
 
 def _members(catalog: Catalog, cid: str) -> dict[str, str]:

@@ -18,6 +18,7 @@ from errgen.targets import TargetOptions
 from errgen.targets.common import value_rules
 from errgen.targets.common.header import RUNTIME_HEADER, header_text
 from errgen.targets.common.templating import render
+from errgen.targets.rust import locales as rs_locales
 from errgen.targets.rust.layout import attribute, chain, items, packed, signature, struct_literal
 from errgen.targets.rust.literals import (
     code_info,
@@ -33,6 +34,7 @@ from errgen.targets.rust.literals import (
     taken,
 )
 from errgen.targets.rust.names import RustNames, names
+from errgen.targets.rust.tools import rs_tools, tools_table
 from errgen.targets.sanitizer import patterns as rp
 from errgen.targets.sanitizer import tables as sanitizer_tables
 
@@ -136,9 +138,17 @@ def context(catalog: Catalog, rs: RustNames) -> dict[str, Any]:
             ("failure_mapping", failure_rules(catalog.mapping_failures, rust_str)),
         ],
         "default_kind": f"Some(ErrorKind::{kind(catalog.default_kind)})" if catalog.default_kind else "None",
+        "tools": (tools := rs_tools(catalog, rs)),
+        "tools_table": tools_table(tools),
         "str": rust_str,
         "opt": opt,
         "doc": doc,
+       
+        "message_locale": opt(catalog.envelope.message_locale),
+        "plural_functions": rs_locales.plural_functions(catalog),
+        "locale_rows": rs_locales.locale_rows(catalog),
+        "translation_rows": rs_locales.translation_rows(catalog),
+        "descriptions": rs_locales.descriptions(catalog),
     }  # fmt: skip
 
 
@@ -222,7 +232,9 @@ def shown(members: list[RsMember]) -> str:
     extras = [m for m in members if m.extra]
     if not extras:
         return ""
-    pairs = [f"({rust_str(m.wire)}, self.{m.name}.clone().map(Json::from))" for m in extras]
+    copied = ("i64", "f64", "bool")  # Copy types: clippy's clone_on_copy wants no clone
+    pairs = [f"({rust_str(m.wire)}, self.{m.name}{'' if m.held in copied else '.clone()'}.map(Json::from))"
+             for m in extras]  # fmt: skip
     return items(8, "runtime::shown([", pairs, "])")
 
 

@@ -13,7 +13,7 @@ prints.
 
 from __future__ import annotations
 
-from functools import cache
+import functools
 from re import _constants as c  # type: ignore[attr-defined]
 from re import _parser  # type: ignore[attr-defined]
 from typing import Any
@@ -23,7 +23,7 @@ _CLASS_ESCAPES = _ESCAPES | {"-"}
 _ANY = "[\\s\\S]"
 
 
-@cache  # every target prints the same patterns: each is checked once per process
+@functools.lru_cache(maxsize=1024)  # every target checks every pattern it prints, each build: the same few hundred
 def check(pattern: str) -> str:
     """`pattern`, unchanged, or ValueError saying what in it four engines would read differently."""
     _check_text(pattern)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from errgen.catalog import jsontext, messages
+from errgen.catalog import jsontext
 from errgen.catalog.model import Catalog, Code, Field, ProvenanceMode
 from errgen.targets.common import code_docs
 from errgen.targets.common.escape import comment_text, ts_str
+from errgen.targets.typescript.locales import message_parts
 from errgen.targets.typescript.names import (
     FIXED_TYPES,
     FIXED_VALUES,
@@ -159,19 +160,10 @@ def _row(catalog: Catalog, code: Code) -> str:
         "required": [wire[n] for n in code.required],
         "optional": [wire[n] for n in code.optional],
         "docs": code.docs,
-        "parts": _parts(code.message, wire),
+        "parts": message_parts(code.message, wire),
         "wire": [[m.key, m.value(code)] for m in catalog.envelope.texts if m.carried_by(code)],
     }
     return ts_single(jsontext.compact(info))
-
-
-def _parts(template: str, wire: dict[str, str]) -> list[str]:
-    flat: list[str] = []
-    for literal, name in messages.parse(template):
-        flat.append(literal)
-        if name is not None:
-            flat.append(wire.get(name, name))
-    return flat
 
 
 def zod_wire_shape(catalog: Catalog, code: Code) -> list[tuple[str, str]]:

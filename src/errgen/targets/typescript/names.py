@@ -27,7 +27,7 @@ readResult firstBlocks validated nameOf CATALOG runtime validateRead hasLone wel
 readJson allFinite levels decoded isBytes bodyValue shown httpStatus keptKey utf8 MAX_LEVELS MAX_JSON_LEVELS MAX_KEY
 MAX_BODY STATUSES LONE_SURROGATE LONE_SURROGATES BIG_NUMBER
 z errors FIELDS ALL errorSchema ownProperties ProvenanceSchema RangeSchema ErrorCodeSchema ErrorKindSchema ErrorSchema
-ErrorObjectSchema CatalogErrorSchema ToolResultSchema
+ErrorObjectSchema CatalogErrorSchema ToolResultSchema TOOLS toolContract
 """.split()
 )
 FIXED_TYPES = frozenset(
@@ -38,7 +38,7 @@ JsonRpcErrorObject ErrorCallToolResult ToolResult OkResult FailedResult FieldTyp
 Readonly ReadonlyArray ReadonlyMap ReadonlySet Record Partial Required Pick Omit Extract Exclude NonNullable
 Map Set WeakMap WeakSet Array Object String Number Boolean Symbol BigInt Function Error TypeError SyntaxError
 RegExp JSON Math Date Promise PromiseLike Iterable IterableIterator PropertyKey ReturnType Parameters
-Uppercase Lowercase CatalogTypes ErrorPolicy HeadersLike Utf8Decoder Uint8Array TextDecoder
+Uppercase Lowercase CatalogTypes ErrorPolicy HeadersLike Utf8Decoder Uint8Array TextDecoder ToolContract
 """.split()
 )
 
@@ -122,7 +122,8 @@ def api_names(catalog: Catalog, protocol: bool) -> list[str]:
     names += ["toJsonRpcError"] * protocol
     names += ["isErrorResult", "isErrorResultOf"] * catalog.envelope.structured_content
     return [*names, "isToolResult", "parseResult", "narrowToolResult", "kindOf", "classify", "isRetryable",
-            "isTerminal", "classifyHttp", "classifyFailure", "mapHttp", "mapException"]  # fmt: skip
+            "isTerminal", "classifyHttp", "classifyFailure", "mapHttp", "mapException", "localize", "localized",
+            "describeField", "localeChain", "localizedMessage"]  # fmt: skip
 
 
 def policy_ctors(catalog: Catalog) -> list[tuple[str, str, str]]:

@@ -23,6 +23,7 @@ from errgen.targets.common import value_rules
 from errgen.targets.common.escape import comment_text
 from errgen.targets.common.header import RUNTIME_HEADER, header_text
 from errgen.targets.common.templating import render
+from errgen.targets.typescript import locales as ts_locales
 from errgen.targets.typescript.codes import code_views
 from errgen.targets.typescript.names import (
     OBJECT_PROTOTYPE,
@@ -34,6 +35,7 @@ from errgen.targets.typescript.names import (
     policy_ctors,
 )
 from errgen.targets.typescript.sanitizer import sanitizer
+from errgen.targets.typescript.tools import ts_tools
 
 RUNTIME_FILE = "ts/errgen-runtime.ts"
 RUNTIME_TEMPLATE = "typescript/errgen-runtime.ts.jinja"
@@ -132,6 +134,13 @@ def context(catalog: Catalog, options: TargetOptions) -> dict[str, Any]:
         "retriable_key": lit(catalog.envelope.retriable.key if catalog.envelope.retriable else None),
         "metadata": [(key(m.key, runtime=True), m) for m in catalog.envelope.metadata],
         "policy_ctors": policy_ctors(catalog),
+        "tools": ts_tools(catalog, codes),
+        "locale": lit(catalog.locale),
+        "message_locale": lit(catalog.envelope.message_locale),
+        "plural_functions": ts_locales.plural_functions(catalog),
+        "locale_rows": rows(ts_locales.locale_rows(catalog)),
+        "translation_rows": rows(ts_locales.translation_rows(catalog)),
+        "descriptions": rows(ts_locales.descriptions(catalog)),
     }
 
 

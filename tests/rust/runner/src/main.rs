@@ -169,10 +169,11 @@ macro_rules! catalog {
                         out.insert("grown", grown);
                         Json::Object(out)
                     }
-                    "parse" | "parse_bytes" => match if text(case, "op") == "parse" {
-                        m::parse_result(&field("result"))
-                    } else {
-                        m::parse_result_bytes(&bytes_of(case.get("bytes")))
+                    "parse" | "parse_bytes" | "tool_parse" => match match text(case, "op") {
+                        "parse" => m::parse_result(&field("result")),
+                        "tool_parse" => m::Tool::named(text(case, "tool"))
+                            .and_then(|tool| tool.parse_result(&field("result"))),
+                        _ => m::parse_result_bytes(&bytes_of(case.get("bytes"))),
                     } {
                         None => Json::Null,
                         Some(m::ToolError::Unknown(unknown)) => {
@@ -190,6 +191,35 @@ macro_rules! catalog {
                             Json::Object(out)
                         }
                     },
+                    "localize" => {
+                        let values = case.get("values").and_then(Json::as_object).cloned().unwrap_or_default();
+                        let found = m::localize(text(case, "code"), text(case, "locale"), &values).expect("a code of the catalog");
+                        let mut out = JsonMap::new();
+                        out.insert("locale", found.locale);
+                        out.insert("message", found.message);
+                        out.insert("title", found.title);
+                        out.insert("ui_meaning", found.ui_meaning);
+                        out.insert("next_action", found.next_action);
+                        Json::Object(out)
+                    }
+                    "describe" => m::describe_field(text(case, "field"), text(case, "locale")).map_or(Json::Null, Json::from),
+                    "localized_result" => {
+                        let values = case.get("values").and_then(Json::as_object).cloned().unwrap_or_default();
+                        let error = m::build_error(text(case, "code"), &values, None).expect("a buildable code");
+                        let result = error.to_result_in(text(case, "locale")).unwrap_or_default();
+                        let known = !matches!(m::parse_result(&result), Some(m::ToolError::Unknown(_)) | None);
+                        let member = m::localized_message(&result).map_or(Json::Null, |found| {
+                            let mut member = JsonMap::new();
+                            member.insert("locale", found.locale);
+                            member.insert("message", found.message);
+                            Json::Object(member)
+                        });
+                        let mut out = JsonMap::new();
+                        out.insert("result", result);
+                        out.insert("known", known);
+                        out.insert("member", member);
+                        Json::Object(out)
+                    }
                     "sanitize" => m::sanitize(&field("value")),
                     "scrub" => Json::from(m::scrub_text(text(case, "text"))),
                     op => panic!("unknown op {op}"),
@@ -212,6 +242,7 @@ catalog!(tsopts, tsopts_errors);
 catalog!(tsmeta, tsmeta_errors);
 catalog!(tsnames, tsnames_errors);
 catalog!(tswire, tswire_errors);
+catalog!(tsi18n, tsi18n_errors);
 
 fn main() {
     let mut input = String::new();
@@ -238,6 +269,7 @@ fn main() {
             "\"tsmeta\"" => tsmeta::run(&tsmeta::read(&fields)).to_string(),
             "\"tsnames\"" => tsnames::run(&tsnames::read(&fields)).to_string(),
             "\"tswire\"" => tswire::run(&tswire::read(&fields)).to_string(),
+            "\"tsi18n\"" => tsi18n::run(&tsi18n::read(&fields)).to_string(),
             other => panic!("unknown catalog {other}"),
         };
         out.push_str(&value);

@@ -1016,7 +1016,7 @@ type CodeInfo struct {
 	Optional    []string // wire keys of the repair fields present when applicable
 	Docs        string
 
-	parts []string    // the template split into literals and placeholder wire keys, alternating
+	nodes []node      // the template parsed, its arguments named by wire keys
 	wire  [][2]string // the metadata texts its errors carry: [key, text]
 	keys  []string    // the keys of its typed error's fields: message, metadata, repair fields, provenance
 }
@@ -1059,9 +1059,10 @@ type FailureRule struct {
 // Field is a repair field: its name in the catalog, its wire key and its type (string, integer,
 // number, boolean, object, range, any, or T[] for an array of T).
 type Field struct {
-	Name string
-	Wire string
-	Type string
+	Name        string
+	Wire        string
+	Type        string
+	Description string
 }
 
 // PolicyInfo is a named terminate policy: the kinds that stop an agent loop.
@@ -1072,19 +1073,23 @@ type PolicyInfo struct {
 
 // Spec is a catalog's tables: what a catalog package passes to New.
 type Spec struct {
-	Name         string
-	Stamp        Provenance
-	Envelope     Envelope
-	Codes        []CodeInfo
-	Kinds        []KindInfo
-	Policies     []PolicyInfo
-	Fields       []Field
-	HTTPKinds    []Rule // exact statuses first, then classes
-	HTTPCodes    []Rule
-	FailureKinds []FailureRule
-	FailureCodes []FailureRule
-	DefaultKind  string
-	DefaultCode  string
+	Name          string
+	Stamp         Provenance
+	Envelope      Envelope
+	Codes         []CodeInfo
+	Kinds         []KindInfo
+	Policies      []PolicyInfo
+	Fields        []Field
+	HTTPKinds     []Rule // exact statuses first, then classes
+	HTTPCodes     []Rule
+	FailureKinds  []FailureRule
+	FailureCodes  []FailureRule
+	DefaultKind   string
+	DefaultCode   string
+	Locale        string        // the base texts' locale (BCP 47)
+	MessageLocale string        // the wire message's locale ("": the base locale)
+	Locales       []Locale      // every locale's plural rule and number symbols, base first
+	Translations  []Translation // the translated locales' texts
 }
 
 // Catalog is the runtime bound to one catalog's tables.
@@ -1092,12 +1097,18 @@ type Catalog struct {
 	spec         Spec
 	index        map[string]int
 	envelopeKeys map[string]bool
-	fieldTypes   map[string]string // wire key → type
+	fieldTypes   map[string]string               // wire key → type
+	locales      map[string]*Locale              // tag → locale
+	translated   map[string]map[string]CodeTexts // tag → code → texts
+	messages     map[string]map[string][]node    // tag → code → its translated message, parsed
 }
 
 // New binds the runtime to a catalog's tables.
 func New(spec Spec) *Catalog {
 	c := &Catalog{spec: spec, index: map[string]int{}, envelopeKeys: map[string]bool{}, fieldTypes: map[string]string{}}
+	c.locales = map[string]*Locale{}
+	c.translated = map[string]map[string]CodeTexts{}
+	c.messages = map[string]map[string][]node{}
 	wire := map[string]string{}
 	for _, field := range spec.Fields {
 		c.fieldTypes[field.Wire] = field.Type
@@ -1109,7 +1120,7 @@ func New(spec Spec) *Catalog {
 		if info.Channel == "" {
 			info.Channel = "tool"
 		}
-		info.parts = templateParts(info.Message, wire)
+		info.nodes = parseMessage(info.Message, wire)
 		info.wire = c.texts(info)
 		info.keys = c.typedKeys(info)
 	}
@@ -1126,35 +1137,17 @@ func New(spec Spec) *Catalog {
 			c.envelopeKeys[key] = true
 		}
 	}
-	return c
-}
-
-// templateParts splits a message template into literals and placeholder wire keys, alternating
-// ({{ and }} are literal braces).
-func templateParts(template string, wire map[string]string) []string {
-	var parts []string
-	var literal strings.Builder
-	for i := 0; i < len(template); i++ {
-		c := template[i]
-		if (c == '{' || c == '}') && i+1 < len(template) && template[i+1] == c {
-			literal.WriteByte(c)
-			i++
-			continue
-		}
-		end := strings.IndexByte(template[i:], '}')
-		if c != '{' || end < 0 {
-			literal.WriteByte(c)
-			continue
-		}
-		name := template[i+1 : i+end]
-		if key, ok := wire[name]; ok {
-			name = key
-		}
-		parts = append(parts, literal.String(), name)
-		literal.Reset()
-		i += end
+	for i := range c.spec.Locales {
+		c.locales[c.spec.Locales[i].Tag] = &c.spec.Locales[i]
 	}
-	return append(parts, literal.String())
+	for _, t := range spec.Translations {
+		c.translated[t.Tag], c.messages[t.Tag] = map[string]CodeTexts{}, map[string][]node{}
+		for _, texts := range t.Codes {
+			c.translated[t.Tag][texts.Code] = texts
+			c.messages[t.Tag][texts.Code] = parseMessage(texts.Message, wire)
+		}
+	}
+	return c
 }
 
 // texts returns the metadata texts errors of info carry: [key, text].
@@ -1348,7 +1341,12 @@ func (c *Catalog) Create(code string, args *Object) (*Object, error) {
 	env := c.spec.Envelope
 	payload := NewObject()
 	payload.Set(env.Discriminator, code)
-	message := ScrubText(render(info.parts, given))
+	wireLocale := c.spec.MessageLocale
+	if wireLocale == "" {
+		wireLocale = c.spec.Locale
+	}
+	_, text := c.renderedIn(info, wireLocale, given)
+	message := ScrubText(text)
 	if message == "" {
 		message = code
 	}
@@ -1647,23 +1645,21 @@ func fieldNames(info *CodeInfo) []string {
 }
 
 func placeholders(info *CodeInfo) []string {
-	var names []string
-	for i := 1; i < len(info.parts); i += 2 {
-		names = append(names, info.parts[i])
-	}
-	return names
+	return nodeNames(info.nodes)
 }
 
-func render(parts []string, args *Object) string {
-	var out strings.Builder
-	for i, part := range parts {
-		if i%2 == 0 {
-			out.WriteString(part)
-		} else if value, ok := args.Get(part); ok {
-			out.WriteString(FormatValue(value))
+// nodeNames returns the argument names (wire keys) of a parsed message, nested ones too, in order.
+func nodeNames(nodes []node) []string {
+	var names []string
+	for _, n := range nodes {
+		if n.kind != 't' && n.kind != '#' {
+			names = append(names, n.text)
+		}
+		for _, b := range n.branches {
+			names = append(names, nodeNames(b.nodes)...)
 		}
 	}
-	return out.String()
+	return names
 }
 
 // FormatValue writes a value into a message: strings as they are, numbers like JavaScript's
@@ -1792,7 +1788,8 @@ func (c *Catalog) Validate(value any, strict bool) *Object {
 	}
 	fields := fieldNames(info)
 	for _, e := range o.entries {
-		if key := e.key; !c.envelopeKeys[key] && !slices.Contains(fields, key) && !hasWire(info, key) {
+		if key := e.key; !c.envelopeKeys[key] && !slices.Contains(fields, key) && !hasWire(info, key) &&
+			(key != "localizedMessage" || !isLocalizedMember(e.value)) { // accepted, not kept (§8)
 			return nil // closed, like the Python models and the JSON Schema
 		}
 	}
@@ -1863,6 +1860,471 @@ func (c *Catalog) withEnvelope(value, out *Object) *Object {
 		out.Set("isError", true)
 	}
 	return out
+}
+
+// ---- Localized texts (docs/runtime-contract.md §8) ---------------------------------
+
+// Locale is what rendering in one locale needs: its plural rule and number symbols (CLDR's, read
+// when the catalog was built).
+type Locale struct {
+	Tag      string                      // BCP 47, canonical case
+	Plural   func(i, v, f uint64) string // the category of a number's operands; nil: always "other"
+	Decimal  string                      // the decimal symbol
+	Group    string                      // the digit group symbol
+	Grouping [2]int                      // the primary and secondary digit group sizes
+}
+
+// Translation is one translated locale's texts ("" where not translated: the next locale's is used).
+type Translation struct {
+	Tag    string
+	Codes  []CodeTexts
+	Fields [][2]string // wire key, description
+}
+
+// CodeTexts is one code's texts in a translated locale; "" where not translated.
+type CodeTexts struct {
+	Code       string
+	Message    string // placeholders named by fields (as in CodeInfo.Message)
+	Title      string
+	UIMeaning  string
+	NextAction string
+}
+
+// Localized is a code's texts in a requested locale; Locale is the locale of Message.
+type Localized struct {
+	Locale     string `json:"locale"`
+	Message    string `json:"message"`
+	Title      string `json:"title"`
+	UIMeaning  string `json:"uiMeaning"`
+	NextAction string `json:"nextAction"`
+}
+
+// LocalizedMessage is AIP-193's LocalizedMessage: the localizedMessage member a payload carries
+// when its sender asked for one.
+type LocalizedMessage struct {
+	Locale  string `json:"locale"`
+	Message string `json:"message"`
+}
+
+// LocaleChain returns the locales tried for requested, best first: its translated prefixes (de-AT,
+// de), then the base locale. Case is ignored (ASCII) and "_" reads as "-".
+func (c *Catalog) LocaleChain(requested string) []string {
+	parts := strings.Split(asciiLower(strings.ReplaceAll(requested, "_", "-")), "-")
+	var out []string
+	for len(parts) > 0 {
+		joined := strings.Join(parts, "-")
+		for i := range c.spec.Translations {
+			if asciiLower(c.spec.Translations[i].Tag) == joined {
+				out = append(out, c.spec.Translations[i].Tag)
+				break
+			}
+		}
+		parts = parts[:len(parts)-1]
+	}
+	return append(out, c.spec.Locale)
+}
+
+// textIn returns the locale and text index (0 message, 1 title, 2 UI meaning, 3 next action) of
+// info's code in the first locale of the chain that has it; the message's parsed nodes too.
+func (c *Catalog) textIn(info *CodeInfo, requested string, index int) (string, string, []node) {
+	for _, tag := range c.LocaleChain(requested) {
+		texts, ok := c.translated[tag][info.Code]
+		if !ok {
+			continue
+		}
+		text := [4]string{texts.Message, texts.Title, texts.UIMeaning, texts.NextAction}[index]
+		if text != "" {
+			return tag, text, c.messages[tag][info.Code]
+		}
+	}
+	text := [4]string{info.Message, info.Title, info.UIMeaning, info.NextAction}[index]
+	return c.spec.Locale, text, info.nodes
+}
+
+// renderedIn returns info's message rendered in requested (with fallback), not yet scrubbed.
+func (c *Catalog) renderedIn(info *CodeInfo, requested string, args *Object) (string, string) {
+	tag, _, nodes := c.textIn(info, requested, 0)
+	locale := c.locales[tag]
+	if locale == nil {
+		locale = &Locale{Decimal: ".", Group: ",", Grouping: [2]int{3, 3}}
+	}
+	var out strings.Builder
+	renderNodes(&out, nodes, args, locale, nil)
+	return tag, out.String()
+}
+
+// Localize returns the texts of code in locale requested (each falls back on its own), the message
+// rendered with the wire-named values (nil is not given) and scrubbed; false for an unknown code.
+func (c *Catalog) Localize(code, requested string, values *Object) (Localized, bool) {
+	info, ok := c.Info(code)
+	if !ok {
+		return Localized{}, false
+	}
+	given := NewObject()
+	for _, name := range values.Keys() {
+		if value, _ := values.Get(name); value != nil {
+			if _, null := value.(Null); !null {
+				given.Set(name, value)
+			}
+		}
+	}
+	tag, text := c.renderedIn(info, requested, given)
+	message := ScrubText(text)
+	if message == "" {
+		message = code
+	}
+	_, title, _ := c.textIn(info, requested, 1)
+	_, meaning, _ := c.textIn(info, requested, 2)
+	_, next, _ := c.textIn(info, requested, 3)
+	return Localized{Locale: tag, Message: message, Title: title, UIMeaning: meaning, NextAction: next}, true
+}
+
+// DescribeField returns the description of repair field name (wire key) in locale requested, with
+// fallback; false for an unknown field.
+func (c *Catalog) DescribeField(name, requested string) (string, bool) {
+	for _, tag := range c.LocaleChain(requested) {
+		for _, t := range c.spec.Translations {
+			for _, field := range t.Fields {
+				if t.Tag == tag && field[0] == name {
+					return field[1], true
+				}
+			}
+		}
+	}
+	for _, field := range c.spec.Fields {
+		if field.Wire == name {
+			return field.Description, true
+		}
+	}
+	return "", false
+}
+
+// isLocalizedMember reports whether value is a localizedMessage: exactly a non-empty string
+// locale and a string message.
+func isLocalizedMember(value any) bool {
+	o, ok := value.(*Object)
+	if !ok || o.Len() != 2 {
+		return false
+	}
+	locale, isText := o.value("locale").(string)
+	_, isMessage := o.value("message").(string)
+	return isText && locale != "" && isMessage
+}
+
+// LocalizedMessage returns the localizedMessage of an error payload or an MCP result (its payload
+// found as ParseResult finds it), if it carries a well-formed one.
+func (c *Catalog) LocalizedMessage(value any) (LocalizedMessage, bool) {
+	o, ok := ToValue(value).(*Object)
+	if !ok {
+		return LocalizedMessage{}, false
+	}
+	key := c.spec.Envelope.Discriminator
+	if _, isCode := o.value(key).(string); !isCode {
+		o, _ = payloadFrom(o, key).(*Object)
+	}
+	if o == nil || !isLocalizedMember(o.value("localizedMessage")) {
+		return LocalizedMessage{}, false
+	}
+	member := o.value("localizedMessage").(*Object)
+	locale, _ := member.value("locale").(string)
+	message, _ := member.value("message").(string)
+	return LocalizedMessage{Locale: locale, Message: message}, true
+}
+
+// WithLocalized returns payload with a localizedMessage in requested: the message rendered from its
+// repair fields in that locale, or in the one its fallback found.
+func (c *Catalog) WithLocalized(payload *Object, requested string) *Object {
+	code, _ := payload.value(c.spec.Envelope.Discriminator).(string)
+	found, ok := c.Localize(code, requested, payload)
+	if !ok {
+		return payload
+	}
+	out := NewObject()
+	for _, name := range payload.Keys() {
+		value, _ := payload.Get(name)
+		out.Set(name, value)
+	}
+	member := NewObject()
+	member.Set("locale", found.Locale)
+	member.Set("message", found.Message)
+	out.Set("localizedMessage", member)
+	return out
+}
+
+// ---- messages (identical to the Python and TypeScript runtimes) -------------------
+
+// node is a piece of a parsed message: a literal, an argument ({name}, {name, number}), a plural
+// or select with its branches, or # inside a plural.
+type node struct {
+	kind     byte   // 't' literal, 'a' {name}, 'n' {name, number}, 'p' plural, 's' select, '#'
+	text     string // the literal, or the argument's wire key
+	branches []branch
+}
+
+type branch struct {
+	key   string
+	nodes []node
+}
+
+// parseMessage parses a (checked) message template, naming its arguments by wire keys.
+func parseMessage(template string, wire map[string]string) []node {
+	nodes, _ := parseNodes(template, 0, true, false, wire)
+	return nodes
+}
+
+func parseNodes(text string, i int, top, plural bool, wire map[string]string) ([]node, int) {
+	var out []node
+	var literal strings.Builder
+	flush := func() {
+		if literal.Len() > 0 {
+			out = append(out, node{kind: 't', text: literal.String()})
+			literal.Reset()
+		}
+	}
+	for i < len(text) {
+		c := text[i]
+		switch {
+		case top && (c == '{' || c == '}') && i+1 < len(text) && text[i+1] == c:
+			literal.WriteByte(c)
+			i += 2
+		case c == '}' && !top:
+			flush()
+			return out, i
+		case c == '{':
+			end := closing(text[i:])
+			if end < 0 {
+				literal.WriteByte(c)
+				i++
+				continue
+			}
+			flush()
+			out = append(out, parseArgument(text[i+1:i+end], plural, wire))
+			i += end + 1
+		case c == '#' && plural:
+			flush()
+			out = append(out, node{kind: '#'})
+			i++
+		default:
+			literal.WriteByte(c)
+			i++
+		}
+	}
+	flush()
+	return out, i
+}
+
+// closing returns the position of the brace that closes the one text starts with, or -1.
+func closing(text string) int {
+	depth := 0
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+func parseArgument(inner string, plural bool, wire map[string]string) node {
+	keyOf := func(name string) string {
+		if key, ok := wire[name]; ok {
+			return key
+		}
+		return name
+	}
+	name, rest, found := strings.Cut(inner, ",")
+	if !found {
+		return node{kind: 'a', text: keyOf(inner)}
+	}
+	kind, body, _ := strings.Cut(rest, ",")
+	out := node{text: keyOf(strings.TrimSpace(name))}
+	switch strings.TrimSpace(kind) {
+	case "number":
+		out.kind = 'n'
+		return out
+	case "plural":
+		out.kind = 'p'
+	case "select":
+		out.kind = 's'
+	default:
+		return node{kind: 't'}
+	}
+	for {
+		body = strings.TrimLeft(body, " \t\r\n")
+		open := strings.IndexByte(body, '{')
+		if open < 0 {
+			break
+		}
+		end := closing(body[open:])
+		if end < 0 {
+			break
+		}
+		nodes, _ := parseNodes(body[open+1:open+end], 0, false, plural || out.kind == 'p', wire)
+		out.branches = append(out.branches, branch{key: strings.TrimSpace(body[:open]), nodes: nodes})
+		body = body[open+end+1:]
+	}
+	return out
+}
+
+// renderNodes writes nodes with args in locale; number is what # shows.
+func renderNodes(out *strings.Builder, nodes []node, args *Object, locale *Locale, number any) {
+	for _, n := range nodes {
+		switch n.kind {
+		case 't':
+			out.WriteString(n.text)
+		case '#':
+			out.WriteString(numberText(number, locale))
+		case 'a':
+			if value, ok := args.Get(n.text); ok {
+				out.WriteString(FormatValue(value))
+			}
+		case 'n':
+			value, _ := args.Get(n.text)
+			out.WriteString(numberText(value, locale))
+		case 'p', 's':
+			value, _ := args.Get(n.text)
+			if _, null := value.(Null); null {
+				value = nil
+			}
+			next := number
+			if n.kind == 'p' {
+				next = value
+			}
+			renderNodes(out, pick(n, value, locale), args, locale, next)
+		}
+	}
+}
+
+// pick returns the branch of a plural or select that value selects (nil: not given).
+func pick(n node, value any, locale *Locale) []node {
+	find := func(key string) ([]node, bool) {
+		for _, b := range n.branches {
+			if b.key == key {
+				return b.nodes, true
+			}
+		}
+		return nil, false
+	}
+	other, _ := find("other")
+	if n.kind == 's' {
+		if value == nil {
+			return other
+		}
+		if nodes, ok := find(FormatValue(value)); ok {
+			return nodes
+		}
+		return other
+	}
+	number, ok := ToValue(value).(float64)
+	if !ok || math.IsNaN(number) || math.IsInf(number, 0) {
+		return other
+	}
+	for _, b := range n.branches {
+		if exact, err := strconv.ParseFloat(strings.TrimPrefix(b.key, "="), 64); strings.HasPrefix(b.key, "=") &&
+			err == nil && exact == number {
+			return b.nodes
+		}
+	}
+	category := "other"
+	if locale.Plural != nil {
+		category = locale.Plural(pluralOperands(number))
+	}
+	if nodes, ok := find(category); ok {
+		return nodes
+	}
+	return other
+}
+
+// pluralOperands returns CLDR's operands (i, v, f) of a number as JavaScript writes it: each kept
+// to 15 digits (plus 10^15 when longer).
+func pluralOperands(number float64) (uint64, uint64, uint64) {
+	whole, fraction := decimalDigits(number)
+	return operand(whole), uint64(len(fraction)), operand(fraction)
+}
+
+func operand(digits string) uint64 {
+	tail := digits[max(len(digits)-15, 0):]
+	value, _ := strconv.ParseUint(tail, 10, 64)
+	if len(strings.TrimLeft(digits, "0")) > 15 {
+		value += 1_000_000_000_000_000
+	}
+	return value
+}
+
+// decimalDigits returns the integer and fraction digits of |number| as JavaScript writes it,
+// exponent expanded.
+func decimalDigits(number float64) (string, string) {
+	text := JSNumber(math.Abs(number))
+	mantissa, exponent, _ := strings.Cut(text, "e")
+	digits := strings.Replace(mantissa, ".", "", 1)
+	point := strings.IndexByte(mantissa, '.')
+	if point < 0 {
+		point = len(mantissa)
+	}
+	shift, _ := strconv.Atoi(strings.TrimPrefix(exponent, "+"))
+	point += shift
+	switch {
+	case point <= 0:
+		return "0", strings.Repeat("0", -point) + digits
+	case point >= len(digits):
+		return digits + strings.Repeat("0", point-len(digits)), ""
+	}
+	return digits[:point], digits[point:]
+}
+
+// numberText is {name, number}: a number in the locale's symbols; another value as {name} writes it.
+func numberText(value any, locale *Locale) string {
+	if value == nil {
+		return ""
+	}
+	if _, null := value.(Null); null {
+		return ""
+	}
+	number, ok := ToValue(value).(float64)
+	if !ok {
+		return FormatValue(value)
+	}
+	text := JSNumber(number)
+	if strings.Contains(text, "e") || !strings.ContainsAny(text[len(text)-1:], "0123456789") {
+		return strings.Replace(text, ".", locale.Decimal, 1)
+	}
+	sign, body := "", text
+	if strings.HasPrefix(text, "-") {
+		sign, body = "-", text[1:]
+	}
+	whole, fraction, dotted := strings.Cut(body, ".")
+	primary, secondary := locale.Grouping[0], locale.Grouping[1]
+	var groups []string
+	if len(whole) > primary {
+		groups = append(groups, whole[len(whole)-primary:])
+		whole = whole[:len(whole)-primary]
+		for len(whole) > secondary {
+			groups = append(groups, whole[len(whole)-secondary:])
+			whole = whole[:len(whole)-secondary]
+		}
+	}
+	groups = append(groups, whole)
+	slices.Reverse(groups)
+	out := sign + strings.Join(groups, locale.Group)
+	if dotted {
+		out += locale.Decimal + fraction
+	}
+	return out
+}
+
+// InRange reports whether lo <= x <= hi (the catalog's plural rules use it).
+func InRange(x, lo, hi uint64) bool {
+	return lo <= x && x <= hi
+}
+
+// Mod returns x modulo m (the catalog's plural rules use it).
+func Mod(x, m uint64) uint64 {
+	return x % m
 }
 
 // ---- MCP results ------------------------------------------------------------------

@@ -83,6 +83,10 @@ type (
 	FailureClass = rt.FailureClass
 	// Policy is an immutable terminate policy over this catalog's kinds (seed 001's ToolErrorPolicy).
 	Policy = rt.Policy[Kind]
+	// Localized is a code's texts in a requested locale; Locale is the locale of Message.
+	Localized = rt.Localized
+	// LocalizedMessage is AIP-193's LocalizedMessage: a payload's localizedMessage member.
+	LocalizedMessage = rt.LocalizedMessage
 )
 
 // Catalog is the name of this catalog.
@@ -397,6 +401,50 @@ func Stamp() Provenance {
 	return catalog.Stamp()
 }
 
+// Localize returns the texts of code in locale (each falls back on its own: de-AT → de → the base
+// locale; case is ignored, "_" reads as "-"), the message rendered with the wire-named values and
+// scrubbed; false for an unknown code.
+func Localize(code Code, locale string, values map[string]any) (Localized, bool) {
+	args := rt.NewObject()
+	for _, name := range sortedNames(values) {
+		args.Set(name, values[name])
+	}
+	return catalog.Localize(string(code), locale, args)
+}
+
+// LocalizeError returns err's texts in locale (with fallback), the message rendered from its repair
+// fields; an *Unknown keeps its message, in no locale.
+func LocalizeError(err Error, locale string) Localized {
+	if found, ok := catalog.Localize(string(err.Code()), locale, err.Payload()); ok {
+		return found
+	}
+	message, _ := err.Payload().Get("message")
+	text, _ := message.(string)
+	return Localized{Message: text}
+}
+
+// ToResultIn returns err's CallToolResult whose payload also carries localizedMessage {locale,
+// message} (AIP-193's LocalizedMessage): the message in locale, or in the one its fallback found.
+func ToResultIn(err ToolError, locale string) *Result {
+	return catalog.ToResult(catalog.WithLocalized(err.Payload(), locale))
+}
+
+// DescribeField returns the description of repair field name (wire key) in locale, with fallback.
+func DescribeField(name, locale string) (string, bool) {
+	return catalog.DescribeField(name, locale)
+}
+
+// LocaleChain returns the locales tried for locale, best first, ending with the base locale.
+func LocaleChain(locale string) []string {
+	return catalog.LocaleChain(locale)
+}
+
+// ReadLocalizedMessage returns the localizedMessage of an error payload or an MCP result (JSON data,
+// or Go values as ToValue converts them; the payload found as ParseResult finds it), if well-formed.
+func ReadLocalizedMessage(value any) (LocalizedMessage, bool) {
+	return catalog.LocalizedMessage(value)
+}
+
 // FailedError is code failed.
 type FailedError struct {
 	Message    string     `json:"message"`
@@ -441,4 +489,64 @@ var catalog = rt.New(rt.Spec{
 	Policies: []rt.PolicyInfo{
 		{Name: "none", Kinds: []string{}},
 	},
+	Locale: "en", Locales: locales, Translations: translations,
 })
+
+// Tool is a tool's error contract (the catalog's tools section): its name and the codes it can
+// return, its own and every tool's, in catalog order.
+type Tool struct {
+	Name  string
+	Codes []Code
+}
+
+// Declares reports whether the tool can return code.
+func (t Tool) Declares(code Code) bool {
+	return slices.Contains(t.Codes, code)
+}
+
+// Narrow returns err typed to the tool: an error of a code the tool does not declare becomes an
+// *Unknown, its payload kept (as an unknown code's is); nil stays nil.
+func (t Tool) Narrow(err Error) Error {
+	if _, unknown := err.(*Unknown); err == nil || unknown || t.Declares(err.Code()) {
+		return err
+	}
+	return unknownOf(err)
+}
+
+// ParseResult reads the error inside a result of the tool (JSON text), as ParseResult does, typed to
+// the tool's codes; nil when the result reports no error.
+func (t Tool) ParseResult(result json.RawMessage) Error {
+	return t.Narrow(ParseResult(result))
+}
+
+// ParseResultValue reads the error inside a result of the tool given as JSON data, typed to the
+// tool's codes; nil when the result reports no error.
+func (t Tool) ParseResultValue(result any) Error {
+	return t.Narrow(ParseResultValue(result))
+}
+
+// unknownOf is err, an error of a known code, as an *Unknown.
+func unknownOf(err Error) *Unknown {
+	message := ""
+	if e, ok := err.(known); ok {
+		if text, ok := e.fields()[0].(*string); ok {
+			message = *text
+		}
+	}
+	return &Unknown{Received: err.Code(), Message: message, Raw: err.Payload()}
+}
+
+// ToolNamed returns the error contract of the tool called name, if the catalog declares it.
+func ToolNamed(name string) (Tool, bool) {
+	for _, tool := range Tools() {
+		if tool.Name == name {
+			return tool, true
+		}
+	}
+	return Tool{}, false
+}
+
+// Tools returns every tool's error contract, in declared order.
+func Tools() []Tool {
+	return nil
+}

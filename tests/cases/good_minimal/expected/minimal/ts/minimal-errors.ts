@@ -12,7 +12,7 @@
 import * as runtime from "./errgen-runtime.js";
 import type { Provenance, TextContent } from "./errgen-runtime.js";
 
-export type { CallToolResultLike, FailedResult, OkResult, Provenance, Range, TextContent } from "./errgen-runtime.js";
+export type { CallToolResultLike, FailedResult, Localized, LocalizedMessage, OkResult, Provenance, Range, TextContent } from "./errgen-runtime.js";
 export { failedResult, failureClassOf, hasRetryAfter, isOkResult, okResult, sanitize, scrubText } from "./errgen-runtime.js";
 
 /** A failure this catalog does not describe (an unknown code or an invalid payload); keeps the raw payload. */
@@ -89,6 +89,17 @@ const ROWS: readonly string[] = [
   '{"code":"failed","title":"Failed","when":"","message":"the operation failed","kind":null,"retriable":"no","recoverable":"no","nextAction":"","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":[],"docs":"","parts":["the operation failed"],"wire":[]}',
 ];
 
+// ---- Locales ----------------------------------------------------------------
+
+/** Every locale's plural rule and number symbols (CLDR data), base first. */
+const LOCALES: readonly runtime.LocaleSpec[] = [
+    { tag: "en", plural: null, decimal: ".", group: ",", grouping: [3, 3] },
+  ];
+
+// One JSON row per translated locale: per code [message parts, title, uiMeaning, nextAction]
+// (null: not translated, the next locale's text is used), per repair field its description.
+const TRANSLATIONS: readonly string[] = [];
+
 // ---- The shared runtime, bound to this catalog ------------------------------
 
 /** What `toResult` returns: an MCP `CallToolResult` with `isError: true` (mutable, as the SDK types want). */
@@ -134,6 +145,11 @@ const CATALOG = runtime.define<CatalogTypes>({
   failureCodes: [],
   defaultKind: null,
   defaultCode: null,
+  locale: "en",
+  messageLocale: null,
+  locales: LOCALES,
+  translations: TRANSLATIONS,
+  descriptions: [],
 });
 
 /** Code metadata keyed by code (a prototype-less record: safe for any code name). */
@@ -160,6 +176,11 @@ export const {
   classifyFailure,
   mapHttp,
   mapException,
+  localize,
+  localized,
+  describeField,
+  localeChain,
+  localizedMessage,
 } = CATALOG;
 
 // ---- Policies as values -----------------------------------------------------
@@ -188,3 +209,9 @@ export function failed(): Failed {
 export function isFailed(value: unknown): value is Failed {
   return CATALOG.check(value, "failed");
 }
+
+// ---- Tools: the codes each tool can return ------------------------------------
+
+/** Every tool's error contract, by tool name (a prototype-less record). */
+export const TOOLS: Readonly<Record<string, runtime.ToolContract<CatalogError, UnknownError>>> = runtime.record<string, runtime.ToolContract<CatalogError, UnknownError>>([
+]);

@@ -202,6 +202,16 @@ export interface CatalogSpec<T extends CatalogTypes> {
   readonly failureCodes: readonly (readonly [string, readonly [boolean | null, T["code"]]])[];
   readonly defaultKind: T["kind"] | null;
   readonly defaultCode: T["code"] | null;
+  /** The base texts' locale (BCP 47). */
+  readonly locale: string;
+  /** The wire message's locale (`null`: the base locale). */
+  readonly messageLocale: string | null;
+  /** Every locale's plural rule and number symbols, base first. */
+  readonly locales: readonly LocaleSpec[];
+  /** One JSON row per translated locale: `{tag, codes: {code: [parts, title, uiMeaning, nextAction]}, fields}`. */
+  readonly translations: readonly string[];
+  /** [wire key, description] of every repair field (the base texts). */
+  readonly descriptions: readonly (readonly [string, string])[];
 }
 
 // ---- One catalog's helpers ------------------------------------------------------
@@ -251,7 +261,29 @@ export function define<T extends CatalogTypes>(spec: CatalogSpec<T>) {
      * the payload as `structuredContent` (or as a second, JSON text block), plus `_meta`
      * toolFailure when the catalog asks for it.
      */
-    toResult: (error: T["tool"]): T["result"] => typed(toResult(cat, error)),
+    toResult: (error: T["tool"], options?: { readonly locale?: string }): T["result"] => typed(toResult(cat, error, options?.locale)),
+
+    /**
+     * The texts of `code` in locale `locale` (each falls back on its own: `de-AT` → `de` → the
+     * base locale; case is ignored, `_` reads as `-`), the message rendered with the wire-named
+     * `values` and scrubbed.
+     */
+    localize: (code: T["code"], locale: string, values: { readonly [name: string]: unknown } = {}): Localized => localize(cat, code, locale, values),
+
+    /** An error's texts in `locale` (fallback), its message rendered from its repair fields. */
+    localized: (error: T["error"], locale: string): Localized => {
+      const payload = canonical(cat, error);
+      return localize(cat, codeOf(cat, payload), locale, payload);
+    },
+
+    /** The description of repair field `name` (wire key) in `locale`, with fallback. */
+    describeField: (name: string, locale: string): string => describeField(cat, name, locale),
+
+    /** The locales tried for `locale`, best first, ending with the base locale. */
+    localeChain: (locale: string): string[] => localeChain(cat, locale),
+
+    /** The `localizedMessage` of an error payload or an MCP result (found as `parseResult` finds the payload), if well-formed. */
+    localizedMessage: (value: unknown): LocalizedMessage | undefined => localizedMessage(cat, value),
 
     /** The JSON-RPC error for a protocol-channel `error`. */
     toJsonRpcError: (error: T["protocol"]): JsonRpcErrorObject => toJsonRpcError(cat, error),
@@ -321,12 +353,16 @@ export function define<T extends CatalogTypes>(spec: CatalogSpec<T>) {
 
     /** The error for a thrown value (see `failureClassOf`), mapped by the catalog's failure mapping or its default. */
     mapException: (err: unknown): T["mapped"] => typed(mapException(cat, err)),
+
+    /** The error contract of tool `name`, which can return `codes`; `E` is the union of their errors. */
+    tool: <E extends T["error"]>(name: string, codes: readonly T["code"][]): ToolContract<E, T["unknown"]> =>
+      typed(toolContract(cat, name, codes)),
   };
 }
 
 /** The runtime's tables of one catalog, built from what its file passes to `define`. */
 function tablesOf<T extends CatalogTypes>(spec: CatalogSpec<T>): Tables {
-  type Row = CodeInfo & { readonly parts: readonly string[]; readonly wire: readonly (readonly [string, string])[] };
+  type Row = CodeInfo & { readonly parts: readonly Part[]; readonly wire: readonly (readonly [string, string])[] };
   const parsed = spec.rows.map((text) => JSON.parse(text) as Row);
   const info: readonly CodeInfo[] = parsed.map(({ parts: _parts, wire: _wire, ...row }) =>
     Object.freeze({ ...row, required: Object.freeze(row.required), optional: Object.freeze(row.optional) }),
@@ -341,6 +377,7 @@ function tablesOf<T extends CatalogTypes>(spec: CatalogSpec<T>): Tables {
     info,
     parts: parsed.map((row) => row.parts),
     wire: parsed.map((row) => row.wire),
+    fields: info.map((row) => [...row.required, ...row.optional]),
     metadata: record(info.map((row) => [row.code, row] as const)),
     kinds: spec.kinds,
     policies: spec.policies,
@@ -352,6 +389,18 @@ function tablesOf<T extends CatalogTypes>(spec: CatalogSpec<T>): Tables {
     failureCodes: new Map<string, readonly [boolean | null, string]>(spec.failureCodes),
     defaultKind: spec.defaultKind,
     defaultCode: spec.defaultCode,
+    locale: spec.locale,
+    messageLocale: spec.messageLocale ?? spec.locale,
+    locales: new Map(spec.locales.map((locale) => [locale.tag, locale] as const)),
+    translations: new Map(spec.translations.map((text) => {
+      const row = JSON.parse(text) as Translation & { readonly tag: string };
+      return [row.tag, row] as const;
+    })),
+    translationTags: new Map(spec.translations.map((text) => {
+      const tag = (JSON.parse(text) as { readonly tag: string }).tag;
+      return [tag.toLowerCase(), tag] as const;
+    })),
+    fieldDescriptions: new Map(spec.descriptions),
   };
 }
 
@@ -419,8 +468,9 @@ export class ErrorPolicy<K extends string = string> {
 
 // ---- MCP results --------------------------------------------------------------
 
-function toResult(cat: Tables, error: unknown): unknown {
-  const payload = canonical(cat, error);
+function toResult(cat: Tables, error: unknown, locale?: string): unknown {
+  const plain = canonical(cat, error);
+  const payload = locale === undefined ? plain : withLocalized(cat, plain, locale);
   const code = codeOf(cat, payload);
   const info = infoOf(cat, code);
   if (info?.channel === "protocol") {
@@ -586,6 +636,56 @@ function firstBlocks(result: { readonly [key: string]: unknown }): unknown[] {
     blocks.push(content[i]);
   }
   return blocks;
+}
+
+// ---- Per-tool error contracts: which tool returns which codes ----------------------
+
+/**
+ * One tool's error contract (a catalog's `tools` section): the codes it can return, its own and
+ * every tool's. Its results read typed to `E`, the union of those codes' errors: a code of the
+ * catalog that the tool does not declare reads as an `UnknownError` `U` (its payload kept), like a
+ * code the catalog does not know.
+ */
+export interface ToolContract<E, U> {
+  /** The tool's name. */
+  readonly name: string;
+  /** The codes the tool can return, in catalog order. */
+  readonly codes: readonly string[];
+  /** Whether the tool can return `code`. */
+  declares(code: string): boolean;
+  /** Whether `value` is a valid error of a code the tool can return (a switch on its code is then exhaustive over them). */
+  isError(value: unknown): value is E;
+  /** The error a result of this tool reports (as `parseResult`), typed to the tool's codes; never throws. */
+  parseResult(result: unknown): E | U | undefined;
+  /** A widget's view of a whole result of this tool (as `narrowToolResult`), typed to the tool's codes; never throws. */
+  narrowToolResult<R extends CallToolResultLike>(result: R): ToolResult<R, E | U>;
+}
+
+function toolContract(cat: Tables, name: string, codes: readonly string[]): ToolContract<Payload, Payload> {
+  const declared = new Set<string>(codes);
+  const key = cat.envelope.discriminator;
+  /** `error` typed to the tool: a valid error of a code it does not declare becomes an `UnknownError`, kept whole. */
+  const narrow = (error: Payload | undefined): Payload | undefined => {
+    const code = error === undefined ? undefined : own(error, key);
+    if (error === undefined || typeof code !== "string" || declared.has(code) || validate(cat, error, true) === undefined) {
+      return error;
+    }
+    return unknownError(cat, code, error.message, error);
+  };
+  return Object.freeze({
+    name,
+    codes: Object.freeze([...codes]),
+    declares: (code: string): boolean => declared.has(code),
+    isError: (value: unknown): value is Payload => {
+      const code = isObject(value) ? own(value, key) : undefined;
+      return typeof code === "string" && declared.has(code) && validate(cat, value, true) !== undefined;
+    },
+    parseResult: (result: unknown): Payload | undefined => narrow(parseResult(cat, result)),
+    narrowToolResult: <R extends CallToolResultLike>(result: R): ToolResult<R, Payload> => {
+      const error = narrow(parseResult(cat, result));
+      return error === undefined ? { ok: true, data: result } : { ok: false, error, data: result };
+    },
+  });
 }
 
 // ---- Classification, retry, policies --------------------------------------------
@@ -1211,6 +1311,217 @@ function keptKey(name: string): string {
   return end >= key.length ? key : key.slice(0, end) + TRUNCATED;
 }
 
+// ---- Localized texts (docs/runtime-contract.md §8) --------------------------------
+
+/** What rendering in one locale needs (CLDR's, read when the catalog was built). */
+export interface LocaleSpec {
+  /** The BCP 47 tag, in canonical case. */
+  readonly tag: string;
+  /** The CLDR plural category of a number's operands `(i, v, f)`; `null`: always `other`. */
+  readonly plural: ((i: number, v: number, f: number) => string) | null;
+  readonly decimal: string;
+  readonly group: string;
+  /** The primary and secondary digit group sizes. */
+  readonly grouping: readonly [number, number];
+}
+
+/** A code's texts in a requested locale; `locale` is the locale of `message` (after fallback). */
+export interface Localized {
+  readonly locale: string;
+  readonly message: string;
+  readonly title: string;
+  readonly uiMeaning: string;
+  readonly nextAction: string;
+}
+
+/** AIP-193's LocalizedMessage: the `localizedMessage` member a payload carries when its sender asked for one. */
+export interface LocalizedMessage {
+  readonly locale: string;
+  readonly message: string;
+}
+
+/** A message argument as the catalog file writes it: a wire name, `[name, "number"]`, a choice, or `null` (`#`). */
+type Part = string | null | readonly [string, "number"] | readonly [string, "plural" | "select", readonly (readonly [string, readonly Part[]])[]];
+
+/** One translated locale, as its JSON row reads: per code [message parts, title, uiMeaning, nextAction], `null` where not translated. */
+interface Translation {
+  readonly codes: { readonly [code: string]: readonly [readonly Part[] | null, string | null, string | null, string | null] };
+  readonly fields: { readonly [name: string]: string };
+}
+
+const NO_LOCALE: LocaleSpec = { tag: "", plural: null, decimal: ".", group: ",", grouping: [3, 3] };
+
+function localeChain(cat: Tables, requested: string): string[] {
+  const wanted = requested.replace(/_/g, "-").toLowerCase().split("-");
+  const out: string[] = [];
+  while (wanted.length > 0) {
+    const tag = cat.translationTags.get(wanted.join("-"));
+    if (tag !== undefined) {
+      out.push(tag);
+    }
+    wanted.pop();
+  }
+  return [...out, cat.locale];
+}
+
+/** [locale, text] of text `index` (0 message parts, 1 title, 2 uiMeaning, 3 nextAction) of the code at `i`. */
+function textIn(cat: Tables, i: number, requested: string, index: 0 | 1 | 2 | 3): readonly [string, unknown] {
+  const code = cat.info[i]?.code ?? "";
+  for (const tag of localeChain(cat, requested)) {
+    const row = cat.translations.get(tag)?.codes[code];
+    const text = row === undefined || !Object.prototype.hasOwnProperty.call(cat.translations.get(tag)?.codes, code) ? null : row[index];
+    if (text !== null && text !== undefined) {
+      return [tag, text];
+    }
+  }
+  const info = cat.info[i];
+  const base = [cat.parts[i] ?? [], info?.title ?? "", info?.uiMeaning ?? "", info?.nextAction ?? ""][index];
+  return [cat.locale, base];
+}
+
+/** [locale, message]: the code's message rendered in `requested` (with fallback), not yet scrubbed. */
+function renderedIn(cat: Tables, i: number, requested: string, args: Args): readonly [string, string] {
+  const [tag, parts] = textIn(cat, i, requested, 0);
+  return [tag, render(parts as readonly Part[], args, cat.locales.get(tag) ?? NO_LOCALE, undefined)];
+}
+
+function localize(cat: Tables, code: string, requested: string, values: unknown): Localized {
+  const i = cat.index.get(code);
+  if (i === undefined) {
+    throw new TypeError(`unknown error code ${JSON.stringify(code)}`);
+  }
+  const args: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(isObject(values) ? values : {})) {
+    if (value !== undefined && value !== null) {
+      setOwn(args, name, value);
+    }
+  }
+  const [locale, text] = renderedIn(cat, i, requested, args);
+  const message = scrubText(text);
+  const [title, uiMeaning, nextAction] = ([1, 2, 3] as const).map((n) => textIn(cat, i, requested, n)[1] as string);
+  return { locale, message: message === "" ? code : message, title: title ?? "", uiMeaning: uiMeaning ?? "", nextAction: nextAction ?? "" };
+}
+
+function describeField(cat: Tables, name: string, requested: string): string {
+  for (const tag of localeChain(cat, requested)) {
+    const fields = cat.translations.get(tag)?.fields;
+    if (fields !== undefined && Object.prototype.hasOwnProperty.call(fields, name)) {
+      return fields[name] ?? "";
+    }
+  }
+  const found = cat.fieldDescriptions.get(name);
+  if (found === undefined) {
+    throw new TypeError(`unknown repair field ${JSON.stringify(name)}`);
+  }
+  return found;
+}
+
+function isLocalizedMember(value: unknown): value is LocalizedMessage {
+  if (!isObject(value)) {
+    return false;
+  }
+  const keys = Object.keys(value);
+  const locale = own(value, "locale");
+  return keys.length === 2 && typeof locale === "string" && locale !== "" && typeof own(value, "message") === "string";
+}
+
+function localizedMessage(cat: Tables, value: unknown): LocalizedMessage | undefined {
+  try {
+    if (!isObject(value)) {
+      return undefined;
+    }
+    const key = cat.envelope.discriminator;
+    const payload = typeof own(value, key) === "string" ? value : payloadFrom(value, key);
+    const member = payload === undefined ? undefined : own(payload, "localizedMessage");
+    return isLocalizedMember(member) ? { locale: member.locale, message: member.message } : undefined;
+  } catch {
+    return undefined; // a host object whose reading threw
+  }
+}
+
+function withLocalized(cat: Tables, payload: Payload, requested: string): Payload {
+  const code = codeOf(cat, payload);
+  const found = localize(cat, code, requested, payload);
+  return { ...payload, localizedMessage: { locale: found.locale, message: found.message } };
+}
+
+function pick(choice: readonly [string, "plural" | "select", readonly (readonly [string, readonly Part[]])[]], value: unknown, locale: LocaleSpec): readonly Part[] {
+  const [, kind, branches] = choice;
+  const branch = (key: string): readonly Part[] | undefined => branches.find(([k]) => k === key)?.[1];
+  const other = branch("other") ?? [];
+  if (kind === "select") {
+    return value === undefined ? other : (branch(formatValue(value)) ?? other);
+  }
+  if (typeof value !== "number" || !Number.isFinite(value)) {
+    return other;
+  }
+  for (const [key, parts] of branches) {
+    if (key.startsWith("=") && value === Number(key.slice(1))) {
+      return parts;
+    }
+  }
+  return branch(locale.plural === null ? "other" : locale.plural(...pluralOperands(value))) ?? other;
+}
+
+/** CLDR's operands (i, v, f) of a number as `String` writes it: each kept to 15 digits (+1e15 if longer). */
+function pluralOperands(value: number): [number, number, number] {
+  const [whole, fraction] = decimalDigits(value);
+  return [operand(whole), fraction.length, operand(fraction)];
+}
+
+function operand(digits: string): number {
+  const tail = Number(digits.slice(-15) || "0");
+  return tail + (digits.replace(/^0+/, "").length > 15 ? 1e15 : 0);
+}
+
+function decimalDigits(value: number): [string, string] {
+  const text = String(Math.abs(value));
+  const at = text.indexOf("e");
+  const mantissa = at < 0 ? text : text.slice(0, at);
+  const exponent = at < 0 ? 0 : Number(text.slice(at + 1));
+  const digits = mantissa.replace(".", "");
+  const dot = mantissa.indexOf(".");
+  const point = (dot < 0 ? mantissa.length : dot) + exponent;
+  if (point <= 0) {
+    return ["0", "0".repeat(-point) + digits];
+  }
+  if (point >= digits.length) {
+    return [digits + "0".repeat(point - digits.length), ""];
+  }
+  return [digits.slice(0, point), digits.slice(point)];
+}
+
+/** `{name, number}`: a number in the locale's symbols; another value as `{name}` writes it. */
+function numberText(value: unknown, locale: LocaleSpec): string {
+  if (value === undefined || value === null) {
+    return "";
+  }
+  if (typeof value !== "number") {
+    return formatValue(value);
+  }
+  const text = String(value);
+  if (text.includes("e") || !/[0-9]$/.test(text)) {
+    return text.replace(".", locale.decimal);
+  }
+  const negative = text.startsWith("-");
+  const body = negative ? text.slice(1) : text;
+  const dot = body.indexOf(".");
+  let whole = dot < 0 ? body : body.slice(0, dot);
+  const [primary, secondary] = locale.grouping;
+  const groups: string[] = [];
+  if (whole.length > primary) {
+    groups.push(whole.slice(-primary));
+    whole = whole.slice(0, -primary);
+    while (whole.length > secondary) {
+      groups.push(whole.slice(-secondary));
+      whole = whole.slice(0, -secondary);
+    }
+  }
+  groups.push(whole);
+  const grouped = groups.reverse().join(locale.group);
+  return (negative ? "-" : "") + grouped + (dot < 0 ? "" : locale.decimal + body.slice(dot + 1));
+}
+
 // ---- Internals --------------------------------------------------------------------
 
 type Args = { readonly [name: string]: unknown };
@@ -1222,8 +1533,9 @@ interface Tables {
   readonly envelope: Envelope;
   readonly index: ReadonlyMap<string, number>;
   readonly info: readonly CodeInfo[];
-  readonly parts: readonly (readonly string[])[];
+  readonly parts: readonly (readonly Part[])[];
   readonly wire: readonly (readonly (readonly [string, string])[])[];
+  readonly fields: readonly (readonly string[])[]; // each code's repair fields: required, then optional
   readonly metadata: Readonly<Record<string, CodeInfo>>;
   readonly kinds: Readonly<Record<string, KindInfo>>;
   readonly policies: Readonly<Record<string, ReadonlySet<string>>>;
@@ -1235,6 +1547,13 @@ interface Tables {
   readonly failureCodes: ReadonlyMap<string, readonly [boolean | null, string]>;
   readonly defaultKind: string | null;
   readonly defaultCode: string | null;
+  readonly locale: string;
+  readonly messageLocale: string;
+  readonly locales: ReadonlyMap<string, LocaleSpec>;
+  readonly translations: ReadonlyMap<string, Translation>;
+  /** Lower-cased tag → tag, of the translated locales. */
+  readonly translationTags: ReadonlyMap<string, string>;
+  readonly fieldDescriptions: ReadonlyMap<string, string>;
 }
 
 /** A validated payload, loosely typed inside this module (the 10,000-member union stays at the API edge). */
@@ -1269,8 +1588,13 @@ function own(value: { readonly [key: string]: unknown }, name: string): unknown 
   return Object.prototype.hasOwnProperty.call(value, name) ? value[name] : undefined;
 }
 
+/** Give a plain object the own, enumerable, writable property `name` (`__proto__` and `toString` too). */
 function setOwn(target: Record<string, unknown>, name: string, value: unknown): void {
-  Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true });
+  if (name in Object.prototype) {
+    Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true });
+  } else {
+    target[name] = value; // nothing inherited is called `name`: assigning makes the same own property, faster
+  }
 }
 
 function create(cat: Tables, code: string, input: unknown): Payload {
@@ -1293,7 +1617,7 @@ function create(cat: Tables, code: string, input: unknown): Payload {
   if (missing.length > 0) {
     throw new TypeError(`${JSON.stringify(code)} is missing required value(s): ${missing.join(", ")}`);
   }
-  const message = scrubText(render(cat.parts[i] ?? [], args));
+  const message = scrubText(renderedIn(cat, i, cat.messageLocale, args)[1]);
   const env = cat.envelope;
   const payload: Record<string, unknown> = {};
   setOwn(payload, env.discriminator, code);
@@ -1321,15 +1645,44 @@ function create(cat: Tables, code: string, input: unknown): Payload {
 }
 
 function placeholders(cat: Tables, code: string): string[] {
-  const parts = cat.parts[cat.index.get(code) ?? -1] ?? [];
-  return parts.filter((_, i) => i % 2 === 1);
+  return partNames(cat.parts[cat.index.get(code) ?? -1] ?? []);
 }
 
-function render(parts: readonly string[], args: Args): string {
+/** The argument names of a message's parts, nested ones too. */
+function partNames(parts: readonly Part[]): string[] {
+  const out: string[] = [];
+  parts.forEach((part, i) => {
+    if (i % 2 === 1 && part !== null) {
+      if (typeof part === "string") {
+        out.push(part);
+      } else {
+        out.push(part[0]);
+        if (part[1] !== "number") {
+          part[2].forEach(([, branch]) => out.push(...partNames(branch)));
+        }
+      }
+    }
+  });
+  return out;
+}
+
+/** Render a message's parts (alternating literals and arguments) in `locale`; `number` is what `#` shows. */
+function render(parts: readonly Part[], args: Args, locale: LocaleSpec = NO_LOCALE, number?: unknown): string {
   let out = "";
   parts.forEach((part, i) => {
-    const value = i % 2 === 0 ? part : own(args, part);
-    out += value === undefined ? "" : formatValue(value);
+    if (i % 2 === 0) {
+      out += part as string;
+    } else if (part === null) {
+      out += numberText(number, locale);
+    } else if (typeof part === "string") {
+      const value = own(args, part);
+      out += value === undefined ? "" : formatValue(value);
+    } else if (part[1] === "number") {
+      out += numberText(own(args, part[0]), locale);
+    } else {
+      const value = own(args, part[0]);
+      out += render(pick(part, value, locale), args, locale, part[1] === "plural" ? value : number);
+    }
   });
   return out;
 }
@@ -1433,9 +1786,10 @@ function validated(cat: Tables, value: unknown, strict: boolean): Payload | unde
   if (info === undefined || typeof message !== "string" || message === "" || hasLone(message)) {
     return undefined;
   }
-  const fields = [...info.required, ...info.optional];
+  const fields = cat.fields[i] ?? [];
   const wire = cat.wire[i] ?? [];
-  const known = (name: string): boolean => cat.envelopeKeys.has(name) || fields.includes(name) || wire.some(([key]) => key === name);
+  const known = (name: string): boolean => cat.envelopeKeys.has(name) || fields.includes(name) || wire.some(([key]) => key === name)
+    || (name === "localizedMessage" && isLocalizedMember(own(value, name)));  // accepted, not kept (§8)
   if (!Object.keys(value).every(known)) {
     return undefined;  // closed, like the Python models (extra="forbid") and the JSON Schema
   }

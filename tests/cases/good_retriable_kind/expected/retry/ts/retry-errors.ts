@@ -12,7 +12,7 @@
 import * as runtime from "./errgen-runtime.js";
 import type { Provenance, TextContent } from "./errgen-runtime.js";
 
-export type { CallToolResultLike, FailedResult, OkResult, Provenance, Range, TextContent } from "./errgen-runtime.js";
+export type { CallToolResultLike, FailedResult, Localized, LocalizedMessage, OkResult, Provenance, Range, TextContent } from "./errgen-runtime.js";
 export { failedResult, failureClassOf, hasRetryAfter, isOkResult, okResult, sanitize, scrubText } from "./errgen-runtime.js";
 
 /** A failure this catalog does not describe (an unknown code or an invalid payload); keeps the raw payload. */
@@ -167,6 +167,17 @@ const ROWS: readonly string[] = [
   '{"code":"no_kind","title":"No kind","when":"","message":"plain failure","kind":null,"retriable":"no","recoverable":"no","nextAction":"","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":[],"docs":"","parts":["plain failure"],"wire":[]}',
 ];
 
+// ---- Locales ----------------------------------------------------------------
+
+/** Every locale's plural rule and number symbols (CLDR data), base first. */
+const LOCALES: readonly runtime.LocaleSpec[] = [
+    { tag: "en", plural: null, decimal: ".", group: ",", grouping: [3, 3] },
+  ];
+
+// One JSON row per translated locale: per code [message parts, title, uiMeaning, nextAction]
+// (null: not translated, the next locale's text is used), per repair field its description.
+const TRANSLATIONS: readonly string[] = [];
+
 // ---- The shared runtime, bound to this catalog ------------------------------
 
 /** What `toResult` returns: an MCP `CallToolResult` with `isError: true` (mutable, as the SDK types want). */
@@ -216,6 +227,11 @@ const CATALOG = runtime.define<CatalogTypes>({
   failureCodes: [],
   defaultKind: null,
   defaultCode: null,
+  locale: "en",
+  messageLocale: null,
+  locales: LOCALES,
+  translations: TRANSLATIONS,
+  descriptions: [],
 });
 
 /** Code metadata keyed by code (a prototype-less record: safe for any code name). */
@@ -242,6 +258,11 @@ export const {
   classifyFailure,
   mapHttp,
   mapException,
+  localize,
+  localized,
+  describeField,
+  localeChain,
+  localizedMessage,
 } = CATALOG;
 
 // ---- Policies as values -----------------------------------------------------
@@ -320,3 +341,9 @@ export function isDepends(value: unknown): value is Depends {
 export function isNoKind(value: unknown): value is NoKind {
   return CATALOG.check(value, "no_kind");
 }
+
+// ---- Tools: the codes each tool can return ------------------------------------
+
+/** Every tool's error contract, by tool name (a prototype-less record). */
+export const TOOLS: Readonly<Record<string, runtime.ToolContract<CatalogError, UnknownError>>> = runtime.record<string, runtime.ToolContract<CatalogError, UnknownError>>([
+]);

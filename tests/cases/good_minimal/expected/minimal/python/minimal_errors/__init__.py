@@ -11,7 +11,7 @@ What does not depend on the catalog is in ``_runtime.py``, beside this file.
     again = parse_result(result)
 """
 
-from typing import Annotated, Generic, Literal, Union
+from typing import Annotated, Any, Generic, Literal, Union
 
 from typing_extensions import Self
 
@@ -26,13 +26,18 @@ from ._runtime import (
     ErrorModel,
     HttpRule,
     KindInfo,
+    LocaleInfo,
+    LocaleTexts,
+    Localized,
     Provenance,
     Range,
     RangeDict,
     RepairField,
     StampedProvenance,
     TerminatePolicy,
+    ToolContract,
     ToolResultModel,
+    ToolT,
     UnknownCodeModel,
     failure_class,
     format_message,
@@ -84,6 +89,13 @@ HTTP_MAPPING: tuple[HttpRule, ...] = ()
 FAILURE_MAPPING: dict[str, tuple[str, bool | None]] = {}
 DEFAULT_CODE: str | None = None
 
+# Locales (CLDR data): each locale's plural rule and number symbols; the translated texts
+# (per code: message, title, ui_meaning, next_action; None falls back), placeholders by wire name.
+LOCALES: dict[str, LocaleInfo] = {
+    "en": LocaleInfo("en"),
+}
+TRANSLATIONS: dict[str, LocaleTexts] = {}
+
 CATALOG_INFO = CatalogInfo(
     name=CATALOG,
     version=VERSION,
@@ -105,6 +117,8 @@ CATALOG_INFO = CatalogInfo(
     http_mapping=HTTP_MAPPING,
     failure_mapping=FAILURE_MAPPING,
     default_code=DEFAULT_CODE,
+    locales=LOCALES,
+    translations=TRANSLATIONS,
 )
 
 # -- one class per code --------------------------------------------------------
@@ -172,6 +186,14 @@ class ToolResult(ToolResultModel, Generic[DataT], frozen=True):
         return cls(ok=False, error=error, data=data)
 
 
+# -- tools: the codes each tool can return --------------------------------------------
+
+# A tool's error contract in this catalog: ``Tool[U]`` reads results typed to the union ``U``.
+Tool = ToolContract[ToolT, UnknownCode]
+
+TOOLS: dict[str, Tool[Any]] = {}
+
+
 # -- the catalog's functions: ErrorCatalog's methods, bound to this catalog ----------
 
 build_error = _catalog.build_error
@@ -179,9 +201,13 @@ classify = _catalog.classify
 classify_exception = _catalog.classify_exception
 classify_failure = _catalog.classify_failure
 classify_http = _catalog.classify_http
+describe_field = _catalog.describe_field
 is_retryable = _catalog.is_retryable
 is_terminal = _catalog.is_terminal
 kind_of = _catalog.kind_of
+locale_chain = _catalog.locale_chain
+localize = _catalog.localize
+localized_message = _catalog.localized_message
 map_exception = _catalog.map_exception
 map_http = _catalog.map_http
 model_for = _catalog.model_for
@@ -205,10 +231,13 @@ __all__ = [
     "HTTP_CLASSIFICATION",
     "HTTP_MAPPING",
     "KINDS",
+    "LOCALES",
     "POLICIES",
     "PROVENANCE",
     "REDACTED",
     "TITLE",
+    "TOOLS",
+    "TRANSLATIONS",
     "VERSION",
     "CatalogInfo",
     "CodeInfo",
@@ -223,10 +252,15 @@ __all__ = [
     "HttpRule",
     "KindInfo",
     "KnownErrorUnion",
+    "LocaleInfo",
+    "LocaleTexts",
+    "Localized",
     "Provenance",
     "Range",
     "RangeDict",
     "RepairField",
+    "Tool",
+    "ToolContract",
     "ToolResult",
     "UnknownCode",
     "build_error",
@@ -234,12 +268,16 @@ __all__ = [
     "classify_exception",
     "classify_failure",
     "classify_http",
+    "describe_field",
     "failure_class",
     "format_message",
     "has_retry_after",
     "is_retryable",
     "is_terminal",
     "kind_of",
+    "locale_chain",
+    "localize",
+    "localized_message",
     "map_exception",
     "map_http",
     "model_for",

@@ -15,18 +15,18 @@ mod runtime;
 
 #[rustfmt::skip]
 pub use runtime::{
-    build_error, classify, classify_failure, classify_http, code_info, failure_class, is_retryable, is_secret_key,
-    is_terminal, kind_of, map_error, map_failure, map_http, parse_error, parse_result, parse_result_bytes, provenance,
-    sanitize,
+    build_error, classify, classify_failure, classify_http, code_info, describe_field, failure_class, is_retryable,
+    is_secret_key, is_terminal, kind_of, locale_chain, localize, localized_message, map_error, map_failure, map_http,
+    parse_error, parse_result, parse_result_bytes, provenance, sanitize,
     scrub_text, to_json, BuildError, Channel, Code, CodeError, CodeInfo, ErrorPolicy, Json, JsonArray, JsonError,
-    JsonMap, KindInfo, Provenance, Range, Recoverable, Retriable, SerializeError, UnknownCode, MAX_JSON_LEVELS,
-    MAX_LEVELS, REDACTED,
+    JsonMap, KindInfo, LocaleInfo, LocaleTexts, Localized, LocalizedMessage, Provenance, Range, Recoverable, Retriable,
+    SerializeError, Tool, UnknownCode, MAX_JSON_LEVELS, MAX_LEVELS, REDACTED,
 };
 #[allow(unused_imports)] // the tables of a small catalog use some of them
 #[rustfmt::skip]
 use runtime::{
-    decode, CatalogInfo, Decoder, Envelope, FailureRule, FieldInfo, FieldType, HttpRule, ProvenanceMode, Status,
-    WireText, Wrap,
+    decode, CatalogInfo, Decoder, Envelope, FailureRule, FieldInfo, FieldType, HttpRule, Localization, ProvenanceMode,
+    Status, WireText, Wrap,
 };
 use serde::{Deserialize, Serialize};
 
@@ -130,4 +130,24 @@ static CATALOG: CatalogInfo = CatalogInfo {
     failure_mapping: &[],
     default_kind: None,
     default_code: None,
+};
+
+// -- tools: the codes each tool can return ------------------------------------------
+
+/// Every tool's error contract, in declared order ([`Tool::named`] finds one by name).
+pub const TOOLS: [Tool; 0] = [];
+
+// -- locales (CLDR data): plural rules, number symbols, translated texts -----------------
+
+/// The catalog's locales (base first) and translations (per code: message, title, ui_meaning,
+/// next_action; `None` falls back), placeholders named by wire keys.
+#[rustfmt::skip]
+pub(crate) static LOCALIZATION: Localization = Localization {
+    base: "en",
+    message_locale: None,
+    locales: &[
+        LocaleInfo { tag: "en", plural: None, decimal: ".", group: ",", grouping: (3, 3) },
+    ],
+    translations: &[],
+    descriptions: &[],
 };

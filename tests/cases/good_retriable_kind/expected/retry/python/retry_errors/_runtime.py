@@ -4,7 +4,7 @@
 This file is the same, byte for byte, in every package errgen generates, whatever the
 catalog and the build. The package's ``__init__.py`` declares its catalog's codes,
 classes and tables and binds ``ErrorCatalog``'s methods to them. Here: the metadata
-records, message rendering and JSON writing (byte-identical to the TypeScript runtime),
+records, localized texts, message rendering and JSON writing (byte-identical to the TypeScript runtime),
 the sanitizer, the base models, and ``ErrorCatalog`` (building, parsing, classification
 and mapping). Depends on pydantic v2 and typing_extensions (a dependency of pydantic).
 """
@@ -50,6 +50,126 @@ from pydantic import (
 from pydantic_core import InitErrorDetails, PydanticCustomError, core_schema
 from pydantic_core import to_json as core_to_json
 from typing_extensions import Self
+
+# -- localized texts (docs/runtime-contract.md §8) -----------------------------------
+
+
+class LocaleInfo(NamedTuple):
+    """What rendering in one locale needs (CLDR's, read when the catalog was built)."""
+
+    tag: str  # BCP 47, canonical case
+    # (i, v, f) → category; None: "other"
+    plural: Callable[[int, int, int], str] | None = None
+    decimal: str = "."
+    group: str = ","
+    grouping: tuple[int, int] = (3, 3)  # primary, secondary group sizes
+
+
+class LocaleTexts(NamedTuple):
+    """One translated locale's texts: per code (message, title, ui_meaning, next_action),
+    None where not translated; per repair field (wire name) its description."""
+
+    codes: Mapping[str, tuple[str | None, str | None, str | None, str | None]]
+    fields: Mapping[str, str] = {}
+
+
+class Localized(NamedTuple):
+    """A code's texts in a requested locale; `locale` is the locale of `message`."""
+
+    locale: str
+    message: str
+    title: str
+    ui_meaning: str
+    next_action: str
+
+
+_NO_LOCALE = LocaleInfo("")
+_TEXTS = ("message", "title", "ui_meaning", "next_action")
+
+
+def locale_chain(catalog: "CatalogInfo", requested: str) -> tuple[str, ...]:
+    """The locales to try for `requested`, best first: its translated prefixes, then the base.
+
+    ``de-AT`` → ``("de-AT", "de", "en")`` when both are translated; case is ignored and ``_``
+    reads as ``-``.
+    """
+    wanted = requested.replace("_", "-").lower().split("-")
+    known = {tag.lower(): tag for tag in catalog.translations}
+    out: list[str] = []
+    while wanted:
+        tag = known.get("-".join(wanted))
+        if tag is not None:
+            out.append(tag)
+        wanted.pop()
+    return (*out, catalog.locale)
+
+
+def _text_in(
+    catalog: "CatalogInfo", info: "CodeInfo", requested: str, index: int
+) -> tuple[str, str]:
+    """(locale, text): the code's text number `index` of `_TEXTS` in the first locale that has it."""
+    for tag in locale_chain(catalog, requested):
+        texts = catalog.translations.get(tag)
+        row = texts.codes.get(info.code) if texts is not None else None
+        text = row[index] if row is not None else None
+        if text is not None:
+            return tag, text
+    return catalog.locale, str(getattr(info, _TEXTS[index]))
+
+
+def _rendered_in(
+    catalog: "CatalogInfo", info: "CodeInfo", requested: str, values: Mapping[str, Any]
+) -> tuple[str, str]:
+    """(locale, text): the code's message rendered in `requested` (with fallback), not yet scrubbed."""
+    tag, template = _text_in(catalog, info, requested, 0)
+    return tag, format_message(template, values, catalog.locales.get(tag, _NO_LOCALE))
+
+
+def _message_in(
+    catalog: "CatalogInfo", info: "CodeInfo", requested: str, values: Mapping[str, Any]
+) -> tuple[str, str]:
+    """(locale, message): the code's message rendered in `requested` (fallback), scrubbed, never empty."""
+    tag, text = _rendered_in(catalog, info, requested, values)
+    return tag, scrub_text(text) or info.code
+
+
+def localize(
+    catalog: "CatalogInfo",
+    code: str,
+    requested: str,
+    values: Mapping[str, Any] | None = None,
+) -> Localized:
+    """The texts of `code` in locale `requested` (each falls back on its own), the message rendered with
+    `values` (wire-named; None is not given)."""
+    info = catalog.codes[code]
+    given = {k: v for k, v in (values or {}).items() if v is not None}
+    tag, message = _message_in(catalog, info, requested, given)
+    texts = [_text_in(catalog, info, requested, i)[1] for i in (1, 2, 3)]
+    return Localized(tag, message, *texts)
+
+
+def describe_field(catalog: "CatalogInfo", name: str, requested: str) -> str:
+    """The description of repair field `name` (wire name) in locale `requested`, with fallback."""
+    for tag in locale_chain(catalog, requested):
+        texts = catalog.translations.get(tag)
+        if texts is not None and name in texts.fields:
+            return texts.fields[name]
+    return catalog.fields[name].description
+
+
+def _is_localized_member(member: object) -> bool:
+    """A ``localizedMessage``: exactly a non-empty string ``locale`` and a string ``message``."""
+    if not isinstance(member, dict):
+        return False
+    fields = cast("dict[str, object]", member)
+    locale, message = fields.get("locale"), fields.get("message")
+    return (
+        set(fields) == {"locale", "message"}
+        and isinstance(locale, str)
+        and locale != ""
+        and isinstance(message, str)
+    )
+
 
 # -- metadata records: a catalog's tables are made of these ----------------------
 
@@ -154,6 +274,7 @@ class Envelope(NamedTuple):
     provenance_mode: Literal["required", "optional", "none"] = "required"
     structured_is_error: bool = False  # structuredContent.isError: true (pmcp)
     metadata: WireMetadata = WireMetadata()
+    message_locale: str = ""  # the wire message's locale ("": the base locale)
 
 
 class CatalogInfo(NamedTuple):
@@ -173,6 +294,10 @@ class CatalogInfo(NamedTuple):
     http_mapping: tuple[HttpRule, ...]
     failure_mapping: Mapping[str, tuple[str, bool | None]]
     default_code: str | None
+    locale: str = "en"  # the base texts' locale
+    # every locale's plural rule and number symbols
+    locales: Mapping[str, LocaleInfo] = {}
+    translations: Mapping[str, LocaleTexts] = {}  # the translated locales' texts
 
 
 def deprecation_text(info: CodeInfo) -> str:
@@ -237,35 +362,185 @@ class TerminatePolicy:
 # -- messages and JSON (identical to the TypeScript runtime) --------------------
 
 
-def format_message(template: str, values: Mapping[str, Any]) -> str:
-    """Render a message template: ``{name}`` → the value, ``{{``/``}}`` → a brace."""
-    out: list[str] = []
-    for literal, name in _template_parts(template):
-        out.append(literal)
-        if name is not None and name in values:
-            out.append(_format_value(values[name]))
-    return "".join(out)
+def format_message(
+    template: str, values: Mapping[str, Any], locale: "LocaleInfo | None" = None
+) -> str:
+    """Render a message template: ``{name}`` → the value, ``{{``/``}}`` → a brace.
+
+    Plural, select and number arguments (errgen's ICU subset) render in `locale` (its plural
+    rule and number symbols; None: no plural categories, ``.`` and ``,``).
+    """
+    return _render(_template_parts(template), values, locale or _NO_LOCALE, None)
+
+
+class _Arg(NamedTuple):
+    name: str
+    number: bool  # {name, number}
+
+
+class _Choice(NamedTuple):
+    name: str
+    plural: bool  # plural (else select)
+    branches: tuple[tuple[str, "_Nodes"], ...]
+
+
+_Node = str | _Arg | _Choice | None  # None: ``#`` in a plural branch
+_Nodes = tuple[_Node, ...]
 
 
 @lru_cache(maxsize=4096)
-def _template_parts(template: str) -> tuple[tuple[str, str | None], ...]:
-    parts: list[tuple[str, str | None]] = []
+def _template_parts(template: str) -> _Nodes:
+    return _parse_message(template, 0, True, False)[0]
+
+
+def _parse_message(text: str, i: int, top: bool, plural: bool) -> tuple[_Nodes, int]:
+    """The nodes from `i` to the end (`top`) or to a branch's closing brace, and where they end."""
+    out: list[_Node] = []
     literal: list[str] = []
-    i = 0
-    while i < len(template):
-        if template.startswith(("{{", "}}"), i):
-            literal.append(template[i])
+    while i < len(text):
+        if top and text.startswith(("{{", "}}"), i):
+            literal.append(text[i])
             i += 2
-        elif template[i] == "{":
-            end = template.index("}", i)
-            parts.append(("".join(literal), template[i + 1 : end]))
-            literal = []
-            i = end + 1
-        else:
-            literal.append(template[i])
+            continue
+        ch = text[i]
+        if ch == "}" and not top:
+            break
+        if ch == "{":
+            if literal:
+                out.append("".join(literal))
+                literal = []
+            node, i = _parse_argument(text, i, plural)
+            out.append(node)
+        elif ch == "#" and plural:
+            if literal:
+                out.append("".join(literal))
+                literal = []
+            out.append(None)
             i += 1
-    parts.append(("".join(literal), None))
-    return tuple(parts)
+        else:
+            literal.append(ch)
+            i += 1
+    if literal:
+        out.append("".join(literal))
+    return tuple(out), i
+
+
+def _parse_argument(text: str, i: int, plural: bool) -> tuple[_Node, int]:
+    """``{name}``, ``{name, number}`` or ``{name, plural|select, key {…} …}`` at `i`."""
+    end = text.index("}", i)
+    head = text[i + 1 : end].split(",", 2)
+    if len(head) == 1:
+        return _Arg(head[0], False), end + 1
+    name, kind = head[0].strip(), head[1].strip()
+    if len(head) == 2:
+        return _Arg(name, kind == "number"), end + 1
+    i = text.index(",", text.index(",", i + 1) + 1) + 1
+    branches: list[tuple[str, _Nodes]] = []
+    while True:
+        while text[i] in " \t\r\n":
+            i += 1
+        if text[i] == "}":
+            return _Choice(name, kind == "plural", tuple(branches)), i + 1
+        start = i
+        while text[i] not in " \t\r\n{":
+            i += 1
+        key = text[start:i]
+        i = text.index("{", i) + 1
+        body, i = _parse_message(text, i, False, plural or kind == "plural")
+        branches.append((key, body))
+        i += 1
+
+
+def _render(
+    nodes: _Nodes, values: Mapping[str, Any], locale: "LocaleInfo", number: Any
+) -> str:
+    out: list[str] = []
+    for node in nodes:
+        if isinstance(node, str):
+            out.append(node)
+        elif node is None:
+            out.append(_number_text(number, locale))
+        elif isinstance(node, _Arg):
+            if node.name in values:
+                value = values[node.name]
+                out.append(
+                    _number_text(value, locale) if node.number else _format_value(value)
+                )
+        else:
+            value = values.get(node.name)
+            branch = _pick(node, value, locale)
+            out.append(
+                _render(branch, values, locale, value if node.plural else number)
+            )
+    return "".join(out)
+
+
+def _pick(choice: _Choice, value: Any, locale: "LocaleInfo") -> _Nodes:
+    """The branch of `choice` that `value` selects (None: not given)."""
+    branches = dict(choice.branches)
+    other = branches.get("other", ())
+    if not choice.plural:
+        return other if value is None else branches.get(_format_value(value), other)
+    if not _is_number(value) or not math.isfinite(value):
+        return other
+    for key, branch in choice.branches:
+        if key.startswith("=") and value == int(key[1:]):
+            return branch
+    category = locale.plural(*_plural_operands(value)) if locale.plural else "other"
+    return branches.get(category, other)
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _plural_operands(value: float) -> tuple[int, int, int]:
+    """CLDR's operands (i, v, f) of a number as JavaScript writes it: each kept to 15 digits (+10**15 if longer)."""
+    whole, fraction = _decimal_digits(value)
+    return _operand(whole), len(fraction), _operand(fraction)
+
+
+def _operand(digits: str) -> int:
+    tail = int(digits[-15:] or "0")
+    return tail + (10**15 if len(digits.lstrip("0")) > 15 else 0)
+
+
+def _decimal_digits(value: float) -> tuple[str, str]:
+    """The integer and fraction digits of ``abs(value)`` as JavaScript writes it, exponent expanded."""
+    text = _js_number(abs(value))
+    mantissa, _, exponent = text.partition("e")
+    digits = mantissa.replace(".", "")
+    point = mantissa.find(".") if "." in mantissa else len(mantissa)
+    point += int(exponent or 0)
+    if point <= 0:
+        return "0", "0" * -point + digits
+    if point >= len(digits):
+        return digits + "0" * (point - len(digits)), ""
+    return digits[:point], digits[point:]
+
+
+def _number_text(value: Any, locale: "LocaleInfo") -> str:
+    """``{name, number}``: a number in the locale's symbols; another value as ``{name}`` writes it."""
+    if value is None:
+        return ""
+    if not _is_number(value):
+        return _format_value(value)
+    text = _js_number(value)
+    if "e" in text or not text[-1:].isdigit():
+        return text.replace(".", locale.decimal)
+    sign, body = ("-", text[1:]) if text.startswith("-") else ("", text)
+    whole, dot, fraction = body.partition(".")
+    primary, secondary = locale.grouping
+    groups: list[str] = []
+    if len(whole) > primary:
+        groups.append(whole[-primary:])
+        whole = whole[:-primary]
+        while len(whole) > secondary:
+            groups.append(whole[-secondary:])
+            whole = whole[:-secondary]
+    groups.append(whole)
+    grouped = locale.group.join(reversed(groups))
+    return sign + grouped + (locale.decimal + fraction if dot else "")
 
 
 def _format_value(value: Any) -> str:
@@ -1461,7 +1736,9 @@ class ErrorModel(
             raise TypeError(f"{cls.__name__} is missing required value(s): {missing}")
         if "message" not in out:
             values = {**{k: v for k, v in extras.items() if v is not None}, **given}
-            out["message"] = format_message(info.message, values)
+            catalog = cls.catalog_info
+            wire_locale = catalog.envelope.message_locale or catalog.locale
+            out["message"] = _rendered_in(catalog, info, wire_locale, values)[1]
         if isinstance(out["message"], str):
             out["message"] = scrub_text(out["message"]) or info.code
         if "retriable" in wires and "retriable" not in out:
@@ -1508,12 +1785,29 @@ class ErrorModel(
             attr for attr, wire in wires.items() if wire in keys and attr not in _HEAD
         )
 
-    def to_result(self) -> dict[str, Any]:
-        """The MCP ``CallToolResult`` (a dict) reporting this error."""
+    def localized(self, locale: str) -> Localized:
+        """This error's texts in `locale` (with fallback), the message rendered from its repair fields.
+
+        Message-only values are not kept by an error: a message that shows one renders it empty here.
+        """
+        return localize(self.catalog_info, self.code, locale, self.to_payload())
+
+    def to_result(self, locale: str | None = None) -> dict[str, Any]:
+        """The MCP ``CallToolResult`` (a dict) reporting this error.
+
+        With `locale`, the payload also carries ``localizedMessage: {locale, message}`` (AIP-193's
+        LocalizedMessage): the message in that locale, or in the one its fallback found.
+        """
         info = self.info
         if info.channel == "protocol":
             raise TypeError(f"{self.code!r} is a protocol error; see to_jsonrpc_error")
         text, payload = f"{self.code}: {self.message}", self.to_payload()
+        if locale is not None:
+            found = self.localized(locale)
+            payload["localizedMessage"] = {
+                "locale": found.locale,
+                "message": found.message,
+            }
         return _envelope(self.catalog_info, text, payload, info.kind, _retriable(self))
 
     def to_jsonrpc_error(self) -> dict[str, Any]:
@@ -1751,6 +2045,54 @@ class ErrorCatalog(Generic[KnownT, UnknownT]):
             warnings.warn(deprecation_text(info), DeprecationWarning, stacklevel=2)
         return cast("KnownT", self.model_for(code).from_values(values, retriable))
 
+    # -- localized texts --------------------------------------------------------
+
+    def localize(
+        self, code: str, locale: str, values: Mapping[str, Any] | None = None
+    ) -> Localized:
+        """The texts of `code` in `locale` (fallback ``de-AT`` → ``de`` → base), its message rendered
+        with the wire-named `values` and scrubbed."""
+        return localize(self.info, code, locale, values)
+
+    def describe_field(self, name: str, locale: str) -> str:
+        """The description of repair field `name` (wire name) in `locale`, with fallback."""
+        return describe_field(self.info, name, locale)
+
+    def locale_chain(self, locale: str) -> tuple[str, ...]:
+        """The locales tried for `locale`, best first, ending with the base locale."""
+        return locale_chain(self.info, locale)
+
+    def localized_message(self, value: object) -> dict[str, str] | None:
+        """The ``localizedMessage`` ``{locale, message}`` of an error payload or an MCP result
+        (its payload found as ``parse_result`` finds it), if it carries a well-formed one.
+        """
+        try:
+            data = _wire(value)
+            key = self.info.envelope.discriminator
+            if data is not None and not isinstance(data.get(key), str):
+                found = _wire(data.get("structuredContent"))
+                if found is None or not isinstance(found.get(key), str):
+                    found = None
+                    for text in _texts(data.get("content")):
+                        try:
+                            payload = read_json(text)
+                        except ValueError:
+                            continue
+                        if isinstance(payload, dict):
+                            candidate = cast("dict[str, Any]", payload)
+                            if isinstance(candidate.get(key), str):
+                                found = candidate
+                                break
+                data = found
+            member = data.get("localizedMessage") if data is not None else None
+        except Exception:  # noqa: BLE001 (a mapping whose reading raised)
+            return None
+        return (
+            dict(cast("dict[str, str]", member))
+            if _is_localized_member(member)
+            else None
+        )
+
     # -- parsing ---------------------------------------------------------------
 
     def validate_error(self, payload: object) -> KnownT:
@@ -1805,6 +2147,9 @@ class ErrorCatalog(Generic[KnownT, UnknownT]):
             data, cut, fixed = _readable(_as_dict(payload), 1)
         except Exception:  # noqa: BLE001 (a mapping whose reading raised)
             return None
+        if _is_localized_member(data.get("localizedMessage")):  # accepted, not kept
+            data = {k: v for k, v in data.items() if k != "localizedMessage"}
+            fixed = True
         return cast("dict[str, Any]", data) if fixed and not cut else None
 
     def parse_result(self, result: object) -> KnownT | UnknownT | None:
@@ -2248,3 +2593,130 @@ _PROVENANCE_SCHEMA: dict[str, Any] = {
     "required": ["catalog", "version", "fingerprint"],
     "additionalProperties": False,
 }
+
+
+# -- per-tool error contracts: which tool returns which codes -----------------------
+
+ToolT = TypeVar("ToolT")
+
+
+class ToolContract(Generic[ToolT, UnknownT]):
+    """One MCP tool's error contract: the codes it can return and its schemas.
+
+    ``ToolT`` is the union of the classes of the tool's codes (its own and the catalog's
+    every-tool errors); ``codes`` comes from that union. Reading a result types it to the
+    union: a code of the catalog that the tool does not declare reads as ``UnknownCode``
+    (its payload kept), like a code the catalog does not know.
+    """
+
+    def __init__(
+        self,
+        catalog: ErrorCatalog[Any, UnknownT],
+        name: str,
+        errors: Any,
+        *,
+        description: str = "",
+        output_schema: str = "",
+        any_root: bool = False,
+        input_schema: str = "",
+    ) -> None:
+        self.catalog = catalog
+        self.name = name
+        self.description = description
+        classes: tuple[type[ErrorModel], ...] = get_args(errors) or (errors,)
+        self.codes: tuple[str, ...] = tuple(cls.code_info().code for cls in classes)
+        self._success = output_schema  # the success outputSchema, JSON text ("": none)
+        self.any_root = any_root  # success may have any root (MCP 2026-07-28)
+        self._input = input_schema
+
+    def declares(self, code: str) -> bool:
+        """Whether the tool can return `code`."""
+        return code in self.codes
+
+    def narrow(
+        self, error: ErrorModel | UnknownCodeModel | None
+    ) -> ToolT | UnknownT | None:
+        """`error` typed to this tool: an error of a code it does not declare → UnknownCode."""
+        if (
+            error is None
+            or isinstance(error, UnknownCodeModel)
+            or error.code in self.codes
+        ):
+            return cast("ToolT | UnknownT | None", error)
+        return self.catalog.unknown.of(error.to_payload())
+
+    def parse_result(self, result: object) -> ToolT | UnknownT | None:
+        """The error a result of this tool reports (as the catalog's ``parse_result``), typed to its codes."""
+        return self.narrow(self.catalog.parse_result(result))
+
+    def parse_error(self, payload: object) -> ToolT | UnknownT:
+        """An error payload of this tool (as the catalog's ``parse_error``), typed to its codes."""
+        return cast("ToolT | UnknownT", self.narrow(self.catalog.parse_error(payload)))
+
+    def error_schema(self) -> dict[str, Any]:
+        """JSON Schema (2020-12) of the error payloads this tool can return (its codes only)."""
+        schema: dict[str, Any] = json.loads(
+            tool_errors_schema_text(self.catalog.info, self.codes)
+        )
+        return schema
+
+    def output_schema(self, *, any_root: bool = False) -> dict[str, Any] | None:
+        """The tool's complete ``outputSchema``: its success schema ∪ its errors; None without a success schema.
+
+        The object-rooted form 2025-era clients accept, or with `any_root` the form of MCP 2026-07-28
+        (any root). The success schema's ``$defs`` move to the root, where its references resolve.
+        """
+        if not self._success:
+            return None
+        success: Any = json.loads(self._success)
+        hoisted: dict[str, Any] = {}
+        if isinstance(success, dict):
+            success = {
+                k: v
+                for k, v in cast("dict[str, Any]", success).items()
+                if k != "$schema"
+            }
+            if "$id" not in success:
+                hoisted = {
+                    k: success.pop(k) for k in ("$defs", "definitions") if k in success
+                }
+        root: dict[str, Any] = {} if any_root else {"type": "object"}
+        if self.catalog.info.envelope.structured_content:
+            root["anyOf"] = [success, self.error_schema()]
+        else:
+            root["allOf"] = [success]
+        return root | hoisted
+
+    def input_schema(self) -> dict[str, Any] | None:
+        """The tool's input schema, when the catalog gives one."""
+        if not self._input:
+            return None
+        schema: dict[str, Any] = json.loads(self._input)
+        return schema
+
+    def __repr__(self) -> str:
+        return f"ToolContract({self.name!r}, codes={self.codes!r})"
+
+
+def tool_errors_schema_text(catalog: CatalogInfo, codes: Collection[str]) -> str:
+    """JSON Schema (2020-12) of the error payloads of `codes` (tool channel only), as JSON text."""
+    key = catalog.envelope.discriminator
+    chosen = [code for code in codes if catalog.codes[code].channel == "tool"]
+    branches = [
+        {
+            "if": {"properties": {key: {"const": code}}, "required": [key]},
+            "then": _code_schema(catalog, catalog.codes[code]),
+        }
+        for code in chosen
+    ]
+    return json.dumps(
+        {
+            "type": "object",
+            "required": [key, "message"],
+            "properties": {
+                key: {"enum": chosen},
+                "message": {"type": "string", "minLength": 1},
+            },
+            "allOf": branches,
+        }
+    )
