@@ -67,6 +67,14 @@ export interface CodeInfo<C extends string = string, K extends string = string> 
   readonly required: readonly string[];
   readonly optional: readonly string[];
   readonly docs: string;
+  /** Its RFC 9457 problem type URI. */
+  readonly problemType: string;
+  /** Its AIP-193 `ErrorInfo.reason`. */
+  readonly reason: string;
+  /** Its canonical `google.rpc.Code`. */
+  readonly grpcCode: number;
+  /** The repair fields whose values are paths of invalid request fields (field violations). */
+  readonly violations: readonly string[];
 }
 
 /** The structural subset of an MCP `CallToolResult` these helpers read (the SDK type is assignable). */
@@ -81,13 +89,6 @@ export interface CallToolResultLike {
 export interface TextContent {
   type: "text";
   text: string;
-}
-
-/** The draft `io.modelcontextprotocol/toolFailure` metadata. */
-export interface ToolFailureMeta<K extends string = string> {
-  class: K | null;
-  code: string;
-  retryable: boolean;
 }
 
 /** A JSON-RPC error object. */
@@ -212,6 +213,8 @@ export interface CatalogSpec<T extends CatalogTypes> {
   readonly translations: readonly string[];
   /** [wire key, description] of every repair field (the base texts). */
   readonly descriptions: readonly (readonly [string, string])[];
+  /** Problem details, google.rpc.Status and toolFailure settings. */
+  readonly channels: ChannelSpec;
 }
 
 // ---- One catalog's helpers ------------------------------------------------------
@@ -261,7 +264,7 @@ export function define<T extends CatalogTypes>(spec: CatalogSpec<T>) {
      * the payload as `structuredContent` (or as a second, JSON text block), plus `_meta`
      * toolFailure when the catalog asks for it.
      */
-    toResult: (error: T["tool"], options?: { readonly locale?: string }): T["result"] => typed(toResult(cat, error, options?.locale)),
+    toResult: (error: T["tool"], options?: ResultOptions): T["result"] => typed(toResult(cat, error, options)),
 
     /**
      * The texts of `code` in locale `locale` (each falls back on its own: `de-AT` → `de` → the
@@ -284,6 +287,34 @@ export function define<T extends CatalogTypes>(spec: CatalogSpec<T>) {
 
     /** The `localizedMessage` of an error payload or an MCP result (found as `parseResult` finds the payload), if well-formed. */
     localizedMessage: (value: unknown): LocalizedMessage | undefined => localizedMessage(cat, value),
+
+    /**
+     * The RFC 9457 problem document (`application/problem+json`) of `error`: `type`, `title`,
+     * `status`, `detail` (the message), `instance` when given, the repair fields as extension
+     * members; an `UnknownError` gives an `about:blank` problem with status 500.
+     */
+    toProblem: (error: T["error"] | T["unknown"], options?: ChannelOptions): Record<string, unknown> => toProblem(cat, error, options),
+
+    /**
+     * The `google.rpc.Status` of `error` in proto3's JSON mapping (AIP-193): its canonical code, the
+     * message, one `ErrorInfo` (reason, domain, the repair fields as string metadata), a `RetryInfo`
+     * when it may be retried, a `BadRequest` for its field violations, `RequestInfo`, `Help`.
+     */
+    toStatus: (error: T["error"] | T["unknown"], options?: ChannelOptions): Record<string, unknown> => toStatus(cat, error, options),
+
+    /**
+     * The error of an RFC 9457 problem document (an object, or JSON bytes): the code whose type URI
+     * it names; an unknown type or invalid members give an `UnknownError` keeping the whole
+     * document. Never throws.
+     */
+    parseProblem: (document: unknown): T["error"] | T["unknown"] => typed(parseProblem(cat, document)),
+
+    /**
+     * The error of a `google.rpc.Status` (proto3 JSON; an object, or bytes): the code whose reason
+     * its `ErrorInfo` names in this catalog's domain; anything else gives an `UnknownError` keeping
+     * the whole Status. Never throws.
+     */
+    parseStatus: (status: unknown): T["error"] | T["unknown"] => typed(parseStatus(cat, status)),
 
     /** The JSON-RPC error for a protocol-channel `error`. */
     toJsonRpcError: (error: T["protocol"]): JsonRpcErrorObject => toJsonRpcError(cat, error),
@@ -401,6 +432,7 @@ function tablesOf<T extends CatalogTypes>(spec: CatalogSpec<T>): Tables {
       return [tag.toLowerCase(), tag] as const;
     })),
     fieldDescriptions: new Map(spec.descriptions),
+    channels: channelTables(spec.channels, info),
   };
 }
 
@@ -468,9 +500,9 @@ export class ErrorPolicy<K extends string = string> {
 
 // ---- MCP results --------------------------------------------------------------
 
-function toResult(cat: Tables, error: unknown, locale?: string): unknown {
+function toResult(cat: Tables, error: unknown, options: ResultOptions = {}): unknown {
   const plain = canonical(cat, error);
-  const payload = locale === undefined ? plain : withLocalized(cat, plain, locale);
+  const payload = options.locale === undefined ? plain : withLocalized(cat, plain, options.locale);
   const code = codeOf(cat, payload);
   const info = infoOf(cat, code);
   if (info?.channel === "protocol") {
@@ -485,8 +517,7 @@ function toResult(cat: Tables, error: unknown, locale?: string): unknown {
     result["content"] = [text, { type: "text", text: JSON.stringify(payload) }];
   }
   if (cat.envelope.toolFailureMeta) {
-    const meta: ToolFailureMeta = { class: kindOf(cat, payload), code, retryable: isRetryable(cat, payload) };
-    result["_meta"] = { "io.modelcontextprotocol/toolFailure": meta };
+    result["_meta"] = { [TOOL_FAILURE]: toolFailure(cat, payload, options) };
   }
   return result;
 }
@@ -686,6 +717,451 @@ function toolContract(cat: Tables, name: string, codes: readonly string[]): Tool
       return error === undefined ? { ok: true, data: result } : { ok: false, error, data: result };
     },
   });
+}
+// ---- The channels beside MCP (docs/runtime-contract.md §9) ------------------------
+//
+// RFC 9457 problem details (`toProblem`, `parseProblem`), the google.rpc.Status JSON
+// mapping with AIP-193's ErrorInfo (`toStatus`, `parseStatus`) and the
+// `io.modelcontextprotocol/toolFailure` metadata of MCP's open proposal (SEP-3313).
+
+/** The `_meta` key of MCP's proposed tool-failure classification (SEP-3313, not accepted yet). */
+export const TOOL_FAILURE = "io.modelcontextprotocol/toolFailure";
+const FAILURE_CLASSES: ReadonlySet<string> = new Set(["capability", "reliability", "governance"]);
+const RPC_TYPE = "type.googleapis.com/google.rpc."; // a detail's @type: this, then the message name
+const UNKNOWN_STATUS = 500; // an error without a catalog code: HTTP 500 …
+const UNKNOWN_GRPC = 2; // … and google.rpc.Code UNKNOWN
+const UNKNOWN_REASON = "UNKNOWN";
+const MAX_DETAILS = 16; // Status details `parseStatus` reads
+const VIOLATIONS = "errors"; // the problem member listing field violations
+const FRAGMENT: ReadonlySet<string> = new Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/?"); // what a URI fragment holds as it is
+
+/** The class of a tool failure (SEP-3313): how a client should react. */
+export type ToolFailureClass = "capability" | "reliability" | "governance";
+
+/** The `io.modelcontextprotocol/toolFailure` metadata of an error result (SEP-3313). */
+export interface ToolFailureMeta {
+  class: ToolFailureClass;
+  code: string;
+  retryable: boolean;
+  retryNotBefore?: number;
+  correlationId?: string;
+  agentGuidance?: string;
+}
+
+/** Per-occurrence values of an error on a channel (each optional). */
+export interface ChannelOptions {
+  /** This occurrence: the problem's `instance`, the Status `RequestInfo.requestId`, the toolFailure `correlationId`. */
+  readonly instance?: string;
+  /** How long to wait before a retry, in milliseconds (e.g. from `Retry-After`): `RetryInfo`, `retryNotBefore`. */
+  readonly retryAfterMs?: number;
+  /** The clock of `retryNotBefore`, in Unix milliseconds (default: now). */
+  readonly nowMs?: number;
+}
+
+/** The options of `toResult`: the channel options, and a locale for the optional `localizedMessage` member. */
+export interface ResultOptions extends ChannelOptions {
+  /** Also write `localizedMessage: {locale, message}`, the message in this locale (with fallback). */
+  readonly locale?: string;
+}
+
+/** A catalog's channel settings, as its file passes them to `define`. */
+export interface ChannelSpec {
+  /** A code's type URI without one of its own: this, then the code. */
+  readonly problemBase: string;
+  /** The ErrorInfo domain. */
+  readonly domain: string;
+  /** HTTP status → google.rpc.Code. */
+  readonly grpcByStatus: readonly (readonly [number, number])[];
+  /** Wire key → problem member, where they differ. */
+  readonly members: readonly (readonly [string, string])[];
+  /** Wire key → ErrorInfo metadata key, where they differ. */
+  readonly metadataKeys: readonly (readonly [string, string])[];
+  /** Kind → toolFailure class. */
+  readonly kindClasses: readonly (readonly [string, ToolFailureClass])[];
+}
+
+/** A catalog's channel tables as the functions below read them. */
+interface ChannelTables {
+  readonly problemBase: string;
+  readonly domain: string;
+  readonly grpcByStatus: ReadonlyMap<number, number>;
+  readonly members: ReadonlyMap<string, string>;
+  readonly metadataKeys: ReadonlyMap<string, string>;
+  readonly kindClasses: ReadonlyMap<string, ToolFailureClass>;
+  readonly types: ReadonlyMap<string, string>; // type URI → code (the first code of each)
+  readonly reasons: ReadonlyMap<string, string>; // reason → code (the first code of each)
+}
+
+function channelTables(spec: ChannelSpec, info: readonly CodeInfo[]): ChannelTables {
+  const types = new Map<string, string>();
+  const reasons = new Map<string, string>();
+  const tables = {
+    problemBase: spec.problemBase,
+    domain: spec.domain,
+    grpcByStatus: new Map(spec.grpcByStatus),
+    members: new Map(spec.members),
+    metadataKeys: new Map(spec.metadataKeys),
+    kindClasses: new Map(spec.kindClasses),
+    types,
+    reasons,
+  };
+  for (const row of info) {
+    const uri = problemType(tables, row);
+    const reason = errorReason(row);
+    if (!types.has(uri)) {
+      types.set(uri, row.code);
+    }
+    if (!reasons.has(reason)) {
+      reasons.set(reason, row.code);
+    }
+  }
+  return tables;
+}
+
+/** A code's RFC 9457 type URI: its own, else the problem base followed by the code. */
+function problemType(ch: { readonly problemBase: string }, info: CodeInfo): string {
+  return info.problemType || ch.problemBase + info.code;
+}
+
+/** A code's AIP-193 reason: its own, else the code with ASCII letters upper-cased. */
+function errorReason(info: CodeInfo): string {
+  return info.reason || info.code.replace(/[a-z]/g, (ch) => ch.toUpperCase());
+}
+
+function errorStatus(info: CodeInfo): number {
+  return info.httpStatus ?? UNKNOWN_STATUS;
+}
+
+function grpcCode(cat: Tables, info: CodeInfo): number {
+  return info.grpcCode || (cat.channels.grpcByStatus.get(errorStatus(info)) ?? UNKNOWN_GRPC);
+}
+
+/** The error's code and payload when it is a valid error of the catalog; `undefined` for an `UnknownError`. */
+function knownOf(cat: Tables, error: unknown): readonly [CodeInfo, Payload] | undefined {
+  const payload = validate(cat, error, true);
+  if (payload !== undefined) {
+    return [infoOf(cat, codeOf(cat, payload)) as CodeInfo, payload];
+  }
+  if (isObject(error) && typeof own(error, "message") === "string" && own(error, "payload") !== undefined) {
+    return undefined;
+  }
+  throw new TypeError(`not a ${cat.name} error: ${shown(error)}`);
+}
+
+/** [wire key, value] of the repair fields an error carries, in the code's order. */
+function fieldsOf(info: CodeInfo, payload: Payload): (readonly [string, unknown])[] {
+  return [...info.required, ...info.optional].filter((w) => own(payload, w) !== undefined).map((w) => [w, own(payload, w)] as const);
+}
+
+/** The request-field paths of an error's field violations, in the code's order. */
+function pathsOf(info: CodeInfo, payload: Payload): string[] {
+  const paths: string[] = [];
+  for (const wire of info.violations) {
+    const value = own(payload, wire);
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (typeof item === "string") {
+        paths.push(item);
+      }
+    }
+  }
+  return paths;
+}
+
+function toProblem(cat: Tables, error: unknown, options: ChannelOptions = {}): Record<string, unknown> {
+  const known = knownOf(cat, error);
+  const instance = options.instance ?? ""; // "": none
+  if (known === undefined) {
+    const detail = scrubText(own(error as Payload, "message") as string) || "error";
+    const doc: Record<string, unknown> = { type: "about:blank", title: "Internal Server Error", status: UNKNOWN_STATUS, detail };
+    if (instance !== "") {
+      doc["instance"] = instance;
+    }
+    return doc;
+  }
+  const [info, payload] = known;
+  const doc: Record<string, unknown> = { type: problemType(cat.channels, info), title: info.title, status: errorStatus(info), detail: payload.message };
+  if (instance !== "") {
+    doc["instance"] = instance;
+  }
+  if (cat.envelope.retriable !== null) {
+    setOwn(doc, cat.envelope.retriable, isRetryable(cat, payload));
+  }
+  for (const [wire, value] of fieldsOf(info, payload)) {
+    setOwn(doc, cat.channels.members.get(wire) ?? wire, value);
+  }
+  const paths = pathsOf(info, payload);
+  if (paths.length > 0) {
+    setOwn(doc, VIOLATIONS, paths.map((p) => ({ detail: payload.message, pointer: pointer(p) })));
+  }
+  if (own(payload, "provenance") !== undefined) {
+    doc["provenance"] = own(payload, "provenance");
+  }
+  return doc;
+}
+
+function toStatus(cat: Tables, error: unknown, options: ChannelOptions = {}): Record<string, unknown> {
+  const known = knownOf(cat, error);
+  const domain = cat.channels.domain;
+  if (known === undefined) {
+    const unknown = error as Payload;
+    const code = codeOf(cat, unknown);
+    const details = [errorInfo(UNKNOWN_REASON, domain, code ? { code: scrubText(code) } : {})];
+    details.push(...retryInfo(cat, unknown, null, options.retryAfterMs), ...requestInfo(options.instance));
+    return { code: UNKNOWN_GRPC, message: scrubText(unknown.message) || "error", details };
+  }
+  const [info, payload] = known;
+  const metadata: Record<string, string> = {};
+  for (const [wire, value] of fieldsOf(info, payload)) {
+    const text = cat.fieldTypes.get(wire) === "string" ? (value as string) : JSON.stringify(value); // any other: JSON text
+    setOwn(metadata, cat.channels.metadataKeys.get(wire) ?? wire, text);
+  }
+  const reason = errorReason(info);
+  const details: Record<string, unknown>[] = [errorInfo(reason, domain, metadata)];
+  details.push(...retryInfo(cat, payload, info, options.retryAfterMs));
+  const paths = pathsOf(info, payload);
+  if (paths.length > 0) {
+    const fieldViolations = paths.map((p) => ({ field: p, description: payload.message, reason }));
+    details.push({ "@type": RPC_TYPE + "BadRequest", fieldViolations });
+  }
+  details.push(...requestInfo(options.instance));
+  const uri = problemType(cat.channels, info);
+  if (uri.startsWith("https://") || uri.startsWith("http://")) {
+    details.push({ "@type": RPC_TYPE + "Help", links: [{ description: info.title, url: uri }] });
+  }
+  return { code: grpcCode(cat, info), message: payload.message, details };
+}
+
+function errorInfo(reason: string, domain: string, metadata: Record<string, string>): Record<string, unknown> {
+  const detail: Record<string, unknown> = { "@type": RPC_TYPE + "ErrorInfo", reason, domain };
+  if (Object.keys(metadata).length > 0) {
+    detail["metadata"] = metadata;
+  }
+  return detail;
+}
+
+/** A RetryInfo when the error may be retried: the delay given, else its kind's first back-off. */
+function retryInfo(cat: Tables, error: unknown, info: CodeInfo | null, retryAfterMs: number | undefined): Record<string, unknown>[] {
+  if (!isRetryable(cat, error)) {
+    return [];
+  }
+  const name = info === null ? cat.defaultKind : info.kind;
+  const delay = delayOf(retryAfterMs) ?? (name === null ? null : cat.kinds[name]?.initialBackoffMs || null); // (0: no hint)
+  const detail: Record<string, unknown> = { "@type": RPC_TYPE + "RetryInfo" };
+  if (delay !== null) {
+    detail["retryDelay"] = duration(delay);
+  }
+  return [detail];
+}
+
+function requestInfo(instance: string | undefined): Record<string, unknown>[] {
+  return instance === undefined || instance === "" ? [] : [{ "@type": RPC_TYPE + "RequestInfo", requestId: instance }];
+}
+
+/** The toolFailure `_meta` of an error (SEP-3313): class, code, retry hints, guidance. */
+function toolFailure(cat: Tables, error: unknown, options: ChannelOptions): ToolFailureMeta {
+  const code = codeOf(cat, error);
+  const kind = kindOf(cat, error);
+  let retryable = isRetryable(cat, error);
+  const klass = (kind === null ? undefined : cat.channels.kindClasses.get(kind)) ?? (retryable ? "reliability" : "capability");
+  retryable = retryable && klass === "reliability";
+  const meta: ToolFailureMeta = { class: klass, code, retryable };
+  const delay = delayOf(options.retryAfterMs);
+  if (retryable && delay !== null) {
+    meta.retryNotBefore = (delayOf(options.nowMs) ?? Date.now()) + delay;
+  }
+  if (options.instance !== undefined && options.instance !== "") {
+    meta.correlationId = options.instance;
+  }
+  const guidance = infoOf(cat, code)?.nextAction;
+  if (guidance) {
+    meta.agentGuidance = guidance;
+  }
+  return meta;
+}
+
+/**
+ * The toolFailure `_meta` of an MCP result (an object, or its JSON text as bytes), or `null`:
+ * an object with one of the proposal's classes and a string `code`; `retryable` is false unless
+ * `true`; the other members only when of their type. Never throws.
+ */
+export function toolFailureOf(result: unknown): ToolFailureMeta | null {
+  try {
+    const data = isBytes(result) ? readJson(decoded(result)) : result;
+    const meta = isObject(data) ? own(data, "_meta") : undefined;
+    const found = isObject(meta) ? own(meta, TOOL_FAILURE) : undefined;
+    if (!isObject(found)) {
+      return null;
+    }
+    const klass = own(found, "class");
+    const code = own(found, "code");
+    if (typeof klass !== "string" || !FAILURE_CLASSES.has(klass) || typeof code !== "string") {
+      return null;
+    }
+    const out: ToolFailureMeta = { class: klass as ToolFailureClass, code: wellFormed(code), retryable: own(found, "retryable") === true };
+    const after = own(found, "retryNotBefore");
+    if (typeof after === "number" && Number.isFinite(after)) {
+      out.retryNotBefore = after;
+    }
+    for (const name of ["correlationId", "agentGuidance"] as const) {
+      const text = own(found, name);
+      if (typeof text === "string") {
+        out[name] = wellFormed(text);
+      }
+    }
+    return out;
+  } catch {
+    return null; // a result whose reading threw
+  }
+}
+
+/** A count of milliseconds: a safe integer of at least 0, else `null`. */
+function delayOf(value: unknown): number | null {
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? value : null;
+}
+
+/** A proto3 JSON Duration: seconds, with 3 fractional digits when not whole (`1s`, `0.200s`). */
+function duration(ms: number): string {
+  const rest = ms % 1000;
+  const seconds = (ms - rest) / 1000;
+  return rest === 0 ? `${seconds}s` : `${seconds}.${String(rest).padStart(3, "0")}s`;
+}
+
+/** The RFC 9457 pointer (`#/a/0/b`, a JSON Pointer in a URI fragment) of a field path (`a[0].b`). */
+function pointer(path: string): string {
+  let out = "#";
+  for (const segment of segments(path)) {
+    out += "/";
+    for (const ch of segment.replace(/~/g, "~0").replace(/\//g, "~1")) {
+      out += FRAGMENT.has(ch) ? ch : [...new TextEncoder().encode(ch)].map((b) => "%" + b.toString(16).toUpperCase().padStart(2, "0")).join("");
+    }
+  }
+  return out;
+}
+
+/** A field path's segments: split at `.`; `[n]` (ASCII digits) after a name is one of its own. */
+function segments(path: string): string[] {
+  const out: string[] = [];
+  for (let part of path.split(".")) {
+    const indices: string[] = [];
+    while (part.endsWith("]")) {
+      const start = part.lastIndexOf("[");
+      const index = part.slice(start + 1, -1);
+      if (start < 0 || !/^[0-9]+$/.test(index)) {
+        break;
+      }
+      indices.unshift(index);
+      part = part.slice(0, start);
+    }
+    out.push(part, ...indices);
+  }
+  return out;
+}
+
+/** The message name of a Status detail's `@type` (what follows its last `/`). */
+function rpcName(detail: { readonly [key: string]: unknown }): string {
+  const url = own(detail, "@type");
+  return typeof url === "string" ? url.slice(url.lastIndexOf("/") + 1) : "";
+}
+
+/** A problem document or Status as JSON data (bytes read as JSON text), or `undefined` when not an object. */
+function documentOf(value: unknown): { readonly [key: string]: unknown } | undefined {
+  const data = isBytes(value) ? readJson(decoded(value)) : value;
+  return isObject(data) ? (readable(data, 1)[0] as { readonly [key: string]: unknown }) : undefined;
+}
+
+/** A payload's code, message, provenance and isError mirror (a document's stamp, else this build's if `mine`). */
+function payloadHead(cat: Tables, code: string, message: string, stamp: unknown, mine: boolean): Record<string, unknown> {
+  const payload: Record<string, unknown> = {};
+  setOwn(payload, cat.envelope.discriminator, code);
+  payload["message"] = message;
+  if (stamp !== undefined) {
+    payload["provenance"] = stamp;
+  } else if (mine) {
+    payload["provenance"] = { ...cat.stamp };
+  }
+  if (cat.envelope.mirrorIsError) {
+    payload["isError"] = true;
+  }
+  return payload;
+}
+
+function typedOr(cat: Tables, payload: Record<string, unknown>, code: string, message: string, data: unknown): Payload {
+  return validateRead(cat, payload) ?? unknownError(cat, code, message, data);
+}
+
+function parseProblem(cat: Tables, document: unknown): Payload {
+  try {
+    const data = documentOf(document);
+    if (data === undefined) {
+      return unknownError(cat, "", "", {});
+    }
+    const type = own(data, "type");
+    const code = typeof type === "string" ? cat.channels.types.get(type) : undefined;
+    const detail = own(data, "detail");
+    const message = typeof detail === "string" ? detail : "";
+    if (code === undefined) {
+      return unknownError(cat, "", message, data);
+    }
+    const payload = payloadHead(cat, code, message, own(data, "provenance"), cat.envelope.provenance === "required");
+    const key = cat.envelope.retriable;
+    if (key !== null && own(data, key) !== undefined) {
+      setOwn(payload, key, own(data, key));
+    }
+    const info = infoOf(cat, code) as CodeInfo;
+    for (const wire of [...info.required, ...info.optional]) {
+      const value = own(data, cat.channels.members.get(wire) ?? wire);
+      if (value !== undefined) {
+        setOwn(payload, wire, value);
+      }
+    }
+    return typedOr(cat, payload, code, message, data);
+  } catch {
+    return unknownError(cat, "", "", {}); // a document whose reading threw
+  }
+}
+
+function parseStatus(cat: Tables, status: unknown): Payload {
+  try {
+    const data = documentOf(status);
+    if (data === undefined) {
+      return unknownError(cat, "", "", {});
+    }
+    const text = own(data, "message");
+    const message = typeof text === "string" ? text : "";
+    const listed = own(data, "details");
+    const details = (Array.isArray(listed) ? listed.slice(0, MAX_DETAILS) : []).filter(isObject);
+    const found = details.find((d) => rpcName(d) === "google.rpc.ErrorInfo");
+    const reason = found === undefined ? undefined : own(found, "reason");
+    const ours = found !== undefined && own(found, "domain") === cat.channels.domain;
+    const code = ours && typeof reason === "string" ? cat.channels.reasons.get(reason) : undefined;
+    if (found === undefined || code === undefined) {
+      return unknownError(cat, "", message, data);
+    }
+    const payload = payloadHead(cat, code, message, undefined, cat.envelope.provenance !== "none"); // a Status carries no stamp
+    if (cat.envelope.retriable !== null) {
+      setOwn(payload, cat.envelope.retriable, details.some((d) => rpcName(d) === "google.rpc.RetryInfo"));
+    }
+    const listedMeta = own(found, "metadata");
+    const metadata = isObject(listedMeta) ? listedMeta : {};
+    const info = infoOf(cat, code) as CodeInfo;
+    for (const wire of [...info.required, ...info.optional]) {
+      const value = own(metadata, cat.channels.metadataKeys.get(wire) ?? wire);
+      if (value === undefined) {
+        continue;
+      }
+      if (typeof value !== "string") {
+        return unknownError(cat, code, message, data);
+      }
+      const parsed = cat.fieldTypes.get(wire) === "string" ? value : readJson(value);
+      if (parsed === undefined) {
+        return unknownError(cat, code, message, data);
+      }
+      setOwn(payload, wire, parsed);
+    }
+    return typedOr(cat, payload, code, message, data);
+  } catch {
+    return unknownError(cat, "", "", {}); // a Status whose reading threw
+  }
 }
 
 // ---- Classification, retry, policies --------------------------------------------
@@ -1554,6 +2030,7 @@ interface Tables {
   /** Lower-cased tag → tag, of the translated locales. */
   readonly translationTags: ReadonlyMap<string, string>;
   readonly fieldDescriptions: ReadonlyMap<string, string>;
+  readonly channels: ChannelTables;
 }
 
 /** A validated payload, loosely typed inside this module (the 10,000-member union stays at the API edge). */

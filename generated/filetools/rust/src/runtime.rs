@@ -25,7 +25,7 @@ use serde::ser::{
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::{
-    ErrorKind, ToolError, CATALOG, CATALOG_NAME, CODES, DECODERS, FINGERPRINT, KINDS, LOCALIZATION,
+    ErrorKind, ToolError, CATALOG, CATALOG_NAME, CHANNELS, CODES, DECODERS, FINGERPRINT, KINDS, LOCALIZATION,
     POLICIES, POLICY_WORDS, TOOLS, VERSION,
 };
 
@@ -789,14 +789,16 @@ impl UnknownCode {
 
     /// An MCP `CallToolResult` forwarding this error unchanged.
     pub fn to_result(&self) -> Json {
+        self.to_result_with(&Occurrence::default())
+    }
+
+    /// [`UnknownCode::to_result`] with what one occurrence adds to the toolFailure metadata.
+    pub fn to_result_with(&self, occurrence: &Occurrence) -> Json {
         let text = self.to_string();
         let text = scrub_text(if text.is_empty() { "error" } else { &text });
-        tool_result(
-            text,
-            self.to_payload(),
-            CATALOG.default_kind,
-            self.is_retryable(),
-        )
+        let retryable = self.is_retryable();
+        let failure = || tool_failure(&self.code, CATALOG.default_kind, retryable, occurrence);
+        tool_result(text, self.to_payload(), failure)
     }
 
     /// The payload's own boolean `retriable`, else the default kind's `retryable`.
@@ -1563,10 +1565,9 @@ fn number_text(value: Option<&Json>, locale: &LocaleInfo) -> String {
 }
 // -- envelopes (docs/runtime-contract.md §2) ----------------------------------------
 
-/// The `CallToolResult` of an error payload.
-fn tool_result(text: String, payload: JsonMap, kind: Option<ErrorKind>, retryable: bool) -> Json {
+/// The `CallToolResult` of an error payload; `failure` gives its toolFailure metadata.
+fn tool_result(text: String, payload: JsonMap, failure: impl FnOnce() -> ToolFailure) -> Json {
     let env = &CATALOG.envelope;
-    let code = payload.get(env.discriminator).cloned().unwrap_or_default();
     let mut content = JsonArray::new();
     content.push(text_block(text));
     let mut result = JsonMap::new();
@@ -1579,12 +1580,8 @@ fn tool_result(text: String, payload: JsonMap, kind: Option<ErrorKind>, retryabl
         result.insert("content", content);
     }
     if env.tool_failure_meta {
-        let mut failure = JsonMap::new();
-        failure.insert("class", kind.map(ErrorKind::as_str));
-        failure.insert("code", code);
-        failure.insert("retryable", retryable);
         let mut meta = JsonMap::new();
-        meta.insert("io.modelcontextprotocol/toolFailure", failure);
+        meta.insert(TOOL_FAILURE, failure().to_json());
         result.insert("_meta", meta);
     }
     Json::Object(result)
@@ -1592,8 +1589,16 @@ fn tool_result(text: String, payload: JsonMap, kind: Option<ErrorKind>, retryabl
 
 /// The `CallToolResult` of a payload of a known code.
 fn known_result(payload: JsonMap) -> Json {
+    known_result_with(payload, &Occurrence::default())
+}
+
+/// The `CallToolResult` of a payload of a known code, with what one occurrence adds.
+fn known_result_with(payload: JsonMap, occurrence: &Occurrence) -> Json {
     let (info, text, retryable) = summary(&payload);
-    tool_result(text, payload, info.and_then(|info| info.kind), retryable)
+    let code = info.map_or("", |info| info.code);
+    let kind = info.and_then(|info| info.kind);
+    let failure = || tool_failure(code, kind, retryable, occurrence);
+    tool_result(text, payload, failure)
 }
 
 /// The JSON-RPC error object of a payload of a protocol-channel code.
@@ -1738,9 +1743,10 @@ fn typed(payload: &JsonMap, source: Option<Upstream>) -> Option<ToolError> {
         };
         texts.push((text.key, value.to_owned()));
     }
-    let retriable = match env.retriable_field.and_then(|key| payload.get(key)) {
-        Some(flag) => flag.as_bool()?,
-        None => false,
+    let retriable = match env.retriable_field.map(|key| payload.get(key)) {
+        Some(Some(flag)) => flag.as_bool()?,
+        Some(None) => false,              // an absent flag reads as false
+        None => info.retriable_default(), // no flag on the wire: the code's
     };
     let envelope = |key: &str| {
         key == env.discriminator
@@ -1819,6 +1825,620 @@ impl Tool {
     pub fn parse_result(&self, result: &Json) -> Option<ToolError> {
         parse_result(result).map(|error| self.narrow(error))
     }
+}
+// -- the channels beside MCP (docs/runtime-contract.md §9) ---------------------------
+//
+// RFC 9457 problem details (`to_problem`, `parse_problem`), the google.rpc.Status JSON
+// mapping with AIP-193's ErrorInfo (`to_status`, `parse_status`) and the
+// `io.modelcontextprotocol/toolFailure` metadata of MCP's open proposal (SEP-3313).
+
+/// The `_meta` key of MCP's proposed tool-failure classification (SEP-3313, not accepted yet).
+pub const TOOL_FAILURE: &str = "io.modelcontextprotocol/toolFailure";
+/// The classes of SEP-3313.
+const FAILURE_CLASSES: [&str; 3] = ["capability", "reliability", "governance"];
+/// A Status detail's `@type` without its message name.
+const RPC_TYPE: &str = "type.googleapis.com/google.rpc.";
+/// The HTTP status of an error without a catalog code …
+const UNKNOWN_STATUS: u16 = 500;
+/// … its google.rpc.Code (UNKNOWN) and its ErrorInfo reason.
+const UNKNOWN_GRPC: i32 = 2;
+const UNKNOWN_REASON: &str = "UNKNOWN";
+/// The Status details [`parse_status`] reads.
+const MAX_DETAILS: usize = 16;
+/// The problem member listing the field violations.
+const VIOLATIONS: &str = "errors";
+/// With the ASCII letters and digits: what a URI fragment holds as it is.
+const FRAGMENT: &str = "-._~!$&'()*+,;=:@/?";
+
+/// A catalog's settings for problem details, google.rpc.Status and toolFailure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Channels {
+    /// A code's type URI without one of its own: this, then the code.
+    pub(crate) problem_base: &'static str,
+    /// The ErrorInfo domain.
+    pub(crate) domain: &'static str,
+    /// HTTP status → google.rpc.Code.
+    pub(crate) grpc_by_status: &'static [(u16, i32)],
+    /// Wire key → problem member, where they differ.
+    pub(crate) members: &'static [(&'static str, &'static str)],
+    /// Wire key → ErrorInfo metadata key, where they differ.
+    pub(crate) metadata_keys: &'static [(&'static str, &'static str)],
+    /// Kind → toolFailure class.
+    pub(crate) kind_classes: &'static [(&'static str, &'static str)],
+    /// The codes that say more than the rules.
+    pub(crate) codes: &'static [CodeChannel],
+}
+
+/// What one code says beyond the rules: its type URI (else the problem base and the code), its
+/// reason (else the code upper-cased), its google.rpc.Code (else its status's, 0) and the repair
+/// fields whose values are paths of invalid request fields.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct CodeChannel {
+    pub(crate) code: &'static str,
+    pub(crate) problem_type: &'static str,
+    pub(crate) reason: &'static str,
+    pub(crate) grpc: i32,
+    pub(crate) violations: &'static [&'static str],
+}
+
+/// What one occurrence of an error adds on a channel; every member is optional.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Occurrence {
+    /// This occurrence: the problem's `instance`, the Status `RequestInfo.requestId` and the
+    /// toolFailure `correlationId` (`None` or `""`: none).
+    pub instance: Option<String>,
+    /// How long to wait before a retry, in milliseconds: `RetryInfo.retryDelay`, `retryNotBefore`.
+    pub retry_after_ms: Option<u64>,
+    /// The clock of `retryNotBefore` in Unix milliseconds (`None`: now).
+    pub now_ms: Option<u64>,
+}
+
+impl Occurrence {
+    fn instance(&self) -> Option<&str> {
+        self.instance.as_deref().filter(|text| !text.is_empty())
+    }
+}
+
+/// The `io.modelcontextprotocol/toolFailure` metadata of an error result (SEP-3313).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ToolFailure {
+    /// `capability`, `reliability` or `governance`.
+    pub class: String,
+    /// The error's code.
+    pub code: String,
+    /// Whether a client may retry the call (only for `reliability`).
+    pub retryable: bool,
+    /// The earliest time a retry is likely to succeed, in Unix milliseconds.
+    pub retry_not_before: Option<f64>,
+    /// The occurrence, for the operator's logs.
+    pub correlation_id: Option<String>,
+    /// What the calling model should do next.
+    pub agent_guidance: Option<String>,
+}
+
+impl ToolFailure {
+    /// The metadata as JSON (members absent when `None`).
+    pub fn to_json(&self) -> Json {
+        let mut out = JsonMap::new();
+        out.insert("class", self.class.as_str());
+        out.insert("code", self.code.as_str());
+        out.insert("retryable", self.retryable);
+        if let Some(at) = self.retry_not_before {
+            out.insert("retryNotBefore", at);
+        }
+        if let Some(id) = &self.correlation_id {
+            out.insert("correlationId", id.as_str());
+        }
+        if let Some(guidance) = &self.agent_guidance {
+            out.insert("agentGuidance", guidance.as_str());
+        }
+        Json::Object(out)
+    }
+}
+
+fn pair<'a>(pairs: &'a [(&'static str, &'static str)], key: &'a str) -> &'a str {
+    pairs
+        .iter()
+        .find(|(from, _)| *from == key)
+        .map_or(key, |(_, to)| to)
+}
+
+fn code_channel(code: &str) -> Option<&'static CodeChannel> {
+    CHANNELS.codes.iter().find(|channel| channel.code == code)
+}
+
+/// A code's RFC 9457 type URI: its own, else the problem base followed by the code.
+pub fn problem_type(code: &str) -> String {
+    match code_channel(code).map(|channel| channel.problem_type) {
+        Some(uri) if !uri.is_empty() => uri.to_owned(),
+        _ => format!("{}{code}", CHANNELS.problem_base),
+    }
+}
+
+/// A code's AIP-193 ErrorInfo reason: its own, else the code with ASCII letters upper-cased.
+pub fn error_reason(code: &str) -> String {
+    match code_channel(code).map(|channel| channel.reason) {
+        Some(reason) if !reason.is_empty() => reason.to_owned(),
+        _ => code.to_ascii_uppercase(),
+    }
+}
+
+/// A code's HTTP status: its own, else 500.
+pub fn error_status(code: &str) -> u16 {
+    code_info(code)
+        .and_then(|info| info.http_status)
+        .unwrap_or(UNKNOWN_STATUS)
+}
+
+/// A code's google.rpc.Code: its own, else its HTTP status's.
+pub fn grpc_code(code: &str) -> i32 {
+    match code_channel(code).map(|channel| channel.grpc) {
+        Some(grpc) if grpc != 0 => grpc,
+        _ => {
+            let status = error_status(code);
+            let found = CHANNELS.grpc_by_status.iter().find(|(s, _)| *s == status);
+            found.map_or(UNKNOWN_GRPC, |(_, grpc)| *grpc)
+        }
+    }
+}
+
+/// The repair fields a payload carries, in its code's order.
+fn fields_of<'a>(info: &CodeInfo, payload: &'a JsonMap) -> Vec<(&'static str, &'a Json)> {
+    info.fields()
+        .filter_map(|wire| payload.get(wire).map(|value| (wire, value)))
+        .collect()
+}
+
+/// The request-field paths of a payload's field violations, in its code's order.
+fn paths_of<'a>(info: &CodeInfo, payload: &'a JsonMap) -> Vec<&'a str> {
+    let violations = code_channel(info.code).map_or(&[][..], |channel| channel.violations);
+    let mut out = Vec::new();
+    for wire in violations {
+        match payload.get(wire) {
+            Some(Json::String(path)) => out.push(path.as_str()),
+            Some(Json::Array(items)) => out.extend(items.iter().filter_map(Json::as_str)),
+            _ => {}
+        }
+    }
+    out
+}
+
+fn detail(name: &str, key: &str, value: impl Into<Json>) -> JsonMap {
+    let mut out = JsonMap::new();
+    out.insert("@type", format!("{RPC_TYPE}{name}"));
+    out.insert(key, value);
+    out
+}
+
+fn error_info(reason: &str, metadata: JsonMap) -> Json {
+    let mut out = detail("ErrorInfo", "reason", reason);
+    out.insert("domain", CHANNELS.domain);
+    if !metadata.is_empty() {
+        out.insert("metadata", metadata);
+    }
+    Json::Object(out)
+}
+
+/// A RetryInfo when the error may be retried: the delay given, else the first back-off of `kind`.
+fn retry_info(retryable: bool, kind: Option<ErrorKind>, occurrence: &Occurrence) -> Option<Json> {
+    if !retryable {
+        return None;
+    }
+    let mut out = JsonMap::new();
+    out.insert("@type", format!("{RPC_TYPE}RetryInfo"));
+    let backoff = kind.and_then(|kind| kind.info().initial_backoff_ms);
+    let delay = occurrence
+        .retry_after_ms
+        .or(backoff.filter(|ms| *ms > 0).map(u64::from));
+    if let Some(ms) = delay {
+        out.insert("retryDelay", duration(ms));
+    }
+    Some(Json::Object(out))
+}
+
+fn request_info(occurrence: &Occurrence) -> Option<Json> {
+    occurrence
+        .instance()
+        .map(|id| Json::Object(detail("RequestInfo", "requestId", id)))
+}
+
+fn status_of(code: i32, message: &str, details: Vec<Json>) -> Json {
+    let mut out = JsonMap::new();
+    out.insert("code", i64::from(code));
+    out.insert("message", message);
+    out.insert("details", details.into_iter().collect::<JsonArray>());
+    Json::Object(out)
+}
+
+fn or_error(text: String) -> String {
+    if text.is_empty() {
+        "error".to_owned()
+    } else {
+        text
+    }
+}
+
+impl ToolError {
+    /// The RFC 9457 problem document (`application/problem+json`) of the error: `type`, `title`,
+    /// `status`, `detail` (the message), `instance` when given, the repair fields as extension
+    /// members. An unknown error gives an `about:blank` problem with status 500.
+    pub fn to_problem(&self, occurrence: &Occurrence) -> Json {
+        let mut doc = JsonMap::new();
+        let known = match self.known() {
+            Ok(known) => known,
+            Err(unknown) => {
+                doc.insert("type", "about:blank");
+                doc.insert("title", "Internal Server Error");
+                doc.insert("status", UNKNOWN_STATUS);
+                doc.insert("detail", or_error(scrub_text(&unknown.message)));
+                if let Some(id) = occurrence.instance() {
+                    doc.insert("instance", id);
+                }
+                return Json::Object(doc);
+            }
+        };
+        let (info, payload, message) = (known.info(), known.payload(), known.message());
+        doc.insert("type", problem_type(info.code));
+        doc.insert("title", info.title);
+        doc.insert("status", error_status(info.code));
+        doc.insert("detail", message);
+        if let Some(id) = occurrence.instance() {
+            doc.insert("instance", id);
+        }
+        if let Some(key) = CATALOG.envelope.retriable_field {
+            doc.insert(key, known.retriable());
+        }
+        for (wire, value) in fields_of(info, &payload) {
+            doc.insert(pair(CHANNELS.members, wire), value.clone());
+        }
+        let paths = paths_of(info, &payload);
+        if !paths.is_empty() {
+            let list = paths.iter().map(|path| {
+                let mut item = JsonMap::new();
+                item.insert("detail", message);
+                item.insert("pointer", pointer(path));
+                Json::Object(item)
+            });
+            doc.insert(VIOLATIONS, list.collect::<JsonArray>());
+        }
+        if let Some(stamp) = payload.get("provenance") {
+            doc.insert("provenance", stamp.clone());
+        }
+        Json::Object(doc)
+    }
+
+    /// The `google.rpc.Status` of the error in proto3's JSON mapping (AIP-193): its canonical code,
+    /// the message, one ErrorInfo (reason, domain, the repair fields as string metadata), and a
+    /// RetryInfo, BadRequest, RequestInfo and Help as they apply. An unknown error gives UNKNOWN.
+    pub fn to_status(&self, occurrence: &Occurrence) -> Json {
+        let known = match self.known() {
+            Ok(known) => known,
+            Err(unknown) => {
+                let mut metadata = JsonMap::new();
+                if !unknown.code.is_empty() {
+                    metadata.insert("code", scrub_text(&unknown.code));
+                }
+                let mut details = vec![error_info(UNKNOWN_REASON, metadata)];
+                details.extend(retry_info(
+                    unknown.is_retryable(),
+                    CATALOG.default_kind,
+                    occurrence,
+                ));
+                details.extend(request_info(occurrence));
+                let message = or_error(scrub_text(&unknown.message));
+                return status_of(UNKNOWN_GRPC, &message, details);
+            }
+        };
+        let (info, payload, message) = (known.info(), known.payload(), known.message());
+        let mut metadata = JsonMap::new();
+        for (wire, value) in fields_of(info, &payload) {
+            let text = match value.as_str() {
+                Some(text) if is_string_field(wire) => text.to_owned(),
+                _ => to_json(value), // any other field's value as its JSON text
+            };
+            metadata.insert(pair(CHANNELS.metadata_keys, wire), text);
+        }
+        let reason = error_reason(info.code);
+        let mut details = vec![error_info(&reason, metadata)];
+        details.extend(retry_info(known.retriable(), info.kind, occurrence));
+        let paths = paths_of(info, &payload);
+        if !paths.is_empty() {
+            let list = paths.iter().map(|path| {
+                let mut item = JsonMap::new();
+                item.insert("field", *path);
+                item.insert("description", message);
+                item.insert("reason", reason.as_str());
+                Json::Object(item)
+            });
+            let violations = list.collect::<JsonArray>();
+            details.push(Json::Object(detail(
+                "BadRequest",
+                "fieldViolations",
+                violations,
+            )));
+        }
+        details.extend(request_info(occurrence));
+        let uri = problem_type(info.code);
+        if uri.starts_with("https://") || uri.starts_with("http://") {
+            let mut link = JsonMap::new();
+            link.insert("description", info.title);
+            link.insert("url", uri);
+            let links: JsonArray = [Json::Object(link)].into_iter().collect();
+            details.push(Json::Object(detail("Help", "links", links)));
+        }
+        status_of(grpc_code(info.code), message, details)
+    }
+
+    /// [`ToolError::to_result`] with what one occurrence adds to the toolFailure metadata (when
+    /// the catalog writes it): `correlationId`, `retryNotBefore`.
+    pub fn to_result_with(&self, occurrence: &Occurrence) -> Option<Json> {
+        match self.known() {
+            Err(unknown) => Some(unknown.to_result_with(occurrence)),
+            Ok(known) if known.info().channel == Channel::Protocol => None,
+            Ok(known) => Some(known_result_with(known.payload(), occurrence)),
+        }
+    }
+
+    /// The toolFailure metadata of the error (SEP-3313), as [`ToolError::to_result_with`] writes it.
+    pub fn tool_failure(&self, occurrence: &Occurrence) -> ToolFailure {
+        tool_failure(self.code(), self.kind(), self.is_retryable(), occurrence)
+    }
+}
+
+/// The toolFailure metadata of an error: the class of its kind (else `reliability` when it may be
+/// retried, `capability` when not), its code, `retryable` only for `reliability`,
+/// `retryNotBefore` from the occurrence's delay, `correlationId`, and `agentGuidance` from the
+/// code's next action.
+pub(crate) fn tool_failure(
+    code: &str,
+    kind: Option<ErrorKind>,
+    retryable: bool,
+    occurrence: &Occurrence,
+) -> ToolFailure {
+    let derived = if retryable {
+        "reliability"
+    } else {
+        "capability"
+    };
+    let class = kind
+        .and_then(|kind| {
+            CHANNELS
+                .kind_classes
+                .iter()
+                .find(|(name, _)| *name == kind.as_str())
+        })
+        .map_or(derived, |(_, class)| class);
+    let retryable = retryable && class == "reliability";
+    let now = || {
+        let since = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+        since.map_or(0, |elapsed| {
+            u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX)
+        })
+    };
+    #[allow(clippy::cast_precision_loss)] // a Unix time in milliseconds is far below 2^53
+    let retry_not_before = occurrence
+        .retry_after_ms
+        .filter(|_| retryable)
+        .map(|ms| occurrence.now_ms.unwrap_or_else(now).saturating_add(ms) as f64);
+    let guidance = code_info(code)
+        .map(|info| info.next_action)
+        .filter(|text| !text.is_empty());
+    ToolFailure {
+        class: class.to_owned(),
+        code: code.to_owned(),
+        retryable,
+        retry_not_before,
+        correlation_id: occurrence.instance().map(str::to_owned),
+        agent_guidance: guidance.map(str::to_owned),
+    }
+}
+
+/// The toolFailure metadata of an MCP result, or `None` unless it is an object with one of
+/// SEP-3313's classes and a string code; `retryable` is false unless true; the other members only
+/// when of their type.
+pub fn tool_failure_of(result: &Json) -> Option<ToolFailure> {
+    let found = result.get("_meta")?.get(TOOL_FAILURE)?.as_object()?;
+    let class = found.get("class").and_then(Json::as_str)?;
+    let code = found.get("code").and_then(Json::as_str)?;
+    if !FAILURE_CLASSES.contains(&class) {
+        return None;
+    }
+    let text = |key: &str| found.get(key).and_then(Json::as_str).map(str::to_owned);
+    Some(ToolFailure {
+        class: class.to_owned(),
+        code: code.to_owned(),
+        retryable: found.get("retryable") == Some(&Json::Bool(true)),
+        retry_not_before: found.get("retryNotBefore").and_then(Json::as_f64),
+        correlation_id: text("correlationId"),
+        agent_guidance: text("agentGuidance"),
+    })
+}
+
+/// Milliseconds as a proto3 JSON Duration: seconds, with 3 fractional digits when not whole
+/// (`1s`, `0.200s`).
+fn duration(ms: u64) -> String {
+    if ms % 1000 == 0 {
+        format!("{}s", ms / 1000)
+    } else {
+        format!("{}.{:03}s", ms / 1000, ms % 1000)
+    }
+}
+
+/// The RFC 9457 pointer (`#/a/0/b`, a JSON Pointer in a URI fragment) of a field path (`a[0].b`).
+fn pointer(path: &str) -> String {
+    let mut out = String::from("#");
+    for segment in segments(path) {
+        out.push('/');
+        for ch in segment.replace('~', "~0").replace('/', "~1").chars() {
+            if ch.is_ascii_alphanumeric() || FRAGMENT.contains(ch) {
+                out.push(ch);
+            } else {
+                for byte in ch.to_string().bytes() {
+                    let _ = write!(out, "%{byte:02X}");
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A field path's segments: split at `.`; `[n]` (ASCII digits) after a name is one of its own.
+fn segments(path: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    for mut part in path.split('.') {
+        let mut indices = Vec::new();
+        while let Some(head) = part.strip_suffix(']') {
+            let Some(start) = head.rfind('[') else { break };
+            let index = &head[start + 1..];
+            if index.is_empty() || !index.bytes().all(|b| b.is_ascii_digit()) {
+                break;
+            }
+            indices.insert(0, index);
+            part = &head[..start];
+        }
+        out.push(part);
+        out.extend(indices);
+    }
+    out
+}
+
+/// Whether the repair field under wire key `wire` is of type `string`.
+fn is_string_field(wire: &str) -> bool {
+    CATALOG
+        .field(wire)
+        .is_some_and(|field| field.kind == FieldType::String)
+}
+
+/// The message name of a Status detail's `@type` (what follows its last `/`).
+fn rpc_name(detail: &JsonMap) -> &str {
+    let url = detail.get("@type").and_then(Json::as_str).unwrap_or("");
+    url.rsplit('/').next().unwrap_or(url)
+}
+
+/// A payload's code, message, provenance (a document's, else this build's when `mine`) and
+/// isError mirror.
+fn head(code: &str, message: &str, stamp: Option<&Json>, mine: bool) -> JsonMap {
+    let env = &CATALOG.envelope;
+    let mut payload = JsonMap::new();
+    payload.insert(env.discriminator, code);
+    payload.insert("message", message);
+    match stamp {
+        Some(stamp) => {
+            payload.insert("provenance", stamp.clone());
+        }
+        None if mine => {
+            let mine = provenance();
+            let mut stamp = JsonMap::new();
+            stamp.insert("catalog", mine.catalog);
+            stamp.insert("version", mine.version);
+            stamp.insert("fingerprint", mine.fingerprint);
+            payload.insert("provenance", stamp);
+        }
+        None => {}
+    }
+    if env.mirror_is_error {
+        payload.insert("isError", true);
+    }
+    payload
+}
+
+fn unknown(code: &str, message: &str, doc: JsonMap) -> ToolError {
+    ToolError::Unknown(Box::new(UnknownCode {
+        code: code.to_owned(),
+        message: message.to_owned(),
+        payload: doc,
+    }))
+}
+
+/// The typed error of an RFC 9457 problem document: the code whose type URI it names; an unknown
+/// type or invalid members give [`ToolError::Unknown`] keeping the whole document. Never fails.
+pub fn parse_problem(document: &Json) -> ToolError {
+    let Some(doc) = document.as_object().map(payload_cut) else {
+        return ToolError::Unknown(Box::default());
+    };
+    let message = doc
+        .get("detail")
+        .and_then(Json::as_str)
+        .unwrap_or("")
+        .to_owned();
+    let uri = doc.get("type").and_then(Json::as_str);
+    let found = uri.and_then(|uri| CODES.iter().find(|info| problem_type(info.code) == uri));
+    let Some(info) = found else {
+        return unknown("", &message, doc);
+    };
+    let required = CATALOG.envelope.provenance == ProvenanceMode::Required;
+    let mut payload = head(info.code, &message, doc.get("provenance"), required);
+    if let Some(key) = CATALOG.envelope.retriable_field {
+        if let Some(flag) = doc.get(key) {
+            payload.insert(key, flag.clone());
+        }
+    }
+    for wire in info.fields() {
+        if let Some(value) = doc.get(pair(CHANNELS.members, wire)) {
+            payload.insert(wire, value.clone());
+        }
+    }
+    typed(&payload, None).unwrap_or_else(|| unknown(info.code, &message, doc))
+}
+
+/// The typed error of a `google.rpc.Status` (proto3 JSON): the code whose reason its ErrorInfo
+/// names in this catalog's domain; anything else gives [`ToolError::Unknown`] keeping the whole
+/// Status. Never fails.
+pub fn parse_status(status: &Json) -> ToolError {
+    let Some(doc) = status.as_object().map(payload_cut) else {
+        return ToolError::Unknown(Box::default());
+    };
+    let message = doc
+        .get("message")
+        .and_then(Json::as_str)
+        .unwrap_or("")
+        .to_owned();
+    let listed = doc.get("details").and_then(Json::as_array);
+    let details: Vec<&JsonMap> = listed
+        .map_or(&[][..], JsonArray::as_slice)
+        .iter()
+        .take(MAX_DETAILS)
+        .filter_map(Json::as_object)
+        .collect();
+    let error_info = details
+        .iter()
+        .find(|d| rpc_name(d) == "google.rpc.ErrorInfo");
+    let ours =
+        error_info.filter(|d| d.get("domain").and_then(Json::as_str) == Some(CHANNELS.domain));
+    let reason = ours.and_then(|d| d.get("reason")).and_then(Json::as_str);
+    let found =
+        reason.and_then(|reason| CODES.iter().find(|info| error_reason(info.code) == reason));
+    let (Some(info), Some(error_info)) = (found, ours) else {
+        return unknown("", &message, doc);
+    };
+    // a Status carries no stamp: this build's, when the catalog has one
+    let mine = CATALOG.envelope.provenance != ProvenanceMode::None;
+    let mut payload = head(info.code, &message, None, mine);
+    if let Some(key) = CATALOG.envelope.retriable_field {
+        let retry = details
+            .iter()
+            .any(|d| rpc_name(d) == "google.rpc.RetryInfo");
+        payload.insert(key, retry);
+    }
+    let metadata = error_info.get("metadata").and_then(Json::as_object);
+    for wire in info.fields() {
+        let Some(value) = metadata.and_then(|m| m.get(pair(CHANNELS.metadata_keys, wire))) else {
+            continue;
+        };
+        let Some(text) = value.as_str() else {
+            return unknown(info.code, &message, doc);
+        };
+        let value = if is_string_field(wire) {
+            Ok(Json::from(text))
+        } else {
+            Json::parse(text)
+        };
+        let Ok(value) = value else {
+            return unknown(info.code, &message, doc);
+        };
+        payload.insert(wire, value);
+    }
+    typed(&payload, None).unwrap_or_else(|| unknown(info.code, &message, doc))
 }
 // -- classification, policies, mapping (docs/runtime-contract.md §4) -----------------
 

@@ -17,6 +17,7 @@ from typing import Any
 from errgen.catalog.model import Catalog, Code
 from errgen.targets import TargetOptions
 from errgen.targets.common import value_rules as vr
+from errgen.targets.common.channels import constants as channel_constants
 from errgen.targets.common.escape import comment_text, json_string
 from errgen.targets.common.header import RUNTIME_HEADER, header_text
 from errgen.targets.common.templating import render
@@ -38,6 +39,7 @@ from errgen.targets.go.layout import (
 from errgen.targets.go.names import CodeNames, GoNames, go_names, module_path
 from errgen.targets.go.texts import (
     args_members,
+    channels,
     code_doc,
     code_info,
     deprecated,
@@ -173,6 +175,7 @@ def spec(catalog: Catalog, names: GoNames) -> list[str]:
         string_pair("MessageLocale", catalog.envelope.message_locale or ""),
         Pair("Locales", "locales"),
         Pair("Translations", "translations"),
+        struct_pair("Channels", "rt.Channels", channels(catalog, indent), indent),
     ]
     kept = [p for p in pairs if p.value != '""' and not (p.block is not None and len(p.block) == 1)]
     return keyed(kept, indent)
@@ -319,7 +322,7 @@ def runtime_text(templates: str | None) -> str:
     san = sanitizer()
     return render(
         "go/errgen_runtime.go.jinja", templates, header=RUNTIME_HEADER, san=san, max_blocks=san["max_blocks"],
-        value_limits=value_limits(),
+        value_limits=value_limits(), channels=channel_constants(json_string),
     )
 
 

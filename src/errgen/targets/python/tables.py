@@ -7,6 +7,7 @@ from typing import Any
 
 from errgen.catalog import icu, messages, naming
 from errgen.catalog.model import Catalog, Code, Field, HttpRule
+from errgen.targets.common.channels import tables as channel_tables
 from errgen.targets.python.layout import Call, collection, docstring_text, literal, py_string, text_block
 from errgen.targets.sanitizer import patterns as rp
 from errgen.targets.sanitizer import tables as sanitizer_tables
@@ -67,10 +68,41 @@ def code_info(catalog: Catalog, code: Code) -> Call:
         ("required", tuple(wire[n] for n in code.required), ()),
         ("optional", tuple(wire[n] for n in code.optional), ()),
         ("placeholders", tuple(wire.get(n, n) for n in code.placeholders), ()),
+        *_channel_values(catalog, code),
     ]  # fmt: skip
     args = tuple((f"{name}=", value if isinstance(value, Call) else literal(value))
                  for name, value, default in values if value != default or name == "code")  # fmt: skip
     return Call("CodeInfo", args)
+
+
+def _channel_values(catalog: Catalog, code: Code) -> list[tuple[str, Any, Any]]:
+    """The code's settled channel values (``CodeInfo`` fields): type URI, reason, gRPC code, violations."""
+    ch = catalog.channels.codes[code.id]
+    wire = {name: f.wire for name, f in catalog.fields.items()}
+    return [
+        ("problem_type", ch.problem_type, ""), ("reason", ch.reason, ""), ("grpc", ch.grpc_number, 0),
+        ("violations", tuple(wire[n] for n in ch.violations), ()),
+    ]  # fmt: skip
+
+
+def channel_info(catalog: Catalog) -> Call:
+    """The catalog's ``ChannelInfo(...)`` (an argument of ``CatalogInfo``, at indent 4), laid out as black does."""
+    t = channel_tables(catalog)
+    args: list[tuple[str, str | Call]] = [
+        ("problem_base=", py_string(t.problem_base)),
+        ("domain=", py_string(t.domain)),
+        ("", _mapping("grpc_by_status=", t.grpc_by_status)),
+    ]
+    for name, pairs in (("members", t.members), ("metadata_keys", t.metadata_keys), ("kind_classes", t.kind_classes)):
+        if pairs:
+            args.append(("", _mapping(f"{name}=", pairs)))
+    return Call("ChannelInfo", tuple(args))
+
+
+def _mapping(prefix: str, pairs: tuple[tuple[Any, Any], ...]) -> str:
+    """``name={...}`` as an argument at indent 8: on one line if it fits, else one item per line."""
+    items = [f"{literal(k)}: {literal(v)}" for k, v in pairs]
+    return collection(8, prefix, items, "{}", ",").removesuffix(",")
 
 
 def _rekeyed(template: str, wire: dict[str, str]) -> str:

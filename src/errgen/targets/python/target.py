@@ -20,6 +20,7 @@ from typing import Any
 from errgen.catalog.model import Catalog
 from errgen.targets import TargetOptions
 from errgen.targets.common import value_rules
+from errgen.targets.common.channels import constants as channel_constants
 from errgen.targets.common.header import line_comment
 from errgen.targets.common.templating import render
 from errgen.targets.python import locales as py_locales
@@ -28,6 +29,7 @@ from errgen.targets.python.formatting import format_python
 from errgen.targets.python.layout import collection, literal, py_string, subscript, text_block
 from errgen.targets.python.names import BOUND, exports, imports, package_version
 from errgen.targets.python.tables import (
+    channel_info,
     code_info,
     envelope_args,
     http_rules,
@@ -78,7 +80,12 @@ def render_package(catalog: Catalog, module: str, templates: str | None = None) 
 def render_runtime(templates: str | None = None) -> str:
     """``_runtime.py`` as rendered (before black): it depends on no catalog."""
     return render(
-        "python/_runtime.py.jinja", templates, san=sanitizer(), max_blocks=rp.MAX_BLOCKS, values=value_rules.context()
+        "python/_runtime.py.jinja",
+        templates,
+        san=sanitizer(),
+        max_blocks=rp.MAX_BLOCKS,
+        values=value_rules.context(),
+        channels=channel_constants(py_string),
     )
 
 
@@ -104,6 +111,7 @@ def context(catalog: Catalog, module: str) -> dict[str, Any]:
             text_block(4, f"{py_string(f.wire)}: ", repair_field(f, attrs), ",") for f in catalog.fields.values()
         ],
         "envelope": envelope_args(catalog),
+        "channels": channel_info(catalog),
         "base_fields": base_fields(catalog),
         "policy_ctors": policy_ctors(catalog),
         "kinds": list(catalog.kinds.values()),

@@ -29,6 +29,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -1090,6 +1091,7 @@ type Spec struct {
 	MessageLocale string        // the wire message's locale ("": the base locale)
 	Locales       []Locale      // every locale's plural rule and number symbols, base first
 	Translations  []Translation // the translated locales' texts
+	Channels      Channels      // problem details, google.rpc.Status and toolFailure
 }
 
 // Catalog is the runtime bound to one catalog's tables.
@@ -2383,6 +2385,11 @@ func (e *JSONRPCError) MarshalJSON() ([]byte, error) {
 
 // ToResult returns the MCP tool result of a payload, with the catalog's envelope options.
 func (c *Catalog) ToResult(payload *Object) *Result {
+	return c.ToResultWith(payload, Occurrence{})
+}
+
+// ToResultWith is ToResult with what one occurrence adds to the toolFailure metadata.
+func (c *Catalog) ToResultWith(payload *Object, o Occurrence) *Result {
 	code, _ := payload.value(c.spec.Envelope.Discriminator).(string)
 	message, _ := payload.value("message").(string)
 	text := TextContent{Type: "text", Text: code + ": " + message}
@@ -2393,16 +2400,8 @@ func (c *Catalog) ToResult(payload *Object) *Result {
 		result.Content = append(result.Content, TextContent{Type: "text", Text: ToJSON(payload)})
 	}
 	if c.spec.Envelope.ToolFailureMeta {
-		failure := NewObject()
-		kind := c.KindOf(code)
-		failure.Set("class", nil)
-		if kind != "" {
-			failure.Set("class", kind)
-		}
-		failure.Set("code", code)
-		failure.Set("retryable", c.IsRetryable(code, payload))
 		result.Meta = NewObject()
-		result.Meta.Set("io.modelcontextprotocol/toolFailure", failure)
+		result.Meta.Set(ToolFailureKey, c.ToolFailure(code, payload, o).object())
 	}
 	return result
 }
@@ -2590,6 +2589,611 @@ func firstText(result *Object) string {
 func firstBlocks(result *Object) []any {
 	content, _ := result.value("content").([]any)
 	return content[:min(len(content), maxBlocks)]
+}
+
+// ---- The channels beside MCP (docs/runtime-contract.md §9) -------------------------
+//
+// RFC 9457 problem details (Problem, ParseProblem), the google.rpc.Status JSON mapping with
+// AIP-193's ErrorInfo (Status, ParseStatus) and the io.modelcontextprotocol/toolFailure metadata
+// of MCP's open proposal (SEP-3313; ToResultWith, ToolFailureOf).
+
+// ToolFailureKey is the _meta key of MCP's proposed tool-failure classification (SEP-3313).
+const ToolFailureKey = "io.modelcontextprotocol/toolFailure"
+
+const (
+	// rpcType is a Status detail's @type without its message name.
+	rpcType = "type.googleapis.com/google.rpc."
+	// unknownStatus and unknownGRPC are the HTTP status and google.rpc.Code (UNKNOWN) of an error
+	// without a catalog code; unknownReason is its ErrorInfo reason.
+	unknownStatus = 500
+	unknownGRPC   = 2
+	unknownReason = "UNKNOWN"
+	// maxDetails is the number of Status details ParseStatus reads.
+	maxDetails = 16
+	// violations is the problem member listing the field violations.
+	violations = "errors"
+	// fragmentChars, with the ASCII letters and digits, are what a URI fragment holds as they are.
+	fragmentChars = "-._~!$&'()*+,;=:@/?"
+)
+
+// failureClasses are the classes of SEP-3313.
+var failureClasses = []string{"capability", "reliability", "governance"}
+
+// Channels are a catalog's settings for problem details, google.rpc.Status and toolFailure.
+type Channels struct {
+	ProblemBase  string        // a code's type URI without one of its own: this, then the code
+	Domain       string        // the ErrorInfo domain
+	GRPCByStatus [][2]int      // HTTP status → google.rpc.Code
+	Members      [][2]string   // wire key → problem member, where they differ
+	MetadataKeys [][2]string   // wire key → ErrorInfo metadata key, where they differ
+	KindClasses  [][2]string   // kind → toolFailure class
+	Codes        []CodeChannel // the codes that say more than the rules
+}
+
+// CodeChannel is what one code says beyond the rules: its type URI (else the problem base and
+// the code), its reason (else the code upper-cased), its google.rpc.Code (else its status's) and
+// the repair fields whose values are paths of invalid request fields.
+type CodeChannel struct {
+	Code        string
+	ProblemType string
+	Reason      string
+	GRPC        int
+	Violations  []string
+}
+
+// Occurrence is what one occurrence of an error adds on a channel; every member is optional.
+type Occurrence struct {
+	// Instance identifies this occurrence: the problem's instance, the Status RequestInfo's
+	// requestId and the toolFailure correlationId ("" for none).
+	Instance string
+	// RetryAfterMs is how long to wait before a retry, in milliseconds (with HasRetryAfter):
+	// RetryInfo's retryDelay and the toolFailure retryNotBefore.
+	RetryAfterMs  int64
+	HasRetryAfter bool
+	// NowMs is the clock of retryNotBefore in Unix milliseconds (0: now).
+	NowMs int64
+}
+
+// ToolFailure is the io.modelcontextprotocol/toolFailure metadata of an error result (SEP-3313).
+type ToolFailure struct {
+	Class          string // capability, reliability or governance
+	Code           string
+	Retryable      bool
+	RetryNotBefore *float64 // Unix milliseconds
+	CorrelationID  *string
+	AgentGuidance  *string
+}
+
+// MarshalJSON writes the metadata as JSON.stringify does, members absent when nil.
+func (t *ToolFailure) MarshalJSON() ([]byte, error) {
+	return []byte(ToJSON(t.object())), nil
+}
+
+func (t *ToolFailure) object() *Object {
+	out := NewObject()
+	out.Set("class", t.Class)
+	out.Set("code", t.Code)
+	out.Set("retryable", t.Retryable)
+	if t.RetryNotBefore != nil {
+		out.Set("retryNotBefore", *t.RetryNotBefore)
+	}
+	if t.CorrelationID != nil {
+		out.Set("correlationId", *t.CorrelationID)
+	}
+	if t.AgentGuidance != nil {
+		out.Set("agentGuidance", *t.AgentGuidance)
+	}
+	return out
+}
+
+func pairValue(pairs [][2]string, key string) string {
+	for _, pair := range pairs {
+		if pair[0] == key {
+			return pair[1]
+		}
+	}
+	return key
+}
+
+func (c *Catalog) codeChannel(code string) CodeChannel {
+	for _, ch := range c.spec.Channels.Codes {
+		if ch.Code == code {
+			return ch
+		}
+	}
+	return CodeChannel{Code: code}
+}
+
+// ProblemType returns a code's RFC 9457 type URI: its own, else the problem base and the code.
+func (c *Catalog) ProblemType(code string) string {
+	if uri := c.codeChannel(code).ProblemType; uri != "" {
+		return uri
+	}
+	return c.spec.Channels.ProblemBase + code
+}
+
+// Reason returns a code's AIP-193 ErrorInfo reason: its own, else the code with ASCII letters
+// upper-cased.
+func (c *Catalog) Reason(code string) string {
+	if reason := c.codeChannel(code).Reason; reason != "" {
+		return reason
+	}
+	out := []byte(code)
+	for i, b := range out {
+		if 'a' <= b && b <= 'z' {
+			out[i] = b - 'a' + 'A'
+		}
+	}
+	return string(out)
+}
+
+// HTTPStatusOf returns a code's HTTP status: its own, else 500.
+func (c *Catalog) HTTPStatusOf(code string) int {
+	if info, ok := c.Info(code); ok && info.HTTPStatus != 0 {
+		return info.HTTPStatus
+	}
+	return unknownStatus
+}
+
+// GRPCCode returns a code's google.rpc.Code: its own, else its HTTP status's.
+func (c *Catalog) GRPCCode(code string) int {
+	if grpc := c.codeChannel(code).GRPC; grpc != 0 {
+		return grpc
+	}
+	status := c.HTTPStatusOf(code)
+	for _, pair := range c.spec.Channels.GRPCByStatus {
+		if pair[0] == status {
+			return pair[1]
+		}
+	}
+	return unknownGRPC
+}
+
+// fieldsOf returns the repair fields a payload carries, in its code's order.
+func fieldsOf(info *CodeInfo, payload *Object) []entry {
+	var out []entry
+	for _, wire := range fieldNames(info) {
+		if value, ok := payload.Get(wire); ok {
+			out = append(out, entry{wire, value})
+		}
+	}
+	return out
+}
+
+// paths returns the request-field paths of a payload's field violations, in its code's order.
+func (c *Catalog) paths(info *CodeInfo, payload *Object) []string {
+	var out []string
+	for _, wire := range c.codeChannel(info.Code).Violations {
+		switch value := payload.value(wire).(type) {
+		case string:
+			out = append(out, value)
+		case []any:
+			for _, item := range value {
+				if text, ok := item.(string); ok {
+					out = append(out, text)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// Problem returns the RFC 9457 problem document of a payload of the catalog (of another code: the
+// unknown one's).
+func (c *Catalog) Problem(payload *Object, o Occurrence) *Object {
+	code, _ := payload.value(c.spec.Envelope.Discriminator).(string)
+	message, _ := payload.value("message").(string)
+	info, known := c.Info(code)
+	if !known {
+		return c.UnknownProblem(message, o)
+	}
+	doc := NewObject()
+	doc.Set("type", c.ProblemType(code))
+	doc.Set("title", info.Title)
+	doc.Set("status", c.HTTPStatusOf(code))
+	doc.Set("detail", message)
+	if o.Instance != "" {
+		doc.Set("instance", o.Instance)
+	}
+	if key := c.spec.Envelope.Retriable; key != "" {
+		doc.Set(key, c.IsRetryable(code, payload))
+	}
+	for _, field := range fieldsOf(info, payload) {
+		doc.Set(pairValue(c.spec.Channels.Members, field.key), field.value)
+	}
+	if paths := c.paths(info, payload); len(paths) > 0 {
+		list := make([]any, len(paths))
+		for i, path := range paths {
+			item := NewObject()
+			item.Set("detail", message)
+			item.Set("pointer", jsonPointer(path))
+			list[i] = item
+		}
+		doc.Set(violations, list)
+	}
+	if stamp, ok := payload.Get("provenance"); ok {
+		doc.Set("provenance", stamp)
+	}
+	return doc
+}
+
+// UnknownProblem returns the problem document of an error the catalog cannot type: about:blank,
+// status 500, the scrubbed message.
+func (c *Catalog) UnknownProblem(message string, o Occurrence) *Object {
+	doc := NewObject()
+	doc.Set("type", "about:blank")
+	doc.Set("title", "Internal Server Error")
+	doc.Set("status", unknownStatus)
+	doc.Set("detail", orError(ScrubText(message)))
+	if o.Instance != "" {
+		doc.Set("instance", o.Instance)
+	}
+	return doc
+}
+
+func orError(text string) string {
+	if text == "" {
+		return "error"
+	}
+	return text
+}
+
+// Status returns the google.rpc.Status (proto3 JSON mapping) of a payload of the catalog: its
+// code, the message, one ErrorInfo, and RetryInfo, BadRequest, RequestInfo and Help as they apply
+// (of another code: the unknown one's).
+func (c *Catalog) Status(payload *Object, o Occurrence) *Object {
+	code, _ := payload.value(c.spec.Envelope.Discriminator).(string)
+	message, _ := payload.value("message").(string)
+	info, known := c.Info(code)
+	if !known {
+		return c.UnknownStatus(code, message, payload, o)
+	}
+	metadata := NewObject()
+	for _, field := range fieldsOf(info, payload) {
+		text, _ := field.value.(string) // a string field's value as it is, any other value as its JSON text
+		if c.fieldTypes[field.key] != "string" {
+			text = ToJSON(field.value)
+		}
+		metadata.Set(pairValue(c.spec.Channels.MetadataKeys, field.key), text)
+	}
+	reason := c.Reason(code)
+	details := []any{errorInfo(reason, c.spec.Channels.Domain, metadata)}
+	details = append(details, c.retryInfo(code, info.Kind, payload, o)...)
+	if paths := c.paths(info, payload); len(paths) > 0 {
+		list := make([]any, len(paths))
+		for i, path := range paths {
+			item := NewObject()
+			item.Set("field", path)
+			item.Set("description", message)
+			item.Set("reason", reason)
+			list[i] = item
+		}
+		details = append(details, detail("BadRequest", "fieldViolations", list))
+	}
+	details = append(details, requestInfo(o)...)
+	if uri := c.ProblemType(code); strings.HasPrefix(uri, "https://") || strings.HasPrefix(uri, "http://") {
+		link := NewObject()
+		link.Set("description", info.Title)
+		link.Set("url", uri)
+		details = append(details, detail("Help", "links", []any{link}))
+	}
+	return status(c.GRPCCode(code), message, details)
+}
+
+// UnknownStatus returns the Status of an error the catalog cannot type: UNKNOWN, its code (when
+// it has one) in the ErrorInfo metadata, and a RetryInfo when it may be retried.
+func (c *Catalog) UnknownStatus(code, message string, payload any, o Occurrence) *Object {
+	metadata := NewObject()
+	if code != "" {
+		metadata.Set("code", ScrubText(code))
+	}
+	details := []any{errorInfo(unknownReason, c.spec.Channels.Domain, metadata)}
+	details = append(details, c.retryInfo(code, c.spec.DefaultKind, payload, o)...)
+	details = append(details, requestInfo(o)...)
+	return status(unknownGRPC, orError(ScrubText(message)), details)
+}
+
+func status(code int, message string, details []any) *Object {
+	out := NewObject()
+	out.Set("code", code)
+	out.Set("message", message)
+	out.Set("details", details)
+	return out
+}
+
+func detail(name, key string, value any) *Object {
+	out := NewObject()
+	out.Set("@type", rpcType+name)
+	out.Set(key, value)
+	return out
+}
+
+func errorInfo(reason, domain string, metadata *Object) *Object {
+	out := detail("ErrorInfo", "reason", reason)
+	out.Set("domain", domain)
+	if len(metadata.entries) > 0 {
+		out.Set("metadata", metadata)
+	}
+	return out
+}
+
+// retryInfo returns a RetryInfo when the error may be retried: the delay given, else the first
+// back-off of its kind.
+func (c *Catalog) retryInfo(code, kind string, payload any, o Occurrence) []any {
+	if !c.IsRetryable(code, payload) {
+		return nil
+	}
+	out := NewObject()
+	out.Set("@type", rpcType+"RetryInfo")
+	if o.HasRetryAfter && o.RetryAfterMs >= 0 {
+		out.Set("retryDelay", duration(o.RetryAfterMs))
+	} else if info, ok := c.Kind(kind); ok && info.InitialBackoffMs > 0 {
+		out.Set("retryDelay", duration(int64(info.InitialBackoffMs)))
+	}
+	return []any{out}
+}
+
+func requestInfo(o Occurrence) []any {
+	if o.Instance == "" {
+		return nil
+	}
+	return []any{detail("RequestInfo", "requestId", o.Instance)}
+}
+
+// ToolFailure returns the toolFailure metadata of an error (SEP-3313): the class of its kind (else
+// reliability when it may be retried, capability when not), its code, retryable only for
+// reliability, retryNotBefore from the occurrence's delay, correlationId, and agentGuidance from
+// the code's next action.
+func (c *Catalog) ToolFailure(code string, payload any, o Occurrence) *ToolFailure {
+	retryable := c.IsRetryable(code, payload)
+	class := "capability"
+	if retryable {
+		class = "reliability"
+	}
+	for _, pair := range c.spec.Channels.KindClasses {
+		if pair[0] == c.KindOf(code) {
+			class = pair[1]
+		}
+	}
+	out := &ToolFailure{Class: class, Code: code, Retryable: retryable && class == "reliability"}
+	if out.Retryable && o.HasRetryAfter && o.RetryAfterMs >= 0 {
+		now := o.NowMs
+		if now == 0 {
+			now = time.Now().UnixMilli()
+		}
+		at := float64(now + o.RetryAfterMs)
+		out.RetryNotBefore = &at
+	}
+	if o.Instance != "" {
+		out.CorrelationID = &o.Instance
+	}
+	if info, ok := c.Info(code); ok && info.NextAction != "" {
+		out.AgentGuidance = &info.NextAction
+	}
+	return out
+}
+
+// ToolFailureOf reads the toolFailure metadata of an MCP result (JSON data or Go values, as ToValue
+// converts them): nil unless it is an object with one of SEP-3313's classes and a string code;
+// retryable is false unless true; the other members only when of their type.
+func ToolFailureOf(result any) *ToolFailure {
+	o, _ := ToValue(result).(*Object)
+	meta, _ := o.value("_meta").(*Object)
+	found, _ := meta.value(ToolFailureKey).(*Object)
+	class, isClass := found.value("class").(string)
+	code, isCode := found.value("code").(string)
+	if !isClass || !isCode || !slices.Contains(failureClasses, class) {
+		return nil
+	}
+	retryable, _ := found.value("retryable").(bool)
+	out := &ToolFailure{Class: class, Code: code, Retryable: retryable}
+	if after, ok := found.value("retryNotBefore").(float64); ok {
+		out.RetryNotBefore = &after
+	}
+	if text, ok := found.value("correlationId").(string); ok {
+		out.CorrelationID = &text
+	}
+	if text, ok := found.value("agentGuidance").(string); ok {
+		out.AgentGuidance = &text
+	}
+	return out
+}
+
+// duration writes milliseconds as a proto3 JSON Duration: seconds, with 3 fractional digits when
+// not whole ("1s", "0.200s").
+func duration(ms int64) string {
+	if ms%1000 == 0 {
+		return strconv.FormatInt(ms/1000, 10) + "s"
+	}
+	return fmt.Sprintf("%d.%03ds", ms/1000, ms%1000)
+}
+
+// jsonPointer returns the RFC 9457 pointer ("#/a/0/b", a JSON Pointer in a URI fragment) of a field
+// path ("a[0].b").
+func jsonPointer(path string) string {
+	var out strings.Builder
+	out.WriteByte('#')
+	for _, segment := range segments(path) {
+		out.WriteByte('/')
+		escaped := strings.ReplaceAll(strings.ReplaceAll(segment, "~", "~0"), "/", "~1")
+		for _, r := range escaped {
+			if r < utf8.RuneSelf && (isAlnum(byte(r)) || strings.ContainsRune(fragmentChars, r)) {
+				out.WriteRune(r)
+				continue
+			}
+			for _, b := range []byte(string(r)) {
+				fmt.Fprintf(&out, "%%%02X", b)
+			}
+		}
+	}
+	return out.String()
+}
+
+func isAlnum(b byte) bool {
+	return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9'
+}
+
+// segments splits a field path at ".", "[n]" (ASCII digits) after a name being one of its own.
+func segments(path string) []string {
+	var out []string
+	for _, part := range strings.Split(path, ".") {
+		var indices []string
+		for strings.HasSuffix(part, "]") {
+			start := strings.LastIndexByte(part, '[')
+			if start < 0 || !allDigits(part[start+1:len(part)-1]) {
+				break
+			}
+			indices = append([]string{part[start+1 : len(part)-1]}, indices...)
+			part = part[:start]
+		}
+		out = append(append(out, part), indices...)
+	}
+	return out
+}
+
+func allDigits(text string) bool {
+	for i := 0; i < len(text); i++ {
+		if text[i] < '0' || text[i] > '9' {
+			return false
+		}
+	}
+	return text != ""
+}
+
+// rpcName returns the message name of a Status detail's @type (what follows its last "/").
+func rpcName(detail *Object) string {
+	url, _ := detail.value("@type").(string)
+	return url[strings.LastIndexByte(url, '/')+1:]
+}
+
+// document reads a problem document or a Status (JSON data or Go values), nil when not an object.
+func document(value any) *Object {
+	converted, _ := convert(value, MaxLevels)
+	o, _ := converted.(*Object)
+	return o
+}
+
+// head returns a payload's code, message, provenance (the document's, else this build's when
+// mine) and isError mirror.
+func (c *Catalog) head(code, message string, stamp any, stamped, mine bool) *Object {
+	payload := NewObject()
+	payload.Set(c.spec.Envelope.Discriminator, code)
+	payload.Set("message", message)
+	if stamped {
+		payload.Set("provenance", stamp)
+	} else if mine {
+		payload.Set("provenance", ToValue(c.spec.Stamp))
+	}
+	if c.spec.Envelope.MirrorIsError {
+		payload.Set("isError", true)
+	}
+	return payload
+}
+
+func (c *Catalog) typedOr(payload *Object, code, message string, doc *Object) Parsed {
+	if known := c.Validate(payload, false); known != nil {
+		return Parsed{Code: code, Message: known.value("message").(string), Known: known}
+	}
+	return Parsed{Code: code, Message: message, Payload: doc}
+}
+
+// ParseProblem reads an RFC 9457 problem document (JSON data or Go values): the error of the code
+// whose type URI it names; an unknown type or invalid members give the unknown branch holding the
+// whole document. Never fails.
+func (c *Catalog) ParseProblem(value any) Parsed {
+	doc := document(value)
+	if doc == nil {
+		return Parsed{Payload: NewObject()}
+	}
+	uri, isURI := doc.value("type").(string)
+	message, _ := doc.value("detail").(string)
+	code := ""
+	for i := 0; isURI && code == "" && i < len(c.spec.Codes); i++ {
+		if c.ProblemType(c.spec.Codes[i].Code) == uri {
+			code = c.spec.Codes[i].Code
+		}
+	}
+	if code == "" {
+		return Parsed{Message: message, Payload: doc}
+	}
+	stamp, stamped := doc.Get("provenance")
+	payload := c.head(code, message, stamp, stamped, c.spec.Envelope.Provenance == "required")
+	if key := c.spec.Envelope.Retriable; key != "" {
+		if flag, ok := doc.Get(key); ok {
+			payload.Set(key, flag)
+		}
+	}
+	info, _ := c.Info(code)
+	for _, wire := range fieldNames(info) {
+		if value, ok := doc.Get(pairValue(c.spec.Channels.Members, wire)); ok {
+			payload.Set(wire, value)
+		}
+	}
+	return c.typedOr(payload, code, message, doc)
+}
+
+// ParseStatus reads a google.rpc.Status (proto3 JSON; JSON data or Go values): the error of the code
+// whose reason its ErrorInfo names in this catalog's domain; anything else gives the unknown branch
+// holding the whole Status. Never fails.
+func (c *Catalog) ParseStatus(value any) Parsed {
+	doc := document(value)
+	if doc == nil {
+		return Parsed{Payload: NewObject()}
+	}
+	message, _ := doc.value("message").(string)
+	listed, _ := doc.value("details").([]any)
+	var details []*Object
+	for _, item := range listed[:min(len(listed), maxDetails)] {
+		if o, ok := item.(*Object); ok {
+			details = append(details, o)
+		}
+	}
+	var found *Object
+	retry := false
+	for _, d := range details {
+		name := rpcName(d)
+		if name == "google.rpc.ErrorInfo" && found == nil {
+			found = d
+		}
+		retry = retry || name == "google.rpc.RetryInfo"
+	}
+	reason, isReason := found.value("reason").(string)
+	domain, _ := found.value("domain").(string)
+	code := ""
+	for i := 0; isReason && domain == c.spec.Channels.Domain && code == "" && i < len(c.spec.Codes); i++ {
+		if c.Reason(c.spec.Codes[i].Code) == reason {
+			code = c.spec.Codes[i].Code
+		}
+	}
+	if code == "" {
+		return Parsed{Message: message, Payload: doc}
+	}
+	payload := c.head(code, message, nil, false, c.spec.Envelope.Provenance != "none") // a Status carries no stamp
+	if key := c.spec.Envelope.Retriable; key != "" {
+		payload.Set(key, retry)
+	}
+	metadata, _ := found.value("metadata").(*Object)
+	info, _ := c.Info(code)
+	for _, wire := range fieldNames(info) {
+		value, ok := metadata.Get(pairValue(c.spec.Channels.MetadataKeys, wire))
+		if !ok {
+			continue
+		}
+		text, isText := value.(string)
+		if !isText {
+			return Parsed{Code: code, Message: message, Payload: doc}
+		}
+		if c.fieldTypes[wire] == "string" {
+			payload.Set(wire, text)
+			continue
+		}
+		parsed, err := DecodeJSON([]byte(text))
+		if err != nil {
+			return Parsed{Code: code, Message: message, Payload: doc}
+		}
+		payload.Set(wire, parsed)
+	}
+	return c.typedOr(payload, code, message, doc)
 }
 
 // ---- Classification, retry, mapping -------------------------------------------------

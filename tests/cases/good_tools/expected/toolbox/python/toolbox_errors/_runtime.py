@@ -204,6 +204,11 @@ class CodeInfo(NamedTuple):
     required: tuple[str, ...] = ()  # repair fields always present (wire names)
     optional: tuple[str, ...] = ()  # repair fields present only when applicable
     placeholders: tuple[str, ...] = ()  # names the message template uses
+    # The other channels (docs/runtime-contract.md §9); "" and 0: the catalog's rule.
+    problem_type: str = ""  # the RFC 9457 type URI; "": the problem base + the code
+    reason: str = ""  # the AIP-193 ErrorInfo reason; "": the code, upper-cased
+    grpc: int = 0  # the google.rpc.Code; 0: the one of its status
+    violations: tuple[str, ...] = ()  # fields holding paths of invalid request fields
 
     @property
     def retriable_default(self) -> bool:
@@ -277,6 +282,17 @@ class Envelope(NamedTuple):
     message_locale: str = ""  # the wire message's locale ("": the base locale)
 
 
+class ChannelInfo(NamedTuple):
+    """A catalog's settings for problem details, google.rpc.Status and the toolFailure ``_meta``."""
+
+    problem_base: str = ""  # a code's type URI: this, then the code
+    domain: str = ""  # the ErrorInfo domain
+    grpc_by_status: Mapping[int, int] = {}  # HTTP status → google.rpc.Code
+    members: Mapping[str, str] = {}  # wire key → problem member, where they differ
+    metadata_keys: Mapping[str, str] = {}  # wire key → ErrorInfo metadata key, where they differ
+    kind_classes: Mapping[str, str] = {}  # kind → toolFailure class
+
+
 class CatalogInfo(NamedTuple):
     """A catalog's identity, envelope and tables: what ``ErrorCatalog`` works from."""
 
@@ -298,6 +314,7 @@ class CatalogInfo(NamedTuple):
     # every locale's plural rule and number symbols
     locales: Mapping[str, LocaleInfo] = {}
     translations: Mapping[str, LocaleTexts] = {}  # the translated locales' texts
+    channels: ChannelInfo = ChannelInfo()
 
 
 def deprecation_text(info: CodeInfo) -> str:
@@ -1792,14 +1809,23 @@ class ErrorModel(
         """
         return localize(self.catalog_info, self.code, locale, self.to_payload())
 
-    def to_result(self, locale: str | None = None) -> dict[str, Any]:
+    def to_result(
+        self,
+        locale: str | None = None,
+        *,
+        instance: str | None = None,
+        retry_after_ms: int | None = None,
+        now_ms: int | None = None,
+    ) -> dict[str, Any]:
         """The MCP ``CallToolResult`` (a dict) reporting this error.
 
         With `locale`, the payload also carries ``localizedMessage: {locale, message}`` (AIP-193's
-        LocalizedMessage): the message in that locale, or in the one its fallback found.
+        LocalizedMessage): the message in that locale, or in the one its fallback found. The
+        options feed the toolFailure ``_meta`` when the catalog writes it (``instance``: its
+        ``correlationId``; ``retry_after_ms`` from ``now_ms``, the clock by default: its
+        ``retryNotBefore``); docs/runtime-contract.md §9.
         """
-        info = self.info
-        if info.channel == "protocol":
+        if self.info.channel == "protocol":
             raise TypeError(f"{self.code!r} is a protocol error; see to_jsonrpc_error")
         text, payload = f"{self.code}: {self.message}", self.to_payload()
         if locale is not None:
@@ -1808,7 +1834,21 @@ class ErrorModel(
                 "locale": found.locale,
                 "message": found.message,
             }
-        return _envelope(self.catalog_info, text, payload, info.kind, _retriable(self))
+        catalog = self.catalog_info
+        failure = {}
+        if catalog.envelope.tool_failure_meta:
+            failure = tool_failure_meta(catalog, self, instance, retry_after_ms, now_ms)
+        return _envelope(catalog, text, payload, failure)
+
+    def to_problem(self, *, instance: str | None = None) -> dict[str, Any]:
+        """The RFC 9457 problem document (``application/problem+json``) of this error."""
+        return problem_of(self.catalog_info, self, instance)
+
+    def to_status(
+        self, *, instance: str | None = None, retry_after_ms: int | None = None
+    ) -> dict[str, Any]:
+        """The ``google.rpc.Status`` of this error in proto3's JSON mapping (AIP-193)."""
+        return status_of(self.catalog_info, self, instance, retry_after_ms)
 
     def to_jsonrpc_error(self) -> dict[str, Any]:
         """The JSON-RPC error object of a protocol-channel code."""
@@ -1920,13 +1960,31 @@ class UnknownCodeModel(BaseModel, frozen=True, extra="forbid", defer_build=True)
         key = self.catalog_info.envelope.discriminator
         return dict(self.payload) or {key: self.code, "message": self.message}
 
-    def to_result(self) -> dict[str, Any]:
+    def to_result(
+        self,
+        *,
+        instance: str | None = None,
+        retry_after_ms: int | None = None,
+        now_ms: int | None = None,
+    ) -> dict[str, Any]:
         """An MCP ``CallToolResult`` (a dict) forwarding this error unchanged."""
         text = f"{self.code}: {self.message}" if self.code else self.message
         text = scrub_text(text or "error")
         catalog, payload = self.catalog_info, self.to_payload()
-        kind, retryable = catalog.default_kind, is_retryable(catalog, self)
-        return _envelope(catalog, text, payload, kind, retryable)
+        failure = {}
+        if catalog.envelope.tool_failure_meta:
+            failure = tool_failure_meta(catalog, self, instance, retry_after_ms, now_ms)
+        return _envelope(catalog, text, payload, failure)
+
+    def to_problem(self, *, instance: str | None = None) -> dict[str, Any]:
+        """A generic problem document (``about:blank``, 500) for an error the catalog cannot type."""
+        return problem_of(self.catalog_info, self, instance)
+
+    def to_status(
+        self, *, instance: str | None = None, retry_after_ms: int | None = None
+    ) -> dict[str, Any]:
+        """A ``google.rpc.Status`` (UNKNOWN) for an error the catalog cannot type."""
+        return status_of(self.catalog_info, self, instance, retry_after_ms)
 
     @model_serializer(mode="plain")
     def _serialize(self) -> dict[str, Any]:
@@ -1991,6 +2049,8 @@ class ErrorCatalog(Generic[KnownT, UnknownT]):
         self._classes: dict[str, type[ErrorModel]] = {}
         self._lock = threading.Lock()
         self._schema = ""  # payload_schema() as JSON text, once asked for
+        self._types: dict[str, str] | None = None  # problem_codes(), once asked for
+        self._reasons: dict[str, str] | None = None  # reason_codes(), once asked for
 
     def adapter(self) -> TypeAdapter[KnownT]:
         """The pydantic ``TypeAdapter`` of the union, discriminated by ``code`` (built once)."""
@@ -2191,6 +2251,40 @@ class ErrorCatalog(Generic[KnownT, UnknownT]):
                 if isinstance(found.get(key), str):
                     return self.parse_error(found)
         return self.unknown.of({}, texts[0] if texts else "")
+
+    def parse_problem(self, document: object) -> KnownT | UnknownT:
+        """The typed error of an RFC 9457 problem document (a dict, or JSON bytes); never raises.
+
+        The code is the one whose type URI the document names; an unknown type, or members
+        invalid for the code, give an UnknownCode holding the whole document.
+        """
+        return cast("KnownT | UnknownT", read_problem(self, document))
+
+    def parse_status(self, status: object) -> KnownT | UnknownT:
+        """The typed error of a ``google.rpc.Status`` (proto3 JSON: a dict, or bytes); never raises.
+
+        The code is the one whose reason its ErrorInfo names in this catalog's domain;
+        anything else gives an UnknownCode holding the whole Status.
+        """
+        return cast("KnownT | UnknownT", read_status(self, status))
+
+    def problem_codes(self) -> dict[str, str]:
+        """Problem type URI → code (the first code of a URI, in catalog order)."""
+        if self._types is None:
+            found: dict[str, str] = {}
+            for code, info in self.info.codes.items():
+                found.setdefault(problem_type(self.info, info), code)
+            self._types = found
+        return self._types
+
+    def reason_codes(self) -> dict[str, str]:
+        """ErrorInfo reason → code (the first code of a reason, in catalog order)."""
+        if self._reasons is None:
+            found: dict[str, str] = {}
+            for code, info in self.info.codes.items():
+                found.setdefault(error_reason(info), code)
+            self._reasons = found
+        return self._reasons
 
     def field_value(self, value: Any) -> Any:
         """Validate an ``ErrorUnion`` field: a known code's error, else UnknownCode; short errors."""
@@ -2396,8 +2490,7 @@ def _envelope(
     catalog: CatalogInfo,
     text: str,
     payload: dict[str, Any],
-    kind: str | None,
-    retryable: bool,
+    failure: dict[str, Any],
 ) -> dict[str, Any]:
     """The ``CallToolResult`` of an error payload (docs/runtime-contract.md §2)."""
     content: list[dict[str, Any]] = [{"type": "text", "text": text}]
@@ -2407,9 +2500,7 @@ def _envelope(
     else:
         content.append({"type": "text", "text": to_json(payload)})
     if catalog.envelope.tool_failure_meta:
-        code = payload.get(catalog.envelope.discriminator)
-        failure = {"class": kind, "code": code, "retryable": retryable}
-        result["_meta"] = {"io.modelcontextprotocol/toolFailure": failure}
+        result["_meta"] = {TOOL_FAILURE: failure}
     return result
 
 
@@ -2720,3 +2811,414 @@ def tool_errors_schema_text(catalog: CatalogInfo, codes: Collection[str]) -> str
             "allOf": branches,
         }
     )
+# -- the channels beside MCP (docs/runtime-contract.md §9) -------------------------
+#
+# RFC 9457 problem details (``to_problem``, ``parse_problem``), the google.rpc.Status
+# JSON mapping with AIP-193's ErrorInfo (``to_status``, ``parse_status``) and the
+# ``io.modelcontextprotocol/toolFailure`` metadata of MCP's open proposal (SEP-3313),
+# all from a catalog's ``ChannelInfo`` and its codes' ``CodeInfo``.
+
+TOOL_FAILURE = "io.modelcontextprotocol/toolFailure"  # the _meta key of the proposal
+_FAILURE_CLASSES = ("capability", "reliability", "governance")
+_RPC_TYPE = "type.googleapis.com/google.rpc."  # a detail's @type: this, then the message name
+_UNKNOWN_STATUS = 500  # an error without a catalog code: HTTP 500 …
+_UNKNOWN_GRPC = 2  # … and google.rpc.Code UNKNOWN
+_UNKNOWN_REASON = "UNKNOWN"
+_MAX_DETAILS = 16  # Status details `parse_status` reads
+_VIOLATIONS = "errors"  # the problem member listing field violations
+_NO_STAMP = object()  # a document without a provenance member
+_FRAGMENT = frozenset(  # characters a URI fragment holds as they are (RFC 3986)
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/?"
+)
+
+
+def problem_type(catalog: CatalogInfo, info: CodeInfo) -> str:
+    """A code's RFC 9457 type URI: its own, else the problem base followed by the code."""
+    return info.problem_type or catalog.channels.problem_base + info.code
+
+
+def error_reason(info: CodeInfo) -> str:
+    """A code's AIP-193 ErrorInfo reason: its own, else the code with ASCII letters upper-cased."""
+    return info.reason or "".join(
+        chr(ord(ch) - 32) if "a" <= ch <= "z" else ch for ch in info.code
+    )
+
+
+def error_status(info: CodeInfo) -> int:
+    """A code's HTTP status: its own, else 500."""
+    return info.http_status if info.http_status is not None else _UNKNOWN_STATUS
+
+
+def grpc_code(catalog: CatalogInfo, info: CodeInfo) -> int:
+    """A code's google.rpc.Code: its own, else the one of its HTTP status."""
+    by_status = catalog.channels.grpc_by_status
+    return info.grpc or by_status.get(error_status(info), _UNKNOWN_GRPC)
+
+
+def _known(
+    catalog: CatalogInfo, error: ErrorModel | UnknownCodeModel
+) -> tuple[CodeInfo, dict[str, Any]] | None:
+    """The code and the payload of an error of the catalog; None for an unknown one."""
+    if not isinstance(error, ErrorModel):
+        return None
+    return catalog.codes[error.code], error.to_payload()
+
+
+def _fields(info: CodeInfo, payload: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    """(wire key, value) of the repair fields an error carries, in the code's order."""
+    return [(w, payload[w]) for w in info.required + info.optional if w in payload]
+
+
+def _paths(info: CodeInfo, payload: Mapping[str, Any]) -> list[str]:
+    """The request-field paths of an error's field violations, in the code's order."""
+    paths: list[str] = []
+    for wire in info.violations:
+        value = payload.get(wire)
+        items = cast("list[object]", value) if isinstance(value, list) else [value]
+        paths += [item for item in items if isinstance(item, str)]
+    return paths
+
+
+def problem_of(
+    catalog: CatalogInfo,
+    error: ErrorModel | UnknownCodeModel,
+    instance: str | None = None,
+) -> dict[str, Any]:
+    """The RFC 9457 problem document of an error (``application/problem+json``)."""
+    known = _known(catalog, error)
+    if known is None:
+        detail = scrub_text(error.message) or "error"
+        doc: dict[str, Any] = {
+            "type": "about:blank",
+            "title": "Internal Server Error",
+            "status": _UNKNOWN_STATUS,
+            "detail": detail,
+        }
+        return {**doc, "instance": instance} if instance else doc
+    info, payload = known
+    doc = {
+        "type": problem_type(catalog, info),
+        "title": info.title,
+        "status": error_status(info),
+        "detail": error.message,
+    }
+    if instance:  # ("": none)
+        doc["instance"] = instance
+    envelope, members = catalog.envelope, catalog.channels.members
+    if envelope.retriable_field:
+        doc[envelope.retriable_key] = is_retryable(catalog, error)
+    for wire, value in _fields(info, payload):
+        doc[members.get(wire, wire)] = value
+    paths = _paths(info, payload)
+    if paths:
+        doc[_VIOLATIONS] = [{"detail": error.message, "pointer": _pointer(p)} for p in paths]
+    if "provenance" in payload:
+        doc["provenance"] = payload["provenance"]
+    return doc
+
+
+def status_of(
+    catalog: CatalogInfo,
+    error: ErrorModel | UnknownCodeModel,
+    instance: str | None = None,
+    retry_after_ms: int | None = None,
+) -> dict[str, Any]:
+    """The google.rpc.Status of an error, in proto3's JSON mapping (AIP-193)."""
+    known = _known(catalog, error)
+    domain = catalog.channels.domain
+    if known is None:
+        metadata = {"code": scrub_text(error.code)} if error.code else {}
+        details = [_error_info(_UNKNOWN_REASON, domain, metadata)]
+        details += _retry_info(catalog, error, None, retry_after_ms)
+        details += _request_info(instance)
+        message = scrub_text(error.message) or "error"
+        return {"code": _UNKNOWN_GRPC, "message": message, "details": details}
+    info, payload = known
+    keys, fields = catalog.channels.metadata_keys, catalog.fields
+    metadata = {  # a string field's value as it is, any other value as its JSON text
+        keys.get(w, w): v if fields[w].type == "string" else to_json(v)
+        for w, v in _fields(info, payload)
+    }
+    reason = error_reason(info)
+    details = [_error_info(reason, domain, metadata)]
+    details += _retry_info(catalog, error, info, retry_after_ms)
+    paths = _paths(info, payload)
+    if paths:
+        violations = [
+            {"field": p, "description": error.message, "reason": reason} for p in paths
+        ]
+        details.append({"@type": _RPC_TYPE + "BadRequest", "fieldViolations": violations})
+    details += _request_info(instance)
+    uri = problem_type(catalog, info)
+    if uri.startswith(("https://", "http://")):
+        link = {"description": info.title, "url": uri}
+        details.append({"@type": _RPC_TYPE + "Help", "links": [link]})
+    message = error.message
+    return {"code": grpc_code(catalog, info), "message": message, "details": details}
+
+
+def _error_info(reason: str, domain: str, metadata: dict[str, str]) -> dict[str, Any]:
+    detail: dict[str, Any] = {
+        "@type": _RPC_TYPE + "ErrorInfo",
+        "reason": reason,
+        "domain": domain,
+    }
+    if metadata:
+        detail["metadata"] = metadata
+    return detail
+
+
+def _retry_info(
+    catalog: CatalogInfo,
+    error: ErrorModel | UnknownCodeModel,
+    info: CodeInfo | None,
+    retry_after_ms: int | None,
+) -> list[dict[str, Any]]:
+    """A RetryInfo when the error may be retried: the delay given, else its kind's first back-off."""
+    if not is_retryable(catalog, error):
+        return []
+    delay = _delay(retry_after_ms)
+    name = info.kind if info is not None else catalog.default_kind
+    kind = catalog.kinds.get(name or "")
+    if delay is None and kind is not None and kind.initial_backoff_ms:
+        delay = kind.initial_backoff_ms  # (a first back-off of 0 is no hint)
+    detail: dict[str, Any] = {"@type": _RPC_TYPE + "RetryInfo"}
+    if delay is not None:
+        detail["retryDelay"] = _duration(delay)
+    return [detail]
+
+
+def _request_info(instance: str | None) -> list[dict[str, Any]]:
+    if not instance:
+        return []
+    return [{"@type": _RPC_TYPE + "RequestInfo", "requestId": instance}]
+
+
+def tool_failure_meta(
+    catalog: CatalogInfo,
+    error: ErrorModel | UnknownCodeModel,
+    instance: str | None = None,
+    retry_after_ms: int | None = None,
+    now_ms: int | None = None,
+) -> dict[str, Any]:
+    """The ``_meta`` toolFailure object of an error (SEP-3313): class, code, retry hints, guidance."""
+    kind = kind_of(catalog, error)
+    retryable = is_retryable(catalog, error)
+    klass = catalog.channels.kind_classes.get(kind or "")
+    if klass is None:
+        klass = "reliability" if retryable else "capability"
+    retryable = retryable and klass == "reliability"
+    meta: dict[str, Any] = {"class": klass, "code": error.code, "retryable": retryable}
+    delay = _delay(retry_after_ms)
+    if retryable and delay is not None:
+        now = now_ms if _delay(now_ms) is not None else _now_ms()
+        meta["retryNotBefore"] = cast("int", now) + delay
+    if instance:
+        meta["correlationId"] = instance
+    info = catalog.codes.get(error.code) if isinstance(error, ErrorModel) else None
+    if info is not None and info.next_action:
+        meta["agentGuidance"] = info.next_action
+    return meta
+
+
+def tool_failure(result: object) -> dict[str, Any] | None:
+    """The toolFailure ``_meta`` of an MCP result (a dict, a model, or JSON bytes), or None.
+
+    None unless it is an object with a ``class`` of the proposal and a string ``code``;
+    ``retryable`` reads as false unless true; the other members only when of their type.
+    """
+    try:
+        if isinstance(result, _Bytes):
+            result = read_json(_decoded(result))
+        data = _wire(result)
+        meta = _wire(data.get("_meta")) if data is not None else None
+        found = _wire(meta.get(TOOL_FAILURE)) if meta is not None else None
+        if found is None:
+            return None
+        klass, code = found.get("class"), found.get("code")
+        if klass not in _FAILURE_CLASSES or not isinstance(code, str):
+            return None
+        out: dict[str, Any] = {
+            "class": klass,
+            "code": _well_formed(code),
+            "retryable": found.get("retryable") is True,
+        }
+        after: object = found.get("retryNotBefore")
+        if isinstance(after, int | float) and not isinstance(after, bool):
+            out.update({"retryNotBefore": after} if math.isfinite(after) else {})
+        for name in ("correlationId", "agentGuidance"):
+            text = found.get(name)
+            if isinstance(text, str):
+                out[name] = _well_formed(text)
+        return out
+    except Exception:  # noqa: BLE001 (a result whose reading raised)
+        return None
+
+
+def _delay(value: object) -> int | None:
+    """A count of milliseconds: an int within 0..2**53 - 1, else None."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value if 0 <= value <= _MAX_SAFE_INTEGER else None
+    return None
+
+
+def _now_ms() -> int:
+    import time
+
+    return time.time_ns() // 1_000_000
+
+
+def _duration(ms: int) -> str:
+    """A proto3 JSON Duration: seconds, with 3 fractional digits when not whole (``1s``, ``0.200s``)."""
+    seconds, rest = divmod(ms, 1000)
+    return f"{seconds}s" if rest == 0 else f"{seconds}.{rest:03d}s"
+
+
+def _pointer(path: str) -> str:
+    """The RFC 9457 pointer (``#/a/0/b``, a JSON Pointer in a URI fragment) of a field path (``a[0].b``)."""
+    out = ["#"]
+    for segment in _segments(path):
+        escaped = segment.replace("~", "~0").replace("/", "~1")
+        out.append("/")
+        for ch in escaped:
+            out.append(ch if ch in _FRAGMENT else "".join(f"%{b:02X}" for b in ch.encode()))
+    return "".join(out)
+
+
+def _segments(path: str) -> list[str]:
+    """A field path's segments: split at ``.``; ``[n]`` (ASCII digits) after a name is one of its own."""
+    segments: list[str] = []
+    for part in path.split("."):
+        indices: list[str] = []
+        while part.endswith("]"):
+            start = part.rfind("[")
+            index = part[start + 1 : -1]
+            if start < 0 or not index or not all("0" <= ch <= "9" for ch in index):
+                break
+            indices.insert(0, index)
+            part = part[:start]
+        segments += [part, *indices]
+    return segments
+
+
+def _rpc_name(detail: Mapping[str, Any]) -> str:
+    """The message name of a Status detail's ``@type`` (what follows its last ``/``)."""
+    url = detail.get("@type")
+    return url.rpartition("/")[2] if isinstance(url, str) else ""
+
+
+def read_problem(catalog: "ErrorCatalog[Any, Any]", document: object) -> Any:
+    """The typed error of an RFC 9457 problem document; anything else → UnknownCode, the document kept whole."""
+    try:
+        data = _document(document)
+        if data is None:
+            return catalog.unknown()
+        info = catalog.info
+        kind = data.get("type")
+        code = catalog.problem_codes().get(kind) if isinstance(kind, str) else None
+        detail = data.get("detail")
+        message = detail if isinstance(detail, str) else ""
+        if code is None:
+            return _unknown_of(catalog, "", message, data)
+        stamp = data.get("provenance", _NO_STAMP)
+        required = info.envelope.provenance_mode == "required"
+        payload = _payload_head(info, code, message, stamp, own=required)
+        envelope, members = info.envelope, info.channels.members
+        if envelope.retriable_field and envelope.retriable_key in data:
+            payload[envelope.retriable_key] = data[envelope.retriable_key]
+        fields = info.codes[code]
+        for wire in fields.required + fields.optional:
+            member = members.get(wire, wire)
+            if member in data:
+                payload[wire] = data[member]
+        return _typed(catalog, payload, code, message, data)
+    except Exception:  # noqa: BLE001 (a document whose reading raised)
+        return catalog.unknown()
+
+
+def read_status(catalog: "ErrorCatalog[Any, Any]", status: object) -> Any:
+    """The typed error of a google.rpc.Status (JSON mapping) of this domain; else UnknownCode, the Status kept whole."""
+    try:
+        data = _document(status)
+        if data is None:
+            return catalog.unknown()
+        info = catalog.info
+        text = data.get("message")
+        message = text if isinstance(text, str) else ""
+        listed = data.get("details")
+        details = cast("list[object]", listed)[:_MAX_DETAILS] if isinstance(listed, list) else []
+        found = [d for d in map(_wire, details) if d is not None]
+        error_info = next((d for d in found if _rpc_name(d) == "google.rpc.ErrorInfo"), None)
+        reason = error_info.get("reason") if error_info is not None else None
+        ours = error_info is not None and error_info.get("domain") == info.channels.domain
+        code = catalog.reason_codes().get(reason) if ours and isinstance(reason, str) else None
+        if error_info is None or code is None:
+            return _unknown_of(catalog, "", message, data)
+        # a Status carries no stamp: this build's, when the catalog has one
+        payload = _payload_head(info, code, message, _NO_STAMP, own=info.envelope.provenance)
+        if info.envelope.retriable_field:
+            retry = any(_rpc_name(d) == "google.rpc.RetryInfo" for d in found)
+            payload[info.envelope.retriable_key] = retry
+        metadata = _wire(error_info.get("metadata")) or {}
+        keys, fields = info.channels.metadata_keys, info.codes[code]
+        for wire in fields.required + fields.optional:
+            key = keys.get(wire, wire)
+            if key in metadata:
+                value = metadata[key]
+                if not isinstance(value, str):
+                    return _unknown_of(catalog, code, message, data)
+                if info.fields[wire].type != "string":
+                    try:
+                        value = read_json(value)
+                    except ValueError:
+                        return _unknown_of(catalog, code, message, data)
+                payload[wire] = value
+        return _typed(catalog, payload, code, message, data)
+    except Exception:  # noqa: BLE001 (a Status whose reading raised)
+        return catalog.unknown()
+
+
+def _document(value: object) -> dict[str, Any] | None:
+    """A problem document or Status as JSON data (bytes read as JSON text), or None when not an object."""
+    if isinstance(value, _Bytes):
+        value = read_json(_decoded(value))
+    data = _as_mapping(value)
+    return None if data is None else cast("dict[str, Any]", _readable(data, 1)[0])
+
+
+def _payload_head(
+    info: CatalogInfo, code: str, message: str, stamp: object, *, own: bool
+) -> dict[str, Any]:
+    """A payload's code, message, provenance and isError mirror (a document's stamp, else this build's if `own`)."""
+    payload: dict[str, Any] = {info.envelope.discriminator: code, "message": message}
+    if stamp is not _NO_STAMP:
+        payload["provenance"] = stamp
+    elif own:
+        payload["provenance"] = {
+            "catalog": info.name,
+            "version": info.version,
+            "fingerprint": info.fingerprint,
+        }
+    if info.envelope.mirror_is_error:
+        payload["isError"] = True
+    return payload
+
+
+def _typed(
+    catalog: "ErrorCatalog[Any, Any]",
+    payload: dict[str, Any],
+    code: str,
+    message: str,
+    data: dict[str, Any],
+) -> Any:
+    error = catalog.parse_error(payload)
+    if isinstance(error, UnknownCodeModel):
+        return _unknown_of(catalog, code, message, data)
+    return error
+
+
+def _unknown_of(
+    catalog: "ErrorCatalog[Any, Any]", code: str, message: str, data: dict[str, Any]
+) -> Any:
+    """An UnknownCode keeping a whole document; `code` the one its type or reason named ("" for none)."""
+    return catalog.unknown.model_construct(code=code, message=message, payload=data)
