@@ -75,6 +75,7 @@ def imports(catalog: Catalog, q: dict[str, str]) -> dict[str, list[str]]:
                       "JsonList": any(f.type.name == "array" and f.type.items in ("object", "any") for f in used),
                       "Omittable": any(f.type.name != "any" for f in optional)
                                    or env.provenance_mode.value == "optional",
+                      "StampedProvenance": env.provenance_mode.value != "none",
                       "WireMetadata": bool(env.texts)},
     }  # fmt: skip
     return {module: sorted((n for n, on in names.items() if on), key=isort_key) for module, names in chosen.items()}

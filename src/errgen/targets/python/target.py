@@ -8,7 +8,9 @@ that does not depend on the catalog (the same bytes for every catalog and build)
 and ``py.typed``. Every name and literal is computed in Python (here, `python_classes`,
 `python_tables`, `python_names`, laid out by `python_layout`); the templates only loop
 and print. Python text is rendered black-clean and then passed through the cached
-black of `errgen.targets.python.formatting`.
+black of `errgen.targets.python.formatting`, which runs black only where catalog content
+could change its decisions; the built-in ``_runtime.py`` has no catalog content (a test
+keeps its rendering black-clean), so only a user's override of its template goes through it.
 """
 
 from __future__ import annotations
@@ -50,6 +52,8 @@ def generate(catalog: Catalog, options: TargetOptions) -> dict[str, str]:
         raise ValueError(f"python module name {module!r} is not a Python identifier")
     package = render_package(catalog, module, options.templates)
     runtime = render_runtime(options.templates)
+    if options.templates is not None:  # the built-in runtime is black-clean as rendered (tests/test_formatting.py)
+        runtime = format_python(runtime, options.black_cache)
     return {
         "python/pyproject.toml": render(
             "python/pyproject.toml.jinja",
@@ -63,7 +67,7 @@ def generate(catalog: Catalog, options: TargetOptions) -> dict[str, str]:
             typing_extensions_min=TYPING_EXTENSIONS_MIN,
         ),
         f"python/{module}/__init__.py": format_python(package, options.black_cache),
-        f"python/{module}/_runtime.py": format_python(runtime, options.black_cache),
+        f"python/{module}/_runtime.py": runtime,
         f"python/{module}/py.typed": line_comment(catalog),
     }
 

@@ -34,6 +34,7 @@ from ._runtime import (
     Range,
     RangeDict,
     RepairField,
+    StampedProvenance,
     TerminatePolicy,
     ToolContract,
     ToolResultModel,
@@ -214,7 +215,7 @@ class ErrorBase(ErrorModel, frozen=True):
 
     catalog_info = CATALOG_INFO
     retriable: bool = False  # a new error takes CODES[code].retriable
-    provenance: Provenance
+    provenance: Annotated[Provenance, StampedProvenance(CATALOG_INFO)]
 
 
 class ErrorPolicy(TerminatePolicy):
