@@ -1752,9 +1752,12 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, "g");
 const BIG_NUMBER = /[eE][+-]?[0-9]{3}|[0-9]{309}/; // a literal that may be beyond a double
 
+/** `String.prototype.isWellFormed` where the engine has it (ES2024: node 20, current browsers). */
+const IS_WELL_FORMED = (String.prototype as { readonly isWellFormed?: (this: string) => boolean }).isWellFormed;
+
 /** Whether `text` holds an unpaired surrogate code unit. */
 function hasLone(text: string): boolean {
-  return LONE_SURROGATE.test(text);
+  return IS_WELL_FORMED === undefined ? LONE_SURROGATE.test(text) : !IS_WELL_FORMED.call(text);
 }
 
 /** `text` with each unpaired surrogate replaced by U+FFFD (WHATWG `toWellFormed`). */
@@ -1774,6 +1777,18 @@ function childrenOf(value: unknown): readonly unknown[] | undefined {
 function irregular(value: unknown, level: number): boolean {
   if (typeof value === "string") {
     return hasLone(value);
+  }
+  const direct = childrenOf(value);
+  if (direct === undefined) {
+    return false;
+  }
+  if (direct.every((child) => typeof child !== "object" || child === null)) {
+    // flat (most repair values): its strings and keys, without a walk
+    return (
+      level > MAX_LEVELS ||
+      direct.some((child) => typeof child === "string" && hasLone(child)) ||
+      (!Array.isArray(value) && Object.keys(value as object).some(hasLone))
+    );
   }
   const todo: [unknown, number][] = [[value, level]];
   for (let next = todo.pop(); next !== undefined; next = todo.pop()) {
