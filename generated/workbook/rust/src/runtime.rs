@@ -1650,7 +1650,12 @@ pub fn parse_error(payload: &Json) -> ToolError {
 /// Reads `structuredContent`, else the first of the first 16 content blocks that is a text
 /// block holding a JSON payload; unknown or invalid is [`ToolError::Unknown`]. Never fails.
 pub fn parse_result(result: &Json) -> Option<ToolError> {
-    let data = result.as_object()?;
+    from_result(result.as_object()?, None)
+}
+
+/// The error of a tool result's members; `content`, when given, is the JSON text of its
+/// `content` member, which [`Json::parse_skipping`] left unread (read only if needed).
+fn from_result(data: &JsonMap, content: Option<&str>) -> Option<ToolError> {
     let key = CATALOG.envelope.discriminator;
     let structured = data.get("structuredContent").and_then(Json::as_object);
     let marked = structured.and_then(|s| s.get("isError")) == Some(&Json::Bool(true));
@@ -1663,7 +1668,13 @@ pub fn parse_result(result: &Json) -> Option<ToolError> {
     if let Some(payload) = structured.filter(|s| has_code(s)) {
         return Some(parse_error_of(payload));
     }
-    let texts = texts(data.get("content"));
+    let read = content.and_then(|text| Json::parse(text).ok());
+    let blocks = if content.is_some() {
+        read.as_ref()
+    } else {
+        data.get("content")
+    };
+    let texts = texts(blocks);
     for text in &texts {
         if let Ok(Json::Object(payload)) = Json::parse(text) {
             if has_code(&payload) {
@@ -1684,8 +1695,10 @@ pub fn parse_result(result: &Json) -> Option<ToolError> {
 /// text parse to [`ToolError::Unknown`] with code `""`, message `""` and an empty payload; a
 /// JSON text is read as [`parse_result`] reads a value (`None` when it is not an error result).
 pub fn parse_result_bytes(bytes: &[u8]) -> Option<ToolError> {
-    match Json::from_slice(bytes) {
-        Ok(result) => parse_result(&result),
+    let text = String::from_utf8_lossy(bytes);
+    match Json::parse_skipping(&text, "content") {
+        Ok((Json::Object(data), content)) => from_result(&data, content),
+        Ok(_) => None,
         Err(_) => Some(ToolError::Unknown(Box::default())),
     }
 }
@@ -3460,14 +3473,25 @@ impl Json {
     /// # Errors
     /// [`JsonError`] when the text is not one JSON value.
     pub fn parse(text: &str) -> Result<Json, JsonError> {
+        Json::parse_skipping(text, "").map(|(value, _)| value)
+    }
+
+    /// [`Json::parse`], except that the value of the top-level member `skipped` (when the text is
+    /// an object that has one; `""` for none) is only checked, not built: it is left out of the
+    /// object and given back as its text (the last one, as the last of duplicate keys wins).
+    pub(crate) fn parse_skipping<'t>(
+        text: &'t str,
+        skipped: &str,
+    ) -> Result<(Json, Option<&'t str>), JsonError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut reader = Reader { text, at: 0 };
-        let value = reader.value()?;
+        let mut found = None;
+        let value = reader.value(skipped, &mut found)?;
         reader.space();
         if reader.at < text.len() {
             return Err(reader.error());
         }
-        Ok(value)
+        Ok((value, found.map(|(start, end)| &text[start..end])))
     }
 
     /// Read JSON bytes: invalid UTF-8 reads as U+FFFD per maximal invalid subpart, then [`Json::parse`].
@@ -3548,12 +3572,28 @@ impl Reader<'_> {
 
     /// One value; lists and objects are kept on a stack of open ones, never by recursion. A
     /// text nesting more than [`MAX_JSON_LEVELS`] levels is not JSON.
-    fn value(&mut self) -> Result<Json, JsonError> {
+    ///
+    /// The value of a top-level member named `skipped` is checked by [`Reader::skip`] and its
+    /// place stored in `found` instead.
+    fn value(
+        &mut self,
+        skipped: &str,
+        found: &mut Option<(usize, usize)>,
+    ) -> Result<Json, JsonError> {
         let mut open: Vec<Open> = Vec::new();
         loop {
             self.space();
             // A value: a scalar, an empty list or object, or (continue) one opened.
+            let skip = open.len() == 1
+                && !skipped.is_empty()
+                && matches!(open.last(), Some(Open::Object(_, key)) if key == skipped);
             let mut value = match self.peek() {
+                _ if skip => {
+                    let start = self.at;
+                    self.skip(open.len())?;
+                    *found = Some((start, self.at));
+                    None
+                }
                 Some(b'[' | b'{') if open.len() >= MAX_JSON_LEVELS => return Err(self.error()),
                 Some(b'[') => {
                     self.at += 1;
@@ -3561,7 +3601,7 @@ impl Reader<'_> {
                         open.push(Open::List(JsonArray::new()));
                         continue;
                     }
-                    Json::Array(JsonArray::new())
+                    Some(Json::Array(JsonArray::new()))
                 }
                 Some(b'{') => {
                     self.at += 1;
@@ -3569,25 +3609,26 @@ impl Reader<'_> {
                         open.push(Open::Object(Vec::new(), self.key()?));
                         continue;
                     }
-                    Json::Object(JsonMap::new())
+                    Some(Json::Object(JsonMap::new()))
                 }
-                _ => self.scalar()?,
+                _ => Some(self.scalar()?),
             };
             // Add it to the innermost open list or object; close those that end here.
             loop {
                 let Some(top) = open.last_mut() else {
-                    return Ok(value);
+                    return Ok(value.unwrap_or_default());
                 };
                 match top {
                     Open::List(items) => {
-                        items.push(value);
+                        items.items.extend(value.take());
                         if self.eat(b',') {
                             break;
                         }
                         self.expect(b']')?;
                     }
                     Open::Object(members, key) => {
-                        members.push((std::mem::take(key), value));
+                        let name = std::mem::take(key);
+                        members.extend(value.take().map(|value| (name, value)));
                         if self.eat(b',') {
                             *key = self.key()?;
                             break;
@@ -3595,11 +3636,89 @@ impl Reader<'_> {
                         self.expect(b'}')?;
                     }
                 }
-                value = match open.pop() {
+                value = Some(match open.pop() {
                     Some(Open::List(items)) => Json::Array(items),
                     Some(Open::Object(members, _)) => Json::Object(JsonMap::from_members(members)),
                     None => Json::Null, // not reached: `top` was open
+                });
+            }
+        }
+    }
+
+    /// Check one value as [`Reader::value`] reads it, `level` lists and objects deep, building
+    /// nothing: what it accepts, `value` reads at that level.
+    fn skip(&mut self, level: usize) -> Result<(), JsonError> {
+        let mut closing: Vec<u8> = Vec::new(); // what closes each list or object open in the value
+        loop {
+            self.space();
+            match self.peek() {
+                Some(b'[' | b'{') if level + closing.len() >= MAX_JSON_LEVELS => {
+                    return Err(self.error())
+                }
+                Some(b'[') => {
+                    self.at += 1;
+                    if !self.eat(b']') {
+                        closing.push(b']');
+                        continue;
+                    }
+                }
+                Some(b'{') => {
+                    self.at += 1;
+                    if !self.eat(b'}') {
+                        closing.push(b'}');
+                        self.skip_key()?;
+                        continue;
+                    }
+                }
+                Some(b'"') => self.skip_string()?,
+                _ => drop(self.scalar()?),
+            }
+            loop {
+                let Some(&close) = closing.last() else {
+                    return Ok(());
                 };
+                if self.eat(b',') {
+                    if close == b'}' {
+                        self.skip_key()?;
+                    }
+                    break;
+                }
+                self.expect(close)?;
+                closing.pop();
+            }
+        }
+    }
+
+    /// An object key and its colon, checked as [`Reader::key`] reads them.
+    fn skip_key(&mut self) -> Result<(), JsonError> {
+        self.space();
+        if self.peek() != Some(b'"') {
+            return Err(self.error());
+        }
+        self.skip_string()?;
+        self.expect(b':')
+    }
+
+    /// A string checked as [`Reader::string`] reads it (the reader is at its opening quote).
+    fn skip_string(&mut self) -> Result<(), JsonError> {
+        let bytes = self.text.as_bytes();
+        self.at += 1;
+        loop {
+            self.at = plain_run(bytes, self.at);
+            match bytes.get(self.at) {
+                Some(b'"') => {
+                    self.at += 1;
+                    return Ok(());
+                }
+                Some(b'\\') => match bytes.get(self.at + 1) {
+                    Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't') => self.at += 2,
+                    Some(b'u') => {
+                        self.hex(self.at + 2)?;
+                        self.at += 6;
+                    }
+                    _ => return Err(self.error()),
+                },
+                _ => return Err(self.error()),
             }
         }
     }
