@@ -1695,7 +1695,10 @@ fn from_result(data: &JsonMap, content: Option<&str>) -> Option<ToolError> {
 /// text parse to [`ToolError::Unknown`] with code `""`, message `""` and an empty payload; a
 /// JSON text is read as [`parse_result`] reads a value (`None` when it is not an error result).
 pub fn parse_result_bytes(bytes: &[u8]) -> Option<ToolError> {
-    let text = String::from_utf8_lossy(bytes);
+    let text = match std::str::from_utf8(bytes) {
+        Ok(text) => std::borrow::Cow::Borrowed(text),
+        Err(_) => String::from_utf8_lossy(bytes),
+    };
     match Json::parse_skipping(&text, "content") {
         Ok((Json::Object(data), content)) => from_result(&data, content),
         Ok(_) => None,
