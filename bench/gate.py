@@ -15,7 +15,8 @@ still on a busy machine:
   (pydantic loaded) at `SMALL` and `MIDDLE` codes; each grows by about a fixed amount per code,
   so the two sizes estimate the ratio at 1,000 codes, where ``targets.IMPORT_RATIO`` is stated.
   The peer's grows a little faster than that (2 % by 1,000 codes), so the estimate is scaled by
-  what the last full bench run found at 1,000 codes, measured ÷ estimated (`bench/gate.json`).
+  what the last full bench run found at 1,000 codes, measured ÷ estimated (`bench/gate.json`);
+  limit ``targets.IMPORT_RATIO``, or that run's ratio × ``INSTR_NOISE`` where it is higher.
 * build: CPU time of a cold ``errgen build`` (all targets, and ``-t typescript``) of `BIG` codes
   divided by the CPU time of a fixed reference workload (black formatting `REFERENCE`, a
   committed file), measured round by round in the same run, median of `ROUNDS`. The peers are
@@ -23,7 +24,9 @@ still on a busy machine:
   run measured (``python bench/run.py`` writes it): the same CPU ratio, and errgen's wall time
   beside its peer's. The limit is that CPU ratio stretched by the wall target's headroom then:
   ``ratio × target ÷ measured``. A build whose CPU grows by more than the room the target left
-  fails; a bench run that did not meet the target leaves no room at all.
+  fails. Where that room is less than the noise of CPU time (``CPU_NOISE``, 25 %) — the bench run
+  met the target narrowly or missed it — the limit is the run's ratio × ``CPU_NOISE``: the build
+  may not get slower than it was, and the report says the target was missed.
 
 The peers' modules for the small sizes are committed (`bench/gate/peer_<n>.py`, written by the
 bench's pinned datamodel-codegen), so the gate needs only the test environment and valgrind.
@@ -60,6 +63,12 @@ PEERS = BENCH / "gate"
 REFERENCE = PEERS / f"peer_{MIDDLE}.py"  # the reference workload formats it with black
 CALIBRATION = BENCH / "gate.json"
 PARTS = ("validation", "imports", "build")
+# What a ratio moves between runs of the same code on a busy machine: CPU time against the reference
+# workload by up to ~20 % (a build in two processes the most), instruction counts by well under 1 %.
+# A limit is never closer than this above the last full bench run's figure, so a run that met a target
+# narrowly (or missed it) holds its figure.
+CPU_NOISE = 1.25
+INSTR_NOISE = 1.02
 
 
 def errgen_command(*args: str) -> list[str]:
@@ -148,7 +157,8 @@ class Gate:
         shown = (f"{estimate('import_errgen') / 1e6:,.0f} M ÷ {estimate('import_peer') / 1e6:,.0f} M instructions at "
                  f"{BIG:,} codes, estimated from {SMALL} and {MIDDLE} (measured at {MIDDLE}: {measured:.3f} ×), "
                  f"× {scale:.3f}")  # fmt: skip
-        return {"import": {"value": estimated * scale, "limit": targets.IMPORT_RATIO, "shown": shown,
+        limit = max(targets.IMPORT_RATIO, known["measured"] * INSTR_NOISE if known else 0.0)
+        return {"import": {"value": estimated * scale, "limit": limit, "shown": shown,
                            "estimated": estimated}}  # fmt: skip
 
     def build(self) -> dict[str, Any]:
@@ -172,9 +182,15 @@ class Gate:
             ratios = [b / r for b, r in zip(series[name].cpus, series["reference"].cpus, strict=True)]
             ratio = statistics.median(ratios)
             known = calibration[f"build_{name}"]
-            limit = known["cpu_per_reference"] * target / known["wall_vs_peer"]
+            room = target / known["wall_vs_peer"]  # how much slower the build may get and still meet the target
+            limit = known["cpu_per_reference"] * max(room, CPU_NOISE)
             cpu, ref_cpu = statistics.median(series[name].cpus), statistics.median(series["reference"].cpus)
-            basis = f"{known['cpu_per_reference']:.3f} × {target} ÷ {known['wall_vs_peer']:.3f} ({known['date']})"
+            if room >= CPU_NOISE:
+                basis = f"{known['cpu_per_reference']:.3f} × {target} ÷ {known['wall_vs_peer']:.3f} ({known['date']})"
+            else:  # the last bench run missed the target or met it narrowly: it holds that run's figure
+                met = "met" if room >= 1 else "MISSED"
+                basis = (f"{known['cpu_per_reference']:.3f} × {CPU_NOISE} ({known['date']}: {target} × {met} at "
+                         f"{known['wall_vs_peer']:.3f} ×)")  # fmt: skip
             shown = f"CPU {cpu:.3f} s ÷ reference {ref_cpu:.3f} s ({BIG:,} codes); limit = {basis}"
             out[f"build {name}"] = {"value": ratio, "limit": limit, "shown": shown}
         return out

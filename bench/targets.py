@@ -110,6 +110,17 @@ def _peer_reason(results: dict[str, Any], n: int, *probes: str) -> str:
     return "not measured"
 
 
+def _failed(results: dict[str, Any], n: int, probe: str) -> bool:
+    """Whether the probe `probe` ran and failed (the peer's module does not import at `n` codes)."""
+    return bool((results["sizes"].get(str(n), {}).get(probe) or {}).get("error"))
+
+
+def _peer_failed(limit: str, mine: str, reason: str) -> Verdict:
+    """errgen measured where the peer fails: no ratio, and nothing errgen could be slower than."""
+    last = reason.strip().splitlines()[-1] if reason.strip() else reason
+    return Verdict("", limit, f"{mine}; the peer fails ({last[:160]})", True)
+
+
 def _import_ratio(results: dict[str, Any], n: int = AT) -> Verdict:
     """errgen's package import vs the peer's module import + TypeAdapter, pydantic already loaded.
 
@@ -118,6 +129,8 @@ def _import_ratio(results: dict[str, Any], n: int = AT) -> Verdict:
     limit = f"≤ {IMPORT_RATIO} × datamodel-codegen's module + `TypeAdapter`"
     mine, theirs = _python(results, n, "module_s"), _python(results, n, "module_s", "peer_import")
     adapter = _python(results, n, "adapter_s", "peer_import")
+    if mine is not None and (theirs is None or adapter is None) and _failed(results, n, "peer_import"):
+        return _peer_failed(limit, f"{mine:.3f} s", _peer_reason(results, n, "peer_import"))
     if mine is None or theirs is None or adapter is None:
         return Verdict("", limit, _peer_reason(results, n, "py_import", "peer_import"), False)
     peer = theirs + adapter
@@ -139,6 +152,9 @@ def _validate_ratio(results: dict[str, Any], n: int = AT) -> Verdict:
     limit = f"≤ {VALIDATE_RATIO} × datamodel-codegen's `TypeAdapter.validate_python`, both functions"
     peer = _python(results, n, "us_per_payload", "peer_validate")
     mine = {fn: _python(results, n, f"us_{fn}", "py_validate") for fn in ("validate_error", "parse_error")}
+    if peer is None and None not in mine.values() and _failed(results, n, "peer_validate"):
+        shown = "; ".join(f"`{fn}` {us:.2f} µs" for fn, us in mine.items() if us is not None)
+        return _peer_failed(limit, shown, _peer_reason(results, n, "peer_validate"))
     if peer is None or None in mine.values():
         return Verdict("", limit, _peer_reason(results, n, "py_validate", "peer_validate"), False)
     parts = [f"`{fn}` {us:.2f} µs = {us / peer:.2f} ×" for fn, us in mine.items() if us is not None]
