@@ -3609,7 +3609,8 @@ impl Reader<'_> {
                 Some(b'{') => {
                     self.at += 1;
                     if !self.eat(b'}') {
-                        open.push(Open::Object(Vec::new(), self.key()?));
+                        // most objects of a tool result have a few members: one allocation for them
+                        open.push(Open::Object(Vec::with_capacity(8), self.key()?));
                         continue;
                     }
                     Some(Json::Object(JsonMap::new()))
