@@ -1793,15 +1793,23 @@ fn typed(payload: &JsonMap, source: Option<Upstream>) -> Option<ToolError> {
     DECODERS[index](received)
 }
 
-/// A provenance stamp with a `sha256:` fingerprint of 64 lowercase hex digits.
+/// A provenance stamp: an object of exactly `catalog`, `version` and `fingerprint`, strings, the
+/// fingerprint `sha256:` and 64 lowercase hex digits.
 fn valid_stamp(stamp: &Json) -> Option<Provenance> {
-    let stamp = Provenance::deserialize(stamp).ok()?;
-    let hex = stamp.fingerprint.strip_prefix("sha256:").unwrap_or("");
+    let members = stamp.as_object().filter(|members| members.len() == 3)?;
+    let text = |key: &str| members.get(key).and_then(Json::as_str);
+    let (catalog, version, fingerprint) =
+        (text("catalog")?, text("version")?, text("fingerprint")?);
+    let hex = fingerprint.strip_prefix("sha256:").unwrap_or("");
     let valid = hex.len() == 64
         && hex
             .bytes()
             .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
-    valid.then_some(stamp)
+    valid.then(|| Provenance {
+        catalog: catalog.to_owned(),
+        version: version.to_owned(),
+        fingerprint: fingerprint.to_owned(),
+    })
 }
 
 // -- per-tool error contracts: which tool returns which codes ------------------------
