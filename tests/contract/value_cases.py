@@ -171,7 +171,8 @@ def unread_content_cases() -> list[dict[str, Any]]:
     for levels in (99, 100, 101):  # the result, then arrays: `levels` in all
         cases.append(parse_text(text(head + "[" * (levels - 1) + "]" * (levels - 1) + "}")))
     payload = '{\\"code\\":\\"GONE\\",\\"message\\":\\"g\\"}'
-    twice = f'{{"isError":true,"content":[{{"type":"text","text":"first"}}],"content":[{{"type":"text","text":"{payload}"}}]}}'
+    first, last = '[{"type":"text","text":"first"}]', f'[{{"type":"text","text":"{payload}"}}]'
+    twice = f'{{"isError":true,"content":{first},"content":{last}}}'
     cases.append(parse_text(text(twice)))
     cases.append(parse_text(text(f'{{"content":[{{"type":"text","text":"{payload}"}}],"isError":true}}')))
     return cases
