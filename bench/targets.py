@@ -101,18 +101,18 @@ def _python(results: dict[str, Any], n: int, key: str, probe: str = "py_import")
     return value
 
 
+def _probe_error(results: dict[str, Any], n: int, probe: str) -> str | None:
+    """The error of the Python probe `probe` at size `n`, if it ran and failed."""
+    error: str | None = (results["sizes"].get(str(n), {}).get(probe) or {}).get("error")
+    return error
+
+
 def _peer_reason(results: dict[str, Any], n: int, *probes: str) -> str:
     """Why a probe has no figure: its error, or "not measured"."""
     for probe in probes:
-        error = (results["sizes"].get(str(n), {}).get(probe) or {}).get("error")
-        if error:
+        if error := _probe_error(results, n, probe):
             return f"{probe}: {error}"
     return "not measured"
-
-
-def _failed(results: dict[str, Any], n: int, probe: str) -> bool:
-    """Whether the probe `probe` ran and failed (the peer's module does not import at `n` codes)."""
-    return bool((results["sizes"].get(str(n), {}).get(probe) or {}).get("error"))
 
 
 def _peer_failed(limit: str, mine: str, reason: str) -> Verdict:
@@ -129,7 +129,7 @@ def _import_ratio(results: dict[str, Any], n: int = AT) -> Verdict:
     limit = f"≤ {IMPORT_RATIO} × datamodel-codegen's module + `TypeAdapter`"
     mine, theirs = _python(results, n, "module_s"), _python(results, n, "module_s", "peer_import")
     adapter = _python(results, n, "adapter_s", "peer_import")
-    if mine is not None and (theirs is None or adapter is None) and _failed(results, n, "peer_import"):
+    if mine is not None and (theirs is None or adapter is None) and _probe_error(results, n, "peer_import"):
         return _peer_failed(limit, f"{mine:.3f} s", _peer_reason(results, n, "peer_import"))
     if mine is None or theirs is None or adapter is None:
         return Verdict("", limit, _peer_reason(results, n, "py_import", "peer_import"), False)
@@ -152,7 +152,7 @@ def _validate_ratio(results: dict[str, Any], n: int = AT) -> Verdict:
     limit = f"≤ {VALIDATE_RATIO} × datamodel-codegen's `TypeAdapter.validate_python`, both functions"
     peer = _python(results, n, "us_per_payload", "peer_validate")
     mine = {fn: _python(results, n, f"us_{fn}", "py_validate") for fn in ("validate_error", "parse_error")}
-    if peer is None and None not in mine.values() and _failed(results, n, "peer_validate"):
+    if peer is None and None not in mine.values() and _probe_error(results, n, "peer_validate"):
         shown = "; ".join(f"`{fn}` {us:.2f} µs" for fn, us in mine.items() if us is not None)
         return _peer_failed(limit, shown, _peer_reason(results, n, "peer_validate"))
     if peer is None or None in mine.values():

@@ -1778,20 +1778,8 @@ function irregular(value: unknown, level: number): boolean {
   if (typeof value === "string") {
     return hasLone(value);
   }
-  const direct = childrenOf(value);
-  if (direct === undefined) {
-    return false;
-  }
-  if (direct.every((child) => typeof child !== "object" || child === null)) {
-    // flat (most repair values): its strings and keys, without a walk
-    return (
-      level > MAX_LEVELS ||
-      direct.some((child) => typeof child === "string" && hasLone(child)) ||
-      (!Array.isArray(value) && Object.keys(value as object).some(hasLone))
-    );
-  }
-  const todo: [unknown, number][] = [[value, level]];
-  for (let next = todo.pop(); next !== undefined; next = todo.pop()) {
+  let todo: [unknown, number][] | undefined; // made only when a value nests: most repair values are flat
+  for (let next: [unknown, number] | undefined = [value, level]; next !== undefined; next = todo?.pop()) {
     const [item, at] = next;
     const children = childrenOf(item);
     if (children === undefined) {
@@ -1806,7 +1794,7 @@ function irregular(value: unknown, level: number): boolean {
           return true;
         }
       } else if (childrenOf(child) !== undefined) {
-        todo.push([child, at + 1]);
+        (todo ??= []).push([child, at + 1]);
       }
     }
   }
