@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from errgen.catalog import (
+    compile_channels,
     compile_codes,
     compile_declarations,
     compile_envelope,
@@ -55,7 +56,7 @@ def _run(reader: Reader) -> Catalog:
     )
     compile_rules.check_replacements(reader, catalog)
     compile_locales.check_base_messages(reader, catalog)
-    return catalog
+    return replace(catalog, channels=compile_channels.channels(reader, catalog))
 
 
 def compile_catalog(doc: Document, diags: Diagnostics) -> Catalog | None:

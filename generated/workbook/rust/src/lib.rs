@@ -22,11 +22,16 @@ pub use runtime::{
     JsonMap, KindInfo, LocaleInfo, LocaleTexts, Localized, LocalizedMessage, Provenance, Range, Recoverable, Retriable,
     SerializeError, Tool, UnknownCode, MAX_JSON_LEVELS, MAX_LEVELS, REDACTED,
 };
+#[rustfmt::skip]
+pub use runtime::{
+    error_reason, error_status, grpc_code, parse_problem, parse_status, problem_type, tool_failure_of, Occurrence,
+    ToolFailure, TOOL_FAILURE,
+};
 #[allow(unused_imports)] // the tables of a small catalog use some of them
 #[rustfmt::skip]
 use runtime::{
-    decode, CatalogInfo, Decoder, Envelope, FailureRule, FieldInfo, FieldType, HttpRule, Localization, ProvenanceMode,
-    Status, WireText, Wrap,
+    decode, CatalogInfo, Channels, CodeChannel, Decoder, Envelope, FailureRule, FieldInfo, FieldType, HttpRule,
+    Localization, ProvenanceMode, Status, WireText, Wrap,
 };
 use serde::{Deserialize, Serialize};
 
@@ -36,7 +41,7 @@ pub const CATALOG_NAME: &str = "workbook";
 pub const VERSION: &str = "1.4.0";
 /// `sha256:<hex>` of the normalized catalog.
 pub const FINGERPRINT: &str =
-    "sha256:a159b034a420a1b5ed242255b983e306963f12bf7fd949f9dd7466d177527cba";
+    "sha256:011a2d4b237937da24c0ee6764902572a352d77f2056ab587e918c989c6b943b";
 /// The catalog's title.
 pub const TITLE: &str = "Workbook server tool errors";
 
@@ -328,6 +333,18 @@ static CATALOG: CatalogInfo = CatalogInfo {
     failure_mapping: &[],
     default_kind: None,
     default_code: None,
+};
+
+/// The catalog's settings for problem details, google.rpc.Status and toolFailure (per code only
+/// what the runtime's rules would not give).
+#[rustfmt::skip]
+static CHANNELS: Channels = Channels {
+    problem_base: "urn:errgen:workbook:", domain: "workbook",
+    grpc_by_status: &[(500, 13)],
+    members: &[],
+    metadata_keys: &[],
+    kind_classes: &[],
+    codes: &[],
 };
 
 // -- tools: the codes each tool can return ------------------------------------------
