@@ -10,8 +10,8 @@ from typing import Any
 from urllib.parse import unquote
 
 import pytest
-
 from conform_live.support import compile_text
+
 from errgen.catalog.model import Catalog
 from errgen.targets import TargetOptions
 from errgen.targets.site.target import generate
@@ -42,7 +42,8 @@ class Page(HTMLParser):
 
     @property
     def fragments(self) -> list[str]:
-        return [unquote(str(a["href"])[1:]) for t, a in self.tags if t == "a" and str(a.get("href", "")).startswith("#")]
+        hrefs = [str(a.get("href", "")) for t, a in self.tags if t == "a"]
+        return [unquote(h[1:]) for h in hrefs if h.startswith("#")]
 
 
 def shipped() -> list[Catalog]:
