@@ -150,3 +150,13 @@ def test_examples_show_the_payload_and_the_mcp_result_a_server_sends() -> None:
     result = json.loads(blocks[1])
     assert result == {"isError": True, "content": [{"type": "text", "text": f"invalid_input: {data['message']}"}],
                       "structuredContent": data}  # fmt: skip
+
+
+def test_each_section_states_its_problem_type_and_a_type_uri_based_on_the_page_resolves_to_it() -> None:
+    napkin = next(c for c in shipped() if c.name == "napkin")
+    assert napkin.channels.problem_base.endswith("#")
+    page = Page(generate(napkin, TargetOptions())["site/index.html"])
+    text = "".join(page.texts)
+    for code, wire in napkin.channels.codes.items():
+        assert wire.problem_type in text and wire.reason in text
+        assert unquote(wire.problem_type.removeprefix(napkin.channels.problem_base)) in page.ids, code

@@ -116,7 +116,12 @@ def _facts(catalog: Catalog, code: Code) -> tuple[tuple[str, str], ...]:
     if code.jsonrpc_code is not None:
         channel = f"JSON-RPC error <code>{code.jsonrpc_code}</code>"
     facts.append(("Channel", channel))
-    if code.http_status is not None:
+    wire = catalog.channels.codes.get(code.id)
+    if wire is not None:  # RFC 9457 and AIP-193 (the catalog's `channels`): the type URI resolves to this section
+        facts.append(("HTTP status", str(wire.status)))
+        facts.append(("Problem type", f"<code>{html_text(wire.problem_type)}</code>"))
+        facts.append(("gRPC", f"<code>{wire.grpc}</code>, reason <code>{html_text(wire.reason)}</code>"))
+    elif code.http_status is not None:
         facts.append(("HTTP status", str(code.http_status)))
     if code.since:
         facts.append(("Since", html_text(code.since)))
