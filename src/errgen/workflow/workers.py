@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 JOBS_ENV = "ERRGEN_JOBS"
 # Seconds of work per 1,000 codes (a 2-core machine, 2026-12): what the split balances.
-WEIGHTS = {"catalog": 0.03, "jsonschema": 0.07, "markdown": 0.11, "python": 0.10, "typescript": 0.05,
+WEIGHTS = {"catalog": 0.03, "jsonschema": 0.07, "markdown": 0.11, "site": 0.12, "python": 0.10, "typescript": 0.05,
            "go": 0.15, "rust": 0.05, "packs": 0.15}  # fmt: skip
 MIN_SECONDS = 0.05  # estimated work a worker must take over to be worth its fork
 

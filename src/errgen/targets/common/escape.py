@@ -120,6 +120,8 @@ def html_text(text: str) -> str:
     """Text for HTML content: ``& < >`` escaped, controls and invisible format characters shown as the text of
     their character reference (HTML allows neither: a reader sees ``&#x1b;``, never a hidden character)."""
     escaped = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    if escaped.isascii() and escaped.isprintable():  # no control, no invisible character: nothing more to show
+        return escaped
     escaped = _UNSAFE.sub(lambda m: f"&amp;#x{ord(m.group()):x};", escaped)
     return _HTML_CONTROLS.sub(lambda m: f"&amp;#x{ord(m.group()):x};", escaped)
 

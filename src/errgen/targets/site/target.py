@@ -18,7 +18,7 @@ from errgen.targets import TargetOptions
 from errgen.targets.common.escape import html_attr, html_text
 from errgen.targets.common.header import RUNTIME_HEADER, header_text
 from errgen.targets.common.templating import render
-from errgen.targets.site.views import FINGERPRINT_REF, code_view, href, link, retriable_text, tool_view
+from errgen.targets.site.views import FINGERPRINT_REF, Relations, code_view, href, link, retriable_text, tool_view
 
 CSS_FILE, JS_FILE = "site/errgen-site.css", "site/errgen-site.js"
 
@@ -64,7 +64,7 @@ def _filters(catalog: Catalog) -> list[tuple[str, str, list[tuple[str, str]]]]:
     return [(name, label, options) for name, label, options in out if len(options) > 1 or (name == "tools" and options)]
 
 
-def _kinds(catalog: Catalog) -> list[dict[str, Any]]:
+def _kinds(catalog: Catalog, relations: Relations) -> list[dict[str, Any]]:
     return [
         {
             "id": html_attr("kind:" + kind.name),
@@ -72,7 +72,7 @@ def _kinds(catalog: Catalog) -> list[dict[str, Any]]:
             "default": kind.name == catalog.default_kind,
             "retryable": "yes" if kind.retryable else "no",
             "description": html_text(kind.description),
-            "codes": [link(c.id, c.id) for c in catalog.codes.values() if c.kind == kind.name],
+            "codes": [link(c, c) for c in relations.by_kind.get(kind.name, ())],
         }
         for kind in catalog.kinds.values()
     ]
@@ -104,6 +104,7 @@ def render_page(catalog: Catalog, page: Page, pages: list[Page], options: Target
 
         shown = localized(catalog, locale)
     docs = _markdown()
+    relations = Relations.of(catalog)
     return render(
         "site/index.html.jinja",
         options.templates,
@@ -113,10 +114,10 @@ def render_page(catalog: Catalog, page: Page, pages: list[Page], options: Target
         docs_url=_web(catalog.docs_url),
         lang=html_attr(page.tag),
         pages=[(html_attr(p.file), html_attr(p.tag), html_text(p.label), p == page) for p in pages],
-        views=[code_view(shown, code, catalog, locale, docs) for code in shown.codes.values()],
+        views=[code_view(shown, code, catalog, locale, docs, relations) for code in shown.codes.values()],
         tools=[tool_view(catalog, tool) for tool in catalog.tools.values()],
         every_tool=[link(c, c) for c in catalog.every_tool],
-        kinds=_kinds(catalog),
+        kinds=_kinds(catalog, relations),
         retired=_retired(catalog),
         filters=_filters(catalog),
         fingerprint_ref=FINGERPRINT_REF,

@@ -9,6 +9,7 @@ row in "Removed codes" keeps its old id, so the URIs of retired codes still reso
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 from urllib.parse import quote
 
@@ -26,6 +27,7 @@ def href(ident: str) -> str:
     return "#" + quote(ident, safe="-._~:")
 
 
+@lru_cache(maxsize=4096)  # a code is linked from the index, its kind, its tools and its neighbours: escape it once
 def link(ident: str, label: str, *, code: bool = True) -> str:
     """``<a href="#ident"><code>label</code></a>``, escaped."""
     text = f"<code>{html_text(label)}</code>" if code else html_text(label)
@@ -162,21 +164,42 @@ def _examples(base: Catalog, code: Code, locale: str | None) -> tuple[tuple[str,
     return tuple(out)
 
 
-def _related(catalog: Catalog, code: Code) -> tuple[tuple[str, str], ...]:
+@dataclass(frozen=True)
+class Relations:
+    """Which codes point at which, computed once per catalog (a code's section lists its own without a scan)."""
+
+    replaces: dict[str, list[str]]  # code → the deprecated codes replaced by it
+    replaces_removed: dict[str, list[str]]  # code → the retired codes replaced by it
+    by_kind: dict[str, list[str]]  # kind → its codes, in catalog order
+
+    @staticmethod
+    def of(catalog: Catalog) -> Relations:
+        replaces: dict[str, list[str]] = {}
+        removed: dict[str, list[str]] = {}
+        by_kind: dict[str, list[str]] = {}
+        for other in catalog.codes.values():
+            if other.deprecated and other.deprecated.replaced_by:
+                replaces.setdefault(other.deprecated.replaced_by, []).append(other.id)
+            if other.kind:
+                by_kind.setdefault(other.kind, []).append(other.id)
+        for old in catalog.retired.values():
+            if old.replaced_by:
+                removed.setdefault(old.replaced_by, []).append(old.id)
+        return Relations(replaces, removed, by_kind)
+
+
+def _related(code: Code, relations: Relations) -> tuple[tuple[str, str], ...]:
     out = []
     if code.deprecated and code.deprecated.replaced_by:
         out.append(("replaced by", link(code.deprecated.replaced_by, code.deprecated.replaced_by)))
-    for other in catalog.codes.values():
-        if other.deprecated and other.deprecated.replaced_by == code.id:
-            out.append(("replaces", link(other.id, other.id)))
-    for old in catalog.retired.values():
-        if old.replaced_by == code.id:
-            out.append(("replaces the removed", link(old.id, old.id)))
+    out += [("replaces", link(other, other)) for other in relations.replaces.get(code.id, ())]
+    out += [("replaces the removed", link(old, old)) for old in relations.replaces_removed.get(code.id, ())]
     if code.kind:
-        same = [c.id for c in catalog.codes.values() if c.kind == code.kind and c.id != code.id]
-        out += [("same kind", link(c, c)) for c in same[:RELATED_LIMIT]]
-        if len(same) > RELATED_LIMIT:
-            more = f"{len(same) - RELATED_LIMIT} more of kind {code.kind}"
+        kin = relations.by_kind.get(code.kind, [])
+        same = [c for c in kin[: RELATED_LIMIT + 1] if c != code.id][:RELATED_LIMIT]
+        out += [("same kind", link(c, c)) for c in same]
+        if len(kin) - 1 > RELATED_LIMIT:
+            more = f"{len(kin) - 1 - RELATED_LIMIT} more of kind {code.kind}"
             out.append(("same kind", link("kind:" + code.kind, more, code=False)))
     return tuple(out)
 
@@ -186,7 +209,9 @@ def _search_text(code: Code, tools: tuple[str, ...] | None) -> str:
     return html_attr(" ".join(" ".join(words + list(tools or ())).split()).lower())  # as JavaScript's toLowerCase
 
 
-def code_view(catalog: Catalog, code: Code, base: Catalog, locale: str | None, docs: Any) -> CodeView:
+def code_view(
+    catalog: Catalog, code: Code, base: Catalog, locale: str | None, docs: Any, relations: Relations
+) -> CodeView:
     """The view of `code` (`catalog`: texts in the page's locale; `base`: the catalog as written)."""
     tools = tools_of(catalog, code.id)
     cells = {
@@ -215,7 +240,7 @@ def code_view(catalog: Catalog, code: Code, base: Catalog, locale: str | None, d
         facts=_facts(catalog, code),
         fields=_fields(catalog, code),
         examples=_examples(base, code, locale),
-        related=_related(catalog, code),
+        related=_related(code, relations),
         docs=docs.render(code.docs) if code.docs.strip() else "",
     )
 
