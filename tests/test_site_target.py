@@ -160,3 +160,22 @@ def test_each_section_states_its_problem_type_and_a_type_uri_based_on_the_page_r
     for code, wire in napkin.channels.codes.items():
         assert wire.problem_type in text and wire.reason in text
         assert unquote(wire.problem_type.removeprefix(napkin.channels.problem_base)) in page.ids, code
+
+
+def test_the_site_is_built_only_when_asked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Opt-in (`OPT_IN`): a cold build of every default target must stay within issue 28's gate (bench/gate.py)."""
+    from click.testing import CliRunner
+
+    from errgen.cli.main import main
+    from errgen.targets import DEFAULT_TARGETS, TARGETS
+    from errgen.workflow.project import from_settings
+
+    assert "site" in TARGETS and "site" not in DEFAULT_TARGETS
+    assert from_settings(cwd=tmp_path).targets == DEFAULT_TARGETS
+    (tmp_path / "c.yaml").write_text((ROOT / "tests/cases/good_minimal/catalog.yaml").read_text(encoding="utf-8"))
+    monkeypatch.chdir(tmp_path)  # no [tool.errgen] here (the repository's asks for the site)
+    runner = CliRunner()
+    assert runner.invoke(main, ["build", "c.yaml", "-o", "plain"]).exit_code == 0
+    assert runner.invoke(main, ["build", "c.yaml", "-o", "site", "-t", "site"]).exit_code == 0
+    assert (tmp_path / "plain").is_dir() and not list((tmp_path / "plain").rglob("site"))
+    assert [p.name for p in (tmp_path / "site").rglob("*.html")] == ["index.html"]

@@ -47,11 +47,16 @@ def test_hook_entry_runs_on_a_fresh_project(shipped: Path, hook: dict[str, str])
 def test_documented_github_actions_job_uses_real_commands() -> None:
     page = (ROOT / "docs" / "workflow.md").read_text(encoding="utf-8")
     block = page.split("# .github/workflows/errors.yml\n", 1)[1].split("```", 1)[0]
-    job = yaml.safe_load(block)["jobs"]["errgen"]
-    runs = [step["run"] for step in job["steps"] if "run" in step and step["run"].startswith("errgen ")]
-    assert len(runs) == 4
+    jobs = yaml.safe_load(block)["jobs"]
+    steps = [step for job in jobs.values() for step in job["steps"]]
+    runs = [step["run"] for step in steps if "run" in step and step["run"].startswith("errgen ")]
+    assert len(runs) == 6
+    formats = {a for run in runs for a in re.findall(r"--format (\w+)", run)}
+    assert formats == {"github", "sarif"} and any("--junit" in run for run in runs)
+    uploads = [s["with"]["sarif_file"] for s in steps if "upload-sarif" in s.get("uses", "")]
+    assert uploads == ["errgen-lint.sarif"] and any(run.endswith("> errgen-lint.sarif || true") for run in runs)
     for run in runs:
-        args = shlex.split(run.replace("${{ github.base_ref }}", "main"))
+        args = shlex.split(run.replace("${{ github.base_ref }}", "main").split(" > ", 1)[0])
         options = [a for a in args[1:] if a.startswith("--")]
         words = [a for a in args[1:] if not a.startswith("-")][:2]
         command: click.Command = main

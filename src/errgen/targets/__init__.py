@@ -35,6 +35,11 @@ TARGETS: dict[str, str] = {
     "packs": "errgen.targets.packs.target",
     "custom": "errgen.targets.custom",
 }
+OPT_IN = frozenset({"site"})
+"""Targets a build runs only when asked (``-t site``, or ``targets`` in ``[tool.errgen]``): the HTML index adds
+about a quarter to a cold build of every other target (docs/workflow.md, "HTML error index")."""
+DEFAULT_TARGETS: tuple[str, ...] = tuple(t for t in TARGETS if t not in OPT_IN)
+"""What ``errgen build`` generates when neither ``-t`` nor ``[tool.errgen] targets`` says."""
 
 
 @dataclass(frozen=True, kw_only=True)

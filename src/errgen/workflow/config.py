@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from errgen.catalog.diagnostics import Diagnostic, Diagnostics, Loc
-from errgen.targets import TARGETS
+from errgen.targets import DEFAULT_TARGETS, TARGETS
 
 T = TypeVar("T")
 D = TypeVar("D")
@@ -65,7 +65,7 @@ class Config:
     root: Path
     catalogs: tuple[str, ...] = ("catalog/*.yaml", "catalog/*.yml")
     out: str = "generated"
-    targets: tuple[str, ...] = tuple(TARGETS)
+    targets: tuple[str, ...] = DEFAULT_TARGETS
     templates: str | None = None
     python_module: str | None = None
     ts_import_extension: str = ".js"
@@ -195,7 +195,7 @@ class _Reader:
 
     def read(self, data: dict[str, Any]) -> Config:
         self.keys(data, _KEYS, "tool.errgen", ())
-        targets = self.strings(data.get("targets", list(TARGETS)), "targets", ("targets",))
+        targets = self.strings(data.get("targets", list(DEFAULT_TARGETS)), "targets", ("targets",))
         for i, target in enumerate(targets):
             if target not in TARGETS:
                 hint = _close_matches(target, TARGETS, n=1)

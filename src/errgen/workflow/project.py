@@ -12,14 +12,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from errgen.targets import TARGETS, TargetOptions
+from errgen.targets import DEFAULT_TARGETS, TargetOptions
 
 if TYPE_CHECKING:  # imported where used: the up-to-date path of a warm build needs none of them
     from errgen.catalog.diagnostics import Diagnostics
     from errgen.catalog.model import Catalog
     from errgen.output.writer import TreeDiff, TreeWriter
 
-DEFAULT_TARGETS: tuple[str, ...] = tuple(TARGETS)
 
 
 @dataclass(frozen=True, kw_only=True)
