@@ -9,6 +9,8 @@ from __future__ import annotations
 import cmarkgfm
 import pytest
 from cmarkgfm.cmark import Options
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from errgen.targets.common import escape
 
@@ -111,3 +113,16 @@ def test_comment_text_cannot_close_its_comment() -> None:
 def test_anchor_slug() -> None:
     """GitHub's heading anchor: lower case, punctuation dropped, spaces to hyphens."""
     assert escape.anchor(" Bad Request — (HTTP 400)! ") == "bad-request--http-400"
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.text(alphabet="aW w.19,;!?'\"()/%$@{}^:-+=*_`#\n\t<>&)", max_size=10))
+def test_md_text_gives_plain_text_back_only_where_escaping_would_keep_it(text: str) -> None:
+    """`md_text` returns text without escaping when nothing in it is Markdown or HTML: the same as escaping it."""
+    assert escape.md_text(text) == escape._md_escaped(text)
+
+
+def test_md_text_escapes_what_only_looks_plain() -> None:
+    assert escape.md_text("1. first") == "1\\. first"
+    assert escape.md_text("see www.example.test") == "see www\\.example.test"
+    assert escape.md_text(" padded ") == "padded"

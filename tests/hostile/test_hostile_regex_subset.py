@@ -34,7 +34,7 @@ KEY_OPENING = "(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]"  # what precedes a key, then 
 
 @pytest.mark.parametrize("rule", RULES, ids=[rule.name for rule in RULES])
 def test_every_rule_is_in_the_subset_and_never_matches_nothing(rule: rp.Rule) -> None:
-    pattern, value = sanitizer_tables.patterns(rule)  # raises outside the subset
+    pattern, value = (regex_subset.check(p) if p else p for p in sanitizer_tables.patterns(rule))
     assert re.fullmatch(rp.python_pattern(pattern), "") is None
     assert rule.needles or rule.words, "a rule without needles or words would run on every text"
     if value:
@@ -119,6 +119,29 @@ def test_the_reference_finds_a_key_after_a_rejected_one() -> None:
     )
     assert scrub.scrub_text("Error: token: abc123def") == "Error: token: [REDACTED]"
     assert scrub.scrub_text("max_tokens=5 password=hunter2") == "max_tokens=5 password=[REDACTED]"
+
+
+def test_every_pattern_a_build_prints_is_in_the_subset() -> None:
+    """Targets print patterns through `regex_subset.printed`, unchecked: every one a build of every target
+    prints is checked here (they are errgen's own, the same for every catalog)."""
+    from errgen.targets import TARGETS, generator
+
+    regex_subset.PRINTED.clear()
+    catalog = load_catalog_text()
+    for name in TARGETS:
+        generator(name)(catalog, TargetOptions())
+    assert len(regex_subset.PRINTED) > len(rp.TEXT_RULES)  # the four runtimes' tables, Go's anchored starts
+    for pattern in sorted(regex_subset.PRINTED):
+        regex_subset.check(pattern)
+
+
+def test_a_pattern_outside_the_subset_fails_that_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(rp.CHECKS, rp.CHECK_NAMES[0], "(?=a)b")
+    regex_subset.PRINTED.clear()
+    go.generate(load_catalog_text(), TargetOptions())
+    with pytest.raises(ValueError):
+        for pattern in regex_subset.PRINTED:
+            regex_subset.check(pattern)
 
 
 def load_catalog_text() -> Catalog:

@@ -10,7 +10,7 @@ import pytest
 from golden import read_tree
 
 from errgen.catalog.diagnostics import Diagnostics
-from errgen.targets import TARGETS
+from errgen.targets import DEFAULT_TARGETS, TARGETS
 from errgen.workflow import project, workers
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -58,7 +58,9 @@ def test_a_target_failing_in_the_worker_fails_the_build_as_it_would_alone(
 
 
 def test_the_split_balances_the_work_and_skips_small_catalogs() -> None:
-    assert workers.split(ALL, 1000) == ALL.index("typescript")  # catalog … python here, typescript … packs there
+    default = tuple(t for t in DEFAULT_TARGETS if t != "custom")
+    assert workers.split(default, 1000) == default.index("go")  # catalog … typescript here, go, rust, packs there
+    assert workers.split(ALL, 1000) == ALL.index("typescript")  # with the site: typescript moves to the worker
     assert workers.split(ALL, 20) == len(ALL)  # too little work to fork for
     assert workers.split(("python",), 10_000) == 1
     assert workers.split(("python", "typescript"), 10_000) == 1

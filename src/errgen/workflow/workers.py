@@ -26,8 +26,8 @@ if TYPE_CHECKING:
 
 JOBS_ENV = "ERRGEN_JOBS"
 # Seconds of work per 1,000 codes (a 2-core machine, 2026-12): what the split balances.
-WEIGHTS = {"catalog": 0.03, "jsonschema": 0.07, "markdown": 0.11, "site": 0.12, "python": 0.10, "typescript": 0.05,
-           "go": 0.15, "rust": 0.05, "packs": 0.15}  # fmt: skip
+WEIGHTS = {"catalog": 0.04, "jsonschema": 0.08, "openapi": 0.08, "reasons": 0.02, "markdown": 0.19, "site": 0.20,
+           "python": 0.15, "typescript": 0.08, "go": 0.24, "rust": 0.08, "packs": 0.19}  # fmt: skip
 MIN_SECONDS = 0.05  # estimated work a worker must take over to be worth its fork
 
 Files = dict[str, str]

@@ -63,8 +63,20 @@ _MD_LINE_START = re.compile(r"^(\s*(?:\d+)?)([-+](?=[ \t]|$)|(?<=\d)[.)](?=[ \t]
 _AUTOLINK = re.compile(r"(?i)(://|www\.)")
 
 
+# Text that `md_text` gives back unchanged: no Markdown or HTML character, no line break or control, no
+# ":" or "www." (autolinks), no "-", "+" or "=" (list items, rules), no leading digit (ordered items).
+_MD_PLAIN = re.compile(r"[A-Za-z0-9 ,.;!?'\"()/%$@{}^]*")
+
+
 def md_text(text: str) -> str:
     """Inline Markdown that shows `text` literally (no markup, no HTML, one line)."""
+    if _MD_PLAIN.fullmatch(text) and text == text.strip() and text[:1] not in "0123456789":
+        if "www." not in text.lower():
+            return text
+    return _md_escaped(text)
+
+
+def _md_escaped(text: str) -> str:
     escaped = _MD_SPECIAL.sub(r"\\\1", text.replace("&", "&amp;"))
     escaped = _MD_LINE_START.sub(r"\1\\\2", escaped)  # no accidental list, rule or quote
     escaped = _AUTOLINK.sub(lambda m: "\\" + m.group() if m.group() == "://" else m.group()[:3] + "\\.", escaped)

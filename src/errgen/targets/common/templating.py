@@ -63,6 +63,7 @@ def environment(user_dir: str | None = None) -> Any:
         keep_trailing_newline=True,
         undefined=jinja2.StrictUndefined,
         autoescape=False,
+        auto_reload=False,  # a build is one short process: a template is not re-read (stat'ed) per include
     )
     env.filters.update(filters())
     return env

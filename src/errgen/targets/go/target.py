@@ -329,7 +329,7 @@ def _starts(rule: runtime_patterns.Rule) -> str:
     lines = ["&ruleStarts{", f"\t\t\t{found.offset}, {unless}, {str(bounded).lower()}, {str(found.caseless).lower()},"]
     lines.append("\t\t\t[]startChoice{")
     for choice in found.choices:
-        anchored = raw_or_quoted(sanitizer_tables.anchored(regex_subset.check(opening + choice.pattern)))
+        anchored = raw_or_quoted(sanitizer_tables.anchored(regex_subset.printed(opening + choice.pattern)))
         lines += ["\t\t\t\t{", *_string_list(choice.literals, "\t\t\t\t\t"),
                   "\t\t\t\t\t" + split_literal(anchored, "\t\t\t\t\t\t", WIDTH - 6) + ",", "\t\t\t\t},"]  # fmt: skip
     return "\n".join([*lines, "\t\t\t},", "\t\t}"])

@@ -160,7 +160,7 @@ class PyRule:
 
 def _bounded(rule: rp.Rule, pattern: str) -> str:
     """A rule's pattern as the Python runtime runs it: a bounded one opens with ([^…]) (`patterns.bounded`)."""
-    return regex_subset.check(rp.as_boundary_character(pattern)) if rp.bounded(rule) else pattern
+    return regex_subset.printed(rp.as_boundary_character(pattern)) if rp.bounded(rule) else pattern
 
 
 def sanitizer() -> dict[str, Any]:

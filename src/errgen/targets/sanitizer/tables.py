@@ -23,7 +23,7 @@ def tables(
         return ", ".join(quoted) if joined else quoted
 
     return {
-        "checks": [(name, regex(regex_subset.check(rp.CHECKS[name]))) for name in rp.CHECK_NAMES],
+        "checks": [(name, regex(regex_subset.printed(rp.CHECKS[name]))) for name in rp.CHECK_NAMES],
         **{name: quote(text) for name, text in rp.MARKERS.items()},
         **{name: str(number) for name, number in rp.LIMITS.items()},
         "pair_names": keys(rp.PAIR_NAMES),
@@ -34,13 +34,13 @@ def tables(
 def patterns(rule: rp.Rule) -> tuple[str, str]:
     """A rule's pattern and value pattern as the runtimes compile them (held to the four engines' subset)."""
     value = rp.emitted_value(rule)
-    return regex_subset.check(rp.emitted(rule)), regex_subset.check(value) if value else ""
+    return regex_subset.printed(rp.emitted(rule)), regex_subset.printed(value) if value else ""
 
 
 def separator(rule: rp.Rule) -> str:
     """A key rule's separator as the runtimes compile it ("" for none), held to the subset."""
     separator = rp.emitted_separator(rule)
-    return regex_subset.check(separator) if separator else ""
+    return regex_subset.printed(separator) if separator else ""
 
 
 def checks(rule: rp.Rule) -> list[tuple[int, int, bool]]:

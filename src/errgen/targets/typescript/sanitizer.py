@@ -37,7 +37,7 @@ def _needles(needles: tuple[str, ...]) -> str:
     the rules with the same needles), else `null`."""
     if not needles:
         return "null"
-    return f"needleSearch({ts_str(regex_subset.check(runtime_patterns.one_of(needles)))})"
+    return f"needleSearch({ts_str(regex_subset.printed(runtime_patterns.one_of(needles)))})"
 
 
 def sanitizer() -> dict[str, Any]:
@@ -57,6 +57,6 @@ def sanitizer() -> dict[str, Any]:
         ))  # fmt: skip
     key_words = lit(list(runtime_patterns.KEY_WORDS))
     tables = sanitizer_tables.tables(ts_str)
-    key_word = ts_str(regex_subset.check(runtime_patterns.one_of(runtime_patterns.KEY_WORDS, caseless_letters=True)))
+    key_word = ts_str(regex_subset.printed(runtime_patterns.one_of(runtime_patterns.KEY_WORDS, caseless_letters=True)))
     return {"rules": rules, "key_pattern": ts_str(runtime_patterns.KEYS), "key_words": key_words,
             "key_word_pattern": key_word, **tables}  # fmt: skip
