@@ -37,7 +37,7 @@ TARGETS: dict[str, str] = {
 }
 OPT_IN = frozenset({"site"})
 """Targets a build runs only when asked (``-t site``, or ``targets`` in ``[tool.errgen]``): the HTML index adds
-about a quarter to a cold build of every other target (docs/workflow.md, "HTML error index")."""
+about a fifth to a cold build of every other target (docs/workflow.md, "HTML error index")."""
 DEFAULT_TARGETS: tuple[str, ...] = tuple(t for t in TARGETS if t not in OPT_IN)
 """What ``errgen build`` generates when neither ``-t`` nor ``[tool.errgen] targets`` says."""
 
