@@ -72,3 +72,16 @@ def test_shell_completion_scripts(shell: str) -> None:
     result = CliRunner().invoke(main, [], prog_name="errgen", env={"_ERRGEN_COMPLETE": f"{shell}_source"})
     assert result.exit_code == 0
     assert "_ERRGEN_COMPLETE" in result.stdout
+
+
+def test_documented_pre_commit_args_are_options_of_the_hooks_command(shipped: Path) -> None:
+    page = (ROOT / "docs" / "workflow.md").read_text(encoding="utf-8")
+    block = page.split("## pre-commit\n", 1)[1].split("## GitHub Actions", 1)[0]
+    documented = re.findall(r"- id: (errgen-[a-z]+)\n\s+args: (\[.*\])", block)
+    assert documented, "docs/workflow.md shows a hook with args"
+    entries = {h["id"]: h["entry"] for h in HOOKS}
+    for hook, args in documented:
+        command = shlex.split(entries[hook])[1:] + yaml.safe_load(args)
+        result = errgen(*command, cwd=shipped)
+        assert result.exit_code == 0, (hook, result.stdout + result.stderr)
+        assert "::" not in result.stdout or result.stdout.startswith("::")  # annotations, nothing else, on stdout
