@@ -642,7 +642,7 @@ var catalog = rt.New(rt.Spec{
 	Name: "workbook",
 	Stamp: rt.Provenance{
 		Catalog: "workbook", Version: "1.4.0",
-		Fingerprint: "sha256:a159b034a420a1b5ed242255b983e306963f12bf7fd949f9dd7466d177527cba",
+		Fingerprint: "sha256:c3386e847a4571c47ee5d3219a2b55dc655d1f97cd93d04f228dd63a06ac36c5",
 	},
 	Envelope: rt.Envelope{
 		Discriminator: "code", Retriable: "", Provenance: "required", StructuredContent: true, ToolFailureMeta: false,

@@ -23,7 +23,7 @@ export type UnknownError = runtime.UnknownError<"code">;
 // ---- Identity ---------------------------------------------------------------
 
 /** The stamp every error of this catalog carries. */
-export const PROVENANCE: Provenance = Object.freeze({ catalog: "workbook", version: "1.4.0", fingerprint: "sha256:a159b034a420a1b5ed242255b983e306963f12bf7fd949f9dd7466d177527cba" });
+export const PROVENANCE: Provenance = Object.freeze({ catalog: "workbook", version: "1.4.0", fingerprint: "sha256:c3386e847a4571c47ee5d3219a2b55dc655d1f97cd93d04f228dd63a06ac36c5" });
 
 // ---- Codes and kinds --------------------------------------------------------
 

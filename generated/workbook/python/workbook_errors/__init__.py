@@ -51,7 +51,7 @@ from ._runtime import (
 
 CATALOG = "workbook"
 VERSION = "1.4.0"
-FINGERPRINT = "sha256:a159b034a420a1b5ed242255b983e306963f12bf7fd949f9dd7466d177527cba"
+FINGERPRINT = "sha256:c3386e847a4571c47ee5d3219a2b55dc655d1f97cd93d04f228dd63a06ac36c5"
 TITLE = "Workbook server tool errors"
 DESCRIPTION = 'Machine-actionable repair payloads for the workbook MCP server (WBSV-06). Every code is a stable string the MCP App widget switches on to repair a call; the repair fields are present only when applicable ("allowed-values live in the error").'
 PROVENANCE: dict[str, str] = {
@@ -458,6 +458,14 @@ TOOLS: dict[str, Tool[Any]] = {
     "units": UNITS_TOOL,
 }
 
+# Argument failures (the SDK adapter, mcp_adapter.py): failure role → the code that reports it.
+ARGUMENTS: dict[str, str] = {
+    "missing": "missing_field",
+    "invalid": "invalid_input",
+    "out_of_range": "invalid_input",
+    "unknown": "invalid_input",
+}
+
 
 # -- the catalog's functions: ErrorCatalog's methods, bound to this catalog ----------
 
@@ -483,6 +491,7 @@ validate_error = _catalog.validate_error
 widen_output_schema = _catalog.widen_output_schema
 
 __all__ = [
+    "ARGUMENTS",
     "CATALOG",
     "CATALOG_INFO",
     "CODES",

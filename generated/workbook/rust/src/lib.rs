@@ -36,7 +36,7 @@ pub const CATALOG_NAME: &str = "workbook";
 pub const VERSION: &str = "1.4.0";
 /// `sha256:<hex>` of the normalized catalog.
 pub const FINGERPRINT: &str =
-    "sha256:a159b034a420a1b5ed242255b983e306963f12bf7fd949f9dd7466d177527cba";
+    "sha256:c3386e847a4571c47ee5d3219a2b55dc655d1f97cd93d04f228dd63a06ac36c5";
 /// The catalog's title.
 pub const TITLE: &str = "Workbook server tool errors";
 

@@ -9,7 +9,7 @@ from errgen.catalog.model import Catalog
 
 # What every catalog package exports besides its classes (``__all__``).
 API = (
-    "CATALOG", "CATALOG_INFO", "CODES", "DEFAULT_CODE", "DEFAULT_KIND", "DESCRIPTION", "FAILURE_CLASSIFICATION",
+    "ARGUMENTS", "CATALOG", "CATALOG_INFO", "CODES", "DEFAULT_CODE", "DEFAULT_KIND", "DESCRIPTION", "FAILURE_CLASSIFICATION",
     "FAILURE_MAPPING", "FIELDS", "FINGERPRINT", "HTTP_CLASSIFICATION", "HTTP_MAPPING", "KINDS", "POLICIES",
     "LOCALES", "PROVENANCE", "REDACTED", "TITLE", "TRANSLATIONS", "VERSION",
     "CatalogInfo", "CodeInfo", "Deprecation", "Envelope", "ErrorBase", "ErrorCode", "ErrorKind", "ErrorPolicy",

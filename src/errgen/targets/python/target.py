@@ -63,12 +63,18 @@ def generate(catalog: Catalog, options: TargetOptions) -> dict[str, str]:
         f"python/{module}/__init__.py": format_python(package, options.black_cache),
         f"python/{module}/_runtime.py": format_python(runtime, options.black_cache),
         f"python/{module}/py.typed": line_comment(catalog),
+        f"python/{module}/mcp_adapter.py": format_python(render_adapter(options.templates), options.black_cache),
     }
 
 
 def render_package(catalog: Catalog, module: str, templates: str | None = None) -> str:
     """The catalog's ``__init__.py`` as rendered (before black)."""
     return render("python/__init__.py.jinja", templates, **context(catalog, module))
+
+
+def render_adapter(templates: str | None = None) -> str:
+    """``mcp_adapter.py`` as rendered (before black): the MCP SDK adapter, the same for every catalog."""
+    return render("python/mcp_adapter.py.jinja", templates)
 
 
 def render_runtime(templates: str | None = None) -> str:
@@ -111,6 +117,7 @@ def context(catalog: Catalog, module: str) -> dict[str, Any]:
         "exports": exports([c.class_name for c in codes] + [n for t in tools for n in (t.union_name, t.contract_name)]),
         "tools": tools,
         "tools_table": tools_table(tools),
+        "arguments": list(catalog.arguments.values()),
         "bound": BOUND,
         "lit": literal,
         "py": py_string,
