@@ -32,8 +32,7 @@ import (
 type pair struct{ key, value string }
 
 // arguments is the catalog's arguments section: failure role → the code that reports it.
-var arguments = []pair{
-}
+var arguments = []pair{}
 
 // toolErrors holds the JSON Schema of the error payloads each tool of the catalog can return.
 var toolErrors = []pair{
