@@ -198,7 +198,8 @@ def widen_tool(tool: Any) -> Any:
     """`tool` (the SDK's ``Tool``) as the adapter lists it: its ``outputSchema`` widened by its errors.
 
     A tool of the catalog's ``tools`` section gets its own errors; any other tool the whole
-    catalog's error payload; a tool without an ``outputSchema`` keeps none. With an
+    catalog's error payload; a tool without an ``outputSchema`` keeps none. The success
+    schema's ``$defs`` move to the root, where its references resolve. With an
     ``arguments`` section, the ``inputSchema`` also says ``additionalProperties: false``
     (unless it says otherwise): an argument it does not name is reported as ``unknown``.
     """
@@ -212,7 +213,11 @@ def widen_tool(tool: Any) -> Any:
     contract = TOOLS.get(wire.get("name", ""))
     errors = contract.error_schema() if contract is not None else payload_schema()
     errors = {key: value for key, value in errors.items() if not key.startswith("$")}
-    wire["outputSchema"] = {"type": "object", "anyOf": [success, errors]}
+    success = {key: value for key, value in success.items() if key != "$schema"}
+    hoisted = {
+        key: success.pop(key) for key in ("$defs", "definitions") if key in success
+    }  # refs resolve at the root
+    wire["outputSchema"] = {"type": "object", "anyOf": [success, errors]} | hoisted
     return type(tool).model_validate(wire)
 
 

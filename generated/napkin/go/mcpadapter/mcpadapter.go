@@ -428,12 +428,33 @@ func ErrorSchema(tool string) json.RawMessage {
 
 // WidenOutputSchema returns success (a tool's outputSchema) widened by the errors tool can return,
 // so that clients validating structuredContent against it (the TypeScript SDK 1.x) accept them.
+// The success schema's $defs move to the root, where its references resolve.
 func WidenOutputSchema(tool string, success any) (json.RawMessage, error) {
 	data, err := json.Marshal(success)
 	if err != nil {
 		return nil, err
 	}
-	return json.RawMessage(`{"type":"object","anyOf":[` + string(data) + `,` + string(ErrorSchema(tool)) + `]}`), nil
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil {
+		return nil, err
+	}
+	hoisted := map[string]json.RawMessage{}
+	for _, key := range []string{"$defs", "definitions"} {
+		if defs, ok := members[key]; ok {
+			hoisted[key] = defs
+			delete(members, key)
+		}
+	}
+	delete(members, "$schema")
+	if data, err = json.Marshal(members); err != nil {
+		return nil, err
+	}
+	widened := map[string]json.RawMessage{"type": json.RawMessage(`"object"`)}
+	widened["anyOf"] = json.RawMessage(`[` + string(data) + `,` + string(ErrorSchema(tool)) + `]`)
+	for key, defs := range hoisted {
+		widened[key] = defs
+	}
+	return json.Marshal(widened)
 }
 
 // AddTool adds a typed tool to s, as mcp.AddTool does, with the catalog's errors kept intact.

@@ -1,0 +1,44 @@
+"""``rust/src/mcp.rs``: the catalog's errors on the official Rust MCP SDK (rmcp), behind the crate's ``rmcp`` feature.
+
+The file is the same for every catalog but for its tables: the ``arguments`` section and each
+tool's error schema (the JSON Schema target's, compact JSON text). The feature adds rmcp
+(`RMCP`, its ``server`` feature: schemars comes with it) and serde_path_to_error (the path of a
+serde failure: which argument failed) to the crate's dependencies; without it the crate keeps
+serde, serde_json, regex and ryu-js only.
+"""
+
+from __future__ import annotations
+
+import json
+
+from errgen.catalog.model import Catalog
+from errgen.targets import jsonschema
+from errgen.targets.common.header import header_text
+from errgen.targets.common.templating import render
+from errgen.targets.rust.literals import rust_str
+
+RMCP = '{ version = "3.11", default-features = false, features = ["server"], optional = true }'
+PATH_TO_ERROR = '{ version = "0.1.17", optional = true }'
+FEATURES = {"rmcp": '["dep:rmcp", "dep:serde_path_to_error"]'}
+OPTIONAL = {"rmcp": RMCP, "serde_path_to_error": PATH_TO_ERROR}
+
+
+def _compact(schema: dict[str, object]) -> str:
+    return json.dumps(schema, ensure_ascii=False, separators=(",", ":"))
+
+
+def adapter(catalog: Catalog, templates: str | None) -> str:
+    """``src/mcp.rs``."""
+    roles = [{"key": rust_str(role.role), "code": rust_str(role.code)} for role in catalog.arguments.values()]
+    tools = [
+        {"name": rust_str(tool.name), "schema": rust_str(_compact(jsonschema.tool_errors(catalog, tool)))}
+        for tool in catalog.tools.values()
+    ]
+    whole = {k: v for k, v in jsonschema.fragment_schema(catalog).items() if not k.startswith("$") and k != "title"}
+    return render(
+        "rust/mcp.rs.jinja", templates, header=header_text(catalog), arguments=roles, tools=tools,
+        catalog_schema=rust_str(_compact(whole)),
+    )  # fmt: skip
+
+
+__all__ = ["FEATURES", "OPTIONAL", "adapter"]
