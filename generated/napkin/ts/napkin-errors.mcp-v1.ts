@@ -18,7 +18,7 @@ import * as z from "zod";
 import type { McpServer, RegisteredTool } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { CallToolResult, ServerNotification, ServerRequest, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
-import { buildError, isCatalogError, METADATA, toResult, type CatalogError, type ErrorCode } from "./napkin-errors.js";
+import { buildError, isCatalogError, METADATA, toResult, type ErrorCode, type ToolChannelError } from "./napkin-errors.js";
 
 type JsonSchema = { readonly [key: string]: unknown };
 
@@ -36,10 +36,18 @@ const TOOL_ERRORS: { readonly [tool: string]: string | undefined } = {
 /** The JSON Schema of every error payload of the catalog (a tool it does not declare). */
 const CATALOG_ERRORS = "{\"type\":\"object\",\"required\":[\"code\",\"message\"],\"properties\":{\"code\":{\"enum\":[\"BAD_REQUEST\",\"UNAUTHORIZED\",\"FORBIDDEN\",\"NOT_FOUND\",\"GONE\",\"RATE_LIMITED\",\"UPSTREAM_ERROR\",\"NETWORK_ERROR\",\"TIMEOUT\",\"INTERNAL_ERROR\"]},\"message\":{\"type\":\"string\",\"minLength\":1}},\"allOf\":[{\"if\":{\"properties\":{\"code\":{\"const\":\"BAD_REQUEST\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"BAD_REQUEST\",\"description\":\"The upstream API rejected the request as malformed (HTTP 400).\",\"properties\":{\"code\":{\"const\":\"BAD_REQUEST\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"retriable\":{\"type\":\"boolean\",\"default\":false},\"status\":{\"type\":\"integer\",\"minimum\":-9007199254740991,\"maximum\":9007199254740991,\"description\":\"The upstream HTTP status.\"},\"original\":{\"description\":\"The upstream failure ({status, body}) in sanitized form — secrets redacted.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"UNAUTHORIZED\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"UNAUTHORIZED\",\"description\":\"The upstream API did not accept the credentials (HTTP 401).\",\"properties\":{\"code\":{\"const\":\"UNAUTHORIZED\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"retriable\":{\"type\":\"boolean\",\"default\":false},\"status\":{\"type\":\"integer\",\"minimum\":-9007199254740991,\"maximum\":9007199254740991,\"description\":\"The upstream HTTP status.\"},\"original\":{\"description\":\"The upstream failure ({status, body}) in sanitized form — secrets redacted.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"FORBIDDEN\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"FORBIDDEN\",\"description\":\"The credentials lack permission for the resource (HTTP 403).\",\"properties\":{\"code\":{\"const\":\"FORBIDDEN\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"retriable\":{\"type\":\"boolean\",\"default\":false},\"status\":{\"type\":\"integer\",\"minimum\":-9007199254740991,\"maximum\":9007199254740991,\"description\":\"The upstream HTTP status.\"},\"original\":{\"description\":\"The upstream failure ({status, body}) in sanitized form — secrets redacted.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"NOT_FOUND\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"NOT_FOUND\",\"description\":\"The resource does not exist upstream (HTTP 404).\",\"properties\":{\"code\":{\"const\":\"NOT_FOUND\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"retriable\":{\"type\":\"boolean\",\"default\":false},\"status\":{\"type\":\"integer\",\"minimum\":-9007199254740991,\"maximum\":9007199254740991,\"description\":\"The upstream HTTP status.\"},\"original\":{\"description\":\"The upstream failure ({status, body}) in sanitized form — secrets redacted.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"GONE\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"GONE\",\"description\":\"The resource was deleted upstream (HTTP 410).\",\"properties\":{\"code\":{\"const\":\"GONE\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"retriable\":{\"type\":\"boolean\",\"default\":false},\"status\":{\"type\":\"integer\",\"minimum\":-9007199254740991,\"maximum\":9007199254740991,\"description\":\"The upstream HTTP status.\"},\"original\":{\"description\":\"The upstream failure ({status, body}) in sanitized form — secrets redacted.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"RATE_LIMITED\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"RATE_LIMITED\",\"description\":\"The upstream API throttled the request (HTTP 429).\",\"properties\":{\"code\":{\"const\":\"RATE_LIMITED\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"retriable\":{\"type\":\"boolean\",\"default\":false},\"status\":{\"type\":\"integer\",\"minimum\":-9007199254740991,\"maximum\":9007199254740991,\"description\":\"The upstream HTTP status.\"},\"original\":{\"description\":\"The upstream failure ({status, body}) in sanitized form — secrets redacted.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"UPSTREAM_ERROR\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"UPSTREAM_ERROR\",\"description\":\"The upstream API failed (HTTP 5xx).\",\"properties\":{\"code\":{\"const\":\"UPSTREAM_ERROR\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"retriable\":{\"type\":\"boolean\",\"default\":false},\"status\":{\"type\":\"integer\",\"minimum\":-9007199254740991,\"maximum\":9007199254740991,\"description\":\"The upstream HTTP status.\"},\"original\":{\"description\":\"The upstream failure ({status, body}) in sanitized form — secrets redacted.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"NETWORK_ERROR\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"NETWORK_ERROR\",\"description\":\"The upstream API could not be reached (DNS, TCP, TLS failure).\",\"properties\":{\"code\":{\"const\":\"NETWORK_ERROR\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"retriable\":{\"type\":\"boolean\",\"default\":false},\"original\":{\"description\":\"The upstream failure ({status, body}) in sanitized form — secrets redacted.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"TIMEOUT\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"TIMEOUT\",\"description\":\"The upstream request was aborted or timed out.\",\"properties\":{\"code\":{\"const\":\"TIMEOUT\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"retriable\":{\"type\":\"boolean\",\"default\":false},\"original\":{\"description\":\"The upstream failure ({status, body}) in sanitized form — secrets redacted.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"INTERNAL_ERROR\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"INTERNAL_ERROR\",\"description\":\"An unexpected failure inside the server.\",\"properties\":{\"code\":{\"const\":\"INTERNAL_ERROR\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"retriable\":{\"type\":\"boolean\",\"default\":false},\"original\":{\"description\":\"The upstream failure ({status, body}) in sanitized form — secrets redacted.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\"],\"additionalProperties\":false}}]}";
 
-/** The result reporting `error`: `isError: true`, its payload as `structuredContent`. */
-export function toCallToolResult(error: CatalogError): CallToolResult {
-  const result = toResult(error);
-  return { isError: true, content: [...result.content], structuredContent: { ...result.structuredContent } };
+/** What `toResult` returns, read as the SDK reads it. */
+interface ErrorResult {
+  readonly content: readonly { readonly type: "text"; readonly text: string }[];
+  readonly structuredContent?: { readonly [key: string]: unknown };
+}
+
+/** The result reporting `error`: `isError: true`, its payload as `structuredContent` (as the catalog's envelope says). */
+export function toCallToolResult(error: ToolChannelError): CallToolResult {
+  const result: ErrorResult = toResult(error);
+  const content = result.content.map((block) => ({ type: block.type, text: block.text }));
+  const structured = result.structuredContent;
+  return { isError: true, content, ...(structured === undefined ? {} : { structuredContent: { ...structured } }) };
 }
 
 /** The JSON Schema of the error payloads `tool` can return (the whole catalog's for a tool it does not declare). */
@@ -78,7 +86,7 @@ function bound(schema: JsonSchema, keys: readonly string[]): number | undefined 
  * `unknown`) of the argument `field`, its repair fields read from the tool's input JSON `schema`;
  * `undefined` when the catalog has no `arguments` section.
  */
-export function argumentError(role: string, field: string, schema: JsonSchema): CatalogError | undefined {
+export function argumentError(role: string, field: string, schema: JsonSchema): ToolChannelError | undefined {
   const code = ARGUMENTS[role];
   if (code === undefined) {
     return undefined;
@@ -102,7 +110,7 @@ export function argumentError(role: string, field: string, schema: JsonSchema): 
     Object.entries(values).filter(([name, value]) => declared.has(name) && !isEmpty(value)),
   );
   try {
-    return buildError(code, kept);
+    return buildError(code, kept) as ToolChannelError; // the arguments section names tool-channel codes only
   } catch {
     return undefined;
   }
@@ -113,7 +121,7 @@ function isEmpty(value: unknown): boolean {
 }
 
 /** The catalog's error for zod's first complaint about `given` (the raw arguments), or `undefined`. */
-export function zodArgumentError(error: z.ZodError, given: { readonly [key: string]: unknown }, schema: JsonSchema): CatalogError | undefined {
+export function zodArgumentError(error: z.ZodError, given: { readonly [key: string]: unknown }, schema: JsonSchema): ToolChannelError | undefined {
   const issue = error.issues.find((i) => i.path.length > 0 && !(String(i.path[0]) in given)) ?? error.issues[0];
   if (issue === undefined) {
     return undefined;
@@ -130,7 +138,7 @@ export function zodArgumentError(error: z.ZodError, given: { readonly [key: stri
 }
 
 /** The catalog's error for the first argument of `given` the input `schema` does not name, or `undefined`. */
-export function unknownArgument(given: { readonly [key: string]: unknown }, schema: JsonSchema): CatalogError | undefined {
+export function unknownArgument(given: { readonly [key: string]: unknown }, schema: JsonSchema): ToolChannelError | undefined {
   const properties = (schema["properties"] as object | undefined) ?? {};
   const extra = Object.keys(given).filter((name) => !Object.hasOwn(properties, name)).sort();
   return extra[0] === undefined || ARGUMENTS["unknown"] === undefined ? undefined : argumentError("unknown", extra[0], schema);
@@ -152,11 +160,11 @@ export interface ToolConfig<I extends z.ZodRawShape, O extends z.ZodRawShape> {
   readonly _meta?: { [key: string]: unknown };
 }
 
-/** A tool's handler: its data (the output shape's type), or one of the catalog's errors. */
+/** A tool's handler: its data (the output shape's type), or one of the catalog's errors (a tool-channel one). */
 export type ToolHandler<I extends z.ZodRawShape, O extends z.ZodRawShape> = (
   args: z.output<z.ZodObject<I>>,
   extra: RequestHandlerExtra<ServerRequest, ServerNotification>,
-) => z.input<z.ZodObject<O>> | CatalogError | Promise<z.input<z.ZodObject<O>> | CatalogError>;
+) => z.input<z.ZodObject<O>> | ToolChannelError | Promise<z.input<z.ZodObject<O>> | ToolChannelError>;
 
 /**
  * Register a tool on `server` (`server.registerTool`), failing with the catalog's errors: the
@@ -193,7 +201,7 @@ export function registerTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(
     }
     const outcome = await handler(parsed.data, extra);
     if (isCatalogError(outcome)) {
-      return toCallToolResult(outcome);
+      return toCallToolResult(outcome as ToolChannelError);
     }
     const data = outcome as { [key: string]: unknown };
     return { content: [{ type: "text", text: JSON.stringify(data) }], structuredContent: data };

@@ -18,7 +18,7 @@ import * as z from "zod";
 import type { McpServer, RegisteredTool } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { CallToolResult, ServerNotification, ServerRequest, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
-import { buildError, isCatalogError, METADATA, toResult, type CatalogError, type ErrorCode } from "./workbook-errors.js";
+import { buildError, isCatalogError, METADATA, toResult, type ErrorCode, type ToolChannelError } from "./workbook-errors.js";
 
 type JsonSchema = { readonly [key: string]: unknown };
 
@@ -34,10 +34,18 @@ const TOOL_ERRORS: { readonly [tool: string]: string | undefined } = {
 /** The JSON Schema of every error payload of the catalog (a tool it does not declare). */
 const CATALOG_ERRORS = "{\"type\":\"object\",\"required\":[\"code\",\"message\"],\"properties\":{\"code\":{\"enum\":[\"invalid_input\",\"missing_field\",\"unsupported_option\",\"strict_constant_override\",\"stale_oracle\",\"unapproved_assumption\"]},\"message\":{\"type\":\"string\",\"minLength\":1}},\"allOf\":[{\"if\":{\"properties\":{\"code\":{\"const\":\"invalid_input\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"invalid_input\",\"description\":\"arg-parse / dtype / enum-membership failure, or an unknown input field\",\"properties\":{\"code\":{\"const\":\"invalid_input\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"field\":{\"type\":\"string\",\"description\":\"The input argument (or override) the error is about.\"},\"allowed\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"description\":\"The values the argument may take; pick one of them.\"},\"range\":{\"type\":\"object\",\"properties\":{\"min\":{\"type\":\"number\"},\"max\":{\"type\":\"number\"}},\"minProperties\":1,\"additionalProperties\":false,\"description\":\"The inclusive numeric bounds the value must lie within.\"},\"provenance\":{\"type\":\"object\",\"description\":\"Which catalog build produced this error.\",\"properties\":{\"catalog\":{\"type\":\"string\"},\"version\":{\"type\":\"string\"},\"fingerprint\":{\"type\":\"string\",\"pattern\":\"^sha256:[0-9a-f]{64}$\"}},\"required\":[\"catalog\",\"version\",\"fingerprint\"],\"additionalProperties\":false},\"isError\":{\"const\":true},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\",\"field\",\"provenance\",\"isError\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"missing_field\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"missing_field\",\"description\":\"a required input is absent\",\"properties\":{\"code\":{\"const\":\"missing_field\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"field\":{\"type\":\"string\",\"description\":\"The input argument (or override) the error is about.\"},\"required\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"description\":\"The required input fields that must be supplied.\"},\"provenance\":{\"type\":\"object\",\"description\":\"Which catalog build produced this error.\",\"properties\":{\"catalog\":{\"type\":\"string\"},\"version\":{\"type\":\"string\"},\"fingerprint\":{\"type\":\"string\",\"pattern\":\"^sha256:[0-9a-f]{64}$\"}},\"required\":[\"catalog\",\"version\",\"fingerprint\"],\"additionalProperties\":false},\"isError\":{\"const\":true},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\",\"field\",\"required\",\"provenance\",\"isError\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"unsupported_option\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"unsupported_option\",\"description\":\"an override names no manifest cell\",\"properties\":{\"code\":{\"const\":\"unsupported_option\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"field\":{\"type\":\"string\",\"description\":\"The input argument (or override) the error is about.\"},\"allowed\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"description\":\"The values the argument may take; pick one of them.\"},\"provenance\":{\"type\":\"object\",\"description\":\"Which catalog build produced this error.\",\"properties\":{\"catalog\":{\"type\":\"string\"},\"version\":{\"type\":\"string\"},\"fingerprint\":{\"type\":\"string\",\"pattern\":\"^sha256:[0-9a-f]{64}$\"}},\"required\":[\"catalog\",\"version\",\"fingerprint\"],\"additionalProperties\":false},\"isError\":{\"const\":true},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\",\"field\",\"allowed\",\"provenance\",\"isError\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"strict_constant_override\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"strict_constant_override\",\"description\":\"a BA-governed strict constant supplied as input\",\"properties\":{\"code\":{\"const\":\"strict_constant_override\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"field\":{\"type\":\"string\",\"description\":\"The input argument (or override) the error is about.\"},\"allowed\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"description\":\"The values the argument may take; pick one of them.\"},\"provenance\":{\"type\":\"object\",\"description\":\"Which catalog build produced this error.\",\"properties\":{\"catalog\":{\"type\":\"string\"},\"version\":{\"type\":\"string\"},\"fingerprint\":{\"type\":\"string\",\"pattern\":\"^sha256:[0-9a-f]{64}$\"}},\"required\":[\"catalog\",\"version\",\"fingerprint\"],\"additionalProperties\":false},\"isError\":{\"const\":true},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\",\"field\",\"allowed\",\"provenance\",\"isError\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"stale_oracle\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"stale_oracle\",\"description\":\"shape-only: a lighthouse oracle value is out of date (no runtime trigger yet; deferred to v2.x)\",\"properties\":{\"code\":{\"const\":\"stale_oracle\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"field\":{\"type\":\"string\",\"description\":\"The input argument (or override) the error is about.\"},\"provenance\":{\"type\":\"object\",\"description\":\"Which catalog build produced this error.\",\"properties\":{\"catalog\":{\"type\":\"string\"},\"version\":{\"type\":\"string\"},\"fingerprint\":{\"type\":\"string\",\"pattern\":\"^sha256:[0-9a-f]{64}$\"}},\"required\":[\"catalog\",\"version\",\"fingerprint\"],\"additionalProperties\":false},\"isError\":{\"const\":true},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\",\"field\",\"provenance\",\"isError\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"unapproved_assumption\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"unapproved_assumption\",\"description\":\"shape-only: a lighthouse assumption has not been approved (no runtime trigger yet; deferred to v2.x)\",\"properties\":{\"code\":{\"const\":\"unapproved_assumption\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"field\":{\"type\":\"string\",\"description\":\"The input argument (or override) the error is about.\"},\"provenance\":{\"type\":\"object\",\"description\":\"Which catalog build produced this error.\",\"properties\":{\"catalog\":{\"type\":\"string\"},\"version\":{\"type\":\"string\"},\"fingerprint\":{\"type\":\"string\",\"pattern\":\"^sha256:[0-9a-f]{64}$\"}},\"required\":[\"catalog\",\"version\",\"fingerprint\"],\"additionalProperties\":false},\"isError\":{\"const\":true},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\",\"field\",\"provenance\",\"isError\"],\"additionalProperties\":false}}]}";
 
-/** The result reporting `error`: `isError: true`, its payload as `structuredContent`. */
-export function toCallToolResult(error: CatalogError): CallToolResult {
-  const result = toResult(error);
-  return { isError: true, content: [...result.content], structuredContent: { ...result.structuredContent } };
+/** What `toResult` returns, read as the SDK reads it. */
+interface ErrorResult {
+  readonly content: readonly { readonly type: "text"; readonly text: string }[];
+  readonly structuredContent?: { readonly [key: string]: unknown };
+}
+
+/** The result reporting `error`: `isError: true`, its payload as `structuredContent` (as the catalog's envelope says). */
+export function toCallToolResult(error: ToolChannelError): CallToolResult {
+  const result: ErrorResult = toResult(error);
+  const content = result.content.map((block) => ({ type: block.type, text: block.text }));
+  const structured = result.structuredContent;
+  return { isError: true, content, ...(structured === undefined ? {} : { structuredContent: { ...structured } }) };
 }
 
 /** The JSON Schema of the error payloads `tool` can return (the whole catalog's for a tool it does not declare). */
@@ -76,7 +84,7 @@ function bound(schema: JsonSchema, keys: readonly string[]): number | undefined 
  * `unknown`) of the argument `field`, its repair fields read from the tool's input JSON `schema`;
  * `undefined` when the catalog has no `arguments` section.
  */
-export function argumentError(role: string, field: string, schema: JsonSchema): CatalogError | undefined {
+export function argumentError(role: string, field: string, schema: JsonSchema): ToolChannelError | undefined {
   const code = ARGUMENTS[role];
   if (code === undefined) {
     return undefined;
@@ -100,7 +108,7 @@ export function argumentError(role: string, field: string, schema: JsonSchema): 
     Object.entries(values).filter(([name, value]) => declared.has(name) && !isEmpty(value)),
   );
   try {
-    return buildError(code, kept);
+    return buildError(code, kept) as ToolChannelError; // the arguments section names tool-channel codes only
   } catch {
     return undefined;
   }
@@ -111,7 +119,7 @@ function isEmpty(value: unknown): boolean {
 }
 
 /** The catalog's error for zod's first complaint about `given` (the raw arguments), or `undefined`. */
-export function zodArgumentError(error: z.ZodError, given: { readonly [key: string]: unknown }, schema: JsonSchema): CatalogError | undefined {
+export function zodArgumentError(error: z.ZodError, given: { readonly [key: string]: unknown }, schema: JsonSchema): ToolChannelError | undefined {
   const issue = error.issues.find((i) => i.path.length > 0 && !(String(i.path[0]) in given)) ?? error.issues[0];
   if (issue === undefined) {
     return undefined;
@@ -128,7 +136,7 @@ export function zodArgumentError(error: z.ZodError, given: { readonly [key: stri
 }
 
 /** The catalog's error for the first argument of `given` the input `schema` does not name, or `undefined`. */
-export function unknownArgument(given: { readonly [key: string]: unknown }, schema: JsonSchema): CatalogError | undefined {
+export function unknownArgument(given: { readonly [key: string]: unknown }, schema: JsonSchema): ToolChannelError | undefined {
   const properties = (schema["properties"] as object | undefined) ?? {};
   const extra = Object.keys(given).filter((name) => !Object.hasOwn(properties, name)).sort();
   return extra[0] === undefined || ARGUMENTS["unknown"] === undefined ? undefined : argumentError("unknown", extra[0], schema);
@@ -150,11 +158,11 @@ export interface ToolConfig<I extends z.ZodRawShape, O extends z.ZodRawShape> {
   readonly _meta?: { [key: string]: unknown };
 }
 
-/** A tool's handler: its data (the output shape's type), or one of the catalog's errors. */
+/** A tool's handler: its data (the output shape's type), or one of the catalog's errors (a tool-channel one). */
 export type ToolHandler<I extends z.ZodRawShape, O extends z.ZodRawShape> = (
   args: z.output<z.ZodObject<I>>,
   extra: RequestHandlerExtra<ServerRequest, ServerNotification>,
-) => z.input<z.ZodObject<O>> | CatalogError | Promise<z.input<z.ZodObject<O>> | CatalogError>;
+) => z.input<z.ZodObject<O>> | ToolChannelError | Promise<z.input<z.ZodObject<O>> | ToolChannelError>;
 
 /**
  * Register a tool on `server` (`server.registerTool`), failing with the catalog's errors: the
@@ -191,7 +199,7 @@ export function registerTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(
     }
     const outcome = await handler(parsed.data, extra);
     if (isCatalogError(outcome)) {
-      return toCallToolResult(outcome);
+      return toCallToolResult(outcome as ToolChannelError);
     }
     const data = outcome as { [key: string]: unknown };
     return { content: [{ type: "text", text: JSON.stringify(data) }], structuredContent: data };
