@@ -6,7 +6,6 @@ import re
 from typing import Any
 
 import report_python
-from parse import markdown as parse_md
 from sanitizer import markdown as sanitizer_md
 from targets import exponents, judge, median
 
@@ -152,6 +151,28 @@ def _machine_md(results: dict[str, Any]) -> list[str]:
     ]
 
 
+GATE = """\
+`.ci/run` (the README's test command) runs `python bench/gate.py` after the suite: about a minute, no
+peer installed, no wall-time figure judged. It measures what holds still on a busy machine and fails
+(exit 1) when a ratio is past its limit:
+
+- validation: machine instructions per payload (cachegrind) of `parse_error` and `validate_error`
+  beside the peer's `TypeAdapter.validate_python`, 20-code catalog; limit 1.0 ×.
+- import: instructions of importing the package beside the peer's module + `TypeAdapter`, counted at
+  20 and 120 codes and extended to 1,000 (each grows by a fixed amount per code), scaled by what the
+  last full run found at 1,000 codes; limit 0.5 ×.
+- build: CPU time of a cold `errgen build` (all targets, and `-t typescript`) of 1,000 codes divided
+  by the CPU time of a fixed workload (black formatting a committed file) in the same run; the limit
+  is the last full run's ratio stretched by the room its wall-time target left.
+
+A limit is never closer than the noise above the last full run's figure (25 % for CPU time, 2 % for
+instructions; `bench/gate.json`, written by `bench/run.py`): where a target is met narrowly or missed,
+the gate holds the figure the last full run had instead, and says so. A deliberately slowed build
+(every target generated three times) or validator (every payload parsed twice) fails it
+(`tests/test_bench_gate.py`, through `ERRGEN_BENCH_SLOWDOWN`, which only the bench reads).
+
+"""
+
 METHOD = """\
 - Input: `bench/synth.py` writes a catalog of N codes (message template with two
   placeholders, 2–3 repair fields of every wire type, a kind, an HTTP status, 1–2
@@ -245,15 +266,23 @@ def markdown(results: dict[str, Any], plot: str) -> str:
         "Reproduce (installs the pinned peers into `bench/.peers/` on first use):", "",
         "```sh illustrative", results["command"], "```", "",
         "## Targets", "", *_targets_md(results), "",
+        "## The gate in CI", "", GATE,
         "## Times by catalog size", "", *_times_md(results), "",
         f"![time against catalog size, log-log]({plot})", "",
         "## Growth", "", *_scaling_md(results), "",
         "## Start-up", "", *_startup_md(results), "",
         "## Generated Python package and its peer", "", *report_python.markdown(results), "",
         *([sanitizer_md(results["sanitizer"]), ""] if results.get("sanitizer") else []),
-        *([parse_md(results["parse"]), ""] if results.get("parse") else []),
+        *([_parse_md(results["parse"]), ""] if results.get("parse") else []),
         "## Machine", "", *_machine_md(results), "",
         "## Method", "", METHOD,
         "## Where the time goes", "", *_profiles_md(results),
     ]  # fmt: skip
     return "\n".join(parts).rstrip() + "\n"
+
+
+def _parse_md(figures: dict[str, Any]) -> str:
+    """The parsing section (`parse.py` imports errgen, which the plot's venv lacks: imported here)."""
+    from parse import markdown
+
+    return markdown(figures)

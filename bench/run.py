@@ -29,6 +29,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -36,6 +37,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import gate
 import instr
 import measure
 import parse
@@ -44,6 +46,7 @@ import profiles
 import report
 import sanitizer
 import synth
+import targets
 from measure import Run, Series, checked
 from synth import project
 
@@ -51,7 +54,7 @@ BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 OUT = BENCH / "out"
 DOC, PLOT = ROOT / "docs" / "performance.md", ROOT / "docs" / "performance.png"
-TARGET_NAMES = ("catalog", "jsonschema", "markdown", "python", "typescript", "go", "packs")
+TARGET_NAMES = ("catalog", "jsonschema", "markdown", "python", "typescript", "go", "rust", "packs")
 TSCONFIG = {"target": "ES2022", "module": "NodeNext", "moduleResolution": "NodeNext", "skipLibCheck": True}
 
 
@@ -63,6 +66,13 @@ def errgen(*args: str) -> list[str]:
     if not ERRGEN_BIN:
         ERRGEN_BIN.append(peers.errgen_venv())
     return [str(ERRGEN_BIN[0] / "errgen"), *args]
+
+
+def python_of_errgen() -> list[str]:
+    """The interpreter of the errgen venv (black is there: the gate's reference workload runs on it)."""
+    if not ERRGEN_BIN:
+        ERRGEN_BIN.append(peers.errgen_venv())
+    return [str(ERRGEN_BIN[0] / "python")]
 
 
 def tsconfig() -> dict[str, Any]:
@@ -78,7 +88,7 @@ def built_targets(folder: Path) -> list[str]:
     out = folder / "generated" / synth.NAME
     marks = {"catalog": "catalog.json", "jsonschema": "schema/*.json", "markdown": "docs/*.md",
              "python": "python/*/__init__.py", "typescript": "ts/*.ts", "go": "go/*_errors.go",
-             "packs": "packs/*.yaml"}  # fmt: skip
+             "rust": "rust/src/lib.rs", "packs": "packs/*.yaml"}  # fmt: skip
     return [t for t, pattern in marks.items() if any(out.glob(pattern))]
 
 
@@ -237,6 +247,8 @@ class SizeBench:
             "json2ts": self.peer("json2ts", [peers.json2ts(), "-i", self.schema, "-o", ts_out]),
             "build_python_cold": self.cold("python", "python"),
             "build_go_cold": self.cold("go", "go"),
+            "reference": self.peer("the gate's reference workload", [*python_of_errgen(), BENCH / "gate.py",
+                                                                     "--reference"]),
         })  # fmt: skip
         keys = ("build_all_cold", "build_python_cold", "build_ts_cold", "build_go_cold")
         results: dict[str, Any] = {key: cold[key] for key in keys}
@@ -247,7 +259,7 @@ class SizeBench:
         folder = project(self.work / "validate", self.catalog)
         results["validate"] = self.series("errgen validate", lambda i: self.timed(validate, folder))
         results["tsc"] = self.guarded("tsc", self.tsc)
-        results["dcg"], results["json2ts"] = cold["dcg"], cold["json2ts"]
+        results["dcg"], results["json2ts"], results["reference"] = cold["dcg"], cold["json2ts"], cold["reference"]
         data = {k: v.as_dict() for k, v in results.items()}
         try:
             data.update(self.python(not cold["dcg"].error))
@@ -337,7 +349,10 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--quick", action="store_true", help="smoke run: sizes 100,1000, 3 repeats, no docs")
     parser.add_argument("--from-results", type=Path, help="measure nothing: rewrite the docs from a results.json")
     parser.add_argument("--no-write", action="store_true", help="do not write docs/performance.{md,png}")
+    parser.add_argument("--skip", default="", help="with --no-write: sections left out (sanitizer,parse,gate,profiles)")
     args = parser.parse_args()
+    if args.skip and not args.no_write:
+        parser.error("--skip leaves sections out of the report: use it with --no-write")
     if args.quick:
         args.sizes, args.repeat, args.no_write = "100,1000", min(args.repeat, 3), True
     return args
@@ -365,9 +380,15 @@ def main() -> int:
         results["sizes"][str(n)] = SizeBench(n, args.repeat, OUT / str(n), (args.timeout, args.peer_timeout)).run_all()
         (OUT / "results.partial.json").write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     results["startup"] = startup(max(args.repeat, 10), OUT)
-    results["sanitizer"] = sanitizer.measure(min(args.repeat, 3))
-    results["parse"] = parse_figures(sizes, args.quick)
-    if not args.quick:
+    skipped = set(args.skip.split(",")) if args.skip else set()
+    if "sanitizer" not in skipped:
+        results["sanitizer"] = sanitizer.measure(min(args.repeat, 3))
+    if "parse" not in skipped:
+        results["parse"] = parse_figures(sizes, args.quick)
+    if targets.AT in sizes and "gate" not in skipped and instr.available():
+        with tempfile.TemporaryDirectory(prefix="errgen-gate-") as tmp:  # the estimate gate.py scales
+            results["gate_imports"] = gate.Gate(Path(tmp)).imports()["import"]["estimated"]
+    if not args.quick and "profiles" not in skipped:
         results["profiles"] = profiles.collect(OUT / "profile", BENCH, min(1000, sizes[-1]))
     results["machine"]["loadavg_end"] = os.getloadavg()
     results["elapsed_s"] = time.perf_counter() - started
@@ -379,10 +400,37 @@ def main() -> int:
 
 
 def write_docs(results: dict[str, Any], source: Path) -> None:
-    """The plot (in the bench venv, which has matplotlib) and the Markdown report."""
+    """The plot (in the bench venv, which has matplotlib), the Markdown report and the gate's calibration."""
     subprocess.run([peers.venv_python(), BENCH / "plot.py", source, PLOT], check=True)
     DOC.write_text(report.markdown(results, PLOT.name), encoding="utf-8")
     print(f"bench: wrote {DOC.relative_to(ROOT)} and {PLOT.relative_to(ROOT)}", file=sys.stderr)
+    calibration = gate_calibration(results)
+    if calibration:
+        gate.CALIBRATION.write_text(json.dumps(calibration, indent=2) + "\n", encoding="utf-8")
+        print(f"bench: wrote {gate.CALIBRATION.relative_to(ROOT)}", file=sys.stderr)
+
+
+def gate_calibration(results: dict[str, Any]) -> dict[str, Any] | None:
+    """What `gate.py` judges a build against (1,000 codes): its CPU ÷ the reference's, its wall ÷ the peer's."""
+    at = results["sizes"].get(str(targets.AT), {})
+
+    def figure(key: str, field: str) -> float | None:
+        value: float | None = (at.get(key) or {}).get(field)
+        return value
+
+    out: dict[str, Any] = {"$comment": "written by bench/run.py (gate.py's limits); do not edit"}
+    for name, ours, peer in (("all", "build_all_cold", "dcg"), ("typescript", "build_ts_cold", "json2ts")):
+        cpu, ref = figure(ours, "cpu"), figure("reference", "cpu")
+        wall, peer_wall = figure(ours, "median"), figure(peer, "median")
+        if not (cpu and ref and wall and peer_wall):
+            return None
+        out[f"build_{name}"] = {"cpu_per_reference": round(cpu / ref, 4), "wall_vs_peer": round(wall / peer_wall, 4),
+                                "date": results["machine"]["date"], "command": results["command"]}  # fmt: skip
+    counted = at.get("py_instr") or {}
+    if counted.get("import_peer") and results.get("gate_imports"):
+        measured = counted["import_errgen"] / counted["import_peer"]
+        out["imports"] = {"measured": round(measured, 4), "estimated": round(results["gate_imports"], 4)}
+    return out
 
 
 def _command(args: argparse.Namespace) -> str:

@@ -12,7 +12,8 @@ one, through the whole scrub_text). A figure is the sum of the texts' median CPU
 text; the ratio after ÷ before is the one to read (a machine's load moves both sides alike).
 Python runs in this process; node runs the two runtimes compiled by tsc (tests/ts/node_modules);
 Go and Rust build one program holding both runtimes (in bench/out/sanitizer_ab/, offline: the
-module and crate caches must hold regexp2, fancy-regex and regex).
+module and crate caches must hold the dependencies of both sides: regexp2, fancy-regex, regex).
+Rust builds the napkin crate of each side whole (its runtime reads the crate's tables).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import argparse
 import importlib.util
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -41,12 +43,18 @@ RUNTIMES = {  # language → the committed runtime file of the napkin catalog
     "rust": f"{GENERATED}/rust/src/runtime.rs",
 }
 ADVERSARIAL_SIZE = 100_000
-RUST_DEPENDENCIES = """[dependencies]
-serde = { version = "1.0.200", features = ["derive"] }
-serde_json = { version = "1.0.120", features = ["preserve_order"] }
-fancy-regex = "0.20"
-regex = "1.10"
-ryu-js = "1.0"
+RUST_DRIVER = """[package]
+name = "sanitizer-ab"
+version = "0.0.0"
+edition = "2021"
+publish = false
+
+[workspace]
+
+[dependencies]
+before = { path = "before", package = "sanitizer-before" }
+after = { path = "after", package = "sanitizer-after" }
+serde_json = "1.0.120"
 """
 
 
@@ -140,14 +148,24 @@ def run_go(before: str, after: str, spec: dict[str, Any], baseline: str) -> dict
 
 def run_rust(before: str, after: str, spec: dict[str, Any], baseline: str) -> dict[str, Any]:
     folder = OUT / "rust"
-    _write(folder / "Cargo.toml", '[package]\nname = "sanitizer-ab"\nversion = "0.0.0"\nedition = "2021"\n'
-           f"publish = false\n\n[workspace]\n\n{RUST_DEPENDENCIES}")  # fmt: skip
-    _write(folder / "src" / "before.rs", before)
-    _write(folder / "src" / "after.rs", after)
+    _write(folder / "Cargo.toml", RUST_DRIVER)
+    for side, revision in (("before", baseline), ("after", None)):  # each the napkin crate whole, renamed
+        manifest = _generated(revision, "rust/Cargo.toml")
+        manifest = re.sub(r'(?m)^name = ".*"$', f'name = "sanitizer-{side}"', manifest, count=1)
+        _write(folder / side / "Cargo.toml", manifest)
+        for source in ("lib.rs", "runtime.rs"):
+            _write(folder / side / "src" / source, _generated(revision, f"rust/src/{source}"))
     _write(folder / "src" / "main.rs", (DRIVERS / "main.rs").read_text(encoding="utf-8"))
     _run(["cargo", "build", "--release", "--quiet", "--offline"], cwd=folder,
          env={"CARGO_TARGET_DIR": str(folder / "target")})  # fmt: skip
     return _driver([str(folder / "target" / "release" / "sanitizer-ab")], spec)
+
+
+def _generated(revision: str | None, path: str) -> str:
+    """A file of the napkin catalog's generated tree at `revision`, or in this checkout."""
+    if revision is None:
+        return (ROOT / GENERATED / path).read_text(encoding="utf-8")
+    return _committed(revision, path)
 
 
 def _write(path: Path, text: str) -> Path:

@@ -4,6 +4,9 @@
   ``String(n)`` is the oracle, over edge cases and random doubles of every magnitude.
 * `naming.words` splits snake_case names on ``_`` without the boundary regex; the
   regex path (`naming.split_words`) is the oracle.
+* `go.layout.aligned_specs` keeps the widths of its block as it grows instead of laying the
+  block out again for every spec (which made a 10,000-code const group quadratic); laying it
+  out again is the oracle.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import struct
 from ts import harness
 
 from errgen.catalog import messages, naming
+from errgen.targets.go import layout
 
 EDGES = [0.0, -0.0, 1.0, -2.0, 0.5, 75.96, 0.1 + 0.2, 1e-7, 1e-6, 1e-5, 1e-4, 123456789.125, 1e15, 1e16,
          9.999e15, 1e20, 1e21, 1e22, 5e-324, 1.7976931348623157e308, 2**53, 2**53 + 1, 2**60, -(2**60), 3,
@@ -50,3 +54,31 @@ def test_snake_case_shortcut_splits_like_the_boundary_rules() -> None:
     names = ["a", "_x_", "__", "x1_2y", "1abc", "ab9c", "ab9C", "0B", "größe", "a_b__c"]
     names += ["".join(rng.choice(chars) for _ in range(rng.randint(1, 10))) for chars in alphabets for _ in range(5000)]
     assert [n for n in names if naming.words(n) != naming.split_words(n)] == []
+
+
+def _aligned_specs_by_definition(rows: list[list[str]], long: object, width: int) -> list[str]:
+    out: list[str] = []
+    block: list[list[str]] = []
+    for row in rows:
+        if len(layout.TAB) + len(" ".join(row)) > width:
+            out += layout.aligned(block) + long(row)  # type: ignore[operator]
+            block = []
+            continue
+        block.append(row)
+        if any(len(line) > width for line in layout.aligned(block)):
+            out += layout.aligned(block[:-1])
+            block = [row]
+    return out + layout.aligned(block)
+
+
+def test_go_spec_groups_align_as_laying_each_block_out_again_does() -> None:
+    rng = random.Random(28)
+
+    def long(row: list[str]) -> list[str]:
+        return [f"\t{row[0]} =", f"\t\t{row[-1]}"]
+
+    for _ in range(3000):
+        width = rng.choice([20, 40, 120])
+        rows = [[rng.choice(string.ascii_letters) * rng.randint(1, 30) for _ in range(rng.randint(1, 4))]
+                for _ in range(rng.randint(0, 12))]  # fmt: skip
+        assert layout.aligned_specs(rows, long, width) == _aligned_specs_by_definition(rows, long, width), rows

@@ -1,12 +1,7 @@
-//! The Rust driver of bench/sanitizer_ab.py: `scrub_text` of two runtimes (the modules `before`
+//! The Rust driver of bench/sanitizer_ab.py: `scrub_text` of two runtimes (the crates `before`
 //! and `after`), interleaved round by round on the texts of the spec on stdin; prints their CPU
 //! times (seconds).
 #![allow(dead_code, unused_imports, clippy::all)]
-
-#[path = "before.rs"]
-mod before;
-#[path = "after.rs"]
-mod after;
 
 use std::io::Read;
 

@@ -39,6 +39,16 @@ def compile_text(text: str, display: str = "catalog.yaml") -> Catalog:
     return catalog
 
 
+def compile_file(path: Path) -> Catalog:
+    """Compile a catalog file as `errgen build` does (with the translation files beside it)."""
+    from errgen.workflow.sources import compile_path
+
+    diags = Diagnostics()
+    located = compile_path(path, path.relative_to(ROOT).as_posix(), diags)
+    assert located is not None, [d.format() for d in diags.items]
+    return located.catalog
+
+
 def hostile_variants() -> dict[str, Catalog]:
     """The hostile catalog with its payload as JSON text (as written) and as structuredContent."""
     text = HOSTILE.read_text(encoding="utf-8")
@@ -52,7 +62,7 @@ def hostile_variants() -> dict[str, Catalog]:
 
 def all_catalogs() -> dict[str, Catalog]:
     """The shipped catalogs plus the hostile variants, by name."""
-    shipped = {p.stem: compile_text(p.read_text(encoding="utf-8"), f"catalog/{p.name}") for p in CATALOGS}
+    shipped = {p.stem: compile_file(p) for p in CATALOGS}
     return shipped | {f"hostile-{k}": v for k, v in hostile_variants().items()}
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from .support import ROOT, WORKBOOK_PACK, compile_text
+from .support import ROOT, WORKBOOK_PACK, compile_file
 
 pytestmark = pytest.mark.slow
 TSC = ROOT / "tests" / "ts" / "node_modules" / ".bin" / "tsc"
@@ -84,7 +84,7 @@ def _fixtures() -> list[tuple[str, str, Any]]:
 
 
 def test_widget_renders_each_codes_ui_meaning(views: Any) -> None:
-    catalog = compile_text((ROOT / "catalog" / "workbook.yaml").read_text(encoding="utf-8"))
+    catalog = compile_file(ROOT / "catalog" / "workbook.yaml")
     passing = [(code, response) for code, name, response in _fixtures() if name.startswith("passes")]
     assert {code for code, _ in passing} == {c.id for c in catalog.constructible_codes}
     for (code, response), view in zip(passing, views([r for _, r in passing]), strict=True):

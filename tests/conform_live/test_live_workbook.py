@@ -22,7 +22,7 @@ from .support import (
     EXAMPLE_SERVER,
     ROOT,
     WORKBOOK_PACK,
-    compile_text,
+    compile_file,
     composed,
     example_over_http,
     pack_text,
@@ -51,7 +51,7 @@ def statuses(report: LiveReport) -> dict[str, str]:
 
 
 def test_committed_workbook_pack_is_current() -> None:
-    catalog = compile_text((ROOT / "catalog" / "workbook.yaml").read_text(encoding="utf-8"), "catalog/workbook.yaml")
+    catalog = compile_file(ROOT / "catalog" / "workbook.yaml")
     assert WORKBOOK_PACK.read_text(encoding="utf-8") == pack_text(catalog)
 
 

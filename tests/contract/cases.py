@@ -58,6 +58,22 @@ SCRUB = [
     "/home/ali\x1cce/x /home/bob/a\x85b /home/bob/a\ufeffb",
     "digits at x:١٢:٣ and at y:12:3",
 ]
+# Keys found by their secret word (the runs of key characters KEYS matches): a word at the start, inside or at
+# the end of a run, two words in one, a run right after a value replaced (its first character follows the
+# value: not a key there), a long key, the separators of each rule, and the characters str.lower() and
+# toLowerCase() turn into ASCII letters (the Kelvin sign; a dotted capital I, which also grows to two).
+KEY_TEXTS = [
+    "token=abc123 xtoken=a1 tokenx=b2 x_token_y=c3 a.b.token.c=d4 -token=e5 =token=f6 token==g7",
+    "session_token_id=abc tokentokentoken=def SID=1 sig=2 sign=3 asid=4",
+    'password="a"token="b" password=a,token=b password=a;token=b "password":"a","token":"b"',
+    'password="token=abc" k=v,password=x,token=y,api_key= z',
+    "passwordpasswordpasswordpasswordpasswordpasswordpasswordpasswordpasswordpassword=toolong",
+    '["--password", "x", "--token", "y"] ["--pass","z"] [\'-p\', \'q\']',
+    "token abcdefghijklmnop1234 token \t abcdefghijklmnop5678 token short1 Token: Bearer abc.def",
+    "\u0130\u0130 token=abc123 \u212aey=abc to\u212aen=abc \u0130password=x ſecret=y pa\u0131ss=z",
+    "token: x\ntoken:\n  \"y\"\n\"token\": [\"z\"] \\\"token\\\": \\\"w\\\"",
+    "max_tokens=5 author=bob token_type=bearer rate_limit_token=9 x-ratelimit-remaining-tokens=3 password=7",
+]
 
 
 def field_values(catalog: Catalog, code: Code, pick: int) -> dict[str, Any]:
@@ -123,6 +139,7 @@ def parse_cases(catalog: Catalog, envelopes: list[Any]) -> list[dict[str, Any]]:
                 {**result, "structuredContent": {**payload, "message": ""}},
                 {**result, "structuredContent": {**payload, "localizedMessage": {"locale": "de", "message": "m"}}},
                 {**result, "structuredContent": {**payload, "localizedMessage": {"locale": "", "message": "m"}}},
+                {**result, "structuredContent": {**payload, "provenance": None}},  # a stamp is never null
                 {"isError": True, "content": [*result["content"], {"type": "text", "text": json.dumps(payload)}]},
             ]
         cases += [{"op": "parse", "catalog": catalog.name, "key": catalog.envelope.discriminator, "result": v}
@@ -153,7 +170,7 @@ def tool_parse_cases(catalog: Catalog, envelopes: list[Any]) -> list[dict[str, A
 
 def sanitize_cases() -> list[dict[str, Any]]:
     """Scrubbing and sanitizing: fixed texts, the secrets corpus (text, body, map_http), misses, negatives, mixes."""
-    cases: list[dict[str, Any]] = [{"op": "scrub", "text": t} for t in SCRUB]
+    cases: list[dict[str, Any]] = [{"op": "scrub", "text": t} for t in [*SCRUB, *KEY_TEXTS]]
     cases += [{"op": "sanitize", "value": v} for v in [*BODIES, SAMPLES["object"], SCRUB]]
     for sample in corpus.samples():
         body = sample.body()
@@ -176,3 +193,88 @@ def mixed_texts(count: int) -> list[str]:
     pieces = [s.text[i : i + 9] for s in corpus.samples() if s.text for i in range(0, len(s.text), 9)]
     pieces += ["ı", "İ", "ſ", "K", "😀", "\u2028", "\u00a0", "Ｔoken=", "ǅ", "\r\n", "\\n", " at ", "=", ": ", '"']
     return ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 24))) for _ in range(count)]
+
+
+RETRY_AFTER: list[int | None] = [None, 0, 1500, 3000]
+NOW_MS = 1_700_000_000_000  # the clock of the toolFailure retryNotBefore cases
+
+
+def channel_cases(catalog: Catalog) -> list[dict[str, Any]]:
+    """Errors on the channels beside MCP (docs/runtime-contract.md §8): problem documents, Status, results.
+
+    Each code from its examples and two hostile variants, with and without an instance and a retry delay;
+    errors the catalog cannot type (parsed from a newer server's result, a text-only result) too.
+    """
+    cat, env = catalog.name, catalog.envelope
+    base = {"catalog": cat, "key": env.discriminator, "retriable_key": env.retriable.key if env.retriable else None}
+    cases: list[dict[str, Any]] = []
+    for code in catalog.constructible_codes:
+        variants = [dict(e.values) for e in code.examples] + [field_values(catalog, code, i) for i in (0, 3)]
+        for i, values in enumerate(variants):
+            wire = {catalog.fields[k].wire if k in catalog.fields else k: v for k, v in values.items()}
+            one = {"op": "", **base, "code": code.id, "values": wire}
+            one |= {"retriable": i % 2 == 1} if env.retriable_field and i % 3 == 2 else {}
+            options = {"instance": f"/requests/{code.id}/{i}"} if i % 2 == 0 else {}
+            delay = RETRY_AFTER[i % len(RETRY_AFTER)]
+            delayed = options | ({"retry_after_ms": delay} if delay is not None else {})
+            cases.append({**one, "op": "problem", **options})
+            cases.append({**one, "op": "status", **delayed})
+            if code.channel.value == "tool":
+                cases.append({**one, "op": "result_with", **delayed, "now_ms": NOW_MS})
+    key = env.discriminator
+    payload = {key: "from_a_newer_server", "message": "a new failure", "retriable": True}
+    newer = {"isError": True, "content": [{"type": "text", "text": "x"}], "structuredContent": payload}
+    text_only = {"isError": True, "content": [{"type": "text", "text": "boom at /home/alice/x.py"}]}
+    for result in (newer, text_only):  # errors the catalog cannot type: forwarded as generic ones
+        cases.append({"op": "problem", **base, "result": result, "instance": "req-7"})
+        cases.append({"op": "status", **base, "result": result, "instance": "req-7", "retry_after_ms": 2000})
+    return cases
+
+
+def channel_parse_cases(catalog: Catalog, outputs: list[tuple[dict[str, Any], Any]]) -> list[dict[str, Any]]:
+    """Problem documents and Status to read back: the ones written, and damaged or foreign variants of them."""
+    base = {"catalog": catalog.name, "key": catalog.envelope.discriminator}
+    docs = [out for case, out in outputs if case["op"] == "problem" and isinstance(out, dict)]
+    statuses = [out for case, out in outputs if case["op"] == "status" and isinstance(out, dict)]
+    results = [out for case, out in outputs if case["op"] == "result_with" and isinstance(out, dict)]
+    cases: list[dict[str, Any]] = []
+    for i, doc in enumerate(docs[:40]):
+        variants: list[Any] = [doc, {**doc, "surprise": 1, "instance": "/x"}]
+        if i % 4 == 0:
+            members = [k for k in doc if k not in ("type", "title", "status", "detail", "instance")]
+            variants += [{**doc, "type": "https://example.com/other"}, {k: v for k, v in doc.items() if k != "detail"},
+                         {**doc, "detail": ""}, {**doc, "provenance": None},
+                         *[{**doc, m: {"wrong": [1]}} for m in members[:2]]]  # fmt: skip
+        cases += [{"op": "parse_problem", **base, "document": v} for v in variants]
+    for i, status in enumerate(statuses[:40]):
+        variants = [status, {**status, "details": [{"@type": "x/y"}, *status["details"]]}]
+        if i % 4 == 0:
+            info, *rest = status["details"]
+            variants += [
+                {**status, "details": [{**info, "domain": "other.example"}, *rest]},
+                {**status, "details": [{**info, "reason": "NO_SUCH_REASON"}, *rest]},
+                {**status, "details": [{**info, "@type": "example.com/google.rpc.ErrorInfo"}, *rest]},
+                {**status, "details": [{**info, "metadata": {k: "{not json" for k in info.get("metadata", {})}}]},
+                {**status, "details": [{**info, "metadata": {k: 7 for k in info.get("metadata", {})}}]},
+                {**status, "details": [{**info, "metadata": {k: "null" for k in info.get("metadata", {})}}]},
+                {**status, "details": rest},
+                {**status, "details": "no list"},
+                {**status, "message": 5},
+            ]
+        cases += [{"op": "parse_status", **base, "status": v} for v in variants]
+    cases += [{"op": "parse_problem", **base, "document": v} for v in ([], "text", None, {"type": 5})]
+    cases += [{"op": "parse_status", **base, "status": v} for v in ([], {"details": [None, 1, []]}, {})]
+    meta = "io.modelcontextprotocol/toolFailure"
+    foreign = [
+        {"_meta": {meta: {"class": "reliability", "code": "x", "retryable": True, "retryNotBefore": 1.5e12,
+                          "correlationId": "c-1", "agentGuidance": "wait"}}},
+        {"_meta": {meta: {"class": "Transient", "code": "x"}}},  # a kind, not one of the proposal's classes
+        {"_meta": {meta: {"class": "governance", "code": 3}}},
+        {"_meta": {meta: {"class": "capability", "code": "y", "retryable": "yes", "retryNotBefore": "soon",
+                          "correlationId": 9}}},
+        {"_meta": {meta: "nope"}},
+        {"_meta": []},
+        {"isError": True},
+    ]  # fmt: skip
+    cases += [{"op": "tool_failure", **base, "result": r} for r in [*results[:20], *foreign]]
+    return cases

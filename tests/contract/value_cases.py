@@ -157,6 +157,27 @@ def byte_cases() -> list[dict[str, Any]]:
     return cases
 
 
+def unread_content_cases() -> list[dict[str, Any]]:
+    """A result's `content` beside a payload in `structuredContent`: a runtime may leave it unread
+    (Rust's `parse_result_bytes` only checks it), but a text that is not JSON there is still not JSON."""
+    head = '{"isError":true,"structuredContent":{"code":"NOT_FOUND","message":"m"},"content":'
+    contents = [
+        '[{"type":"text","text":"ok \\u00e9 \\ud800 \\n"}]', '[{"type":"text","text":"\\q"}]',
+        '[{"type":"text","text":"\\u12"}]', '[{"type":"text","text":"open}]', '[{"type":"text","text":"a\tb"}]',
+        '[1e400]', '[NaN]', '[1,]', '[{"a":1,}]', '[{"\\x":1}]', '[{"k" 1}]', '{"a":[1,{"z":null,"y":[true,false]}]}',
+        '[tru]', '[-]', '[01]', '', ']',
+    ]  # fmt: skip
+    cases = [parse_text(text(head + content + "}")) for content in contents]
+    for levels in (99, 100, 101):  # the result, then arrays: `levels` in all
+        cases.append(parse_text(text(head + "[" * (levels - 1) + "]" * (levels - 1) + "}")))
+    payload = '{\\"code\\":\\"GONE\\",\\"message\\":\\"g\\"}'
+    first, last = '[{"type":"text","text":"first"}]', f'[{{"type":"text","text":"{payload}"}}]'
+    twice = f'{{"isError":true,"content":{first},"content":{last}}}'
+    cases.append(parse_text(text(twice)))
+    cases.append(parse_text(text(f'{{"content":[{{"type":"text","text":"{payload}"}}],"isError":true}}')))
+    return cases
+
+
 def block_cases() -> list[dict[str, Any]]:
     """Rule 8: a text block is `type == "text"` with a string `text`."""
     payload = '{"code":"NOT_FOUND","message":"from text"}'
@@ -252,5 +273,5 @@ def cap_cases() -> list[dict[str, Any]]:
 
 def value_cases() -> list[dict[str, Any]]:
     """Every case of `values.jsonl`."""
-    return [*integer_cases(), *string_cases(), *byte_cases(), *block_cases(), *null_cases(), *mapping_cases(),
-            *depth_cases(), *cap_cases()]  # fmt: skip
+    return [*integer_cases(), *string_cases(), *byte_cases(), *unread_content_cases(), *block_cases(), *null_cases(),
+            *mapping_cases(), *depth_cases(), *cap_cases()]  # fmt: skip

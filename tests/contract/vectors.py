@@ -21,7 +21,15 @@ from typing import Any
 from pytarget_support import import_path, write
 from ts import harness
 
-from contract.cases import CATALOGS, build_cases, parse_cases, sanitize_cases, tool_parse_cases
+from contract.cases import (
+    CATALOGS,
+    build_cases,
+    channel_cases,
+    channel_parse_cases,
+    parse_cases,
+    sanitize_cases,
+    tool_parse_cases,
+)
 from contract.value_cases import value_cases
 from errgen.catalog.model import Catalog
 
@@ -70,7 +78,10 @@ def compute(
         built = list(_run(module, _roundtrip(build_cases(catalog))))
         envelopes = [json.loads(v["expect"]) for v in built]
         parses = _roundtrip(parse_cases(catalog, envelopes) + tool_parse_cases(catalog, envelopes))
-        return built + list(_run(module, parses))
+        channels = list(_run(module, _roundtrip(channel_cases(catalog))))
+        written = [(v["case"], json.loads(v["expect"])) for v in channels]
+        reads = _roundtrip(channel_parse_cases(catalog, written))
+        return built + list(_run(module, parses)) + channels + list(_run(module, reads))
 
 
 def _roundtrip(cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -134,25 +145,53 @@ def python_case(m: ModuleType, case: dict[str, Any]) -> Any:
             error = m.TOOLS[case["tool"]].parse_result(case["result"])
         else:
             error = m.parse_result(case["result"] if op == "parse" else bytes_of(case["bytes"]))
-        if error is None:
-            return None
-        if isinstance(error, m.UnknownCode):
-            return {"known": False, case["key"]: error.code, "message": error.message, "payload": error.payload}
-        return {"known": True, "payload": error.to_payload()}
+        return parsed(m, case, error)
     if op == "localize":
         return dict(m.localize(case["code"], case["locale"], case["values"])._asdict())
     if op == "describe":
         return m.describe_field(case["field"], case["locale"])
     if op == "localized_result":
         result = m.build_error(case["code"], case["values"]).to_result(locale=case["locale"])
-        parsed = m.parse_result(result)
-        known = not isinstance(parsed, m.UnknownCode)
+        back = m.parse_result(result)
+        known = not isinstance(back, m.UnknownCode)
         return {"result": result, "known": known, "member": m.localized_message(result)}
+    if op in ("problem", "status", "result_with"):
+        return channel(m, case)
+    if op == "parse_problem":
+        return parsed(m, case, m.parse_problem(case["document"]))
+    if op == "parse_status":
+        return parsed(m, case, m.parse_status(case["status"]))
+    if op == "tool_failure":
+        return m.tool_failure(case["result"])
     if op == "sanitize":
         return m.sanitize(case["value"])
     if op == "scrub":
         return m.scrub_text(case["text"])
     raise AssertionError(op)
+
+
+def parsed(m: ModuleType, case: dict[str, Any], error: Any) -> Any:
+    """A parsed error as the vectors print it: known with its payload, or unknown with what it kept."""
+    if error is None:
+        return None
+    if isinstance(error, m.UnknownCode):
+        return {"known": False, case["key"]: error.code, "message": error.message, "payload": error.payload}
+    return {"known": True, "payload": error.to_payload()}
+
+
+def channel(m: ModuleType, case: dict[str, Any]) -> Any:
+    """An error (built, or parsed from a result) on a channel beside MCP: problem, Status or result with options."""
+    if "result" in case:
+        error = m.parse_result(case["result"])
+    else:
+        extra = {"retriable": case["retriable"]} if "retriable" in case else {}
+        error = m.build_error(case["code"], case["values"], **extra)
+    options = {name: case[name] for name in ("instance", "retry_after_ms", "now_ms") if name in case}
+    if case["op"] == "problem":
+        return error.to_problem(instance=options.get("instance"))
+    if case["op"] == "status":
+        return error.to_status(instance=options.get("instance"), retry_after_ms=options.get("retry_after_ms"))
+    return error.to_result(**options)
 
 
 def bytes_of(parts: list[dict[str, Any]]) -> bytes:

@@ -84,8 +84,8 @@ def main() -> int:
     elif spec["rule"] == "map_http":
         run = lambda value: module.map_http(502, {"error": value})  # noqa: E731
     else:
-        compiled = module._runtime._sanitizer()[0][spec["rule"]]  # (pattern, value, rule, expansion)
-        run = lambda value: module._runtime._apply(*compiled, value)  # noqa: E731
+        compiled = module._runtime._sanitizer()[0][spec["rule"]]  # the rule as scrub_text applies it
+        run = lambda value: module._runtime._apply(compiled, value)  # noqa: E731
     run("warm up: compile the rules")  # the module compiles them on first use
     for case in spec["inputs"]:
         print(json.dumps(probe(run, spec, case)), flush=True)

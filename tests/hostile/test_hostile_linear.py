@@ -89,8 +89,15 @@ def test_every_rule_has_probes_and_the_module_holds_the_rules() -> None:
     module = import_path(GENERATED, "linear_napkin_errors")
     compiled = module._runtime._sanitizer()[0]
     python = runtime_patterns.python_pattern
-    assert [pattern.pattern for pattern, *_ in compiled] == [python(runtime_patterns.emitted(r)) for r in RULES]
-    values = [value.pattern if value else "" for _, value, *_ in compiled]
+
+    def runs(rule: runtime_patterns.Rule) -> str | None:  # as the Python runtime runs the pattern (or finds keys)
+        if runtime_patterns.finds_keys(rule):
+            return None
+        pattern = runtime_patterns.emitted(rule)
+        return python(runtime_patterns.as_boundary_character(pattern) if runtime_patterns.bounded(rule) else pattern)
+
+    assert [c.pattern.pattern if c.pattern else None for c in compiled] == [runs(r) for r in RULES]
+    values = [c.value.pattern if c.value else "" for c in compiled]
     assert values == [python(runtime_patterns.emitted_value(r)) if r.value else "" for r in RULES]
     assert all(len(rule.probes) >= 4 for rule in RULES)
 
@@ -111,8 +118,10 @@ def node_rule(index: int) -> dict[str, Any]:
     assert json.loads(printed["rules"][index].pattern) == pattern  # the literal the module prints
     checks = [list(check) for check in sanitizer_tables.checks(rule)]
     patterns = [json.loads(literal) for _, literal in printed["checks"]]
+    separator = sanitizer_tables.separator(rule) or None
     return {"pattern": pattern, "replacement": rule.replacement, "value": value or None, "checks": checks,
-            "checkPatterns": patterns}  # fmt: skip
+            "separator": separator, "checkPatterns": patterns, "keys": runtime_patterns.KEYS,
+            "keyWord": runtime_patterns.one_of(runtime_patterns.KEY_WORDS, caseless_letters=True)}  # fmt: skip
 
 
 @pytest.mark.parametrize("index", range(len(RULES)), ids=[rule.name for rule in RULES])

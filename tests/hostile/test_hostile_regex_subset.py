@@ -29,6 +29,7 @@ from .hostile_checks import must_compile
 
 RULES = rp.TEXT_RULES
 KEY_RULES = [rule for rule in RULES if rule.value]
+KEY_OPENING = "(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]"  # what precedes a key, then the key: a character it leaves out
 
 
 @pytest.mark.parametrize("rule", RULES, ids=[rule.name for rule in RULES])
@@ -66,8 +67,11 @@ def test_a_key_rule_starts_with_what_precedes_its_key_then_the_key(rule: rp.Rule
     parsed = re.compile(rp.python_pattern(pattern))
     assert parsed.groups >= 2
     if "(^|" in pattern or "(?:^|" in pattern:
-        assert pattern.startswith(rp.p.KEY_START), rule.name
+        assert pattern.startswith(KEY_OPENING), rule.name
     assert all(check.group <= re.compile(rp.python_pattern(rp.emitted_value(rule))).groups for check in rule.checks)
+    if rp.finds_keys(rule):  # its separator is what the key pattern would have held after the key
+        separator = rp.emitted_separator(rule)
+        assert separator and regex_subset.check(separator) and re.match(rp.python_pattern(separator), "") is None
 
 
 def _search_like_go(pattern: re.Pattern[str], text: str, pos: int) -> tuple[int, int] | None:

@@ -209,7 +209,9 @@ def test_envelope_shape(mods: dict[str, ModuleType]) -> None:
     assert result["content"] == [{"type": "text", "text": f"invalid_input: {err.message}"}]
     assert result["structuredContent"]["isError"] is True  # mirror_is_error
     meta = nasty.TimeoutError_.create().to_result()["_meta"]
-    assert meta == {"io.modelcontextprotocol/toolFailure": {"class": None, "code": "timeout", "retryable": False}}
+    # SEP-3313's class: a code without a kind that may not be retried is a capability failure
+    failure = {"class": "capability", "code": "timeout", "retryable": False}
+    assert meta == {"io.modelcontextprotocol/toolFailure": failure}
     assert "_meta" not in result
 
 

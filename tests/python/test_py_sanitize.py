@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from errgen.catalog import messages
+from errgen.targets.sanitizer import patterns as rp
 from errgen.targets.sanitizer import scrub
 
 LEAKS = {
@@ -111,6 +112,32 @@ TEXT = st.text(st.characters(codec="utf-8"), max_size=60) | st.sampled_from(list
 @settings(max_examples=examples(300), deadline=None)
 @given(TEXT, TEXT)
 def test_scrub_text_matches_the_oracle(mods: dict[str, ModuleType], a: str, b: str) -> None:
+    text = a + b
+    assert mods["napkin"].scrub_text(text) == scrub.scrub_text(text)
+
+
+# Key runs: key characters, secret words in any case, separators, and the characters that str.lower()
+# turns into ASCII letters (the Kelvin sign, a dotted capital I, which also grows into two characters).
+KEYISH = st.lists(
+    st.sampled_from(["token", "PASS", "Key", "sid", "x", "_", ".", "-", "=", ":", '"', " ", "\\", "\u212a", "\u0130",
+                     "ey", "to", "en", "ſ", "é", "9", "a", "\n", ",", "'"]),
+    max_size=30,
+).map("".join)
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(KEYISH)
+def test_key_runs_are_the_matches_of_the_key_pattern(mods: dict[str, ModuleType], text: str) -> None:
+    """The runtime finds a key rule's keys by searching the lowered text for each secret word; they are
+    the matches of the rules' KEYS pattern, whatever the case and the characters around."""
+    runtime = mods["napkin"]._runtime
+    expected = [found.span(2) for found in re.finditer(rp.python_pattern(rp.KEYS), text)]
+    assert runtime._key_runs(runtime._lowered(text)) == expected
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(KEYISH, KEYISH)
+def test_scrub_text_matches_the_oracle_on_keys(mods: dict[str, ModuleType], a: str, b: str) -> None:
     text = a + b
     assert mods["napkin"].scrub_text(text) == scrub.scrub_text(text)
 

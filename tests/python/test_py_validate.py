@@ -244,6 +244,23 @@ def test_provenance_variants(mods: dict[str, ModuleType], schemas: dict[ModuleTy
     assert foreign.provenance.version == "9.9.9" and "provenance" in foreign.model_fields_set
 
 
+def test_the_catalogs_own_stamp_is_one_shared_provenance(mods: dict[str, ModuleType]) -> None:
+    """Issue 28: validating each payload's provenance anew was a third of a read; the stamp is read once."""
+    mod = mods["workbook"]
+    first, second, *_ = payloads(mod)
+    own = dict(mod.PROVENANCE)
+    a, b = (mod.parse_error({**p, "provenance": dict(own)}) for p in (first, second))
+    assert a.provenance is b.provenance and a.provenance == mod.Provenance(**own)
+    assert "provenance" in a.model_fields_set and a.to_payload()["provenance"] == own
+    for other in ({**own, "version": "9.9.9"}, {**own, "catalog": Str(own["catalog"])}):
+        read = mod.parse_error({**first, "provenance": other})
+        assert read.provenance is not a.provenance and read.provenance.model_dump() == other, other
+    assert isinstance(mod.parse_error({**first, "provenance": MappingProxyType(own)}), mod.UnknownCode)
+    with pytest.raises(pydantic.ValidationError) as raised:
+        mod.validate_error({**first, "provenance": {**own, "fingerprint": Liar()}})
+    assert [e["loc"][-2:] for e in raised.value.errors()] == [("provenance", "fingerprint")]
+
+
 def test_other_mappings_read_like_dicts(mods: dict[str, ModuleType], schemas: dict[ModuleType, Any]) -> None:
     mod = mods["nasty"]
     for payload in payloads(mod):

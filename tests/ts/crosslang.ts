@@ -28,6 +28,11 @@ interface Module {
   isCatalogError(value: Json): boolean;
   sanitize(value: Json): Json;
   scrubText(text: string): string;
+  toProblem(error: Json, options?: Options): Json;
+  toStatus(error: Json, options?: Options): Json;
+  parseProblem(document: Json): Json;
+  parseStatus(status: Json): Json;
+  toolFailureOf(result: Json): Json;
   METADATA: Record<string, { readonly channel: string }>;
   POLICIES: Record<string, unknown>;
   TOOLS: Record<string, { parseResult(result: Json): Json }>;
@@ -39,6 +44,12 @@ interface Localized {
   readonly title: string;
   readonly uiMeaning: string;
   readonly nextAction: string;
+}
+
+interface Options {
+  instance?: string;
+  retryAfterMs?: number;
+  nowMs?: number;
 }
 
 interface Policy {
@@ -118,6 +129,37 @@ function expanded(c: Case): Case {
   return out as unknown as Case;
 }
 
+/** An error (built, or parsed from a result) on a channel beside MCP: problem, Status or result with options. */
+function channel(m: Module, c: Case): Json {
+  let error: Json;
+  if (c["result"] !== undefined) {
+    error = m.parseResult(c["result"]);
+  } else {
+    const values = { ...(c["values"] as Record<string, Json>) };
+    if (c["retriable"] !== undefined) {
+      values[c["retriable_key"] as string] = c["retriable"];
+    }
+    error = m.buildError(c["code"] as string, values);
+  }
+  const options: Options = {};
+  if (typeof c["instance"] === "string") {
+    options.instance = c["instance"];
+  }
+  if (typeof c["retry_after_ms"] === "number") {
+    options.retryAfterMs = c["retry_after_ms"];
+  }
+  if (typeof c["now_ms"] === "number") {
+    options.nowMs = c["now_ms"];
+  }
+  if (c.op === "problem") {
+    return m.toProblem(error, options);
+  }
+  if (c.op === "status") {
+    return m.toStatus(error, options);
+  }
+  return (m.toResult as (error: Json, options: Options) => Json)(error, options);
+}
+
 function thrown(name: string, message: string): Error {
   return Object.assign(new Error(message), { name });
 }
@@ -181,6 +223,16 @@ async function run(given: Case): Promise<Json> {
       const error = m.parseResult(result);
       return { result, known: m.isCatalogError(error), member: m.localizedMessage(result) ?? null };
     }
+    case "problem":
+    case "status":
+    case "result_with":
+      return channel(m, c);
+    case "parse_problem":
+      return parsed(m, m.parseProblem(c["document"]));
+    case "parse_status":
+      return parsed(m, m.parseStatus(c["status"]));
+    case "tool_failure":
+      return m.toolFailureOf(c["result"]);
     case "sanitize":
       return m.sanitize(c["value"]);
     case "scrub":

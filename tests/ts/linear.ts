@@ -6,13 +6,16 @@ import { readFileSync } from "node:fs";
 
 import { mapHttp, scrubText } from "../../generated/napkin/ts/napkin-errors.js";
 
-/** A rule's literals: pattern, replacement, a key rule's value and checks; the checks' patterns. */
+/** A rule's literals: pattern, replacement, a key rule's value, checks and separator; the checks' and KEYS's patterns. */
 interface RuleSpec {
   readonly pattern: string;
   readonly replacement: string;
   readonly value: string | null;
   readonly checks: readonly Check[];
+  readonly separator: string | null;
   readonly checkPatterns: readonly string[];
+  readonly keys: string;
+  readonly keyWord: string;
 }
 
 interface Spec {
@@ -24,7 +27,19 @@ interface Spec {
 }
 
 type Check = readonly [group: number, check: number, found: boolean];
+type Rule = readonly [
+  pattern: RegExp,
+  replacement: string,
+  needles: RegExp | null,
+  words: readonly string[],
+  value: RegExp | null,
+  checks: readonly Check[],
+  separator: RegExp | null,
+  anywhere: RegExp | null,
+];
 let CHECKS: readonly RegExp[] = [];
+let KEYS = /$^/gu;
+let KEY_WORD = /$^/gu;
 
 // -- copied from the generated runtime (test_hostile_linear.py checks that the text is the same) --
 // copy-begin
@@ -48,25 +63,86 @@ function keyHolds(checks: readonly Check[], key: string): boolean {
   return answer;
 }
 
-/** `text` with every match of a key rule replaced: where its checks fail, the search goes on after the key. */
-function applyKeyRule(pattern: RegExp, value: RegExp, checks: readonly Check[], replacement: string, text: string): string {
+/**
+ * The matches of KEYS in `text`, in order: its runs of key characters that hold a secret word, as start, end,
+ * start, end, … Each is found from a secret word in it (KEY_WORD: a search V8 runs faster than KEYS's), widened to
+ * the whole run; the next word is looked for after the run.
+ */
+function keyRuns(text: string): number[] {
+  const runs: number[] = [];
+  KEY_WORD.lastIndex = 0;
+  for (let word = KEY_WORD.exec(text); word !== null; word = KEY_WORD.exec(text)) {
+    let start = word.index;
+    let end = word.index;
+    while (start > 0 && isKeyChar(text.charCodeAt(start - 1))) {
+      start--;
+    }
+    while (end < text.length && isKeyChar(text.charCodeAt(end))) {
+      end++;
+    }
+    runs.push(start, end);
+    KEY_WORD.lastIndex = end;
+  }
+  return runs;
+}
+
+/** Whether a UTF-16 code unit is a key character (A-Za-z0-9_.-). */
+function isKeyChar(code: number): boolean {
+  return (
+    (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39) ||
+    code === 0x5f || code === 0x2e || code === 0x2d
+  );
+}
+
+/**
+ * `text` with every match of a key rule replaced: where its checks fail, the search goes on after the key. `keys`:
+ * the matches of KEYS in `text`, when the rule's pattern is KEYS and they are already found.
+ */
+function applyKeyRule(rule: Rule, value: RegExp, text: string, keys: readonly number[] | null): string {
+  const [pattern, replacement, , , , checks, separator] = rule;
+  const runs = separator === null ? null : (keys ?? keyRuns(text));
   let out = "";
   let last = 0;
   let pos = 0;
+  let index = 0; // the next of `runs`
   for (;;) {
-    pattern.lastIndex = pos;
-    const key = pattern.exec(text);
-    if (key === null) {
-      break;
-    }
-    const keyEnd = key.index + key[0].length;
-    value.lastIndex = keyEnd;
-    const found = keyHolds(checks, key[2] ?? "") ? value.exec(text) : null; // a value only after a key that may have one
-    if (found !== null && holds(checks, key[2] ?? "", found)) {
-      out += text.slice(last, keyEnd) + expand(replacement, found);
-      pos = last = keyEnd + found[0].length;
+    let start = 0;
+    let end = 0;
+    let at = 0; // where what follows the key starts
+    if (runs === null || separator === null) {
+      pattern.lastIndex = pos; // the next match of its pattern (the key is group 2)
+      const key = pattern.exec(text);
+      if (key === null) {
+        break;
+      }
+      start = key.index + (key[1] ?? "").length;
+      end = start + (key[2] ?? "").length;
+      at = key.index + key[0].length;
     } else {
-      pos = key.index + (key[1] ?? "").length + (key[2] ?? "").length; // no match here: on after the key
+      // The next secret-word run that what precedes it leaves free (a key's first character may not follow
+      // the end of a value replaced, as KEYS would not match there) and that the rule's separator follows.
+      for (; index < runs.length; index += 2) {
+        start = runs[index] ?? 0;
+        end = runs[index + 1] ?? 0;
+        separator.lastIndex = end;
+        if ((start > pos || start === 0) && separator.test(text)) {
+          break;
+        }
+      }
+      if (index >= runs.length) {
+        break;
+      }
+      index += 2;
+      at = separator.lastIndex; // sticky: where its match ends
+    }
+    const name = text.slice(start, end);
+    value.lastIndex = at;
+    const found = keyHolds(checks, name) ? value.exec(text) : null; // a value only after a key that may have one
+    if (found !== null && holds(checks, name, found)) {
+      out += text.slice(last, at) + expand(replacement, found);
+      pos = last = at + found[0].length;
+    } else {
+      pos = end; // no match here: on after the key
     }
   }
   return out + text.slice(last);
@@ -74,19 +150,33 @@ function applyKeyRule(pattern: RegExp, value: RegExp, checks: readonly Check[], 
 
 /** Whether a key rule's checks on its key hold (`value` null), or those on its value. */
 function holds(checks: readonly Check[], key: string, value: RegExpExecArray | null): boolean {
-  return checks.every(([group, check, found]) => {
-    if ((group === 0) !== (value === null)) {
-      return true;
+  for (const [group, check, found] of checks) {
+    if ((group === 0) === (value === null)) {
+      const text = value === null ? key : value[group];
+      if (text !== undefined && CHECKS[check]?.test(text) !== found) {
+        return false;
+      }
     }
-    const text = value === null ? key : value[group];
-    return text === undefined || CHECKS[check]?.test(text) === found;
-  });
+  }
+  return true;
 }
 
 /** `replacement` with each `$n` replaced by group n of `found` (empty when it took no part). */
 function expand(replacement: string, found: RegExpExecArray): string {
-  return replacement.replace(/\$([0-9]+)/g, (_, group: string) => found[Number(group)] ?? "");
+  let parts = EXPANSIONS.get(replacement);
+  if (parts === undefined) {
+    parts = replacement.split(/\$([0-9]+)/); // literal text, then a group number, and so on
+    EXPANSIONS.set(replacement, parts);
+  }
+  let out = "";
+  for (let i = 0; i < parts.length; i++) {
+    out += i % 2 === 0 ? parts[i] : (found[Number(parts[i])] ?? "");
+  }
+  return out;
 }
+
+/** Each replacement of a key rule as its parts (`expand`). */
+const EXPANSIONS = new Map<string, readonly string[]>();
 // copy-end
 
 function text(kind: string, a: string, b: string, size: number): string {
@@ -136,14 +226,17 @@ let run: (value: string) => unknown = scrubText;
 if (spec.rule === "map_http") {
   run = (value) => mapHttp(502, null, { error: value });
 } else if (spec.rule !== "scrub_text") {
-  const { pattern, replacement, value, checks, checkPatterns } = spec.rule;
-  const compiled = new RegExp(pattern, "gu");
+  const { pattern, replacement, value, checks, separator, checkPatterns, keys, keyWord } = spec.rule;
+  KEYS = new RegExp(keys, "gu");
+  KEY_WORD = new RegExp(keyWord, "gu");
+  const compiled = pattern === keys ? KEYS : new RegExp(pattern, "gu");
   CHECKS = checkPatterns.map((check) => new RegExp(check, "u"));
   if (value === null) {
     run = (text) => text.replace(compiled, replacement);
   } else {
     const valuePattern = new RegExp(value, "uy");
-    run = (text) => applyKeyRule(compiled, valuePattern, checks, replacement, text);
+    const rule: Rule = [compiled, replacement, null, [], valuePattern, checks, separator === null ? null : new RegExp(separator, "uy"), null];
+    run = (text) => applyKeyRule(rule, valuePattern, text, null);
   }
 }
 run("warm up");

@@ -19,10 +19,12 @@ describe("structured_content: false, tool_failure_meta, no provenance, no retria
     assert.equal(result.content[1]?.text, JSON.stringify({ code: "quoted", message: error.message, name: "n" }));
   });
 
-  it("adds the draft toolFailure _meta", () => {
-    assert.deepEqual(result._meta, { "io.modelcontextprotocol/toolFailure": { class: "Broken", code: "quoted", retryable: false } });
-    const busy = opts.toResult(opts.allTypes({ name: "x" }))._meta["io.modelcontextprotocol/toolFailure"];
-    assert.deepEqual(busy, { class: "Busy", code: "all_types", retryable: true });
+  it("adds the proposed toolFailure _meta (SEP-3313): the class of the kind, retry hints, the occurrence", () => {
+    assert.deepEqual(result._meta, { "io.modelcontextprotocol/toolFailure": { class: "capability", code: "quoted", retryable: false } });
+    const options = { instance: "req-1", retryAfterMs: 3000, nowMs: 1_000 };
+    const busy = opts.toResult(opts.allTypes({ name: "x" }), options)._meta["io.modelcontextprotocol/toolFailure"];
+    assert.deepEqual(busy, { class: "reliability", code: "all_types", retryable: true, retryNotBefore: 4_000, correlationId: "req-1", agentGuidance: "Retry with */ care." });
+    assert.deepEqual(opts.toolFailureOf(JSON.parse(JSON.stringify({ _meta: { [opts.TOOL_FAILURE]: busy } }))), busy);
   });
 
   it("parses the payload back from the text block", () => {
@@ -127,7 +129,7 @@ describe("structured content with _meta and a retriable field, no kinds", () => 
   it("reports the caller's retriable in _meta", () => {
     const result = meta.toResult(meta.flaky({ detail: "d", retriable: false }));
     assert.deepEqual(Object.keys(result), ["isError", "content", "structuredContent", "_meta"]);
-    assert.deepEqual(result._meta["io.modelcontextprotocol/toolFailure"], { class: null, code: "flaky", retryable: false });
+    assert.deepEqual(result._meta["io.modelcontextprotocol/toolFailure"], { class: "capability", code: "flaky", retryable: false });
     assert.equal(meta.maybe({ values: [1.5] }).retriable, false);  // "conditional" is not "yes"
     assert.equal(meta.flaky().retriable, true);
   });

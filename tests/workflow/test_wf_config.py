@@ -155,7 +155,7 @@ def test_every_config_mistake_in_one_run_with_its_position(tmp_path: Path) -> No
         "pyproject.toml:9:1: error: unknown key 'catalog' in [tool.errgen]; did you mean 'catalogs'?",
         "pyproject.toml:10:7: error: out must be a string, got int 3",
         "pyproject.toml:14:3: error: unknown target 'pyton'; did you mean 'python'? "
-        "choose from catalog, jsonschema, markdown, python, typescript, go, rust, packs, custom",
+        "choose from catalog, jsonschema, openapi, reasons, markdown, python, typescript, go, rust, packs, custom",
         "pyproject.toml:16:21: error: python.module 'my-errors' is not a valid Python module name",
         "pyproject.toml:17:33: error: typescript.import_extension must be '.js' or '' (for bundlers), got '.mjs'",
         "pyproject.toml:18:37: error: tool.errgen.lint.severity.missing-example must be 'error' or 'warning', "

@@ -250,7 +250,9 @@ def test_check_against_a_renamed_catalog_is_not_also_removed(
     shop.write_text(shop.read_text(encoding="utf-8").replace("name: shop", "name: store"), encoding="utf-8")
     assert _check_against(repo, "HEAD") == 1
     found = capsys.readouterr().out.splitlines()
-    assert found and all(line.endswith(("[catalog-renamed]", "[catalog-text-changed]")) for line in found), found
+    # the problem type URIs and the domain the catalog derives from its name change with it
+    allowed = ("[catalog-renamed]", "[catalog-text-changed]", "[problem-type-changed]", "[domain-changed]")
+    assert found and all(line.endswith(allowed) for line in found), found
     assert sum(line.endswith("[catalog-renamed]") for line in found) == 1
 
 

@@ -42,6 +42,7 @@ def test_rule_ids_are_stable_kebab_case() -> None:
         "placeholder-not-structured", "missing-example", "missing-ui-meaning", "missing-next-action",
         "code-returned-by-no-tool", "tool-only-every-tool-errors", "output-schema-discriminator",
         "missing-translation",
+        "reason-invalid", "reason-duplicate", "problem-type-duplicate", "problem-member-name",
     ]  # fmt: skip
     listed = errgen("lint", "--list-rules").stdout.splitlines()
     assert [line.split()[0] for line in listed] == list(RULES)

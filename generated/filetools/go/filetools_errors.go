@@ -255,6 +255,78 @@ func ParseResultValue(result any) Error {
 	return typed(parsed)
 }
 
+// Occurrence is what one occurrence of an error adds on a channel: its instance, a retry delay
+// and the clock of the toolFailure retryNotBefore (docs/runtime-contract.md §9).
+type Occurrence = rt.Occurrence
+
+// ToolFailure is the io.modelcontextprotocol/toolFailure metadata of an error result (MCP's
+// proposal SEP-3313, not accepted yet).
+type ToolFailure = rt.ToolFailure
+
+// ToResultWith returns the MCP tool result of err with what one occurrence adds to the
+// toolFailure metadata (when the catalog writes it): correlationId, retryNotBefore.
+func ToResultWith(err ToolError, o Occurrence) *Result {
+	return catalog.ToResultWith(err.Payload(), o)
+}
+
+// ToProblem returns the RFC 9457 problem document (application/problem+json) of err: type, title,
+// status, detail (the message), instance when given, the repair fields as extension members. An
+// *Unknown gives an about:blank problem with status 500.
+func ToProblem(err Error, o Occurrence) *Object {
+	if u, ok := err.(*Unknown); ok {
+		return catalog.UnknownProblem(u.Message, o)
+	}
+	return catalog.Problem(err.Payload(), o)
+}
+
+// ToStatus returns the google.rpc.Status of err in proto3's JSON mapping (AIP-193): its canonical
+// code, the message, one ErrorInfo (reason, domain, the repair fields as string metadata), and a
+// RetryInfo, BadRequest, RequestInfo and Help as they apply. An *Unknown gives UNKNOWN.
+func ToStatus(err Error, o Occurrence) *Object {
+	if u, ok := err.(*Unknown); ok {
+		return catalog.UnknownStatus(string(u.Received), u.Message, u.Raw, o)
+	}
+	return catalog.Status(err.Payload(), o)
+}
+
+// ParseProblem reads an RFC 9457 problem document (JSON text): the error of the code whose type URI
+// it names; an unknown type, invalid members or text that is not JSON give *Unknown keeping the
+// whole document. Never fails.
+func ParseProblem(document json.RawMessage) Error {
+	value, err := DecodeJSON(document)
+	if err != nil {
+		return &Unknown{Raw: NewObject()}
+	}
+	return ParseProblemValue(value)
+}
+
+// ParseProblemValue is ParseProblem of a document given as JSON data (or Go values).
+func ParseProblemValue(document any) Error {
+	return typed(catalog.ParseProblem(document))
+}
+
+// ParseStatus reads a google.rpc.Status (proto3 JSON text): the error of the code whose reason its
+// ErrorInfo names in this catalog's domain; anything else gives *Unknown keeping the whole Status.
+// Never fails.
+func ParseStatus(status json.RawMessage) Error {
+	value, err := DecodeJSON(status)
+	if err != nil {
+		return &Unknown{Raw: NewObject()}
+	}
+	return ParseStatusValue(value)
+}
+
+// ParseStatusValue is ParseStatus of a Status given as JSON data (or Go values).
+func ParseStatusValue(status any) Error {
+	return typed(catalog.ParseStatus(status))
+}
+
+// ToolFailureOf reads the toolFailure metadata of an MCP result (JSON data or Go values); nil when
+// it has none of SEP-3313's shape.
+func ToolFailureOf(result any) *ToolFailure {
+	return rt.ToolFailureOf(result)
+}
+
 // Codes returns every code, in catalog order.
 func Codes() []Code {
 	var codes []Code
@@ -939,7 +1011,7 @@ var catalog = rt.New(rt.Spec{
 	Name: "filetools",
 	Stamp: rt.Provenance{
 		Catalog: "filetools", Version: "1.0.0",
-		Fingerprint: "sha256:9fd870cfe41e5c1c34992375b90ef869ca08b9dc1cc72d8e16e086e5f4566de9",
+		Fingerprint: "sha256:0985d70f057391144d431616645aa4023c6f0b1cc3b91fa39428f52cf371c891",
 	},
 	Envelope: rt.Envelope{
 		Discriminator: "kind", Retriable: "", Provenance: "none", StructuredContent: true, ToolFailureMeta: false,
@@ -1032,6 +1104,10 @@ var catalog = rt.New(rt.Spec{
 		{Name: "none", Kinds: []string{}},
 	},
 	Locale: "en", Locales: locales, Translations: translations,
+	Channels: rt.Channels{
+		ProblemBase: "urn:errgen:filetools:", Domain: "filetools", GRPCByStatus: [][2]int{{500, 13}},
+		Members: [][2]string{{"detail", "filetools_detail"}},
+	},
 })
 
 // Tool is a tool's error contract (the catalog's tools section): its name and the codes it can

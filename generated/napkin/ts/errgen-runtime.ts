@@ -67,6 +67,14 @@ export interface CodeInfo<C extends string = string, K extends string = string> 
   readonly required: readonly string[];
   readonly optional: readonly string[];
   readonly docs: string;
+  /** Its RFC 9457 problem type URI. */
+  readonly problemType: string;
+  /** Its AIP-193 `ErrorInfo.reason`. */
+  readonly reason: string;
+  /** Its canonical `google.rpc.Code`. */
+  readonly grpcCode: number;
+  /** The repair fields whose values are paths of invalid request fields (field violations). */
+  readonly violations: readonly string[];
 }
 
 /** The structural subset of an MCP `CallToolResult` these helpers read (the SDK type is assignable). */
@@ -81,13 +89,6 @@ export interface CallToolResultLike {
 export interface TextContent {
   type: "text";
   text: string;
-}
-
-/** The draft `io.modelcontextprotocol/toolFailure` metadata. */
-export interface ToolFailureMeta<K extends string = string> {
-  class: K | null;
-  code: string;
-  retryable: boolean;
 }
 
 /** A JSON-RPC error object. */
@@ -212,6 +213,8 @@ export interface CatalogSpec<T extends CatalogTypes> {
   readonly translations: readonly string[];
   /** [wire key, description] of every repair field (the base texts). */
   readonly descriptions: readonly (readonly [string, string])[];
+  /** Problem details, google.rpc.Status and toolFailure settings. */
+  readonly channels: ChannelSpec;
 }
 
 // ---- One catalog's helpers ------------------------------------------------------
@@ -261,7 +264,7 @@ export function define<T extends CatalogTypes>(spec: CatalogSpec<T>) {
      * the payload as `structuredContent` (or as a second, JSON text block), plus `_meta`
      * toolFailure when the catalog asks for it.
      */
-    toResult: (error: T["tool"], options?: { readonly locale?: string }): T["result"] => typed(toResult(cat, error, options?.locale)),
+    toResult: (error: T["tool"], options?: ResultOptions): T["result"] => typed(toResult(cat, error, options)),
 
     /**
      * The texts of `code` in locale `locale` (each falls back on its own: `de-AT` → `de` → the
@@ -284,6 +287,34 @@ export function define<T extends CatalogTypes>(spec: CatalogSpec<T>) {
 
     /** The `localizedMessage` of an error payload or an MCP result (found as `parseResult` finds the payload), if well-formed. */
     localizedMessage: (value: unknown): LocalizedMessage | undefined => localizedMessage(cat, value),
+
+    /**
+     * The RFC 9457 problem document (`application/problem+json`) of `error`: `type`, `title`,
+     * `status`, `detail` (the message), `instance` when given, the repair fields as extension
+     * members; an `UnknownError` gives an `about:blank` problem with status 500.
+     */
+    toProblem: (error: T["error"] | T["unknown"], options?: ChannelOptions): Record<string, unknown> => toProblem(cat, error, options),
+
+    /**
+     * The `google.rpc.Status` of `error` in proto3's JSON mapping (AIP-193): its canonical code, the
+     * message, one `ErrorInfo` (reason, domain, the repair fields as string metadata), a `RetryInfo`
+     * when it may be retried, a `BadRequest` for its field violations, `RequestInfo`, `Help`.
+     */
+    toStatus: (error: T["error"] | T["unknown"], options?: ChannelOptions): Record<string, unknown> => toStatus(cat, error, options),
+
+    /**
+     * The error of an RFC 9457 problem document (an object, or JSON bytes): the code whose type URI
+     * it names; an unknown type or invalid members give an `UnknownError` keeping the whole
+     * document. Never throws.
+     */
+    parseProblem: (document: unknown): T["error"] | T["unknown"] => typed(parseProblem(cat, document)),
+
+    /**
+     * The error of a `google.rpc.Status` (proto3 JSON; an object, or bytes): the code whose reason
+     * its `ErrorInfo` names in this catalog's domain; anything else gives an `UnknownError` keeping
+     * the whole Status. Never throws.
+     */
+    parseStatus: (status: unknown): T["error"] | T["unknown"] => typed(parseStatus(cat, status)),
 
     /** The JSON-RPC error for a protocol-channel `error`. */
     toJsonRpcError: (error: T["protocol"]): JsonRpcErrorObject => toJsonRpcError(cat, error),
@@ -383,6 +414,7 @@ function tablesOf<T extends CatalogTypes>(spec: CatalogSpec<T>): Tables {
     policies: spec.policies,
     fieldTypes: new Map<string, FieldType>(spec.fieldTypes),
     envelopeKeys: new Set<string>(env.mirrorIsError ? [...keys, "isError"] : keys),
+    keys: [],
     httpKinds: spec.httpKinds,
     httpCodes: spec.httpCodes,
     failureKinds: new Map<string, string>(spec.failureKinds),
@@ -401,6 +433,7 @@ function tablesOf<T extends CatalogTypes>(spec: CatalogSpec<T>): Tables {
       return [tag.toLowerCase(), tag] as const;
     })),
     fieldDescriptions: new Map(spec.descriptions),
+    channels: channelTables(spec.channels, info),
   };
 }
 
@@ -468,9 +501,9 @@ export class ErrorPolicy<K extends string = string> {
 
 // ---- MCP results --------------------------------------------------------------
 
-function toResult(cat: Tables, error: unknown, locale?: string): unknown {
+function toResult(cat: Tables, error: unknown, options: ResultOptions = {}): unknown {
   const plain = canonical(cat, error);
-  const payload = locale === undefined ? plain : withLocalized(cat, plain, locale);
+  const payload = options.locale === undefined ? plain : withLocalized(cat, plain, options.locale);
   const code = codeOf(cat, payload);
   const info = infoOf(cat, code);
   if (info?.channel === "protocol") {
@@ -485,8 +518,7 @@ function toResult(cat: Tables, error: unknown, locale?: string): unknown {
     result["content"] = [text, { type: "text", text: JSON.stringify(payload) }];
   }
   if (cat.envelope.toolFailureMeta) {
-    const meta: ToolFailureMeta = { class: kindOf(cat, payload), code, retryable: isRetryable(cat, payload) };
-    result["_meta"] = { "io.modelcontextprotocol/toolFailure": meta };
+    result["_meta"] = { [TOOL_FAILURE]: toolFailure(cat, payload, options) };
   }
   return result;
 }
@@ -687,6 +719,451 @@ function toolContract(cat: Tables, name: string, codes: readonly string[]): Tool
     },
   });
 }
+// ---- The channels beside MCP (docs/runtime-contract.md §9) ------------------------
+//
+// RFC 9457 problem details (`toProblem`, `parseProblem`), the google.rpc.Status JSON
+// mapping with AIP-193's ErrorInfo (`toStatus`, `parseStatus`) and the
+// `io.modelcontextprotocol/toolFailure` metadata of MCP's open proposal (SEP-3313).
+
+/** The `_meta` key of MCP's proposed tool-failure classification (SEP-3313, not accepted yet). */
+export const TOOL_FAILURE = "io.modelcontextprotocol/toolFailure";
+const FAILURE_CLASSES: ReadonlySet<string> = new Set(["capability", "reliability", "governance"]);
+const RPC_TYPE = "type.googleapis.com/google.rpc."; // a detail's @type: this, then the message name
+const UNKNOWN_STATUS = 500; // an error without a catalog code: HTTP 500 …
+const UNKNOWN_GRPC = 2; // … and google.rpc.Code UNKNOWN
+const UNKNOWN_REASON = "UNKNOWN";
+const MAX_DETAILS = 16; // Status details `parseStatus` reads
+const VIOLATIONS = "errors"; // the problem member listing field violations
+const FRAGMENT: ReadonlySet<string> = new Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/?"); // what a URI fragment holds as it is
+
+/** The class of a tool failure (SEP-3313): how a client should react. */
+export type ToolFailureClass = "capability" | "reliability" | "governance";
+
+/** The `io.modelcontextprotocol/toolFailure` metadata of an error result (SEP-3313). */
+export interface ToolFailureMeta {
+  class: ToolFailureClass;
+  code: string;
+  retryable: boolean;
+  retryNotBefore?: number;
+  correlationId?: string;
+  agentGuidance?: string;
+}
+
+/** Per-occurrence values of an error on a channel (each optional). */
+export interface ChannelOptions {
+  /** This occurrence: the problem's `instance`, the Status `RequestInfo.requestId`, the toolFailure `correlationId`. */
+  readonly instance?: string;
+  /** How long to wait before a retry, in milliseconds (e.g. from `Retry-After`): `RetryInfo`, `retryNotBefore`. */
+  readonly retryAfterMs?: number;
+  /** The clock of `retryNotBefore`, in Unix milliseconds (default: now). */
+  readonly nowMs?: number;
+}
+
+/** The options of `toResult`: the channel options, and a locale for the optional `localizedMessage` member. */
+export interface ResultOptions extends ChannelOptions {
+  /** Also write `localizedMessage: {locale, message}`, the message in this locale (with fallback). */
+  readonly locale?: string;
+}
+
+/** A catalog's channel settings, as its file passes them to `define`. */
+export interface ChannelSpec {
+  /** A code's type URI without one of its own: this, then the code. */
+  readonly problemBase: string;
+  /** The ErrorInfo domain. */
+  readonly domain: string;
+  /** HTTP status → google.rpc.Code. */
+  readonly grpcByStatus: readonly (readonly [number, number])[];
+  /** Wire key → problem member, where they differ. */
+  readonly members: readonly (readonly [string, string])[];
+  /** Wire key → ErrorInfo metadata key, where they differ. */
+  readonly metadataKeys: readonly (readonly [string, string])[];
+  /** Kind → toolFailure class. */
+  readonly kindClasses: readonly (readonly [string, ToolFailureClass])[];
+}
+
+/** A catalog's channel tables as the functions below read them. */
+interface ChannelTables {
+  readonly problemBase: string;
+  readonly domain: string;
+  readonly grpcByStatus: ReadonlyMap<number, number>;
+  readonly members: ReadonlyMap<string, string>;
+  readonly metadataKeys: ReadonlyMap<string, string>;
+  readonly kindClasses: ReadonlyMap<string, ToolFailureClass>;
+  readonly types: ReadonlyMap<string, string>; // type URI → code (the first code of each)
+  readonly reasons: ReadonlyMap<string, string>; // reason → code (the first code of each)
+}
+
+function channelTables(spec: ChannelSpec, info: readonly CodeInfo[]): ChannelTables {
+  const types = new Map<string, string>();
+  const reasons = new Map<string, string>();
+  const tables = {
+    problemBase: spec.problemBase,
+    domain: spec.domain,
+    grpcByStatus: new Map(spec.grpcByStatus),
+    members: new Map(spec.members),
+    metadataKeys: new Map(spec.metadataKeys),
+    kindClasses: new Map(spec.kindClasses),
+    types,
+    reasons,
+  };
+  for (const row of info) {
+    const uri = problemType(tables, row);
+    const reason = errorReason(row);
+    if (!types.has(uri)) {
+      types.set(uri, row.code);
+    }
+    if (!reasons.has(reason)) {
+      reasons.set(reason, row.code);
+    }
+  }
+  return tables;
+}
+
+/** A code's RFC 9457 type URI: its own, else the problem base followed by the code. */
+function problemType(ch: { readonly problemBase: string }, info: CodeInfo): string {
+  return info.problemType || ch.problemBase + info.code;
+}
+
+/** A code's AIP-193 reason: its own, else the code with ASCII letters upper-cased. */
+function errorReason(info: CodeInfo): string {
+  return info.reason || info.code.replace(/[a-z]/g, (ch) => ch.toUpperCase());
+}
+
+function errorStatus(info: CodeInfo): number {
+  return info.httpStatus ?? UNKNOWN_STATUS;
+}
+
+function grpcCode(cat: Tables, info: CodeInfo): number {
+  return info.grpcCode || (cat.channels.grpcByStatus.get(errorStatus(info)) ?? UNKNOWN_GRPC);
+}
+
+/** The error's code and payload when it is a valid error of the catalog; `undefined` for an `UnknownError`. */
+function knownOf(cat: Tables, error: unknown): readonly [CodeInfo, Payload] | undefined {
+  const payload = validate(cat, error, true);
+  if (payload !== undefined) {
+    return [infoOf(cat, codeOf(cat, payload)) as CodeInfo, payload];
+  }
+  if (isObject(error) && typeof own(error, "message") === "string" && own(error, "payload") !== undefined) {
+    return undefined;
+  }
+  throw new TypeError(`not a ${cat.name} error: ${shown(error)}`);
+}
+
+/** [wire key, value] of the repair fields an error carries, in the code's order. */
+function fieldsOf(info: CodeInfo, payload: Payload): (readonly [string, unknown])[] {
+  return [...info.required, ...info.optional].filter((w) => own(payload, w) !== undefined).map((w) => [w, own(payload, w)] as const);
+}
+
+/** The request-field paths of an error's field violations, in the code's order. */
+function pathsOf(info: CodeInfo, payload: Payload): string[] {
+  const paths: string[] = [];
+  for (const wire of info.violations) {
+    const value = own(payload, wire);
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (typeof item === "string") {
+        paths.push(item);
+      }
+    }
+  }
+  return paths;
+}
+
+function toProblem(cat: Tables, error: unknown, options: ChannelOptions = {}): Record<string, unknown> {
+  const known = knownOf(cat, error);
+  const instance = options.instance ?? ""; // "": none
+  if (known === undefined) {
+    const detail = scrubText(own(error as Payload, "message") as string) || "error";
+    const doc: Record<string, unknown> = { type: "about:blank", title: "Internal Server Error", status: UNKNOWN_STATUS, detail };
+    if (instance !== "") {
+      doc["instance"] = instance;
+    }
+    return doc;
+  }
+  const [info, payload] = known;
+  const doc: Record<string, unknown> = { type: problemType(cat.channels, info), title: info.title, status: errorStatus(info), detail: payload.message };
+  if (instance !== "") {
+    doc["instance"] = instance;
+  }
+  if (cat.envelope.retriable !== null) {
+    setOwn(doc, cat.envelope.retriable, isRetryable(cat, payload));
+  }
+  for (const [wire, value] of fieldsOf(info, payload)) {
+    setOwn(doc, cat.channels.members.get(wire) ?? wire, value);
+  }
+  const paths = pathsOf(info, payload);
+  if (paths.length > 0) {
+    setOwn(doc, VIOLATIONS, paths.map((p) => ({ detail: payload.message, pointer: pointer(p) })));
+  }
+  if (own(payload, "provenance") !== undefined) {
+    doc["provenance"] = own(payload, "provenance");
+  }
+  return doc;
+}
+
+function toStatus(cat: Tables, error: unknown, options: ChannelOptions = {}): Record<string, unknown> {
+  const known = knownOf(cat, error);
+  const domain = cat.channels.domain;
+  if (known === undefined) {
+    const unknown = error as Payload;
+    const code = codeOf(cat, unknown);
+    const details = [errorInfo(UNKNOWN_REASON, domain, code ? { code: scrubText(code) } : {})];
+    details.push(...retryInfo(cat, unknown, null, options.retryAfterMs), ...requestInfo(options.instance));
+    return { code: UNKNOWN_GRPC, message: scrubText(unknown.message) || "error", details };
+  }
+  const [info, payload] = known;
+  const metadata: Record<string, string> = {};
+  for (const [wire, value] of fieldsOf(info, payload)) {
+    const text = cat.fieldTypes.get(wire) === "string" ? (value as string) : JSON.stringify(value); // any other: JSON text
+    setOwn(metadata, cat.channels.metadataKeys.get(wire) ?? wire, text);
+  }
+  const reason = errorReason(info);
+  const details: Record<string, unknown>[] = [errorInfo(reason, domain, metadata)];
+  details.push(...retryInfo(cat, payload, info, options.retryAfterMs));
+  const paths = pathsOf(info, payload);
+  if (paths.length > 0) {
+    const fieldViolations = paths.map((p) => ({ field: p, description: payload.message, reason }));
+    details.push({ "@type": RPC_TYPE + "BadRequest", fieldViolations });
+  }
+  details.push(...requestInfo(options.instance));
+  const uri = problemType(cat.channels, info);
+  if (uri.startsWith("https://") || uri.startsWith("http://")) {
+    details.push({ "@type": RPC_TYPE + "Help", links: [{ description: info.title, url: uri }] });
+  }
+  return { code: grpcCode(cat, info), message: payload.message, details };
+}
+
+function errorInfo(reason: string, domain: string, metadata: Record<string, string>): Record<string, unknown> {
+  const detail: Record<string, unknown> = { "@type": RPC_TYPE + "ErrorInfo", reason, domain };
+  if (Object.keys(metadata).length > 0) {
+    detail["metadata"] = metadata;
+  }
+  return detail;
+}
+
+/** A RetryInfo when the error may be retried: the delay given, else its kind's first back-off. */
+function retryInfo(cat: Tables, error: unknown, info: CodeInfo | null, retryAfterMs: number | undefined): Record<string, unknown>[] {
+  if (!isRetryable(cat, error)) {
+    return [];
+  }
+  const name = info === null ? cat.defaultKind : info.kind;
+  const delay = delayOf(retryAfterMs) ?? (name === null ? null : cat.kinds[name]?.initialBackoffMs || null); // (0: no hint)
+  const detail: Record<string, unknown> = { "@type": RPC_TYPE + "RetryInfo" };
+  if (delay !== null) {
+    detail["retryDelay"] = duration(delay);
+  }
+  return [detail];
+}
+
+function requestInfo(instance: string | undefined): Record<string, unknown>[] {
+  return instance === undefined || instance === "" ? [] : [{ "@type": RPC_TYPE + "RequestInfo", requestId: instance }];
+}
+
+/** The toolFailure `_meta` of an error (SEP-3313): class, code, retry hints, guidance. */
+function toolFailure(cat: Tables, error: unknown, options: ChannelOptions): ToolFailureMeta {
+  const code = codeOf(cat, error);
+  const kind = kindOf(cat, error);
+  let retryable = isRetryable(cat, error);
+  const klass = (kind === null ? undefined : cat.channels.kindClasses.get(kind)) ?? (retryable ? "reliability" : "capability");
+  retryable = retryable && klass === "reliability";
+  const meta: ToolFailureMeta = { class: klass, code, retryable };
+  const delay = delayOf(options.retryAfterMs);
+  if (retryable && delay !== null) {
+    meta.retryNotBefore = (delayOf(options.nowMs) ?? Date.now()) + delay;
+  }
+  if (options.instance !== undefined && options.instance !== "") {
+    meta.correlationId = options.instance;
+  }
+  const guidance = infoOf(cat, code)?.nextAction;
+  if (guidance) {
+    meta.agentGuidance = guidance;
+  }
+  return meta;
+}
+
+/**
+ * The toolFailure `_meta` of an MCP result (an object, or its JSON text as bytes), or `null`:
+ * an object with one of the proposal's classes and a string `code`; `retryable` is false unless
+ * `true`; the other members only when of their type. Never throws.
+ */
+export function toolFailureOf(result: unknown): ToolFailureMeta | null {
+  try {
+    const data = isBytes(result) ? readJson(decoded(result)) : result;
+    const meta = isObject(data) ? own(data, "_meta") : undefined;
+    const found = isObject(meta) ? own(meta, TOOL_FAILURE) : undefined;
+    if (!isObject(found)) {
+      return null;
+    }
+    const klass = own(found, "class");
+    const code = own(found, "code");
+    if (typeof klass !== "string" || !FAILURE_CLASSES.has(klass) || typeof code !== "string") {
+      return null;
+    }
+    const out: ToolFailureMeta = { class: klass as ToolFailureClass, code: wellFormed(code), retryable: own(found, "retryable") === true };
+    const after = own(found, "retryNotBefore");
+    if (typeof after === "number" && Number.isFinite(after)) {
+      out.retryNotBefore = after;
+    }
+    for (const name of ["correlationId", "agentGuidance"] as const) {
+      const text = own(found, name);
+      if (typeof text === "string") {
+        out[name] = wellFormed(text);
+      }
+    }
+    return out;
+  } catch {
+    return null; // a result whose reading threw
+  }
+}
+
+/** A count of milliseconds: a safe integer of at least 0, else `null`. */
+function delayOf(value: unknown): number | null {
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? value : null;
+}
+
+/** A proto3 JSON Duration: seconds, with 3 fractional digits when not whole (`1s`, `0.200s`). */
+function duration(ms: number): string {
+  const rest = ms % 1000;
+  const seconds = (ms - rest) / 1000;
+  return rest === 0 ? `${seconds}s` : `${seconds}.${String(rest).padStart(3, "0")}s`;
+}
+
+/** The RFC 9457 pointer (`#/a/0/b`, a JSON Pointer in a URI fragment) of a field path (`a[0].b`). */
+function pointer(path: string): string {
+  let out = "#";
+  for (const segment of segments(path)) {
+    out += "/";
+    for (const ch of segment.replace(/~/g, "~0").replace(/\//g, "~1")) {
+      out += FRAGMENT.has(ch) ? ch : [...new TextEncoder().encode(ch)].map((b) => "%" + b.toString(16).toUpperCase().padStart(2, "0")).join("");
+    }
+  }
+  return out;
+}
+
+/** A field path's segments: split at `.`; `[n]` (ASCII digits) after a name is one of its own. */
+function segments(path: string): string[] {
+  const out: string[] = [];
+  for (let part of path.split(".")) {
+    const indices: string[] = [];
+    while (part.endsWith("]")) {
+      const start = part.lastIndexOf("[");
+      const index = part.slice(start + 1, -1);
+      if (start < 0 || !/^[0-9]+$/.test(index)) {
+        break;
+      }
+      indices.unshift(index);
+      part = part.slice(0, start);
+    }
+    out.push(part, ...indices);
+  }
+  return out;
+}
+
+/** The message name of a Status detail's `@type` (what follows its last `/`). */
+function rpcName(detail: { readonly [key: string]: unknown }): string {
+  const url = own(detail, "@type");
+  return typeof url === "string" ? url.slice(url.lastIndexOf("/") + 1) : "";
+}
+
+/** A problem document or Status as JSON data (bytes read as JSON text), or `undefined` when not an object. */
+function documentOf(value: unknown): { readonly [key: string]: unknown } | undefined {
+  const data = isBytes(value) ? readJson(decoded(value)) : value;
+  return isObject(data) ? (readable(data, 1)[0] as { readonly [key: string]: unknown }) : undefined;
+}
+
+/** A payload's code, message, provenance and isError mirror (a document's stamp, else this build's if `mine`). */
+function payloadHead(cat: Tables, code: string, message: string, stamp: unknown, mine: boolean): Record<string, unknown> {
+  const payload: Record<string, unknown> = {};
+  setOwn(payload, cat.envelope.discriminator, code);
+  payload["message"] = message;
+  if (stamp !== undefined) {
+    payload["provenance"] = stamp;
+  } else if (mine) {
+    payload["provenance"] = { ...cat.stamp };
+  }
+  if (cat.envelope.mirrorIsError) {
+    payload["isError"] = true;
+  }
+  return payload;
+}
+
+function typedOr(cat: Tables, payload: Record<string, unknown>, code: string, message: string, data: unknown): Payload {
+  return validateRead(cat, payload) ?? unknownError(cat, code, message, data);
+}
+
+function parseProblem(cat: Tables, document: unknown): Payload {
+  try {
+    const data = documentOf(document);
+    if (data === undefined) {
+      return unknownError(cat, "", "", {});
+    }
+    const type = own(data, "type");
+    const code = typeof type === "string" ? cat.channels.types.get(type) : undefined;
+    const detail = own(data, "detail");
+    const message = typeof detail === "string" ? detail : "";
+    if (code === undefined) {
+      return unknownError(cat, "", message, data);
+    }
+    const payload = payloadHead(cat, code, message, own(data, "provenance"), cat.envelope.provenance === "required");
+    const key = cat.envelope.retriable;
+    if (key !== null && own(data, key) !== undefined) {
+      setOwn(payload, key, own(data, key));
+    }
+    const info = infoOf(cat, code) as CodeInfo;
+    for (const wire of [...info.required, ...info.optional]) {
+      const value = own(data, cat.channels.members.get(wire) ?? wire);
+      if (value !== undefined) {
+        setOwn(payload, wire, value);
+      }
+    }
+    return typedOr(cat, payload, code, message, data);
+  } catch {
+    return unknownError(cat, "", "", {}); // a document whose reading threw
+  }
+}
+
+function parseStatus(cat: Tables, status: unknown): Payload {
+  try {
+    const data = documentOf(status);
+    if (data === undefined) {
+      return unknownError(cat, "", "", {});
+    }
+    const text = own(data, "message");
+    const message = typeof text === "string" ? text : "";
+    const listed = own(data, "details");
+    const details = (Array.isArray(listed) ? listed.slice(0, MAX_DETAILS) : []).filter(isObject);
+    const found = details.find((d) => rpcName(d) === "google.rpc.ErrorInfo");
+    const reason = found === undefined ? undefined : own(found, "reason");
+    const ours = found !== undefined && own(found, "domain") === cat.channels.domain;
+    const code = ours && typeof reason === "string" ? cat.channels.reasons.get(reason) : undefined;
+    if (found === undefined || code === undefined) {
+      return unknownError(cat, "", message, data);
+    }
+    const payload = payloadHead(cat, code, message, undefined, cat.envelope.provenance !== "none"); // a Status carries no stamp
+    if (cat.envelope.retriable !== null) {
+      setOwn(payload, cat.envelope.retriable, details.some((d) => rpcName(d) === "google.rpc.RetryInfo"));
+    }
+    const listedMeta = own(found, "metadata");
+    const metadata = isObject(listedMeta) ? listedMeta : {};
+    const info = infoOf(cat, code) as CodeInfo;
+    for (const wire of [...info.required, ...info.optional]) {
+      const value = own(metadata, cat.channels.metadataKeys.get(wire) ?? wire);
+      if (value === undefined) {
+        continue;
+      }
+      if (typeof value !== "string") {
+        return unknownError(cat, code, message, data);
+      }
+      const parsed = cat.fieldTypes.get(wire) === "string" ? value : readJson(value);
+      if (parsed === undefined) {
+        return unknownError(cat, code, message, data);
+      }
+      setOwn(payload, wire, parsed);
+    }
+    return typedOr(cat, payload, code, message, data);
+  } catch {
+    return unknownError(cat, "", "", {}); // a Status whose reading threw
+  }
+}
 
 // ---- Classification, retry, policies --------------------------------------------
 
@@ -837,7 +1314,9 @@ function matchHttp<T>(rows: readonly HttpRow<T>[], status: number | null, retryA
 // run it would scan, and no two neighbouring quantified parts match the same text. Every match
 // holds one of the rule's needles (as written) and one of its words (in some letter case), so a
 // text without them skips the rule. A key rule finds a key (group 2), matches its value right
-// after it, and replaces the value only when its checks hold.
+// after it, and replaces the value only when its checks hold. Most key rules' keys are KEYS's:
+// the runs of key characters that hold a secret word, found once for all of them while the text
+// stays the same (`keyRuns`).
 
 const REDACTED = "[REDACTED]";
 const MAX_TEXT = 1048576; // characters (code points) scrubbed per string; the rest is cut off first
@@ -852,79 +1331,116 @@ const PAIR_VALUES: readonly string[] = ["value", "Value", "VALUE"];
 /** A key rule's check: what must (not) be found in its key (group 0) or a group of its value, by index in CHECKS. */
 type Check = readonly [group: number, check: number, found: boolean];
 
+/** One of these is in every secret key name, in some letter case. */
+const KEY_WORDS: readonly string[] = ["pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf", "xsrf", "sid", "sig", "connection"];
+
 /**
- * Each rule: pattern, replacement (`$n` groups; of a key rule's value, its key part kept), needles (one is in
- * every match), words (one is, in some case); a key rule's value (matched where its pattern's match ends) and checks.
+ * A key: a run of key characters (A-Za-z0-9_.-) that holds a secret word (group 2), after what precedes it. The
+ * rules whose pattern it is find its matches with `keyRuns`.
  */
-const RULES: readonly (readonly [RegExp, string, readonly string[], readonly string[], RegExp | null, readonly Check[]])[] = [
+const KEYS = new RegExp("(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]*?(?:[pP][aA][sS][sS]|[pP][wW][dD]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[aA][uU][tT][hH]|[cC][rR][eE][dD][eE][nN][tT][iI][aA][lL]|[cC][rR][eE][dD][sS]|[bB][eE][aA][rR][eE][rR]|[jJ][wW][tT]|[kK][eE][yY]|[sS][eE][sS][sS]|[cC][oO][oO][kK][iI][eE]|[cC][sS][rR][fF]|[xX][sS][rR][fF]|[sS][iI][dD]|[sS][iI][gG]|[cC][oO][nN][nN][eE][cC][tT][iI][oO][nN])[A-Za-z0-9_.-]*)", "gu");
+
+/** One of KEY_WORDS, in either case (ASCII letters). */
+const KEY_WORD = new RegExp("[pP][aA][sS][sS]|[pP][wW][dD]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[aA][uU][tT][hH]|[cC][rR][eE][dD][eE][nN][tT][iI][aA][lL]|[cC][rR][eE][dD][sS]|[bB][eE][aA][rR][eE][rR]|[jJ][wW][tT]|[kK][eE][yY]|[sS][eE][sS][sS]|[cC][oO][oO][kK][iI][eE]|[cC][sS][rR][fF]|[xX][sS][rR][fF]|[sS][iI][dD]|[sS][iI][gG]|[cC][oO][nN][nN][eE][cC][tT][iI][oO][nN]", "gu");
+
+/**
+ * A text rule: pattern, replacement (`$n` groups; of a key rule's value, its key part kept), needles (one is in
+ * every match), words (one is, in some case); a key rule's value (matched where its key ends) and checks; for a
+ * rule whose pattern is KEYS what must follow the key (kept with it) before the value; and its value to find
+ * anywhere first, when that is worth it.
+ */
+type Rule = readonly [
+  pattern: RegExp,
+  replacement: string,
+  needles: RegExp | null,
+  words: readonly string[],
+  value: RegExp | null,
+  checks: readonly Check[],
+  separator: RegExp | null,
+  anywhere: RegExp | null,
+];
+
+/** A RegExp that finds one of a rule's needles, one object for each pattern: rules in a row with the same needles look once. */
+function needleSearch(pattern: string): RegExp {
+  let search = NEEDLE_SEARCHES.get(pattern);
+  if (search === undefined) {
+    search = new RegExp(pattern, "u");
+    NEEDLE_SEARCHES.set(pattern, search);
+  }
+  return search;
+}
+
+const NEEDLE_SEARCHES = new Map<string, RegExp>();
+
+const RULES: readonly Rule[] = [
   // private_key
-  [new RegExp("-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?:[\\s\\S]*?-----END[^-\\r\\n]*-----|[\\s\\S]*)", "gu"), "[REDACTED]", ["PRIVATE KEY"], [], null, []],
+  [new RegExp("-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?:[\\s\\S]*?-----END[^-\\r\\n]*-----|[\\s\\S]*)", "gu"), "[REDACTED]", needleSearch("PRIVATE KEY"), [], null, [], null, null],
   // putty_key
-  [new RegExp("PuTTY-User-Key-File-[0-9]+:(?:[\\s\\S]*?Private-MAC:[ \\t]*[0-9A-Fa-f]*|[\\s\\S]*)", "gu"), "[REDACTED]", ["PuTTY-User-Key-File-"], [], null, []],
+  [new RegExp("PuTTY-User-Key-File-[0-9]+:(?:[\\s\\S]*?Private-MAC:[ \\t]*[0-9A-Fa-f]*|[\\s\\S]*)", "gu"), "[REDACTED]", needleSearch("PuTTY-User-Key-File-"), [], null, [], null, null],
   // python_traceback
-  [new RegExp("Traceback \\(most recent call last\\):[\\s\\S]*", "gu"), "[stack trace removed]", ["Traceback (most recent call last):"], [], null, []],
+  [new RegExp("Traceback \\(most recent call last\\):[\\s\\S]*", "gu"), "[stack trace removed]", needleSearch("Traceback \\(most recent call last\\):"), [], null, [], null, null],
   // python_frame_line
-  [new RegExp("(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]*(?:\\\\t[ \\t]*)*File \\\\?\"[^\"\\r\\n]*\\\\?\", line [0-9]+(?:, in [^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*)?(?:(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]{4,}(?:[^ \\t\\r\\n\\\\F]|\\\\[^rn\\r\\n]|F(?:[^i\\r\\n\\\\]|i[^l\\r\\n\\\\]|il[^e\\r\\n\\\\]|ile[^ \\r\\n\\\\]))[^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*){0,2}", "gu"), "", ["File \"", "File \\\""], [], null, []],
+  [new RegExp("(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]*(?:\\\\t[ \\t]*)*File \\\\?\"[^\"\\r\\n]*\\\\?\", line [0-9]+(?:, in [^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*)?(?:(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]{4,}(?:[^ \\t\\r\\n\\\\F]|\\\\[^rn\\r\\n]|F(?:[^i\\r\\n\\\\]|i[^l\\r\\n\\\\]|il[^e\\r\\n\\\\]|ile[^ \\r\\n\\\\]))[^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*){0,2}", "gu"), "", needleSearch("File \"|File \\\\\""), [", line "], null, [], null, null],
   // python_frame
-  [new RegExp("(^|[^A-Za-z0-9_])File \\\\?\"[^\"\\r\\n]*\\\\?\", line [0-9]+(?:, in [^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*)?(?:(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]{4,}(?:[^ \\t\\r\\n\\\\F]|\\\\[^rn\\r\\n]|F(?:[^i\\r\\n\\\\]|i[^l\\r\\n\\\\]|il[^e\\r\\n\\\\]|ile[^ \\r\\n\\\\]))[^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*){0,2}", "gu"), "$1", ["File \"", "File \\\""], [], null, []],
+  [new RegExp("(^|[^A-Za-z0-9_])File \\\\?\"[^\"\\r\\n]*\\\\?\", line [0-9]+(?:, in [^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*)?(?:(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]{4,}(?:[^ \\t\\r\\n\\\\F]|\\\\[^rn\\r\\n]|F(?:[^i\\r\\n\\\\]|i[^l\\r\\n\\\\]|il[^e\\r\\n\\\\]|ile[^ \\r\\n\\\\]))[^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*){0,2}", "gu"), "$1", needleSearch("File \"|File \\\\\""), [", line "], null, [], null, null],
   // stack_frame_line
-  [new RegExp("(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]*(?:\\\\t[ \\t]*)*at (?:(?:async |new )?[^ \\t\\r\\n()]+(?: \\[as [^ \\t\\r\\n\\]]+\\])? ?\\((?:[^()\\r\\n]*:[0-9]+(?::[0-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\\)|[^ \\t\\r\\n()\"'/\\\\.]*[/\\\\.][^ \\t\\r\\n()\"']*:[0-9]+:[0-9]+)", "gu"), "", ["at "], [], null, []],
+  [new RegExp("(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]*(?:\\\\t[ \\t]*)*at (?:(?:async |new )?[^ \\t\\r\\n()]+(?: \\[as [^ \\t\\r\\n\\]]+\\])? ?\\((?:[^()\\r\\n]*:[0-9]+(?::[0-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\\)|[^ \\t\\r\\n()\"'/\\\\.]*[/\\\\.][^ \\t\\r\\n()\"']*:[0-9]+:[0-9]+)", "gu"), "", needleSearch("at "), ["(", ":"], null, [], null, null],
   // stack_frame
-  [new RegExp("(^|[^A-Za-z0-9_$.])(?:at (?:(?:async |new )?[^ \\t\\r\\n()]+(?: \\[as [^ \\t\\r\\n\\]]+\\])? ?\\((?:[^()\\r\\n]*:[0-9]+(?::[0-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\\)|[^ \\t\\r\\n()\"'/\\\\.]*[/\\\\.][^ \\t\\r\\n()\"']*:[0-9]+:[0-9]+)[ \\t]?)+", "gu"), "$1", ["at "], [], null, []],
+  [new RegExp("(^|[^A-Za-z0-9_$.])(?:at (?:(?:async |new )?[^ \\t\\r\\n()]+(?: \\[as [^ \\t\\r\\n\\]]+\\])? ?\\((?:[^()\\r\\n]*:[0-9]+(?::[0-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\\)|[^ \\t\\r\\n()\"'/\\\\.]*[/\\\\.][^ \\t\\r\\n()\"']*:[0-9]+:[0-9]+)[ \\t]?)+", "gu"), "$1", needleSearch("at "), ["(", ":"], null, [], null, null],
   // frame_like_line
-  [new RegExp("(?:\\n[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*)+(\\n|$)", "gu"), "$1", ["at "], [], null, []],
+  [new RegExp("\\n[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*(?:\\n[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*)*(\\n|$)", "gu"), "$1", needleSearch("at "), ["("], null, [], null, null],
   // frame_like_first_line
-  [new RegExp("^[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*(?:\\n|$)", "gu"), "", ["at "], [], null, []],
+  [new RegExp("^[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*(?:\\n|$)", "gu"), "", needleSearch("at "), ["("], null, [], null, null],
   // cookie_header
-  [new RegExp("(^|[^A-Za-z0-9_-])((?:[sS][eE][tT]-)?[cC][oO][oO][kK][iI][eE][ \\t]*:[ \\t]*)[^ \\t\\r\\n\"'\\\\\\[][^\\r\\n\"\\\\]*", "gu"), "$1$2[REDACTED]", [], ["cookie"], null, []],
+  [new RegExp("(^|[^A-Za-z0-9_-])((?:[sS][eE][tT]-)?[cC][oO][oO][kK][iI][eE][ \\t]*:[ \\t]*)[^ \\t\\r\\n\"'\\\\\\[][^\\r\\n\"\\\\]*", "gu"), "$1$2[REDACTED]", needleSearch(":"), ["cookie"], null, [], null, null],
   // name_value_pair
-  [new RegExp("(\"(?:[nN][aA][mM][eE]|[kK][eE][yY])\\\\*\"[ \\t]*:[ \\t]*\\\\*\")([A-Za-z0-9_.-]+)(\\\\*\"[ \\t]*,[ \\t]*(?:\\\\*\"[A-Za-z_]+\\\\*\"[ \\t]*:[ \\t]*(?:\\\\*\"[^\"\\\\\\r\\n]*\\\\*\"|[A-Za-z0-9.-]+)[ \\t]*,[ \\t]*){0,4}\\\\*\"[vV][aA][lL][uU][eE]\\\\*\"[ \\t]*:[ \\t]*)", "gu"), "$1$4$7[REDACTED]$3$6$9", [], ["value"], new RegExp("(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))", "uy"), [[0, 0, true], [0, 1, false]]],
+  [new RegExp("(\"(?:[nN][aA][mM][eE]|[kK][eE][yY])\\\\*\"[ \\t]*:[ \\t]*\\\\*\")([A-Za-z0-9_.-]+)(\\\\*\"[ \\t]*,[ \\t]*(?:\\\\*\"[A-Za-z_]+\\\\*\"[ \\t]*:[ \\t]*(?:\\\\*\"[^\"\\\\\\r\\n]*\\\\*\"|[A-Za-z0-9.-]+)[ \\t]*,[ \\t]*){0,4}\\\\*\"[vV][aA][lL][uU][eE]\\\\*\"[ \\t]*:[ \\t]*)", "gu"), "$1$4$7[REDACTED]$3$6$9", null, ["value"], new RegExp("(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))", "uy"), [[0, 0, true], [0, 1, false]], null, null],
   // key_value
-  [new RegExp("(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\\\*[\"']?[ \\t]*(?:=>|:=|=)[ \\t]*)", "gu"), "$1$4$7[REDACTED]$3$6$9", ["="], ["pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf", "xsrf", "sid", "sig", "connection"], new RegExp("(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))", "uy"), [[0, 0, true], [0, 1, false]]],
+  [KEYS, "$1$4$7[REDACTED]$3$6$9", needleSearch("="), KEY_WORDS, new RegExp("(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))", "uy"), [[0, 0, true], [0, 1, false]], new RegExp("\\\\*[\"']?[ \\t]*(?:=>|:=|=)[ \\t]*", "uy"), null],
   // quoted_key_colon_value
-  [new RegExp("(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\\\*[\"'][ \\t]*:[ \\t]*)", "gu"), "$1$13$2$5$8$14$17$20[REDACTED]$4$7$10$16$19$22", [":"], ["pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf", "xsrf", "sid", "sig", "connection"], new RegExp("(?:((?:(?:\\n|\\r\\n|\\\\[nN]|\\\\[rR]\\\\[nN])[ \\t]*(?:\\\\[tT][ \\t]*)*)?)(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))|(\\[[ \\t]*)(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)))", "uy"), [[0, 0, true], [0, 1, false], [12, 6, false]]],
+  [KEYS, "$1$13$2$5$8$14$17$20[REDACTED]$4$7$10$16$19$22", needleSearch(":"), KEY_WORDS, new RegExp("(?:((?:(?:\\n|\\r\\n|\\\\[nN]|\\\\[rR]\\\\[nN])[ \\t]*(?:\\\\[tT][ \\t]*)*)?)(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))|(\\[[ \\t]*)(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)))", "uy"), [[0, 0, true], [0, 1, false], [12, 6, false]], new RegExp("\\\\*[\"'][ \\t]*:[ \\t]*", "uy"), null],
   // option_then_value
-  [new RegExp("(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\\\*[\"'][ \\t]*,[ \\t]*)", "gu"), "$1$4$7[REDACTED]$3$6$9", ["-"], ["pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf", "xsrf", "sid", "sig", "connection"], new RegExp("(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:digest|oauth|hawk|aws4-hmac-sha256|signature)[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:bearer|basic|token|apikey|api-key|key|negotiate|ntlm|ssws|bot|jwt)[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))", "uy"), [[0, 0, true], [0, 1, false], [0, 7, true]]],
+  [KEYS, "$1$4$7[REDACTED]$3$6$9", needleSearch("-"), KEY_WORDS, new RegExp("(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:digest|oauth|hawk|aws4-hmac-sha256|signature)[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:bearer|basic|token|apikey|api-key|key|negotiate|ntlm|ssws|bot|jwt)[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))", "uy"), [[0, 0, true], [0, 1, false], [0, 7, true]], new RegExp("\\\\*[\"'][ \\t]*,[ \\t]*", "uy"), null],
   // key_colon_value
-  [new RegExp("(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\\\*[\"']?[ \\t]*:[ \\t]*)", "gu"), "$1$4$7[REDACTED]$3$6$9", [":"], ["pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf", "xsrf", "sid", "sig", "connection"], new RegExp("(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))", "uy"), [[0, 0, true], [0, 1, false], [0, 2, true]]],
+  [KEYS, "$1$4$7[REDACTED]$3$6$9", needleSearch(":"), KEY_WORDS, new RegExp("(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))", "uy"), [[0, 0, true], [0, 1, false], [0, 2, true]], new RegExp("\\\\*[\"']?[ \\t]*:[ \\t]*", "uy"), null],
   // word_colon_value
-  [new RegExp("(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\\\*[\"']?[ \\t]*:[ \\t]*)", "gu"), "$1$4$7[REDACTED]$3$6$9", [":"], ["pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf", "xsrf", "sid", "sig", "connection"], new RegExp("(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))", "uy"), [[0, 0, true], [0, 1, false], [0, 2, false], [11, 4, true], [11, 5, true]]],
+  [KEYS, "$1$4$7[REDACTED]$3$6$9", needleSearch(":"), KEY_WORDS, new RegExp("(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))", "uy"), [[0, 0, true], [0, 1, false], [0, 2, false], [11, 4, true], [11, 5, true]], new RegExp("\\\\*[\"']?[ \\t]*:[ \\t]*", "uy"), null],
   // xml_element
-  [new RegExp("(<)([A-Za-z0-9_.-]+)>", "gu"), "[REDACTED]$1", ["</"], ["pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf", "xsrf", "sid", "sig", "connection"], new RegExp("[^<\\r\\n]+(</)", "uy"), [[0, 0, true], [0, 1, false]]],
+  [new RegExp("(<)([A-Za-z0-9_.-]+)>", "gu"), "[REDACTED]$1", needleSearch("</"), KEY_WORDS, new RegExp("[^<\\r\\n]+(</)", "uy"), [[0, 0, true], [0, 1, false]], null, null],
   // url_password
-  [new RegExp("(^|[^A-Za-z0-9+.-])([A-Za-z][A-Za-z0-9+.-]*://[^ \\t\\r\\n/?#@:\"'<>]*:)[^ \\t\\r\\n/?#@\"'<>]+@", "gu"), "$1$2[REDACTED]@", ["://"], ["@"], null, []],
+  [new RegExp("(^|[^A-Za-z0-9+.-])([A-Za-z][A-Za-z0-9+.-]*://[^ \\t\\r\\n/?#@:\"'<>]*:)[^ \\t\\r\\n/?#@\"'<>]+@", "gu"), "$1$2[REDACTED]@", needleSearch("://"), ["@"], null, [], null, null],
   // db_client_password
-  [new RegExp("(^|[^A-Za-z0-9_.-])((?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlcheck|mysqlshow|mariadb|mariadb-dump)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-p|(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|mongostat|mongotop|mongofiles|cqlsh)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+(?:-p|--password)(?:[ \\t]+|=)|redis-cli(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+(?:-a|--pass)(?:[ \\t]+|=)|(?:sqlcmd|bcp|osql)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-P[ \\t]*|sshpass(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-p[ \\t]*|(?:clickhouse-client|influx)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-{1,2}password(?:[ \\t]+|=))(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:digest|oauth|hawk|aws4-hmac-sha256|signature)[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:bearer|basic|token|apikey|api-key|key|negotiate|ntlm|ssws|bot|jwt)[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))", "gu"), "$1$2$3$6$9[REDACTED]$5$8$11", ["mysql", "mariadb", "mongo", "cqlsh", "redis-cli", "sqlcmd", "bcp", "osql", "sshpass", "clickhouse-client", "influx"], [], null, []],
+  [new RegExp("(^|[^A-Za-z0-9_.-])((?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlcheck|mysqlshow|mariadb|mariadb-dump)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-p|(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|mongostat|mongotop|mongofiles|cqlsh)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+(?:-p|--password)(?:[ \\t]+|=)|redis-cli(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+(?:-a|--pass)(?:[ \\t]+|=)|(?:sqlcmd|bcp|osql)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-P[ \\t]*|sshpass(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-p[ \\t]*|(?:clickhouse-client|influx)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-{1,2}password(?:[ \\t]+|=))(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:digest|oauth|hawk|aws4-hmac-sha256|signature)[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:bearer|basic|token|apikey|api-key|key|negotiate|ntlm|ssws|bot|jwt)[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))", "gu"), "$1$2$3$6$9[REDACTED]$5$8$11", needleSearch("mysql|mariadb|mongo|cqlsh|redis-cli|sqlcmd|bcp|osql|sshpass|clickhouse-client|influx"), ["-p", "-a"], null, [], null, null],
   // token_shape
-  [new RegExp("(^|[^A-Za-z0-9_-])(?:sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|gl(?:pat|ptt|dt|rt|ft|soat|ffct|imt|agent|oas)-[A-Za-z0-9_-]{20,}|glcbt-[A-Za-z0-9]{1,5}_[A-Za-z0-9_-]{20,}|GR1348941[A-Za-z0-9_-]{20,}|xox[abposre]-[A-Za-z0-9-]{10,}|xapp-[0-9]-[A-Za-z0-9-]{10,}|eyJ[A-Za-z0-9_-]{5,}\\.eyJ[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]*|[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,}|whsec_[A-Za-z0-9]{20,}|AIza[0-9A-Za-z_-]{35,}|ya29\\.[0-9A-Za-z_-]{20,}|GOCSPX-[A-Za-z0-9_-]{20,}|1//0[0-9A-Za-z_-]{20,}|SG\\.[A-Za-z0-9_-]{16,}\\.[A-Za-z0-9_-]{16,}|npm_[A-Za-z0-9]{30,}|pypi-AgE[A-Za-z0-9_-]{40,}|hf_[A-Za-z0-9]{30,}|api_org_[A-Za-z0-9]{30,}|do[opr]_v1_[a-f0-9]{64}|shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}|dapi[a-f0-9]{32}[A-Za-z0-9]*|lin_(?:api|oauth)_[A-Za-z0-9]{40,}|PMAK-[a-f0-9]{24}-[a-f0-9]{34}|dp\\.pt\\.[A-Za-z0-9]{40,}|AGE-SECRET-KEY-1[0-9A-Z]{58}|hvs\\.[A-Za-z0-9_-]{24,}|pul-[a-f0-9]{40}|rubygems_[a-f0-9]{48}|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}|hooks\\.slack\\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/+-]{20,}|discord(?:app)?\\.com/api/webhooks/[0-9]{5,}/[A-Za-z0-9_-]{20,}|[A-Za-z0-9-]+\\.webhook\\.office\\.com/webhookb2/[A-Za-z0-9@/_-]{20,}|sntryu_[a-f0-9]{64}|sntrys_eyJ[A-Za-z0-9+/=_]{40,}|NRAK-[A-Za-z0-9]{27}|NRII-[A-Za-z0-9-]{32}|NRJS-[a-f0-9]{19}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}|glc_[A-Za-z0-9+/]{32,}={0,3}|ATATT3[A-Za-z0-9_=-]{186,}|pk_[0-9]{6,10}_[0-9A-Z]{32})", "gu"), "$1[REDACTED]", ["sk-", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "glptt-", "gldt-", "glrt-", "glft-", "glsoat-", "glffct-", "glimt-", "glagent-", "gloas-", "glcbt-", "GR1348941", "xox", "xapp-", "eyJ", "k_live_", "k_test_", "k_prod_", "whsec_", "AIza", "ya29.", "GOCSPX-", "1//0", "SG.", "npm_", "pypi-AgE", "hf_", "api_org_", "_v1_", "shp", "dapi", "lin_api_", "lin_oauth_", "PMAK-", "dp.pt.", "AGE-SECRET-KEY-1", "hvs.", "pul-", "rubygems_", "sq0", "hooks.slack.com/", "/api/webhooks/", ".webhook.office.com/", "sntryu_", "sntrys_", "NRAK-", "NRII-", "NRJS-", "glsa_", "glc_", "ATATT3", "pk_"], [], null, []],
+  [new RegExp("(^|[^A-Za-z0-9_-])(?:sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|gl(?:pat|ptt|dt|rt|ft|soat|ffct|imt|agent|oas)-[A-Za-z0-9_-]{20,}|glcbt-[A-Za-z0-9]{1,5}_[A-Za-z0-9_-]{20,}|GR1348941[A-Za-z0-9_-]{20,}|xox[abposre]-[A-Za-z0-9-]{10,}|xapp-[0-9]-[A-Za-z0-9-]{10,}|eyJ[A-Za-z0-9_-]{5,}\\.eyJ[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]*|[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,}|whsec_[A-Za-z0-9]{20,}|AIza[0-9A-Za-z_-]{35,}|ya29\\.[0-9A-Za-z_-]{20,}|GOCSPX-[A-Za-z0-9_-]{20,}|1//0[0-9A-Za-z_-]{20,}|SG\\.[A-Za-z0-9_-]{16,}\\.[A-Za-z0-9_-]{16,}|npm_[A-Za-z0-9]{30,}|pypi-AgE[A-Za-z0-9_-]{40,}|hf_[A-Za-z0-9]{30,}|api_org_[A-Za-z0-9]{30,}|do[opr]_v1_[a-f0-9]{64}|shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}|dapi[a-f0-9]{32}[A-Za-z0-9]*|lin_(?:api|oauth)_[A-Za-z0-9]{40,}|PMAK-[a-f0-9]{24}-[a-f0-9]{34}|dp\\.pt\\.[A-Za-z0-9]{40,}|AGE-SECRET-KEY-1[0-9A-Z]{58}|hvs\\.[A-Za-z0-9_-]{24,}|pul-[a-f0-9]{40}|rubygems_[a-f0-9]{48}|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}|hooks\\.slack\\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/+-]{20,}|discord(?:app)?\\.com/api/webhooks/[0-9]{5,}/[A-Za-z0-9_-]{20,}|[A-Za-z0-9-]+\\.webhook\\.office\\.com/webhookb2/[A-Za-z0-9@/_-]{20,}|sntryu_[a-f0-9]{64}|sntrys_eyJ[A-Za-z0-9+/=_]{40,}|NRAK-[A-Za-z0-9]{27}|NRII-[A-Za-z0-9-]{32}|NRJS-[a-f0-9]{19}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}|glc_[A-Za-z0-9+/]{32,}={0,3}|ATATT3[A-Za-z0-9_=-]{186,}|pk_[0-9]{6,10}_[0-9A-Z]{32})", "gu"), "$1[REDACTED]", needleSearch("sk-|ghp_|gho_|ghu_|ghs_|ghr_|github_pat_|glpat-|glptt-|gldt-|glrt-|glft-|glsoat-|glffct-|glimt-|glagent-|gloas-|glcbt-|GR1348941|xox|xapp-|eyJ|k_live_|k_test_|k_prod_|whsec_|AIza|ya29\\.|GOCSPX-|1//0|SG\\.|npm_|pypi-AgE|hf_|api_org_|_v1_|shp|dapi|lin_api_|lin_oauth_|PMAK-|dp\\.pt\\.|AGE-SECRET-KEY-1|hvs\\.|pul-|rubygems_|sq0|hooks\\.slack\\.com/|/api/webhooks/|\\.webhook\\.office\\.com/|sntryu_|sntrys_|NRAK-|NRII-|NRJS-|glsa_|glc_|ATATT3|pk_"), [], null, [], null, null],
   // aws_key_id
-  [new RegExp("(^|[^A-Za-z0-9_-])(?:(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[A-Z0-9]{16}[A-Za-z0-9]*)", "gu"), "$1[REDACTED]", ["A3T", "AKIA", "ASIA", "ABIA", "ACCA", "AGPA", "AIDA", "AROA", "AIPA", "ANPA", "ANVA"], [], null, []],
+  [new RegExp("(^|[^A-Za-z0-9_-])(?:(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[A-Z0-9]{16}[A-Za-z0-9]*)", "gu"), "$1[REDACTED]", needleSearch("A3T|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA"), [], null, [], null, null],
   // twilio_key
-  [new RegExp("(^|[^A-Za-z0-9_-])(?:(?:SK|AC)[0-9a-fA-F]{32}[A-Za-z0-9]*)", "gu"), "$1[REDACTED]", ["SK", "AC"], [], null, []],
+  [new RegExp("(^|[^A-Za-z0-9_-])(?:(?:SK|AC)[0-9a-fA-F]{32}[A-Za-z0-9]*)", "gu"), "$1[REDACTED]", needleSearch("SK|AC"), [], null, [], null, null],
   // azure_client_secret
-  [new RegExp("(^|[^A-Za-z0-9_-])(?:[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,})", "gu"), "$1[REDACTED]", ["Q~"], [], null, []],
+  [new RegExp("(^|[^A-Za-z0-9_-])(?:[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,})", "gu"), "$1[REDACTED]", needleSearch("Q~"), ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"], null, [], null, null],
   // telegram_bot_token
-  [new RegExp("(^|[^A-Za-z0-9_-])(?:(?:bot)?[0-9]{5,16}:A[A-Za-z0-9_-]{34,})", "gu"), "$1[REDACTED]", [":A"], [], null, []],
+  [new RegExp("(^|[^A-Za-z0-9_-])(?:(?:bot)?[0-9]{5,16}:A[A-Za-z0-9_-]{34,})", "gu"), "$1[REDACTED]", needleSearch(":A"), ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"], null, [], null, null],
   // discord_bot_token
-  [new RegExp("(^|[^A-Za-z0-9_-])(?:[MNO][A-Za-z0-9_-]{23,25}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,})", "gu"), "$1[REDACTED]", ["."], [], null, []],
+  [new RegExp("(^|[^A-Za-z0-9_-])(?:[MNO][A-Za-z0-9_-]{23,25}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,})", "gu"), "$1[REDACTED]", needleSearch("M|N|O"), ["."], null, [], null, null],
   // word_then_credential
-  [new RegExp("(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)([ \\t]+)", "gu"), "[REDACTED]", [], ["token", "bearer", "secret", "passw", "passphrase", "credential", "key", "auth", "session"], new RegExp("([A-Za-z0-9+/=_.-]{16,})", "uy"), [[0, 3, true], [1, 8, true], [1, 9, true]]],
+  [KEYS, "[REDACTED]", needleSearch(" |\t"), ["token", "bearer", "secret", "passw", "passphrase", "credential", "key", "auth", "session"], new RegExp("([A-Za-z0-9+/=_.-]{16,})", "uy"), [[0, 3, true], [1, 8, true], [1, 9, true]], new RegExp("[ \\t]+", "uy"), new RegExp("([A-Za-z0-9+/=_.-]{16,})", "u")],
   // auth_scheme
-  [new RegExp("(^|[^A-Za-z0-9_-])([bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC])[ \\t]+[A-Za-z]*[0-9._~+/=-][A-Za-z0-9._~+/=-]*", "gu"), "$1$2 [REDACTED]", [], ["bearer", "basic"], null, []],
+  [new RegExp("(^|[^A-Za-z0-9_-])([bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC])[ \\t]+[A-Za-z]*[0-9._~+/=-][A-Za-z0-9._~+/=-]*", "gu"), "$1$2 [REDACTED]", null, ["bearer", "basic"], null, [], null, null],
   // windows_path
-  [new RegExp("(^|[^A-Za-z0-9])[A-Za-z]:\\\\[^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}", "gu"), "$1<path>", [":\\"], [], null, []],
+  [new RegExp("(^|[^A-Za-z0-9])[A-Za-z]:\\\\[^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}", "gu"), "$1<path>", needleSearch(":\\\\"), [], null, [], null, null],
   // windows_user_path
-  [new RegExp("(^|[^A-Za-z0-9])[A-Za-z]:/+(?:[uU][sS][eE][rR][sS]|[dD][oO][cC][uU][mM][eE][nN][tT][sS] [aA][nN][dD] [sS][eE][tT][tT][iI][nN][gG][sS])[\\\\/][^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}", "gu"), "$1<path>", [":/"], ["users", "documents and settings"], null, []],
+  [new RegExp("(^|[^A-Za-z0-9])[A-Za-z]:/+(?:[uU][sS][eE][rR][sS]|[dD][oO][cC][uU][mM][eE][nN][tT][sS] [aA][nN][dD] [sS][eE][tT][tT][iI][nN][gG][sS])[\\\\/][^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}", "gu"), "$1<path>", needleSearch(":/"), ["users", "documents and settings"], null, [], null, null],
   // unc_path
-  [new RegExp("(^|[^A-Za-z0-9\\\\])\\\\{2,4}[A-Za-z0-9._$?-]+\\\\[^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}", "gu"), "$1<path>", ["\\\\"], [], null, []],
+  [new RegExp("(^|[^A-Za-z0-9\\\\])\\\\{2,4}[A-Za-z0-9._$?-]+\\\\[^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}", "gu"), "$1<path>", needleSearch("\\\\\\\\"), [], null, [], null, null],
   // escaped_unix_path
-  [new RegExp("\\\\/(?:(?:home|Users)\\\\/[^ \\t\\r\\n\"'<>|:*?\\\\]*(?:\\\\/[^ \\t\\r\\n\"'<>|:*?\\\\]*){0,64}|root(?:(?:\\\\/|[^A-Za-z0-9_ \\t\\r\\n\"'<>|:*?\\\\])[^ \\t\\r\\n\"'<>|:*?\\\\]*(?:\\\\/[^ \\t\\r\\n\"'<>|:*?\\\\]*){0,64}|([ \\t\\r\\n\"'<>|:*?\\\\])|$))", "gu"), "<path>$1", ["\\/home\\/", "\\/Users\\/", "\\/root"], [], null, []],
+  [new RegExp("\\\\/(?:(?:home|Users)\\\\/[^ \\t\\r\\n\"'<>|:*?\\\\]*(?:\\\\/[^ \\t\\r\\n\"'<>|:*?\\\\]*){0,64}|root(?:(?:\\\\/|[^A-Za-z0-9_ \\t\\r\\n\"'<>|:*?\\\\])[^ \\t\\r\\n\"'<>|:*?\\\\]*(?:\\\\/[^ \\t\\r\\n\"'<>|:*?\\\\]*){0,64}|([ \\t\\r\\n\"'<>|:*?\\\\])|$))", "gu"), "<path>$1", needleSearch("\\\\/home\\\\/|\\\\/Users\\\\/|\\\\/root"), [], null, [], null, null],
   // home_path
-  [new RegExp("(?:/home/|/Users/)[^/ \\t\\r\\n\"'<>|\\\\:*?]+[^ \\t\\r\\n\"'<>|\\\\:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}/[^ \\t\\r\\n\"'<>|\\\\:*?]*){0,32}", "gu"), "<path>", ["/home/", "/Users/"], [], null, []],
+  [new RegExp("(?:/home/|/Users/)[^/ \\t\\r\\n\"'<>|\\\\:*?]+[^ \\t\\r\\n\"'<>|\\\\:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}/[^ \\t\\r\\n\"'<>|\\\\:*?]*){0,32}", "gu"), "<path>", needleSearch("/home/|/Users/"), [], null, [], null, null],
   // root_path
-  [new RegExp("/root(?:/[^ \\t\\r\\n\"'<>|\\\\:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}/[^ \\t\\r\\n\"'<>|\\\\:*?]*){0,32}|([^A-Za-z0-9_/]|$))", "gu"), "<path>$1", ["/root"], [], null, []],
+  [new RegExp("/root(?:/[^ \\t\\r\\n\"'<>|\\\\:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}/[^ \\t\\r\\n\"'<>|\\\\:*?]*){0,32}|([^A-Za-z0-9_/]|$))", "gu"), "<path>$1", needleSearch("/root"), [], null, [], null, null],
   // tilde_path
-  [new RegExp("(^|[^A-Za-z0-9_.~/-])~[A-Za-z_][A-Za-z0-9_.-]*/[^ \\t\\r\\n\"'<>|\\\\:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}/[^ \\t\\r\\n\"'<>|\\\\:*?]*){0,32}", "gu"), "$1<path>", ["~"], [], null, []],
+  [new RegExp("(^|[^A-Za-z0-9_.~/-])~[A-Za-z_][A-Za-z0-9_.-]*/[^ \\t\\r\\n\"'<>|\\\\:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}/[^ \\t\\r\\n\"'<>|\\\\:*?]*){0,32}", "gu"), "$1<path>", needleSearch("~"), ["/"], null, [], null, null],
 ];
 /** What a key rule's checks look for; a key names a secret when the first is found in it and the second is not. */
 const CHECKS: readonly RegExp[] = [
@@ -948,23 +1464,59 @@ export function scrubText(text: string): string {
   const [kept, wasCut] = cut(wellFormed(text));
   let out = kept;
   let lower = "";
-  for (const [pattern, replacement, needles, words, value, checks] of RULES) {
-    if (needles.length > 0 && !needles.some((needle) => out.includes(needle))) {
+  let keyWords: boolean | undefined; // whether the text holds one of KEY_WORDS, once known
+  let keys: readonly number[] | null = null; // the text's matches of KEYS, once found
+  let lastNeedles: RegExp | null = null; // the needles the rule before looked for, and whether they were there
+  let lastFound = false;
+  for (const rule of RULES) {
+    const [pattern, replacement, needles, words, value, , , anywhere] = rule;
+    if (needles !== null && needles !== lastNeedles) {
+      lastNeedles = needles;
+      lastFound = needles.test(out);
+    }
+    if (needles !== null && !lastFound) {
       continue; // the rule cannot match
     }
     if (words.length > 0) {
-      lower = lower || out.toLowerCase();
-      if (!words.some((word) => lower.includes(word))) {
+      let found = words === KEY_WORDS ? keyWords : undefined;
+      if (found === undefined) {
+        lower = lower || out.toLowerCase();
+        found = holdsOne(lower, words);
+        keyWords = words === KEY_WORDS ? found : keyWords;
+      }
+      if (!found) {
         continue;
       }
     }
-    const next = value === null ? out.replace(pattern, replacement) : applyKeyRule(pattern, value, checks, replacement, out);
+    if (anywhere !== null && !anywhere.test(out)) {
+      continue; // its value is nowhere
+    }
+    if (pattern === KEYS) {
+      keys ??= keyRuns(out);
+      if (keys.length === 0) {
+        continue; // no key
+      }
+    }
+    const next = value === null ? out.replace(pattern, replacement) : applyKeyRule(rule, value, out, keys);
     if (next !== out) {
       out = next;
       lower = "";
+      keyWords = undefined;
+      keys = null;
+      lastNeedles = null;
     }
   }
   return wasCut ? out + TRUNCATED : out;
+}
+
+/** Whether `text` holds one of `needles`. */
+function holdsOne(text: string, needles: readonly string[]): boolean {
+  for (const needle of needles) {
+    if (text.includes(needle)) {
+      return true;
+    }
+  }
+  return false;
 }
 
 /** Whether a key rule's checks on a (short) key held, by rule: keys recur, and a check is a regex search. */
@@ -987,25 +1539,86 @@ function keyHolds(checks: readonly Check[], key: string): boolean {
   return answer;
 }
 
-/** `text` with every match of a key rule replaced: where its checks fail, the search goes on after the key. */
-function applyKeyRule(pattern: RegExp, value: RegExp, checks: readonly Check[], replacement: string, text: string): string {
+/**
+ * The matches of KEYS in `text`, in order: its runs of key characters that hold a secret word, as start, end,
+ * start, end, … Each is found from a secret word in it (KEY_WORD: a search V8 runs faster than KEYS's), widened to
+ * the whole run; the next word is looked for after the run.
+ */
+function keyRuns(text: string): number[] {
+  const runs: number[] = [];
+  KEY_WORD.lastIndex = 0;
+  for (let word = KEY_WORD.exec(text); word !== null; word = KEY_WORD.exec(text)) {
+    let start = word.index;
+    let end = word.index;
+    while (start > 0 && isKeyChar(text.charCodeAt(start - 1))) {
+      start--;
+    }
+    while (end < text.length && isKeyChar(text.charCodeAt(end))) {
+      end++;
+    }
+    runs.push(start, end);
+    KEY_WORD.lastIndex = end;
+  }
+  return runs;
+}
+
+/** Whether a UTF-16 code unit is a key character (A-Za-z0-9_.-). */
+function isKeyChar(code: number): boolean {
+  return (
+    (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39) ||
+    code === 0x5f || code === 0x2e || code === 0x2d
+  );
+}
+
+/**
+ * `text` with every match of a key rule replaced: where its checks fail, the search goes on after the key. `keys`:
+ * the matches of KEYS in `text`, when the rule's pattern is KEYS and they are already found.
+ */
+function applyKeyRule(rule: Rule, value: RegExp, text: string, keys: readonly number[] | null): string {
+  const [pattern, replacement, , , , checks, separator] = rule;
+  const runs = separator === null ? null : (keys ?? keyRuns(text));
   let out = "";
   let last = 0;
   let pos = 0;
+  let index = 0; // the next of `runs`
   for (;;) {
-    pattern.lastIndex = pos;
-    const key = pattern.exec(text);
-    if (key === null) {
-      break;
-    }
-    const keyEnd = key.index + key[0].length;
-    value.lastIndex = keyEnd;
-    const found = keyHolds(checks, key[2] ?? "") ? value.exec(text) : null; // a value only after a key that may have one
-    if (found !== null && holds(checks, key[2] ?? "", found)) {
-      out += text.slice(last, keyEnd) + expand(replacement, found);
-      pos = last = keyEnd + found[0].length;
+    let start = 0;
+    let end = 0;
+    let at = 0; // where what follows the key starts
+    if (runs === null || separator === null) {
+      pattern.lastIndex = pos; // the next match of its pattern (the key is group 2)
+      const key = pattern.exec(text);
+      if (key === null) {
+        break;
+      }
+      start = key.index + (key[1] ?? "").length;
+      end = start + (key[2] ?? "").length;
+      at = key.index + key[0].length;
     } else {
-      pos = key.index + (key[1] ?? "").length + (key[2] ?? "").length; // no match here: on after the key
+      // The next secret-word run that what precedes it leaves free (a key's first character may not follow
+      // the end of a value replaced, as KEYS would not match there) and that the rule's separator follows.
+      for (; index < runs.length; index += 2) {
+        start = runs[index] ?? 0;
+        end = runs[index + 1] ?? 0;
+        separator.lastIndex = end;
+        if ((start > pos || start === 0) && separator.test(text)) {
+          break;
+        }
+      }
+      if (index >= runs.length) {
+        break;
+      }
+      index += 2;
+      at = separator.lastIndex; // sticky: where its match ends
+    }
+    const name = text.slice(start, end);
+    value.lastIndex = at;
+    const found = keyHolds(checks, name) ? value.exec(text) : null; // a value only after a key that may have one
+    if (found !== null && holds(checks, name, found)) {
+      out += text.slice(last, at) + expand(replacement, found);
+      pos = last = at + found[0].length;
+    } else {
+      pos = end; // no match here: on after the key
     }
   }
   return out + text.slice(last);
@@ -1013,22 +1626,39 @@ function applyKeyRule(pattern: RegExp, value: RegExp, checks: readonly Check[], 
 
 /** Whether a key rule's checks on its key hold (`value` null), or those on its value. */
 function holds(checks: readonly Check[], key: string, value: RegExpExecArray | null): boolean {
-  return checks.every(([group, check, found]) => {
-    if ((group === 0) !== (value === null)) {
-      return true;
+  for (const [group, check, found] of checks) {
+    if ((group === 0) === (value === null)) {
+      const text = value === null ? key : value[group];
+      if (text !== undefined && CHECKS[check]?.test(text) !== found) {
+        return false;
+      }
     }
-    const text = value === null ? key : value[group];
-    return text === undefined || CHECKS[check]?.test(text) === found;
-  });
+  }
+  return true;
 }
 
 /** `replacement` with each `$n` replaced by group n of `found` (empty when it took no part). */
 function expand(replacement: string, found: RegExpExecArray): string {
-  return replacement.replace(/\$([0-9]+)/g, (_, group: string) => found[Number(group)] ?? "");
+  let parts = EXPANSIONS.get(replacement);
+  if (parts === undefined) {
+    parts = replacement.split(/\$([0-9]+)/); // literal text, then a group number, and so on
+    EXPANSIONS.set(replacement, parts);
+  }
+  let out = "";
+  for (let i = 0; i < parts.length; i++) {
+    out += i % 2 === 0 ? parts[i] : (found[Number(parts[i])] ?? "");
+  }
+  return out;
 }
+
+/** Each replacement of a key rule as its parts (`expand`). */
+const EXPANSIONS = new Map<string, readonly string[]>();
 
 /** The first MAX_TEXT code points of `text`, less a word the cut splits; and whether it cut. */
 function cut(text: string): [string, boolean] {
+  if (text.length <= MAX_TEXT) {
+    return [text, false]; // no more code points than UTF-16 units
+  }
   let end = 0;
   for (let n = 0; n < MAX_TEXT && end < text.length; n++) {
     end += pairAt(text, end) ? 2 : 1;
@@ -1122,9 +1752,12 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, "g");
 const BIG_NUMBER = /[eE][+-]?[0-9]{3}|[0-9]{309}/; // a literal that may be beyond a double
 
+/** `String.prototype.isWellFormed` where the engine has it (ES2024: node 20, current browsers). */
+const IS_WELL_FORMED = (String.prototype as { readonly isWellFormed?: (this: string) => boolean }).isWellFormed;
+
 /** Whether `text` holds an unpaired surrogate code unit. */
 function hasLone(text: string): boolean {
-  return LONE_SURROGATE.test(text);
+  return IS_WELL_FORMED === undefined ? LONE_SURROGATE.test(text) : !IS_WELL_FORMED.call(text);
 }
 
 /** `text` with each unpaired surrogate replaced by U+FFFD (WHATWG `toWellFormed`). */
@@ -1145,8 +1778,8 @@ function irregular(value: unknown, level: number): boolean {
   if (typeof value === "string") {
     return hasLone(value);
   }
-  const todo: [unknown, number][] = [[value, level]];
-  for (let next = todo.pop(); next !== undefined; next = todo.pop()) {
+  let todo: [unknown, number][] | undefined; // made only when a value nests: most repair values are flat
+  for (let next: [unknown, number] | undefined = [value, level]; next !== undefined; next = todo?.pop()) {
     const [item, at] = next;
     const children = childrenOf(item);
     if (children === undefined) {
@@ -1161,7 +1794,7 @@ function irregular(value: unknown, level: number): boolean {
           return true;
         }
       } else if (childrenOf(child) !== undefined) {
-        todo.push([child, at + 1]);
+        (todo ??= []).push([child, at + 1]);
       }
     }
   }
@@ -1541,6 +2174,8 @@ interface Tables {
   readonly policies: Readonly<Record<string, ReadonlySet<string>>>;
   readonly fieldTypes: ReadonlyMap<string, FieldType>;
   readonly envelopeKeys: ReadonlySet<string>;
+  /** Each code's payload keys (envelope, wire texts, repair fields), made when a payload of it is first read. */
+  readonly keys: (ReadonlySet<string> | undefined)[];
   readonly httpKinds: readonly HttpRow<string>[];
   readonly httpCodes: readonly HttpRow<string>[];
   readonly failureKinds: ReadonlyMap<string, string>;
@@ -1554,6 +2189,7 @@ interface Tables {
   /** Lower-cased tag → tag, of the translated locales. */
   readonly translationTags: ReadonlyMap<string, string>;
   readonly fieldDescriptions: ReadonlyMap<string, string>;
+  readonly channels: ChannelTables;
 }
 
 /** A validated payload, loosely typed inside this module (the 10,000-member union stays at the API edge). */
@@ -1735,17 +2371,27 @@ function isValue(type: FieldType, value: unknown): boolean {
   }
 }
 
+/** The last stamp `isProvenance` accepted: a server's payloads all carry the same one. */
+let lastStamp: readonly [string, string, string] = ["", "", ""];
+
 function isProvenance(value: unknown): value is Provenance {
-  return (
-    isObject(value) &&
-    Object.keys(value).length === 3 &&
-    typeof value["catalog"] === "string" &&
-    typeof value["version"] === "string" &&
-    !hasLone(value["catalog"]) &&
-    !hasLone(value["version"]) &&
-    typeof value["fingerprint"] === "string" &&
-    /^sha256:[0-9a-f]{64}$/.test(value["fingerprint"])
-  );
+  if (!isObject(value) || Object.keys(value).length !== 3) {
+    return false;
+  }
+  const catalog = value["catalog"];
+  const version = value["version"];
+  const fingerprint = value["fingerprint"];
+  if (typeof catalog !== "string" || typeof version !== "string" || typeof fingerprint !== "string") {
+    return false;
+  }
+  if (catalog === lastStamp[0] && version === lastStamp[1] && fingerprint === lastStamp[2]) {
+    return true;
+  }
+  const valid = !hasLone(catalog) && !hasLone(version) && /^sha256:[0-9a-f]{64}$/.test(fingerprint);
+  if (valid) {
+    lastStamp = [catalog, version, fingerprint];
+  }
+  return valid;
 }
 
 /**
@@ -1788,8 +2434,9 @@ function validated(cat: Tables, value: unknown, strict: boolean): Payload | unde
   }
   const fields = cat.fields[i] ?? [];
   const wire = cat.wire[i] ?? [];
-  const known = (name: string): boolean => cat.envelopeKeys.has(name) || fields.includes(name) || wire.some(([key]) => key === name)
-    || (name === "localizedMessage" && isLocalizedMember(own(value, name)));  // accepted, not kept (§8)
+  const keys = (cat.keys[i] ??= new Set([...cat.envelopeKeys, ...fields, ...wire.map(([key]) => key)]));
+  const known = (name: string): boolean =>
+    keys.has(name) || (name === "localizedMessage" && isLocalizedMember(own(value, name))); // accepted, not kept (§8)
   if (!Object.keys(value).every(known)) {
     return undefined;  // closed, like the Python models (extra="forbid") and the JSON Schema
   }

@@ -14,8 +14,8 @@
 import * as runtime from "./errgen-runtime.js";
 import type { Provenance, Range, TextContent } from "./errgen-runtime.js";
 
-export type { CallToolResultLike, FailedResult, Localized, LocalizedMessage, OkResult, Provenance, Range, TextContent } from "./errgen-runtime.js";
-export { failedResult, failureClassOf, hasRetryAfter, isOkResult, okResult, sanitize, scrubText } from "./errgen-runtime.js";
+export type { CallToolResultLike, ChannelOptions, FailedResult, Localized, LocalizedMessage, OkResult, Provenance, Range, ResultOptions, TextContent, ToolFailureClass, ToolFailureMeta } from "./errgen-runtime.js";
+export { TOOL_FAILURE, failedResult, failureClassOf, hasRetryAfter, isOkResult, okResult, sanitize, scrubText, toolFailureOf } from "./errgen-runtime.js";
 
 /** A failure this catalog does not describe (an unknown code or an invalid payload); keeps the raw payload. */
 export type UnknownError = runtime.UnknownError<"code">;
@@ -23,7 +23,7 @@ export type UnknownError = runtime.UnknownError<"code">;
 // ---- Identity ---------------------------------------------------------------
 
 /** The stamp every error of this catalog carries. */
-export const PROVENANCE: Provenance = Object.freeze({ catalog: "workbook", version: "1.4.0", fingerprint: "sha256:c3386e847a4571c47ee5d3219a2b55dc655d1f97cd93d04f228dd63a06ac36c5" });
+export const PROVENANCE: Provenance = Object.freeze({ catalog: "workbook", version: "1.4.0", fingerprint: "sha256:3025ab9509084e5d58c56575d72a8964d8672a0f1e5bc3071ee03c810af3aeea" });
 
 // ---- Codes and kinds --------------------------------------------------------
 
@@ -188,12 +188,12 @@ export type CodeInfo = runtime.CodeInfo<ErrorCode, ErrorKind>;
 // One JSON row per code, in catalog order: its `CodeInfo` plus the message template split
 // into alternating literal / placeholder `parts`. JSON text keeps tsc fast on huge catalogs.
 const ROWS: readonly string[] = [
-  '{"code":"invalid_input","title":"Invalid input","when":"arg-parse / dtype / enum-membership failure, or an unknown input field","message":"argument \'{field}\' is malformed or outside the allowed set","kind":null,"retriable":"no","recoverable":"yes","nextAction":"Fix the argument to one of the listed allowed values (or into the listed range) and call again.","uiMeaning":"“this argument is malformed or out of the allowed set — fix it to a listed value”","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["field"],"optional":["allowed","range"],"docs":"","parts":["argument \'","field","\' is malformed or outside the allowed set"],"wire":[]}',
-  '{"code":"missing_field","title":"Missing field","when":"a required input is absent","message":"required input \'{field}\' is missing","kind":null,"retriable":"no","recoverable":"yes","nextAction":"Supply every listed required field and call again.","uiMeaning":"“supply the listed required field(s)”","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["field","required"],"optional":[],"docs":"","parts":["required input \'","field","\' is missing"],"wire":[]}',
-  '{"code":"unsupported_option","title":"Unsupported option","when":"an override names no manifest cell","message":"override \'{field}\' is not a known variable-tier parameter","kind":null,"retriable":"no","recoverable":"yes","nextAction":"Pick one of the listed variable-tier parameters for the override.","uiMeaning":"“this override is not a known variable-tier parameter — pick a listed one”","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["field","allowed"],"optional":[],"docs":"","parts":["override \'","field","\' is not a known variable-tier parameter"],"wire":[]}',
-  '{"code":"strict_constant_override","title":"Strict constant override","when":"a BA-governed strict constant supplied as input","message":"\'{field}\' is a BA-governed strict constant and cannot be overridden per call","kind":null,"retriable":"no","recoverable":"yes","nextAction":"Remove the strict constant from the call and set one of the listed variable-tier parameters instead.","uiMeaning":"“this value is BA-governed and cannot be overridden per-call — set a listed variable-tier parameter instead”","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["field","allowed"],"optional":[],"docs":"","parts":["\'","field","\' is a BA-governed strict constant and cannot be overridden per call"],"wire":[]}',
-  '{"code":"stale_oracle","title":"Stale oracle","when":"shape-only: a lighthouse oracle value is out of date (no runtime trigger yet; deferred to v2.x)","message":"the oracle value for \'{field}\' is stale","kind":null,"retriable":"no","recoverable":"sometimes","nextAction":"Refresh the oracle, then call again.","uiMeaning":"“the reference value is out of date — refresh it before relying on the result”","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":true,"required":["field"],"optional":[],"docs":"","parts":["the oracle value for \'","field","\' is stale"],"wire":[]}',
-  '{"code":"unapproved_assumption","title":"Unapproved assumption","when":"shape-only: a lighthouse assumption has not been approved (no runtime trigger yet; deferred to v2.x)","message":"assumption \'{field}\' has not been approved","kind":null,"retriable":"no","recoverable":"no","nextAction":"Ask the business analyst to approve the assumption.","uiMeaning":"“this result rests on an unapproved assumption — get it approved first”","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":true,"required":["field"],"optional":[],"docs":"","parts":["assumption \'","field","\' has not been approved"],"wire":[]}',
+  '{"code":"invalid_input","title":"Invalid input","when":"arg-parse / dtype / enum-membership failure, or an unknown input field","message":"argument \'{field}\' is malformed or outside the allowed set","kind":null,"retriable":"no","recoverable":"yes","nextAction":"Fix the argument to one of the listed allowed values (or into the listed range) and call again.","uiMeaning":"“this argument is malformed or out of the allowed set — fix it to a listed value”","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["field"],"optional":["allowed","range"],"docs":"","problemType":"urn:errgen:workbook:invalid_input","reason":"INVALID_INPUT","grpcCode":13,"violations":[],"parts":["argument \'","field","\' is malformed or outside the allowed set"],"wire":[]}',
+  '{"code":"missing_field","title":"Missing field","when":"a required input is absent","message":"required input \'{field}\' is missing","kind":null,"retriable":"no","recoverable":"yes","nextAction":"Supply every listed required field and call again.","uiMeaning":"“supply the listed required field(s)”","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["field","required"],"optional":[],"docs":"","problemType":"urn:errgen:workbook:missing_field","reason":"MISSING_FIELD","grpcCode":13,"violations":[],"parts":["required input \'","field","\' is missing"],"wire":[]}',
+  '{"code":"unsupported_option","title":"Unsupported option","when":"an override names no manifest cell","message":"override \'{field}\' is not a known variable-tier parameter","kind":null,"retriable":"no","recoverable":"yes","nextAction":"Pick one of the listed variable-tier parameters for the override.","uiMeaning":"“this override is not a known variable-tier parameter — pick a listed one”","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["field","allowed"],"optional":[],"docs":"","problemType":"urn:errgen:workbook:unsupported_option","reason":"UNSUPPORTED_OPTION","grpcCode":13,"violations":[],"parts":["override \'","field","\' is not a known variable-tier parameter"],"wire":[]}',
+  '{"code":"strict_constant_override","title":"Strict constant override","when":"a BA-governed strict constant supplied as input","message":"\'{field}\' is a BA-governed strict constant and cannot be overridden per call","kind":null,"retriable":"no","recoverable":"yes","nextAction":"Remove the strict constant from the call and set one of the listed variable-tier parameters instead.","uiMeaning":"“this value is BA-governed and cannot be overridden per-call — set a listed variable-tier parameter instead”","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["field","allowed"],"optional":[],"docs":"","problemType":"urn:errgen:workbook:strict_constant_override","reason":"STRICT_CONSTANT_OVERRIDE","grpcCode":13,"violations":[],"parts":["\'","field","\' is a BA-governed strict constant and cannot be overridden per call"],"wire":[]}',
+  '{"code":"stale_oracle","title":"Stale oracle","when":"shape-only: a lighthouse oracle value is out of date (no runtime trigger yet; deferred to v2.x)","message":"the oracle value for \'{field}\' is stale","kind":null,"retriable":"no","recoverable":"sometimes","nextAction":"Refresh the oracle, then call again.","uiMeaning":"“the reference value is out of date — refresh it before relying on the result”","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":true,"required":["field"],"optional":[],"docs":"","problemType":"urn:errgen:workbook:stale_oracle","reason":"STALE_ORACLE","grpcCode":13,"violations":[],"parts":["the oracle value for \'","field","\' is stale"],"wire":[]}',
+  '{"code":"unapproved_assumption","title":"Unapproved assumption","when":"shape-only: a lighthouse assumption has not been approved (no runtime trigger yet; deferred to v2.x)","message":"assumption \'{field}\' has not been approved","kind":null,"retriable":"no","recoverable":"no","nextAction":"Ask the business analyst to approve the assumption.","uiMeaning":"“this result rests on an unapproved assumption — get it approved first”","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":true,"required":["field"],"optional":[],"docs":"","problemType":"urn:errgen:workbook:unapproved_assumption","reason":"UNAPPROVED_ASSUMPTION","grpcCode":13,"violations":[],"parts":["assumption \'","field","\' has not been approved"],"wire":[]}',
 ];
 
 // ---- Locales ----------------------------------------------------------------
@@ -270,6 +270,14 @@ const CATALOG = runtime.define<CatalogTypes>({
     ["required", "The required input fields that must be supplied."],
     ["range", "The inclusive numeric bounds the value must lie within."],
   ],
+  channels: {
+    problemBase: "urn:errgen:workbook:",
+    domain: "workbook",
+    grpcByStatus: [[500, 13]],
+    members: [],
+    metadataKeys: [],
+    kindClasses: [],
+  },
 });
 
 /** Code metadata keyed by code (a prototype-less record: safe for any code name). */
@@ -301,6 +309,10 @@ export const {
   describeField,
   localeChain,
   localizedMessage,
+  toProblem,
+  toStatus,
+  parseProblem,
+  parseStatus,
 } = CATALOG;
 
 // ---- Policies as values -----------------------------------------------------

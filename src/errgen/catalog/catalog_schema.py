@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from errgen.catalog.model import META_NAMES
+from errgen.catalog.model import FAILURE_CLASSES, GRPC_CODES, META_NAMES
 
 FORMAT_VERSION = 1
 SCHEMA_ID = "https://errgen.dev/schema/catalog-v1.json"
@@ -96,6 +96,7 @@ _KIND = _obj(
             "minimum": 0,
             "description": "Retry hint: the first back-off in milliseconds (at most 2147483647).",
         },
+        "failure_class": {"enum": list(FAILURE_CLASSES), "description": "MCP toolFailure class of its codes."},
     },
     ("retryable",),
     description="An error kind: a classification with retry semantics.",
@@ -147,6 +148,22 @@ _LINT = _obj(
     },
     description="errgen lint settings kept with the catalog (see docs/workflow.md).",
 )
+# A URI (RFC 3986): a scheme, then printable ASCII without spaces.
+URI = r"^[A-Za-z][A-Za-z0-9+.-]*:[!-~]*(?!\n)$"
+_REASON = r"^[!-~]{1,256}(?!\n)$"
+_DOMAIN = r"^[A-Za-z0-9][A-Za-z0-9._-]{0,252}(?!\n)$"
+_MEMBER = r"^[A-Za-z0-9_.$-]{1,64}(?!\n)$"
+CODE_CHANNELS: dict[str, Any] = {
+    "problem_type": {"type": "string", "pattern": URI, "description": "RFC 9457 type URI (default: derived)."},
+    "reason": {"type": "string", "pattern": _REASON, "description": "AIP-193 ErrorInfo reason."},
+    "grpc_code": {"enum": list(GRPC_CODES), "description": "Canonical google.rpc.Code (default: from the status)."},
+    "field_violations": {
+        "type": "array",
+        "items": {"type": "string", "description": "A repair field of the code (a string, or a list of strings)."},
+        "uniqueItems": True,
+        "description": "Repair fields whose values are paths of invalid request fields.",
+    },
+}
 
 _CODE = _obj(
     {
@@ -208,6 +225,7 @@ _CODE = _obj(
             description="A tool call that makes a live server return this code (errgen conform).",
         ),
         "lint": _LINT,
+        **CODE_CHANNELS,
     },
     ("message",),
     description="One error code: its texts, semantics, repair fields and examples.",
@@ -234,6 +252,21 @@ _META = {
 def _meta(name: str) -> dict[str, Any]:
     return _META | {"description": f"{_META['description']} Puts the code's {name} on the wire."}
 
+CHANNELS = _obj(
+    {
+        "problem_base": {"type": "string", "pattern": URI, "description": "Prefix of the problem type URIs."},
+        "domain": {
+            "type": "string",
+            "pattern": _DOMAIN,
+            "description": "AIP-193 ErrorInfo domain (default: the host of problem_base, else the catalog name).",
+        },
+        "members": _map_of(
+            {"type": "string", "pattern": _MEMBER, "description": "The member's name."},
+            "Problem member names of repair fields (default: the wire key).",
+        ),
+    },
+    description="RFC 9457 problem details and google.rpc.Status (AIP-193) beside MCP.",
+)
 
 _HTTP_RULE_KIND = _obj(
     {"status": _STATUSES, "retry_after": _RETRY_AFTER, "kind": _text("The kind these statuses classify as.")},
@@ -366,6 +399,7 @@ SCHEMA: dict[str, Any] = {
                 },
                 description="The wire shape of an error and how it becomes an MCP tool result.",
             ),
+            "channels": CHANNELS,
             "fields": _map_of(_FIELD, "Repair fields, declared once with their types."),
             "kinds": _map_of(_KIND, "Error kinds and their retry semantics."),
             "default_kind": _text("Kind of anything unclassified (the catch-all)."),
@@ -436,6 +470,10 @@ PATTERN_NAMES = {
     _PREFIX: "a prefix (a letter, then up to 15 letters or digits, such as NAPKIN)",
     _URL: "an http:// or https:// URL",
     _LINT_RULE: "a lint rule id (lowercase words joined by '-', such as missing-example)",
+    URI: "a URI (a scheme such as https: or urn:, then printable ASCII without spaces)",
+    _REASON: "a reason (1 to 256 printable ASCII characters without spaces; lint checks AIP-193's form)",
+    _DOMAIN: "a domain (letters, digits, '.', '_' and '-', starting with a letter or digit, at most 253)",
+    _MEMBER: "a member name (letters, digits, '_', '.', '$' and '-', at most 64 characters)",
     TOOL_NAME: "an MCP tool name (A-Z, a-z, 0-9, '_', '.' and '-', not starting with '.' or '-', at most 128)",
 }
 """What each pattern of the schema means, as errors say it (`load._why`; a test keeps every pattern here)."""

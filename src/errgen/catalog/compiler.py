@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from errgen.catalog import (
     compile_arguments,
+    compile_channels,
     compile_codes,
     compile_declarations,
     compile_envelope,
@@ -57,7 +58,7 @@ def _run(reader: Reader) -> Catalog:
     )
     compile_rules.check_replacements(reader, catalog)
     compile_locales.check_base_messages(reader, catalog)
-    return catalog
+    return replace(catalog, channels=compile_channels.channels(reader, catalog))
 
 
 def compile_catalog(doc: Document, diags: Diagnostics) -> Catalog | None:

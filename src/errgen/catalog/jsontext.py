@@ -24,7 +24,9 @@ def compact(value: Any) -> str:
 
 
 def inline(value: Any) -> str:
-    """``json.dumps(value, ensure_ascii=False)``, without building an encoder per call."""
+    """``json.dumps(value, ensure_ascii=False)``, without building an encoder per call (a string: at once)."""
+    if value.__class__ is str:
+        return str(encode_basestring(value))  # what the encoder does with a str
     return _SPACED.encode(value)
 
 
@@ -65,7 +67,7 @@ _SMALL = 4096  # a container written as fewer chunks is joined into one (bounds 
 
 
 def _emit(value: Any, out: list[str], newline: str) -> None:
-    """Append the text of `value` to `out` as chunks."""
+    """Append the text of `value` to `out` as chunks (a string member or item in one chunk with its key)."""
     cls = value.__class__
     if cls is not dict and cls is not list:
         out.append(_scalar(value))
@@ -75,19 +77,27 @@ def _emit(value: Any, out: list[str], newline: str) -> None:
         return
     start = len(out)
     inner = newline + "  "
+    separator = "," + inner
     opener = ("{" if cls is dict else "[") + inner
     for key, item in value.items() if cls is dict else enumerate(value):
-        out.append(opener)
         if cls is dict:
             if key.__class__ is not str:
                 raise _Fallback
-            out.append(encode_basestring(key) + ": ")
-        item_cls = item.__class__
-        if item_cls is dict or item_cls is list:
-            _emit(item, out, inner)
+            head = opener + encode_basestring(key) + ": "
         else:
-            out.append(_scalar(item))
-        opener = "," + inner
+            head = opener
+        opener = separator
+        item_cls = item.__class__
+        if item_cls is str:
+            out.append(head + encode_basestring(item))
+        elif item_cls is dict or item_cls is list:
+            if item:
+                out.append(head)
+                _emit(item, out, inner)
+            else:
+                out.append(head + ("{}" if item_cls is dict else "[]"))
+        else:
+            out.append(head + _scalar(item))
     out.append(newline + ("}" if cls is dict else "]"))
     if len(out) - start < _SMALL:
         out[start:] = ["".join(out[start:])]

@@ -22,6 +22,8 @@ Nodes:
                  catalog-wide ones), its success ``outputSchema`` and input schema (`SchemaRef`).
     Translation  one locale's texts of the catalog (`catalog/<name>.<locale>.yaml`), checked
                  against the base texts by `translations.py`.
+    Channels     how errors travel beside MCP: RFC 9457 problem details, google.rpc.Status
+                 (AIP-193), MCP's proposed toolFailure metadata; per code a CodeChannels.
 """
 
 from __future__ import annotations
@@ -436,6 +438,7 @@ class Catalog:
     def locales(self) -> tuple[str, ...]:
         """The base locale, then every translated one."""
         return (self.locale, *self.translations)
+    channels: Channels = field(default_factory=lambda: Channels())  # noqa: PLW0108 (defined below)
 
     @property
     def fingerprint(self) -> str:
@@ -511,3 +514,56 @@ class Tool:
     def returns(self, code: str) -> bool:
         """Whether the tool may return `code`."""
         return code in self.codes
+
+GRPC_CODES: dict[str, int] = {
+    "CANCELLED": 1, "UNKNOWN": 2, "INVALID_ARGUMENT": 3, "DEADLINE_EXCEEDED": 4, "NOT_FOUND": 5,
+    "ALREADY_EXISTS": 6, "PERMISSION_DENIED": 7, "RESOURCE_EXHAUSTED": 8, "FAILED_PRECONDITION": 9,
+    "ABORTED": 10, "OUT_OF_RANGE": 11, "UNIMPLEMENTED": 12, "INTERNAL": 13, "UNAVAILABLE": 14,
+    "DATA_LOSS": 15, "UNAUTHENTICATED": 16,
+}  # fmt: skip
+"""google.rpc.Code: the canonical gRPC codes an error may carry (OK, 0, is not an error)."""
+
+FAILURE_CLASSES = ("capability", "reliability", "governance")
+"""The ``class`` of MCP's proposed toolFailure metadata (modelcontextprotocol SEP-3313)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CodeChannels:
+    """How one code travels on the other error channels (RFC 9457, google.rpc / AIP-193, MCP toolFailure).
+
+    status: the HTTP status of its problem document; problem_type: its type URI; reason: the
+    AIP-193 ``ErrorInfo.reason``; grpc: the canonical ``google.rpc.Code`` name; violations: the
+    repair fields whose values are paths of invalid request fields (``BadRequest.FieldViolation``,
+    the problem's ``errors[].pointer``); failure_class: the toolFailure ``class`` of its kind.
+    """
+
+    status: int
+    problem_type: str
+    reason: str
+    grpc: str
+    violations: tuple[str, ...]
+    failure_class: str
+
+    @property
+    def grpc_number(self) -> int:
+        """The number of `grpc` (what google.rpc.Status.code holds)."""
+        return GRPC_CODES[self.grpc]
+
+
+@dataclass(frozen=True)
+class Channels:
+    """A catalog's settings for the channels beside MCP, every default settled (``compile_channels``).
+
+    problem_base: the prefix of the derived type URIs (a code's id, percent-encoded, follows);
+    domain: the AIP-193 ``ErrorInfo.domain``; members: each repair field's problem member name;
+    metadata_keys: each repair field's ``ErrorInfo.metadata`` key (lowerCamelCase);
+    kind_classes: the toolFailure class each kind states (a kind without one: by the error's
+    retryable); codes: per code, by id.
+    """
+
+    problem_base: str = ""
+    domain: str = ""
+    members: dict[str, str] = field(default_factory=dict)
+    metadata_keys: dict[str, str] = field(default_factory=dict)
+    kind_classes: dict[str, str] = field(default_factory=dict)
+    codes: dict[str, CodeChannels] = field(default_factory=dict)

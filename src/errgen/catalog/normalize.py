@@ -95,6 +95,7 @@ def _normalized(catalog: Catalog) -> dict[str, Any]:
                 "retryable": k.retryable,
                 "max_attempts": k.max_attempts,
                 "initial_backoff_ms": k.initial_backoff_ms,
+                "failure_class": catalog.channels.kind_classes.get(k.name),
             }
             for k in catalog.kinds.values()
         ],
@@ -103,7 +104,12 @@ def _normalized(catalog: Catalog) -> dict[str, Any]:
             {"name": p.name, "description": p.description, "terminate_on": list(p.terminate_on)}
             for p in catalog.policies.values()
         ],
-        "codes": [_code(c) for c in catalog.codes.values()],
+        "channels": {
+            "problem_base": catalog.channels.problem_base,
+            "domain": catalog.channels.domain,
+            "members": dict(catalog.channels.members),
+        },
+        "codes": [_code(c) | _channel_keys(catalog, c) for c in catalog.codes.values()],
         "classification": {
             "http": [_http(r, "kind") for r in catalog.classification_http],
             "failures": [_failure(r, "kind") for r in catalog.classification_failures],
@@ -144,6 +150,19 @@ def _code(code: Code) -> dict[str, Any]:
         "examples": [e.values for e in code.examples],
         "docs": code.docs,
         "witness": None if code.witness is None else {"tool": code.witness.tool, "input": code.witness.input},
+    }
+
+
+def _channel_keys(catalog: Catalog, code: Code) -> dict[str, Any]:
+    """A code's settled channel values, under the catalog keys that state them."""
+    ch = catalog.channels.codes.get(code.id)
+    if ch is None:  # a catalog built without its channels (a test's hand-made IR)
+        return {}
+    return {
+        "problem_type": ch.problem_type,
+        "reason": ch.reason,
+        "grpc_code": ch.grpc,
+        "field_violations": list(ch.violations),
     }
 
 

@@ -27,7 +27,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from errgen.catalog import icu, plurals
+from errgen.catalog import icu, plurals, textfile
 from errgen.catalog.checked import suggest
 from errgen.catalog.diagnostics import Diagnostics, Loc
 from errgen.catalog.load import _leaves, _report
@@ -68,12 +68,10 @@ SCHEMA: dict[str, Any] = {
 _USES = {"number": ("integer", "number", "any"), "select": ("string", "boolean", "any")}
 
 
-FOLDER = ".locales"  # catalog/workbook.yaml → catalog/workbook.locales/<tag>.yaml
-
-
-def folder_of(catalog: Path) -> Path:
-    """The folder of the translation files of the catalog file `catalog`."""
-    return catalog.parent / f"{catalog.stem}{FOLDER}"
+# These three live in `textfile`, which reading the settings imports without this module.
+FOLDER = textfile.TRANSLATIONS
+folder_of = textfile.translations_folder
+is_translation = textfile.is_translation
 
 
 def siblings(catalog: Path) -> list[tuple[str, Path]]:
@@ -84,15 +82,6 @@ def siblings(catalog: Path) -> list[tuple[str, Path]]:
     except OSError:
         return []
     return [(p.stem, p) for p in candidates if plurals.canonical(p.stem) is not None and p.is_file()]
-
-
-def is_translation(path: Path) -> bool:
-    """Whether `path` is a translation file (``x.locales/de.yaml`` beside ``x.yaml``)."""
-    folder = path.parent
-    if not folder.name.endswith(FOLDER):
-        return False
-    stem = folder.name[: -len(FOLDER)]
-    return any((folder.parent / f"{stem}{suffix}").exists() for suffix in (".yaml", ".yml"))
 
 
 def load_files(catalog: Path, display: str, diags: Diagnostics) -> list[tuple[str, Document]]:

@@ -13,20 +13,21 @@ JSON path to its 1-based position, so later stages can report
 
 The reading itself is `yamllib` (libyaml's events composed in one pass, errgen's one
 YAML reader, which also reads conformance packs) with the scalar rules of `yamlcore`.
-This module holds the `Document` and reads and decodes files.
+This module holds the `Document`; reading and decoding a file is `textfile`'s (re-exported here).
 """
 
 from __future__ import annotations
 
-import stat
 from pathlib import Path
 from typing import Any, Protocol
 
 from errgen.catalog import yamllib
 from errgen.catalog.diagnostics import Diagnostics, Loc
+from errgen.catalog.textfile import MAX_BYTES, decode, read_text
 from errgen.catalog.yamlcore import Positions, unpack
 
-MAX_BYTES = 32 * 1024 * 1024
+__all__ = ["MAX_BYTES", "Document", "JsonPath", "decode", "load_yaml", "parse_yaml", "read_text"]
+
 JsonPath = tuple[str | int, ...]
 
 
@@ -113,42 +114,6 @@ class Document:
         """Position of the mapping key whose value sits at `path` (else of the value)."""
         key_pos = self._walk(path)[0]
         return self._at(key_pos) if key_pos is not None else self.loc(path)
-
-
-def read_text(path: Path, display: str, diags: Diagnostics) -> str | None:
-    """Read `path` as UTF-8 text, recording a positioned error instead of raising."""
-    try:
-        if path.is_dir():
-            diags.error(Loc(display), "is a directory, expected a YAML file")
-            return None
-        info = path.stat()
-        if not stat.S_ISREG(info.st_mode):
-            diags.error(Loc(display), f"is not a regular file ({path.resolve()}), expected a YAML file")
-            return None
-        if info.st_size > MAX_BYTES:
-            diags.error(Loc(display), f"file is too large ({info.st_size} bytes; the limit is {MAX_BYTES} bytes)")
-            return None
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_BYTES + 1)
-        if len(raw) > MAX_BYTES:
-            diags.error(Loc(display), f"file is too large (the limit is {MAX_BYTES} bytes)")
-            return None
-    except OSError as exc:
-        diags.error(Loc(display), f"cannot read file: {exc.strerror or exc}")
-        return None
-    return decode(raw, display, diags)
-
-
-def decode(raw: bytes, display: str, diags: Diagnostics) -> str | None:
-    """Decode UTF-8 (BOM allowed), pointing at the first invalid byte on failure."""
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        before = raw[: exc.start]
-        line = before.count(b"\n") + 1
-        col = exc.start - (before.rfind(b"\n") + 1) + 1
-        diags.error(Loc(display, line, col), f"invalid UTF-8 byte 0x{raw[exc.start]:02x}; save the file as UTF-8")
-        return None
 
 
 def parse_yaml(text: str, display: str, diags: Diagnostics) -> Document | None:

@@ -1,4 +1,12 @@
-"""The ``errgen`` console script: answers ``--version`` without importing click, else runs the CLI.
+"""The ``errgen`` console script: answers ``--version``, ``--help`` (from the cache, `helpcache`) and a
+warm ``build`` or ``check`` with nothing to do without importing click; else runs the CLI.
+
+A warm ``errgen build`` / ``errgen check`` (pre-commit runs one on every commit) is answered
+here when the build cache proves the output current (`errgen.workflow.project.up_to_date`):
+the same line as the command prints, exit 0. Only plain arguments are read here (catalogs,
+``-o``/``--out``, ``-t``/``--target``, ``--templates``, and ``--diff``/``--no-diff`` for
+check, which only matter when something differs); anything else, any doubt, and any
+output folder that is not current goes to the click command, which does the whole work.
 
 errgen allocates millions of small acyclic objects (YAML values, IR, output
 chunks); a larger first-generation threshold spares most of the cyclic garbage
@@ -24,10 +32,84 @@ def run() -> None:
 
         sys.stdout.write(f"errgen {__version__}\n")
         return
+    if sys.argv[1:] in (["--help"], ["-h"]) and _help():
+        return
+    if sys.argv[1:2] in (["build"], ["check"]):
+        done = _up_to_date(sys.argv[1], sys.argv[2:])
+        if done is not None:
+            sys.stdout.write(done)
+            return
     gc.set_threshold(20_000, 50, 50)
     from errgen.cli.main import main as cli
 
     cli()
+
+
+def _help() -> bool:
+    """Print ``errgen --help`` from the cache (`errgen.cli.helpcache`), or render and keep it; False: for click."""
+    from errgen.cli import helpcache
+
+    text, inputs = helpcache.cached()
+    if text is None:
+        if inputs is None:
+            return False
+        text = helpcache.render()
+        helpcache.keep(inputs, text)
+    sys.stdout.write(text)
+    return True
+
+
+_VALUED = {"-o": "out", "--out": "out", "-t": "targets", "--target": "targets", "--templates": "templates"}
+
+
+def _arguments(command: str, args: list[str]) -> dict[str, list[str]] | None:
+    """`args` of ``build``/``check`` as click reads them, or None for anything this does not read."""
+    given: dict[str, list[str]] = {"catalogs": [], "out": [], "targets": [], "templates": []}
+    rest = iter(args)
+    for arg in rest:
+        if command == "check" and arg in ("--diff", "--no-diff"):
+            continue
+        name, equals, value = arg.partition("=") if arg.startswith("--") else (arg, "", "")
+        if name in _VALUED:
+            if not equals:
+                value = next(rest, "-")
+            if not value or value.startswith("-"):
+                return None
+            given[_VALUED[name]].append(value)
+        elif arg.startswith("-") or not arg:
+            return None
+        else:
+            given["catalogs"].append(arg)
+    return given
+
+
+def _up_to_date(command: str, args: list[str]) -> str | None:
+    """What ``errgen build``/``check`` prints when the build cache proves the output current, else None."""
+    given = _arguments(command, args)
+    if given is None:
+        return None
+    try:
+        from pathlib import Path
+
+        from errgen.targets import TARGETS
+        from errgen.workflow.config import ConfigError
+        from errgen.workflow.project import from_settings, up_to_date
+
+        templates = given["templates"][-1] if given["templates"] else None
+        if any(t not in TARGETS for t in given["targets"]) or (templates and os.path.isfile(templates)):
+            return None  # click reports it
+        out = given["out"][-1] if given["out"] else None
+        project = from_settings(cwd=Path.cwd(), catalogs=tuple(given["catalogs"]), out=out,
+                                targets=tuple(given["targets"]), templates=templates)  # fmt: skip
+        count = up_to_date(project)
+    except (ConfigError, OSError, ValueError):
+        return None  # the command reports it
+    if count is None:
+        return None
+    if command == "check":
+        return f"errgen: {count} file(s) up to date\n"
+    catalogs = len(project.catalogs)
+    return f"errgen: {catalogs} catalog(s), {count} file(s): 0 written, 0 removed, {count} unchanged\n"
 
 
 def main() -> None:

@@ -33,9 +33,11 @@ def _fail(diagnostics: list[Any], *, wrote: bool = False) -> NoReturn:
 def _project(catalogs: tuple[str, ...], out: str | None, targets: tuple[str, ...], templates: str | None) -> Any:
     from errgen.workflow.config import ConfigError
     from errgen.workflow.project import from_settings
+    from errgen.workflow.workers import jobs
 
     try:
-        return from_settings(cwd=Path.cwd(), catalogs=catalogs, out=out, targets=targets, templates=templates)
+        return from_settings(cwd=Path.cwd(), catalogs=catalogs, out=out, targets=targets, templates=templates,
+                             jobs=jobs())  # fmt: skip
     except ConfigError as exc:
         click.echo(str(exc), err=True)
         sys.exit(2)

@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 TARGETS: dict[str, str] = {
     "catalog": "errgen.targets.catalog_json",
     "jsonschema": "errgen.targets.jsonschema",
+    "openapi": "errgen.targets.openapi",
+    "reasons": "errgen.targets.reasons",
     "markdown": "errgen.targets.markdown.target",
     "python": "errgen.targets.python.target",
     "typescript": "errgen.targets.typescript.target",

@@ -26,9 +26,9 @@ one run, each as ``pyproject.toml:line:col: error: …`` (positions from `tomlpo
 
 from __future__ import annotations
 
-import difflib
 import re
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -107,7 +107,7 @@ def load_config(root: Path) -> Config:
     path = root / "pyproject.toml"
     if not path.is_file():
         return Config(root=root)
-    from errgen.catalog.yamlsrc import read_text
+    from errgen.catalog.textfile import read_text
 
     diags = Diagnostics()
     text = read_text(path, DISPLAY, diags)
@@ -165,7 +165,7 @@ class _Reader:
 
     def keys(self, table: dict[str, Any], allowed: set[str], where: str, path: TomlPath) -> None:
         for key in sorted(set(table) - allowed):
-            hint = difflib.get_close_matches(key, sorted(allowed), n=1)
+            hint = _close_matches(key, sorted(allowed), n=1)
             tip = f"; did you mean {hint[0]!r}?" if hint else f"; expected one of: {', '.join(sorted(allowed))}"
             self.fail((*path, key), f"unknown key {key!r} in [{where}]{tip}", key=True)
 
@@ -198,7 +198,7 @@ class _Reader:
         targets = self.strings(data.get("targets", list(TARGETS)), "targets", ("targets",))
         for i, target in enumerate(targets):
             if target not in TARGETS:
-                hint = difflib.get_close_matches(target, TARGETS, n=1)
+                hint = _close_matches(target, TARGETS, n=1)
                 tip = f"did you mean {hint[0]!r}? " if hint else ""
                 self.fail(("targets", i), f"unknown target {target!r}; {tip}choose from {', '.join(TARGETS)}")
         python, typescript, docs = self.table(data, "python"), self.table(data, "typescript"), self.table(data, "docs")
@@ -255,7 +255,7 @@ class _Reader:
 
     def rule(self, rule: str, rules: dict[str, Any], where: str, path: TomlPath, *, key: bool = False) -> None:
         if rule not in rules:
-            hint = difflib.get_close_matches(rule, sorted(rules), n=1)
+            hint = _close_matches(rule, sorted(rules), n=1)
             tip = f"; did you mean {hint[0]!r}?" if hint else f"; rules: {', '.join(rules)}"
             self.fail(path, f"unknown lint rule {rule!r} in [{where}]{tip}", key=key)
 
@@ -268,7 +268,7 @@ def expand_catalogs(root: Path, patterns: tuple[str, ...]) -> tuple[Path, ...]:
 
     A pattern's matches leave out translation files (``x.de.yaml`` beside ``x.yaml``): they belong to their catalog.
     """
-    from errgen.catalog.translations import is_translation
+    from errgen.catalog.textfile import is_translation
 
     found: dict[Path, None] = {}
     for pattern in patterns:
@@ -279,3 +279,10 @@ def expand_catalogs(root: Path, patterns: tuple[str, ...]) -> tuple[Path, ...]:
         else:
             found.setdefault(root / pattern, None)
     return tuple(found)
+
+
+def _close_matches(word: str, choices: Iterable[str], n: int) -> list[str]:
+    """difflib's did-you-mean (imported only when a setting is wrong)."""
+    import difflib
+
+    return difflib.get_close_matches(word, list(choices), n=n)

@@ -1,8 +1,8 @@
 """Changes between two versions of a catalog, each a finding of a named rule (buf-breaking style), and none missed.
 
-The rules (`diff_codes`, `diff_catalog`, `diff_tools`, `diff_locales`: one `rule(...)` entry and one check each)
-report one finding per changed concept, with its categories — WIRE: what deployed clients and servers see
-(payload shape, semantics); SOURCE: code written against the generated API; DOCS: only the
+The rules (`diff_codes`, `diff_catalog`, `diff_tools`, `diff_locales`, `diff_channels`: one `rule(...)` entry
+and one check each) report one finding per changed concept, with its categories — WIRE: what deployed
+clients and servers see (payload shape, semantics); SOURCE: code written against the generated API; DOCS: only the
 documentation — whether it is breaking, its place in both versions and the value before and
 after. Compatible changes are findings too (notes): they need a version bump and a changelog entry.
 
@@ -28,7 +28,7 @@ from errgen.catalog.model import Catalog
 from errgen.targets import TargetOptions
 from errgen.targets.go.names import go_names
 from errgen.targets.rust import names as rust_names
-from errgen.workflow import diff_catalog, diff_codes, diff_locales, diff_tools
+from errgen.workflow import diff_catalog, diff_channels, diff_codes, diff_locales, diff_tools
 from errgen.workflow.diff_model import (
     CATEGORIES,
     CODE_SETS,
@@ -48,7 +48,8 @@ if TYPE_CHECKING:
     from errgen.workflow.surface import Side
 
 __all__ = ["CATEGORIES", "DOCS", "RULES", "SECTIONS", "SOURCE", "VERSION", "WIRE", "DiffRule", "Finding", "compare"]
-assert diff_catalog.EVERYTHING and diff_codes.BOTH and diff_tools.__name__ and diff_locales.__name__  # loaded
+assert diff_catalog.EVERYTHING and diff_codes.BOTH  # the rule modules are loaded: RULES holds their rules
+assert diff_channels.__name__ and diff_locales.__name__ and diff_tools.__name__
 
 declare("identifier-changed", (SOURCE,), "a generated identifier differs from the previous version's committed "
         "identity.txt (a change of errgen's naming rules)", breaking=True)  # fmt: skip

@@ -246,6 +246,63 @@ def missing_translation(src: Located) -> Iterator[Finding]:
         yield Finding(loc, message)
 
 
+AIP_REASON = re.compile(r"[A-Z][A-Z0-9_]+[A-Z0-9]")  # AIP-193: UPPER_SNAKE_CASE …
+AIP_REASON_MAX = 63  # … of at most 63 characters
+RFC9457_MEMBER = re.compile(r"[A-Za-z][A-Za-z0-9_]{2,}")  # RFC 9457 §3.2: letters, digits, "_"; 3 or more
+
+
+def reason_invalid(src: Located) -> Iterator[Finding]:
+    """AIP-193 ErrorInfo reasons that are not UPPER_SNAKE_CASE of at most 63 characters."""
+    for code in _codes(src):
+        reason = src.catalog.channels.codes[code.id].reason
+        if not AIP_REASON.fullmatch(reason) or len(reason) > AIP_REASON_MAX:
+            message = (f"reason {reason!r} of code {code.id!r} is not what AIP-193 allows (UPPER_SNAKE_CASE, "
+                       f"[A-Z][A-Z0-9_]+[A-Z0-9], at most {AIP_REASON_MAX} characters); set 'reason'")
+            yield Finding(_at(src, code, "reason"), message, code.id)
+
+
+def reason_duplicate(src: Located) -> Iterator[Finding]:
+    """Two codes with one ErrorInfo reason (AIP-193: a reason is unique within its domain)."""
+    first: dict[str, str] = {}
+    for code in _codes(src):
+        reason = src.catalog.channels.codes[code.id].reason
+        other = first.setdefault(reason, code.id)
+        if other != code.id:
+            message = (f"codes {other!r} and {code.id!r} have one reason {reason!r} in domain "
+                       f"{src.catalog.channels.domain!r}; parse_status reads it as {other!r}: set another 'reason'")
+            yield Finding(_at(src, code, "reason"), message, code.id)
+
+
+def problem_type_duplicate(src: Located) -> Iterator[Finding]:
+    """Two codes with one problem type URI (RFC 9457: the type identifies the problem)."""
+    first: dict[str, str] = {}
+    for code in _codes(src):
+        uri = src.catalog.channels.codes[code.id].problem_type
+        other = first.setdefault(uri, code.id)
+        if other != code.id:
+            message = (f"codes {other!r} and {code.id!r} have one problem type {uri!r}; parse_problem reads it as "
+                       f"{other!r}: give one of them another 'problem_type'")
+            yield Finding(_at(src, code, "problem_type"), message, code.id)
+
+
+def problem_member_name(src: Located) -> Iterator[Finding]:
+    """Problem extension members RFC 9457 advises against (letters, digits and "_", 3 or more, a letter first)."""
+    catalog = src.catalog
+    retriable = catalog.envelope.retriable
+    if retriable is not None and not RFC9457_MEMBER.fullmatch(retriable.key):
+        where = src.at("envelope", "metadata", "retriable", fallback=src.at("envelope"))
+        why = f"problem member {retriable.key!r} (the retriable flag) is not a name RFC 9457 recommends"
+        yield Finding(where, why + _RULE + "; give the flag another key under 'envelope.metadata'")
+    for name, member in catalog.channels.members.items():
+        if not RFC9457_MEMBER.fullmatch(member):
+            where = src.at("channels", "members", name, fallback=catalog.fields[name].loc)
+            why = f"problem member {member!r} of field {name!r} is not a name RFC 9457 recommends"
+            yield Finding(where, why + _RULE + "; name another under 'channels.members'")
+
+
+_RULE = " (ASCII letters, digits and '_', at least 3, a letter first)"
+
+
 def _rule(rule_id: str, severity: Level, check: Callable[[Located], Iterator[Finding]]) -> Rule:
     summary = (check.__doc__ or "").strip().splitlines()[0].rstrip(".")
     return Rule(rule_id, severity, summary, check)
@@ -267,6 +324,10 @@ RULES: dict[str, Rule] = {
         _rule("tool-only-every-tool-errors", "warning", lint_tools.tool_only_every_tool_errors),
         _rule("output-schema-discriminator", "warning", lint_tools.output_schema_discriminator),
         _rule("missing-translation", "warning", missing_translation),
+        _rule("reason-invalid", "warning", reason_invalid),
+        _rule("reason-duplicate", "error", reason_duplicate),
+        _rule("problem-type-duplicate", "error", problem_type_duplicate),
+        _rule("problem-member-name", "warning", problem_member_name),
     )
 }
 

@@ -10,12 +10,14 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from errgen.catalog.diagnostics import CatalogInvalid, Diagnostics, Loc
-from errgen.catalog.model import Catalog
-from errgen.output.ownership import MANIFEST, Manifest, catalog_folders, read_manifest
-from errgen.output.writer import TreeDiff, TreeWriter
 from errgen.targets import TARGETS, TargetOptions
+
+if TYPE_CHECKING:  # imported where used: the up-to-date path of a warm build needs none of them
+    from errgen.catalog.diagnostics import Diagnostics
+    from errgen.catalog.model import Catalog
+    from errgen.output.writer import TreeDiff, TreeWriter
 
 DEFAULT_TARGETS: tuple[str, ...] = tuple(TARGETS)
 
@@ -32,6 +34,7 @@ class Project:
     owns_out_dir: bool = False  # building the configured catalogs: folders of catalogs no longer built are removed
     replaces_targets: bool = True  # building every configured target: files of targets no longer built are removed
     strict: bool = False  # missing translations are errors, not warnings (and no warm build skips the check)
+    jobs: int = 1  # processes generating targets at once (`workers.jobs()` for a CLI build)
 
     def display(self, path: Path) -> str:
         """`path` relative to the project root when inside it, with '/' separators.
@@ -54,6 +57,7 @@ def from_settings(
     out: str | None = None,
     targets: tuple[str, ...] = (),
     templates: str | None = None,
+    jobs: int = 1,
 ) -> Project:
     """Resolve a Project: command-line values over ``[tool.errgen]`` over defaults."""
     from errgen.workflow.buildcache import cache_root
@@ -77,12 +81,14 @@ def from_settings(
         ),
         owns_out_dir=not catalogs,
         replaces_targets=not targets,
+        jobs=jobs,
     )
 
 
 def compile_all(project: Project, diags: Diagnostics) -> list[Catalog]:
     """Load and compile every catalog; raise CatalogInvalid listing all errors if any."""
     from errgen.catalog.compiler import compile_catalog
+    from errgen.catalog.diagnostics import CatalogInvalid
     from errgen.catalog.load import load_catalog
     from errgen.catalog.translations import gaps
 
@@ -101,6 +107,8 @@ def compile_all(project: Project, diags: Diagnostics) -> list[Catalog]:
 
 
 def _check_unique_names(catalogs: list[Catalog], diags: Diagnostics) -> None:
+    from errgen.catalog.diagnostics import Loc
+
     seen: dict[str, Catalog] = {}
     for catalog in catalogs:
         first = seen.setdefault(catalog.name, catalog)
@@ -116,16 +124,16 @@ def write_catalog(project: Project, catalog: Catalog, writer: TreeWriter) -> dic
 
     Targets not built in this run (``-t``) keep their manifest entries and files.
     """
-    from errgen.targets import generator
+    from errgen.output.ownership import MANIFEST, Manifest, read_manifest
     from errgen.targets.common.header import header_text
+    from errgen.workflow.workers import generated
 
     old = read_manifest(project.out_dir / catalog.name)
     recorded = old.files()
     keep = {} if project.replaces_targets else {t: dict(g) for t, g in old.targets.items()}
     new = Manifest(keep)
-    for name in project.targets:
+    for name, files in generated(project.targets, catalog, project.options, project.jobs):
         new.targets[name] = group = {}
-        files = generator(name)(catalog, project.options)
         while files:  # popped, so each text is freed once written
             rel, text = files.popitem()
             path = f"{catalog.name}/{rel}"
@@ -140,6 +148,8 @@ def write_catalog(project: Project, catalog: Catalog, writer: TreeWriter) -> dic
 
 def stale_catalogs(project: Project, catalogs: list[Catalog]) -> dict[str, str | None]:
     """Files of catalog folders errgen wrote for a catalog it no longer builds (configured builds only)."""
+    from errgen.output.ownership import MANIFEST, catalog_folders, read_manifest
+
     if not (project.owns_out_dir and project.replaces_targets):
         return {}
     names = {c.name for c in catalogs}
@@ -162,8 +172,23 @@ class Result:
     cached: bool = False
 
 
+def up_to_date(project: Project) -> int | None:
+    """The number of output files when the build cache proves the output folder current, else None.
+
+    What a warm ``errgen build`` or ``errgen check`` does when nothing changed, and all it
+    imports (`buildcache`): the key from errgen's own files, the settings and the catalogs'
+    bytes, then the recorded files checked on disk.
+    """
+    from errgen.workflow import buildcache
+
+    if project.strict:
+        return None  # a strict build checks the translations every time
+    return buildcache.fresh_file_count(project, buildcache.build_key(project))
+
+
 def _fresh(project: Project) -> tuple[str | None, Result | None]:
     """The build key, and a Result when the manifest cache proves the output is current."""
+    from errgen.output.writer import TreeDiff
     from errgen.workflow import buildcache
 
     key = buildcache.build_key(project)
@@ -183,6 +208,7 @@ def check(project: Project, diags: Diagnostics) -> Result:
 
 def _run(project: Project, diags: Diagnostics, *, dry_run: bool) -> Result:
     from errgen.output.outlock import locked
+    from errgen.output.writer import TreeWriter
     from errgen.workflow import buildcache
 
     key, fresh = _fresh(project)

@@ -224,6 +224,7 @@ def from_snapshot(snap: dict[str, Any]) -> dict[str, Any]:
         "errgen": snap.get("format"),
         "catalog": _some(snap.get("catalog", {})),
         "envelope": _envelope(snap.get("envelope", {})),
+        "channels": _some(snap.get("channels", {})),
         "fields": {
             f["name"]: _some({k: v for k, v in f.items() if k not in ("name", "key")}) for f in snap.get("fields", [])
         },

@@ -81,6 +81,12 @@ func run(c testCase) string {
 		return m.describe(c.text("field"), c.text("locale"))
 	case "localized_result":
 		return m.localizedResult(c.text("code"), c.text("locale"), c.buildValues())
+	case "problem", "status", "result_with", "parse_problem", "parse_status", "tool_failure":
+		channel, ok := channelModules[c.text("catalog")]
+		if !ok {
+			fail("no channel API for catalog", c.text("catalog"))
+		}
+		return channel(c)
 	case "sanitize":
 		return m.toJSON(m.sanitize(c.value("value")))
 	case "scrub":

@@ -19,6 +19,7 @@ from typing_extensions import Self
 from ._runtime import (
     REDACTED,
     CatalogInfo,
+    ChannelInfo,
     CodeInfo,
     DataT,
     Deprecation,
@@ -48,11 +49,12 @@ from ._runtime import (
     sanitize,
     scrub_text,
     to_json,
+    tool_failure,
 )
 
 CATALOG = "filetools"
 VERSION = "1.0.0"
-FINGERPRINT = "sha256:9fd870cfe41e5c1c34992375b90ef869ca08b9dc1cc72d8e16e086e5f4566de9"
+FINGERPRINT = "sha256:0985d70f057391144d431616645aa4023c6f0b1cc3b91fa39428f52cf371c891"
 TITLE = "File-tool error kinds"
 DESCRIPTION = "The closed set of ToolErrorKind values returned by built-in file tools, with recovery suggestions. Every built-in tool returns a structured ToolError with a stable kind value; recoverable errors include a suggestedNextAction."
 PROVENANCE: dict[str, str] = {
@@ -94,6 +96,9 @@ CODES: dict[str, CodeInfo] = {
         next_action="Call read_file or list_directory to confirm what exists, then retry with the correct path.",
         required=("path",),
         placeholders=("path",),
+        problem_type="urn:errgen:filetools:not_found",
+        reason="NOT_FOUND",
+        grpc=13,
     ),
     "already_exists": CodeInfo(
         code="already_exists",
@@ -105,6 +110,9 @@ CODES: dict[str, CodeInfo] = {
         next_action="Switch to write_file or edit_file, or move the existing file aside first.",
         required=("path",),
         placeholders=("path",),
+        problem_type="urn:errgen:filetools:already_exists",
+        reason="ALREADY_EXISTS",
+        grpc=13,
     ),
     "permission_denied": CodeInfo(
         code="permission_denied",
@@ -115,6 +123,9 @@ CODES: dict[str, CodeInfo] = {
         next_action="Use a different path, or grant access via an update_policy message to the guard's chain.",
         required=("path",),
         placeholders=("path",),
+        problem_type="urn:errgen:filetools:permission_denied",
+        reason="PERMISSION_DENIED",
+        grpc=13,
     ),
     "outside_workspace": CodeInfo(
         code="outside_workspace",
@@ -125,6 +136,9 @@ CODES: dict[str, CodeInfo] = {
         next_action="Use a workspace-relative path.",
         required=("path",),
         placeholders=("path",),
+        problem_type="urn:errgen:filetools:outside_workspace",
+        reason="OUTSIDE_WORKSPACE",
+        grpc=13,
     ),
     "binary_file": CodeInfo(
         code="binary_file",
@@ -136,6 +150,9 @@ CODES: dict[str, CodeInfo] = {
         next_action="Re-call read_file with allowBinary: true.",
         required=("path",),
         placeholders=("path",),
+        problem_type="urn:errgen:filetools:binary_file",
+        reason="BINARY_FILE",
+        grpc=13,
     ),
     "file_too_large": CodeInfo(
         code="file_too_large",
@@ -146,6 +163,9 @@ CODES: dict[str, CodeInfo] = {
         next_action="Read or write the file in slices, or raise the configured cap.",
         required=("path", "limitBytes"),
         placeholders=("path", "limitBytes"),
+        problem_type="urn:errgen:filetools:file_too_large",
+        reason="FILE_TOO_LARGE",
+        grpc=13,
     ),
     "stale_file": CodeInfo(
         code="stale_file",
@@ -158,6 +178,9 @@ CODES: dict[str, CodeInfo] = {
         required=("path",),
         optional=("expectedSha256", "actualSha256"),
         placeholders=("path",),
+        problem_type="urn:errgen:filetools:stale_file",
+        reason="STALE_FILE",
+        grpc=13,
     ),
     "old_text_not_found": CodeInfo(
         code="old_text_not_found",
@@ -169,6 +192,9 @@ CODES: dict[str, CodeInfo] = {
         next_action="Re-read the file and pick text that exists.",
         required=("path",),
         placeholders=("path",),
+        problem_type="urn:errgen:filetools:old_text_not_found",
+        reason="OLD_TEXT_NOT_FOUND",
+        grpc=13,
     ),
     "multiple_matches": CodeInfo(
         code="multiple_matches",
@@ -180,6 +206,9 @@ CODES: dict[str, CodeInfo] = {
         next_action="Make oldText more specific, or pass replaceAll: true.",
         required=("path", "matchCount"),
         placeholders=("matchCount", "path"),
+        problem_type="urn:errgen:filetools:multiple_matches",
+        reason="MULTIPLE_MATCHES",
+        grpc=13,
     ),
     "overlapping_edits": CodeInfo(
         code="overlapping_edits",
@@ -191,6 +220,9 @@ CODES: dict[str, CodeInfo] = {
         next_action="Combine the edits or apply them in separate calls.",
         required=("path",),
         placeholders=("path",),
+        problem_type="urn:errgen:filetools:overlapping_edits",
+        reason="OVERLAPPING_EDITS",
+        grpc=13,
     ),
     "patch_parse_error": CodeInfo(
         code="patch_parse_error",
@@ -202,6 +234,9 @@ CODES: dict[str, CodeInfo] = {
         next_action="Fix the envelope grammar (see Patch envelope).",
         required=("detail",),
         placeholders=("detail",),
+        problem_type="urn:errgen:filetools:patch_parse_error",
+        reason="PATCH_PARSE_ERROR",
+        grpc=13,
     ),
     "patch_apply_error": CodeInfo(
         code="patch_apply_error",
@@ -214,6 +249,9 @@ CODES: dict[str, CodeInfo] = {
         required=("path",),
         optional=("detail",),
         placeholders=("path",),
+        problem_type="urn:errgen:filetools:patch_apply_error",
+        reason="PATCH_APPLY_ERROR",
+        grpc=13,
     ),
     "command_failed": CodeInfo(
         code="command_failed",
@@ -225,6 +263,9 @@ CODES: dict[str, CodeInfo] = {
         next_action="Read the message for the specific failure mode.",
         required=("detail",),
         placeholders=("detail",),
+        problem_type="urn:errgen:filetools:command_failed",
+        reason="COMMAND_FAILED",
+        grpc=13,
     ),
     "timeout": CodeInfo(
         code="timeout",
@@ -237,6 +278,9 @@ CODES: dict[str, CodeInfo] = {
         next_action="Increase the timeout, narrow the command, or split it into smaller steps.",
         required=("timeoutMs",),
         placeholders=("timeoutMs",),
+        problem_type="urn:errgen:filetools:timeout",
+        reason="TIMEOUT",
+        grpc=13,
     ),
     "skill_unavailable": CodeInfo(
         code="skill_unavailable",
@@ -245,6 +289,9 @@ CODES: dict[str, CodeInfo] = {
         when="load_skill was called but no skill registry is wired into the agent.",
         message="no skill registry is available",
         next_action="Stop attempting to load skills for the rest of the turn.",
+        problem_type="urn:errgen:filetools:skill_unavailable",
+        reason="SKILL_UNAVAILABLE",
+        grpc=13,
     ),
     "unknown": CodeInfo(
         code="unknown",
@@ -254,6 +301,9 @@ CODES: dict[str, CodeInfo] = {
         message="an unexpected internal failure occurred",
         next_action="File an issue with the captured details.",
         optional=("detail",),
+        problem_type="urn:errgen:filetools:unknown",
+        reason="UNKNOWN",
+        grpc=13,
     ),
 }
 FIELDS: dict[str, RepairField] = {
@@ -359,6 +409,12 @@ CATALOG_INFO = CatalogInfo(
     default_code=DEFAULT_CODE,
     locales=LOCALES,
     translations=TRANSLATIONS,
+    channels=ChannelInfo(
+        problem_base="urn:errgen:filetools:",
+        domain="filetools",
+        grpc_by_status={500: 13},
+        members={"detail": "filetools_detail"},
+    ),
 )
 
 # -- one class per code --------------------------------------------------------
@@ -907,7 +963,9 @@ map_exception = _catalog.map_exception
 map_http = _catalog.map_http
 model_for = _catalog.model_for
 parse_error = _catalog.parse_error
+parse_problem = _catalog.parse_problem
 parse_result = _catalog.parse_result
+parse_status = _catalog.parse_status
 payload_schema = _catalog.payload_schema
 validate_error = _catalog.validate_error
 widen_output_schema = _catalog.widen_output_schema
@@ -949,6 +1007,7 @@ __all__ = [
     "ApplyPatchToolError",
     "BinaryFileError",
     "CatalogInfo",
+    "ChannelInfo",
     "CodeInfo",
     "CommandFailedError",
     "CreateFileToolError",
@@ -1013,11 +1072,14 @@ __all__ = [
     "map_http",
     "model_for",
     "parse_error",
+    "parse_problem",
     "parse_result",
+    "parse_status",
     "payload_schema",
     "sanitize",
     "scrub_text",
     "to_json",
+    "tool_failure",
     "validate_error",
     "widen_output_schema",
 ]

@@ -24,11 +24,16 @@ pub use runtime::{
     JsonMap, KindInfo, LocaleInfo, LocaleTexts, Localized, LocalizedMessage, Provenance, Range, Recoverable, Retriable,
     SerializeError, Tool, UnknownCode, MAX_JSON_LEVELS, MAX_LEVELS, REDACTED,
 };
+#[rustfmt::skip]
+pub use runtime::{
+    error_reason, error_status, grpc_code, parse_problem, parse_status, problem_type, tool_failure_of, Occurrence,
+    ToolFailure, TOOL_FAILURE,
+};
 #[allow(unused_imports)] // the tables of a small catalog use some of them
 #[rustfmt::skip]
 use runtime::{
-    decode, CatalogInfo, Decoder, Envelope, FailureRule, FieldInfo, FieldType, HttpRule, Localization, ProvenanceMode,
-    Status, WireText, Wrap,
+    decode, CatalogInfo, Channels, CodeChannel, Decoder, Envelope, FailureRule, FieldInfo, FieldType, HttpRule,
+    Localization, ProvenanceMode, Status, WireText, Wrap,
 };
 use serde::{Deserialize, Serialize};
 
@@ -38,7 +43,7 @@ pub const CATALOG_NAME: &str = "filetools";
 pub const VERSION: &str = "1.0.0";
 /// `sha256:<hex>` of the normalized catalog.
 pub const FINGERPRINT: &str =
-    "sha256:9fd870cfe41e5c1c34992375b90ef869ca08b9dc1cc72d8e16e086e5f4566de9";
+    "sha256:0985d70f057391144d431616645aa4023c6f0b1cc3b91fa39428f52cf371c891";
 /// The catalog's title.
 pub const TITLE: &str = "File-tool error kinds";
 
@@ -624,6 +629,18 @@ static CATALOG: CatalogInfo = CatalogInfo {
     failure_mapping: &[],
     default_kind: None,
     default_code: None,
+};
+
+/// The catalog's settings for problem details, google.rpc.Status and toolFailure (per code only
+/// what the runtime's rules would not give).
+#[rustfmt::skip]
+static CHANNELS: Channels = Channels {
+    problem_base: "urn:errgen:filetools:", domain: "filetools",
+    grpc_by_status: &[(500, 13)],
+    members: &[("detail", "filetools_detail")],
+    metadata_keys: &[],
+    kind_classes: &[],
+    codes: &[],
 };
 
 // -- tools: the codes each tool can return ------------------------------------------

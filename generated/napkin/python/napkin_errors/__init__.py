@@ -18,6 +18,7 @@ from typing_extensions import Self
 from ._runtime import (
     REDACTED,
     CatalogInfo,
+    ChannelInfo,
     CodeInfo,
     DataT,
     Deprecation,
@@ -47,11 +48,12 @@ from ._runtime import (
     sanitize,
     scrub_text,
     to_json,
+    tool_failure,
 )
 
 CATALOG = "napkin"
 VERSION = "1.0.0"
-FINGERPRINT = "sha256:834cf5f86e35fa21c1f5c6c61b6f80de42aca90f0cd75327cd765f77c9b4d698"
+FINGERPRINT = "sha256:adbd059338441c0a4ca64220bd835a4119f3ca4949d578f60b9a3f0b6a4a9929"
 TITLE = "Napkin upstream-API tool errors"
 DESCRIPTION = "A uniform error contract for all tools: upstream HTTP status classes map to stable codes, each with a retriable flag and an optional sanitized `original` payload for diagnostics."
 PROVENANCE: dict[str, str] = {
@@ -97,6 +99,9 @@ CODES: dict[str, CodeInfo] = {
         ui_meaning="the request was malformed — fix the input",
         http_status=400,
         optional=("status", "original"),
+        problem_type="https://napkin.example.com/errors#BAD_REQUEST",
+        reason="BAD_REQUEST",
+        grpc=3,
     ),
     "UNAUTHORIZED": CodeInfo(
         code="UNAUTHORIZED",
@@ -109,6 +114,9 @@ CODES: dict[str, CodeInfo] = {
         ui_meaning="sign-in required — the server's credentials are missing or invalid",
         http_status=401,
         optional=("status", "original"),
+        problem_type="https://napkin.example.com/errors#UNAUTHORIZED",
+        reason="UNAUTHORIZED",
+        grpc=16,
     ),
     "FORBIDDEN": CodeInfo(
         code="FORBIDDEN",
@@ -121,6 +129,9 @@ CODES: dict[str, CodeInfo] = {
         ui_meaning="access denied — this account may not use the resource",
         http_status=403,
         optional=("status", "original"),
+        problem_type="https://napkin.example.com/errors#FORBIDDEN",
+        reason="FORBIDDEN",
+        grpc=7,
     ),
     "NOT_FOUND": CodeInfo(
         code="NOT_FOUND",
@@ -134,6 +145,9 @@ CODES: dict[str, CodeInfo] = {
         ui_meaning="not found — check the identifier",
         http_status=404,
         optional=("status", "original"),
+        problem_type="https://napkin.example.com/errors#NOT_FOUND",
+        reason="NOT_FOUND",
+        grpc=5,
     ),
     "GONE": CodeInfo(
         code="GONE",
@@ -146,6 +160,9 @@ CODES: dict[str, CodeInfo] = {
         ui_meaning="removed — the resource no longer exists",
         http_status=410,
         optional=("status", "original"),
+        problem_type="https://napkin.example.com/errors#GONE",
+        reason="GONE",
+        grpc=5,
     ),
     "RATE_LIMITED": CodeInfo(
         code="RATE_LIMITED",
@@ -160,6 +177,9 @@ CODES: dict[str, CodeInfo] = {
         ui_meaning="busy — wait a moment and try again",
         http_status=429,
         optional=("status", "original"),
+        problem_type="https://napkin.example.com/errors#RATE_LIMITED",
+        reason="RATE_LIMITED",
+        grpc=8,
     ),
     "UPSTREAM_ERROR": CodeInfo(
         code="UPSTREAM_ERROR",
@@ -175,6 +195,9 @@ CODES: dict[str, CodeInfo] = {
         http_status=502,
         optional=("status", "original"),
         placeholders=("status",),
+        problem_type="https://napkin.example.com/errors#UPSTREAM_ERROR",
+        reason="UPSTREAM_ERROR",
+        grpc=14,
     ),
     "NETWORK_ERROR": CodeInfo(
         code="NETWORK_ERROR",
@@ -189,6 +212,9 @@ CODES: dict[str, CodeInfo] = {
         ui_meaning="connection problem — try again shortly",
         http_status=502,
         optional=("original",),
+        problem_type="https://napkin.example.com/errors#NETWORK_ERROR",
+        reason="NETWORK_ERROR",
+        grpc=14,
     ),
     "TIMEOUT": CodeInfo(
         code="TIMEOUT",
@@ -203,6 +229,9 @@ CODES: dict[str, CodeInfo] = {
         ui_meaning="the request took too long — try again",
         http_status=504,
         optional=("original",),
+        problem_type="https://napkin.example.com/errors#TIMEOUT",
+        reason="TIMEOUT",
+        grpc=4,
     ),
     "INTERNAL_ERROR": CodeInfo(
         code="INTERNAL_ERROR",
@@ -215,6 +244,9 @@ CODES: dict[str, CodeInfo] = {
         ui_meaning="something went wrong on our side",
         http_status=500,
         optional=("original",),
+        problem_type="https://napkin.example.com/errors#INTERNAL_ERROR",
+        reason="INTERNAL_ERROR",
+        grpc=13,
     ),
 }
 FIELDS: dict[str, RepairField] = {
@@ -364,6 +396,23 @@ CATALOG_INFO = CatalogInfo(
     default_code=DEFAULT_CODE,
     locales=LOCALES,
     translations=TRANSLATIONS,
+    channels=ChannelInfo(
+        problem_base="https://napkin.example.com/errors#",
+        domain="napkin.example.com",
+        grpc_by_status={
+            400: 3,
+            401: 16,
+            403: 7,
+            404: 5,
+            410: 9,
+            429: 8,
+            500: 13,
+            502: 14,
+            504: 4,
+        },
+        members={"status": "upstream_status"},
+        kind_classes={"Auth": "governance"},
+    ),
 )
 
 # -- one class per code --------------------------------------------------------
@@ -715,7 +764,9 @@ map_exception = _catalog.map_exception
 map_http = _catalog.map_http
 model_for = _catalog.model_for
 parse_error = _catalog.parse_error
+parse_problem = _catalog.parse_problem
 parse_result = _catalog.parse_result
+parse_status = _catalog.parse_status
 payload_schema = _catalog.payload_schema
 validate_error = _catalog.validate_error
 widen_output_schema = _catalog.widen_output_schema
@@ -749,6 +800,7 @@ __all__ = [
     "VERSION",
     "BadRequestError",
     "CatalogInfo",
+    "ChannelInfo",
     "CodeInfo",
     "Deprecation",
     "Envelope",
@@ -803,11 +855,14 @@ __all__ = [
     "map_http",
     "model_for",
     "parse_error",
+    "parse_problem",
     "parse_result",
+    "parse_status",
     "payload_schema",
     "sanitize",
     "scrub_text",
     "to_json",
+    "tool_failure",
     "validate_error",
     "widen_output_schema",
 ]

@@ -24,11 +24,16 @@ pub use runtime::{
     JsonMap, KindInfo, LocaleInfo, LocaleTexts, Localized, LocalizedMessage, Provenance, Range, Recoverable, Retriable,
     SerializeError, Tool, UnknownCode, MAX_JSON_LEVELS, MAX_LEVELS, REDACTED,
 };
+#[rustfmt::skip]
+pub use runtime::{
+    error_reason, error_status, grpc_code, parse_problem, parse_status, problem_type, tool_failure_of, Occurrence,
+    ToolFailure, TOOL_FAILURE,
+};
 #[allow(unused_imports)] // the tables of a small catalog use some of them
 #[rustfmt::skip]
 use runtime::{
-    decode, CatalogInfo, Decoder, Envelope, FailureRule, FieldInfo, FieldType, HttpRule, Localization, ProvenanceMode,
-    Status, WireText, Wrap,
+    decode, CatalogInfo, Channels, CodeChannel, Decoder, Envelope, FailureRule, FieldInfo, FieldType, HttpRule,
+    Localization, ProvenanceMode, Status, WireText, Wrap,
 };
 use serde::{Deserialize, Serialize};
 
@@ -38,7 +43,7 @@ pub const CATALOG_NAME: &str = "napkin";
 pub const VERSION: &str = "1.0.0";
 /// `sha256:<hex>` of the normalized catalog.
 pub const FINGERPRINT: &str =
-    "sha256:834cf5f86e35fa21c1f5c6c61b6f80de42aca90f0cd75327cd765f77c9b4d698";
+    "sha256:adbd059338441c0a4ca64220bd835a4119f3ca4949d578f60b9a3f0b6a4a9929";
 /// The catalog's title.
 pub const TITLE: &str = "Napkin upstream-API tool errors";
 
@@ -635,6 +640,30 @@ static CATALOG: CatalogInfo = CatalogInfo {
     ],
     default_kind: Some(ErrorKind::Internal),
     default_code: Some("INTERNAL_ERROR"),
+};
+
+/// The catalog's settings for problem details, google.rpc.Status and toolFailure (per code only
+/// what the runtime's rules would not give).
+#[rustfmt::skip]
+static CHANNELS: Channels = Channels {
+    problem_base: "https://napkin.example.com/errors#", domain: "napkin.example.com",
+    grpc_by_status: &[
+        (400, 3),
+        (401, 16),
+        (403, 7),
+        (404, 5),
+        (410, 9),
+        (429, 8),
+        (500, 13),
+        (502, 14),
+        (504, 4),
+    ],
+    members: &[("status", "upstream_status")],
+    metadata_keys: &[],
+    kind_classes: &[("Auth", "governance")],
+    codes: &[
+        CodeChannel { code: "GONE", problem_type: "", reason: "", grpc: 5, violations: &[] },
+    ],
 };
 
 // -- tools: the codes each tool can return ------------------------------------------

@@ -19,6 +19,7 @@ from typing_extensions import Never, Self
 from ._runtime import (
     REDACTED,
     CatalogInfo,
+    ChannelInfo,
     CodeInfo,
     DataT,
     Deprecation,
@@ -36,6 +37,7 @@ from ._runtime import (
     Range,
     RangeDict,
     RepairField,
+    StampedProvenance,
     TerminatePolicy,
     ToolContract,
     ToolResultModel,
@@ -47,11 +49,12 @@ from ._runtime import (
     sanitize,
     scrub_text,
     to_json,
+    tool_failure,
 )
 
 CATALOG = "workbook"
 VERSION = "1.4.0"
-FINGERPRINT = "sha256:c3386e847a4571c47ee5d3219a2b55dc655d1f97cd93d04f228dd63a06ac36c5"
+FINGERPRINT = "sha256:3025ab9509084e5d58c56575d72a8964d8672a0f1e5bc3071ee03c810af3aeea"
 TITLE = "Workbook server tool errors"
 DESCRIPTION = 'Machine-actionable repair payloads for the workbook MCP server (WBSV-06). Every code is a stable string the MCP App widget switches on to repair a call; the repair fields are present only when applicable ("allowed-values live in the error").'
 PROVENANCE: dict[str, str] = {
@@ -85,6 +88,9 @@ CODES: dict[str, CodeInfo] = {
         required=("field",),
         optional=("allowed", "range"),
         placeholders=("field",),
+        problem_type="urn:errgen:workbook:invalid_input",
+        reason="INVALID_INPUT",
+        grpc=13,
     ),
     "missing_field": CodeInfo(
         code="missing_field",
@@ -97,6 +103,9 @@ CODES: dict[str, CodeInfo] = {
         ui_meaning="“supply the listed required field(s)”",
         required=("field", "required"),
         placeholders=("field",),
+        problem_type="urn:errgen:workbook:missing_field",
+        reason="MISSING_FIELD",
+        grpc=13,
     ),
     "unsupported_option": CodeInfo(
         code="unsupported_option",
@@ -109,6 +118,9 @@ CODES: dict[str, CodeInfo] = {
         ui_meaning="“this override is not a known variable-tier parameter — pick a listed one”",
         required=("field", "allowed"),
         placeholders=("field",),
+        problem_type="urn:errgen:workbook:unsupported_option",
+        reason="UNSUPPORTED_OPTION",
+        grpc=13,
     ),
     "strict_constant_override": CodeInfo(
         code="strict_constant_override",
@@ -121,6 +133,9 @@ CODES: dict[str, CodeInfo] = {
         ui_meaning="“this value is BA-governed and cannot be overridden per-call — set a listed variable-tier parameter instead”",
         required=("field", "allowed"),
         placeholders=("field",),
+        problem_type="urn:errgen:workbook:strict_constant_override",
+        reason="STRICT_CONSTANT_OVERRIDE",
+        grpc=13,
     ),
     "stale_oracle": CodeInfo(
         code="stale_oracle",
@@ -134,6 +149,9 @@ CODES: dict[str, CodeInfo] = {
         deferred=True,
         required=("field",),
         placeholders=("field",),
+        problem_type="urn:errgen:workbook:stale_oracle",
+        reason="STALE_ORACLE",
+        grpc=13,
     ),
     "unapproved_assumption": CodeInfo(
         code="unapproved_assumption",
@@ -146,6 +164,9 @@ CODES: dict[str, CodeInfo] = {
         deferred=True,
         required=("field",),
         placeholders=("field",),
+        problem_type="urn:errgen:workbook:unapproved_assumption",
+        reason="UNAPPROVED_ASSUMPTION",
+        grpc=13,
     ),
 }
 FIELDS: dict[str, RepairField] = {
@@ -274,6 +295,9 @@ CATALOG_INFO = CatalogInfo(
     default_code=DEFAULT_CODE,
     locales=LOCALES,
     translations=TRANSLATIONS,
+    channels=ChannelInfo(
+        problem_base="urn:errgen:workbook:", domain="workbook", grpc_by_status={500: 13}
+    ),
 )
 
 # -- one class per code --------------------------------------------------------
@@ -283,7 +307,7 @@ class ErrorBase(ErrorModel, frozen=True):
     """Base of the errors of this catalog: the envelope members every payload carries."""
 
     catalog_info = CATALOG_INFO
-    provenance: Provenance
+    provenance: Annotated[Provenance, StampedProvenance(CATALOG_INFO)]
     is_error: IsErrorFlag = Field(validation_alias="isError")
 
     @property
@@ -485,7 +509,9 @@ map_exception = _catalog.map_exception
 map_http = _catalog.map_http
 model_for = _catalog.model_for
 parse_error = _catalog.parse_error
+parse_problem = _catalog.parse_problem
 parse_result = _catalog.parse_result
+parse_status = _catalog.parse_status
 payload_schema = _catalog.payload_schema
 validate_error = _catalog.validate_error
 widen_output_schema = _catalog.widen_output_schema
@@ -516,6 +542,7 @@ __all__ = [
     "UNITS_TOOL",
     "VERSION",
     "CatalogInfo",
+    "ChannelInfo",
     "CodeInfo",
     "ComputeToolError",
     "Deprecation",
@@ -565,11 +592,14 @@ __all__ = [
     "map_http",
     "model_for",
     "parse_error",
+    "parse_problem",
     "parse_result",
+    "parse_status",
     "payload_schema",
     "sanitize",
     "scrub_text",
     "to_json",
+    "tool_failure",
     "validate_error",
     "widen_output_schema",
 ]

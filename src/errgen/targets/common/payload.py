@@ -9,6 +9,7 @@ packs' fixtures are built here, so what the docs show is what a server sends.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from errgen.catalog.model import Catalog, Code
@@ -20,7 +21,12 @@ from errgen.targets.sanitizer.scrub import scrub_text
 def message(catalog: Catalog, code: Code, values: dict[str, Any], locale: str | None = None) -> tuple[str, str]:
     """``(locale, message)`` of an example in `locale` (default: the wire message's): rendered, scrubbed, not empty."""
     tag, template = pick(catalog, locale or catalog.envelope.message_locale or catalog.locale, code.id, "message")
-    return tag, scrub_text(render(template, values, tag)) or code.id
+    return tag, _scrubbed(render(template, values, tag)) or code.id
+
+
+@lru_cache(maxsize=1 << 14)  # the Markdown and the packs targets scrub the same examples' messages
+def _scrubbed(text: str) -> str:
+    return scrub_text(text)
 
 
 def payload(

@@ -14,8 +14,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from errgen.targets.common import escape
-
 CACHE_ENV = "ERRGEN_CACHE_DIR"
 
 
@@ -32,17 +30,21 @@ def builtin_templates() -> Path:
     return Path(__file__).resolve().parents[4] / "templates"  # the repository's
 
 
-FILTERS: dict[str, Any] = {
-    "py_str": escape.py_str,
-    "ts_str": escape.ts_str,
-    "json_str": escape.json_string,
-    "comment": escape.comment_text,
-    "md_text": escape.md_text,
-    "md_cell": escape.md_cell,
-    "md_code": escape.md_code,
-    "md_block": escape.md_block,
-    "anchor": escape.anchor,
-}
+def filters() -> dict[str, Any]:
+    """The filters every template may use (imported here, not at start-up: a warm build renders nothing)."""
+    from errgen.targets.common import escape
+
+    return {
+        "py_str": escape.py_str,
+        "ts_str": escape.ts_str,
+        "json_str": escape.json_string,
+        "comment": escape.comment_text,
+        "md_text": escape.md_text,
+        "md_cell": escape.md_cell,
+        "md_code": escape.md_code,
+        "md_block": escape.md_block,
+        "anchor": escape.anchor,
+    }
 
 
 @lru_cache(maxsize=8)
@@ -60,7 +62,7 @@ def environment(user_dir: str | None = None) -> Any:
         undefined=jinja2.StrictUndefined,
         autoescape=False,
     )
-    env.filters.update(FILTERS)
+    env.filters.update(filters())
     return env
 
 

@@ -26,8 +26,9 @@ SMALL_KEY = 40  # go/printer aligns keys up to this size without its size-ratio 
 def comment(text: str, indent: str = "", width: int = WIDTH) -> list[str]:
     """`text` as ``//`` comment lines of at most `width` characters (tabs counted as one)."""
     room = max(width - len(indent) - 3, 20)
-    flat = comment_text(text)
-    lines = textwrap.wrap(flat, room, break_long_words=True, break_on_hyphens=False) or [""]
+    flat = comment_text(text)  # single spaces, no edges: a text that fits is its own only line
+    fits = len(flat) <= room
+    lines = [flat] if fits else textwrap.wrap(flat, room, break_long_words=True, break_on_hyphens=False)
     return [f"{indent}//{' ' + line if line else ''}" for line in lines]
 
 
@@ -74,7 +75,7 @@ def aligned(rows: list[list[str]], indent: str = TAB) -> list[str]:
             widths[i] = max(widths[i], len(cell))
     out = []
     for row in rows:
-        cells = [cell + " " * (widths[i] - len(cell) + 1) for i, cell in enumerate(row[:-1])]
+        cells = [cell.ljust(widths[i] + 1) for i, cell in enumerate(row[:-1])]
         out.append(indent + "".join(cells) + row[-1])
     return out
 
@@ -83,18 +84,48 @@ def aligned_specs(rows: list[list[str]], long: Callable[[list[str]], list[str]],
     """Specs of a const or var group, aligned; a spec too long for its line is written by `long` on
     several lines, which ends the blocks of alignment before and after it (as gofmt does)."""
     out: list[str] = []
-    block: list[list[str]] = []
+    block = _Block(width)
     for row in rows:
         if len(TAB) + len(" ".join(row)) > width:
-            out += aligned(block)
+            out += aligned(block.rows)
             out += long(row)
-            block = []
-            continue
-        block.append(row)
-        if any(len(line) > width for line in aligned(block)):
-            out += aligned(block[:-1])
-            block = [row]
-    return out + aligned(block)
+            block = _Block(width)
+        elif not block.fits(row):
+            out += aligned(block.rows)
+            block = _Block(width)
+            block.fits(row)
+    return out + aligned(block.rows)
+
+
+class _Block:
+    """The rows of one alignment block, and what `aligned` would make the longest of its lines.
+
+    A row of k cells is as long as the widest cells of its first k - 1 columns (each + 1) and its
+    last cell: so the longest line is known from the column widths and, per cell count, the longest
+    last cell, without laying the block out again for each row (which made a group quadratic).
+    """
+
+    def __init__(self, width: int) -> None:
+        self.width = width
+        self.rows: list[list[str]] = []
+        self.widths: list[int] = []
+        self.last: dict[int, int] = {}  # cell count -> longest last cell of the rows with that many cells
+
+    def fits(self, row: list[str]) -> bool:
+        """Add `row` when every line of the block stays within the width; else leave the block as it was."""
+        widths = list(self.widths)
+        for i, cell in enumerate(row[:-1]):
+            if i == len(widths):
+                widths.append(0)
+            widths[i] = max(widths[i], len(cell))
+        last = dict(self.last)
+        last[len(row)] = max(last.get(len(row), 0), len(row[-1]))
+        longest = max(len(TAB) + sum(widths[: k - 1]) + k - 1 + tail for k, tail in last.items())
+        if self.rows and longest > self.width:
+            return False
+        self.rows.append(row)
+        self.widths, self.last = widths, last
+        return True
 
 
 @dataclass(frozen=True)

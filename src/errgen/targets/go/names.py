@@ -23,7 +23,8 @@ CodeInfo KindInfo Deprecation FailureClass Parse ParseValue ParseResult ParseRes
 Kinds KindOf Classify ClassifyCode IsRetryable IsRetryableCode IsTerminal IsTerminalCode ClassifyHTTP
 ClassifyFailure ClassifyError MapHTTP MapFailure MapError FailureClassOf HasRetryAfter Sanitize ScrubText ToJSON
 DecodeJSON Stamp NewPolicy NamedPolicy PolicyNames NewObject Redacted Catalog Version DefaultKind Null ToValue
-ErrTooDeep Tool Tools ToolNamed
+ErrTooDeep Tool Tools ToolNamed Occurrence ToolFailure ToResultWith ToProblem ToStatus ParseProblem
+ParseProblemValue ParseStatus ParseStatusValue ToolFailureOf
 """.split()
 )
 # Members of every error struct: its methods and the envelope's fields.

@@ -17,6 +17,7 @@ from typing import Any
 from errgen.catalog.model import Catalog, Code
 from errgen.targets import TargetOptions
 from errgen.targets.common import value_rules as vr
+from errgen.targets.common.channels import constants as channel_constants
 from errgen.targets.common.escape import comment_text, json_string
 from errgen.targets.common.header import RUNTIME_HEADER, header_text
 from errgen.targets.common.templating import render
@@ -39,6 +40,7 @@ from errgen.targets.go.layout import (
 from errgen.targets.go.names import CodeNames, GoNames, go_names, module_path
 from errgen.targets.go.texts import (
     args_members,
+    channels,
     code_doc,
     code_info,
     deprecated,
@@ -56,6 +58,8 @@ from errgen.targets.go.texts import (
 )
 from errgen.targets.go.tools import go_tools
 from errgen.targets.sanitizer import patterns as runtime_patterns
+from errgen.targets.sanitizer import regex_subset
+from errgen.targets.sanitizer import starts as sanitizer_starts
 from errgen.targets.sanitizer import tables as sanitizer_tables
 
 RUNTIME_FILE = "go/internal/errgenrt/errgen_runtime.go"
@@ -174,6 +178,7 @@ def spec(catalog: Catalog, names: GoNames) -> list[str]:
         string_pair("MessageLocale", catalog.envelope.message_locale or ""),
         Pair("Locales", "locales"),
         Pair("Translations", "translations"),
+        struct_pair("Channels", "rt.Channels", channels(catalog, indent), indent),
     ]
     kept = [p for p in pairs if p.value != '""' and not (p.block is not None and len(p.block) == 1)]
     return keyed(kept, indent)
@@ -285,15 +290,18 @@ def policy_ctors(catalog: Catalog, names: GoNames) -> list[tuple[str, str, str]]
 def sanitizer() -> dict[str, Any]:
     """The sanitizer's rules, checks, markers and limits (errgen.targets.sanitizer.patterns) as Go literals.
 
-    A key rule's value is printed anchored: Go matches it on the rest of the text.
+    A key rule's value (and separator) is printed anchored: Go matches it on the rest of the text. The
+    pattern of a rule whose keys are secret-word runs is empty: the runtime finds them (`keyRuns`).
     """
     rules = []
     for rule in runtime_patterns.TEXT_RULES:
         pattern, value = sanitizer_tables.patterns(rule)
         checks = ", ".join(f"{{{g}, {i}, {str(f).lower()}}}" for g, i, f in sanitizer_tables.checks(rule))
+        separator = sanitizer_tables.separator(rule)
         rules.append({
             "name": rule.name,
-            "pattern": split_literal(raw_or_quoted(pattern), "\t\t\t", WIDTH - 3),
+            "pattern": '""' if runtime_patterns.finds_keys(rule)
+            else split_literal(raw_or_quoted(pattern), "\t\t\t", WIDTH - 3),
             "replacement": json_string(runtime_patterns.braced_replacement(rule.replacement)),
             "needles": wrapped_strings(rule.needles),
             "words": wrapped_strings(rule.words),
@@ -301,10 +309,39 @@ def sanitizer() -> dict[str, Any]:
             if value
             else "",
             "checks": checks,
+            "separator": raw_or_quoted(sanitizer_tables.anchored(separator)) if separator else "",
+            "starts": _starts(rule),
         })  # fmt: skip
     tables = sanitizer_tables.tables(json_string, raw_or_quoted)
     checked = [(name, split_literal(pattern, "\t\t", WIDTH - 25)) for name, pattern in tables["checks"]]
-    return {"rules": rules, **tables, "checks": checked}
+    key_words = "\n".join(packed([json_string(word) for word in runtime_patterns.KEY_WORDS], "\t"))
+    return {"rules": rules, **tables, "checks": checked, "key_words": key_words}
+
+
+def _starts(rule: runtime_patterns.Rule) -> str:
+    """A rule's ``&ruleStarts{…}`` (`errgen.targets.sanitizer.starts`) as gofmt lays it out two tabs in, or ``nil``."""
+    found = sanitizer_starts.starts(rule)
+    if found is None:
+        return "nil"
+    bounded = runtime_patterns.bounded(rule)
+    opening = runtime_patterns.emitted(rule)[: -len(sanitizer_starts.body(rule))]  # (^|[^…]) of a bounded rule
+    opening = runtime_patterns.as_boundary_character(opening + "x")[:-1] if bounded else ""
+    unless = "nil" if not found.unless else "[]string{" + ", ".join(json_string(n) for n in found.unless) + "}"
+    lines = ["&ruleStarts{", f"\t\t\t{found.offset}, {unless}, {str(bounded).lower()}, {str(found.caseless).lower()},"]
+    lines.append("\t\t\t[]startChoice{")
+    for choice in found.choices:
+        anchored = raw_or_quoted(sanitizer_tables.anchored(regex_subset.check(opening + choice.pattern)))
+        lines += ["\t\t\t\t{", *_string_list(choice.literals, "\t\t\t\t\t"),
+                  "\t\t\t\t\t" + split_literal(anchored, "\t\t\t\t\t\t", WIDTH - 6) + ",", "\t\t\t\t},"]  # fmt: skip
+    return "\n".join([*lines, "\t\t\t},", "\t\t}"])
+
+
+def _string_list(items: tuple[str, ...], indent: str) -> list[str]:
+    """A ``[]string{…},`` element at `indent`: on its line, or one line of items after another."""
+    quoted = [json_string(item) for item in items]
+    if len(indent) + len("[]string{},") + len(", ".join(quoted)) <= WIDTH:
+        return [f"{indent}[]string{{{', '.join(quoted)}}},"]
+    return [f"{indent}[]string{{", *packed(quoted, indent + "\t"), f"{indent}}},"]
 
 
 def wrapped_strings(items: tuple[str, ...]) -> str:
@@ -320,7 +357,7 @@ def runtime_text(templates: str | None) -> str:
     san = sanitizer()
     return render(
         "go/errgen_runtime.go.jinja", templates, header=RUNTIME_HEADER, san=san, max_blocks=san["max_blocks"],
-        value_limits=value_limits(),
+        value_limits=value_limits(), channels=channel_constants(json_string),
     )
 
 

@@ -10,8 +10,9 @@ import json
 from typing import Any
 
 from errgen.catalog.model import Catalog, Code, FailureRule, Field, HttpRule
+from errgen.targets.common.channels import tables as channel_tables
 from errgen.targets.common.escape import json_string
-from errgen.targets.go.layout import Pair, comment, elements, list_pair, string_pair, struct_pair
+from errgen.targets.go.layout import TAB, Pair, comment, elements, list_pair, string_pair, struct_pair
 from errgen.targets.go.names import META_FIELDS, GoNames
 
 GO_ITEM = {"string": "string", "integer": "int64", "number": "float64", "boolean": "bool"}
@@ -159,6 +160,33 @@ def envelope(catalog: Catalog) -> list[Pair]:
     if texts:
         pairs.append(Pair("Texts", block=elements("[]rt.Text", texts, "\t\t")))
     return pairs
+
+
+def channels(catalog: Catalog, indent: str) -> list[Pair]:
+    """The catalog's `rt.Channels` fields: per code only what the runtime's rules would not give."""
+    t = channel_tables(catalog)
+
+    def pairs(key: str, rows: tuple[tuple[Any, Any], ...], type_name: str) -> Pair:
+        items = tuple("{" + ", ".join(json_string(v) if isinstance(v, str) else str(v) for v in r) + "}" for r in rows)
+        return Pair(key, f"{type_name}{{{', '.join(items)}}}", items=items)
+
+    out = [
+        string_pair("ProblemBase", t.problem_base),
+        string_pair("Domain", t.domain),
+        pairs("GRPCByStatus", t.grpc_by_status, "[][2]int"),
+        pairs("Members", t.members, "[][2]string"),
+        pairs("MetadataKeys", t.metadata_keys, "[][2]string"),
+        pairs("KindClasses", t.kind_classes, "[][2]string"),
+    ]
+    rows = [
+        [p for p in (string_pair("Code", o.code), string_pair("ProblemType", o.problem_type),
+                     string_pair("Reason", o.reason), Pair("GRPC", str(o.grpc)),
+                     list_pair("Violations", list(o.violations))) if p.value not in ('""', "0", "[]string{}")]
+        for o in t.codes
+    ]  # fmt: skip
+    if rows:
+        out.append(Pair("Codes", block=elements("[]rt.CodeChannel", rows, indent + TAB)))
+    return [p for p in out if p.items != ()]
 
 
 def kinds(catalog: Catalog) -> list[list[Pair]]:

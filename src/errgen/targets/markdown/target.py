@@ -7,6 +7,7 @@ and HTML cannot break the table; templates only lay rows out. `code_table`,
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -28,7 +29,7 @@ class CodeView:
     """Pre-escaped Markdown strings of one code."""
 
     code: Code
-    anchor: str
+    anchor: str  # the id of the section's HTML anchor: the code id
     cells: tuple[str, ...]
     heading: str
     facts: tuple[tuple[str, str], ...]
@@ -68,6 +69,12 @@ def _facts(catalog: Catalog, code: Code) -> tuple[tuple[str, str], ...]:
     facts.append(("Channel", channel))
     if code.http_status is not None:
         facts.append(("HTTP status", str(code.http_status)))
+    ch = catalog.channels.codes[code.id]
+    facts.append(("Problem type", _link(ch.problem_type)))
+    facts.append(("google.rpc", f"{escape.md_code(ch.grpc)} ({ch.grpc_number}), reason {escape.md_code(ch.reason)}"))
+    if ch.violations:
+        names = ", ".join(escape.md_code(catalog.fields[n].wire) for n in ch.violations)
+        facts.append(("Field violations", f"{names} (paths of invalid request fields)"))
     if code.since:
         facts.append(("Since", escape.md_text(code.since)))
     if code.deprecated:
@@ -83,6 +90,13 @@ def _facts(catalog: Catalog, code: Code) -> tuple[tuple[str, str], ...]:
     if tools is not None:
         facts.append(("Returned by", tools))
     return tuple(facts)
+
+
+def _link(uri: str) -> str:
+    """A type URI: a link when it is http(s), else code."""
+    if uri.startswith(("https://", "http://")) and not re.search(r"[\s<>()\[\]`]", uri):
+        return f"<{uri}>"
+    return escape.md_code(uri)
 
 
 FINGERPRINT_REF = "sha256:…"  # examples refer to the fingerprint the page states once
@@ -127,7 +141,7 @@ def view(catalog: Catalog, code: Code, locale: str | None = None) -> CodeView:
     examples = tuple(_example_json(base, base.codes[code.id], e.values, locale) for e in code.examples)
     return CodeView(
         code=code,
-        anchor=escape.anchor("code-" + code.names.snake),
+        anchor=html.escape(code.id, quote=True),  # the fragment of the code's derived problem type URI
         cells=cells,
         heading=f"{escape.md_code(code.id)} — {escape.md_text(code.title)}{_badges(code)}",
         facts=_facts(catalog, code),

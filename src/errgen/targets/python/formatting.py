@@ -102,6 +102,8 @@ def quotes_normal(literal: str, prefix: str = "") -> bool:
     if prefix not in ("", "f"):
         return False
     orig = literal[0]
+    if orig == '"' and "\\" not in literal:
+        return True  # no escape to drop, and double quotes are black's choice: the common case, at once
     new = "'" if orig == '"' else '"'
     unescaped_new, escaped_new, escaped_orig = _quote_patterns(new, orig)
     body = literal[1:-1]

@@ -10,32 +10,29 @@ from errgen.catalog.model import Catalog
 # What every catalog package exports besides its classes (``__all__``).
 API = (
     "ARGUMENTS", "CATALOG", "CATALOG_INFO", "CODES", "DEFAULT_CODE", "DEFAULT_KIND", "DESCRIPTION", "FAILURE_CLASSIFICATION",
-    "FAILURE_MAPPING", "FIELDS", "FINGERPRINT", "HTTP_CLASSIFICATION", "HTTP_MAPPING", "KINDS", "POLICIES",
-    "LOCALES", "PROVENANCE", "REDACTED", "TITLE", "TRANSLATIONS", "VERSION",
-    "CatalogInfo", "CodeInfo", "Deprecation", "Envelope", "ErrorBase", "ErrorCode", "ErrorKind", "ErrorPolicy",
-    "ErrorUnion",
+    "FAILURE_MAPPING", "FIELDS", "FINGERPRINT", "HTTP_CLASSIFICATION", "HTTP_MAPPING", "KINDS", "LOCALES",
+    "POLICIES", "PROVENANCE", "REDACTED", "TITLE", "TOOLS", "TRANSLATIONS", "VERSION", "CatalogInfo", "ChannelInfo",
+    "CodeInfo", "Deprecation", "Envelope", "ErrorBase", "ErrorCode", "ErrorKind", "ErrorPolicy", "ErrorUnion",
     "HttpRule", "KindInfo", "KnownErrorUnion", "LocaleInfo", "LocaleTexts", "Localized", "Provenance", "Range",
-    "RangeDict", "RepairField", "TOOLS", "Tool", "ToolContract", "ToolResult", "UnknownCode",
-    "build_error", "classify", "classify_exception", "classify_failure", "classify_http", "failure_class",
-    "describe_field", "format_message", "has_retry_after", "is_retryable", "is_terminal", "kind_of", "locale_chain",
-    "localize", "localized_message", "map_exception", "map_http", "model_for", "parse_error",
-    "parse_result", "payload_schema", "sanitize", "scrub_text", "to_json", "validate_error", "widen_output_schema",
+    "RangeDict", "RepairField", "Tool", "ToolContract", "ToolResult", "UnknownCode", "build_error", "classify",
+    "classify_exception", "classify_failure", "classify_http", "describe_field", "failure_class", "format_message",
+    "has_retry_after", "is_retryable", "is_terminal", "kind_of", "locale_chain", "localize", "localized_message",
+    "map_exception", "map_http", "model_for", "parse_error", "parse_problem", "parse_result", "parse_status",
+    "payload_schema", "sanitize", "scrub_text", "to_json", "tool_failure", "validate_error", "widen_output_schema",
 )  # fmt: skip
 # The catalog functions: ErrorCatalog's methods, bound to the catalog (``name = _catalog.name``).
 BOUND = (
     "build_error", "classify", "classify_exception", "classify_failure", "classify_http", "describe_field",
-    "is_retryable", "is_terminal",
-    "kind_of", "locale_chain", "localize", "localized_message", "map_exception", "map_http", "model_for", "parse_error",
-    "parse_result", "payload_schema",
+    "is_retryable", "is_terminal", "kind_of", "locale_chain", "localize", "localized_message", "map_exception",
+    "map_http", "model_for", "parse_error", "parse_problem", "parse_result", "parse_status", "payload_schema",
     "validate_error", "widen_output_schema",
 )  # fmt: skip
 # What ``__init__.py`` takes from ``_runtime.py`` (re-exported where `API` lists it).
 RUNTIME = (
-    "REDACTED", "CatalogInfo", "CodeInfo", "DataT", "Deprecation", "Envelope", "ErrorCatalog", "ErrorModel",
-    "HttpRule", "KindInfo", "LocaleInfo", "LocaleTexts", "Localized", "Provenance", "Range", "RangeDict",
-    "RepairField", "TerminatePolicy", "ToolContract", "ToolResultModel", "ToolT", "UnknownCodeModel", "failure_class",
-    "format_message", "has_retry_after", "sanitize",
-    "scrub_text", "to_json",
+    "REDACTED", "CatalogInfo", "ChannelInfo", "CodeInfo", "DataT", "Deprecation", "Envelope", "ErrorCatalog",
+    "ErrorModel", "HttpRule", "KindInfo", "LocaleInfo", "LocaleTexts", "Localized", "Provenance", "Range",
+    "RangeDict", "RepairField", "TerminatePolicy", "ToolContract", "ToolResultModel", "ToolT", "UnknownCodeModel",
+    "failure_class", "format_message", "has_retry_after", "sanitize", "scrub_text", "to_json", "tool_failure",
 )  # fmt: skip
 
 
@@ -76,7 +73,9 @@ def imports(catalog: Catalog, q: dict[str, str]) -> dict[str, list[str]]:
                       "JsonValue": any(f.type.name == "any" for f in used),
                       "JsonObject": any(f.type.name == "object" for f in used),
                       "JsonList": any(f.type.name == "array" and f.type.items in ("object", "any") for f in used),
-                      "Omittable": any(f.type.name != "any" for f in optional),
+                      "Omittable": any(f.type.name != "any" for f in optional)
+                                   or env.provenance_mode.value == "optional",
+                      "StampedProvenance": env.provenance_mode.value != "none",
                       "WireMetadata": bool(env.texts)},
     }  # fmt: skip
     return {module: sorted((n for n, on in names.items() if on), key=isort_key) for module, names in chosen.items()}

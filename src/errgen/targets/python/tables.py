@@ -7,8 +7,10 @@ from typing import Any
 
 from errgen.catalog import icu, messages, naming
 from errgen.catalog.model import Catalog, Code, Field, HttpRule
+from errgen.targets.common.channels import tables as channel_tables
 from errgen.targets.python.layout import Call, collection, docstring_text, literal, py_string, text_block
 from errgen.targets.sanitizer import patterns as rp
+from errgen.targets.sanitizer import regex_subset
 from errgen.targets.sanitizer import tables as sanitizer_tables
 
 
@@ -67,10 +69,41 @@ def code_info(catalog: Catalog, code: Code) -> Call:
         ("required", tuple(wire[n] for n in code.required), ()),
         ("optional", tuple(wire[n] for n in code.optional), ()),
         ("placeholders", tuple(wire.get(n, n) for n in code.placeholders), ()),
+        *_channel_values(catalog, code),
     ]  # fmt: skip
     args = tuple((f"{name}=", value if isinstance(value, Call) else literal(value))
                  for name, value, default in values if value != default or name == "code")  # fmt: skip
     return Call("CodeInfo", args)
+
+
+def _channel_values(catalog: Catalog, code: Code) -> list[tuple[str, Any, Any]]:
+    """The code's settled channel values (``CodeInfo`` fields): type URI, reason, gRPC code, violations."""
+    ch = catalog.channels.codes[code.id]
+    wire = {name: f.wire for name, f in catalog.fields.items()}
+    return [
+        ("problem_type", ch.problem_type, ""), ("reason", ch.reason, ""), ("grpc", ch.grpc_number, 0),
+        ("violations", tuple(wire[n] for n in ch.violations), ()),
+    ]  # fmt: skip
+
+
+def channel_info(catalog: Catalog) -> Call:
+    """The catalog's ``ChannelInfo(...)`` (an argument of ``CatalogInfo``, at indent 4), laid out as black does."""
+    t = channel_tables(catalog)
+    args: list[tuple[str, str | Call]] = [
+        ("problem_base=", py_string(t.problem_base)),
+        ("domain=", py_string(t.domain)),
+        ("", _mapping("grpc_by_status=", t.grpc_by_status)),
+    ]
+    for name, pairs in (("members", t.members), ("metadata_keys", t.metadata_keys), ("kind_classes", t.kind_classes)):
+        if pairs:
+            args.append(("", _mapping(f"{name}=", pairs)))
+    return Call("ChannelInfo", tuple(args))
+
+
+def _mapping(prefix: str, pairs: tuple[tuple[Any, Any], ...]) -> str:
+    """``name={...}`` as an argument at indent 8: on one line if it fits, else one item per line."""
+    items = [f"{literal(k)}: {literal(v)}" for k, v in pairs]
+    return collection(8, prefix, items, "{}", ",").removesuffix(",")
 
 
 def _rekeyed(template: str, wire: dict[str, str]) -> str:
@@ -115,12 +148,19 @@ class PyRule:
     """A sanitizer rule as the runtime prints it (literals)."""
 
     name: str
-    pattern: str
+    pattern: str  # None for a rule whose keys are the text's secret-word runs
     replacement: str
     needles: str  # a tuple literal, laid out as black would at indent 8
     words: str
     value: str  # a key rule's value pattern ("" for another rule)
     checks: str  # … and its checks, a tuple of (group, check, found)
+    separator: str  # … and what must follow its key, when its keys are secret-word runs
+    bounded: bool  # its pattern opens with ([^…]) for (^|[^…]): run on _START + text
+
+
+def _bounded(rule: rp.Rule, pattern: str) -> str:
+    """A rule's pattern as the Python runtime runs it: a bounded one opens with ([^…]) (`patterns.bounded`)."""
+    return regex_subset.check(rp.as_boundary_character(pattern)) if rp.bounded(rule) else pattern
 
 
 def sanitizer() -> dict[str, Any]:
@@ -132,12 +172,16 @@ def sanitizer() -> dict[str, Any]:
         rules.append(
             PyRule(
                 rule.name,
-                py_string(rp.python_pattern(pattern)),
+                "None" if rp.finds_keys(rule) else py_string(rp.python_pattern(_bounded(rule, pattern))),
                 py_string(rp.python_replacement(rule.replacement)),
                 collection(8, "", [py_string(n) for n in rule.needles], suffix=","),
                 collection(8, "", [py_string(w) for w in rule.words], suffix=","),
                 py_string(rp.python_pattern(value)) if value else "",
                 collection(8, "", checks, suffix=",") if checks else "",
+                py_string(rp.python_pattern(sanitizer_tables.separator(rule))) if rule.separator else "",
+                rp.bounded(rule),
             )
         )
-    return {"rules": rules, **sanitizer_tables.tables(py_string, lambda p: py_string(rp.python_pattern(p)))}
+    key_words = collection(0, "_KEY_WORDS = ", [py_string(word) for word in rp.KEY_WORDS])
+    tables = sanitizer_tables.tables(py_string, lambda p: py_string(rp.python_pattern(p)))
+    return {"rules": rules, "key_words": key_words, **tables}

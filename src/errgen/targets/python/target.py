@@ -8,7 +8,9 @@ that does not depend on the catalog (the same bytes for every catalog and build)
 and ``py.typed``. Every name and literal is computed in Python (here, `python_classes`,
 `python_tables`, `python_names`, laid out by `python_layout`); the templates only loop
 and print. Python text is rendered black-clean and then passed through the cached
-black of `errgen.targets.python.formatting`.
+black of `errgen.targets.python.formatting`, which runs black only where catalog content
+could change its decisions; the built-in ``_runtime.py`` has no catalog content (a test
+keeps its rendering black-clean), so only a user's override of its template goes through it.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import Any
 from errgen.catalog.model import Catalog
 from errgen.targets import TargetOptions
 from errgen.targets.common import value_rules
+from errgen.targets.common.channels import constants as channel_constants
 from errgen.targets.common.header import line_comment
 from errgen.targets.common.templating import render
 from errgen.targets.python import locales as py_locales
@@ -26,6 +29,7 @@ from errgen.targets.python.formatting import format_python
 from errgen.targets.python.layout import collection, literal, py_string, subscript, text_block
 from errgen.targets.python.names import BOUND, exports, imports, package_version
 from errgen.targets.python.tables import (
+    channel_info,
     code_info,
     envelope_args,
     http_rules,
@@ -48,6 +52,8 @@ def generate(catalog: Catalog, options: TargetOptions) -> dict[str, str]:
         raise ValueError(f"python module name {module!r} is not a Python identifier")
     package = render_package(catalog, module, options.templates)
     runtime = render_runtime(options.templates)
+    if options.templates is not None:  # the built-in runtime is black-clean as rendered (tests/test_formatting.py)
+        runtime = format_python(runtime, options.black_cache)
     return {
         "python/pyproject.toml": render(
             "python/pyproject.toml.jinja",
@@ -61,7 +67,7 @@ def generate(catalog: Catalog, options: TargetOptions) -> dict[str, str]:
             typing_extensions_min=TYPING_EXTENSIONS_MIN,
         ),
         f"python/{module}/__init__.py": format_python(package, options.black_cache),
-        f"python/{module}/_runtime.py": format_python(runtime, options.black_cache),
+        f"python/{module}/_runtime.py": runtime,
         f"python/{module}/py.typed": line_comment(catalog),
         f"python/{module}/mcp_adapter.py": format_python(render_adapter(options.templates), options.black_cache),
     }
@@ -80,7 +86,12 @@ def render_adapter(templates: str | None = None) -> str:
 def render_runtime(templates: str | None = None) -> str:
     """``_runtime.py`` as rendered (before black): it depends on no catalog."""
     return render(
-        "python/_runtime.py.jinja", templates, san=sanitizer(), max_blocks=rp.MAX_BLOCKS, values=value_rules.context()
+        "python/_runtime.py.jinja",
+        templates,
+        san=sanitizer(),
+        max_blocks=rp.MAX_BLOCKS,
+        values=value_rules.context(),
+        channels=channel_constants(py_string),
     )
 
 
@@ -106,6 +117,7 @@ def context(catalog: Catalog, module: str) -> dict[str, Any]:
             text_block(4, f"{py_string(f.wire)}: ", repair_field(f, attrs), ",") for f in catalog.fields.values()
         ],
         "envelope": envelope_args(catalog),
+        "channels": channel_info(catalog),
         "base_fields": base_fields(catalog),
         "policy_ctors": policy_ctors(catalog),
         "kinds": list(catalog.kinds.values()),

@@ -16,11 +16,13 @@ from typing import Any
 from errgen.catalog.model import Catalog, Code
 from errgen.targets import TargetOptions
 from errgen.targets.common import value_rules
+from errgen.targets.common.channels import constants as channel_constants
+from errgen.targets.common.channels import tables as channel_tables
 from errgen.targets.common.header import RUNTIME_HEADER, header_text
 from errgen.targets.common.templating import render
 from errgen.targets.rust import mcp as rs_mcp
 from errgen.targets.rust import locales as rs_locales
-from errgen.targets.rust.layout import attribute, chain, items, packed, signature, struct_literal
+from errgen.targets.rust.layout import MAX_WIDTH, attribute, chain, items, packed, signature, struct_literal
 from errgen.targets.rust.literals import (
     code_info,
     deprecation_text,
@@ -32,6 +34,7 @@ from errgen.targets.rust.literals import (
     kind_info,
     opt,
     rust_str,
+    strs,
     taken,
 )
 from errgen.targets.rust.names import RustNames, names
@@ -107,7 +110,10 @@ def crate_version(version: str) -> str:
 
 def render_runtime(templates: str | None = None) -> str:
     """``runtime.rs``: it depends on no catalog."""
-    return render("rust/runtime.rs.jinja", templates, header=RUNTIME_HEADER, san=sanitizer(), values=VALUE_LIMITS)
+    return render(
+        "rust/runtime.rs.jinja", templates, header=RUNTIME_HEADER, san=sanitizer(), values=VALUE_LIMITS,
+        channels=channel_constants(rust_str),
+    )  # fmt: skip
 
 
 def context(catalog: Catalog, rs: RustNames) -> dict[str, Any]:
@@ -132,6 +138,7 @@ def context(catalog: Catalog, rs: RustNames) -> dict[str, Any]:
                           "];"),
         "code_infos": [packed(8, code_info(catalog, code, kind)) for code in catalog.codes.values()],
         "envelope": envelope(catalog),
+        "channels": channels(catalog),
         "lists": [
             ("fields", [field_info(f) for f in catalog.fields.values()]),
             ("http_classification", http_rules(catalog.classification_http, lambda t: f"ErrorKind::{kind(t)}")),
@@ -173,6 +180,28 @@ def envelope(catalog: Catalog) -> str:
     if texts:
         listed = "\n".join(["texts: &[", *(f"            {t}," for t in texts), "        ],"])
     return packed(8, members) + "\n        " + listed
+
+
+def channels(catalog: Catalog) -> str:
+    """The members of the catalog's ``Channels`` literal: per code only what the runtime's rules would not give."""
+    t = channel_tables(catalog)
+
+    def pairs(name: str, rows: tuple[tuple[Any, Any], ...]) -> str:
+        parts = ["(" + ", ".join(rust_str(v) if isinstance(v, str) else str(v) for v in r) + ")" for r in rows]
+        return items(4, f"{name}: &[", parts, "],")
+
+    members = packed(4, [f"problem_base: {rust_str(t.problem_base)},", f"domain: {rust_str(t.domain)},"])
+    lists = [pairs(name, rows) for name, rows in (("grpc_by_status", t.grpc_by_status), ("members", t.members),
+                                                  ("metadata_keys", t.metadata_keys), ("kind_classes", t.kind_classes))]
+    codes = []
+    for o in t.codes:
+        parts = [f"code: {rust_str(o.code)},", f"problem_type: {rust_str(o.problem_type)},",
+                 f"reason: {rust_str(o.reason)},", f"grpc: {o.grpc},", f"violations: {strs(o.violations)},"]
+        one = f"        CodeChannel {{ {' '.join(parts)[:-1]} }},"
+        codes.append(one if len(one) <= MAX_WIDTH else "\n".join(["        CodeChannel {", packed(12, parts),
+                                                                  "        },"]))  # fmt: skip
+    listed = "\n".join(["codes: &[", *codes, "    ],"]) if codes else "codes: &[],"
+    return "\n".join([members, *lists, "    " + listed])
 
 
 def policy_table(rs: RustNames) -> str:
@@ -278,7 +307,7 @@ def serde_attribute(ident: str, wire: str, required: bool, stored: bool) -> str:
 def sanitizer() -> dict[str, Any]:
     """The sanitizer's rules, checks and limits (errgen.targets.sanitizer.patterns) as Rust literals.
 
-    A key rule's value is printed anchored: Rust matches it on the rest of the text.
+    A key rule's value and separator are printed anchored: Rust matches them on the rest of the text.
     """
     rules = []
     for rule in rp.TEXT_RULES:
@@ -286,7 +315,8 @@ def sanitizer() -> dict[str, Any]:
         checks = ", ".join(f"({g}, {i}, {str(f).lower()})" for g, i, f in sanitizer_tables.checks(rule))
         rules.append({
             "name": rule.name,
-            "pattern": rust_str(pattern),
+            "pattern": "KEYS" if rp.finds_keys(rule) else rust_str(pattern),
+            "separator": rust_str(sanitizer_tables.anchored(sanitizer_tables.separator(rule))),
             "replacement": rust_str(rp.braced_replacement(rule.replacement)),
             "needles": ", ".join(rust_str(n) for n in rule.needles),
             "words": ", ".join(rust_str(w) for w in rule.words),
@@ -295,4 +325,4 @@ def sanitizer() -> dict[str, Any]:
         })  # fmt: skip
     tables = sanitizer_tables.tables(rust_str, joined=False)
     limits = {name: f"{int(tables[name]):_}" for name in rp.LIMITS}  # clippy: long literals with separators
-    return {"rules": rules, **tables, **limits}
+    return {"rules": rules, "key_pattern": rust_str(rp.KEYS), **tables, **limits}

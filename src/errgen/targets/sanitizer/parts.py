@@ -17,10 +17,19 @@ INDENT = "[ \\t]*(?:\\\\t[ \\t]*)*"  # spaces and tabs, raw or JSON-escaped
 
 # -- key = value -------------------------------------------------------------------------
 KEY_CHAR = "[A-Za-z0-9_.-]"
-KEY_START = "(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)"  # what precedes a key (group 1), the key (group 2)
-ASSIGN = "(\\\\*[\"']?[ \\t]*(?:=>|:=|=)[ \\t]*)"  # the key's closing quote, then `=`, `:=` or `=>`
-COLON = "(\\\\*[\"']?[ \\t]*:[ \\t]*)"  # the key's closing quote, then `:`
-QUOTED_COLON = "(\\\\*[\"'][ \\t]*:[ \\t]*)"  # … a closing quote there must be
+KEY_WORDS = (  # one of these is in every secret key name (`errgen.targets.sanitizer.secret_names`), in some case
+    "pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf",
+    "xsrf", "sid", "sig", "connection",
+)  # fmt: skip
+# What precedes a key (group 1) and the key (group 2): a whole run of key characters that holds one of the
+# KEY_WORDS (spelled caseless by `patterns.KEYS`). Linear in the backtracking engines: it starts only after a
+# character the run cannot hold, tries the words through the run once, and nothing after the run can fail.
+KEY_RUN = "(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]*?(?:{words})[A-Za-z0-9_.-]*)"
+# What follows a key (a key rule's separator): the key's closing quote, then `=`, `:=` or `=>` …
+ASSIGN = "\\\\*[\"']?[ \\t]*(?:=>|:=|=)[ \\t]*"
+COLON = "\\\\*[\"']?[ \\t]*:[ \\t]*"  # … then `:`
+QUOTED_COLON = "\\\\*[\"'][ \\t]*:[ \\t]*"  # … a closing quote there must be
+OPTION_COMMA = "\\\\*[\"'][ \\t]*,[ \\t]*"  # … and a comma (the next item of a list)
 # (opening)(content)(closing) of "…", '…' and of a quote escaped once or more (\"…\", \\\"…\\\"): nine
 # groups. Content is never empty, and runs to the closing quote (escaped quotes and backslashes included).
 _QUOTED = (

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from re import _parser  # type: ignore[attr-defined]
 
 from errgen.targets.sanitizer import parts as p
 from errgen.targets.sanitizer.secret_names import object_key_patterns
@@ -76,19 +77,27 @@ class Rule:
     needles: tuple[str, ...] = ()  # one of these is in every match, as written
     words: tuple[str, ...] = ()  # one of these is in every match, in some letter case
     probes: tuple[str, ...] = ()  # fragments whose repetitions the linearity test feeds it
-    value: str = ""  # a key rule's value, matched right after its pattern's match
+    value: str = ""  # a key rule's value, matched right after its pattern's match (and its separator's)
     checks: tuple[Check, ...] = ()  # all of them hold, or the key rule does not match there
+    separator: str = ""  # of a key rule whose pattern is KEYS: what must follow the key (kept), before the value
 
 
-_KEY_WORDS = (  # one of these is in every secret key name (`errgen.targets.sanitizer.secret_names`)
-    "pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf",
-    "xsrf", "sid", "sig", "connection",
-)  # fmt: skip
+KEY_WORDS = p.KEY_WORDS
+_KEY_WORDS = KEY_WORDS
 _NOT_ESCAPED = " \\t\\r\\n\"'<>|:*?\\\\"  # what ends a path written with escaped slashes
 _ESCAPED_RUN = f"[^{_NOT_ESCAPED}]*"  # a path segment between escaped slashes
 _ESCAPED_TAIL = f"{_ESCAPED_RUN}(?:\\\\/{_ESCAPED_RUN}){{0,64}}"
 _SECRET = (Check(0, "secret"), Check(0, "not_secret", found=False))  # the key names a secret
 _NOT_LITERAL = Check(p.BARE + 1, "json_structure", found=False)
+
+_DIGITS = tuple("0123456789")
+# A token rule whose needle is common gets a second condition (words need not be letters): name → needles
+# (else the shape's), words.
+_OWN_RULE_FILTERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "telegram_bot_token": ((), _DIGITS),  # its bot's id
+    "azure_client_secret": ((), _DIGITS),
+    "discord_bot_token": (("M", "N", "O"), (".",)),  # its first letter, and its dots
+}
 
 # Patterns a key rule's checks look for (`Check.name`); the first two also decide an object's keys.
 CHECKS: dict[str, str] = {
@@ -103,6 +112,36 @@ CHECKS: dict[str, str] = {
     "digit": "[0-9]",
     "letter": "[A-Za-z]",
 }
+
+def caseless(pattern: str) -> str:
+    """`pattern` with each ASCII letter outside a class spelled ``[aA]`` (classes are kept as written)."""
+    out: list[str] = []
+    i, in_class = 0, False
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "\\":
+            out.append(pattern[i : i + 2])
+            i += 2
+            continue
+        if in_class:
+            in_class = ch != "]"
+        elif ch == "[":
+            in_class = True
+        elif pattern.startswith("(?", i):  # (?: carries no letters
+            out.append("(?")
+            i += 2
+            continue
+        elif ch.isascii() and ch.isalpha():
+            ch = f"[{ch.lower()}{ch.upper()}]"
+        out.append(ch)
+        i += 1
+    return "".join(out)
+
+
+# The pattern of a key rule that finds its key by its words: a whole run of key characters holding one of the
+# KEY_WORDS in any case (group 2), after what precedes it (group 1); the rule's separator must follow it (its
+# text is kept with the key's), then its value. The runtimes may find these runs their own way (`finds_keys`).
+KEYS = p.KEY_RUN.format(words=caseless("|".join(p.KEY_WORDS)))
 
 TEXT_RULES: tuple[Rule, ...] = (
     # 1. what is secret or internal whole: private keys, stack traces
@@ -132,6 +171,7 @@ TEXT_RULES: tuple[Rule, ...] = (
         f"{p.EOL}{p.INDENT}{p.PY_FRAME}",
         "",
         needles=('File "', 'File \\"'),
+        words=(", line ",),  # (words need not be letters: a second condition every match meets)
         probes=('File "', '", line ', "1", "\n", "\\n", "    ", " ", 'File \\"', ", in ", "\n    x", "\n    F"),
     ),
     Rule(  # … or where else one starts a word
@@ -139,6 +179,7 @@ TEXT_RULES: tuple[Rule, ...] = (
         f"(^|[^A-Za-z0-9_]){p.PY_FRAME}",
         "$1",
         needles=('File "', 'File \\"'),
+        words=(", line ",),
         probes=('File "', '", line ', "1", "\n", "\\n", "    ", " ", 'File \\"', ", in "),
     ),
     Rule(  # JavaScript and Java frames on their own line, after a raw or an escaped line break …
@@ -146,6 +187,7 @@ TEXT_RULES: tuple[Rule, ...] = (
         f"{p.EOL}{p.INDENT}at {p.FRAME_TAIL}",
         "",
         needles=("at ",),
+        words=("(", ":"),  # its location: (…) or path:line:column
         probes=("at ", "()", "(", ")", "x", ":1", "/", " ", "\n", "\\n", "\n at x (", "at async ", "a.js:1:2"),
     ),
     Rule(  # … or wherever else they start a word (joined frames, the start of the text), with a space after each
@@ -153,13 +195,15 @@ TEXT_RULES: tuple[Rule, ...] = (
         f"(^|[^A-Za-z0-9_$.])(?:at {p.FRAME_TAIL}[ \\t]?)+",
         "$1",
         needles=("at ",),
+        words=("(", ":"),
         probes=("at ", "()", "(", ")", "x", ":1", "/", "(at ", "at x (", "a.js:1:2", " "),
     ),
     Rule(  # any other lines that read "at name(…)", whole: what conformance packs call a stack trace
         "frame_like_line",
-        f"(?:\\n{p.AT_LINE})+(\\n|$)",
+        f"\\n{p.AT_LINE}(?:\\n{p.AT_LINE})*(\\n|$)",  # its first line spelled out: engines skip to "\\n"
         "$1",
         needles=("at ",),
+        words=("(",),
         probes=("at ", "()", "(", ")", "x", " ", "\n", "\nat (", ") "),
     ),
     Rule(
@@ -167,6 +211,7 @@ TEXT_RULES: tuple[Rule, ...] = (
         f"^{p.AT_LINE}(?:\\n|$)",
         "",
         needles=("at ",),
+        words=("(",),
         probes=("at ", "()", "(", ")", "x", " ", "\n"),
     ),
     # 2. credentials
@@ -175,6 +220,7 @@ TEXT_RULES: tuple[Rule, ...] = (
         '(^|[^A-Za-z0-9_-])((?:set-)?cookie[ \\t]*:[ \\t]*)[^ \\t\\r\\n"\'\\\\\\[][^\\r\\n"\\\\]*',
         f"$1$2{REDACTED}",
         caseless=True,
+        needles=(":",),
         words=("cookie",),
         probes=("cookie:", "Set-Cookie: ", " ", "a=b; ", "cookie"),
     ),
@@ -192,55 +238,60 @@ TEXT_RULES: tuple[Rule, ...] = (
     ),
     Rule(  # key=value, key => value, "key"="value", when the key names a secret
         "key_value",
-        f"{p.KEY_START}{p.ASSIGN}",
+        KEYS,
         p.redact_value(1),
         caseless=True,
         needles=("=",),
         words=_KEY_WORDS,
         probes=("password", "token", "=", '"', "_", "\\", '\\"', "x", "Digest "),
+        separator=p.ASSIGN,
         value=p.VALUE,
         checks=_SECRET,
     ),
     Rule(  # "key": "value" (JSON), 'key': 'value', \"key\": \"value\": any value, on the same line or the next
         "quoted_key_colon_value",
-        f"{p.KEY_START}{p.QUOTED_COLON}",
+        KEYS,
         p.redact_next_line_value(),
         caseless=True,
         needles=(":",),
         words=_KEY_WORDS,
         probes=('password"', 'token"', ": ", '"', "\\", '\\"', "x", "\n", "\\n  "),
+        separator=p.QUOTED_COLON,
         value=p.NEXT_LINE_VALUE,
         checks=(*_SECRET, _NOT_LITERAL),
     ),
     Rule(  # ["--password", "…"]: a command line's secret option and its value, as a JSON list
         "option_then_value",
-        f"{p.KEY_START}(\\\\*[\"'][ \\t]*,[ \\t]*)",
+        KEYS,
         p.redact_value(1),
         needles=("-",),
         words=_KEY_WORDS,
         probes=('"--password"', '", "', "-", '"', "x", ", "),
+        separator=p.OPTION_COMMA,
         value=p.VALUE,
         checks=(*_SECRET, Check(0, "option")),
     ),
     Rule(  # key: value for a key that is a name (X-Api-Key, db_password, TOKEN)
         "key_colon_value",
-        f"{p.KEY_START}{p.COLON}",
+        KEYS,
         p.redact_value(1),
         caseless=True,
         needles=(":",),
         words=_KEY_WORDS,
         probes=("password", "TOKEN", ": ", '"', "x-token", "\\", '\\"', "x", "aK"),
+        separator=p.COLON,
         value=p.VALUE,
         checks=(*_SECRET, Check(0, "name")),
     ),
     Rule(  # … and for a plain word (token, password), whose bare value must look like a credential: prose stays
         "word_colon_value",
-        f"{p.KEY_START}{p.COLON}",
+        KEYS,
         p.redact_value(1),
         caseless=True,
         needles=(":",),
         words=_KEY_WORDS,
         probes=("password", "token", ": ", '"', "'", "\\", "x", "a1", "A"),
+        separator=p.COLON,
         value=p.VALUE,
         checks=(
             *_SECRET,
@@ -272,6 +323,7 @@ TEXT_RULES: tuple[Rule, ...] = (
         f"(^|[^A-Za-z0-9_.-])({p.DB_CLIENT}){p.VALUE}",
         "$1$2" + p.redact_value(3),
         needles=p.DB_CLIENT_NEEDLES,
+        words=("-p", "-a"),  # its password option (-p, -P, -a, --pass, --password)
         probes=("mysql", " -p", " ", "x", "redis-cli -a ", " -a", "mongo", "-p"),
     ),
     Rule(
@@ -286,17 +338,20 @@ TEXT_RULES: tuple[Rule, ...] = (
             name,
             f"(^|[^A-Za-z0-9_-])(?:{shape})",
             f"$1{REDACTED}",
-            needles=p.shape_needles(shape),
+            needles=_OWN_RULE_FILTERS.get(name, ((), ()))[0] or p.shape_needles(shape),
+            words=_OWN_RULE_FILTERS.get(name, ((), ()))[1],
             probes=(*p.shape_needles(shape), "x", "-", "A", "1", "M", "."),
         )
         for name, shape in p.OWN_RULE_SHAPES.items()
     ),
     Rule(  # a credential-looking word right after a secret word: "token 3f5e…", "aws_secret_access_key wJalr…"
         "word_then_credential",
-        f"{p.KEY_START}([ \\t]+)",
+        KEYS,
         REDACTED,
+        needles=(" ", "\t"),
         words=("token", "bearer", "secret", "passw", "passphrase", "credential", "key", "auth", "session"),
         probes=("token ", "token", " ", "a", "1", "secret key ", "/"),
+        separator="[ \\t]+",
         value=f"({p.CREDENTIAL_RUN})",
         checks=(Check(0, "credential_key"), Check(1, "digit"), Check(1, "letter")),
     ),
@@ -359,39 +414,25 @@ TEXT_RULES: tuple[Rule, ...] = (
         f"(^|[^A-Za-z0-9_.~/-])~[A-Za-z_][A-Za-z0-9_.-]*/{p.UNIX_TAIL}",
         f"$1{PATH}",
         needles=("~",),
+        words=("/",),
         probes=("~alice", "~", "/", "a b", " ", "x"),
     ),
 )
 
 
-def caseless(pattern: str) -> str:
-    """`pattern` with each ASCII letter outside a class spelled ``[aA]`` (classes are kept as written)."""
-    out: list[str] = []
-    i, in_class = 0, False
-    while i < len(pattern):
-        ch = pattern[i]
-        if ch == "\\":
-            out.append(pattern[i : i + 2])
-            i += 2
-            continue
-        if in_class:
-            in_class = ch != "]"
-        elif ch == "[":
-            in_class = True
-        elif pattern.startswith("(?", i):  # (?: carries no letters
-            out.append("(?")
-            i += 2
-            continue
-        elif ch.isascii() and ch.isalpha():
-            ch = f"[{ch.lower()}{ch.upper()}]"
-        out.append(ch)
-        i += 1
-    return "".join(out)
+def finds_keys(rule: Rule) -> bool:
+    """Whether a rule is a key rule whose key is a run of key characters holding a secret word (`KEYS`)."""
+    return rule.pattern == KEYS
 
 
 def emitted(rule: Rule) -> str:
     """The pattern as the runtimes compile it."""
     return caseless(rule.pattern) if rule.caseless else rule.pattern
+
+
+def emitted_separator(rule: Rule) -> str:
+    """A key rule's separator as the runtimes compile it ("" when its pattern holds what follows the key)."""
+    return caseless(rule.separator) if rule.caseless else rule.separator
 
 
 def emitted_value(rule: Rule) -> str:
@@ -408,6 +449,40 @@ def _checks() -> dict[str, str]:
 CHECKS = _checks()
 CHECK_NAMES = tuple(CHECKS)  # a check's index in the runtimes' table
 SECRET_KEY_PATTERNS = (CHECKS["secret"], CHECKS["not_secret"])  # (secret, not secret), searched in a key
+
+
+_FINDABLE = 4  # characters: a value never shorter is worth looking for first
+
+
+def value_worth_finding(rule: Rule) -> bool:
+    """Whether a key rule's value is worth looking for anywhere in a text before its keys are: every match
+    of it is 4 characters long or more (a bare word, one character, is in nearly every text)."""
+    return bool(rule.value) and _parser.parse(python_pattern(emitted_value(rule))).getwidth()[0] >= _FINDABLE
+
+
+def bounded(rule: Rule) -> bool:
+    """Whether a rule without a value opens with a boundary, ``(^|[^…])`` (the text's start, or a character
+    its match cannot start with), that its replacement puts back (``$1``)."""
+    return not rule.value and rule.pattern.startswith("(^|[^") and rule.replacement.startswith("$1")
+
+
+def as_boundary_character(pattern: str) -> str:
+    """A bounded pattern with its opening ``(^|[^…])`` as ``([^…])``: run on a text after one character no
+    boundary class holds, it matches where the pattern matches in the text (Python's ``re`` then skips to the
+    characters the class holds, instead of trying the pattern at every position)."""
+    assert pattern.startswith("(^|[^")
+    return "([" + pattern[len("(^|[") :]
+
+
+def literal(text: str) -> str:
+    """`text` as a pattern that matches it, each special character escaped as every engine reads it."""
+    return "".join(f"\\{ch}" if ch in "\\()[].${}|?*+^" else ch for ch in text)
+
+
+def one_of(texts: tuple[str, ...], *, caseless_letters: bool = False) -> str:
+    """A pattern that matches any of `texts` (ASCII letters in either case with `caseless_letters`)."""
+    pattern = "|".join(literal(text) for text in texts)
+    return caseless(pattern) if caseless_letters else pattern
 
 
 def python_pattern(pattern: str) -> str:

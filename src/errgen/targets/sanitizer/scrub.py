@@ -28,6 +28,7 @@ from errgen.targets.sanitizer.patterns import (
     UNREADABLE,
     Rule,
     emitted,
+    emitted_separator,
     emitted_value,
     python_pattern,
     python_replacement,
@@ -42,6 +43,7 @@ class _Compiled:
 
     rule: Rule
     pattern: re.Pattern[str]
+    separator: re.Pattern[str] | None
     value: re.Pattern[str] | None
     replacement: str
     checks: tuple[tuple[int, int, bool], ...]
@@ -54,6 +56,7 @@ def _compiled() -> tuple[list[_Compiled], list[re.Pattern[str]]]:
         _Compiled(
             r,
             re.compile(python_pattern(emitted(r))),
+            re.compile(python_pattern(emitted_separator(r))) if r.separator else None,
             re.compile(python_pattern(emitted_value(r))) if r.value else None,
             python_replacement(r.replacement),
             tuple((check.group, CHECK_NAMES.index(check.name), check.found) for check in r.checks),
@@ -71,13 +74,20 @@ def apply_rule(rule: _Compiled, text: str) -> tuple[str, int]:
     out: list[str] = []
     pos = last = 0
     while (key := rule.pattern.search(text, pos)) is not None:
-        value = rule.value.match(text, key.end()) if _holds(rule.checks, checks, key.group(2)) else None
+        at = key.end() if rule.separator is None else _end(rule.separator.match(text, key.end()))
+        value = None
+        if at >= 0 and _holds(rule.checks, checks, key.group(2)):
+            value = rule.value.match(text, at)
         if value is not None and _holds(rule.checks, checks, key.group(2), value):
-            out += [text[last : key.end()], value.expand(rule.replacement)]
+            out += [text[last:at], value.expand(rule.replacement)]
             pos = last = value.end()
         else:  # no match here: search on after the key, where a lookahead would have failed
             pos = key.end(2)
     return "".join([*out, text[last:]]), len(out) // 2
+
+
+def _end(found: re.Match[str] | None) -> int:
+    return -1 if found is None else found.end()
 
 
 def _holds(

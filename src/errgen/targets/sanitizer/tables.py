@@ -37,6 +37,12 @@ def patterns(rule: rp.Rule) -> tuple[str, str]:
     return regex_subset.check(rp.emitted(rule)), regex_subset.check(value) if value else ""
 
 
+def separator(rule: rp.Rule) -> str:
+    """A key rule's separator as the runtimes compile it ("" for none), held to the subset."""
+    separator = rp.emitted_separator(rule)
+    return regex_subset.check(separator) if separator else ""
+
+
 def checks(rule: rp.Rule) -> list[tuple[int, int, bool]]:
     """A key rule's checks as (group, index in the checks' table, found)."""
     return [(check.group, rp.CHECK_NAMES.index(check.name), check.found) for check in rule.checks]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from errgen.catalog import jsontext
 from errgen.catalog.model import Catalog, Code, Field, ProvenanceMode
@@ -160,10 +161,23 @@ def _row(catalog: Catalog, code: Code) -> str:
         "required": [wire[n] for n in code.required],
         "optional": [wire[n] for n in code.optional],
         "docs": code.docs,
+        **_channel_info(catalog, code, wire),
         "parts": message_parts(code.message, wire),
         "wire": [[m.key, m.value(code)] for m in catalog.envelope.texts if m.carried_by(code)],
     }
     return ts_single(jsontext.compact(info))
+
+
+def _channel_info(catalog: Catalog, code: Code, wire: dict[str, str]) -> dict[str, Any]:
+    """The code's settled channel values, as its `CodeInfo` has them."""
+    ch = catalog.channels.codes[code.id]
+    return {
+        "problemType": ch.problem_type,
+        "reason": ch.reason,
+        "grpcCode": ch.grpc_number,
+        "violations": [wire[n] for n in ch.violations],
+    }
+
 
 
 def zod_wire_shape(catalog: Catalog, code: Code) -> list[tuple[str, str]]:

@@ -17,6 +17,7 @@ FIXED_VALUES = frozenset(
 PROVENANCE CODES KINDS KIND_INFO POLICIES METADATA isErrorCode isCatalogError isErrorOf parseError parseResult
 narrowToolResult isErrorResult isErrorResultOf kindOf classifyHttp classifyFailure failureClassOf isRetryable
 isTerminal mapHttp mapException sanitize scrubText toResult toJsonRpcError okResult failedResult isOkResult
+toProblem toStatus parseProblem parseStatus toolFailureOf TOOL_FAILURE
 isToolResult buildError classify hasRetryAfter INDEX ROWS PARSED INFO PARTS FIELD_TYPES HTTP_KINDS HTTP_CODES
 FAILURE_KINDS FAILURE_CODES
 DEFAULT_KIND DEFAULT_CODE RULES SECRET_KEY REDACTED ENVELOPE_KEYS record typed check mapped canonical create
@@ -34,6 +35,7 @@ FIXED_TYPES = frozenset(
     """
 Provenance ErrorCode ErrorKind KindInfo PolicyName Range CodeInfo ErrorByCode CatalogError UnknownError
 ToolChannelError ProtocolChannelError CallToolResultLike TextContent CallToolErrorResult ToolFailureMeta
+ToolFailureClass ChannelOptions ChannelSpec
 JsonRpcErrorObject ErrorCallToolResult ToolResult OkResult FailedResult FieldType Args Payload HttpRow
 Readonly ReadonlyArray ReadonlyMap ReadonlySet Record Partial Required Pick Omit Extract Exclude NonNullable
 Map Set WeakMap WeakSet Array Object String Number Boolean Symbol BigInt Function Error TypeError SyntaxError
@@ -123,7 +125,8 @@ def api_names(catalog: Catalog, protocol: bool) -> list[str]:
     names += ["isErrorResult", "isErrorResultOf"] * catalog.envelope.structured_content
     return [*names, "isToolResult", "parseResult", "narrowToolResult", "kindOf", "classify", "isRetryable",
             "isTerminal", "classifyHttp", "classifyFailure", "mapHttp", "mapException", "localize", "localized",
-            "describeField", "localeChain", "localizedMessage"]  # fmt: skip
+            "describeField", "localeChain", "localizedMessage", "toProblem", "toStatus", "parseProblem",
+            "parseStatus"]  # fmt: skip
 
 
 def policy_ctors(catalog: Catalog) -> list[tuple[str, str, str]]:

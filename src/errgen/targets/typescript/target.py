@@ -20,7 +20,9 @@ from typing import Any
 from errgen.catalog.model import Catalog, HttpRule
 from errgen.targets import TargetOptions
 from errgen.targets.common import value_rules
-from errgen.targets.common.escape import comment_text
+from errgen.targets.common.channels import constants as channel_constants
+from errgen.targets.common.channels import tables as channel_tables
+from errgen.targets.common.escape import comment_text, ts_str
 from errgen.targets.common.header import RUNTIME_HEADER, header_text
 from errgen.targets.common.templating import render
 from errgen.targets.typescript import locales as ts_locales
@@ -142,6 +144,19 @@ def context(catalog: Catalog, options: TargetOptions) -> dict[str, Any]:
         "locale_rows": rows(ts_locales.locale_rows(catalog)),
         "translation_rows": rows(ts_locales.translation_rows(catalog)),
         "descriptions": rows(ts_locales.descriptions(catalog)),
+        "channels": _channels(catalog),
+    }
+
+
+def _channels(catalog: Catalog) -> dict[str, str]:
+    """The members of the runtime's ``ChannelSpec`` for this catalog, as literals."""
+    t = channel_tables(catalog)
+    pairs = {"grpc_by_status": t.grpc_by_status, "members": t.members, "metadata_keys": t.metadata_keys,
+             "kind_classes": t.kind_classes}  # fmt: skip
+    return {
+        "problem_base": lit(t.problem_base),
+        "domain": lit(t.domain),
+        **{name: "[" + ", ".join(lit(list(p)) for p in rows_) + "]" for name, rows_ in pairs.items()},
     }
 
 
@@ -156,7 +171,12 @@ def _policies(catalog: Catalog) -> list[tuple[str, str, str]]:
 def runtime_text(templates: str | None) -> str:
     """``errgen-runtime.ts``: rendered without any catalog, so its bytes never depend on one."""
     return render(
-        RUNTIME_TEMPLATE, templates, header=comment_text(RUNTIME_HEADER), san=sanitizer(), values=value_rules.context()
+        RUNTIME_TEMPLATE,
+        templates,
+        header=comment_text(RUNTIME_HEADER),
+        san=sanitizer(),
+        values=value_rules.context(),
+        channels=channel_constants(ts_str),
     )
 
 

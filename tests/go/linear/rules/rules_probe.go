@@ -12,5 +12,5 @@ func RuleCount() int {
 // ApplyRule applies the i-th rule to text everywhere, as ScrubText does.
 func ApplyRule(i int, text string) string {
 	rules := sanitizer()
-	return rules.rules[i].apply(text, rules.checks)
+	return rules.rules[i].apply(text, rules.checks, nil)
 }

@@ -220,9 +220,54 @@ macro_rules! catalog {
                         out.insert("member", member);
                         Json::Object(out)
                     }
+                    "problem" | "status" | "result_with" => channel(case),
+                    "parse_problem" => parsed(&m::parse_problem(&field("document")), text(case, "key")),
+                    "parse_status" => parsed(&m::parse_status(&field("status")), text(case, "key")),
+                    "tool_failure" => m::tool_failure_of(&field("result")).map_or(Json::Null, |found| found.to_json()),
                     "sanitize" => m::sanitize(&field("value")),
                     "scrub" => Json::from(m::scrub_text(text(case, "text"))),
                     op => panic!("unknown op {op}"),
+                }
+            }
+
+            /// A parsed error as the vectors print it: known with its payload, or unknown with what it kept.
+            fn parsed(error: &m::ToolError, key: &str) -> Json {
+                let mut out = JsonMap::new();
+                match error {
+                    m::ToolError::Unknown(unknown) => {
+                        out.insert("known", false);
+                        out.insert(key, unknown.code.as_str());
+                        out.insert("message", unknown.message.as_str());
+                        out.insert("payload", unknown.payload.clone());
+                    }
+                    known => {
+                        out.insert("known", true);
+                        out.insert("payload", known.to_payload());
+                    }
+                }
+                Json::Object(out)
+            }
+
+            /// An error (built, or parsed from a result) on a channel beside MCP: problem, Status or result with options.
+            fn channel(case: &JsonMap) -> Json {
+                let error = match case.get("result") {
+                    Some(result) => m::parse_result(result).expect("an error result"),
+                    None => {
+                        let values = case.get("values").and_then(Json::as_object).cloned().unwrap_or_default();
+                        let retriable = case.get("retriable").and_then(Json::as_bool);
+                        m::build_error(text(case, "code"), &values, retriable).expect("a buildable code")
+                    }
+                };
+                let number = |key: &str| case.get(key).and_then(Json::as_i64).and_then(|n| u64::try_from(n).ok());
+                let occurrence = m::Occurrence {
+                    instance: case.get("instance").and_then(Json::as_str).map(str::to_owned),
+                    retry_after_ms: number("retry_after_ms"),
+                    now_ms: number("now_ms"),
+                };
+                match text(case, "op") {
+                    "problem" => error.to_problem(&occurrence),
+                    "status" => error.to_status(&occurrence),
+                    _ => error.to_result_with(&occurrence).unwrap_or_default(),
                 }
             }
 

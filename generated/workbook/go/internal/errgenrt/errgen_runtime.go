@@ -29,6 +29,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -1090,6 +1091,7 @@ type Spec struct {
 	MessageLocale string        // the wire message's locale ("": the base locale)
 	Locales       []Locale      // every locale's plural rule and number symbols, base first
 	Translations  []Translation // the translated locales' texts
+	Channels      Channels      // problem details, google.rpc.Status and toolFailure
 }
 
 // Catalog is the runtime bound to one catalog's tables.
@@ -2383,6 +2385,11 @@ func (e *JSONRPCError) MarshalJSON() ([]byte, error) {
 
 // ToResult returns the MCP tool result of a payload, with the catalog's envelope options.
 func (c *Catalog) ToResult(payload *Object) *Result {
+	return c.ToResultWith(payload, Occurrence{})
+}
+
+// ToResultWith is ToResult with what one occurrence adds to the toolFailure metadata.
+func (c *Catalog) ToResultWith(payload *Object, o Occurrence) *Result {
 	code, _ := payload.value(c.spec.Envelope.Discriminator).(string)
 	message, _ := payload.value("message").(string)
 	text := TextContent{Type: "text", Text: code + ": " + message}
@@ -2393,16 +2400,8 @@ func (c *Catalog) ToResult(payload *Object) *Result {
 		result.Content = append(result.Content, TextContent{Type: "text", Text: ToJSON(payload)})
 	}
 	if c.spec.Envelope.ToolFailureMeta {
-		failure := NewObject()
-		kind := c.KindOf(code)
-		failure.Set("class", nil)
-		if kind != "" {
-			failure.Set("class", kind)
-		}
-		failure.Set("code", code)
-		failure.Set("retryable", c.IsRetryable(code, payload))
 		result.Meta = NewObject()
-		result.Meta.Set("io.modelcontextprotocol/toolFailure", failure)
+		result.Meta.Set(ToolFailureKey, c.ToolFailure(code, payload, o).object())
 	}
 	return result
 }
@@ -2590,6 +2589,611 @@ func firstText(result *Object) string {
 func firstBlocks(result *Object) []any {
 	content, _ := result.value("content").([]any)
 	return content[:min(len(content), maxBlocks)]
+}
+
+// ---- The channels beside MCP (docs/runtime-contract.md §9) -------------------------
+//
+// RFC 9457 problem details (Problem, ParseProblem), the google.rpc.Status JSON mapping with
+// AIP-193's ErrorInfo (Status, ParseStatus) and the io.modelcontextprotocol/toolFailure metadata
+// of MCP's open proposal (SEP-3313; ToResultWith, ToolFailureOf).
+
+// ToolFailureKey is the _meta key of MCP's proposed tool-failure classification (SEP-3313).
+const ToolFailureKey = "io.modelcontextprotocol/toolFailure"
+
+const (
+	// rpcType is a Status detail's @type without its message name.
+	rpcType = "type.googleapis.com/google.rpc."
+	// unknownStatus and unknownGRPC are the HTTP status and google.rpc.Code (UNKNOWN) of an error
+	// without a catalog code; unknownReason is its ErrorInfo reason.
+	unknownStatus = 500
+	unknownGRPC   = 2
+	unknownReason = "UNKNOWN"
+	// maxDetails is the number of Status details ParseStatus reads.
+	maxDetails = 16
+	// violations is the problem member listing the field violations.
+	violations = "errors"
+	// fragmentChars, with the ASCII letters and digits, are what a URI fragment holds as they are.
+	fragmentChars = "-._~!$&'()*+,;=:@/?"
+)
+
+// failureClasses are the classes of SEP-3313.
+var failureClasses = []string{"capability", "reliability", "governance"}
+
+// Channels are a catalog's settings for problem details, google.rpc.Status and toolFailure.
+type Channels struct {
+	ProblemBase  string        // a code's type URI without one of its own: this, then the code
+	Domain       string        // the ErrorInfo domain
+	GRPCByStatus [][2]int      // HTTP status → google.rpc.Code
+	Members      [][2]string   // wire key → problem member, where they differ
+	MetadataKeys [][2]string   // wire key → ErrorInfo metadata key, where they differ
+	KindClasses  [][2]string   // kind → toolFailure class
+	Codes        []CodeChannel // the codes that say more than the rules
+}
+
+// CodeChannel is what one code says beyond the rules: its type URI (else the problem base and
+// the code), its reason (else the code upper-cased), its google.rpc.Code (else its status's) and
+// the repair fields whose values are paths of invalid request fields.
+type CodeChannel struct {
+	Code        string
+	ProblemType string
+	Reason      string
+	GRPC        int
+	Violations  []string
+}
+
+// Occurrence is what one occurrence of an error adds on a channel; every member is optional.
+type Occurrence struct {
+	// Instance identifies this occurrence: the problem's instance, the Status RequestInfo's
+	// requestId and the toolFailure correlationId ("" for none).
+	Instance string
+	// RetryAfterMs is how long to wait before a retry, in milliseconds (with HasRetryAfter):
+	// RetryInfo's retryDelay and the toolFailure retryNotBefore.
+	RetryAfterMs  int64
+	HasRetryAfter bool
+	// NowMs is the clock of retryNotBefore in Unix milliseconds (0: now).
+	NowMs int64
+}
+
+// ToolFailure is the io.modelcontextprotocol/toolFailure metadata of an error result (SEP-3313).
+type ToolFailure struct {
+	Class          string // capability, reliability or governance
+	Code           string
+	Retryable      bool
+	RetryNotBefore *float64 // Unix milliseconds
+	CorrelationID  *string
+	AgentGuidance  *string
+}
+
+// MarshalJSON writes the metadata as JSON.stringify does, members absent when nil.
+func (t *ToolFailure) MarshalJSON() ([]byte, error) {
+	return []byte(ToJSON(t.object())), nil
+}
+
+func (t *ToolFailure) object() *Object {
+	out := NewObject()
+	out.Set("class", t.Class)
+	out.Set("code", t.Code)
+	out.Set("retryable", t.Retryable)
+	if t.RetryNotBefore != nil {
+		out.Set("retryNotBefore", *t.RetryNotBefore)
+	}
+	if t.CorrelationID != nil {
+		out.Set("correlationId", *t.CorrelationID)
+	}
+	if t.AgentGuidance != nil {
+		out.Set("agentGuidance", *t.AgentGuidance)
+	}
+	return out
+}
+
+func pairValue(pairs [][2]string, key string) string {
+	for _, pair := range pairs {
+		if pair[0] == key {
+			return pair[1]
+		}
+	}
+	return key
+}
+
+func (c *Catalog) codeChannel(code string) CodeChannel {
+	for _, ch := range c.spec.Channels.Codes {
+		if ch.Code == code {
+			return ch
+		}
+	}
+	return CodeChannel{Code: code}
+}
+
+// ProblemType returns a code's RFC 9457 type URI: its own, else the problem base and the code.
+func (c *Catalog) ProblemType(code string) string {
+	if uri := c.codeChannel(code).ProblemType; uri != "" {
+		return uri
+	}
+	return c.spec.Channels.ProblemBase + code
+}
+
+// Reason returns a code's AIP-193 ErrorInfo reason: its own, else the code with ASCII letters
+// upper-cased.
+func (c *Catalog) Reason(code string) string {
+	if reason := c.codeChannel(code).Reason; reason != "" {
+		return reason
+	}
+	out := []byte(code)
+	for i, b := range out {
+		if 'a' <= b && b <= 'z' {
+			out[i] = b - 'a' + 'A'
+		}
+	}
+	return string(out)
+}
+
+// HTTPStatusOf returns a code's HTTP status: its own, else 500.
+func (c *Catalog) HTTPStatusOf(code string) int {
+	if info, ok := c.Info(code); ok && info.HTTPStatus != 0 {
+		return info.HTTPStatus
+	}
+	return unknownStatus
+}
+
+// GRPCCode returns a code's google.rpc.Code: its own, else its HTTP status's.
+func (c *Catalog) GRPCCode(code string) int {
+	if grpc := c.codeChannel(code).GRPC; grpc != 0 {
+		return grpc
+	}
+	status := c.HTTPStatusOf(code)
+	for _, pair := range c.spec.Channels.GRPCByStatus {
+		if pair[0] == status {
+			return pair[1]
+		}
+	}
+	return unknownGRPC
+}
+
+// fieldsOf returns the repair fields a payload carries, in its code's order.
+func fieldsOf(info *CodeInfo, payload *Object) []entry {
+	var out []entry
+	for _, wire := range fieldNames(info) {
+		if value, ok := payload.Get(wire); ok {
+			out = append(out, entry{wire, value})
+		}
+	}
+	return out
+}
+
+// paths returns the request-field paths of a payload's field violations, in its code's order.
+func (c *Catalog) paths(info *CodeInfo, payload *Object) []string {
+	var out []string
+	for _, wire := range c.codeChannel(info.Code).Violations {
+		switch value := payload.value(wire).(type) {
+		case string:
+			out = append(out, value)
+		case []any:
+			for _, item := range value {
+				if text, ok := item.(string); ok {
+					out = append(out, text)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// Problem returns the RFC 9457 problem document of a payload of the catalog (of another code: the
+// unknown one's).
+func (c *Catalog) Problem(payload *Object, o Occurrence) *Object {
+	code, _ := payload.value(c.spec.Envelope.Discriminator).(string)
+	message, _ := payload.value("message").(string)
+	info, known := c.Info(code)
+	if !known {
+		return c.UnknownProblem(message, o)
+	}
+	doc := NewObject()
+	doc.Set("type", c.ProblemType(code))
+	doc.Set("title", info.Title)
+	doc.Set("status", c.HTTPStatusOf(code))
+	doc.Set("detail", message)
+	if o.Instance != "" {
+		doc.Set("instance", o.Instance)
+	}
+	if key := c.spec.Envelope.Retriable; key != "" {
+		doc.Set(key, c.IsRetryable(code, payload))
+	}
+	for _, field := range fieldsOf(info, payload) {
+		doc.Set(pairValue(c.spec.Channels.Members, field.key), field.value)
+	}
+	if paths := c.paths(info, payload); len(paths) > 0 {
+		list := make([]any, len(paths))
+		for i, path := range paths {
+			item := NewObject()
+			item.Set("detail", message)
+			item.Set("pointer", jsonPointer(path))
+			list[i] = item
+		}
+		doc.Set(violations, list)
+	}
+	if stamp, ok := payload.Get("provenance"); ok {
+		doc.Set("provenance", stamp)
+	}
+	return doc
+}
+
+// UnknownProblem returns the problem document of an error the catalog cannot type: about:blank,
+// status 500, the scrubbed message.
+func (c *Catalog) UnknownProblem(message string, o Occurrence) *Object {
+	doc := NewObject()
+	doc.Set("type", "about:blank")
+	doc.Set("title", "Internal Server Error")
+	doc.Set("status", unknownStatus)
+	doc.Set("detail", orError(ScrubText(message)))
+	if o.Instance != "" {
+		doc.Set("instance", o.Instance)
+	}
+	return doc
+}
+
+func orError(text string) string {
+	if text == "" {
+		return "error"
+	}
+	return text
+}
+
+// Status returns the google.rpc.Status (proto3 JSON mapping) of a payload of the catalog: its
+// code, the message, one ErrorInfo, and RetryInfo, BadRequest, RequestInfo and Help as they apply
+// (of another code: the unknown one's).
+func (c *Catalog) Status(payload *Object, o Occurrence) *Object {
+	code, _ := payload.value(c.spec.Envelope.Discriminator).(string)
+	message, _ := payload.value("message").(string)
+	info, known := c.Info(code)
+	if !known {
+		return c.UnknownStatus(code, message, payload, o)
+	}
+	metadata := NewObject()
+	for _, field := range fieldsOf(info, payload) {
+		text, _ := field.value.(string) // a string field's value as it is, any other value as its JSON text
+		if c.fieldTypes[field.key] != "string" {
+			text = ToJSON(field.value)
+		}
+		metadata.Set(pairValue(c.spec.Channels.MetadataKeys, field.key), text)
+	}
+	reason := c.Reason(code)
+	details := []any{errorInfo(reason, c.spec.Channels.Domain, metadata)}
+	details = append(details, c.retryInfo(code, info.Kind, payload, o)...)
+	if paths := c.paths(info, payload); len(paths) > 0 {
+		list := make([]any, len(paths))
+		for i, path := range paths {
+			item := NewObject()
+			item.Set("field", path)
+			item.Set("description", message)
+			item.Set("reason", reason)
+			list[i] = item
+		}
+		details = append(details, detail("BadRequest", "fieldViolations", list))
+	}
+	details = append(details, requestInfo(o)...)
+	if uri := c.ProblemType(code); strings.HasPrefix(uri, "https://") || strings.HasPrefix(uri, "http://") {
+		link := NewObject()
+		link.Set("description", info.Title)
+		link.Set("url", uri)
+		details = append(details, detail("Help", "links", []any{link}))
+	}
+	return status(c.GRPCCode(code), message, details)
+}
+
+// UnknownStatus returns the Status of an error the catalog cannot type: UNKNOWN, its code (when
+// it has one) in the ErrorInfo metadata, and a RetryInfo when it may be retried.
+func (c *Catalog) UnknownStatus(code, message string, payload any, o Occurrence) *Object {
+	metadata := NewObject()
+	if code != "" {
+		metadata.Set("code", ScrubText(code))
+	}
+	details := []any{errorInfo(unknownReason, c.spec.Channels.Domain, metadata)}
+	details = append(details, c.retryInfo(code, c.spec.DefaultKind, payload, o)...)
+	details = append(details, requestInfo(o)...)
+	return status(unknownGRPC, orError(ScrubText(message)), details)
+}
+
+func status(code int, message string, details []any) *Object {
+	out := NewObject()
+	out.Set("code", code)
+	out.Set("message", message)
+	out.Set("details", details)
+	return out
+}
+
+func detail(name, key string, value any) *Object {
+	out := NewObject()
+	out.Set("@type", rpcType+name)
+	out.Set(key, value)
+	return out
+}
+
+func errorInfo(reason, domain string, metadata *Object) *Object {
+	out := detail("ErrorInfo", "reason", reason)
+	out.Set("domain", domain)
+	if len(metadata.entries) > 0 {
+		out.Set("metadata", metadata)
+	}
+	return out
+}
+
+// retryInfo returns a RetryInfo when the error may be retried: the delay given, else the first
+// back-off of its kind.
+func (c *Catalog) retryInfo(code, kind string, payload any, o Occurrence) []any {
+	if !c.IsRetryable(code, payload) {
+		return nil
+	}
+	out := NewObject()
+	out.Set("@type", rpcType+"RetryInfo")
+	if o.HasRetryAfter && o.RetryAfterMs >= 0 {
+		out.Set("retryDelay", duration(o.RetryAfterMs))
+	} else if info, ok := c.Kind(kind); ok && info.InitialBackoffMs > 0 {
+		out.Set("retryDelay", duration(int64(info.InitialBackoffMs)))
+	}
+	return []any{out}
+}
+
+func requestInfo(o Occurrence) []any {
+	if o.Instance == "" {
+		return nil
+	}
+	return []any{detail("RequestInfo", "requestId", o.Instance)}
+}
+
+// ToolFailure returns the toolFailure metadata of an error (SEP-3313): the class of its kind (else
+// reliability when it may be retried, capability when not), its code, retryable only for
+// reliability, retryNotBefore from the occurrence's delay, correlationId, and agentGuidance from
+// the code's next action.
+func (c *Catalog) ToolFailure(code string, payload any, o Occurrence) *ToolFailure {
+	retryable := c.IsRetryable(code, payload)
+	class := "capability"
+	if retryable {
+		class = "reliability"
+	}
+	for _, pair := range c.spec.Channels.KindClasses {
+		if pair[0] == c.KindOf(code) {
+			class = pair[1]
+		}
+	}
+	out := &ToolFailure{Class: class, Code: code, Retryable: retryable && class == "reliability"}
+	if out.Retryable && o.HasRetryAfter && o.RetryAfterMs >= 0 {
+		now := o.NowMs
+		if now == 0 {
+			now = time.Now().UnixMilli()
+		}
+		at := float64(now + o.RetryAfterMs)
+		out.RetryNotBefore = &at
+	}
+	if o.Instance != "" {
+		out.CorrelationID = &o.Instance
+	}
+	if info, ok := c.Info(code); ok && info.NextAction != "" {
+		out.AgentGuidance = &info.NextAction
+	}
+	return out
+}
+
+// ToolFailureOf reads the toolFailure metadata of an MCP result (JSON data or Go values, as ToValue
+// converts them): nil unless it is an object with one of SEP-3313's classes and a string code;
+// retryable is false unless true; the other members only when of their type.
+func ToolFailureOf(result any) *ToolFailure {
+	o, _ := ToValue(result).(*Object)
+	meta, _ := o.value("_meta").(*Object)
+	found, _ := meta.value(ToolFailureKey).(*Object)
+	class, isClass := found.value("class").(string)
+	code, isCode := found.value("code").(string)
+	if !isClass || !isCode || !slices.Contains(failureClasses, class) {
+		return nil
+	}
+	retryable, _ := found.value("retryable").(bool)
+	out := &ToolFailure{Class: class, Code: code, Retryable: retryable}
+	if after, ok := found.value("retryNotBefore").(float64); ok {
+		out.RetryNotBefore = &after
+	}
+	if text, ok := found.value("correlationId").(string); ok {
+		out.CorrelationID = &text
+	}
+	if text, ok := found.value("agentGuidance").(string); ok {
+		out.AgentGuidance = &text
+	}
+	return out
+}
+
+// duration writes milliseconds as a proto3 JSON Duration: seconds, with 3 fractional digits when
+// not whole ("1s", "0.200s").
+func duration(ms int64) string {
+	if ms%1000 == 0 {
+		return strconv.FormatInt(ms/1000, 10) + "s"
+	}
+	return fmt.Sprintf("%d.%03ds", ms/1000, ms%1000)
+}
+
+// jsonPointer returns the RFC 9457 pointer ("#/a/0/b", a JSON Pointer in a URI fragment) of a field
+// path ("a[0].b").
+func jsonPointer(path string) string {
+	var out strings.Builder
+	out.WriteByte('#')
+	for _, segment := range segments(path) {
+		out.WriteByte('/')
+		escaped := strings.ReplaceAll(strings.ReplaceAll(segment, "~", "~0"), "/", "~1")
+		for _, r := range escaped {
+			if r < utf8.RuneSelf && (isAlnum(byte(r)) || strings.ContainsRune(fragmentChars, r)) {
+				out.WriteRune(r)
+				continue
+			}
+			for _, b := range []byte(string(r)) {
+				fmt.Fprintf(&out, "%%%02X", b)
+			}
+		}
+	}
+	return out.String()
+}
+
+func isAlnum(b byte) bool {
+	return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9'
+}
+
+// segments splits a field path at ".", "[n]" (ASCII digits) after a name being one of its own.
+func segments(path string) []string {
+	var out []string
+	for _, part := range strings.Split(path, ".") {
+		var indices []string
+		for strings.HasSuffix(part, "]") {
+			start := strings.LastIndexByte(part, '[')
+			if start < 0 || !allDigits(part[start+1:len(part)-1]) {
+				break
+			}
+			indices = append([]string{part[start+1 : len(part)-1]}, indices...)
+			part = part[:start]
+		}
+		out = append(append(out, part), indices...)
+	}
+	return out
+}
+
+func allDigits(text string) bool {
+	for i := 0; i < len(text); i++ {
+		if text[i] < '0' || text[i] > '9' {
+			return false
+		}
+	}
+	return text != ""
+}
+
+// rpcName returns the message name of a Status detail's @type (what follows its last "/").
+func rpcName(detail *Object) string {
+	url, _ := detail.value("@type").(string)
+	return url[strings.LastIndexByte(url, '/')+1:]
+}
+
+// document reads a problem document or a Status (JSON data or Go values), nil when not an object.
+func document(value any) *Object {
+	converted, _ := convert(value, MaxLevels)
+	o, _ := converted.(*Object)
+	return o
+}
+
+// head returns a payload's code, message, provenance (the document's, else this build's when
+// mine) and isError mirror.
+func (c *Catalog) head(code, message string, stamp any, stamped, mine bool) *Object {
+	payload := NewObject()
+	payload.Set(c.spec.Envelope.Discriminator, code)
+	payload.Set("message", message)
+	if stamped {
+		payload.Set("provenance", stamp)
+	} else if mine {
+		payload.Set("provenance", ToValue(c.spec.Stamp))
+	}
+	if c.spec.Envelope.MirrorIsError {
+		payload.Set("isError", true)
+	}
+	return payload
+}
+
+func (c *Catalog) typedOr(payload *Object, code, message string, doc *Object) Parsed {
+	if known := c.Validate(payload, false); known != nil {
+		return Parsed{Code: code, Message: known.value("message").(string), Known: known}
+	}
+	return Parsed{Code: code, Message: message, Payload: doc}
+}
+
+// ParseProblem reads an RFC 9457 problem document (JSON data or Go values): the error of the code
+// whose type URI it names; an unknown type or invalid members give the unknown branch holding the
+// whole document. Never fails.
+func (c *Catalog) ParseProblem(value any) Parsed {
+	doc := document(value)
+	if doc == nil {
+		return Parsed{Payload: NewObject()}
+	}
+	uri, isURI := doc.value("type").(string)
+	message, _ := doc.value("detail").(string)
+	code := ""
+	for i := 0; isURI && code == "" && i < len(c.spec.Codes); i++ {
+		if c.ProblemType(c.spec.Codes[i].Code) == uri {
+			code = c.spec.Codes[i].Code
+		}
+	}
+	if code == "" {
+		return Parsed{Message: message, Payload: doc}
+	}
+	stamp, stamped := doc.Get("provenance")
+	payload := c.head(code, message, stamp, stamped, c.spec.Envelope.Provenance == "required")
+	if key := c.spec.Envelope.Retriable; key != "" {
+		if flag, ok := doc.Get(key); ok {
+			payload.Set(key, flag)
+		}
+	}
+	info, _ := c.Info(code)
+	for _, wire := range fieldNames(info) {
+		if value, ok := doc.Get(pairValue(c.spec.Channels.Members, wire)); ok {
+			payload.Set(wire, value)
+		}
+	}
+	return c.typedOr(payload, code, message, doc)
+}
+
+// ParseStatus reads a google.rpc.Status (proto3 JSON; JSON data or Go values): the error of the code
+// whose reason its ErrorInfo names in this catalog's domain; anything else gives the unknown branch
+// holding the whole Status. Never fails.
+func (c *Catalog) ParseStatus(value any) Parsed {
+	doc := document(value)
+	if doc == nil {
+		return Parsed{Payload: NewObject()}
+	}
+	message, _ := doc.value("message").(string)
+	listed, _ := doc.value("details").([]any)
+	var details []*Object
+	for _, item := range listed[:min(len(listed), maxDetails)] {
+		if o, ok := item.(*Object); ok {
+			details = append(details, o)
+		}
+	}
+	var found *Object
+	retry := false
+	for _, d := range details {
+		name := rpcName(d)
+		if name == "google.rpc.ErrorInfo" && found == nil {
+			found = d
+		}
+		retry = retry || name == "google.rpc.RetryInfo"
+	}
+	reason, isReason := found.value("reason").(string)
+	domain, _ := found.value("domain").(string)
+	code := ""
+	for i := 0; isReason && domain == c.spec.Channels.Domain && code == "" && i < len(c.spec.Codes); i++ {
+		if c.Reason(c.spec.Codes[i].Code) == reason {
+			code = c.spec.Codes[i].Code
+		}
+	}
+	if code == "" {
+		return Parsed{Message: message, Payload: doc}
+	}
+	payload := c.head(code, message, nil, false, c.spec.Envelope.Provenance != "none") // a Status carries no stamp
+	if key := c.spec.Envelope.Retriable; key != "" {
+		payload.Set(key, retry)
+	}
+	metadata, _ := found.value("metadata").(*Object)
+	info, _ := c.Info(code)
+	for _, wire := range fieldNames(info) {
+		value, ok := metadata.Get(pairValue(c.spec.Channels.MetadataKeys, wire))
+		if !ok {
+			continue
+		}
+		text, isText := value.(string)
+		if !isText {
+			return Parsed{Code: code, Message: message, Payload: doc}
+		}
+		if c.fieldTypes[wire] == "string" {
+			payload.Set(wire, text)
+			continue
+		}
+		parsed, err := DecodeJSON([]byte(text))
+		if err != nil {
+			return Parsed{Code: code, Message: message, Payload: doc}
+		}
+		payload.Set(wire, parsed)
+	}
+	return c.typedOr(payload, code, message, doc)
 }
 
 // ---- Classification, retry, mapping -------------------------------------------------
@@ -2856,7 +3460,9 @@ func ErrorName(err error) string {
 // [aA] (ASCII-only case folding). regexp runs in time linear in its text whatever the pattern.
 // Every match holds one of the rule's needles (as written) and one of its words (in some ASCII
 // letter case), so a text without them skips the rule. A key rule finds a key (group 2), matches
-// its value right after it, and replaces the value only when its checks hold.
+// its value right after it, and replaces the value only when its checks hold. Most key rules' keys
+// are the runs of key characters that hold a secret word (keyRuns), found once for all of them
+// while the text stays the same; their separator must follow the key, then the value.
 
 // Redacted is what a secret is replaced with.
 const Redacted = "[REDACTED]"
@@ -2885,9 +3491,17 @@ var pairNames = []string{"name", "Name", "NAME", "key", "Key", "KEY"}
 // … and of its value.
 var pairValues = []string{"value", "Value", "VALUE"}
 
+// keyWords: one of them is in every secret key name, in some letter case.
+var keyWords = []string{
+	"pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf",
+	"xsrf", "sid", "sig", "connection",
+}
+
 // textRule is one rule: pattern, replacement (${n}: group n), needles and words; a key rule's
 // value (matched where the pattern's match ends, so anchored: ^) and checks. The replacement of
-// a key rule is its value's; its key part is kept.
+// a key rule is its value's; its key part is kept. A key rule without a pattern finds its keys
+// by their words (keyRuns); its separator (anchored) must follow the key, before the value.
+// Another rule may have starts: where its matches can start.
 type textRule struct {
 	pattern     string
 	replacement string
@@ -2895,6 +3509,30 @@ type textRule struct {
 	words       []string
 	value       string
 	checks      []ruleCheck
+	separator   string
+	starts      *ruleStarts
+}
+
+// ruleStarts: every match of a rule (after its opening boundary, when it is bounded) holds one of
+// its choices' literals offset bytes after its start (in some letter case when caseless), unless
+// the text holds one of unless. Go's regexp skips ahead to a pattern's one literal prefix, not to
+// one of several: the rule is tried, anchored, only where a literal places a match's start, with
+// the choices whose literal is there, in order. The choices are the alternatives of the rule's
+// pattern (or the pattern). A bounded rule's pattern opens with (^|[^…]); a choice's anchored
+// pattern opens with ([^…]) instead and runs on the text after a "\x00", which no boundary class
+// holds, standing for its start.
+type ruleStarts struct {
+	offset   int
+	unless   []string
+	bounded  bool
+	caseless bool
+	choices  []startChoice
+}
+
+// startChoice is an alternative of a rule with starts: its literals and its anchored pattern.
+type startChoice struct {
+	literals []string
+	anchored string
 }
 
 // ruleCheck is what must (found) or must not be found in a key rule's key (group 0) or in a group
@@ -2912,6 +3550,16 @@ var textRules = []textRule{
 		[]string{},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			0, nil, false, false,
+			[]startChoice{
+				{
+					[]string{"-----BEGIN "},
+					`^(?:-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]*?-----END[^-\r\n]*-----|[\s\S]*))`,
+				},
+			},
+		},
 	},
 	{ // putty_key
 		`PuTTY-User-Key-File-[0-9]+:(?:[\s\S]*?Private-MAC:[ \t]*[0-9A-Fa-f]*|[\s\S]*)`,
@@ -2920,6 +3568,16 @@ var textRules = []textRule{
 		[]string{},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			0, nil, false, false,
+			[]startChoice{
+				{
+					[]string{"PuTTY-User-Key-File-"},
+					`^(?:PuTTY-User-Key-File-[0-9]+:(?:[\s\S]*?Private-MAC:[ \t]*[0-9A-Fa-f]*|[\s\S]*))`,
+				},
+			},
+		},
 	},
 	{ // python_traceback
 		`Traceback \(most recent call last\):[\s\S]*`,
@@ -2928,6 +3586,16 @@ var textRules = []textRule{
 		[]string{},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			0, nil, false, false,
+			[]startChoice{
+				{
+					[]string{"Traceback (most recent c"},
+					`^(?:Traceback \(most recent call last\):[\s\S]*)`,
+				},
+			},
+		},
 	},
 	{ // python_frame_line
 		`(?:\n|\r\n|\\n|\\r\\n)[ \t]*(?:\\t[ \t]*)*File \\?"[^"\r\n]*\\?", line [0-9]+(?:, in [^\r\n\\]*(?:\\[^rn\r\n][^\r` +
@@ -2935,9 +3603,21 @@ var textRules = []textRule{
 			`ile[^ \r\n\\]))[^\r\n\\]*(?:\\[^rn\r\n][^\r\n\\]*)*){0,2}`,
 		"",
 		[]string{"File \"", "File \\\""},
-		[]string{},
+		[]string{", line "},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			0, nil, false, false,
+			[]startChoice{
+				{
+					[]string{"\n", "\r\n", "\\n", "\\r\\n"},
+					`^(?:(?:\n|\r\n|\\n|\\r\\n)[ \t]*(?:\\t[ \t]*)*File \\?"[^"\r\n]*\\?", line [0-9]+(?:, in [^\r\n\\]*(?:\\[^rn\r` +
+						`\n][^\r\n\\]*)*)?(?:(?:\n|\r\n|\\n|\\r\\n)[ \t]{4,}(?:[^ \t\r\n\\F]|\\[^rn\r\n]|F(?:[^i\r\n\\]|i[^l\r\n\\]|il[` +
+						`^e\r\n\\]|ile[^ \r\n\\]))[^\r\n\\]*(?:\\[^rn\r\n][^\r\n\\]*)*){0,2})`,
+				},
+			},
+		},
 	},
 	{ // python_frame
 		`(^|[^A-Za-z0-9_])File \\?"[^"\r\n]*\\?", line [0-9]+(?:, in [^\r\n\\]*(?:\\[^rn\r\n][^\r\n\\]*)*)?(?:(?:\n|\r\n|\` +
@@ -2945,9 +3625,21 @@ var textRules = []textRule{
 			`(?:\\[^rn\r\n][^\r\n\\]*)*){0,2}`,
 		"${1}",
 		[]string{"File \"", "File \\\""},
-		[]string{},
+		[]string{", line "},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			0, nil, true, false,
+			[]startChoice{
+				{
+					[]string{"File "},
+					`^(?:([^A-Za-z0-9_])File \\?"[^"\r\n]*\\?", line [0-9]+(?:, in [^\r\n\\]*(?:\\[^rn\r\n][^\r\n\\]*)*)?(?:(?:\n|\` +
+						`r\n|\\n|\\r\\n)[ \t]{4,}(?:[^ \t\r\n\\F]|\\[^rn\r\n]|F(?:[^i\r\n\\]|i[^l\r\n\\]|il[^e\r\n\\]|ile[^ \r\n\\]))[^` +
+						`\r\n\\]*(?:\\[^rn\r\n][^\r\n\\]*)*){0,2})`,
+				},
+			},
+		},
 	},
 	{ // stack_frame_line
 		`(?:\n|\r\n|\\n|\\r\\n)[ \t]*(?:\\t[ \t]*)*at (?:(?:async |new )?[^ \t\r\n()]+(?: \[as [^ \t\r\n\]]+\])? ?\((?:[^(` +
@@ -2955,9 +3647,21 @@ var textRules = []textRule{
 			`\.][^ \t\r\n()"']*:[0-9]+:[0-9]+)`,
 		"",
 		[]string{"at "},
-		[]string{},
+		[]string{"(", ":"},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			0, nil, false, false,
+			[]startChoice{
+				{
+					[]string{"\n", "\r\n", "\\n", "\\r\\n"},
+					`^(?:(?:\n|\r\n|\\n|\\r\\n)[ \t]*(?:\\t[ \t]*)*at (?:(?:async |new )?[^ \t\r\n()]+(?: \[as [^ \t\r\n\]]+\])? ?\` +
+						`((?:[^()\r\n]*:[0-9]+(?::[0-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\)|[^ \t\r\n()"` +
+						`'/\\.]*[/\\.][^ \t\r\n()"']*:[0-9]+:[0-9]+))`,
+				},
+			},
+		},
 	},
 	{ // stack_frame
 		`(^|[^A-Za-z0-9_$.])(?:at (?:(?:async |new )?[^ \t\r\n()]+(?: \[as [^ \t\r\n\]]+\])? ?\((?:[^()\r\n]*:[0-9]+(?::[0` +
@@ -2965,33 +3669,67 @@ var textRules = []textRule{
 			`0-9]+:[0-9]+)[ \t]?)+`,
 		"${1}",
 		[]string{"at "},
-		[]string{},
+		[]string{"(", ":"},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			0, nil, true, false,
+			[]startChoice{
+				{
+					[]string{"at "},
+					`^(?:([^A-Za-z0-9_$.])(?:at (?:(?:async |new )?[^ \t\r\n()]+(?: \[as [^ \t\r\n\]]+\])? ?\((?:[^()\r\n]*:[0-9]+(` +
+						`?::[0-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\)|[^ \t\r\n()"'/\\.]*[/\\.][^ \t\r\n` +
+						`()"']*:[0-9]+:[0-9]+)[ \t]?)+)`,
+				},
+			},
+		},
 	},
 	{ // frame_like_line
-		`(?:\n[ \t]*at [^ \t\r\n()]+ ?\([^\n]*\)[ \t]*)+(\n|$)`,
+		`\n[ \t]*at [^ \t\r\n()]+ ?\([^\n]*\)[ \t]*(?:\n[ \t]*at [^ \t\r\n()]+ ?\([^\n]*\)[ \t]*)*(\n|$)`,
 		"${1}",
 		[]string{"at "},
-		[]string{},
+		[]string{"("},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			0, nil, false, false,
+			[]startChoice{
+				{
+					[]string{"\n"},
+					`^(?:\n[ \t]*at [^ \t\r\n()]+ ?\([^\n]*\)[ \t]*(?:\n[ \t]*at [^ \t\r\n()]+ ?\([^\n]*\)[ \t]*)*(\n|$))`,
+				},
+			},
+		},
 	},
 	{ // frame_like_first_line
 		`^[ \t]*at [^ \t\r\n()]+ ?\([^\n]*\)[ \t]*(?:\n|$)`,
 		"",
 		[]string{"at "},
-		[]string{},
+		[]string{"("},
+		"",
+		nil,
 		"",
 		nil,
 	},
 	{ // cookie_header
 		`(^|[^A-Za-z0-9_-])((?:[sS][eE][tT]-)?[cC][oO][oO][kK][iI][eE][ \t]*:[ \t]*)[^ \t\r\n"'\\\[][^\r\n"\\]*`,
 		"${1}${2}[REDACTED]",
-		[]string{},
+		[]string{":"},
 		[]string{"cookie"},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			0, nil, true, true,
+			[]startChoice{
+				{
+					[]string{"cookie", "set-"},
+					`^(?:([^A-Za-z0-9_-])((?:[sS][eE][tT]-)?[cC][oO][oO][kK][iI][eE][ \t]*:[ \t]*)[^ \t\r\n"'\\\[][^\r\n"\\]*)`,
+				},
+			},
+		},
 	},
 	{ // name_value_pair
 		`("(?:[nN][aA][mM][eE]|[kK][eE][yY])\\*"[ \t]*:[ \t]*\\*")([A-Za-z0-9_.-]+)(\\*"[ \t]*,[ \t]*(?:\\*"[A-Za-z_]+\\*"` +
@@ -3007,9 +3745,11 @@ var textRules = []textRule{
 			`tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \t]+[^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*)|([^ \` +
 			`t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*)))`,
 		[]ruleCheck{{0, 0, true}, {0, 1, false}},
+		"",
+		nil,
 	},
 	{ // key_value
-		`(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\*["']?[ \t]*(?:=>|:=|=)[ \t]*)`,
+		"",
 		"${1}${4}${7}[REDACTED]${3}${6}${9}",
 		[]string{"="},
 		[]string{
@@ -3024,9 +3764,11 @@ var textRules = []textRule{
 			`tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \t]+[^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*)|([^ \` +
 			`t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*)))`,
 		[]ruleCheck{{0, 0, true}, {0, 1, false}},
+		`^(?:\\*["']?[ \t]*(?:=>|:=|=)[ \t]*)`,
+		nil,
 	},
 	{ // quoted_key_colon_value
-		`(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\*["'][ \t]*:[ \t]*)`,
+		"",
 		"${1}${13}${2}${5}${8}${14}${17}${20}[REDACTED]${4}${7}${10}${16}${19}${22}",
 		[]string{":"},
 		[]string{
@@ -3043,9 +3785,11 @@ var textRules = []textRule{
 			`\t]*)(?:(\\+")((?:[^"\\\r\n]|\\+[^"\\\r\n])+)((?:\\+")?)|(")((?:[^"\\\r\n]|\\[^\r\n])[^"\\\r\n]*(?:\\[^\r\n][^"\\` +
 			`\r\n]*)*)("?)|(')((?:[^'\\\r\n]|\\[^\r\n])[^'\\\r\n]*(?:\\[^\r\n][^'\\\r\n]*)*)('?))))`,
 		[]ruleCheck{{0, 0, true}, {0, 1, false}, {12, 6, false}},
+		`^(?:\\*["'][ \t]*:[ \t]*)`,
+		nil,
 	},
 	{ // option_then_value
-		`(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\*["'][ \t]*,[ \t]*)`,
+		"",
 		"${1}${4}${7}[REDACTED]${3}${6}${9}",
 		[]string{"-"},
 		[]string{
@@ -3058,9 +3802,11 @@ var textRules = []textRule{
 			`tlm|ssws|bot|jwt)[ \t]+[^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*)|([^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\` +
 			`\]*)))`,
 		[]ruleCheck{{0, 0, true}, {0, 1, false}, {0, 7, true}},
+		`^(?:\\*["'][ \t]*,[ \t]*)`,
+		nil,
 	},
 	{ // key_colon_value
-		`(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\*["']?[ \t]*:[ \t]*)`,
+		"",
 		"${1}${4}${7}[REDACTED]${3}${6}${9}",
 		[]string{":"},
 		[]string{
@@ -3075,9 +3821,11 @@ var textRules = []textRule{
 			`tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \t]+[^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*)|([^ \` +
 			`t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*)))`,
 		[]ruleCheck{{0, 0, true}, {0, 1, false}, {0, 2, true}},
+		`^(?:\\*["']?[ \t]*:[ \t]*)`,
+		nil,
 	},
 	{ // word_colon_value
-		`(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\*["']?[ \t]*:[ \t]*)`,
+		"",
 		"${1}${4}${7}[REDACTED]${3}${6}${9}",
 		[]string{":"},
 		[]string{
@@ -3092,6 +3840,8 @@ var textRules = []textRule{
 			`tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \t]+[^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*)|([^ \` +
 			`t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*)))`,
 		[]ruleCheck{{0, 0, true}, {0, 1, false}, {0, 2, false}, {11, 4, true}, {11, 5, true}},
+		`^(?:\\*["']?[ \t]*:[ \t]*)`,
+		nil,
 	},
 	{ // xml_element
 		`(<)([A-Za-z0-9_.-]+)>`,
@@ -3103,12 +3853,16 @@ var textRules = []textRule{
 		},
 		`^(?:[^<\r\n]+(</))`,
 		[]ruleCheck{{0, 0, true}, {0, 1, false}},
+		"",
+		nil,
 	},
 	{ // url_password
 		`(^|[^A-Za-z0-9+.-])([A-Za-z][A-Za-z0-9+.-]*://[^ \t\r\n/?#@:"'<>]*:)[^ \t\r\n/?#@"'<>]+@`,
 		"${1}${2}[REDACTED]@",
 		[]string{"://"},
 		[]string{"@"},
+		"",
+		nil,
 		"",
 		nil,
 	},
@@ -3127,9 +3881,31 @@ var textRules = []textRule{
 		[]string{
 			"mysql", "mariadb", "mongo", "cqlsh", "redis-cli", "sqlcmd", "bcp", "osql", "sshpass", "clickhouse-client", "influx",
 		},
-		[]string{},
+		[]string{"-p", "-a"},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			0, nil, true, false,
+			[]startChoice{
+				{
+					[]string{
+						"bcp", "clickhouse-client", "cqlsh", "influx", "mariadb", "mongo", "mysql", "osql", "redis-cli", "sqlcmd",
+						"sshpass",
+					},
+					`^(?:([^A-Za-z0-9_.-])((?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlcheck|mysqlshow|mariadb|mariadb-dump)(?:\` +
+						`.exe)?(?:[ \t]+[^ \t\r\n]+){0,16}?[ \t]+-p|(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|mon` +
+						`gostat|mongotop|mongofiles|cqlsh)(?:\.exe)?(?:[ \t]+[^ \t\r\n]+){0,16}?[ \t]+(?:-p|--password)(?:[ \t]+|=)|red` +
+						`is-cli(?:\.exe)?(?:[ \t]+[^ \t\r\n]+){0,16}?[ \t]+(?:-a|--pass)(?:[ \t]+|=)|(?:sqlcmd|bcp|osql)(?:\.exe)?(?:[ ` +
+						`\t]+[^ \t\r\n]+){0,16}?[ \t]+-P[ \t]*|sshpass(?:\.exe)?(?:[ \t]+[^ \t\r\n]+){0,16}?[ \t]+-p[ \t]*|(?:clickhous` +
+						`e-client|influx)(?:\.exe)?(?:[ \t]+[^ \t\r\n]+){0,16}?[ \t]+-{1,2}password(?:[ \t]+|=))(?:(\\+")((?:[^"\\\r\n]` +
+						`|\\+[^"\\\r\n])+)((?:\\+")?)|(")((?:[^"\\\r\n]|\\[^\r\n])[^"\\\r\n]*(?:\\[^\r\n][^"\\\r\n]*)*)("?)|(')((?:[^'\` +
+						`\\r\n]|\\[^\r\n])[^'\\\r\n]*(?:\\[^\r\n][^'\\\r\n]*)*)('?)|((?:digest|oauth|hawk|aws4-hmac-sha256|signature)[ ` +
+						`\t][^\r\n\\]*(?:\\[^rn\r\n][^\r\n\\]*)*|(?:bearer|basic|token|apikey|api-key|key|negotiate|ntlm|ssws|bot|jwt)[` +
+						` \t]+[^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*)|([^ \t\r\n"'&,;)}<>\\\[][^ \t\r\n"'&,;)}<>\\]*)))`,
+				},
+			},
+		},
 	},
 	{ // token_shape
 		`(^|[^A-Za-z0-9_-])(?:sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|gl(?:pat|ptt|d` +
@@ -3157,6 +3933,180 @@ var textRules = []textRule{
 		[]string{},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			0, []string{".webhook.office.com/webhookb2/"}, true, false,
+			[]startChoice{
+				{
+					[]string{"sk-"},
+					`^(?:([^A-Za-z0-9_-])sk-[A-Za-z0-9_-]{16,})`,
+				},
+				{
+					[]string{"gh"},
+					`^(?:([^A-Za-z0-9_-])gh[pousr]_[A-Za-z0-9]{20,})`,
+				},
+				{
+					[]string{"github_pat_"},
+					`^(?:([^A-Za-z0-9_-])github_pat_[A-Za-z0-9_]{20,})`,
+				},
+				{
+					[]string{"glagent-", "gldt-", "glffct-", "glft-", "glimt-", "gloas-", "glpat-", "glptt-", "glrt-", "glsoat-"},
+					`^(?:([^A-Za-z0-9_-])gl(?:pat|ptt|dt|rt|ft|soat|ffct|imt|agent|oas)-[A-Za-z0-9_-]{20,})`,
+				},
+				{
+					[]string{"glcbt-"},
+					`^(?:([^A-Za-z0-9_-])glcbt-[A-Za-z0-9]{1,5}_[A-Za-z0-9_-]{20,})`,
+				},
+				{
+					[]string{"GR1348941"},
+					`^(?:([^A-Za-z0-9_-])GR1348941[A-Za-z0-9_-]{20,})`,
+				},
+				{
+					[]string{"xox"},
+					`^(?:([^A-Za-z0-9_-])xox[abposre]-[A-Za-z0-9-]{10,})`,
+				},
+				{
+					[]string{"xapp-"},
+					`^(?:([^A-Za-z0-9_-])xapp-[0-9]-[A-Za-z0-9-]{10,})`,
+				},
+				{
+					[]string{"eyJ"},
+					`^(?:([^A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*)`,
+				},
+				{
+					[]string{"rk_live_", "rk_prod_", "rk_test_", "sk_live_", "sk_prod_", "sk_test_"},
+					`^(?:([^A-Za-z0-9_-])[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,})`,
+				},
+				{
+					[]string{"whsec_"},
+					`^(?:([^A-Za-z0-9_-])whsec_[A-Za-z0-9]{20,})`,
+				},
+				{
+					[]string{"AIza"},
+					`^(?:([^A-Za-z0-9_-])AIza[0-9A-Za-z_-]{35,})`,
+				},
+				{
+					[]string{"ya29."},
+					`^(?:([^A-Za-z0-9_-])ya29\.[0-9A-Za-z_-]{20,})`,
+				},
+				{
+					[]string{"GOCSPX-"},
+					`^(?:([^A-Za-z0-9_-])GOCSPX-[A-Za-z0-9_-]{20,})`,
+				},
+				{
+					[]string{"1//0"},
+					`^(?:([^A-Za-z0-9_-])1//0[0-9A-Za-z_-]{20,})`,
+				},
+				{
+					[]string{"SG."},
+					`^(?:([^A-Za-z0-9_-])SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,})`,
+				},
+				{
+					[]string{"npm_"},
+					`^(?:([^A-Za-z0-9_-])npm_[A-Za-z0-9]{30,})`,
+				},
+				{
+					[]string{"pypi-AgE"},
+					`^(?:([^A-Za-z0-9_-])pypi-AgE[A-Za-z0-9_-]{40,})`,
+				},
+				{
+					[]string{"hf_"},
+					`^(?:([^A-Za-z0-9_-])hf_[A-Za-z0-9]{30,})`,
+				},
+				{
+					[]string{"api_org_"},
+					`^(?:([^A-Za-z0-9_-])api_org_[A-Za-z0-9]{30,})`,
+				},
+				{
+					[]string{"doo_v1_", "dop_v1_", "dor_v1_"},
+					`^(?:([^A-Za-z0-9_-])do[opr]_v1_[a-f0-9]{64})`,
+				},
+				{
+					[]string{"shpat_", "shpca_", "shppa_", "shpss_"},
+					`^(?:([^A-Za-z0-9_-])shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32})`,
+				},
+				{
+					[]string{"dapi"},
+					`^(?:([^A-Za-z0-9_-])dapi[a-f0-9]{32}[A-Za-z0-9]*)`,
+				},
+				{
+					[]string{"lin_api_", "lin_oauth_"},
+					`^(?:([^A-Za-z0-9_-])lin_(?:api|oauth)_[A-Za-z0-9]{40,})`,
+				},
+				{
+					[]string{"PMAK-"},
+					`^(?:([^A-Za-z0-9_-])PMAK-[a-f0-9]{24}-[a-f0-9]{34})`,
+				},
+				{
+					[]string{"dp.pt."},
+					`^(?:([^A-Za-z0-9_-])dp\.pt\.[A-Za-z0-9]{40,})`,
+				},
+				{
+					[]string{"AGE-SECRET-KEY-1"},
+					`^(?:([^A-Za-z0-9_-])AGE-SECRET-KEY-1[0-9A-Z]{58})`,
+				},
+				{
+					[]string{"hvs."},
+					`^(?:([^A-Za-z0-9_-])hvs\.[A-Za-z0-9_-]{24,})`,
+				},
+				{
+					[]string{"pul-"},
+					`^(?:([^A-Za-z0-9_-])pul-[a-f0-9]{40})`,
+				},
+				{
+					[]string{"rubygems_"},
+					`^(?:([^A-Za-z0-9_-])rubygems_[a-f0-9]{48})`,
+				},
+				{
+					[]string{"sq0atp-", "sq0csp-"},
+					`^(?:([^A-Za-z0-9_-])sq0(?:atp|csp)-[A-Za-z0-9_-]{22,})`,
+				},
+				{
+					[]string{"hooks.slack.com/services", "hooks.slack.com/triggers", "hooks.slack.com/workflow"},
+					`^(?:([^A-Za-z0-9_-])hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/+-]{20,})`,
+				},
+				{
+					[]string{"discord"},
+					`^(?:([^A-Za-z0-9_-])discord(?:app)?\.com/api/webhooks/[0-9]{5,}/[A-Za-z0-9_-]{20,})`,
+				},
+				{
+					[]string{"sntryu_"},
+					`^(?:([^A-Za-z0-9_-])sntryu_[a-f0-9]{64})`,
+				},
+				{
+					[]string{"sntrys_eyJ"},
+					`^(?:([^A-Za-z0-9_-])sntrys_eyJ[A-Za-z0-9+/=_]{40,})`,
+				},
+				{
+					[]string{"NRAK-"},
+					`^(?:([^A-Za-z0-9_-])NRAK-[A-Za-z0-9]{27})`,
+				},
+				{
+					[]string{"NRII-"},
+					`^(?:([^A-Za-z0-9_-])NRII-[A-Za-z0-9-]{32})`,
+				},
+				{
+					[]string{"NRJS-"},
+					`^(?:([^A-Za-z0-9_-])NRJS-[a-f0-9]{19})`,
+				},
+				{
+					[]string{"glsa_"},
+					`^(?:([^A-Za-z0-9_-])glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8})`,
+				},
+				{
+					[]string{"glc_"},
+					`^(?:([^A-Za-z0-9_-])glc_[A-Za-z0-9+/]{32,}={0,3})`,
+				},
+				{
+					[]string{"ATATT3"},
+					`^(?:([^A-Za-z0-9_-])ATATT3[A-Za-z0-9_=-]{186,})`,
+				},
+				{
+					[]string{"pk_"},
+					`^(?:([^A-Za-z0-9_-])pk_[0-9]{6,10}_[0-9A-Z]{32})`,
+				},
+			},
+		},
 	},
 	{ // aws_key_id
 		`(^|[^A-Za-z0-9_-])(?:(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[A-Z0-9]{16}[A-Za-z0-9]*)`,
@@ -3165,6 +4115,17 @@ var textRules = []textRule{
 		[]string{},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			0, nil, true, false,
+			[]startChoice{
+				{
+					[]string{"A3T", "ABIA", "ACCA", "AGPA", "AIDA", "AIPA", "AKIA", "ANPA", "ANVA", "AROA", "ASIA"},
+					`^(?:([^A-Za-z0-9_-])(?:(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[A-Z0-9]{16}[A-Za-z0-9` +
+						`]*))`,
+				},
+			},
+		},
 	},
 	{ // twilio_key
 		`(^|[^A-Za-z0-9_-])(?:(?:SK|AC)[0-9a-fA-F]{32}[A-Za-z0-9]*)`,
@@ -3173,38 +4134,72 @@ var textRules = []textRule{
 		[]string{},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			0, nil, true, false,
+			[]startChoice{
+				{
+					[]string{"AC", "SK"},
+					`^(?:([^A-Za-z0-9_-])(?:(?:SK|AC)[0-9a-fA-F]{32}[A-Za-z0-9]*))`,
+				},
+			},
+		},
 	},
 	{ // azure_client_secret
 		`(^|[^A-Za-z0-9_-])(?:[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,})`,
 		"${1}[REDACTED]",
 		[]string{"Q~"},
-		[]string{},
+		[]string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			4, nil, true, false,
+			[]startChoice{
+				{
+					[]string{"Q~"},
+					`^(?:([^A-Za-z0-9_-])(?:[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,}))`,
+				},
+			},
+		},
 	},
 	{ // telegram_bot_token
 		`(^|[^A-Za-z0-9_-])(?:(?:bot)?[0-9]{5,16}:A[A-Za-z0-9_-]{34,})`,
 		"${1}[REDACTED]",
 		[]string{":A"},
-		[]string{},
+		[]string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"},
+		"",
+		nil,
 		"",
 		nil,
 	},
 	{ // discord_bot_token
 		`(^|[^A-Za-z0-9_-])(?:[MNO][A-Za-z0-9_-]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,})`,
 		"${1}[REDACTED]",
+		[]string{"M", "N", "O"},
 		[]string{"."},
-		[]string{},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			0, nil, true, false,
+			[]startChoice{
+				{
+					[]string{"M", "N", "O"},
+					`^(?:([^A-Za-z0-9_-])(?:[MNO][A-Za-z0-9_-]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,}))`,
+				},
+			},
+		},
 	},
 	{ // word_then_credential
-		`(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)([ \t]+)`,
+		"",
 		"[REDACTED]",
-		[]string{},
+		[]string{" ", "\t"},
 		[]string{"token", "bearer", "secret", "passw", "passphrase", "credential", "key", "auth", "session"},
 		`^(?:([A-Za-z0-9+/=_.-]{16,}))`,
 		[]ruleCheck{{0, 3, true}, {1, 8, true}, {1, 9, true}},
+		`^(?:[ \t]+)`,
+		nil,
 	},
 	{ // auth_scheme
 		`(^|[^A-Za-z0-9_-])([bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC])[ \t]+[A-Za-z]*[0-9._~+/=-][A-Za-z0-9._~+/=-]*`,
@@ -3213,6 +4208,17 @@ var textRules = []textRule{
 		[]string{"bearer", "basic"},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			0, nil, true, true,
+			[]startChoice{
+				{
+					[]string{"basic\t", "basic ", "bearer\t", "bearer "},
+					`^(?:([^A-Za-z0-9_-])([bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC])[ \t]+[A-Za-z]*[0-9._~+/=-][A-Za-z0-9._~+/=` +
+						`-]*)`,
+				},
+			},
+		},
 	},
 	{ // windows_path
 		`(^|[^A-Za-z0-9])[A-Za-z]:\\[^ \t\r\n"'<>|:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}[\\/][^ \t\r\n"'<>|:*?]*){0,32}`,
@@ -3221,6 +4227,17 @@ var textRules = []textRule{
 		[]string{},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			1, nil, true, false,
+			[]startChoice{
+				{
+					[]string{":\\"},
+					`^(?:([^A-Za-z0-9])[A-Za-z]:\\[^ \t\r\n"'<>|:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}[\\/][^ \t\r\n"'<>|:*?]*){0` +
+						`,32})`,
+				},
+			},
+		},
 	},
 	{ // windows_user_path
 		`(^|[^A-Za-z0-9])[A-Za-z]:/+(?:[uU][sS][eE][rR][sS]|[dD][oO][cC][uU][mM][eE][nN][tT][sS] [aA][nN][dD] [sS][eE][tT]` +
@@ -3230,6 +4247,18 @@ var textRules = []textRule{
 		[]string{"users", "documents and settings"},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			1, nil, true, true,
+			[]startChoice{
+				{
+					[]string{":/"},
+					`^(?:([^A-Za-z0-9])[A-Za-z]:/+(?:[uU][sS][eE][rR][sS]|[dD][oO][cC][uU][mM][eE][nN][tT][sS] [aA][nN][dD] [sS][eE` +
+						`][tT][tT][iI][nN][gG][sS])[\\/][^ \t\r\n"'<>|:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}[\\/][^ \t\r\n"'<>|:*?]*)` +
+						`{0,32})`,
+				},
+			},
+		},
 	},
 	{ // unc_path
 		`(^|[^A-Za-z0-9\\])\\{2,4}[A-Za-z0-9._$?-]+\\[^ \t\r\n"'<>|:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}[\\/][^ \t\r\n"` +
@@ -3239,6 +4268,17 @@ var textRules = []textRule{
 		[]string{},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			0, nil, true, false,
+			[]startChoice{
+				{
+					[]string{"\\\\"},
+					`^(?:([^A-Za-z0-9\\])\\{2,4}[A-Za-z0-9._$?-]+\\[^ \t\r\n"'<>|:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}[\\/][^ \t` +
+						`\r\n"'<>|:*?]*){0,32})`,
+				},
+			},
+		},
 	},
 	{ // escaped_unix_path
 		`\\/(?:(?:home|Users)\\/[^ \t\r\n"'<>|:*?\\]*(?:\\/[^ \t\r\n"'<>|:*?\\]*){0,64}|root(?:(?:\\/|[^A-Za-z0-9_ \t\r\n"` +
@@ -3248,6 +4288,17 @@ var textRules = []textRule{
 		[]string{},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			0, nil, false, false,
+			[]startChoice{
+				{
+					[]string{"\\/Users\\/", "\\/home\\/", "\\/root"},
+					`^(?:\\/(?:(?:home|Users)\\/[^ \t\r\n"'<>|:*?\\]*(?:\\/[^ \t\r\n"'<>|:*?\\]*){0,64}|root(?:(?:\\/|[^A-Za-z0-9_ ` +
+						`\t\r\n"'<>|:*?\\])[^ \t\r\n"'<>|:*?\\]*(?:\\/[^ \t\r\n"'<>|:*?\\]*){0,64}|([ \t\r\n"'<>|:*?\\])|$)))`,
+				},
+			},
+		},
 	},
 	{ // home_path
 		`(?:/home/|/Users/)[^/ \t\r\n"'<>|\\:*?]+[^ \t\r\n"'<>|\\:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}/[^ \t\r\n"'<>|\\` +
@@ -3257,6 +4308,17 @@ var textRules = []textRule{
 		[]string{},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			0, nil, false, false,
+			[]startChoice{
+				{
+					[]string{"/Users/", "/home/"},
+					`^(?:(?:/home/|/Users/)[^/ \t\r\n"'<>|\\:*?]+[^ \t\r\n"'<>|\\:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}/[^ \t\r\n` +
+						`"'<>|\\:*?]*){0,32})`,
+				},
+			},
+		},
 	},
 	{ // root_path
 		`/root(?:/[^ \t\r\n"'<>|\\:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}/[^ \t\r\n"'<>|\\:*?]*){0,32}|([^A-Za-z0-9_/]|$))`,
@@ -3265,15 +4327,37 @@ var textRules = []textRule{
 		[]string{},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			0, nil, false, false,
+			[]startChoice{
+				{
+					[]string{"/root"},
+					`^(?:/root(?:/[^ \t\r\n"'<>|\\:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}/[^ \t\r\n"'<>|\\:*?]*){0,32}|([^A-Za-z0-` +
+						`9_/]|$)))`,
+				},
+			},
+		},
 	},
 	{ // tilde_path
 		`(^|[^A-Za-z0-9_.~/-])~[A-Za-z_][A-Za-z0-9_.-]*/[^ \t\r\n"'<>|\\:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}/[^ \t\r\n` +
 			`"'<>|\\:*?]*){0,32}`,
 		"${1}<path>",
 		[]string{"~"},
-		[]string{},
+		[]string{"/"},
 		"",
 		nil,
+		"",
+		&ruleStarts{
+			0, nil, true, false,
+			[]startChoice{
+				{
+					[]string{"~"},
+					`^(?:([^A-Za-z0-9_.~/-])~[A-Za-z_][A-Za-z0-9_.-]*/[^ \t\r\n"'<>|\\:*?]*(?:(?: [^/ \t\r\n"'<>|\\:*?]+){1,8}/[^ \` +
+						`t\r\n"'<>|\\:*?]*){0,32})`,
+				},
+			},
+		},
 	},
 }
 
@@ -3341,8 +4425,10 @@ var textChecks = []string{
 
 type compiledRule struct {
 	textRule
-	re, value *regexp.Regexp
-	keys      *keyAnswers
+	re, value, separator *regexp.Regexp   // re: nil for a rule whose keys are secret-word runs
+	choices              []*regexp.Regexp // of its starts
+	literals             []string         // every choice's
+	keys                 *keyAnswers
 }
 
 // keyAnswers keeps whether a key rule's checks on a key held: keys recur, and a check is a
@@ -3365,9 +4451,21 @@ var sanitizer = sync.OnceValue(func() compiledRules {
 		out.checks = append(out.checks, regexp.MustCompile(check))
 	}
 	for _, rule := range textRules {
-		compiled := compiledRule{textRule: rule, re: regexp.MustCompile(rule.pattern), keys: &keyAnswers{}}
+		compiled := compiledRule{textRule: rule, keys: &keyAnswers{}}
+		if rule.pattern != "" {
+			compiled.re = regexp.MustCompile(rule.pattern)
+		}
 		if rule.value != "" {
 			compiled.value = regexp.MustCompile(rule.value)
+		}
+		if rule.separator != "" {
+			compiled.separator = regexp.MustCompile(rule.separator)
+		}
+		if rule.starts != nil {
+			for _, choice := range rule.starts.choices {
+				compiled.choices = append(compiled.choices, regexp.MustCompile(choice.anchored))
+				compiled.literals = append(compiled.literals, choice.literals...)
+			}
 		}
 		out.rules = append(out.rules, compiled)
 	}
@@ -3380,6 +4478,7 @@ var sanitizer = sync.OnceValue(func() compiledRules {
 func ScrubText(text string) string {
 	out, cut := cutText(text)
 	lower := ""
+	var runs [][2]int // the text's secret-word runs, once found
 	rules := sanitizer()
 	for _, rule := range rules.rules {
 		if len(rule.needles) > 0 && !containsAny(out, rule.needles) {
@@ -3393,8 +4492,19 @@ func ScrubText(text string) string {
 				continue
 			}
 		}
-		if next := rule.apply(out, rules.checks); next != out {
-			out, lower = next, ""
+		if rule.re == nil && rule.value != nil {
+			if runs == nil {
+				if lower == "" {
+					lower = asciiLower(out)
+				}
+				runs = keyRuns(lower)
+			}
+			if len(runs) == 0 {
+				continue // no key
+			}
+		}
+		if next := rule.apply(out, rules.checks, runs); next != out {
+			out, lower, runs = next, "", nil
 		}
 	}
 	if cut {
@@ -3403,36 +4513,189 @@ func ScrubText(text string) string {
 	return out
 }
 
-// apply replaces every match of the rule in text.
-func (r compiledRule) apply(text string, checks []*regexp.Regexp) string {
+// apply replaces every match of the rule in text (runs: the text's secret-word runs, when
+// already found).
+func (r compiledRule) apply(text string, checks []*regexp.Regexp, runs [][2]int) string {
+	if r.value == nil && r.starts != nil && !containsAny(text, r.starts.unless) {
+		return r.applyStarts(text)
+	}
 	if r.value == nil {
 		return r.re.ReplaceAllString(text, r.replacement)
+	}
+	if r.re == nil && runs == nil {
+		runs = keyRuns(asciiLower(text))
 	}
 	var out []byte
 	last, pos := 0, 0
 	for {
-		key := r.find(text, pos)
-		if key == nil {
+		start, end, at, ok := r.nextKey(text, pos, &runs)
+		if !ok {
 			break
 		}
-		name, rest := text[key[4]:key[5]], text[key[1]:]
+		name := text[start:end]
 		var found []int
+		rest := text[at:]
 		if r.keyHolds(checks, name) { // a value is read only after a key that may have one
 			found = r.value.FindStringSubmatchIndex(rest)
 		}
 		if found == nil || !holds(r.checks, checks, name, rest, found) {
-			pos = key[5] // no match here: search on after the key
+			pos = end // no match here: search on after the key
 			continue
 		}
-		out = append(out, text[last:key[1]]...)
+		out = append(out, text[last:at]...)
 		out = r.value.ExpandString(out, r.replacement, rest, found)
-		last = key[1] + found[1]
+		last = at + found[1]
 		pos = last
 	}
 	if out == nil {
 		return text
 	}
 	return string(append(out, text[last:]...))
+}
+
+// applyStarts replaces every match of a rule with starts, trying it only where one of its
+// literals places a match's start: the same matches as ReplaceAllString, leftmost first.
+func (r compiledRule) applyStarts(text string) string {
+	search, lead := text, r.starts.offset // lead: bytes from a match's start to its literal
+	if r.starts.bounded {
+		search, lead = "\x00"+text, lead+1
+	}
+	hay := search // where the literals are looked for
+	if r.starts.caseless {
+		hay = asciiLower(search)
+	}
+	next := make([]int, len(r.literals)) // where each literal is next: -1 nowhere, -2 not searched yet
+	for i := range next {
+		next[i] = -2
+	}
+	var out []byte
+	last := 0
+	for from := lead; ; {
+		at := nextLiteral(hay, r.literals, next, from)
+		if at < 0 {
+			break
+		}
+		start := at - lead
+		choice, found := r.matchAt(hay[at:], search[start:])
+		if found == nil {
+			from = at + 1
+			continue
+		}
+		out = append(out, search[last:start]...)
+		out = r.choices[choice].ExpandString(out, r.replacement, search[start:], found)
+		last = start + found[1]
+		from = last + lead
+	}
+	if out == nil {
+		return text
+	}
+	out = append(out, search[last:]...)
+	if r.starts.bounded {
+		out = out[1:] // what stood for the start (put back by the replacement's ${1} when it was one)
+	}
+	return string(out)
+}
+
+// matchAt returns the first of a rule's choices (in order) whose literal begins hay and whose
+// anchored pattern matches rest (where the match would start), and that match.
+func (r compiledRule) matchAt(hay, rest string) (int, []int) {
+	for i, choice := range r.starts.choices {
+		for _, literal := range choice.literals {
+			if strings.HasPrefix(hay, literal) {
+				if found := r.choices[i].FindStringSubmatchIndex(rest); found != nil {
+					return i, found
+				}
+				break
+			}
+		}
+	}
+	return 0, nil
+}
+
+// nextLiteral returns where one of literals is next found in text at or after from (-1: none),
+// each literal searched for again only once it is behind (next holds where each was found).
+func nextLiteral(text string, literals []string, next []int, from int) int {
+	at := -1
+	for i, literal := range literals {
+		if next[i] == -2 || (next[i] >= 0 && next[i] < from) {
+			next[i] = -1
+			if from <= len(text) {
+				if found := strings.Index(text[from:], literal); found >= 0 {
+					next[i] = from + found
+				}
+			}
+		}
+		if next[i] >= 0 && (at < 0 || next[i] < at) {
+			at = next[i]
+		}
+	}
+	return at
+}
+
+// nextKey returns a key rule's next key at or after pos: its start and end, and where what
+// follows it starts. It is the pattern's group 2; or the next of runs (consumed from the front)
+// that what precedes it leaves free (a key's first character may not follow the end of a value
+// replaced) and that the rule's separator follows.
+func (r compiledRule) nextKey(text string, pos int, runs *[][2]int) (start, end, at int, ok bool) {
+	if r.re != nil {
+		key := r.find(text, pos)
+		if key == nil {
+			return 0, 0, 0, false
+		}
+		return key[4], key[5], key[1], true
+	}
+	for len(*runs) > 0 {
+		run := (*runs)[0]
+		*runs = (*runs)[1:]
+		if run[0] > pos || run[0] == 0 {
+			if after := r.separator.FindStringIndex(text[run[1]:]); after != nil {
+				return run[0], run[1], run[1] + after[1], true
+			}
+		}
+	}
+	return 0, 0, 0, false
+}
+
+// keyRuns returns the runs of key characters (A-Za-z0-9_.-) that hold one of keyWords, in order,
+// as [start, end): the keys a key rule's pattern would find (lower: the text with its ASCII
+// letters lowered). Each word is searched for from where the last run ended, once it is behind.
+func keyRuns(lower string) [][2]int {
+	next := make([]int, len(keyWords)) // where each word is next: -1 nowhere, -2 not searched yet
+	for i := range next {
+		next[i] = -2
+	}
+	runs := [][2]int{}
+	for from := 0; ; {
+		at := -1
+		for i, word := range keyWords {
+			if next[i] == -2 || (next[i] >= 0 && next[i] < from) {
+				next[i] = strings.Index(lower[from:], word)
+				if next[i] >= 0 {
+					next[i] += from
+				}
+			}
+			if next[i] >= 0 && (at < 0 || next[i] < at) {
+				at = next[i]
+			}
+		}
+		if at < 0 {
+			return runs
+		}
+		start, end := at, at
+		for start > 0 && isKeyChar(lower[start-1]) {
+			start--
+		}
+		for end < len(lower) && isKeyChar(lower[end]) {
+			end++
+		}
+		runs = append(runs, [2]int{start, end})
+		from = end
+	}
+}
+
+// isKeyChar reports whether c (of lowered text) is a key character.
+func isKeyChar(c byte) bool {
+	return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '_' || c == '.' || c == '-'
 }
 
 // find returns the leftmost match of a key rule at or after pos, as positions in text. Go's
@@ -3508,17 +4771,29 @@ func containsAny(text string, needles []string) bool {
 	return false
 }
 
+// asciiLower returns text with its ASCII letters lowered, every other byte kept.
 func asciiLower(text string) string {
-	return strings.Map(func(r rune) rune {
-		if 'A' <= r && r <= 'Z' {
-			return r + ('a' - 'A')
+	i := 0
+	for i < len(text) && (text[i] < 'A' || text[i] > 'Z') {
+		i++
+	}
+	if i == len(text) {
+		return text
+	}
+	lowered := []byte(text)
+	for ; i < len(lowered); i++ {
+		if 'A' <= lowered[i] && lowered[i] <= 'Z' {
+			lowered[i] += 'a' - 'A'
 		}
-		return r
-	}, text)
+	}
+	return string(lowered)
 }
 
 // cutText returns the first MaxText code points of text, less a word the cut splits; and whether it cut.
 func cutText(text string) (string, bool) {
+	if len(text) <= MaxText {
+		return text, false // no more code points than bytes
+	}
 	end, n := -1, 0
 	for i := range text {
 		if n == MaxText {

@@ -12,8 +12,8 @@
 import * as runtime from "./errgen-runtime.js";
 import type { Provenance, TextContent } from "./errgen-runtime.js";
 
-export type { CallToolResultLike, FailedResult, Localized, LocalizedMessage, OkResult, Provenance, Range, TextContent } from "./errgen-runtime.js";
-export { failedResult, failureClassOf, hasRetryAfter, isOkResult, okResult, sanitize, scrubText } from "./errgen-runtime.js";
+export type { CallToolResultLike, ChannelOptions, FailedResult, Localized, LocalizedMessage, OkResult, Provenance, Range, ResultOptions, TextContent, ToolFailureClass, ToolFailureMeta } from "./errgen-runtime.js";
+export { TOOL_FAILURE, failedResult, failureClassOf, hasRetryAfter, isOkResult, okResult, sanitize, scrubText, toolFailureOf } from "./errgen-runtime.js";
 
 /** A failure this catalog does not describe (an unknown code or an invalid payload); keeps the raw payload. */
 export type UnknownError = runtime.UnknownError<"code">;
@@ -21,7 +21,7 @@ export type UnknownError = runtime.UnknownError<"code">;
 // ---- Identity ---------------------------------------------------------------
 
 /** The stamp every error of this catalog carries. */
-export const PROVENANCE: Provenance = Object.freeze({ catalog: "minimal", version: "0.1.0", fingerprint: "sha256:c3df52de8e59761fd7b3f398abcc503e2f41edbecf5549d11213e5818951d488" });
+export const PROVENANCE: Provenance = Object.freeze({ catalog: "minimal", version: "0.1.0", fingerprint: "sha256:2ea65f01873882c5a240ac7334d0ed5e22fbea6eee8bb4416bdf998228fcf477" });
 
 // ---- Codes and kinds --------------------------------------------------------
 
@@ -86,7 +86,7 @@ export type CodeInfo = runtime.CodeInfo<ErrorCode, ErrorKind>;
 // One JSON row per code, in catalog order: its `CodeInfo` plus the message template split
 // into alternating literal / placeholder `parts`. JSON text keeps tsc fast on huge catalogs.
 const ROWS: readonly string[] = [
-  '{"code":"failed","title":"Failed","when":"","message":"the operation failed","kind":null,"retriable":"no","recoverable":"no","nextAction":"","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":[],"docs":"","parts":["the operation failed"],"wire":[]}',
+  '{"code":"failed","title":"Failed","when":"","message":"the operation failed","kind":null,"retriable":"no","recoverable":"no","nextAction":"","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":[],"docs":"","problemType":"urn:errgen:minimal:failed","reason":"FAILED","grpcCode":13,"violations":[],"parts":["the operation failed"],"wire":[]}',
 ];
 
 // ---- Locales ----------------------------------------------------------------
@@ -150,6 +150,14 @@ const CATALOG = runtime.define<CatalogTypes>({
   locales: LOCALES,
   translations: TRANSLATIONS,
   descriptions: [],
+  channels: {
+    problemBase: "urn:errgen:minimal:",
+    domain: "minimal",
+    grpcByStatus: [[500, 13]],
+    members: [],
+    metadataKeys: [],
+    kindClasses: [],
+  },
 });
 
 /** Code metadata keyed by code (a prototype-less record: safe for any code name). */
@@ -181,6 +189,10 @@ export const {
   describeField,
   localeChain,
   localizedMessage,
+  toProblem,
+  toStatus,
+  parseProblem,
+  parseStatus,
 } = CATALOG;
 
 // ---- Policies as values -----------------------------------------------------

@@ -229,6 +229,78 @@ func ParseResultValue(result any) Error {
 	return typed(parsed)
 }
 
+// Occurrence is what one occurrence of an error adds on a channel: its instance, a retry delay
+// and the clock of the toolFailure retryNotBefore (docs/runtime-contract.md §9).
+type Occurrence = rt.Occurrence
+
+// ToolFailure is the io.modelcontextprotocol/toolFailure metadata of an error result (MCP's
+// proposal SEP-3313, not accepted yet).
+type ToolFailure = rt.ToolFailure
+
+// ToResultWith returns the MCP tool result of err with what one occurrence adds to the
+// toolFailure metadata (when the catalog writes it): correlationId, retryNotBefore.
+func ToResultWith(err ToolError, o Occurrence) *Result {
+	return catalog.ToResultWith(err.Payload(), o)
+}
+
+// ToProblem returns the RFC 9457 problem document (application/problem+json) of err: type, title,
+// status, detail (the message), instance when given, the repair fields as extension members. An
+// *Unknown gives an about:blank problem with status 500.
+func ToProblem(err Error, o Occurrence) *Object {
+	if u, ok := err.(*Unknown); ok {
+		return catalog.UnknownProblem(u.Message, o)
+	}
+	return catalog.Problem(err.Payload(), o)
+}
+
+// ToStatus returns the google.rpc.Status of err in proto3's JSON mapping (AIP-193): its canonical
+// code, the message, one ErrorInfo (reason, domain, the repair fields as string metadata), and a
+// RetryInfo, BadRequest, RequestInfo and Help as they apply. An *Unknown gives UNKNOWN.
+func ToStatus(err Error, o Occurrence) *Object {
+	if u, ok := err.(*Unknown); ok {
+		return catalog.UnknownStatus(string(u.Received), u.Message, u.Raw, o)
+	}
+	return catalog.Status(err.Payload(), o)
+}
+
+// ParseProblem reads an RFC 9457 problem document (JSON text): the error of the code whose type URI
+// it names; an unknown type, invalid members or text that is not JSON give *Unknown keeping the
+// whole document. Never fails.
+func ParseProblem(document json.RawMessage) Error {
+	value, err := DecodeJSON(document)
+	if err != nil {
+		return &Unknown{Raw: NewObject()}
+	}
+	return ParseProblemValue(value)
+}
+
+// ParseProblemValue is ParseProblem of a document given as JSON data (or Go values).
+func ParseProblemValue(document any) Error {
+	return typed(catalog.ParseProblem(document))
+}
+
+// ParseStatus reads a google.rpc.Status (proto3 JSON text): the error of the code whose reason its
+// ErrorInfo names in this catalog's domain; anything else gives *Unknown keeping the whole Status.
+// Never fails.
+func ParseStatus(status json.RawMessage) Error {
+	value, err := DecodeJSON(status)
+	if err != nil {
+		return &Unknown{Raw: NewObject()}
+	}
+	return ParseStatusValue(value)
+}
+
+// ParseStatusValue is ParseStatus of a Status given as JSON data (or Go values).
+func ParseStatusValue(status any) Error {
+	return typed(catalog.ParseStatus(status))
+}
+
+// ToolFailureOf reads the toolFailure metadata of an MCP result (JSON data or Go values); nil when
+// it has none of SEP-3313's shape.
+func ToolFailureOf(result any) *ToolFailure {
+	return rt.ToolFailureOf(result)
+}
+
 // Codes returns every code, in catalog order.
 func Codes() []Code {
 	var codes []Code
@@ -634,7 +706,7 @@ var catalog = rt.New(rt.Spec{
 	Name: "retry",
 	Stamp: rt.Provenance{
 		Catalog: "retry", Version: "1.0.0",
-		Fingerprint: "sha256:dd083c5123daefb2bfc6702b8e90eb56489fb04644138a46b0021997ab49b2bd",
+		Fingerprint: "sha256:7a5d427d87f9085c207dae3fced7c49722d9780414f5ad67d8f444395e74d401",
 	},
 	Envelope: rt.Envelope{
 		Discriminator: "code", Retriable: "retriable", Provenance: "required", StructuredContent: true, ToolFailureMeta: true,
@@ -661,6 +733,7 @@ var catalog = rt.New(rt.Spec{
 		{Name: "none", Kinds: []string{}},
 	},
 	Locale: "en", Locales: locales, Translations: translations,
+	Channels: rt.Channels{ProblemBase: "urn:errgen:retry:", Domain: "retry", GRPCByStatus: [][2]int{{500, 13}}},
 })
 
 // Tool is a tool's error contract (the catalog's tools section): its name and the codes it can

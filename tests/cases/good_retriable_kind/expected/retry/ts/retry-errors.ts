@@ -10,10 +10,10 @@
  */
 
 import * as runtime from "./errgen-runtime.js";
-import type { Provenance, TextContent } from "./errgen-runtime.js";
+import type { Provenance, TextContent, ToolFailureMeta } from "./errgen-runtime.js";
 
-export type { CallToolResultLike, FailedResult, Localized, LocalizedMessage, OkResult, Provenance, Range, TextContent } from "./errgen-runtime.js";
-export { failedResult, failureClassOf, hasRetryAfter, isOkResult, okResult, sanitize, scrubText } from "./errgen-runtime.js";
+export type { CallToolResultLike, ChannelOptions, FailedResult, Localized, LocalizedMessage, OkResult, Provenance, Range, ResultOptions, TextContent, ToolFailureClass, ToolFailureMeta } from "./errgen-runtime.js";
+export { TOOL_FAILURE, failedResult, failureClassOf, hasRetryAfter, isOkResult, okResult, sanitize, scrubText, toolFailureOf } from "./errgen-runtime.js";
 
 /** A failure this catalog does not describe (an unknown code or an invalid payload); keeps the raw payload. */
 export type UnknownError = runtime.UnknownError<"code">;
@@ -21,7 +21,7 @@ export type UnknownError = runtime.UnknownError<"code">;
 // ---- Identity ---------------------------------------------------------------
 
 /** The stamp every error of this catalog carries. */
-export const PROVENANCE: Provenance = Object.freeze({ catalog: "retry", version: "1.0.0", fingerprint: "sha256:dd083c5123daefb2bfc6702b8e90eb56489fb04644138a46b0021997ab49b2bd" });
+export const PROVENANCE: Provenance = Object.freeze({ catalog: "retry", version: "1.0.0", fingerprint: "sha256:7a5d427d87f9085c207dae3fced7c49722d9780414f5ad67d8f444395e74d401" });
 
 // ---- Codes and kinds --------------------------------------------------------
 
@@ -159,12 +159,12 @@ export type CodeInfo = runtime.CodeInfo<ErrorCode, ErrorKind>;
 // One JSON row per code, in catalog order: its `CodeInfo` plus the message template split
 // into alternating literal / placeholder `parts`. JSON text keeps tsc fast on huge catalogs.
 const ROWS: readonly string[] = [
-  '{"code":"says_yes","title":"Says yes","when":"","message":"the lock is held; try again later","kind":"Permanent","retriable":"yes","recoverable":"no","nextAction":"","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":[],"docs":"","parts":["the lock is held; try again later"],"wire":[]}',
-  '{"code":"says_no","title":"Says no","when":"","message":"the quota is spent","kind":"Transient","retriable":"no","recoverable":"no","nextAction":"","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":[],"docs":"","parts":["the quota is spent"],"wire":[]}',
-  '{"code":"inherits_yes","title":"Inherits yes","when":"","message":"the backend is flaky","kind":"Transient","retriable":"yes","recoverable":"no","nextAction":"","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":[],"docs":"","parts":["the backend is flaky"],"wire":[]}',
-  '{"code":"inherits_no","title":"Inherits no","when":"","message":"the record is gone","kind":"Permanent","retriable":"no","recoverable":"no","nextAction":"","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":[],"docs":"","parts":["the record is gone"],"wire":[]}',
-  '{"code":"depends","title":"Depends","when":"","message":"the call may be retried if it was idempotent","kind":"Transient","retriable":"conditional","recoverable":"no","nextAction":"","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":[],"docs":"","parts":["the call may be retried if it was idempotent"],"wire":[]}',
-  '{"code":"no_kind","title":"No kind","when":"","message":"plain failure","kind":null,"retriable":"no","recoverable":"no","nextAction":"","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":[],"docs":"","parts":["plain failure"],"wire":[]}',
+  '{"code":"says_yes","title":"Says yes","when":"","message":"the lock is held; try again later","kind":"Permanent","retriable":"yes","recoverable":"no","nextAction":"","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":[],"docs":"","problemType":"urn:errgen:retry:says_yes","reason":"SAYS_YES","grpcCode":13,"violations":[],"parts":["the lock is held; try again later"],"wire":[]}',
+  '{"code":"says_no","title":"Says no","when":"","message":"the quota is spent","kind":"Transient","retriable":"no","recoverable":"no","nextAction":"","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":[],"docs":"","problemType":"urn:errgen:retry:says_no","reason":"SAYS_NO","grpcCode":13,"violations":[],"parts":["the quota is spent"],"wire":[]}',
+  '{"code":"inherits_yes","title":"Inherits yes","when":"","message":"the backend is flaky","kind":"Transient","retriable":"yes","recoverable":"no","nextAction":"","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":[],"docs":"","problemType":"urn:errgen:retry:inherits_yes","reason":"INHERITS_YES","grpcCode":13,"violations":[],"parts":["the backend is flaky"],"wire":[]}',
+  '{"code":"inherits_no","title":"Inherits no","when":"","message":"the record is gone","kind":"Permanent","retriable":"no","recoverable":"no","nextAction":"","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":[],"docs":"","problemType":"urn:errgen:retry:inherits_no","reason":"INHERITS_NO","grpcCode":13,"violations":[],"parts":["the record is gone"],"wire":[]}',
+  '{"code":"depends","title":"Depends","when":"","message":"the call may be retried if it was idempotent","kind":"Transient","retriable":"conditional","recoverable":"no","nextAction":"","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":[],"docs":"","problemType":"urn:errgen:retry:depends","reason":"DEPENDS","grpcCode":13,"violations":[],"parts":["the call may be retried if it was idempotent"],"wire":[]}',
+  '{"code":"no_kind","title":"No kind","when":"","message":"plain failure","kind":null,"retriable":"no","recoverable":"no","nextAction":"","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":[],"docs":"","problemType":"urn:errgen:retry:no_kind","reason":"NO_KIND","grpcCode":13,"violations":[],"parts":["plain failure"],"wire":[]}',
 ];
 
 // ---- Locales ----------------------------------------------------------------
@@ -187,9 +187,6 @@ export interface CallToolErrorResult {
   structuredContent: { [key: string]: unknown };
   _meta: { "io.modelcontextprotocol/toolFailure": ToolFailureMeta };
 }
-
-/** The draft `io.modelcontextprotocol/toolFailure` metadata. */
-export type ToolFailureMeta = runtime.ToolFailureMeta<ErrorKind>;
 
 /** Seed 003's result: `ok === false` exactly when `error` is set. */
 export type ToolResult<T = unknown, E = CatalogError> = runtime.ToolResult<T, E>;
@@ -232,6 +229,14 @@ const CATALOG = runtime.define<CatalogTypes>({
   locales: LOCALES,
   translations: TRANSLATIONS,
   descriptions: [],
+  channels: {
+    problemBase: "urn:errgen:retry:",
+    domain: "retry",
+    grpcByStatus: [[500, 13]],
+    members: [],
+    metadataKeys: [],
+    kindClasses: [],
+  },
 });
 
 /** Code metadata keyed by code (a prototype-less record: safe for any code name). */
@@ -263,6 +268,10 @@ export const {
   describeField,
   localeChain,
   localizedMessage,
+  toProblem,
+  toStatus,
+  parseProblem,
+  parseStatus,
 } = CATALOG;
 
 // ---- Policies as values -----------------------------------------------------

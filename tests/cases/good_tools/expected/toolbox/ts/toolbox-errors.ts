@@ -12,8 +12,8 @@
 import * as runtime from "./errgen-runtime.js";
 import type { Provenance, TextContent } from "./errgen-runtime.js";
 
-export type { CallToolResultLike, FailedResult, JsonRpcErrorObject, Localized, LocalizedMessage, OkResult, Provenance, Range, TextContent } from "./errgen-runtime.js";
-export { failedResult, failureClassOf, hasRetryAfter, isOkResult, okResult, sanitize, scrubText } from "./errgen-runtime.js";
+export type { CallToolResultLike, ChannelOptions, FailedResult, JsonRpcErrorObject, Localized, LocalizedMessage, OkResult, Provenance, Range, ResultOptions, TextContent, ToolFailureClass, ToolFailureMeta } from "./errgen-runtime.js";
+export { TOOL_FAILURE, failedResult, failureClassOf, hasRetryAfter, isOkResult, okResult, sanitize, scrubText, toolFailureOf } from "./errgen-runtime.js";
 
 /** A failure this catalog does not describe (an unknown code or an invalid payload); keeps the raw payload. */
 export type UnknownError = runtime.UnknownError<"code">;
@@ -21,7 +21,7 @@ export type UnknownError = runtime.UnknownError<"code">;
 // ---- Identity ---------------------------------------------------------------
 
 /** The stamp every error of this catalog carries. */
-export const PROVENANCE: Provenance = Object.freeze({ catalog: "toolbox", version: "1.0.0", fingerprint: "sha256:8ddf9bcfe235d71b30a3f1afb28844a904b7464fe9feb0fcfa0eb25d61541f1e" });
+export const PROVENANCE: Provenance = Object.freeze({ catalog: "toolbox", version: "1.0.0", fingerprint: "sha256:bc983cc49a46612ff63e190fc218f70626f124786ac24ca32417814c87e3cc7b" });
 
 // ---- Codes and kinds --------------------------------------------------------
 
@@ -145,11 +145,11 @@ export type CodeInfo = runtime.CodeInfo<ErrorCode, ErrorKind>;
 // One JSON row per code, in catalog order: its `CodeInfo` plus the message template split
 // into alternating literal / placeholder `parts`. JSON text keeps tsc fast on huge catalogs.
 const ROWS: readonly string[] = [
-  '{"code":"invalid_argument","title":"Invalid argument","when":"","message":"argument \'{path}\' is invalid","kind":"Validation","retriable":"no","recoverable":"no","nextAction":"","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["path"],"optional":[],"docs":"","parts":["argument \'","path","\' is invalid"],"wire":[]}',
-  '{"code":"busy","title":"Busy","when":"","message":"the index is busy","kind":"Transient","retriable":"yes","recoverable":"no","nextAction":"","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":["retry_after_s"],"docs":"","parts":["the index is busy"],"wire":[]}',
-  '{"code":"overloaded","title":"Overloaded","when":"","message":"too many requests","kind":"Transient","retriable":"yes","recoverable":"no","nextAction":"","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":[],"docs":"","parts":["too many requests"],"wire":[]}',
-  '{"code":"denied","title":"Denied","when":"","message":"the caller may not use this tool","kind":null,"retriable":"no","recoverable":"no","nextAction":"","uiMeaning":"","channel":"protocol","jsonrpcCode":-32001,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":[],"docs":"","parts":["the caller may not use this tool"],"wire":[]}',
-  '{"code":"internal","title":"Internal","when":"","message":"an internal error occurred","kind":null,"retriable":"no","recoverable":"no","nextAction":"","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":[],"docs":"","parts":["an internal error occurred"],"wire":[]}',
+  '{"code":"invalid_argument","title":"Invalid argument","when":"","message":"argument \'{path}\' is invalid","kind":"Validation","retriable":"no","recoverable":"no","nextAction":"","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":["path"],"optional":[],"docs":"","problemType":"urn:errgen:toolbox:invalid_argument","reason":"INVALID_ARGUMENT","grpcCode":13,"violations":[],"parts":["argument \'","path","\' is invalid"],"wire":[]}',
+  '{"code":"busy","title":"Busy","when":"","message":"the index is busy","kind":"Transient","retriable":"yes","recoverable":"no","nextAction":"","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":["retry_after_s"],"docs":"","problemType":"urn:errgen:toolbox:busy","reason":"BUSY","grpcCode":13,"violations":[],"parts":["the index is busy"],"wire":[]}',
+  '{"code":"overloaded","title":"Overloaded","when":"","message":"too many requests","kind":"Transient","retriable":"yes","recoverable":"no","nextAction":"","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":[],"docs":"","problemType":"urn:errgen:toolbox:overloaded","reason":"OVERLOADED","grpcCode":13,"violations":[],"parts":["too many requests"],"wire":[]}',
+  '{"code":"denied","title":"Denied","when":"","message":"the caller may not use this tool","kind":null,"retriable":"no","recoverable":"no","nextAction":"","uiMeaning":"","channel":"protocol","jsonrpcCode":-32001,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":[],"docs":"","problemType":"urn:errgen:toolbox:denied","reason":"DENIED","grpcCode":13,"violations":[],"parts":["the caller may not use this tool"],"wire":[]}',
+  '{"code":"internal","title":"Internal","when":"","message":"an internal error occurred","kind":null,"retriable":"no","recoverable":"no","nextAction":"","uiMeaning":"","channel":"tool","jsonrpcCode":null,"httpStatus":null,"since":null,"deprecated":null,"deferred":false,"required":[],"optional":[],"docs":"","problemType":"urn:errgen:toolbox:internal","reason":"INTERNAL","grpcCode":13,"violations":[],"parts":["an internal error occurred"],"wire":[]}',
 ];
 
 // ---- Locales ----------------------------------------------------------------
@@ -219,6 +219,14 @@ const CATALOG = runtime.define<CatalogTypes>({
     ["path", ""],
     ["retry_after_s", ""],
   ],
+  channels: {
+    problemBase: "urn:errgen:toolbox:",
+    domain: "toolbox",
+    grpcByStatus: [[500, 13]],
+    members: [],
+    metadataKeys: [["retry_after_s", "retryAfterS"]],
+    kindClasses: [],
+  },
 });
 
 /** Code metadata keyed by code (a prototype-less record: safe for any code name). */
@@ -251,6 +259,10 @@ export const {
   describeField,
   localeChain,
   localizedMessage,
+  toProblem,
+  toStatus,
+  parseProblem,
+  parseStatus,
 } = CATALOG;
 
 // ---- Policies as values -----------------------------------------------------

@@ -18,6 +18,7 @@ from typing_extensions import Self
 from ._runtime import (
     REDACTED,
     CatalogInfo,
+    ChannelInfo,
     CodeInfo,
     DataT,
     Deprecation,
@@ -33,6 +34,7 @@ from ._runtime import (
     Range,
     RangeDict,
     RepairField,
+    StampedProvenance,
     TerminatePolicy,
     ToolContract,
     ToolResultModel,
@@ -44,11 +46,12 @@ from ._runtime import (
     sanitize,
     scrub_text,
     to_json,
+    tool_failure,
 )
 
 CATALOG = "minimal"
 VERSION = "0.1.0"
-FINGERPRINT = "sha256:c3df52de8e59761fd7b3f398abcc503e2f41edbecf5549d11213e5818951d488"
+FINGERPRINT = "sha256:2ea65f01873882c5a240ac7334d0ed5e22fbea6eee8bb4416bdf998228fcf477"
 TITLE = "minimal"
 DESCRIPTION = ""
 PROVENANCE: dict[str, str] = {
@@ -68,6 +71,9 @@ CODES: dict[str, CodeInfo] = {
         class_name="FailedError",
         title="Failed",
         message="the operation failed",
+        problem_type="urn:errgen:minimal:failed",
+        reason="FAILED",
+        grpc=13,
     ),
 }
 FIELDS: dict[str, RepairField] = {}
@@ -118,6 +124,9 @@ CATALOG_INFO = CatalogInfo(
     default_code=DEFAULT_CODE,
     locales=LOCALES,
     translations=TRANSLATIONS,
+    channels=ChannelInfo(
+        problem_base="urn:errgen:minimal:", domain="minimal", grpc_by_status={500: 13}
+    ),
 )
 
 # -- one class per code --------------------------------------------------------
@@ -127,7 +136,7 @@ class ErrorBase(ErrorModel, frozen=True):
     """Base of the errors of this catalog: the envelope members every payload carries."""
 
     catalog_info = CATALOG_INFO
-    provenance: Provenance
+    provenance: Annotated[Provenance, StampedProvenance(CATALOG_INFO)]
 
     @property
     def retriable(self) -> bool:
@@ -214,7 +223,9 @@ map_exception = _catalog.map_exception
 map_http = _catalog.map_http
 model_for = _catalog.model_for
 parse_error = _catalog.parse_error
+parse_problem = _catalog.parse_problem
 parse_result = _catalog.parse_result
+parse_status = _catalog.parse_status
 payload_schema = _catalog.payload_schema
 validate_error = _catalog.validate_error
 widen_output_schema = _catalog.widen_output_schema
@@ -243,6 +254,7 @@ __all__ = [
     "TRANSLATIONS",
     "VERSION",
     "CatalogInfo",
+    "ChannelInfo",
     "CodeInfo",
     "Deprecation",
     "Envelope",
@@ -285,11 +297,14 @@ __all__ = [
     "map_http",
     "model_for",
     "parse_error",
+    "parse_problem",
     "parse_result",
+    "parse_status",
     "payload_schema",
     "sanitize",
     "scrub_text",
     "to_json",
+    "tool_failure",
     "validate_error",
     "widen_output_schema",
 ]

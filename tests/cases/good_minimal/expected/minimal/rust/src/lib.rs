@@ -24,11 +24,16 @@ pub use runtime::{
     JsonMap, KindInfo, LocaleInfo, LocaleTexts, Localized, LocalizedMessage, Provenance, Range, Recoverable, Retriable,
     SerializeError, Tool, UnknownCode, MAX_JSON_LEVELS, MAX_LEVELS, REDACTED,
 };
+#[rustfmt::skip]
+pub use runtime::{
+    error_reason, error_status, grpc_code, parse_problem, parse_status, problem_type, tool_failure_of, Occurrence,
+    ToolFailure, TOOL_FAILURE,
+};
 #[allow(unused_imports)] // the tables of a small catalog use some of them
 #[rustfmt::skip]
 use runtime::{
-    decode, CatalogInfo, Decoder, Envelope, FailureRule, FieldInfo, FieldType, HttpRule, Localization, ProvenanceMode,
-    Status, WireText, Wrap,
+    decode, CatalogInfo, Channels, CodeChannel, Decoder, Envelope, FailureRule, FieldInfo, FieldType, HttpRule,
+    Localization, ProvenanceMode, Status, WireText, Wrap,
 };
 use serde::{Deserialize, Serialize};
 
@@ -38,7 +43,7 @@ pub const CATALOG_NAME: &str = "minimal";
 pub const VERSION: &str = "0.1.0";
 /// `sha256:<hex>` of the normalized catalog.
 pub const FINGERPRINT: &str =
-    "sha256:c3df52de8e59761fd7b3f398abcc503e2f41edbecf5549d11213e5818951d488";
+    "sha256:2ea65f01873882c5a240ac7334d0ed5e22fbea6eee8bb4416bdf998228fcf477";
 /// The catalog's title.
 pub const TITLE: &str = "minimal";
 
@@ -132,6 +137,18 @@ static CATALOG: CatalogInfo = CatalogInfo {
     failure_mapping: &[],
     default_kind: None,
     default_code: None,
+};
+
+/// The catalog's settings for problem details, google.rpc.Status and toolFailure (per code only
+/// what the runtime's rules would not give).
+#[rustfmt::skip]
+static CHANNELS: Channels = Channels {
+    problem_base: "urn:errgen:minimal:", domain: "minimal",
+    grpc_by_status: &[(500, 13)],
+    members: &[],
+    metadata_keys: &[],
+    kind_classes: &[],
+    codes: &[],
 };
 
 // -- tools: the codes each tool can return ------------------------------------------

@@ -25,8 +25,8 @@ use serde::ser::{
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::{
-    ErrorKind, ToolError, CATALOG, CATALOG_NAME, CODES, DECODERS, FINGERPRINT, KINDS, LOCALIZATION,
-    POLICIES, POLICY_WORDS, TOOLS, VERSION,
+    ErrorKind, ToolError, CATALOG, CATALOG_NAME, CHANNELS, CODES, DECODERS, FINGERPRINT, KINDS,
+    LOCALIZATION, POLICIES, POLICY_WORDS, TOOLS, VERSION,
 };
 
 // -- a catalog's tables ---------------------------------------------------------
@@ -789,14 +789,16 @@ impl UnknownCode {
 
     /// An MCP `CallToolResult` forwarding this error unchanged.
     pub fn to_result(&self) -> Json {
+        self.to_result_with(&Occurrence::default())
+    }
+
+    /// [`UnknownCode::to_result`] with what one occurrence adds to the toolFailure metadata.
+    pub fn to_result_with(&self, occurrence: &Occurrence) -> Json {
         let text = self.to_string();
         let text = scrub_text(if text.is_empty() { "error" } else { &text });
-        tool_result(
-            text,
-            self.to_payload(),
-            CATALOG.default_kind,
-            self.is_retryable(),
-        )
+        let retryable = self.is_retryable();
+        let failure = || tool_failure(&self.code, CATALOG.default_kind, retryable, occurrence);
+        tool_result(text, self.to_payload(), failure)
     }
 
     /// The payload's own boolean `retriable`, else the default kind's `retryable`.
@@ -1563,10 +1565,9 @@ fn number_text(value: Option<&Json>, locale: &LocaleInfo) -> String {
 }
 // -- envelopes (docs/runtime-contract.md §2) ----------------------------------------
 
-/// The `CallToolResult` of an error payload.
-fn tool_result(text: String, payload: JsonMap, kind: Option<ErrorKind>, retryable: bool) -> Json {
+/// The `CallToolResult` of an error payload; `failure` gives its toolFailure metadata.
+fn tool_result(text: String, payload: JsonMap, failure: impl FnOnce() -> ToolFailure) -> Json {
     let env = &CATALOG.envelope;
-    let code = payload.get(env.discriminator).cloned().unwrap_or_default();
     let mut content = JsonArray::new();
     content.push(text_block(text));
     let mut result = JsonMap::new();
@@ -1579,12 +1580,8 @@ fn tool_result(text: String, payload: JsonMap, kind: Option<ErrorKind>, retryabl
         result.insert("content", content);
     }
     if env.tool_failure_meta {
-        let mut failure = JsonMap::new();
-        failure.insert("class", kind.map(ErrorKind::as_str));
-        failure.insert("code", code);
-        failure.insert("retryable", retryable);
         let mut meta = JsonMap::new();
-        meta.insert("io.modelcontextprotocol/toolFailure", failure);
+        meta.insert(TOOL_FAILURE, failure().to_json());
         result.insert("_meta", meta);
     }
     Json::Object(result)
@@ -1592,8 +1589,16 @@ fn tool_result(text: String, payload: JsonMap, kind: Option<ErrorKind>, retryabl
 
 /// The `CallToolResult` of a payload of a known code.
 fn known_result(payload: JsonMap) -> Json {
+    known_result_with(payload, &Occurrence::default())
+}
+
+/// The `CallToolResult` of a payload of a known code, with what one occurrence adds.
+fn known_result_with(payload: JsonMap, occurrence: &Occurrence) -> Json {
     let (info, text, retryable) = summary(&payload);
-    tool_result(text, payload, info.and_then(|info| info.kind), retryable)
+    let code = info.map_or("", |info| info.code);
+    let kind = info.and_then(|info| info.kind);
+    let failure = || tool_failure(code, kind, retryable, occurrence);
+    tool_result(text, payload, failure)
 }
 
 /// The JSON-RPC error object of a payload of a protocol-channel code.
@@ -1645,7 +1650,12 @@ pub fn parse_error(payload: &Json) -> ToolError {
 /// Reads `structuredContent`, else the first of the first 16 content blocks that is a text
 /// block holding a JSON payload; unknown or invalid is [`ToolError::Unknown`]. Never fails.
 pub fn parse_result(result: &Json) -> Option<ToolError> {
-    let data = result.as_object()?;
+    from_result(result.as_object()?, None)
+}
+
+/// The error of a tool result's members; `content`, when given, is the JSON text of its
+/// `content` member, which [`Json::parse_skipping`] left unread (read only if needed).
+fn from_result(data: &JsonMap, content: Option<&str>) -> Option<ToolError> {
     let key = CATALOG.envelope.discriminator;
     let structured = data.get("structuredContent").and_then(Json::as_object);
     let marked = structured.and_then(|s| s.get("isError")) == Some(&Json::Bool(true));
@@ -1658,7 +1668,13 @@ pub fn parse_result(result: &Json) -> Option<ToolError> {
     if let Some(payload) = structured.filter(|s| has_code(s)) {
         return Some(parse_error_of(payload));
     }
-    let texts = texts(data.get("content"));
+    let read = content.and_then(|text| Json::parse(text).ok());
+    let blocks = if content.is_some() {
+        read.as_ref()
+    } else {
+        data.get("content")
+    };
+    let texts = texts(blocks);
     for text in &texts {
         if let Ok(Json::Object(payload)) = Json::parse(text) {
             if has_code(&payload) {
@@ -1679,8 +1695,13 @@ pub fn parse_result(result: &Json) -> Option<ToolError> {
 /// text parse to [`ToolError::Unknown`] with code `""`, message `""` and an empty payload; a
 /// JSON text is read as [`parse_result`] reads a value (`None` when it is not an error result).
 pub fn parse_result_bytes(bytes: &[u8]) -> Option<ToolError> {
-    match Json::from_slice(bytes) {
-        Ok(result) => parse_result(&result),
+    let text = match std::str::from_utf8(bytes) {
+        Ok(text) => std::borrow::Cow::Borrowed(text),
+        Err(_) => String::from_utf8_lossy(bytes),
+    };
+    match Json::parse_skipping(&text, "content") {
+        Ok((Json::Object(data), content)) => from_result(&data, content),
+        Ok(_) => None,
         Err(_) => Some(ToolError::Unknown(Box::default())),
     }
 }
@@ -1738,9 +1759,10 @@ fn typed(payload: &JsonMap, source: Option<Upstream>) -> Option<ToolError> {
         };
         texts.push((text.key, value.to_owned()));
     }
-    let retriable = match env.retriable_field.and_then(|key| payload.get(key)) {
-        Some(flag) => flag.as_bool()?,
-        None => false,
+    let retriable = match env.retriable_field.map(|key| payload.get(key)) {
+        Some(Some(flag)) => flag.as_bool()?,
+        Some(None) => false,              // an absent flag reads as false
+        None => info.retriable_default(), // no flag on the wire: the code's
     };
     let envelope = |key: &str| {
         key == env.discriminator
@@ -1771,15 +1793,23 @@ fn typed(payload: &JsonMap, source: Option<Upstream>) -> Option<ToolError> {
     DECODERS[index](received)
 }
 
-/// A provenance stamp with a `sha256:` fingerprint of 64 lowercase hex digits.
+/// A provenance stamp: an object of exactly `catalog`, `version` and `fingerprint`, strings, the
+/// fingerprint `sha256:` and 64 lowercase hex digits.
 fn valid_stamp(stamp: &Json) -> Option<Provenance> {
-    let stamp = Provenance::deserialize(stamp).ok()?;
-    let hex = stamp.fingerprint.strip_prefix("sha256:").unwrap_or("");
+    let members = stamp.as_object().filter(|members| members.len() == 3)?;
+    let text = |key: &str| members.get(key).and_then(Json::as_str);
+    let (catalog, version, fingerprint) =
+        (text("catalog")?, text("version")?, text("fingerprint")?);
+    let hex = fingerprint.strip_prefix("sha256:").unwrap_or("");
     let valid = hex.len() == 64
         && hex
             .bytes()
             .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
-    valid.then_some(stamp)
+    valid.then(|| Provenance {
+        catalog: catalog.to_owned(),
+        version: version.to_owned(),
+        fingerprint: fingerprint.to_owned(),
+    })
 }
 
 // -- per-tool error contracts: which tool returns which codes ------------------------
@@ -1819,6 +1849,620 @@ impl Tool {
     pub fn parse_result(&self, result: &Json) -> Option<ToolError> {
         parse_result(result).map(|error| self.narrow(error))
     }
+}
+// -- the channels beside MCP (docs/runtime-contract.md §9) ---------------------------
+//
+// RFC 9457 problem details (`to_problem`, `parse_problem`), the google.rpc.Status JSON
+// mapping with AIP-193's ErrorInfo (`to_status`, `parse_status`) and the
+// `io.modelcontextprotocol/toolFailure` metadata of MCP's open proposal (SEP-3313).
+
+/// The `_meta` key of MCP's proposed tool-failure classification (SEP-3313, not accepted yet).
+pub const TOOL_FAILURE: &str = "io.modelcontextprotocol/toolFailure";
+/// The classes of SEP-3313.
+const FAILURE_CLASSES: [&str; 3] = ["capability", "reliability", "governance"];
+/// A Status detail's `@type` without its message name.
+const RPC_TYPE: &str = "type.googleapis.com/google.rpc.";
+/// The HTTP status of an error without a catalog code …
+const UNKNOWN_STATUS: u16 = 500;
+/// … its google.rpc.Code (UNKNOWN) and its ErrorInfo reason.
+const UNKNOWN_GRPC: i32 = 2;
+const UNKNOWN_REASON: &str = "UNKNOWN";
+/// The Status details [`parse_status`] reads.
+const MAX_DETAILS: usize = 16;
+/// The problem member listing the field violations.
+const VIOLATIONS: &str = "errors";
+/// With the ASCII letters and digits: what a URI fragment holds as it is.
+const FRAGMENT: &str = "-._~!$&'()*+,;=:@/?";
+
+/// A catalog's settings for problem details, google.rpc.Status and toolFailure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Channels {
+    /// A code's type URI without one of its own: this, then the code.
+    pub(crate) problem_base: &'static str,
+    /// The ErrorInfo domain.
+    pub(crate) domain: &'static str,
+    /// HTTP status → google.rpc.Code.
+    pub(crate) grpc_by_status: &'static [(u16, i32)],
+    /// Wire key → problem member, where they differ.
+    pub(crate) members: &'static [(&'static str, &'static str)],
+    /// Wire key → ErrorInfo metadata key, where they differ.
+    pub(crate) metadata_keys: &'static [(&'static str, &'static str)],
+    /// Kind → toolFailure class.
+    pub(crate) kind_classes: &'static [(&'static str, &'static str)],
+    /// The codes that say more than the rules.
+    pub(crate) codes: &'static [CodeChannel],
+}
+
+/// What one code says beyond the rules: its type URI (else the problem base and the code), its
+/// reason (else the code upper-cased), its google.rpc.Code (else its status's, 0) and the repair
+/// fields whose values are paths of invalid request fields.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct CodeChannel {
+    pub(crate) code: &'static str,
+    pub(crate) problem_type: &'static str,
+    pub(crate) reason: &'static str,
+    pub(crate) grpc: i32,
+    pub(crate) violations: &'static [&'static str],
+}
+
+/// What one occurrence of an error adds on a channel; every member is optional.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Occurrence {
+    /// This occurrence: the problem's `instance`, the Status `RequestInfo.requestId` and the
+    /// toolFailure `correlationId` (`None` or `""`: none).
+    pub instance: Option<String>,
+    /// How long to wait before a retry, in milliseconds: `RetryInfo.retryDelay`, `retryNotBefore`.
+    pub retry_after_ms: Option<u64>,
+    /// The clock of `retryNotBefore` in Unix milliseconds (`None`: now).
+    pub now_ms: Option<u64>,
+}
+
+impl Occurrence {
+    fn instance(&self) -> Option<&str> {
+        self.instance.as_deref().filter(|text| !text.is_empty())
+    }
+}
+
+/// The `io.modelcontextprotocol/toolFailure` metadata of an error result (SEP-3313).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ToolFailure {
+    /// `capability`, `reliability` or `governance`.
+    pub class: String,
+    /// The error's code.
+    pub code: String,
+    /// Whether a client may retry the call (only for `reliability`).
+    pub retryable: bool,
+    /// The earliest time a retry is likely to succeed, in Unix milliseconds.
+    pub retry_not_before: Option<f64>,
+    /// The occurrence, for the operator's logs.
+    pub correlation_id: Option<String>,
+    /// What the calling model should do next.
+    pub agent_guidance: Option<String>,
+}
+
+impl ToolFailure {
+    /// The metadata as JSON (members absent when `None`).
+    pub fn to_json(&self) -> Json {
+        let mut out = JsonMap::new();
+        out.insert("class", self.class.as_str());
+        out.insert("code", self.code.as_str());
+        out.insert("retryable", self.retryable);
+        if let Some(at) = self.retry_not_before {
+            out.insert("retryNotBefore", at);
+        }
+        if let Some(id) = &self.correlation_id {
+            out.insert("correlationId", id.as_str());
+        }
+        if let Some(guidance) = &self.agent_guidance {
+            out.insert("agentGuidance", guidance.as_str());
+        }
+        Json::Object(out)
+    }
+}
+
+fn pair<'a>(pairs: &'a [(&'static str, &'static str)], key: &'a str) -> &'a str {
+    pairs
+        .iter()
+        .find(|(from, _)| *from == key)
+        .map_or(key, |(_, to)| to)
+}
+
+fn code_channel(code: &str) -> Option<&'static CodeChannel> {
+    CHANNELS.codes.iter().find(|channel| channel.code == code)
+}
+
+/// A code's RFC 9457 type URI: its own, else the problem base followed by the code.
+pub fn problem_type(code: &str) -> String {
+    match code_channel(code).map(|channel| channel.problem_type) {
+        Some(uri) if !uri.is_empty() => uri.to_owned(),
+        _ => format!("{}{code}", CHANNELS.problem_base),
+    }
+}
+
+/// A code's AIP-193 ErrorInfo reason: its own, else the code with ASCII letters upper-cased.
+pub fn error_reason(code: &str) -> String {
+    match code_channel(code).map(|channel| channel.reason) {
+        Some(reason) if !reason.is_empty() => reason.to_owned(),
+        _ => code.to_ascii_uppercase(),
+    }
+}
+
+/// A code's HTTP status: its own, else 500.
+pub fn error_status(code: &str) -> u16 {
+    code_info(code)
+        .and_then(|info| info.http_status)
+        .unwrap_or(UNKNOWN_STATUS)
+}
+
+/// A code's google.rpc.Code: its own, else its HTTP status's.
+pub fn grpc_code(code: &str) -> i32 {
+    match code_channel(code).map(|channel| channel.grpc) {
+        Some(grpc) if grpc != 0 => grpc,
+        _ => {
+            let status = error_status(code);
+            let found = CHANNELS.grpc_by_status.iter().find(|(s, _)| *s == status);
+            found.map_or(UNKNOWN_GRPC, |(_, grpc)| *grpc)
+        }
+    }
+}
+
+/// The repair fields a payload carries, in its code's order.
+fn fields_of<'a>(info: &CodeInfo, payload: &'a JsonMap) -> Vec<(&'static str, &'a Json)> {
+    info.fields()
+        .filter_map(|wire| payload.get(wire).map(|value| (wire, value)))
+        .collect()
+}
+
+/// The request-field paths of a payload's field violations, in its code's order.
+fn paths_of<'a>(info: &CodeInfo, payload: &'a JsonMap) -> Vec<&'a str> {
+    let violations = code_channel(info.code).map_or(&[][..], |channel| channel.violations);
+    let mut out = Vec::new();
+    for wire in violations {
+        match payload.get(wire) {
+            Some(Json::String(path)) => out.push(path.as_str()),
+            Some(Json::Array(items)) => out.extend(items.iter().filter_map(Json::as_str)),
+            _ => {}
+        }
+    }
+    out
+}
+
+fn detail(name: &str, key: &str, value: impl Into<Json>) -> JsonMap {
+    let mut out = JsonMap::new();
+    out.insert("@type", format!("{RPC_TYPE}{name}"));
+    out.insert(key, value);
+    out
+}
+
+fn error_info(reason: &str, metadata: JsonMap) -> Json {
+    let mut out = detail("ErrorInfo", "reason", reason);
+    out.insert("domain", CHANNELS.domain);
+    if !metadata.is_empty() {
+        out.insert("metadata", metadata);
+    }
+    Json::Object(out)
+}
+
+/// A RetryInfo when the error may be retried: the delay given, else the first back-off of `kind`.
+fn retry_info(retryable: bool, kind: Option<ErrorKind>, occurrence: &Occurrence) -> Option<Json> {
+    if !retryable {
+        return None;
+    }
+    let mut out = JsonMap::new();
+    out.insert("@type", format!("{RPC_TYPE}RetryInfo"));
+    let backoff = kind.and_then(|kind| kind.info().initial_backoff_ms);
+    let delay = occurrence
+        .retry_after_ms
+        .or(backoff.filter(|ms| *ms > 0).map(u64::from));
+    if let Some(ms) = delay {
+        out.insert("retryDelay", duration(ms));
+    }
+    Some(Json::Object(out))
+}
+
+fn request_info(occurrence: &Occurrence) -> Option<Json> {
+    occurrence
+        .instance()
+        .map(|id| Json::Object(detail("RequestInfo", "requestId", id)))
+}
+
+fn status_of(code: i32, message: &str, details: Vec<Json>) -> Json {
+    let mut out = JsonMap::new();
+    out.insert("code", i64::from(code));
+    out.insert("message", message);
+    out.insert("details", details.into_iter().collect::<JsonArray>());
+    Json::Object(out)
+}
+
+fn or_error(text: String) -> String {
+    if text.is_empty() {
+        "error".to_owned()
+    } else {
+        text
+    }
+}
+
+impl ToolError {
+    /// The RFC 9457 problem document (`application/problem+json`) of the error: `type`, `title`,
+    /// `status`, `detail` (the message), `instance` when given, the repair fields as extension
+    /// members. An unknown error gives an `about:blank` problem with status 500.
+    pub fn to_problem(&self, occurrence: &Occurrence) -> Json {
+        let mut doc = JsonMap::new();
+        let known = match self.known() {
+            Ok(known) => known,
+            Err(unknown) => {
+                doc.insert("type", "about:blank");
+                doc.insert("title", "Internal Server Error");
+                doc.insert("status", UNKNOWN_STATUS);
+                doc.insert("detail", or_error(scrub_text(&unknown.message)));
+                if let Some(id) = occurrence.instance() {
+                    doc.insert("instance", id);
+                }
+                return Json::Object(doc);
+            }
+        };
+        let (info, payload, message) = (known.info(), known.payload(), known.message());
+        doc.insert("type", problem_type(info.code));
+        doc.insert("title", info.title);
+        doc.insert("status", error_status(info.code));
+        doc.insert("detail", message);
+        if let Some(id) = occurrence.instance() {
+            doc.insert("instance", id);
+        }
+        if let Some(key) = CATALOG.envelope.retriable_field {
+            doc.insert(key, known.retriable());
+        }
+        for (wire, value) in fields_of(info, &payload) {
+            doc.insert(pair(CHANNELS.members, wire), value.clone());
+        }
+        let paths = paths_of(info, &payload);
+        if !paths.is_empty() {
+            let list = paths.iter().map(|path| {
+                let mut item = JsonMap::new();
+                item.insert("detail", message);
+                item.insert("pointer", pointer(path));
+                Json::Object(item)
+            });
+            doc.insert(VIOLATIONS, list.collect::<JsonArray>());
+        }
+        if let Some(stamp) = payload.get("provenance") {
+            doc.insert("provenance", stamp.clone());
+        }
+        Json::Object(doc)
+    }
+
+    /// The `google.rpc.Status` of the error in proto3's JSON mapping (AIP-193): its canonical code,
+    /// the message, one ErrorInfo (reason, domain, the repair fields as string metadata), and a
+    /// RetryInfo, BadRequest, RequestInfo and Help as they apply. An unknown error gives UNKNOWN.
+    pub fn to_status(&self, occurrence: &Occurrence) -> Json {
+        let known = match self.known() {
+            Ok(known) => known,
+            Err(unknown) => {
+                let mut metadata = JsonMap::new();
+                if !unknown.code.is_empty() {
+                    metadata.insert("code", scrub_text(&unknown.code));
+                }
+                let mut details = vec![error_info(UNKNOWN_REASON, metadata)];
+                details.extend(retry_info(
+                    unknown.is_retryable(),
+                    CATALOG.default_kind,
+                    occurrence,
+                ));
+                details.extend(request_info(occurrence));
+                let message = or_error(scrub_text(&unknown.message));
+                return status_of(UNKNOWN_GRPC, &message, details);
+            }
+        };
+        let (info, payload, message) = (known.info(), known.payload(), known.message());
+        let mut metadata = JsonMap::new();
+        for (wire, value) in fields_of(info, &payload) {
+            let text = match value.as_str() {
+                Some(text) if is_string_field(wire) => text.to_owned(),
+                _ => to_json(value), // any other field's value as its JSON text
+            };
+            metadata.insert(pair(CHANNELS.metadata_keys, wire), text);
+        }
+        let reason = error_reason(info.code);
+        let mut details = vec![error_info(&reason, metadata)];
+        details.extend(retry_info(known.retriable(), info.kind, occurrence));
+        let paths = paths_of(info, &payload);
+        if !paths.is_empty() {
+            let list = paths.iter().map(|path| {
+                let mut item = JsonMap::new();
+                item.insert("field", *path);
+                item.insert("description", message);
+                item.insert("reason", reason.as_str());
+                Json::Object(item)
+            });
+            let violations = list.collect::<JsonArray>();
+            details.push(Json::Object(detail(
+                "BadRequest",
+                "fieldViolations",
+                violations,
+            )));
+        }
+        details.extend(request_info(occurrence));
+        let uri = problem_type(info.code);
+        if uri.starts_with("https://") || uri.starts_with("http://") {
+            let mut link = JsonMap::new();
+            link.insert("description", info.title);
+            link.insert("url", uri);
+            let links: JsonArray = [Json::Object(link)].into_iter().collect();
+            details.push(Json::Object(detail("Help", "links", links)));
+        }
+        status_of(grpc_code(info.code), message, details)
+    }
+
+    /// [`ToolError::to_result`] with what one occurrence adds to the toolFailure metadata (when
+    /// the catalog writes it): `correlationId`, `retryNotBefore`.
+    pub fn to_result_with(&self, occurrence: &Occurrence) -> Option<Json> {
+        match self.known() {
+            Err(unknown) => Some(unknown.to_result_with(occurrence)),
+            Ok(known) if known.info().channel == Channel::Protocol => None,
+            Ok(known) => Some(known_result_with(known.payload(), occurrence)),
+        }
+    }
+
+    /// The toolFailure metadata of the error (SEP-3313), as [`ToolError::to_result_with`] writes it.
+    pub fn tool_failure(&self, occurrence: &Occurrence) -> ToolFailure {
+        tool_failure(self.code(), self.kind(), self.is_retryable(), occurrence)
+    }
+}
+
+/// The toolFailure metadata of an error: the class of its kind (else `reliability` when it may be
+/// retried, `capability` when not), its code, `retryable` only for `reliability`,
+/// `retryNotBefore` from the occurrence's delay, `correlationId`, and `agentGuidance` from the
+/// code's next action.
+pub(crate) fn tool_failure(
+    code: &str,
+    kind: Option<ErrorKind>,
+    retryable: bool,
+    occurrence: &Occurrence,
+) -> ToolFailure {
+    let derived = if retryable {
+        "reliability"
+    } else {
+        "capability"
+    };
+    let class = kind
+        .and_then(|kind| {
+            CHANNELS
+                .kind_classes
+                .iter()
+                .find(|(name, _)| *name == kind.as_str())
+        })
+        .map_or(derived, |(_, class)| class);
+    let retryable = retryable && class == "reliability";
+    let now = || {
+        let since = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+        since.map_or(0, |elapsed| {
+            u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX)
+        })
+    };
+    #[allow(clippy::cast_precision_loss)] // a Unix time in milliseconds is far below 2^53
+    let retry_not_before = occurrence
+        .retry_after_ms
+        .filter(|_| retryable)
+        .map(|ms| occurrence.now_ms.unwrap_or_else(now).saturating_add(ms) as f64);
+    let guidance = code_info(code)
+        .map(|info| info.next_action)
+        .filter(|text| !text.is_empty());
+    ToolFailure {
+        class: class.to_owned(),
+        code: code.to_owned(),
+        retryable,
+        retry_not_before,
+        correlation_id: occurrence.instance().map(str::to_owned),
+        agent_guidance: guidance.map(str::to_owned),
+    }
+}
+
+/// The toolFailure metadata of an MCP result, or `None` unless it is an object with one of
+/// SEP-3313's classes and a string code; `retryable` is false unless true; the other members only
+/// when of their type.
+pub fn tool_failure_of(result: &Json) -> Option<ToolFailure> {
+    let found = result.get("_meta")?.get(TOOL_FAILURE)?.as_object()?;
+    let class = found.get("class").and_then(Json::as_str)?;
+    let code = found.get("code").and_then(Json::as_str)?;
+    if !FAILURE_CLASSES.contains(&class) {
+        return None;
+    }
+    let text = |key: &str| found.get(key).and_then(Json::as_str).map(str::to_owned);
+    Some(ToolFailure {
+        class: class.to_owned(),
+        code: code.to_owned(),
+        retryable: found.get("retryable") == Some(&Json::Bool(true)),
+        retry_not_before: found.get("retryNotBefore").and_then(Json::as_f64),
+        correlation_id: text("correlationId"),
+        agent_guidance: text("agentGuidance"),
+    })
+}
+
+/// Milliseconds as a proto3 JSON Duration: seconds, with 3 fractional digits when not whole
+/// (`1s`, `0.200s`).
+fn duration(ms: u64) -> String {
+    if ms % 1000 == 0 {
+        format!("{}s", ms / 1000)
+    } else {
+        format!("{}.{:03}s", ms / 1000, ms % 1000)
+    }
+}
+
+/// The RFC 9457 pointer (`#/a/0/b`, a JSON Pointer in a URI fragment) of a field path (`a[0].b`).
+fn pointer(path: &str) -> String {
+    let mut out = String::from("#");
+    for segment in segments(path) {
+        out.push('/');
+        for ch in segment.replace('~', "~0").replace('/', "~1").chars() {
+            if ch.is_ascii_alphanumeric() || FRAGMENT.contains(ch) {
+                out.push(ch);
+            } else {
+                for byte in ch.to_string().bytes() {
+                    let _ = write!(out, "%{byte:02X}");
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A field path's segments: split at `.`; `[n]` (ASCII digits) after a name is one of its own.
+fn segments(path: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    for mut part in path.split('.') {
+        let mut indices = Vec::new();
+        while let Some(head) = part.strip_suffix(']') {
+            let Some(start) = head.rfind('[') else { break };
+            let index = &head[start + 1..];
+            if index.is_empty() || !index.bytes().all(|b| b.is_ascii_digit()) {
+                break;
+            }
+            indices.insert(0, index);
+            part = &head[..start];
+        }
+        out.push(part);
+        out.extend(indices);
+    }
+    out
+}
+
+/// Whether the repair field under wire key `wire` is of type `string`.
+fn is_string_field(wire: &str) -> bool {
+    CATALOG
+        .field(wire)
+        .is_some_and(|field| field.kind == FieldType::String)
+}
+
+/// The message name of a Status detail's `@type` (what follows its last `/`).
+fn rpc_name(detail: &JsonMap) -> &str {
+    let url = detail.get("@type").and_then(Json::as_str).unwrap_or("");
+    url.rsplit('/').next().unwrap_or(url)
+}
+
+/// A payload's code, message, provenance (a document's, else this build's when `mine`) and
+/// isError mirror.
+fn head(code: &str, message: &str, stamp: Option<&Json>, mine: bool) -> JsonMap {
+    let env = &CATALOG.envelope;
+    let mut payload = JsonMap::new();
+    payload.insert(env.discriminator, code);
+    payload.insert("message", message);
+    match stamp {
+        Some(stamp) => {
+            payload.insert("provenance", stamp.clone());
+        }
+        None if mine => {
+            let mine = provenance();
+            let mut stamp = JsonMap::new();
+            stamp.insert("catalog", mine.catalog);
+            stamp.insert("version", mine.version);
+            stamp.insert("fingerprint", mine.fingerprint);
+            payload.insert("provenance", stamp);
+        }
+        None => {}
+    }
+    if env.mirror_is_error {
+        payload.insert("isError", true);
+    }
+    payload
+}
+
+fn unknown(code: &str, message: &str, doc: JsonMap) -> ToolError {
+    ToolError::Unknown(Box::new(UnknownCode {
+        code: code.to_owned(),
+        message: message.to_owned(),
+        payload: doc,
+    }))
+}
+
+/// The typed error of an RFC 9457 problem document: the code whose type URI it names; an unknown
+/// type or invalid members give [`ToolError::Unknown`] keeping the whole document. Never fails.
+pub fn parse_problem(document: &Json) -> ToolError {
+    let Some(doc) = document.as_object().map(payload_cut) else {
+        return ToolError::Unknown(Box::default());
+    };
+    let message = doc
+        .get("detail")
+        .and_then(Json::as_str)
+        .unwrap_or("")
+        .to_owned();
+    let uri = doc.get("type").and_then(Json::as_str);
+    let found = uri.and_then(|uri| CODES.iter().find(|info| problem_type(info.code) == uri));
+    let Some(info) = found else {
+        return unknown("", &message, doc);
+    };
+    let required = CATALOG.envelope.provenance == ProvenanceMode::Required;
+    let mut payload = head(info.code, &message, doc.get("provenance"), required);
+    if let Some(key) = CATALOG.envelope.retriable_field {
+        if let Some(flag) = doc.get(key) {
+            payload.insert(key, flag.clone());
+        }
+    }
+    for wire in info.fields() {
+        if let Some(value) = doc.get(pair(CHANNELS.members, wire)) {
+            payload.insert(wire, value.clone());
+        }
+    }
+    typed(&payload, None).unwrap_or_else(|| unknown(info.code, &message, doc))
+}
+
+/// The typed error of a `google.rpc.Status` (proto3 JSON): the code whose reason its ErrorInfo
+/// names in this catalog's domain; anything else gives [`ToolError::Unknown`] keeping the whole
+/// Status. Never fails.
+pub fn parse_status(status: &Json) -> ToolError {
+    let Some(doc) = status.as_object().map(payload_cut) else {
+        return ToolError::Unknown(Box::default());
+    };
+    let message = doc
+        .get("message")
+        .and_then(Json::as_str)
+        .unwrap_or("")
+        .to_owned();
+    let listed = doc.get("details").and_then(Json::as_array);
+    let details: Vec<&JsonMap> = listed
+        .map_or(&[][..], JsonArray::as_slice)
+        .iter()
+        .take(MAX_DETAILS)
+        .filter_map(Json::as_object)
+        .collect();
+    let error_info = details
+        .iter()
+        .find(|d| rpc_name(d) == "google.rpc.ErrorInfo");
+    let ours =
+        error_info.filter(|d| d.get("domain").and_then(Json::as_str) == Some(CHANNELS.domain));
+    let reason = ours.and_then(|d| d.get("reason")).and_then(Json::as_str);
+    let found =
+        reason.and_then(|reason| CODES.iter().find(|info| error_reason(info.code) == reason));
+    let (Some(info), Some(error_info)) = (found, ours) else {
+        return unknown("", &message, doc);
+    };
+    // a Status carries no stamp: this build's, when the catalog has one
+    let mine = CATALOG.envelope.provenance != ProvenanceMode::None;
+    let mut payload = head(info.code, &message, None, mine);
+    if let Some(key) = CATALOG.envelope.retriable_field {
+        let retry = details
+            .iter()
+            .any(|d| rpc_name(d) == "google.rpc.RetryInfo");
+        payload.insert(key, retry);
+    }
+    let metadata = error_info.get("metadata").and_then(Json::as_object);
+    for wire in info.fields() {
+        let Some(value) = metadata.and_then(|m| m.get(pair(CHANNELS.metadata_keys, wire))) else {
+            continue;
+        };
+        let Some(text) = value.as_str() else {
+            return unknown(info.code, &message, doc);
+        };
+        let value = if is_string_field(wire) {
+            Ok(Json::from(text))
+        } else {
+            Json::parse(text)
+        };
+        let Ok(value) = value else {
+            return unknown(info.code, &message, doc);
+        };
+        payload.insert(wire, value);
+    }
+    typed(&payload, None).unwrap_or_else(|| unknown(info.code, &message, doc))
 }
 // -- classification, policies, mapping (docs/runtime-contract.md §4) -----------------
 
@@ -2840,14 +3484,25 @@ impl Json {
     /// # Errors
     /// [`JsonError`] when the text is not one JSON value.
     pub fn parse(text: &str) -> Result<Json, JsonError> {
+        Json::parse_skipping(text, "").map(|(value, _)| value)
+    }
+
+    /// [`Json::parse`], except that the value of the top-level member `skipped` (when the text is
+    /// an object that has one; `""` for none) is only checked, not built: it is left out of the
+    /// object and given back as its text (the last one, as the last of duplicate keys wins).
+    pub(crate) fn parse_skipping<'t>(
+        text: &'t str,
+        skipped: &str,
+    ) -> Result<(Json, Option<&'t str>), JsonError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut reader = Reader { text, at: 0 };
-        let value = reader.value()?;
+        let mut found = None;
+        let value = reader.value(skipped, &mut found)?;
         reader.space();
         if reader.at < text.len() {
             return Err(reader.error());
         }
-        Ok(value)
+        Ok((value, found.map(|(start, end)| &text[start..end])))
     }
 
     /// Read JSON bytes: invalid UTF-8 reads as U+FFFD per maximal invalid subpart, then [`Json::parse`].
@@ -2928,12 +3583,28 @@ impl Reader<'_> {
 
     /// One value; lists and objects are kept on a stack of open ones, never by recursion. A
     /// text nesting more than [`MAX_JSON_LEVELS`] levels is not JSON.
-    fn value(&mut self) -> Result<Json, JsonError> {
+    ///
+    /// The value of a top-level member named `skipped` is checked by [`Reader::skip`] and its
+    /// place stored in `found` instead.
+    fn value(
+        &mut self,
+        skipped: &str,
+        found: &mut Option<(usize, usize)>,
+    ) -> Result<Json, JsonError> {
         let mut open: Vec<Open> = Vec::new();
         loop {
             self.space();
             // A value: a scalar, an empty list or object, or (continue) one opened.
+            let skip = open.len() == 1
+                && !skipped.is_empty()
+                && matches!(open.last(), Some(Open::Object(_, key)) if key == skipped);
             let mut value = match self.peek() {
+                _ if skip => {
+                    let start = self.at;
+                    self.skip(open.len())?;
+                    *found = Some((start, self.at));
+                    None
+                }
                 Some(b'[' | b'{') if open.len() >= MAX_JSON_LEVELS => return Err(self.error()),
                 Some(b'[') => {
                     self.at += 1;
@@ -2941,33 +3612,35 @@ impl Reader<'_> {
                         open.push(Open::List(JsonArray::new()));
                         continue;
                     }
-                    Json::Array(JsonArray::new())
+                    Some(Json::Array(JsonArray::new()))
                 }
                 Some(b'{') => {
                     self.at += 1;
                     if !self.eat(b'}') {
-                        open.push(Open::Object(Vec::new(), self.key()?));
+                        // most objects of a tool result have a few members: one allocation for them
+                        open.push(Open::Object(Vec::with_capacity(8), self.key()?));
                         continue;
                     }
-                    Json::Object(JsonMap::new())
+                    Some(Json::Object(JsonMap::new()))
                 }
-                _ => self.scalar()?,
+                _ => Some(self.scalar()?),
             };
             // Add it to the innermost open list or object; close those that end here.
             loop {
                 let Some(top) = open.last_mut() else {
-                    return Ok(value);
+                    return Ok(value.unwrap_or_default());
                 };
                 match top {
                     Open::List(items) => {
-                        items.push(value);
+                        items.items.extend(value.take());
                         if self.eat(b',') {
                             break;
                         }
                         self.expect(b']')?;
                     }
                     Open::Object(members, key) => {
-                        members.push((std::mem::take(key), value));
+                        let name = std::mem::take(key);
+                        members.extend(value.take().map(|value| (name, value)));
                         if self.eat(b',') {
                             *key = self.key()?;
                             break;
@@ -2975,11 +3648,89 @@ impl Reader<'_> {
                         self.expect(b'}')?;
                     }
                 }
-                value = match open.pop() {
+                value = Some(match open.pop() {
                     Some(Open::List(items)) => Json::Array(items),
                     Some(Open::Object(members, _)) => Json::Object(JsonMap::from_members(members)),
                     None => Json::Null, // not reached: `top` was open
+                });
+            }
+        }
+    }
+
+    /// Check one value as [`Reader::value`] reads it, `level` lists and objects deep, building
+    /// nothing: what it accepts, `value` reads at that level.
+    fn skip(&mut self, level: usize) -> Result<(), JsonError> {
+        let mut closing: Vec<u8> = Vec::new(); // what closes each list or object open in the value
+        loop {
+            self.space();
+            match self.peek() {
+                Some(b'[' | b'{') if level + closing.len() >= MAX_JSON_LEVELS => {
+                    return Err(self.error())
+                }
+                Some(b'[') => {
+                    self.at += 1;
+                    if !self.eat(b']') {
+                        closing.push(b']');
+                        continue;
+                    }
+                }
+                Some(b'{') => {
+                    self.at += 1;
+                    if !self.eat(b'}') {
+                        closing.push(b'}');
+                        self.skip_key()?;
+                        continue;
+                    }
+                }
+                Some(b'"') => self.skip_string()?,
+                _ => drop(self.scalar()?),
+            }
+            loop {
+                let Some(&close) = closing.last() else {
+                    return Ok(());
                 };
+                if self.eat(b',') {
+                    if close == b'}' {
+                        self.skip_key()?;
+                    }
+                    break;
+                }
+                self.expect(close)?;
+                closing.pop();
+            }
+        }
+    }
+
+    /// An object key and its colon, checked as [`Reader::key`] reads them.
+    fn skip_key(&mut self) -> Result<(), JsonError> {
+        self.space();
+        if self.peek() != Some(b'"') {
+            return Err(self.error());
+        }
+        self.skip_string()?;
+        self.expect(b':')
+    }
+
+    /// A string checked as [`Reader::string`] reads it (the reader is at its opening quote).
+    fn skip_string(&mut self) -> Result<(), JsonError> {
+        let bytes = self.text.as_bytes();
+        self.at += 1;
+        loop {
+            self.at = plain_run(bytes, self.at);
+            match bytes.get(self.at) {
+                Some(b'"') => {
+                    self.at += 1;
+                    return Ok(());
+                }
+                Some(b'\\') => match bytes.get(self.at + 1) {
+                    Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't') => self.at += 2,
+                    Some(b'u') => {
+                        self.hex(self.at + 2)?;
+                        self.at += 6;
+                    }
+                    _ => return Err(self.error()),
+                },
+                _ => return Err(self.error()),
             }
         }
     }
@@ -3939,7 +4690,9 @@ fn to_serde_json(value: &Json, levels: usize) -> serde_json::Value {
 // linear in its text whatever the pattern. Every match holds one of the rule's needles
 // (as written) and one of its words (in some letter case), so a text without them skips
 // the rule. A key rule finds a key (group 2), matches its value right after it, and
-// replaces the value only when its checks hold.
+// replaces the value only when its checks hold. Most key rules' keys are KEYS's: the
+// runs of key characters that hold a secret word, found once for all of them while the
+// text stays the same; their separator must follow the key, then the value.
 
 /// What stands for a redacted secret.
 pub const REDACTED: &str = "[REDACTED]";
@@ -3953,9 +4706,15 @@ const PAIR_NAMES: [&str; 6] = ["name", "Name", "NAME", "key", "Key", "KEY"];
 const PAIR_VALUES: [&str; 3] = ["value", "Value", "VALUE"];
 const SPACE: [char; 4] = [' ', '\t', '\r', '\n'];
 
+/// A key: a run of key characters (A-Za-z0-9_.-) that holds a secret word (group 2),
+/// after what precedes it.
+const KEYS: &str = "(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]*?(?:[pP][aA][sS][sS]|[pP][wW][dD]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[aA][uU][tT][hH]|[cC][rR][eE][dD][eE][nN][tT][iI][aA][lL]|[cC][rR][eE][dD][sS]|[bB][eE][aA][rR][eE][rR]|[jJ][wW][tT]|[kK][eE][yY]|[sS][eE][sS][sS]|[cC][oO][oO][kK][iI][eE]|[cC][sS][rR][fF]|[xX][sS][rR][fF]|[sS][iI][dD]|[sS][iI][gG]|[cC][oO][nN][nN][eE][cC][tT][iI][oO][nN])[A-Za-z0-9_.-]*)";
+
 /// A text rule: pattern, replacement (`${n}` groups), needles and words; a key rule's
 /// value (matched where the pattern's match ends, so anchored: `^`) and checks
-/// (group, check, found). A key rule's replacement is its value's; its key part is kept.
+/// (group, check, found), and for a rule whose pattern is KEYS what must follow the key
+/// (anchored; kept with it) before the value. A key rule's replacement is its value's;
+/// its key part is kept.
 struct Rule {
     pattern: &'static str,
     replacement: &'static str,
@@ -3963,6 +4722,7 @@ struct Rule {
     words: &'static [&'static str],
     value: &'static str,
     checks: &'static [(usize, usize, bool)],
+    separator: &'static str,
 }
 
 #[rustfmt::skip]
@@ -3975,6 +4735,7 @@ const TEXT_RULES: [Rule; 34] = [
         words: &[],
         value: "",
         checks: &[],
+        separator: "",
     },
     // putty_key
     Rule {
@@ -3984,6 +4745,7 @@ const TEXT_RULES: [Rule; 34] = [
         words: &[],
         value: "",
         checks: &[],
+        separator: "",
     },
     // python_traceback
     Rule {
@@ -3993,69 +4755,77 @@ const TEXT_RULES: [Rule; 34] = [
         words: &[],
         value: "",
         checks: &[],
+        separator: "",
     },
     // python_frame_line
     Rule {
         pattern: "(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]*(?:\\\\t[ \\t]*)*File \\\\?\"[^\"\\r\\n]*\\\\?\", line [0-9]+(?:, in [^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*)?(?:(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]{4,}(?:[^ \\t\\r\\n\\\\F]|\\\\[^rn\\r\\n]|F(?:[^i\\r\\n\\\\]|i[^l\\r\\n\\\\]|il[^e\\r\\n\\\\]|ile[^ \\r\\n\\\\]))[^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*){0,2}",
         replacement: "",
         needles: &["File \"", "File \\\""],
-        words: &[],
+        words: &[", line "],
         value: "",
         checks: &[],
+        separator: "",
     },
     // python_frame
     Rule {
         pattern: "(^|[^A-Za-z0-9_])File \\\\?\"[^\"\\r\\n]*\\\\?\", line [0-9]+(?:, in [^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*)?(?:(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]{4,}(?:[^ \\t\\r\\n\\\\F]|\\\\[^rn\\r\\n]|F(?:[^i\\r\\n\\\\]|i[^l\\r\\n\\\\]|il[^e\\r\\n\\\\]|ile[^ \\r\\n\\\\]))[^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*){0,2}",
         replacement: "${1}",
         needles: &["File \"", "File \\\""],
-        words: &[],
+        words: &[", line "],
         value: "",
         checks: &[],
+        separator: "",
     },
     // stack_frame_line
     Rule {
         pattern: "(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]*(?:\\\\t[ \\t]*)*at (?:(?:async |new )?[^ \\t\\r\\n()]+(?: \\[as [^ \\t\\r\\n\\]]+\\])? ?\\((?:[^()\\r\\n]*:[0-9]+(?::[0-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\\)|[^ \\t\\r\\n()\"'/\\\\.]*[/\\\\.][^ \\t\\r\\n()\"']*:[0-9]+:[0-9]+)",
         replacement: "",
         needles: &["at "],
-        words: &[],
+        words: &["(", ":"],
         value: "",
         checks: &[],
+        separator: "",
     },
     // stack_frame
     Rule {
         pattern: "(^|[^A-Za-z0-9_$.])(?:at (?:(?:async |new )?[^ \\t\\r\\n()]+(?: \\[as [^ \\t\\r\\n\\]]+\\])? ?\\((?:[^()\\r\\n]*:[0-9]+(?::[0-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\\)|[^ \\t\\r\\n()\"'/\\\\.]*[/\\\\.][^ \\t\\r\\n()\"']*:[0-9]+:[0-9]+)[ \\t]?)+",
         replacement: "${1}",
         needles: &["at "],
-        words: &[],
+        words: &["(", ":"],
         value: "",
         checks: &[],
+        separator: "",
     },
     // frame_like_line
     Rule {
-        pattern: "(?:\\n[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*)+(\\n|$)",
+        pattern: "\\n[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*(?:\\n[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*)*(\\n|$)",
         replacement: "${1}",
         needles: &["at "],
-        words: &[],
+        words: &["("],
         value: "",
         checks: &[],
+        separator: "",
     },
     // frame_like_first_line
     Rule {
         pattern: "^[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*(?:\\n|$)",
         replacement: "",
         needles: &["at "],
-        words: &[],
+        words: &["("],
         value: "",
         checks: &[],
+        separator: "",
     },
     // cookie_header
     Rule {
         pattern: "(^|[^A-Za-z0-9_-])((?:[sS][eE][tT]-)?[cC][oO][oO][kK][iI][eE][ \\t]*:[ \\t]*)[^ \\t\\r\\n\"'\\\\\\[][^\\r\\n\"\\\\]*",
         replacement: "${1}${2}[REDACTED]",
-        needles: &[],
+        needles: &[":"],
         words: &["cookie"],
         value: "",
         checks: &[],
+        separator: "",
     },
     // name_value_pair
     Rule {
@@ -4065,51 +4835,57 @@ const TEXT_RULES: [Rule; 34] = [
         words: &["value"],
         value: "^(?:(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)))",
         checks: &[(0, 0, true), (0, 1, false)],
+        separator: "",
     },
     // key_value
     Rule {
-        pattern: "(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\\\*[\"']?[ \\t]*(?:=>|:=|=)[ \\t]*)",
+        pattern: KEYS,
         replacement: "${1}${4}${7}[REDACTED]${3}${6}${9}",
         needles: &["="],
         words: &["pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf", "xsrf", "sid", "sig", "connection"],
         value: "^(?:(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)))",
         checks: &[(0, 0, true), (0, 1, false)],
+        separator: "^(?:\\\\*[\"']?[ \\t]*(?:=>|:=|=)[ \\t]*)",
     },
     // quoted_key_colon_value
     Rule {
-        pattern: "(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\\\*[\"'][ \\t]*:[ \\t]*)",
+        pattern: KEYS,
         replacement: "${1}${13}${2}${5}${8}${14}${17}${20}[REDACTED]${4}${7}${10}${16}${19}${22}",
         needles: &[":"],
         words: &["pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf", "xsrf", "sid", "sig", "connection"],
         value: "^(?:(?:((?:(?:\\n|\\r\\n|\\\\[nN]|\\\\[rR]\\\\[nN])[ \\t]*(?:\\\\[tT][ \\t]*)*)?)(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))|(\\[[ \\t]*)(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?))))",
         checks: &[(0, 0, true), (0, 1, false), (12, 6, false)],
+        separator: "^(?:\\\\*[\"'][ \\t]*:[ \\t]*)",
     },
     // option_then_value
     Rule {
-        pattern: "(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\\\*[\"'][ \\t]*,[ \\t]*)",
+        pattern: KEYS,
         replacement: "${1}${4}${7}[REDACTED]${3}${6}${9}",
         needles: &["-"],
         words: &["pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf", "xsrf", "sid", "sig", "connection"],
         value: "^(?:(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:digest|oauth|hawk|aws4-hmac-sha256|signature)[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:bearer|basic|token|apikey|api-key|key|negotiate|ntlm|ssws|bot|jwt)[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)))",
         checks: &[(0, 0, true), (0, 1, false), (0, 7, true)],
+        separator: "^(?:\\\\*[\"'][ \\t]*,[ \\t]*)",
     },
     // key_colon_value
     Rule {
-        pattern: "(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\\\*[\"']?[ \\t]*:[ \\t]*)",
+        pattern: KEYS,
         replacement: "${1}${4}${7}[REDACTED]${3}${6}${9}",
         needles: &[":"],
         words: &["pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf", "xsrf", "sid", "sig", "connection"],
         value: "^(?:(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)))",
         checks: &[(0, 0, true), (0, 1, false), (0, 2, true)],
+        separator: "^(?:\\\\*[\"']?[ \\t]*:[ \\t]*)",
     },
     // word_colon_value
     Rule {
-        pattern: "(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\\\*[\"']?[ \\t]*:[ \\t]*)",
+        pattern: KEYS,
         replacement: "${1}${4}${7}[REDACTED]${3}${6}${9}",
         needles: &[":"],
         words: &["pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf", "xsrf", "sid", "sig", "connection"],
         value: "^(?:(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)))",
         checks: &[(0, 0, true), (0, 1, false), (0, 2, false), (11, 4, true), (11, 5, true)],
+        separator: "^(?:\\\\*[\"']?[ \\t]*:[ \\t]*)",
     },
     // xml_element
     Rule {
@@ -4119,6 +4895,7 @@ const TEXT_RULES: [Rule; 34] = [
         words: &["pass", "pwd", "secret", "token", "auth", "credential", "creds", "bearer", "jwt", "key", "sess", "cookie", "csrf", "xsrf", "sid", "sig", "connection"],
         value: "^(?:[^<\\r\\n]+(</))",
         checks: &[(0, 0, true), (0, 1, false)],
+        separator: "",
     },
     // url_password
     Rule {
@@ -4128,15 +4905,17 @@ const TEXT_RULES: [Rule; 34] = [
         words: &["@"],
         value: "",
         checks: &[],
+        separator: "",
     },
     // db_client_password
     Rule {
         pattern: "(^|[^A-Za-z0-9_.-])((?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlcheck|mysqlshow|mariadb|mariadb-dump)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-p|(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|mongostat|mongotop|mongofiles|cqlsh)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+(?:-p|--password)(?:[ \\t]+|=)|redis-cli(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+(?:-a|--pass)(?:[ \\t]+|=)|(?:sqlcmd|bcp|osql)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-P[ \\t]*|sshpass(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-p[ \\t]*|(?:clickhouse-client|influx)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-{1,2}password(?:[ \\t]+|=))(?:(\\\\+\")((?:[^\"\\\\\\r\\n]|\\\\+[^\"\\\\\\r\\n])+)((?:\\\\+\")?)|(\")((?:[^\"\\\\\\r\\n]|\\\\[^\\r\\n])[^\"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\"\\\\\\r\\n]*)*)(\"?)|(')((?:[^'\\\\\\r\\n]|\\\\[^\\r\\n])[^'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^'\\\\\\r\\n]*)*)('?)|((?:digest|oauth|hawk|aws4-hmac-sha256|signature)[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:bearer|basic|token|apikey|api-key|key|negotiate|ntlm|ssws|bot|jwt)[ \\t]+[^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*)|([^ \\t\\r\\n\"'&,;)}<>\\\\\\[][^ \\t\\r\\n\"'&,;)}<>\\\\]*))",
         replacement: "${1}${2}${3}${6}${9}[REDACTED]${5}${8}${11}",
         needles: &["mysql", "mariadb", "mongo", "cqlsh", "redis-cli", "sqlcmd", "bcp", "osql", "sshpass", "clickhouse-client", "influx"],
-        words: &[],
+        words: &["-p", "-a"],
         value: "",
         checks: &[],
+        separator: "",
     },
     // token_shape
     Rule {
@@ -4146,6 +4925,7 @@ const TEXT_RULES: [Rule; 34] = [
         words: &[],
         value: "",
         checks: &[],
+        separator: "",
     },
     // aws_key_id
     Rule {
@@ -4155,6 +4935,7 @@ const TEXT_RULES: [Rule; 34] = [
         words: &[],
         value: "",
         checks: &[],
+        separator: "",
     },
     // twilio_key
     Rule {
@@ -4164,42 +4945,47 @@ const TEXT_RULES: [Rule; 34] = [
         words: &[],
         value: "",
         checks: &[],
+        separator: "",
     },
     // azure_client_secret
     Rule {
         pattern: "(^|[^A-Za-z0-9_-])(?:[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,})",
         replacement: "${1}[REDACTED]",
         needles: &["Q~"],
-        words: &[],
+        words: &["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"],
         value: "",
         checks: &[],
+        separator: "",
     },
     // telegram_bot_token
     Rule {
         pattern: "(^|[^A-Za-z0-9_-])(?:(?:bot)?[0-9]{5,16}:A[A-Za-z0-9_-]{34,})",
         replacement: "${1}[REDACTED]",
         needles: &[":A"],
-        words: &[],
+        words: &["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"],
         value: "",
         checks: &[],
+        separator: "",
     },
     // discord_bot_token
     Rule {
         pattern: "(^|[^A-Za-z0-9_-])(?:[MNO][A-Za-z0-9_-]{23,25}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,})",
         replacement: "${1}[REDACTED]",
-        needles: &["."],
-        words: &[],
+        needles: &["M", "N", "O"],
+        words: &["."],
         value: "",
         checks: &[],
+        separator: "",
     },
     // word_then_credential
     Rule {
-        pattern: "(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)([ \\t]+)",
+        pattern: KEYS,
         replacement: "[REDACTED]",
-        needles: &[],
+        needles: &[" ", "\t"],
         words: &["token", "bearer", "secret", "passw", "passphrase", "credential", "key", "auth", "session"],
         value: "^(?:([A-Za-z0-9+/=_.-]{16,}))",
         checks: &[(0, 3, true), (1, 8, true), (1, 9, true)],
+        separator: "^(?:[ \\t]+)",
     },
     // auth_scheme
     Rule {
@@ -4209,6 +4995,7 @@ const TEXT_RULES: [Rule; 34] = [
         words: &["bearer", "basic"],
         value: "",
         checks: &[],
+        separator: "",
     },
     // windows_path
     Rule {
@@ -4218,6 +5005,7 @@ const TEXT_RULES: [Rule; 34] = [
         words: &[],
         value: "",
         checks: &[],
+        separator: "",
     },
     // windows_user_path
     Rule {
@@ -4227,6 +5015,7 @@ const TEXT_RULES: [Rule; 34] = [
         words: &["users", "documents and settings"],
         value: "",
         checks: &[],
+        separator: "",
     },
     // unc_path
     Rule {
@@ -4236,6 +5025,7 @@ const TEXT_RULES: [Rule; 34] = [
         words: &[],
         value: "",
         checks: &[],
+        separator: "",
     },
     // escaped_unix_path
     Rule {
@@ -4245,6 +5035,7 @@ const TEXT_RULES: [Rule; 34] = [
         words: &[],
         value: "",
         checks: &[],
+        separator: "",
     },
     // home_path
     Rule {
@@ -4254,6 +5045,7 @@ const TEXT_RULES: [Rule; 34] = [
         words: &[],
         value: "",
         checks: &[],
+        separator: "",
     },
     // root_path
     Rule {
@@ -4263,15 +5055,17 @@ const TEXT_RULES: [Rule; 34] = [
         words: &[],
         value: "",
         checks: &[],
+        separator: "",
     },
     // tilde_path
     Rule {
         pattern: "(^|[^A-Za-z0-9_.~/-])~[A-Za-z_][A-Za-z0-9_.-]*/[^ \\t\\r\\n\"'<>|\\\\:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}/[^ \\t\\r\\n\"'<>|\\\\:*?]*){0,32}",
         replacement: "${1}<path>",
         needles: &["~"],
-        words: &[],
+        words: &["/"],
         value: "",
         checks: &[],
+        separator: "",
     },
 ];
 
@@ -4292,9 +5086,13 @@ const CHECKS: [&str; 10] = [
     "[A-Za-z]", // letter
 ];
 
+/// A rule compiled: its pattern (none for a rule whose keys are KEYS's), separator, value.
+type CompiledRule = (Option<Regex>, Option<Regex>, Option<Regex>);
+
 struct Compiled {
-    rules: Vec<(Regex, Option<Regex>)>,
+    rules: Vec<CompiledRule>,
     checks: Vec<Regex>,
+    keys: Regex,
 }
 
 fn compile(pattern: &str) -> Regex {
@@ -4306,15 +5104,17 @@ fn compile(pattern: &str) -> Regex {
 
 fn compiled() -> &'static Compiled {
     static COMPILED: OnceLock<Compiled> = OnceLock::new();
+    let optional = |pattern: &str| (!pattern.is_empty()).then(|| compile(pattern));
     COMPILED.get_or_init(|| Compiled {
         rules: TEXT_RULES
             .iter()
             .map(|rule| {
-                let value = (!rule.value.is_empty()).then(|| compile(rule.value));
-                (compile(rule.pattern), value)
+                let pattern = (rule.pattern != KEYS).then(|| compile(rule.pattern));
+                (pattern, optional(rule.separator), optional(rule.value))
             })
             .collect(),
         checks: CHECKS.iter().map(|check| compile(check)).collect(),
+        keys: compile(KEYS),
     })
 }
 
@@ -4326,8 +5126,9 @@ pub fn scrub_text(text: &str) -> String {
     let (kept, cut) = cut(text);
     let mut text: Cow<'_, str> = Cow::Borrowed(kept);
     let mut lower: Option<String> = None;
+    let mut runs: Option<Vec<(usize, usize)>> = None; // the text's matches of KEYS, once found
     let compiled = compiled();
-    for (rule, (pattern, value)) in TEXT_RULES.iter().zip(&compiled.rules) {
+    for (rule, compiled_rule) in TEXT_RULES.iter().zip(&compiled.rules) {
         if !rule.needles.is_empty() && !rule.needles.iter().any(|needle| text.contains(needle)) {
             continue; // the rule cannot match
         }
@@ -4337,13 +5138,26 @@ pub fn scrub_text(text: &str) -> String {
                 continue;
             }
         }
-        let replaced = match value {
-            None => pattern.replace_all(&text, rule.replacement),
-            Some(value) => apply_key_rule(rule, pattern, value, &compiled.checks, &text),
+        let replaced = match compiled_rule {
+            (Some(pattern), _, None) => pattern.replace_all(&text, rule.replacement),
+            (_, _, Some(_)) => {
+                let keys = if compiled_rule.0.is_none() {
+                    let found = runs.get_or_insert_with(|| key_runs(&compiled.keys, &text));
+                    Some(found.as_slice())
+                } else {
+                    None
+                };
+                if keys.is_some_and(<[_]>::is_empty) {
+                    continue; // no key
+                }
+                apply_key_rule(rule, compiled_rule, &compiled.checks, &text, keys)
+            }
+            (None, _, None) => continue, // every rule has a pattern or a value
         };
         if let Cow::Owned(replaced) = replaced {
             text = Cow::Owned(replaced);
             lower = None;
+            runs = None;
         }
     }
     if cut {
@@ -4353,33 +5167,53 @@ pub fn scrub_text(text: &str) -> String {
     }
 }
 
+/// The matches of KEYS in `text`, in order: its runs of key characters holding a secret word.
+fn key_runs(keys: &Regex, text: &str) -> Vec<(usize, usize)> {
+    keys.captures_iter(text)
+        .filter_map(|key| key.get(2).map(|run| (run.start(), run.end())))
+        .collect()
+}
+
 /// `text` with every match of a key rule replaced (borrowed when there is none): where its
-/// checks fail, the search goes on after the key.
+/// checks fail, the search goes on after the key. `keys`: the matches of KEYS in `text`,
+/// for a rule whose pattern is KEYS.
 fn apply_key_rule<'t>(
     rule: &Rule,
-    pattern: &Regex,
-    value: &Regex,
+    (pattern, separator, value): &CompiledRule,
     checks: &[Regex],
     text: &'t str,
+    keys: Option<&[(usize, usize)]>,
 ) -> Cow<'t, str> {
+    let Some(value) = value else {
+        return Cow::Borrowed(text);
+    };
     let mut out = String::new();
     let (mut last, mut pos) = (0, 0);
-    while let Some(key) = pattern.captures_at(text, pos) {
-        let (Some(whole), Some(name)) = (key.get(0), key.get(2)) else {
-            break; // a key rule's pattern always has a key
+    let mut runs = keys.unwrap_or_default().iter();
+    loop {
+        let key = match pattern {
+            Some(pattern) => pattern.captures_at(text, pos).and_then(|key| {
+                let (whole, name) = (key.get(0)?, key.get(2)?);
+                Some((name.start(), name.end(), whole.end()))
+            }),
+            None => next_run(&mut runs, separator.as_ref(), text, pos),
         };
+        let Some((start, end, at)) = key else {
+            break;
+        };
+        let name = &text[start..end];
         // a value is read only after a key that may have one
-        let found = holds(rule.checks, checks, name.as_str(), None)
-            .then(|| value.captures(&text[whole.end()..]))
+        let found = holds(rule.checks, checks, name, None)
+            .then(|| value.captures(&text[at..]))
             .flatten();
         match found {
-            Some(found) if holds(rule.checks, checks, name.as_str(), Some(&found)) => {
-                out.push_str(&text[last..whole.end()]);
+            Some(found) if holds(rule.checks, checks, name, Some(&found)) => {
+                out.push_str(&text[last..at]);
                 found.expand(rule.replacement, &mut out);
-                last = whole.end() + found.get(0).map_or(0, |m| m.end());
+                last = at + found.get(0).map_or(0, |m| m.end());
                 pos = last;
             }
-            _ => pos = name.end(), // no match here: search on after the key
+            _ => pos = end, // no match here: search on after the key
         }
     }
     if last == 0 {
@@ -4387,6 +5221,23 @@ fn apply_key_rule<'t>(
     }
     out.push_str(&text[last..]);
     Cow::Owned(out)
+}
+
+/// The next of a rule's secret-word runs that what precedes it leaves free (a key's first
+/// character may not follow the end of a value replaced, as KEYS would not match there)
+/// and that its separator follows: (start, end, where the value may start).
+fn next_run(
+    runs: &mut std::slice::Iter<'_, (usize, usize)>,
+    separator: Option<&Regex>,
+    text: &str,
+    pos: usize,
+) -> Option<(usize, usize, usize)> {
+    let separator = separator?;
+    runs.filter(|&&(start, _)| start > pos || start == 0)
+        .find_map(|&(start, end)| {
+            let after = separator.find(&text[end..])?;
+            Some((start, end, end + after.end()))
+        })
 }
 
 /// Whether a key rule's checks on its key hold (`value` none), or those on its value.
@@ -4410,6 +5261,9 @@ fn holds(
 
 /// The first `MAX_TEXT` characters, less a split word; and whether it cut.
 fn cut(text: &str) -> (&str, bool) {
+    if text.len() <= MAX_TEXT {
+        return (text, false); // no more characters than bytes
+    }
     let Some((end, next)) = text.char_indices().nth(MAX_TEXT) else {
         return (text, false);
     };

@@ -18,6 +18,7 @@ from typing_extensions import Self
 from ._runtime import (
     REDACTED,
     CatalogInfo,
+    ChannelInfo,
     CodeInfo,
     DataT,
     Deprecation,
@@ -33,6 +34,7 @@ from ._runtime import (
     Range,
     RangeDict,
     RepairField,
+    StampedProvenance,
     TerminatePolicy,
     ToolContract,
     ToolResultModel,
@@ -44,11 +46,12 @@ from ._runtime import (
     sanitize,
     scrub_text,
     to_json,
+    tool_failure,
 )
 
 CATALOG = "retry"
 VERSION = "1.0.0"
-FINGERPRINT = "sha256:dd083c5123daefb2bfc6702b8e90eb56489fb04644138a46b0021997ab49b2bd"
+FINGERPRINT = "sha256:7a5d427d87f9085c207dae3fced7c49722d9780414f5ad67d8f444395e74d401"
 TITLE = "retry"
 DESCRIPTION = ""
 PROVENANCE: dict[str, str] = {
@@ -80,6 +83,9 @@ CODES: dict[str, CodeInfo] = {
         message="the lock is held; try again later",
         kind="Permanent",
         retriable="yes",
+        problem_type="urn:errgen:retry:says_yes",
+        reason="SAYS_YES",
+        grpc=13,
     ),
     "says_no": CodeInfo(
         code="says_no",
@@ -87,6 +93,9 @@ CODES: dict[str, CodeInfo] = {
         title="Says no",
         message="the quota is spent",
         kind="Transient",
+        problem_type="urn:errgen:retry:says_no",
+        reason="SAYS_NO",
+        grpc=13,
     ),
     "inherits_yes": CodeInfo(
         code="inherits_yes",
@@ -95,6 +104,9 @@ CODES: dict[str, CodeInfo] = {
         message="the backend is flaky",
         kind="Transient",
         retriable="yes",
+        problem_type="urn:errgen:retry:inherits_yes",
+        reason="INHERITS_YES",
+        grpc=13,
     ),
     "inherits_no": CodeInfo(
         code="inherits_no",
@@ -102,6 +114,9 @@ CODES: dict[str, CodeInfo] = {
         title="Inherits no",
         message="the record is gone",
         kind="Permanent",
+        problem_type="urn:errgen:retry:inherits_no",
+        reason="INHERITS_NO",
+        grpc=13,
     ),
     "depends": CodeInfo(
         code="depends",
@@ -110,12 +125,18 @@ CODES: dict[str, CodeInfo] = {
         message="the call may be retried if it was idempotent",
         kind="Transient",
         retriable="conditional",
+        problem_type="urn:errgen:retry:depends",
+        reason="DEPENDS",
+        grpc=13,
     ),
     "no_kind": CodeInfo(
         code="no_kind",
         class_name="NoKindError",
         title="No kind",
         message="plain failure",
+        problem_type="urn:errgen:retry:no_kind",
+        reason="NO_KIND",
+        grpc=13,
     ),
 }
 FIELDS: dict[str, RepairField] = {}
@@ -181,6 +202,9 @@ CATALOG_INFO = CatalogInfo(
     default_code=DEFAULT_CODE,
     locales=LOCALES,
     translations=TRANSLATIONS,
+    channels=ChannelInfo(
+        problem_base="urn:errgen:retry:", domain="retry", grpc_by_status={500: 13}
+    ),
 )
 
 # -- one class per code --------------------------------------------------------
@@ -191,7 +215,7 @@ class ErrorBase(ErrorModel, frozen=True):
 
     catalog_info = CATALOG_INFO
     retriable: bool = False  # a new error takes CODES[code].retriable
-    provenance: Provenance
+    provenance: Annotated[Provenance, StampedProvenance(CATALOG_INFO)]
 
 
 class ErrorPolicy(TerminatePolicy):
@@ -335,7 +359,9 @@ map_exception = _catalog.map_exception
 map_http = _catalog.map_http
 model_for = _catalog.model_for
 parse_error = _catalog.parse_error
+parse_problem = _catalog.parse_problem
 parse_result = _catalog.parse_result
+parse_status = _catalog.parse_status
 payload_schema = _catalog.payload_schema
 validate_error = _catalog.validate_error
 widen_output_schema = _catalog.widen_output_schema
@@ -364,6 +390,7 @@ __all__ = [
     "TRANSLATIONS",
     "VERSION",
     "CatalogInfo",
+    "ChannelInfo",
     "CodeInfo",
     "DependsError",
     "Deprecation",
@@ -411,11 +438,14 @@ __all__ = [
     "map_http",
     "model_for",
     "parse_error",
+    "parse_problem",
     "parse_result",
+    "parse_status",
     "payload_schema",
     "sanitize",
     "scrub_text",
     "to_json",
+    "tool_failure",
     "validate_error",
     "widen_output_schema",
 ]

@@ -18,6 +18,7 @@ from typing_extensions import Never, Self
 from ._runtime import (
     REDACTED,
     CatalogInfo,
+    ChannelInfo,
     CodeInfo,
     DataT,
     Deprecation,
@@ -35,6 +36,7 @@ from ._runtime import (
     Range,
     RangeDict,
     RepairField,
+    StampedProvenance,
     TerminatePolicy,
     ToolContract,
     ToolResultModel,
@@ -46,11 +48,12 @@ from ._runtime import (
     sanitize,
     scrub_text,
     to_json,
+    tool_failure,
 )
 
 CATALOG = "toolbox"
 VERSION = "1.0.0"
-FINGERPRINT = "sha256:8ddf9bcfe235d71b30a3f1afb28844a904b7464fe9feb0fcfa0eb25d61541f1e"
+FINGERPRINT = "sha256:bc983cc49a46612ff63e190fc218f70626f124786ac24ca32417814c87e3cc7b"
 TITLE = "toolbox"
 DESCRIPTION = ""
 PROVENANCE: dict[str, str] = {
@@ -82,6 +85,9 @@ CODES: dict[str, CodeInfo] = {
         kind="Validation",
         required=("path",),
         placeholders=("path",),
+        problem_type="urn:errgen:toolbox:invalid_argument",
+        reason="INVALID_ARGUMENT",
+        grpc=13,
     ),
     "busy": CodeInfo(
         code="busy",
@@ -91,6 +97,9 @@ CODES: dict[str, CodeInfo] = {
         kind="Transient",
         retriable="yes",
         optional=("retry_after_s",),
+        problem_type="urn:errgen:toolbox:busy",
+        reason="BUSY",
+        grpc=13,
     ),
     "overloaded": CodeInfo(
         code="overloaded",
@@ -99,6 +108,9 @@ CODES: dict[str, CodeInfo] = {
         message="too many requests",
         kind="Transient",
         retriable="yes",
+        problem_type="urn:errgen:toolbox:overloaded",
+        reason="OVERLOADED",
+        grpc=13,
     ),
     "denied": CodeInfo(
         code="denied",
@@ -107,12 +119,18 @@ CODES: dict[str, CodeInfo] = {
         message="the caller may not use this tool",
         channel="protocol",
         jsonrpc_code=-32001,
+        problem_type="urn:errgen:toolbox:denied",
+        reason="DENIED",
+        grpc=13,
     ),
     "internal": CodeInfo(
         code="internal",
         class_name="InternalError",
         title="Internal",
         message="an internal error occurred",
+        problem_type="urn:errgen:toolbox:internal",
+        reason="INTERNAL",
+        grpc=13,
     ),
 }
 FIELDS: dict[str, RepairField] = {
@@ -189,6 +207,12 @@ CATALOG_INFO = CatalogInfo(
     default_code=DEFAULT_CODE,
     locales=LOCALES,
     translations=TRANSLATIONS,
+    channels=ChannelInfo(
+        problem_base="urn:errgen:toolbox:",
+        domain="toolbox",
+        grpc_by_status={500: 13},
+        metadata_keys={"retry_after_s": "retryAfterS"},
+    ),
 )
 
 # -- one class per code --------------------------------------------------------
@@ -198,7 +222,7 @@ class ErrorBase(ErrorModel, frozen=True):
     """Base of the errors of this catalog: the envelope members every payload carries."""
 
     catalog_info = CATALOG_INFO
-    provenance: Provenance
+    provenance: Annotated[Provenance, StampedProvenance(CATALOG_INFO)]
 
     @property
     def retriable(self) -> bool:
@@ -266,7 +290,14 @@ class DeniedError(ErrorBase, frozen=True):
         """Build the error, its message rendered from the code's template."""
         return cls.from_values({})
 
-    def to_result(self, locale: str | None = None) -> Never:
+    def to_result(
+        self,
+        locale: str | None = None,
+        *,
+        instance: str | None = None,
+        retry_after_ms: int | None = None,
+        now_ms: int | None = None,
+    ) -> Never:
         """A protocol error: send ``to_jsonrpc_error()`` instead."""
         raise TypeError("'denied' is a protocol error; see to_jsonrpc_error")
 
@@ -393,7 +424,9 @@ map_exception = _catalog.map_exception
 map_http = _catalog.map_http
 model_for = _catalog.model_for
 parse_error = _catalog.parse_error
+parse_problem = _catalog.parse_problem
 parse_result = _catalog.parse_result
+parse_status = _catalog.parse_status
 payload_schema = _catalog.payload_schema
 validate_error = _catalog.validate_error
 widen_output_schema = _catalog.widen_output_schema
@@ -427,6 +460,7 @@ __all__ = [
     "VERSION",
     "BusyError",
     "CatalogInfo",
+    "ChannelInfo",
     "CodeInfo",
     "DeniedError",
     "Deprecation",
@@ -476,11 +510,14 @@ __all__ = [
     "map_http",
     "model_for",
     "parse_error",
+    "parse_problem",
     "parse_result",
+    "parse_status",
     "payload_schema",
     "sanitize",
     "scrub_text",
     "to_json",
+    "tool_failure",
     "validate_error",
     "widen_output_schema",
 ]

@@ -58,9 +58,8 @@ class LocaleInfo(NamedTuple):
     """What rendering in one locale needs (CLDR's, read when the catalog was built)."""
 
     tag: str  # BCP 47, canonical case
-    plural: Callable[[int, int, int], str] | None = (
-        None  # (i, v, f) → category; None: "other"
-    )
+    # (i, v, f) → category; None: "other"
+    plural: Callable[[int, int, int], str] | None = None
     decimal: str = "."
     group: str = ","
     grouping: tuple[int, int] = (3, 3)  # primary, secondary group sizes
@@ -205,6 +204,11 @@ class CodeInfo(NamedTuple):
     required: tuple[str, ...] = ()  # repair fields always present (wire names)
     optional: tuple[str, ...] = ()  # repair fields present only when applicable
     placeholders: tuple[str, ...] = ()  # names the message template uses
+    # The other channels (docs/runtime-contract.md §9); "" and 0: the catalog's rule.
+    problem_type: str = ""  # the RFC 9457 type URI; "": the problem base + the code
+    reason: str = ""  # the AIP-193 ErrorInfo reason; "": the code, upper-cased
+    grpc: int = 0  # the google.rpc.Code; 0: the one of its status
+    violations: tuple[str, ...] = ()  # fields holding paths of invalid request fields
 
     @property
     def retriable_default(self) -> bool:
@@ -278,6 +282,18 @@ class Envelope(NamedTuple):
     message_locale: str = ""  # the wire message's locale ("": the base locale)
 
 
+class ChannelInfo(NamedTuple):
+    """A catalog's settings for problem details, google.rpc.Status and the toolFailure ``_meta``."""
+
+    problem_base: str = ""  # a code's type URI: this, then the code
+    domain: str = ""  # the ErrorInfo domain
+    grpc_by_status: Mapping[int, int] = {}  # HTTP status → google.rpc.Code
+    members: Mapping[str, str] = {}  # wire key → problem member, where they differ
+    # wire key → ErrorInfo metadata key, where they differ
+    metadata_keys: Mapping[str, str] = {}
+    kind_classes: Mapping[str, str] = {}  # kind → toolFailure class
+
+
 class CatalogInfo(NamedTuple):
     """A catalog's identity, envelope and tables: what ``ErrorCatalog`` works from."""
 
@@ -296,10 +312,10 @@ class CatalogInfo(NamedTuple):
     failure_mapping: Mapping[str, tuple[str, bool | None]]
     default_code: str | None
     locale: str = "en"  # the base texts' locale
-    locales: Mapping[str, LocaleInfo] = (
-        {}
-    )  # every locale's plural rule and number symbols
+    # every locale's plural rule and number symbols
+    locales: Mapping[str, LocaleInfo] = {}
     translations: Mapping[str, LocaleTexts] = {}  # the translated locales' texts
+    channels: ChannelInfo = ChannelInfo()
 
 
 def deprecation_text(info: CodeInfo) -> str:
@@ -692,7 +708,9 @@ def _json_string(text: str) -> str:
 # scan, and no two neighbouring quantified parts match the same text. Every match
 # holds one of the rule's needles (as written) and one of its words (in some letter
 # case), so a text without them skips the rule. A key rule finds a key (group 2),
-# matches its value right after it, and replaces the value only when its checks hold.
+# matches its value right after it, and replaces the value only when its checks hold;
+# most key rules' keys are the runs of key characters that hold a secret word
+# (`_key_runs`), found once for all of them while the text stays the same.
 
 REDACTED = "[REDACTED]"
 _MAX_TEXT = 1048576  # characters scrubbed per string; the rest is cut off first
@@ -705,17 +723,48 @@ _UNREADABLE = "[unreadable]"  # what stands for a value whose reading raised
 _SPACE = " \t\r\n"
 _PAIR_NAMES = ("name", "Name", "NAME", "key", "Key", "KEY")  # {"name": …, "value": …}
 _PAIR_VALUES = ("value", "Value", "VALUE")
+# One of these is in every secret key name, in some letter case.
+_KEY_WORDS = (
+    "pass",
+    "pwd",
+    "secret",
+    "token",
+    "auth",
+    "credential",
+    "creds",
+    "bearer",
+    "jwt",
+    "key",
+    "sess",
+    "cookie",
+    "csrf",
+    "xsrf",
+    "sid",
+    "sig",
+    "connection",
+)
+_KEY_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_.-")  # of a key, lowered
+_KEY_RUN = re.compile("[a-z0-9_.-]*")  # … the rest of a run of them, in lowered text
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+# What a bounded rule's text starts with: no boundary class holds it, so the opening
+# ([^…]) of its pattern matches it where (^|[^…]) would match the start (re skips to
+# the characters a pattern's first class holds, but tries every position for (^|…)).
+_START = "\x00"
 
 
 class _Rule(NamedTuple):
     """A text rule: pattern, replacement (``\\g<n>`` groups), needles and words; a key rule's value and checks."""
 
-    pattern: str
+    pattern: str | None  # None: a key rule whose keys are the text's secret-word runs
     replacement: str  # of the match; of a key rule's value (its key part is kept)
     needles: tuple[str, ...]  # one of these is in every match, as written
     words: tuple[str, ...]  # one of these is in every match, in some letter case
-    value: str = ""  # a key rule's value, matched where its pattern's match ends
+    value: str = ""  # a key rule's value, matched where its key (and separator) ends
     checks: tuple[tuple[int, int, bool], ...] = ()  # (group, check, found), below
+    # what must follow a secret-word run (kept with it), before the value
+    separator: str = ""
+    # its pattern opens with ([^…]) for (^|[^…]): it runs on _START + text
+    bounded: bool = False
 
 
 _TEXT_RULES = (
@@ -741,43 +790,46 @@ _TEXT_RULES = (
         '(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]*(?:\\\\t[ \\t]*)*File \\\\?"[^"\\r\\n]*\\\\?", line [0-9]+(?:, in [^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*)?(?:(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]{4,}(?:[^ \\t\\r\\n\\\\F]|\\\\[^rn\\r\\n]|F(?:[^i\\r\\n\\\\]|i[^l\\r\\n\\\\]|il[^e\\r\\n\\\\]|ile[^ \\r\\n\\\\]))[^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*){0,2}',
         "",
         ('File "', 'File \\"'),
-        (),
+        (", line ",),
     ),
     _Rule(  # python_frame
-        '(^|[^A-Za-z0-9_])File \\\\?"[^"\\r\\n]*\\\\?", line [0-9]+(?:, in [^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*)?(?:(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]{4,}(?:[^ \\t\\r\\n\\\\F]|\\\\[^rn\\r\\n]|F(?:[^i\\r\\n\\\\]|i[^l\\r\\n\\\\]|il[^e\\r\\n\\\\]|ile[^ \\r\\n\\\\]))[^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*){0,2}',
+        '([^A-Za-z0-9_])File \\\\?"[^"\\r\\n]*\\\\?", line [0-9]+(?:, in [^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*)?(?:(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]{4,}(?:[^ \\t\\r\\n\\\\F]|\\\\[^rn\\r\\n]|F(?:[^i\\r\\n\\\\]|i[^l\\r\\n\\\\]|il[^e\\r\\n\\\\]|ile[^ \\r\\n\\\\]))[^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*){0,2}',
         "\\g<1>",
         ('File "', 'File \\"'),
-        (),
+        (", line ",),
+        bounded=True,
     ),
     _Rule(  # stack_frame_line
         "(?:\\n|\\r\\n|\\\\n|\\\\r\\\\n)[ \\t]*(?:\\\\t[ \\t]*)*at (?:(?:async |new )?[^ \\t\\r\\n()]+(?: \\[as [^ \\t\\r\\n\\]]+\\])? ?\\((?:[^()\\r\\n]*:[0-9]+(?::[0-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\\)|[^ \\t\\r\\n()\"'/\\\\.]*[/\\\\.][^ \\t\\r\\n()\"']*:[0-9]+:[0-9]+)",
         "",
         ("at ",),
-        (),
+        ("(", ":"),
     ),
     _Rule(  # stack_frame
-        "(^|[^A-Za-z0-9_$.])(?:at (?:(?:async |new )?[^ \\t\\r\\n()]+(?: \\[as [^ \\t\\r\\n\\]]+\\])? ?\\((?:[^()\\r\\n]*:[0-9]+(?::[0-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\\)|[^ \\t\\r\\n()\"'/\\\\.]*[/\\\\.][^ \\t\\r\\n()\"']*:[0-9]+:[0-9]+)[ \\t]?)+",
+        "([^A-Za-z0-9_$.])(?:at (?:(?:async |new )?[^ \\t\\r\\n()]+(?: \\[as [^ \\t\\r\\n\\]]+\\])? ?\\((?:[^()\\r\\n]*:[0-9]+(?::[0-9]+)?|<anonymous>|native|index [0-9]+|Native Method|Unknown Source)\\)|[^ \\t\\r\\n()\"'/\\\\.]*[/\\\\.][^ \\t\\r\\n()\"']*:[0-9]+:[0-9]+)[ \\t]?)+",
         "\\g<1>",
         ("at ",),
-        (),
+        ("(", ":"),
+        bounded=True,
     ),
     _Rule(  # frame_like_line
-        "(?:\\n[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*)+(\\n|\\Z)",
+        "\\n[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*(?:\\n[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*)*(\\n|\\Z)",
         "\\g<1>",
         ("at ",),
-        (),
+        ("(",),
     ),
     _Rule(  # frame_like_first_line
         "^[ \\t]*at [^ \\t\\r\\n()]+ ?\\([^\\n]*\\)[ \\t]*(?:\\n|\\Z)",
         "",
         ("at ",),
-        (),
+        ("(",),
     ),
     _Rule(  # cookie_header
-        '(^|[^A-Za-z0-9_-])((?:[sS][eE][tT]-)?[cC][oO][oO][kK][iI][eE][ \\t]*:[ \\t]*)[^ \\t\\r\\n"\'\\\\\\[][^\\r\\n"\\\\]*',
+        '([^A-Za-z0-9_-])((?:[sS][eE][tT]-)?[cC][oO][oO][kK][iI][eE][ \\t]*:[ \\t]*)[^ \\t\\r\\n"\'\\\\\\[][^\\r\\n"\\\\]*',
         "\\g<1>\\g<2>[REDACTED]",
-        (),
+        (":",),
         ("cookie",),
+        bounded=True,
     ),
     _Rule(  # name_value_pair
         '("(?:[nN][aA][mM][eE]|[kK][eE][yY])\\\\*"[ \\t]*:[ \\t]*\\\\*")([A-Za-z0-9_.-]+)(\\\\*"[ \\t]*,[ \\t]*(?:\\\\*"[A-Za-z_]+\\\\*"[ \\t]*:[ \\t]*(?:\\\\*"[^"\\\\\\r\\n]*\\\\*"|[A-Za-z0-9.-]+)[ \\t]*,[ \\t]*){0,4}\\\\*"[vV][aA][lL][uU][eE]\\\\*"[ \\t]*:[ \\t]*)',
@@ -788,7 +840,7 @@ _TEXT_RULES = (
         ((0, 0, True), (0, 1, False)),
     ),
     _Rule(  # key_value
-        "(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\\\*[\"']?[ \\t]*(?:=>|:=|=)[ \\t]*)",
+        None,
         "\\g<1>\\g<4>\\g<7>[REDACTED]\\g<3>\\g<6>\\g<9>",
         ("=",),
         (
@@ -812,9 +864,10 @@ _TEXT_RULES = (
         ),
         '(?:(\\\\+")((?:[^"\\\\\\r\\n]|\\\\+[^"\\\\\\r\\n])+)((?:\\\\+")?)|(")((?:[^"\\\\\\r\\n]|\\\\[^\\r\\n])[^"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^"\\\\\\r\\n]*)*)("?)|(\')((?:[^\'\\\\\\r\\n]|\\\\[^\\r\\n])[^\'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\'\\\\\\r\\n]*)*)(\'?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*)|([^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*))',
         ((0, 0, True), (0, 1, False)),
+        "\\\\*[\"']?[ \\t]*(?:=>|:=|=)[ \\t]*",
     ),
     _Rule(  # quoted_key_colon_value
-        "(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\\\*[\"'][ \\t]*:[ \\t]*)",
+        None,
         "\\g<1>\\g<13>\\g<2>\\g<5>\\g<8>\\g<14>\\g<17>\\g<20>[REDACTED]\\g<4>\\g<7>\\g<10>\\g<16>\\g<19>\\g<22>",
         (":",),
         (
@@ -838,9 +891,10 @@ _TEXT_RULES = (
         ),
         '(?:((?:(?:\\n|\\r\\n|\\\\[nN]|\\\\[rR]\\\\[nN])[ \\t]*(?:\\\\[tT][ \\t]*)*)?)(?:(\\\\+")((?:[^"\\\\\\r\\n]|\\\\+[^"\\\\\\r\\n])+)((?:\\\\+")?)|(")((?:[^"\\\\\\r\\n]|\\\\[^\\r\\n])[^"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^"\\\\\\r\\n]*)*)("?)|(\')((?:[^\'\\\\\\r\\n]|\\\\[^\\r\\n])[^\'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\'\\\\\\r\\n]*)*)(\'?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*)|([^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*))|(\\[[ \\t]*)(?:(\\\\+")((?:[^"\\\\\\r\\n]|\\\\+[^"\\\\\\r\\n])+)((?:\\\\+")?)|(")((?:[^"\\\\\\r\\n]|\\\\[^\\r\\n])[^"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^"\\\\\\r\\n]*)*)("?)|(\')((?:[^\'\\\\\\r\\n]|\\\\[^\\r\\n])[^\'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\'\\\\\\r\\n]*)*)(\'?)))',
         ((0, 0, True), (0, 1, False), (12, 6, False)),
+        "\\\\*[\"'][ \\t]*:[ \\t]*",
     ),
     _Rule(  # option_then_value
-        "(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\\\*[\"'][ \\t]*,[ \\t]*)",
+        None,
         "\\g<1>\\g<4>\\g<7>[REDACTED]\\g<3>\\g<6>\\g<9>",
         ("-",),
         (
@@ -864,9 +918,10 @@ _TEXT_RULES = (
         ),
         '(?:(\\\\+")((?:[^"\\\\\\r\\n]|\\\\+[^"\\\\\\r\\n])+)((?:\\\\+")?)|(")((?:[^"\\\\\\r\\n]|\\\\[^\\r\\n])[^"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^"\\\\\\r\\n]*)*)("?)|(\')((?:[^\'\\\\\\r\\n]|\\\\[^\\r\\n])[^\'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\'\\\\\\r\\n]*)*)(\'?)|((?:digest|oauth|hawk|aws4-hmac-sha256|signature)[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:bearer|basic|token|apikey|api-key|key|negotiate|ntlm|ssws|bot|jwt)[ \\t]+[^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*)|([^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*))',
         ((0, 0, True), (0, 1, False), (0, 7, True)),
+        "\\\\*[\"'][ \\t]*,[ \\t]*",
     ),
     _Rule(  # key_colon_value
-        "(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\\\*[\"']?[ \\t]*:[ \\t]*)",
+        None,
         "\\g<1>\\g<4>\\g<7>[REDACTED]\\g<3>\\g<6>\\g<9>",
         (":",),
         (
@@ -890,9 +945,10 @@ _TEXT_RULES = (
         ),
         '(?:(\\\\+")((?:[^"\\\\\\r\\n]|\\\\+[^"\\\\\\r\\n])+)((?:\\\\+")?)|(")((?:[^"\\\\\\r\\n]|\\\\[^\\r\\n])[^"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^"\\\\\\r\\n]*)*)("?)|(\')((?:[^\'\\\\\\r\\n]|\\\\[^\\r\\n])[^\'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\'\\\\\\r\\n]*)*)(\'?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*)|([^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*))',
         ((0, 0, True), (0, 1, False), (0, 2, True)),
+        "\\\\*[\"']?[ \\t]*:[ \\t]*",
     ),
     _Rule(  # word_colon_value
-        "(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)(\\\\*[\"']?[ \\t]*:[ \\t]*)",
+        None,
         "\\g<1>\\g<4>\\g<7>[REDACTED]\\g<3>\\g<6>\\g<9>",
         (":",),
         (
@@ -916,6 +972,7 @@ _TEXT_RULES = (
         ),
         '(?:(\\\\+")((?:[^"\\\\\\r\\n]|\\\\+[^"\\\\\\r\\n])+)((?:\\\\+")?)|(")((?:[^"\\\\\\r\\n]|\\\\[^\\r\\n])[^"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^"\\\\\\r\\n]*)*)("?)|(\')((?:[^\'\\\\\\r\\n]|\\\\[^\\r\\n])[^\'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\'\\\\\\r\\n]*)*)(\'?)|((?:[dD][iI][gG][eE][sS][tT]|[oO][aA][uU][tT][hH]|[hH][aA][wW][kK]|[aA][wW][sS]4-[hH][mM][aA][cC]-[sS][hH][aA]256|[sS][iI][gG][nN][aA][tT][uU][rR][eE])[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:[bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC]|[tT][oO][kK][eE][nN]|[aA][pP][iI][kK][eE][yY]|[aA][pP][iI]-[kK][eE][yY]|[kK][eE][yY]|[nN][eE][gG][oO][tT][iI][aA][tT][eE]|[nN][tT][lL][mM]|[sS][sS][wW][sS]|[bB][oO][tT]|[jJ][wW][tT])[ \\t]+[^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*)|([^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*))',
         ((0, 0, True), (0, 1, False), (0, 2, False), (11, 4, True), (11, 5, True)),
+        "\\\\*[\"']?[ \\t]*:[ \\t]*",
     ),
     _Rule(  # xml_element
         "(<)([A-Za-z0-9_.-]+)>",
@@ -944,13 +1001,14 @@ _TEXT_RULES = (
         ((0, 0, True), (0, 1, False)),
     ),
     _Rule(  # url_password
-        "(^|[^A-Za-z0-9+.-])([A-Za-z][A-Za-z0-9+.-]*://[^ \\t\\r\\n/?#@:\"'<>]*:)[^ \\t\\r\\n/?#@\"'<>]+@",
+        "([^A-Za-z0-9+.-])([A-Za-z][A-Za-z0-9+.-]*://[^ \\t\\r\\n/?#@:\"'<>]*:)[^ \\t\\r\\n/?#@\"'<>]+@",
         "\\g<1>\\g<2>[REDACTED]@",
         ("://",),
         ("@",),
+        bounded=True,
     ),
     _Rule(  # db_client_password
-        '(^|[^A-Za-z0-9_.-])((?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlcheck|mysqlshow|mariadb|mariadb-dump)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-p|(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|mongostat|mongotop|mongofiles|cqlsh)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+(?:-p|--password)(?:[ \\t]+|=)|redis-cli(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+(?:-a|--pass)(?:[ \\t]+|=)|(?:sqlcmd|bcp|osql)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-P[ \\t]*|sshpass(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-p[ \\t]*|(?:clickhouse-client|influx)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-{1,2}password(?:[ \\t]+|=))(?:(\\\\+")((?:[^"\\\\\\r\\n]|\\\\+[^"\\\\\\r\\n])+)((?:\\\\+")?)|(")((?:[^"\\\\\\r\\n]|\\\\[^\\r\\n])[^"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^"\\\\\\r\\n]*)*)("?)|(\')((?:[^\'\\\\\\r\\n]|\\\\[^\\r\\n])[^\'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\'\\\\\\r\\n]*)*)(\'?)|((?:digest|oauth|hawk|aws4-hmac-sha256|signature)[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:bearer|basic|token|apikey|api-key|key|negotiate|ntlm|ssws|bot|jwt)[ \\t]+[^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*)|([^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*))',
+        '([^A-Za-z0-9_.-])((?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlcheck|mysqlshow|mariadb|mariadb-dump)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-p|(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|mongostat|mongotop|mongofiles|cqlsh)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+(?:-p|--password)(?:[ \\t]+|=)|redis-cli(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+(?:-a|--pass)(?:[ \\t]+|=)|(?:sqlcmd|bcp|osql)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-P[ \\t]*|sshpass(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-p[ \\t]*|(?:clickhouse-client|influx)(?:\\.exe)?(?:[ \\t]+[^ \\t\\r\\n]+){0,16}?[ \\t]+-{1,2}password(?:[ \\t]+|=))(?:(\\\\+")((?:[^"\\\\\\r\\n]|\\\\+[^"\\\\\\r\\n])+)((?:\\\\+")?)|(")((?:[^"\\\\\\r\\n]|\\\\[^\\r\\n])[^"\\\\\\r\\n]*(?:\\\\[^\\r\\n][^"\\\\\\r\\n]*)*)("?)|(\')((?:[^\'\\\\\\r\\n]|\\\\[^\\r\\n])[^\'\\\\\\r\\n]*(?:\\\\[^\\r\\n][^\'\\\\\\r\\n]*)*)(\'?)|((?:digest|oauth|hawk|aws4-hmac-sha256|signature)[ \\t][^\\r\\n\\\\]*(?:\\\\[^rn\\r\\n][^\\r\\n\\\\]*)*|(?:bearer|basic|token|apikey|api-key|key|negotiate|ntlm|ssws|bot|jwt)[ \\t]+[^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*)|([^ \\t\\r\\n"\'&,;)}<>\\\\\\[][^ \\t\\r\\n"\'&,;)}<>\\\\]*))',
         "\\g<1>\\g<2>\\g<3>\\g<6>\\g<9>[REDACTED]\\g<5>\\g<8>\\g<11>",
         (
             "mysql",
@@ -965,10 +1023,11 @@ _TEXT_RULES = (
             "clickhouse-client",
             "influx",
         ),
-        (),
+        ("-p", "-a"),
+        bounded=True,
     ),
     _Rule(  # token_shape
-        "(^|[^A-Za-z0-9_-])(?:sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|gl(?:pat|ptt|dt|rt|ft|soat|ffct|imt|agent|oas)-[A-Za-z0-9_-]{20,}|glcbt-[A-Za-z0-9]{1,5}_[A-Za-z0-9_-]{20,}|GR1348941[A-Za-z0-9_-]{20,}|xox[abposre]-[A-Za-z0-9-]{10,}|xapp-[0-9]-[A-Za-z0-9-]{10,}|eyJ[A-Za-z0-9_-]{5,}\\.eyJ[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]*|[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,}|whsec_[A-Za-z0-9]{20,}|AIza[0-9A-Za-z_-]{35,}|ya29\\.[0-9A-Za-z_-]{20,}|GOCSPX-[A-Za-z0-9_-]{20,}|1//0[0-9A-Za-z_-]{20,}|SG\\.[A-Za-z0-9_-]{16,}\\.[A-Za-z0-9_-]{16,}|npm_[A-Za-z0-9]{30,}|pypi-AgE[A-Za-z0-9_-]{40,}|hf_[A-Za-z0-9]{30,}|api_org_[A-Za-z0-9]{30,}|do[opr]_v1_[a-f0-9]{64}|shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}|dapi[a-f0-9]{32}[A-Za-z0-9]*|lin_(?:api|oauth)_[A-Za-z0-9]{40,}|PMAK-[a-f0-9]{24}-[a-f0-9]{34}|dp\\.pt\\.[A-Za-z0-9]{40,}|AGE-SECRET-KEY-1[0-9A-Z]{58}|hvs\\.[A-Za-z0-9_-]{24,}|pul-[a-f0-9]{40}|rubygems_[a-f0-9]{48}|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}|hooks\\.slack\\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/+-]{20,}|discord(?:app)?\\.com/api/webhooks/[0-9]{5,}/[A-Za-z0-9_-]{20,}|[A-Za-z0-9-]+\\.webhook\\.office\\.com/webhookb2/[A-Za-z0-9@/_-]{20,}|sntryu_[a-f0-9]{64}|sntrys_eyJ[A-Za-z0-9+/=_]{40,}|NRAK-[A-Za-z0-9]{27}|NRII-[A-Za-z0-9-]{32}|NRJS-[a-f0-9]{19}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}|glc_[A-Za-z0-9+/]{32,}={0,3}|ATATT3[A-Za-z0-9_=-]{186,}|pk_[0-9]{6,10}_[0-9A-Z]{32})",
+        "([^A-Za-z0-9_-])(?:sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|gl(?:pat|ptt|dt|rt|ft|soat|ffct|imt|agent|oas)-[A-Za-z0-9_-]{20,}|glcbt-[A-Za-z0-9]{1,5}_[A-Za-z0-9_-]{20,}|GR1348941[A-Za-z0-9_-]{20,}|xox[abposre]-[A-Za-z0-9-]{10,}|xapp-[0-9]-[A-Za-z0-9-]{10,}|eyJ[A-Za-z0-9_-]{5,}\\.eyJ[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]*|[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,}|whsec_[A-Za-z0-9]{20,}|AIza[0-9A-Za-z_-]{35,}|ya29\\.[0-9A-Za-z_-]{20,}|GOCSPX-[A-Za-z0-9_-]{20,}|1//0[0-9A-Za-z_-]{20,}|SG\\.[A-Za-z0-9_-]{16,}\\.[A-Za-z0-9_-]{16,}|npm_[A-Za-z0-9]{30,}|pypi-AgE[A-Za-z0-9_-]{40,}|hf_[A-Za-z0-9]{30,}|api_org_[A-Za-z0-9]{30,}|do[opr]_v1_[a-f0-9]{64}|shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}|dapi[a-f0-9]{32}[A-Za-z0-9]*|lin_(?:api|oauth)_[A-Za-z0-9]{40,}|PMAK-[a-f0-9]{24}-[a-f0-9]{34}|dp\\.pt\\.[A-Za-z0-9]{40,}|AGE-SECRET-KEY-1[0-9A-Z]{58}|hvs\\.[A-Za-z0-9_-]{24,}|pul-[a-f0-9]{40}|rubygems_[a-f0-9]{48}|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}|hooks\\.slack\\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/+-]{20,}|discord(?:app)?\\.com/api/webhooks/[0-9]{5,}/[A-Za-z0-9_-]{20,}|[A-Za-z0-9-]+\\.webhook\\.office\\.com/webhookb2/[A-Za-z0-9@/_-]{20,}|sntryu_[a-f0-9]{64}|sntrys_eyJ[A-Za-z0-9+/=_]{40,}|NRAK-[A-Za-z0-9]{27}|NRII-[A-Za-z0-9-]{32}|NRJS-[a-f0-9]{19}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}|glc_[A-Za-z0-9+/]{32,}={0,3}|ATATT3[A-Za-z0-9_=-]{186,}|pk_[0-9]{6,10}_[0-9A-Z]{32})",
         "\\g<1>[REDACTED]",
         (
             "sk-",
@@ -1032,9 +1091,10 @@ _TEXT_RULES = (
             "pk_",
         ),
         (),
+        bounded=True,
     ),
     _Rule(  # aws_key_id
-        "(^|[^A-Za-z0-9_-])(?:(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[A-Z0-9]{16}[A-Za-z0-9]*)",
+        "([^A-Za-z0-9_-])(?:(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[A-Z0-9]{16}[A-Za-z0-9]*)",
         "\\g<1>[REDACTED]",
         (
             "A3T",
@@ -1050,35 +1110,40 @@ _TEXT_RULES = (
             "ANVA",
         ),
         (),
+        bounded=True,
     ),
     _Rule(  # twilio_key
-        "(^|[^A-Za-z0-9_-])(?:(?:SK|AC)[0-9a-fA-F]{32}[A-Za-z0-9]*)",
+        "([^A-Za-z0-9_-])(?:(?:SK|AC)[0-9a-fA-F]{32}[A-Za-z0-9]*)",
         "\\g<1>[REDACTED]",
         ("SK", "AC"),
         (),
+        bounded=True,
     ),
     _Rule(  # azure_client_secret
-        "(^|[^A-Za-z0-9_-])(?:[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,})",
+        "([^A-Za-z0-9_-])(?:[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,})",
         "\\g<1>[REDACTED]",
         ("Q~",),
-        (),
+        ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9"),
+        bounded=True,
     ),
     _Rule(  # telegram_bot_token
-        "(^|[^A-Za-z0-9_-])(?:(?:bot)?[0-9]{5,16}:A[A-Za-z0-9_-]{34,})",
+        "([^A-Za-z0-9_-])(?:(?:bot)?[0-9]{5,16}:A[A-Za-z0-9_-]{34,})",
         "\\g<1>[REDACTED]",
         (":A",),
-        (),
+        ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9"),
+        bounded=True,
     ),
     _Rule(  # discord_bot_token
-        "(^|[^A-Za-z0-9_-])(?:[MNO][A-Za-z0-9_-]{23,25}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,})",
+        "([^A-Za-z0-9_-])(?:[MNO][A-Za-z0-9_-]{23,25}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,})",
         "\\g<1>[REDACTED]",
+        ("M", "N", "O"),
         (".",),
-        (),
+        bounded=True,
     ),
     _Rule(  # word_then_credential
-        "(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)([ \\t]+)",
+        None,
         "[REDACTED]",
-        (),
+        (" ", "\t"),
         (
             "token",
             "bearer",
@@ -1092,30 +1157,35 @@ _TEXT_RULES = (
         ),
         "([A-Za-z0-9+/=_.-]{16,})",
         ((0, 3, True), (1, 8, True), (1, 9, True)),
+        "[ \\t]+",
     ),
     _Rule(  # auth_scheme
-        "(^|[^A-Za-z0-9_-])([bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC])[ \\t]+[A-Za-z]*[0-9._~+/=-][A-Za-z0-9._~+/=-]*",
+        "([^A-Za-z0-9_-])([bB][eE][aA][rR][eE][rR]|[bB][aA][sS][iI][cC])[ \\t]+[A-Za-z]*[0-9._~+/=-][A-Za-z0-9._~+/=-]*",
         "\\g<1>\\g<2> [REDACTED]",
         (),
         ("bearer", "basic"),
+        bounded=True,
     ),
     _Rule(  # windows_path
-        "(^|[^A-Za-z0-9])[A-Za-z]:\\\\[^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}",
+        "([^A-Za-z0-9])[A-Za-z]:\\\\[^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}",
         "\\g<1><path>",
         (":\\",),
         (),
+        bounded=True,
     ),
     _Rule(  # windows_user_path
-        "(^|[^A-Za-z0-9])[A-Za-z]:/+(?:[uU][sS][eE][rR][sS]|[dD][oO][cC][uU][mM][eE][nN][tT][sS] [aA][nN][dD] [sS][eE][tT][tT][iI][nN][gG][sS])[\\\\/][^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}",
+        "([^A-Za-z0-9])[A-Za-z]:/+(?:[uU][sS][eE][rR][sS]|[dD][oO][cC][uU][mM][eE][nN][tT][sS] [aA][nN][dD] [sS][eE][tT][tT][iI][nN][gG][sS])[\\\\/][^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}",
         "\\g<1><path>",
         (":/",),
         ("users", "documents and settings"),
+        bounded=True,
     ),
     _Rule(  # unc_path
-        "(^|[^A-Za-z0-9\\\\])\\\\{2,4}[A-Za-z0-9._$?-]+\\\\[^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}",
+        "([^A-Za-z0-9\\\\])\\\\{2,4}[A-Za-z0-9._$?-]+\\\\[^ \\t\\r\\n\"'<>|:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}[\\\\/][^ \\t\\r\\n\"'<>|:*?]*){0,32}",
         "\\g<1><path>",
         ("\\\\",),
         (),
+        bounded=True,
     ),
     _Rule(  # escaped_unix_path
         "\\\\/(?:(?:home|Users)\\\\/[^ \\t\\r\\n\"'<>|:*?\\\\]*(?:\\\\/[^ \\t\\r\\n\"'<>|:*?\\\\]*){0,64}|root(?:(?:\\\\/|[^A-Za-z0-9_ \\t\\r\\n\"'<>|:*?\\\\])[^ \\t\\r\\n\"'<>|:*?\\\\]*(?:\\\\/[^ \\t\\r\\n\"'<>|:*?\\\\]*){0,64}|([ \\t\\r\\n\"'<>|:*?\\\\])|\\Z))",
@@ -1136,10 +1206,11 @@ _TEXT_RULES = (
         (),
     ),
     _Rule(  # tilde_path
-        "(^|[^A-Za-z0-9_.~/-])~[A-Za-z_][A-Za-z0-9_.-]*/[^ \\t\\r\\n\"'<>|\\\\:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}/[^ \\t\\r\\n\"'<>|\\\\:*?]*){0,32}",
+        "([^A-Za-z0-9_.~/-])~[A-Za-z_][A-Za-z0-9_.-]*/[^ \\t\\r\\n\"'<>|\\\\:*?]*(?:(?: [^/ \\t\\r\\n\"'<>|\\\\:*?]+){1,8}/[^ \\t\\r\\n\"'<>|\\\\:*?]*){0,32}",
         "\\g<1><path>",
         ("~",),
-        (),
+        ("/",),
+        bounded=True,
     ),
 )
 # What a key rule's checks look for (found in the key for group 0, else in that group of
@@ -1158,21 +1229,36 @@ _CHECKS = (
     "[A-Za-z]",  # letter
 )
 _Expansion = tuple[str | int, ...]  # a replacement's literal parts and group numbers
-_Compiled = tuple[
-    tuple[tuple[re.Pattern[str], re.Pattern[str] | None, _Rule, _Expansion], ...],
-    tuple[re.Pattern[str], ...],
-]
+_Runs = list[tuple[int, int]]  # (start, end) of each secret-word run of a text
+
+
+class _Compiled(NamedTuple):
+    """A rule as `scrub_text` applies it."""
+
+    pattern: re.Pattern[str] | None
+    separator: re.Pattern[str]  # matches nothing but "" in a rule without one
+    value: re.Pattern[str] | None
+    rule: _Rule
+    expansion: _Expansion  # of the replacement, expanded without re's parser
+    replace: str | Callable[[re.Match[str]], str]  # what re.sub replaces a match with
+    needles: tuple[tuple[str, tuple[str, ...]], ...]  # by their first character
+    # whether a key rule's checks held on a short key: keys recur
+    known: dict[str, bool]
 
 
 @lru_cache(maxsize=1)
-def _sanitizer() -> _Compiled:
+def _sanitizer() -> tuple[tuple[_Compiled, ...], tuple[re.Pattern[str], ...]]:
     """The rules and the checks, compiled on first use."""
     rules = tuple(
-        (
-            re.compile(rule.pattern),
+        _Compiled(
+            None if rule.pattern is None else re.compile(rule.pattern),
+            re.compile(rule.separator),
             re.compile(rule.value) if rule.value else None,
             rule,
             _expansion(rule.replacement),
+            _replacer(rule),
+            _by_first_character(rule.needles),
+            {},
         )
         for rule in _TEXT_RULES
     )
@@ -1180,9 +1266,36 @@ def _sanitizer() -> _Compiled:
 
 
 def _expansion(replacement: str) -> _Expansion:
-    """A replacement as its literal parts and group numbers (``\\g<n>``), expanded without re's parser."""
+    """A replacement as its literal parts and group numbers (``\\g<n>``)."""
     parts = re.split(r"\\g<([0-9]+)>", replacement)
     return tuple(int(part) if i % 2 else part for i, part in enumerate(parts) if part)
+
+
+def _replacer(rule: _Rule) -> str | Callable[[re.Match[str]], str]:
+    """What re.sub replaces a match of a rule without a value with: its replacement, or for
+    a bounded one (which puts back group 1) a function that does what it says (Python 3.11's
+    re expands a replacement with groups in Python, match by match, and slower)."""
+    if not rule.bounded:
+        return rule.replacement
+    rest = rule.replacement.removeprefix("\\g<1>")
+    if "\\" not in rest:
+        return lambda match: match[1] + rest
+    braces = rule.replacement.replace("{", "{" * 2).replace("}", "}" * 2)
+    # the replacement as a format string of the groups: \g<n> is field n - 1
+    spelled = re.sub(
+        r"\\g<([0-9]+)>", lambda ref: "{" + str(int(ref[1]) - 1) + "}", braces
+    )
+    return lambda match: spelled.format(*match.groups(""))
+
+
+def _by_first_character(
+    needles: tuple[str, ...],
+) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Needles by their first character: a text without it holds none of them (one fast scan)."""
+    groups: dict[str, list[str]] = {}
+    for needle in needles:
+        groups.setdefault(needle[0], []).append(needle)
+    return tuple((first, tuple(group)) for first, group in groups.items())
 
 
 def scrub_text(text: str) -> str:
@@ -1193,50 +1306,122 @@ def scrub_text(text: str) -> str:
     """
     text, cut = _cut(_well_formed(text))
     lower = ""
-    for pattern, value, rule, expansion in _sanitizer()[0]:
-        if rule.needles and not any(map(text.__contains__, rule.needles)):
+    runs: _Runs | None = None  # the text's secret-word runs, once found
+    # whether the text holds one of some words
+    has_words: dict[tuple[str, ...], bool] = {}
+    for compiled in _sanitizer()[0]:
+        if compiled.needles and not _has_needle(text, compiled.needles):
             continue  # the rule cannot match
-        if rule.words:
-            lower = lower or text.lower()
-            if not any(map(lower.__contains__, rule.words)):
+        if words := compiled.rule.words:
+            found = has_words.get(words)
+            if found is None:
+                lower = lower or _lowered(text)
+                found = has_words[words] = any(map(lower.__contains__, words))
+            if not found:
                 continue
-        text, count = _apply(pattern, value, rule, expansion, text)
-        lower = "" if count else lower
+        if compiled.pattern is None:  # a key rule whose keys are secret-word runs
+            if not compiled.separator.search(text) or not compiled.value.search(text):  # type: ignore[union-attr]
+                continue  # its separator or its value is nowhere
+            runs = _key_runs(lower or _lowered(text)) if runs is None else runs
+        text, count = _apply(compiled, text, runs)
+        if count:
+            lower, runs = "", None
+            has_words.clear()
     return text + _TRUNCATED if cut else text
 
 
+def _has_needle(text: str, needles: tuple[tuple[str, tuple[str, ...]], ...]) -> bool:
+    """Whether one of a rule's needles (by their first character) is in `text`."""
+    for first, group in needles:
+        if first in text:
+            for needle in group:
+                if needle in text:
+                    return True
+    return False
+
+
+def _lowered(text: str) -> str:
+    """`text` with its ASCII letters lowered and every other character kept, in place."""
+    # str.lower() makes these two ASCII letters
+    if "\u0130" in text or "\u212a" in text:
+        return text.translate(_ASCII_LOWER)
+    return text.lower()
+
+
+def _key_runs(lower: str) -> _Runs:
+    """The runs of key characters (A-Za-z0-9_.-) that hold one of `_KEY_WORDS`, in order:
+    the keys a key rule's pattern would find (`lower`: the text, lowered). Each word is
+    searched for once, and each character of a run looked at once."""
+    hits: list[int] = []
+    for word in _KEY_WORDS:
+        at = lower.find(word)
+        while at >= 0:
+            hits.append(at)
+            at = lower.find(word, at + 1)
+    runs: _Runs = []
+    end = 0
+    for at in sorted(hits):
+        if at >= end:  # a word in a run not found yet
+            start = at
+            while start > 0 and lower[start - 1] in _KEY_CHARS:
+                start -= 1
+            run = _KEY_RUN.match(lower, at)
+            end = run.end() if run else at
+            runs.append((start, end))
+    return runs
+
+
 def _apply(
-    pattern: re.Pattern[str],
-    value: re.Pattern[str] | None,
-    rule: _Rule,
-    expansion: _Expansion,
-    text: str,
+    compiled: _Compiled, text: str, runs: _Runs | None = None
 ) -> tuple[str, int]:
-    """`text` with every match of one rule replaced, and how many there were."""
+    """`text` with every match of one rule replaced, and how many there were (`runs`:
+    the text's secret-word runs, when already found)."""
+    pattern, separator, value, rule, expansion, replace, _, known = compiled
     if value is None:
-        return pattern.subn(rule.replacement, text)
+        assert pattern is not None  # a rule without a value has one
+        if rule.bounded:
+            bounded, count = pattern.subn(replace, _START + text)
+            # its replacement put back what the opening matched
+            return bounded[1:], count
+        return pattern.subn(replace, text)
+    if pattern is None and runs is None:
+        runs = _key_runs(_lowered(text))
+    keys = iter(runs or ())
     out: list[str] = []
     pos = last = 0
-    while (key := pattern.search(text, pos)) is not None:
-        found = None
-        name = key.group(2)
+    while True:
+        if pattern is not None:  # its pattern's group 2, from pos on
+            if (key := pattern.search(text, pos)) is None:
+                break
+            start, end, at = key.start(2), key.end(2), key.end()
+        else:  # the next secret-word run that what precedes it leaves free, then its separator
+            for start, end in keys:
+                if start <= pos and start != 0:
+                    continue
+                after = separator.match(text, end)
+                if after:
+                    at = after.end()
+                    break
+            else:
+                break
+        name = text[start:end]
+        held = known.get(name)
+        if held is None:
+            held = _holds(rule.checks, name)
+            if len(name) <= 64:  # short keys recur: the answer is kept
+                if len(known) >= 4096:
+                    known.clear()
+                known[name] = held
         # a value is read only after a key that may have one
-        if (_key_holds if len(name) <= 64 else _holds)(rule.checks, name):
-            found = value.match(text, key.end())
+        found = value.match(text, at) if held else None
         if found is not None and _holds(rule.checks, name, found):
             groups = found.groups()
-            out.append(text[last : key.end()])
+            out.append(text[last:at])
             out += [p if isinstance(p, str) else groups[p - 1] or "" for p in expansion]
             pos = last = found.end()
         else:  # no match here: search on after the key
-            pos = key.end(2)
+            pos = end
     return "".join([*out, text[last:]]), len(out)
-
-
-@lru_cache(maxsize=4096)
-def _key_holds(checks: tuple[tuple[int, int, bool], ...], key: str) -> bool:
-    """Whether a key rule's checks on a (short) key hold: keys recur, the answer is kept."""
-    return _holds(checks, key)
 
 
 def _holds(
@@ -1635,6 +1820,45 @@ class Provenance(
     fingerprint: str = Field(pattern="^sha256:[0-9a-f]{64}$")
 
 
+class StampedProvenance:
+    """Pydantic's hooks of a catalog's provenance: ``Annotated[Provenance, StampedProvenance(info)]``.
+
+    The catalog's own stamp, which every payload of its servers carries, is read as one
+    shared ``Provenance`` (frozen) instead of a new one validated each time (a third of a
+    read's time); any other value, an equal dict of anything but exact strings included,
+    is validated as ``Provenance``.
+    """
+
+    def __init__(self, catalog: CatalogInfo) -> None:
+        self.stamp = {
+            "catalog": catalog.name,
+            "version": catalog.version,
+            "fingerprint": catalog.fingerprint,
+        }
+
+    def __get_pydantic_core_schema__(
+        self, source: Any, handler: GetCoreSchemaHandler
+    ) -> core_schema.CoreSchema:
+        stamp = self.stamp
+        shared: list[Provenance] = []
+
+        def read(value: Any) -> Any:
+            # equal is not enough: an object may claim to equal a string
+            if (
+                value.__class__ is dict
+                and value == stamp
+                and value["catalog"].__class__ is str
+                and value["version"].__class__ is str
+                and value["fingerprint"].__class__ is str
+            ):
+                if not shared:
+                    shared.append(Provenance(**stamp))
+                return shared[0]
+            return value
+
+        return core_schema.no_info_before_validator_function(read, handler(source))
+
+
 class ErrorModel(
     BaseModel,
     frozen=True,
@@ -1755,14 +1979,23 @@ class ErrorModel(
         """
         return localize(self.catalog_info, self.code, locale, self.to_payload())
 
-    def to_result(self, locale: str | None = None) -> dict[str, Any]:
+    def to_result(
+        self,
+        locale: str | None = None,
+        *,
+        instance: str | None = None,
+        retry_after_ms: int | None = None,
+        now_ms: int | None = None,
+    ) -> dict[str, Any]:
         """The MCP ``CallToolResult`` (a dict) reporting this error.
 
         With `locale`, the payload also carries ``localizedMessage: {locale, message}`` (AIP-193's
-        LocalizedMessage): the message in that locale, or in the one its fallback found.
+        LocalizedMessage): the message in that locale, or in the one its fallback found. The
+        options feed the toolFailure ``_meta`` when the catalog writes it (``instance``: its
+        ``correlationId``; ``retry_after_ms`` from ``now_ms``, the clock by default: its
+        ``retryNotBefore``); docs/runtime-contract.md §9.
         """
-        info = self.info
-        if info.channel == "protocol":
+        if self.info.channel == "protocol":
             raise TypeError(f"{self.code!r} is a protocol error; see to_jsonrpc_error")
         text, payload = f"{self.code}: {self.message}", self.to_payload()
         if locale is not None:
@@ -1771,7 +2004,21 @@ class ErrorModel(
                 "locale": found.locale,
                 "message": found.message,
             }
-        return _envelope(self.catalog_info, text, payload, info.kind, _retriable(self))
+        catalog = self.catalog_info
+        failure = {}
+        if catalog.envelope.tool_failure_meta:
+            failure = tool_failure_meta(catalog, self, instance, retry_after_ms, now_ms)
+        return _envelope(catalog, text, payload, failure)
+
+    def to_problem(self, *, instance: str | None = None) -> dict[str, Any]:
+        """The RFC 9457 problem document (``application/problem+json``) of this error."""
+        return problem_of(self.catalog_info, self, instance)
+
+    def to_status(
+        self, *, instance: str | None = None, retry_after_ms: int | None = None
+    ) -> dict[str, Any]:
+        """The ``google.rpc.Status`` of this error in proto3's JSON mapping (AIP-193)."""
+        return status_of(self.catalog_info, self, instance, retry_after_ms)
 
     def to_jsonrpc_error(self) -> dict[str, Any]:
         """The JSON-RPC error object of a protocol-channel code."""
@@ -1883,13 +2130,31 @@ class UnknownCodeModel(BaseModel, frozen=True, extra="forbid", defer_build=True)
         key = self.catalog_info.envelope.discriminator
         return dict(self.payload) or {key: self.code, "message": self.message}
 
-    def to_result(self) -> dict[str, Any]:
+    def to_result(
+        self,
+        *,
+        instance: str | None = None,
+        retry_after_ms: int | None = None,
+        now_ms: int | None = None,
+    ) -> dict[str, Any]:
         """An MCP ``CallToolResult`` (a dict) forwarding this error unchanged."""
         text = f"{self.code}: {self.message}" if self.code else self.message
         text = scrub_text(text or "error")
         catalog, payload = self.catalog_info, self.to_payload()
-        kind, retryable = catalog.default_kind, is_retryable(catalog, self)
-        return _envelope(catalog, text, payload, kind, retryable)
+        failure = {}
+        if catalog.envelope.tool_failure_meta:
+            failure = tool_failure_meta(catalog, self, instance, retry_after_ms, now_ms)
+        return _envelope(catalog, text, payload, failure)
+
+    def to_problem(self, *, instance: str | None = None) -> dict[str, Any]:
+        """A generic problem document (``about:blank``, 500) for an error the catalog cannot type."""
+        return problem_of(self.catalog_info, self, instance)
+
+    def to_status(
+        self, *, instance: str | None = None, retry_after_ms: int | None = None
+    ) -> dict[str, Any]:
+        """A ``google.rpc.Status`` (UNKNOWN) for an error the catalog cannot type."""
+        return status_of(self.catalog_info, self, instance, retry_after_ms)
 
     @model_serializer(mode="plain")
     def _serialize(self) -> dict[str, Any]:
@@ -1938,7 +2203,9 @@ class ErrorCatalog(Generic[KnownT, UnknownT]):
 
     ``KnownT`` is the union of the catalog's error classes, ``UnknownT`` its
     ``UnknownCode``. Payloads are validated by one pydantic ``TypeAdapter`` over the
-    union, discriminated by ``code`` and built on first use.
+    union, discriminated by ``code`` and built on first use; reads call its validator
+    (``TypeAdapter.validator``) directly, as ``TypeAdapter.validate_python`` does after
+    checking its options (a quarter of a read's time).
     """
 
     def __init__(self, info: CatalogInfo, known: Any, unknown: type[UnknownT]) -> None:
@@ -1947,9 +2214,13 @@ class ErrorCatalog(Generic[KnownT, UnknownT]):
         self.unknown = unknown
         self.union_field = _UnionField(self)  # pydantic's hooks of ``ErrorUnion``
         self._adapter: TypeAdapter[KnownT] | None = None
+        # the adapter's validator's validate_python, once it is built
+        self._read: Callable[..., KnownT] = self._first_read
         self._classes: dict[str, type[ErrorModel]] = {}
         self._lock = threading.Lock()
         self._schema = ""  # payload_schema() as JSON text, once asked for
+        self._types: dict[str, str] | None = None  # problem_codes(), once asked for
+        self._reasons: dict[str, str] | None = None  # reason_codes(), once asked for
 
     def adapter(self) -> TypeAdapter[KnownT]:
         """The pydantic ``TypeAdapter`` of the union, discriminated by ``code`` (built once)."""
@@ -1961,8 +2232,14 @@ class ErrorCatalog(Generic[KnownT, UnknownT]):
                     union: Any = self.known
                     if len(get_args(union)) > 1:
                         union = Annotated[union, Field(discriminator="code")]
-                    adapter = self._adapter = TypeAdapter(union)
+                    adapter = TypeAdapter(union)
+                    self._read = adapter.validator.validate_python
+                    self._adapter = adapter
         return adapter
+
+    def _first_read(self, data: object, **options: Any) -> KnownT:
+        """The first read: builds the adapter (deferred models included), which then reads."""
+        return cast("KnownT", self.adapter().validator.validate_python(data, **options))
 
     def model_for(self, code: str) -> type[ErrorModel]:
         """The class of `code` (KeyError for a code the catalog does not have)."""
@@ -2054,9 +2331,8 @@ class ErrorCatalog(Generic[KnownT, UnknownT]):
         Unknown codes are errors here (``parse_error`` keeps them as UnknownCode).
         """
         data = payload if payload.__class__ is dict else _as_dict(payload)
-        adapter = self._adapter or self.adapter()
         try:
-            return adapter.validate_python(data, by_name=False)
+            return self._read(data, by_name=False)
         except ValidationError:
             key = self.info.envelope.discriminator
             code = _as_dict(data).get(key)
@@ -2064,7 +2340,7 @@ class ErrorCatalog(Generic[KnownT, UnknownT]):
                 fixed = self._fixed(data)
                 if fixed is None:
                     raise
-                return adapter.validate_python(fixed, by_name=False)
+                return self._read(fixed, by_name=False)
         # a short error, not pydantic's list of every code the union knows
         message = "not an error code of catalog {catalog}"
         kind = PydanticCustomError("error_code", message, {"catalog": self.info.name})
@@ -2076,10 +2352,9 @@ class ErrorCatalog(Generic[KnownT, UnknownT]):
 
         Also takes the payload as JSON text in bytes (UTF-8; docs/runtime-contract.md §7).
         """
-        adapter = self._adapter or self.adapter()
         try:
             data = payload if payload.__class__ is dict else _as_dict(payload)
-            return adapter.validate_python(data, by_name=False)
+            return self._read(data, by_name=False)
         except Exception:  # noqa: BLE001 (invalid, or a mapping whose reading raised)
             return self._reread(payload)
 
@@ -2090,8 +2365,7 @@ class ErrorCatalog(Generic[KnownT, UnknownT]):
                 return self.parse_error(read_json(_decoded(payload)))
             fixed = self._fixed(payload)
             if fixed is not None:
-                adapter = self._adapter or self.adapter()
-                return adapter.validate_python(fixed, by_name=False)
+                return self._read(fixed, by_name=False)
         except Exception:  # noqa: BLE001 (not JSON; invalid once repaired)
             return self.unknown.of(payload)
         return self.unknown.of(payload)
@@ -2147,6 +2421,40 @@ class ErrorCatalog(Generic[KnownT, UnknownT]):
                 if isinstance(found.get(key), str):
                     return self.parse_error(found)
         return self.unknown.of({}, texts[0] if texts else "")
+
+    def parse_problem(self, document: object) -> KnownT | UnknownT:
+        """The typed error of an RFC 9457 problem document (a dict, or JSON bytes); never raises.
+
+        The code is the one whose type URI the document names; an unknown type, or members
+        invalid for the code, give an UnknownCode holding the whole document.
+        """
+        return cast("KnownT | UnknownT", read_problem(self, document))
+
+    def parse_status(self, status: object) -> KnownT | UnknownT:
+        """The typed error of a ``google.rpc.Status`` (proto3 JSON: a dict, or bytes); never raises.
+
+        The code is the one whose reason its ErrorInfo names in this catalog's domain;
+        anything else gives an UnknownCode holding the whole Status.
+        """
+        return cast("KnownT | UnknownT", read_status(self, status))
+
+    def problem_codes(self) -> dict[str, str]:
+        """Problem type URI → code (the first code of a URI, in catalog order)."""
+        if self._types is None:
+            found: dict[str, str] = {}
+            for code, info in self.info.codes.items():
+                found.setdefault(problem_type(self.info, info), code)
+            self._types = found
+        return self._types
+
+    def reason_codes(self) -> dict[str, str]:
+        """ErrorInfo reason → code (the first code of a reason, in catalog order)."""
+        if self._reasons is None:
+            found: dict[str, str] = {}
+            for code, info in self.info.codes.items():
+                found.setdefault(error_reason(info), code)
+            self._reasons = found
+        return self._reasons
 
     def field_value(self, value: Any) -> Any:
         """Validate an ``ErrorUnion`` field: a known code's error, else UnknownCode; short errors."""
@@ -2352,8 +2660,7 @@ def _envelope(
     catalog: CatalogInfo,
     text: str,
     payload: dict[str, Any],
-    kind: str | None,
-    retryable: bool,
+    failure: dict[str, Any],
 ) -> dict[str, Any]:
     """The ``CallToolResult`` of an error payload (docs/runtime-contract.md §2)."""
     content: list[dict[str, Any]] = [{"type": "text", "text": text}]
@@ -2363,9 +2670,7 @@ def _envelope(
     else:
         content.append({"type": "text", "text": to_json(payload)})
     if catalog.envelope.tool_failure_meta:
-        code = payload.get(catalog.envelope.discriminator)
-        failure = {"class": kind, "code": code, "retryable": retryable}
-        result["_meta"] = {"io.modelcontextprotocol/toolFailure": failure}
+        result["_meta"] = {TOOL_FAILURE: failure}
     return result
 
 
@@ -2676,3 +2981,437 @@ def tool_errors_schema_text(catalog: CatalogInfo, codes: Collection[str]) -> str
             "allOf": branches,
         }
     )
+
+
+# -- the channels beside MCP (docs/runtime-contract.md §9) -------------------------
+#
+# RFC 9457 problem details (``to_problem``, ``parse_problem``), the google.rpc.Status
+# JSON mapping with AIP-193's ErrorInfo (``to_status``, ``parse_status``) and the
+# ``io.modelcontextprotocol/toolFailure`` metadata of MCP's open proposal (SEP-3313),
+# all from a catalog's ``ChannelInfo`` and its codes' ``CodeInfo``.
+
+TOOL_FAILURE = "io.modelcontextprotocol/toolFailure"  # the _meta key of the proposal
+_FAILURE_CLASSES = ("capability", "reliability", "governance")
+# a detail's @type: this, then the message name
+_RPC_TYPE = "type.googleapis.com/google.rpc."
+_UNKNOWN_STATUS = 500  # an error without a catalog code: HTTP 500 …
+_UNKNOWN_GRPC = 2  # … and google.rpc.Code UNKNOWN
+_UNKNOWN_REASON = "UNKNOWN"
+_MAX_DETAILS = 16  # Status details `parse_status` reads
+_VIOLATIONS = "errors"  # the problem member listing field violations
+_NO_STAMP = object()  # a document without a provenance member
+_FRAGMENT = frozenset(  # characters a URI fragment holds as they are (RFC 3986)
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/?"
+)
+
+
+def problem_type(catalog: CatalogInfo, info: CodeInfo) -> str:
+    """A code's RFC 9457 type URI: its own, else the problem base followed by the code."""
+    return info.problem_type or catalog.channels.problem_base + info.code
+
+
+def error_reason(info: CodeInfo) -> str:
+    """A code's AIP-193 ErrorInfo reason: its own, else the code with ASCII letters upper-cased."""
+    return info.reason or "".join(
+        chr(ord(ch) - 32) if "a" <= ch <= "z" else ch for ch in info.code
+    )
+
+
+def error_status(info: CodeInfo) -> int:
+    """A code's HTTP status: its own, else 500."""
+    return info.http_status if info.http_status is not None else _UNKNOWN_STATUS
+
+
+def grpc_code(catalog: CatalogInfo, info: CodeInfo) -> int:
+    """A code's google.rpc.Code: its own, else the one of its HTTP status."""
+    by_status = catalog.channels.grpc_by_status
+    return info.grpc or by_status.get(error_status(info), _UNKNOWN_GRPC)
+
+
+def _known(
+    catalog: CatalogInfo, error: ErrorModel | UnknownCodeModel
+) -> tuple[CodeInfo, dict[str, Any]] | None:
+    """The code and the payload of an error of the catalog; None for an unknown one."""
+    if not isinstance(error, ErrorModel):
+        return None
+    return catalog.codes[error.code], error.to_payload()
+
+
+def _fields(info: CodeInfo, payload: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    """(wire key, value) of the repair fields an error carries, in the code's order."""
+    return [(w, payload[w]) for w in info.required + info.optional if w in payload]
+
+
+def _paths(info: CodeInfo, payload: Mapping[str, Any]) -> list[str]:
+    """The request-field paths of an error's field violations, in the code's order."""
+    paths: list[str] = []
+    for wire in info.violations:
+        value = payload.get(wire)
+        items = cast("list[object]", value) if isinstance(value, list) else [value]
+        paths += [item for item in items if isinstance(item, str)]
+    return paths
+
+
+def problem_of(
+    catalog: CatalogInfo,
+    error: ErrorModel | UnknownCodeModel,
+    instance: str | None = None,
+) -> dict[str, Any]:
+    """The RFC 9457 problem document of an error (``application/problem+json``)."""
+    known = _known(catalog, error)
+    if known is None:
+        detail = scrub_text(error.message) or "error"
+        doc: dict[str, Any] = {
+            "type": "about:blank",
+            "title": "Internal Server Error",
+            "status": _UNKNOWN_STATUS,
+            "detail": detail,
+        }
+        return {**doc, "instance": instance} if instance else doc
+    info, payload = known
+    doc = {
+        "type": problem_type(catalog, info),
+        "title": info.title,
+        "status": error_status(info),
+        "detail": error.message,
+    }
+    if instance:  # ("": none)
+        doc["instance"] = instance
+    envelope, members = catalog.envelope, catalog.channels.members
+    if envelope.retriable_field:
+        doc[envelope.retriable_key] = is_retryable(catalog, error)
+    for wire, value in _fields(info, payload):
+        doc[members.get(wire, wire)] = value
+    paths = _paths(info, payload)
+    if paths:
+        doc[_VIOLATIONS] = [
+            {"detail": error.message, "pointer": _pointer(p)} for p in paths
+        ]
+    if "provenance" in payload:
+        doc["provenance"] = payload["provenance"]
+    return doc
+
+
+def status_of(
+    catalog: CatalogInfo,
+    error: ErrorModel | UnknownCodeModel,
+    instance: str | None = None,
+    retry_after_ms: int | None = None,
+) -> dict[str, Any]:
+    """The google.rpc.Status of an error, in proto3's JSON mapping (AIP-193)."""
+    known = _known(catalog, error)
+    domain = catalog.channels.domain
+    if known is None:
+        metadata = {"code": scrub_text(error.code)} if error.code else {}
+        details = [_error_info(_UNKNOWN_REASON, domain, metadata)]
+        details += _retry_info(catalog, error, None, retry_after_ms)
+        details += _request_info(instance)
+        message = scrub_text(error.message) or "error"
+        return {"code": _UNKNOWN_GRPC, "message": message, "details": details}
+    info, payload = known
+    keys, fields = catalog.channels.metadata_keys, catalog.fields
+    metadata = {  # a string field's value as it is, any other value as its JSON text
+        keys.get(w, w): v if fields[w].type == "string" else to_json(v)
+        for w, v in _fields(info, payload)
+    }
+    reason = error_reason(info)
+    details = [_error_info(reason, domain, metadata)]
+    details += _retry_info(catalog, error, info, retry_after_ms)
+    paths = _paths(info, payload)
+    if paths:
+        violations = [
+            {"field": p, "description": error.message, "reason": reason} for p in paths
+        ]
+        details.append(
+            {"@type": _RPC_TYPE + "BadRequest", "fieldViolations": violations}
+        )
+    details += _request_info(instance)
+    uri = problem_type(catalog, info)
+    if uri.startswith(("https://", "http://")):
+        link = {"description": info.title, "url": uri}
+        details.append({"@type": _RPC_TYPE + "Help", "links": [link]})
+    message = error.message
+    return {"code": grpc_code(catalog, info), "message": message, "details": details}
+
+
+def _error_info(reason: str, domain: str, metadata: dict[str, str]) -> dict[str, Any]:
+    detail: dict[str, Any] = {
+        "@type": _RPC_TYPE + "ErrorInfo",
+        "reason": reason,
+        "domain": domain,
+    }
+    if metadata:
+        detail["metadata"] = metadata
+    return detail
+
+
+def _retry_info(
+    catalog: CatalogInfo,
+    error: ErrorModel | UnknownCodeModel,
+    info: CodeInfo | None,
+    retry_after_ms: int | None,
+) -> list[dict[str, Any]]:
+    """A RetryInfo when the error may be retried: the delay given, else its kind's first back-off."""
+    if not is_retryable(catalog, error):
+        return []
+    delay = _delay(retry_after_ms)
+    name = info.kind if info is not None else catalog.default_kind
+    kind = catalog.kinds.get(name or "")
+    if delay is None and kind is not None and kind.initial_backoff_ms:
+        delay = kind.initial_backoff_ms  # (a first back-off of 0 is no hint)
+    detail: dict[str, Any] = {"@type": _RPC_TYPE + "RetryInfo"}
+    if delay is not None:
+        detail["retryDelay"] = _duration(delay)
+    return [detail]
+
+
+def _request_info(instance: str | None) -> list[dict[str, Any]]:
+    if not instance:
+        return []
+    return [{"@type": _RPC_TYPE + "RequestInfo", "requestId": instance}]
+
+
+def tool_failure_meta(
+    catalog: CatalogInfo,
+    error: ErrorModel | UnknownCodeModel,
+    instance: str | None = None,
+    retry_after_ms: int | None = None,
+    now_ms: int | None = None,
+) -> dict[str, Any]:
+    """The ``_meta`` toolFailure object of an error (SEP-3313): class, code, retry hints, guidance."""
+    kind = kind_of(catalog, error)
+    retryable = is_retryable(catalog, error)
+    klass = catalog.channels.kind_classes.get(kind or "")
+    if klass is None:
+        klass = "reliability" if retryable else "capability"
+    retryable = retryable and klass == "reliability"
+    meta: dict[str, Any] = {"class": klass, "code": error.code, "retryable": retryable}
+    delay = _delay(retry_after_ms)
+    if retryable and delay is not None:
+        now = now_ms if _delay(now_ms) is not None else _now_ms()
+        meta["retryNotBefore"] = cast("int", now) + delay
+    if instance:
+        meta["correlationId"] = instance
+    info = catalog.codes.get(error.code) if isinstance(error, ErrorModel) else None
+    if info is not None and info.next_action:
+        meta["agentGuidance"] = info.next_action
+    return meta
+
+
+def tool_failure(result: object) -> dict[str, Any] | None:
+    """The toolFailure ``_meta`` of an MCP result (a dict, a model, or JSON bytes), or None.
+
+    None unless it is an object with a ``class`` of the proposal and a string ``code``;
+    ``retryable`` reads as false unless true; the other members only when of their type.
+    """
+    try:
+        if isinstance(result, _Bytes):
+            result = read_json(_decoded(result))
+        data = _wire(result)
+        meta = _wire(data.get("_meta")) if data is not None else None
+        found = _wire(meta.get(TOOL_FAILURE)) if meta is not None else None
+        if found is None:
+            return None
+        klass, code = found.get("class"), found.get("code")
+        if klass not in _FAILURE_CLASSES or not isinstance(code, str):
+            return None
+        out: dict[str, Any] = {
+            "class": klass,
+            "code": _well_formed(code),
+            "retryable": found.get("retryable") is True,
+        }
+        after: object = found.get("retryNotBefore")
+        if isinstance(after, int | float) and not isinstance(after, bool):
+            out.update({"retryNotBefore": after} if math.isfinite(after) else {})
+        for name in ("correlationId", "agentGuidance"):
+            text = found.get(name)
+            if isinstance(text, str):
+                out[name] = _well_formed(text)
+        return out
+    except Exception:  # noqa: BLE001 (a result whose reading raised)
+        return None
+
+
+def _delay(value: object) -> int | None:
+    """A count of milliseconds: an int within 0..2**53 - 1, else None."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value if 0 <= value <= _MAX_SAFE_INTEGER else None
+    return None
+
+
+def _now_ms() -> int:
+    import time
+
+    return time.time_ns() // 1_000_000
+
+
+def _duration(ms: int) -> str:
+    """A proto3 JSON Duration: seconds, with 3 fractional digits when not whole (``1s``, ``0.200s``)."""
+    seconds, rest = divmod(ms, 1000)
+    return f"{seconds}s" if rest == 0 else f"{seconds}.{rest:03d}s"
+
+
+def _pointer(path: str) -> str:
+    """The RFC 9457 pointer (``#/a/0/b``, a JSON Pointer in a URI fragment) of a field path (``a[0].b``)."""
+    out = ["#"]
+    for segment in _segments(path):
+        escaped = segment.replace("~", "~0").replace("/", "~1")
+        out.append("/")
+        for ch in escaped:
+            out.append(
+                ch if ch in _FRAGMENT else "".join(f"%{b:02X}" for b in ch.encode())
+            )
+    return "".join(out)
+
+
+def _segments(path: str) -> list[str]:
+    """A field path's segments: split at ``.``; ``[n]`` (ASCII digits) after a name is one of its own."""
+    segments: list[str] = []
+    for part in path.split("."):
+        indices: list[str] = []
+        while part.endswith("]"):
+            start = part.rfind("[")
+            index = part[start + 1 : -1]
+            if start < 0 or not index or not all("0" <= ch <= "9" for ch in index):
+                break
+            indices.insert(0, index)
+            part = part[:start]
+        segments += [part, *indices]
+    return segments
+
+
+def _rpc_name(detail: Mapping[str, Any]) -> str:
+    """The message name of a Status detail's ``@type`` (what follows its last ``/``)."""
+    url = detail.get("@type")
+    return url.rpartition("/")[2] if isinstance(url, str) else ""
+
+
+def read_problem(catalog: "ErrorCatalog[Any, Any]", document: object) -> Any:
+    """The typed error of an RFC 9457 problem document; anything else → UnknownCode, the document kept whole."""
+    try:
+        data = _document(document)
+        if data is None:
+            return catalog.unknown()
+        info = catalog.info
+        kind = data.get("type")
+        code = catalog.problem_codes().get(kind) if isinstance(kind, str) else None
+        detail = data.get("detail")
+        message = detail if isinstance(detail, str) else ""
+        if code is None:
+            return _unknown_of(catalog, "", message, data)
+        stamp = data.get("provenance", _NO_STAMP)
+        required = info.envelope.provenance_mode == "required"
+        payload = _payload_head(info, code, message, stamp, own=required)
+        envelope, members = info.envelope, info.channels.members
+        if envelope.retriable_field and envelope.retriable_key in data:
+            payload[envelope.retriable_key] = data[envelope.retriable_key]
+        fields = info.codes[code]
+        for wire in fields.required + fields.optional:
+            member = members.get(wire, wire)
+            if member in data:
+                payload[wire] = data[member]
+        return _typed(catalog, payload, code, message, data)
+    except Exception:  # noqa: BLE001 (a document whose reading raised)
+        return catalog.unknown()
+
+
+def read_status(catalog: "ErrorCatalog[Any, Any]", status: object) -> Any:
+    """The typed error of a google.rpc.Status (JSON mapping) of this domain; else UnknownCode, the Status kept whole."""
+    try:
+        data = _document(status)
+        if data is None:
+            return catalog.unknown()
+        info = catalog.info
+        text = data.get("message")
+        message = text if isinstance(text, str) else ""
+        listed = data.get("details")
+        details = (
+            cast("list[object]", listed)[:_MAX_DETAILS]
+            if isinstance(listed, list)
+            else []
+        )
+        found = [d for d in map(_wire, details) if d is not None]
+        error_info = next(
+            (d for d in found if _rpc_name(d) == "google.rpc.ErrorInfo"), None
+        )
+        reason = error_info.get("reason") if error_info is not None else None
+        ours = (
+            error_info is not None and error_info.get("domain") == info.channels.domain
+        )
+        code = (
+            catalog.reason_codes().get(reason)
+            if ours and isinstance(reason, str)
+            else None
+        )
+        if error_info is None or code is None:
+            return _unknown_of(catalog, "", message, data)
+        # a Status carries no stamp: this build's, when the catalog has one
+        payload = _payload_head(
+            info, code, message, _NO_STAMP, own=info.envelope.provenance
+        )
+        if info.envelope.retriable_field:
+            retry = any(_rpc_name(d) == "google.rpc.RetryInfo" for d in found)
+            payload[info.envelope.retriable_key] = retry
+        metadata = _wire(error_info.get("metadata")) or {}
+        keys, fields = info.channels.metadata_keys, info.codes[code]
+        for wire in fields.required + fields.optional:
+            key = keys.get(wire, wire)
+            if key in metadata:
+                value = metadata[key]
+                if not isinstance(value, str):
+                    return _unknown_of(catalog, code, message, data)
+                if info.fields[wire].type != "string":
+                    try:
+                        value = read_json(value)
+                    except ValueError:
+                        return _unknown_of(catalog, code, message, data)
+                payload[wire] = value
+        return _typed(catalog, payload, code, message, data)
+    except Exception:  # noqa: BLE001 (a Status whose reading raised)
+        return catalog.unknown()
+
+
+def _document(value: object) -> dict[str, Any] | None:
+    """A problem document or Status as JSON data (bytes read as JSON text), or None when not an object."""
+    if isinstance(value, _Bytes):
+        value = read_json(_decoded(value))
+    data = _as_mapping(value)
+    return None if data is None else cast("dict[str, Any]", _readable(data, 1)[0])
+
+
+def _payload_head(
+    info: CatalogInfo, code: str, message: str, stamp: object, *, own: bool
+) -> dict[str, Any]:
+    """A payload's code, message, provenance and isError mirror (a document's stamp, else this build's if `own`)."""
+    payload: dict[str, Any] = {info.envelope.discriminator: code, "message": message}
+    if stamp is not _NO_STAMP:
+        payload["provenance"] = stamp
+    elif own:
+        payload["provenance"] = {
+            "catalog": info.name,
+            "version": info.version,
+            "fingerprint": info.fingerprint,
+        }
+    if info.envelope.mirror_is_error:
+        payload["isError"] = True
+    return payload
+
+
+def _typed(
+    catalog: "ErrorCatalog[Any, Any]",
+    payload: dict[str, Any],
+    code: str,
+    message: str,
+    data: dict[str, Any],
+) -> Any:
+    error = catalog.parse_error(payload)
+    if isinstance(error, UnknownCodeModel):
+        return _unknown_of(catalog, code, message, data)
+    return error
+
+
+def _unknown_of(
+    catalog: "ErrorCatalog[Any, Any]", code: str, message: str, data: dict[str, Any]
+) -> Any:
+    """An UnknownCode keeping a whole document; `code` the one its type or reason named ("" for none)."""
+    return catalog.unknown.model_construct(code=code, message=message, payload=data)

@@ -24,11 +24,16 @@ pub use runtime::{
     JsonMap, KindInfo, LocaleInfo, LocaleTexts, Localized, LocalizedMessage, Provenance, Range, Recoverable, Retriable,
     SerializeError, Tool, UnknownCode, MAX_JSON_LEVELS, MAX_LEVELS, REDACTED,
 };
+#[rustfmt::skip]
+pub use runtime::{
+    error_reason, error_status, grpc_code, parse_problem, parse_status, problem_type, tool_failure_of, Occurrence,
+    ToolFailure, TOOL_FAILURE,
+};
 #[allow(unused_imports)] // the tables of a small catalog use some of them
 #[rustfmt::skip]
 use runtime::{
-    decode, CatalogInfo, Decoder, Envelope, FailureRule, FieldInfo, FieldType, HttpRule, Localization, ProvenanceMode,
-    Status, WireText, Wrap,
+    decode, CatalogInfo, Channels, CodeChannel, Decoder, Envelope, FailureRule, FieldInfo, FieldType, HttpRule,
+    Localization, ProvenanceMode, Status, WireText, Wrap,
 };
 use serde::{Deserialize, Serialize};
 
@@ -38,7 +43,7 @@ pub const CATALOG_NAME: &str = "toolbox";
 pub const VERSION: &str = "1.0.0";
 /// `sha256:<hex>` of the normalized catalog.
 pub const FINGERPRINT: &str =
-    "sha256:8ddf9bcfe235d71b30a3f1afb28844a904b7464fe9feb0fcfa0eb25d61541f1e";
+    "sha256:bc983cc49a46612ff63e190fc218f70626f124786ac24ca32417814c87e3cc7b";
 /// The catalog's title.
 pub const TITLE: &str = "toolbox";
 
@@ -253,6 +258,18 @@ static CATALOG: CatalogInfo = CatalogInfo {
     failure_mapping: &[],
     default_kind: None,
     default_code: None,
+};
+
+/// The catalog's settings for problem details, google.rpc.Status and toolFailure (per code only
+/// what the runtime's rules would not give).
+#[rustfmt::skip]
+static CHANNELS: Channels = Channels {
+    problem_base: "urn:errgen:toolbox:", domain: "toolbox",
+    grpc_by_status: &[(500, 13)],
+    members: &[],
+    metadata_keys: &[("retry_after_s", "retryAfterS")],
+    kind_classes: &[],
+    codes: &[],
 };
 
 // -- tools: the codes each tool can return ------------------------------------------

@@ -1,0 +1,140 @@
+"""Targets generated side by side: a build's last targets in a forked worker while it does the first.
+
+A cold build of a large catalog spends nearly all its time in the targets, each a pure function
+of the compiled catalog. On Linux with a second CPU free, `generated` forks once after the catalog
+is compiled: the worker generates the suffix of the targets (go, rust, packs by default), the
+build the prefix meanwhile, and then reads the worker's files, so every target's files reach the
+writer in target order, exactly as a build one target after another gives them. The worker only
+computes (it writes nothing under the output folder and ends with ``os._exit``); if it fails in any
+way, the build generates those targets itself, so an error is raised where and as it would be.
+Small catalogs, a single target, ``jobs=1`` (library callers' default, and ``ERRGEN_JOBS=1``), other
+platforms and a process with other threads stay serial.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from errgen.catalog.model import Catalog
+    from errgen.targets import TargetOptions
+
+JOBS_ENV = "ERRGEN_JOBS"
+# Seconds of work per 1,000 codes (a 2-core machine, 2026-12): what the split balances.
+WEIGHTS = {"catalog": 0.03, "jsonschema": 0.07, "markdown": 0.11, "python": 0.10, "typescript": 0.05,
+           "go": 0.15, "rust": 0.05, "packs": 0.15}  # fmt: skip
+MIN_SECONDS = 0.05  # estimated work a worker must take over to be worth its fork
+
+Files = dict[str, str]
+Generate = Callable[[str], Files]
+
+
+def jobs() -> int:
+    """How many processes a CLI build may use: 2 where forking is safe and a second CPU is ours, else 1."""
+    if os.environ.get(JOBS_ENV, "") == "1" or sys.platform != "linux" or threading.active_count() > 1:
+        return 1
+    try:
+        return 2 if len(os.sched_getaffinity(0)) > 1 else 1
+    except OSError:
+        return 1
+
+
+def split(targets: tuple[str, ...], codes: int) -> int:
+    """Where the worker's suffix starts (``len(targets)``: no worker), about half the estimated work."""
+    costs = [WEIGHTS.get(name, 0.01) * codes / 1000 for name in targets]
+    total, tail = sum(costs), 0.0
+    start = len(targets)
+    while start > 1 and tail + costs[start - 1] <= total / 2:
+        start -= 1
+        tail += costs[start]
+    return start if tail >= MIN_SECONDS else len(targets)
+
+
+def generated(
+    targets: tuple[str, ...], catalog: Catalog, options: TargetOptions, parallel: int
+) -> Iterator[tuple[str, Files]]:
+    """Each target's files, in target order (see the module doc)."""
+    from errgen.targets import generator
+
+    def generate(name: str) -> Files:
+        return generator(name)(catalog, options)
+
+    start = split(targets, len(catalog.codes)) if parallel > 1 else len(targets)
+    worker = _fork(targets[start:], generate) if start < len(targets) else None
+    try:
+        for name in targets[:start]:
+            yield name, generate(name)
+        done = worker.results() if worker is not None else None
+        for name in targets[start:]:
+            yield name, done.pop(name) if done and name in done else generate(name)
+    finally:
+        if worker is not None:
+            worker.end()
+
+
+class _Worker:
+    """A forked process generating some targets; its results arrive pickled through a pipe."""
+
+    def __init__(self, pid: int, reader: int) -> None:
+        self.pid, self.reader = pid, reader
+
+    def results(self) -> dict[str, Files] | None:
+        """The worker's files by target, or None when it failed (the build then generates them itself)."""
+        try:
+            with os.fdopen(self.reader, "rb") as pipe:
+                self.reader = -1
+                status, results = pickle.load(pipe)
+        except (OSError, EOFError, pickle.UnpicklingError, ValueError, TypeError):
+            return None
+        return dict(results) if status == "ok" else None
+
+    def end(self) -> None:
+        """Close the pipe and reap the worker (killed if it is still running: its results are not wanted)."""
+        if self.reader >= 0:
+            os.close(self.reader)
+        try:
+            os.kill(self.pid, 9)
+        except OSError:
+            pass
+        try:
+            os.waitpid(self.pid, 0)
+        except OSError:
+            pass
+
+
+def _fork(names: tuple[str, ...], generate: Generate) -> _Worker | None:
+    import gc
+
+    reader, writer = os.pipe()
+    gc.freeze()  # the worker's collections leave the inherited objects (and their pages) alone
+    try:
+        pid = os.fork()
+    except OSError:
+        gc.unfreeze()
+        os.close(reader)
+        os.close(writer)
+        return None
+    if pid == 0:  # the worker
+        os.close(reader)
+        _work(names, generate, writer)
+    gc.unfreeze()
+    os.close(writer)
+    return _Worker(pid, reader)
+
+
+def _work(names: tuple[str, ...], generate: Generate, writer: int) -> None:
+    """Generate `names`, send the files, end without running the build's cleanup (never returns)."""
+    try:
+        try:
+            data = pickle.dumps(("ok", [(name, generate(name)) for name in names]), protocol=pickle.HIGHEST_PROTOCOL)
+        except BaseException:  # the build generates them itself and reports the error
+            data = pickle.dumps(("failed", []))
+        with os.fdopen(writer, "wb") as pipe:
+            pipe.write(data)
+    finally:
+        os._exit(0)

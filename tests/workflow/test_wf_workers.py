@@ -1,0 +1,71 @@
+"""Targets generated side by side (`errgen.workflow.workers`): the same files, the same errors, as one by one."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+from golden import read_tree
+
+from errgen.catalog.diagnostics import Diagnostics
+from errgen.targets import TARGETS
+from errgen.workflow import project, workers
+
+ROOT = Path(__file__).resolve().parents[2]
+CATALOGS = sorted((ROOT / "catalog").glob("*.yaml"))
+ALL = tuple(t for t in TARGETS if t != "custom")
+pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="the worker is forked on Linux only")
+
+
+def _build(tmp_path: Path, name: str, jobs: int, monkeypatch: pytest.MonkeyPatch) -> dict[str, bytes]:
+    monkeypatch.setenv("ERRGEN_CACHE_DIR", str(tmp_path / "cache"))
+    out = tmp_path / name
+    built = project.Project(root=ROOT, catalogs=tuple(CATALOGS), out_dir=out, targets=ALL, jobs=jobs)
+    project.build(built, Diagnostics())
+    return read_tree(out)
+
+
+def test_a_worker_gives_the_files_a_build_one_target_at_a_time_gives(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(workers, "MIN_SECONDS", 0.0)  # the shipped catalogs are small: fork anyway
+    forks: list[int] = []
+    real = workers._fork
+    monkeypatch.setattr(workers, "_fork", lambda *a: forks.append(1) or real(*a))
+    assert _build(tmp_path, "two", 2, monkeypatch) == _build(tmp_path, "one", 1, monkeypatch)
+    assert len(forks) == len(CATALOGS)
+
+
+def test_a_target_failing_in_the_worker_fails_the_build_as_it_would_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from errgen import targets
+
+    monkeypatch.setattr(workers, "MIN_SECONDS", 0.0)
+    real = targets.generator
+
+    def generator(name: str):  # type: ignore[no-untyped-def]
+        if name == "packs":
+            raise RuntimeError("packs broke")
+        return real(name)
+
+    monkeypatch.setattr(targets, "generator", generator)
+    with pytest.raises(RuntimeError, match="packs broke"):
+        _build(tmp_path, "broken", 2, monkeypatch)
+    assert not (tmp_path / "broken").exists()  # nothing written
+
+
+def test_the_split_balances_the_work_and_skips_small_catalogs() -> None:
+    assert workers.split(ALL, 1000) == ALL.index("go")  # catalog … typescript here, go, rust, packs there
+    assert workers.split(ALL, 20) == len(ALL)  # too little work to fork for
+    assert workers.split(("python",), 10_000) == 1
+    assert workers.split(("python", "typescript"), 10_000) == 1
+
+
+def test_library_callers_and_errgen_jobs_1_stay_serial(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    assert project.from_settings(cwd=tmp_path).jobs == 1
+    monkeypatch.setenv(workers.JOBS_ENV, "1")
+    assert workers.jobs() == 1
+    shutil.rmtree(tmp_path)
