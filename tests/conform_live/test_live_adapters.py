@@ -90,10 +90,10 @@ CLIENTS: dict[str, Callable[[Venv], list[str]]] = {
 _commands: dict[str, list[str]] = {}
 
 
-def server_command(name: str, venv: Venv) -> list[str]:
+def server_command(name: str, env: Venv) -> list[str]:
     """The server's command, built on first use and shared by every test of the module."""
     if name not in _commands:
-        _commands[name] = SERVERS[name](venv)
+        _commands[name] = SERVERS[name](env)
     return _commands[name]
 
 

@@ -181,7 +181,8 @@ def example_project() -> Path:
 
     from rust import harness as rust_harness
 
-    sources = sorted([*EXAMPLE_DIR.glob("*.ts"), *CLIENTS_DIR.glob("*.ts"), *(ROOT / "generated" / "workbook" / "ts").glob("*.ts"),
+    generated_ts = (ROOT / "generated" / "workbook" / "ts").glob("*.ts")
+    sources = sorted([*EXAMPLE_DIR.glob("*.ts"), *CLIENTS_DIR.glob("*.ts"), *generated_ts,
                       TS_DIR / "package-lock.json", TS_DIR / "tsconfig.json"])  # fmt: skip
     digest = hashlib.sha256(b"".join(p.relative_to(ROOT).as_posix().encode() + p.read_bytes() for p in sources))
     root = rust_harness.cache_dir() / f"ts-example-{digest.hexdigest()[:12]}"

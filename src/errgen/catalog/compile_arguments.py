@@ -50,7 +50,7 @@ def arguments(reader: Reader, codes: dict[str, Code], fields: dict[str, Field]) 
         return {}
     out: dict[str, ArgumentRole] = {}
     failed = False
-    for role in ROLES:
+    for role, wanted in ROLES.items():
         given = role in section
         path: JsonPath = (*SECTION, role if given else "invalid")
         code = _code(reader, path, codes, fields, role, explicit=given)
@@ -58,7 +58,7 @@ def arguments(reader: Reader, codes: dict[str, Code], fields: dict[str, Field]) 
             failed = True
             continue
         declared = set(code.fields)
-        out[role] = ArgumentRole(role, code.id, tuple(f for f in ROLES[role] if f in declared), reader.at(path))
+        out[role] = ArgumentRole(role, code.id, tuple(f for f in wanted if f in declared), reader.at(path))
     return {} if failed else out
 
 

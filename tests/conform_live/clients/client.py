@@ -36,7 +36,7 @@ async def main(command: list[str]) -> None:
             line: dict[str, Any] = {"tool": case["tool"]}
             try:
                 result = await session.call_tool(case["tool"], case["arguments"])
-            except Exception as exc:  # noqa: BLE001 (what the client raised is the observation)
+            except Exception as exc:
                 line["threw"] = f"{type(exc).__name__}: {exc}"
             else:
                 wire = result.model_dump(mode="json", by_alias=True, exclude_none=True)

@@ -20,8 +20,8 @@ from errgen.targets.common.channels import constants as channel_constants
 from errgen.targets.common.channels import tables as channel_tables
 from errgen.targets.common.header import RUNTIME_HEADER, header_text
 from errgen.targets.common.templating import render
-from errgen.targets.rust import mcp as rs_mcp
 from errgen.targets.rust import locales as rs_locales
+from errgen.targets.rust import mcp as rs_mcp
 from errgen.targets.rust.layout import MAX_WIDTH, attribute, chain, items, packed, signature, struct_literal
 from errgen.targets.rust.literals import (
     code_info,
