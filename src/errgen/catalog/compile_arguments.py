@@ -34,6 +34,8 @@ ROLES: dict[str, tuple[str, ...]] = {  # role → the repair fields it fills, `f
 }
 FIELD_TYPES = {"field": ("string", None), "allowed": ("array", "string"), "required": ("array", "string"),
                "range": ("range", None)}  # fmt: skip
+_ROLE_TEXT = {"missing": "a missing argument", "invalid": "a malformed argument",
+              "out_of_range": "an out-of-range argument", "unknown": "an unknown argument"}  # fmt: skip
 _TYPE_TEXT = {"field": "a string", "allowed": "an array of strings", "required": "an array of strings",
               "range": "a range"}  # fmt: skip
 
@@ -69,6 +71,8 @@ def _code(
     if name is None:
         return None
     code = codes[name]
+    if code.deferred:
+        return None  # code_ref said so
     if not explicit:
         return code  # `invalid`'s own check reports its problems once
     problem = _problem(code, fields, role)
@@ -84,11 +88,11 @@ def _problem(code: Code, fields: dict[str, Field], role: str) -> str | None:
         return f"code {code.id!r} travels as a JSON-RPC error; an argument failure is a tool result"
     for name in ROLES[role]:
         if name not in code.fields:
-            return f"code {code.id!r} has no field {name!r} ({_TYPE_TEXT[name]}), which a {role} argument fills"
+            return f"code {code.id!r} has no field {name!r} ({_TYPE_TEXT[name]}), which {_ROLE_TEXT[role]} fills"
         found = fields.get(name)
         want, items = FIELD_TYPES[name]
         if found is not None and (found.type.name != want or (items is not None and found.type.items != items)):
-            return f"field {name!r} of code {code.id!r} is not {_TYPE_TEXT[name]}, which a {role} argument fills"
+            return f"field {name!r} of code {code.id!r} is not {_TYPE_TEXT[name]}, which {_ROLE_TEXT[role]} fills"
     unfillable = [name for name in code.required if name not in ROLES[role]]
     if unfillable:
         return f"code {code.id!r} requires {', '.join(map(repr, unfillable))}, which an argument failure cannot fill"
