@@ -1,6 +1,6 @@
 """The SDK adapters end to end: every example server built on them, every official client, the real wallfacer.
 
-The servers use only the generated adapters (docs/adapters.md): Python on `MCPServer` (mcp 2.x) and on
+The servers use only the generated adapters (docs/adapters-*.md): Python on `MCPServer` (mcp 2.x) and on
 `FastMCP` (mcp 1.x, the same file in a venv of the 1.x line), TypeScript on SDK 2.x and 1.x, Go on
 go-sdk, Rust on rmcp. Each is built once (the TypeScript project and the Go binary into the test cache,
 the Rust binary into the Rust tests' target folder) and shared by the tests below:

@@ -1,7 +1,7 @@
 """Compile the ``arguments`` section: which code (and which of its repair fields) reports each argument failure.
 
 An MCP SDK validates a tool's arguments before the tool runs (pydantic, zod, serde, the Go SDK's
-JSON Schema check); each official SDK's adapter (docs/adapters.md) turns that failure into the
+JSON Schema check); each official SDK's adapter (docs/adapters-*.md) turns that failure into the
 catalog's repair payload instead of the SDK's generic text. The section names, per failure role,
 the code that reports it::
 
