@@ -50,25 +50,31 @@ def _text(schema: dict[str, object]) -> str:
     return json.dumps(json.dumps(schema, ensure_ascii=False, separators=(",", ":")), ensure_ascii=False)
 
 
-def adapter(catalog: Catalog, stem: str, sdk: Sdk, templates: str | None) -> str:
-    """One adapter file."""
+def tables(catalog: Catalog) -> dict[str, object]:
+    """What both adapter files hold of the catalog, computed once: the roles and the error schemas."""
     roles = {role.role: role.code for role in catalog.arguments.values()}
     tools = [
         {"name": json.dumps(tool.name, ensure_ascii=False), "schema": _text(jsonschema.tool_errors(catalog, tool))}
         for tool in catalog.tools.values()
     ]
     whole = {k: v for k, v in jsonschema.fragment_schema(catalog).items() if not k.startswith("$") and k != "title"}
+    return {"arguments": json.dumps(roles, ensure_ascii=False), "tools": tools, "catalog_schema": _text(whole)}
+
+
+def adapter(catalog: Catalog, stem: str, sdk: Sdk, templates: str | None, table: dict[str, object]) -> str:
+    """One adapter file."""
     return render(
         "typescript/errors.mcp.ts.jinja", templates, header=comment_text(header_text(catalog)), catalog=catalog.name,
-        stem=stem, sdk=sdk, arguments=json.dumps(roles, ensure_ascii=False), tools=tools, catalog_schema=_text(whole),
+        stem=stem, sdk=sdk, **table,
     )  # fmt: skip
 
 
 def files(catalog: Catalog, stem: str, templates: str | None) -> dict[str, str]:
     """Both adapter files, by their paths."""
+    table = tables(catalog)
     return {
-        f"ts/{stem}.mcp.ts": adapter(catalog, stem, V2, templates),
-        f"ts/{stem}.mcp-v1.ts": adapter(catalog, stem, V1, templates),
+        f"ts/{stem}.mcp.ts": adapter(catalog, stem, V2, templates, table),
+        f"ts/{stem}.mcp-v1.ts": adapter(catalog, stem, V1, templates, table),
     }
 
 
