@@ -52,8 +52,10 @@ def generate(catalog: Catalog, options: TargetOptions) -> dict[str, str]:
         raise ValueError(f"python module name {module!r} is not a Python identifier")
     package = render_package(catalog, module, options.templates)
     runtime = render_runtime(options.templates)
-    if options.templates is not None:  # the built-in runtime is black-clean as rendered (tests/test_formatting.py)
+    adapter = render_adapter(options.templates)
+    if options.templates is not None:  # the built-in runtime and adapter: black-clean as rendered (test_formatting)
         runtime = format_python(runtime, options.black_cache)
+        adapter = format_python(adapter, options.black_cache)
     return {
         "python/pyproject.toml": render(
             "python/pyproject.toml.jinja",
@@ -69,7 +71,7 @@ def generate(catalog: Catalog, options: TargetOptions) -> dict[str, str]:
         f"python/{module}/__init__.py": format_python(package, options.black_cache),
         f"python/{module}/_runtime.py": runtime,
         f"python/{module}/py.typed": line_comment(catalog),
-        f"python/{module}/mcp_adapter.py": format_python(render_adapter(options.templates), options.black_cache),
+        f"python/{module}/mcp_adapter.py": adapter,
     }
 
 
