@@ -36,406 +36,357 @@ var arguments = []pair{}
 
 // toolErrors holds the JSON Schema of the error payloads each tool of the catalog can return.
 var toolErrors = []pair{
-	{"read_file", "{\"type\":\"object\",\"required\":[\"kind\",\"message\"],\"properties\":{\"kind\":{\"enum\":[\"not_f" +
-		"ound\",\"permission_denied\",\"outside_workspace\",\"binary_file\",\"file_too_large\",\"unknown\"]},\"message\":{" +
-		"\"type\":\"string\",\"minLength\":1}},\"allOf\":[{\"if\":{\"properties\":{\"kind\":{\"const\":\"not_found\"}},\"re" +
-		"quired\":[\"kind\"]},\"then\":{\"type\":\"object\",\"title\":\"not_found\",\"properties\":{\"kind\":{\"const\":\"n" +
-		"ot_found\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"suggestedNextAction\":{\"type\":\"string\"},\"path" +
-		"\":{\"type\":\"string\",\"description\":\"The workspace path the failure concerns.\"},\"localizedMessage\":{\"type" +
-		"\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's Locali" +
-		"zedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}}" +
-		",\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"kind\",\"message\",\"path" +
-		"\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"kind\":{\"const\":\"permission_denied\"}},\"requir" +
-		"ed\":[\"kind\"]},\"then\":{\"type\":\"object\",\"title\":\"permission_denied\",\"properties\":{\"kind\":{\"const\"" +
-		":\"permission_denied\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"path\":{\"type\":\"string\",\"descript" +
-		"ion\":\"The workspace path the failure concerns.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"Th" +
-		"e message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"l" +
-		"ocale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"messag" +
-		"e\"],\"additionalProperties\":false}},\"required\":[\"kind\",\"message\",\"path\"],\"additionalProperties\":false}" +
-		"},{\"if\":{\"properties\":{\"kind\":{\"const\":\"outside_workspace\"}},\"required\":[\"kind\"]},\"then\":{\"type\"" +
-		":\"object\",\"title\":\"outside_workspace\",\"properties\":{\"kind\":{\"const\":\"outside_workspace\"},\"message\"" +
-		":{\"type\":\"string\",\"minLength\":1},\"path\":{\"type\":\"string\",\"description\":\"The workspace path the fail" +
-		"ure concerns.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when t" +
-		"he sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minL" +
-		"ength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false" +
-		"}},\"required\":[\"kind\",\"message\",\"path\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"kind\"" +
-		":{\"const\":\"binary_file\"}},\"required\":[\"kind\"]},\"then\":{\"type\":\"object\",\"title\":\"binary_file\",\"p" +
-		"roperties\":{\"kind\":{\"const\":\"binary_file\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"suggestedNex" +
-		"tAction\":{\"type\":\"string\"},\"path\":{\"type\":\"string\",\"description\":\"The workspace path the failure con" +
-		"cerns.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the send" +
-		"er was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\"" +
-		":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"re" +
-		"quired\":[\"kind\",\"message\",\"path\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"kind\":{\"con" +
-		"st\":\"file_too_large\"}},\"required\":[\"kind\"]},\"then\":{\"type\":\"object\",\"title\":\"file_too_large\",\"pr" +
-		"operties\":{\"kind\":{\"const\":\"file_too_large\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"path\":{\"" +
-		"type\":\"string\",\"description\":\"The workspace path the failure concerns.\"},\"limitBytes\":{\"type\":\"integer" +
-		"\",\"minimum\":-9007199254740991,\"maximum\":9007199254740991,\"description\":\"The configured size limit that was" +
-		" exceeded.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the " +
-		"sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLeng" +
-		"th\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}}," +
-		"\"required\":[\"kind\",\"message\",\"path\",\"limitBytes\"],\"additionalProperties\":false}},{\"if\":{\"properties" +
-		"\":{\"kind\":{\"const\":\"unknown\"}},\"required\":[\"kind\"]},\"then\":{\"type\":\"object\",\"title\":\"unknown\"" +
-		",\"properties\":{\"kind\":{\"const\":\"unknown\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"detail\":{\"" +
-		"type\":\"string\",\"description\":\"The specific failure mode, for kinds that cover several.\"},\"localizedMessage" +
-		"\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-19" +
-		"3's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"" +
-		"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"kind\",\"message" +
-		"\"],\"additionalProperties\":false}}]}"},
-	{"list_directory", "{\"type\":\"object\",\"required\":[\"kind\",\"message\"],\"properties\":{\"kind\":{\"enum\":[\"" +
-		"not_found\",\"permission_denied\",\"outside_workspace\",\"unknown\"]},\"message\":{\"type\":\"string\",\"minLength" +
-		"\":1}},\"allOf\":[{\"if\":{\"properties\":{\"kind\":{\"const\":\"not_found\"}},\"required\":[\"kind\"]},\"then\":{" +
-		"\"type\":\"object\",\"title\":\"not_found\",\"properties\":{\"kind\":{\"const\":\"not_found\"},\"message\":{\"type" +
-		"\":\"string\",\"minLength\":1},\"suggestedNextAction\":{\"type\":\"string\"},\"path\":{\"type\":\"string\",\"descr" +
-		"iption\":\"The workspace path the failure concerns.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":" +
-		"\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":" +
-		"{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"me" +
-		"ssage\"],\"additionalProperties\":false}},\"required\":[\"kind\",\"message\",\"path\"],\"additionalProperties\":fa" +
-		"lse}},{\"if\":{\"properties\":{\"kind\":{\"const\":\"permission_denied\"}},\"required\":[\"kind\"]},\"then\":{\"ty" +
-		"pe\":\"object\",\"title\":\"permission_denied\",\"properties\":{\"kind\":{\"const\":\"permission_denied\"},\"messa" +
-		"ge\":{\"type\":\"string\",\"minLength\":1},\"path\":{\"type\":\"string\",\"description\":\"The workspace path the " +
-		"failure concerns.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, wh" +
-		"en the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"" +
-		"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":f" +
-		"alse}},\"required\":[\"kind\",\"message\",\"path\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"ki" +
-		"nd\":{\"const\":\"outside_workspace\"}},\"required\":[\"kind\"]},\"then\":{\"type\":\"object\",\"title\":\"outside" +
-		"_workspace\",\"properties\":{\"kind\":{\"const\":\"outside_workspace\"},\"message\":{\"type\":\"string\",\"minLeng" +
-		"th\":1},\"path\":{\"type\":\"string\",\"description\":\"The workspace path the failure concerns.\"},\"localizedMes" +
-		"sage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (AI" +
-		"P-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type" +
-		"\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"kind\",\"me" +
-		"ssage\",\"path\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"kind\":{\"const\":\"unknown\"}},\"re" +
-		"quired\":[\"kind\"]},\"then\":{\"type\":\"object\",\"title\":\"unknown\",\"properties\":{\"kind\":{\"const\":\"unk" +
-		"nown\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"detail\":{\"type\":\"string\",\"description\":\"The sp" +
-		"ecific failure mode, for kinds that cover several.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"" +
-		"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{" +
-		"\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"mes" +
-		"sage\"],\"additionalProperties\":false}},\"required\":[\"kind\",\"message\"],\"additionalProperties\":false}}]}"},
-	{"create_file", "{\"type\":\"object\",\"required\":[\"kind\",\"message\"],\"properties\":{\"kind\":{\"enum\":[\"alr" +
-		"eady_exists\",\"permission_denied\",\"outside_workspace\",\"file_too_large\",\"unknown\"]},\"message\":{\"type\":" +
-		"\"string\",\"minLength\":1}},\"allOf\":[{\"if\":{\"properties\":{\"kind\":{\"const\":\"already_exists\"}},\"requir" +
-		"ed\":[\"kind\"]},\"then\":{\"type\":\"object\",\"title\":\"already_exists\",\"properties\":{\"kind\":{\"const\":\"" +
-		"already_exists\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"suggestedNextAction\":{\"type\":\"string\"}," +
-		"\"path\":{\"type\":\"string\",\"description\":\"The workspace path the failure concerns.\"},\"localizedMessage\":{" +
-		"\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's " +
-		"LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"stri" +
-		"ng\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"kind\",\"message\"," +
-		"\"path\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"kind\":{\"const\":\"permission_denied\"}},\"" +
-		"required\":[\"kind\"]},\"then\":{\"type\":\"object\",\"title\":\"permission_denied\",\"properties\":{\"kind\":{\"c" +
-		"onst\":\"permission_denied\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"path\":{\"type\":\"string\",\"de" +
-		"scription\":\"The workspace path the failure concerns.\"},\"localizedMessage\":{\"type\":\"object\",\"description" +
-		"\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties" +
-		"\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\"," +
-		"\"message\"],\"additionalProperties\":false}},\"required\":[\"kind\",\"message\",\"path\"],\"additionalProperties" +
-		"\":false}},{\"if\":{\"properties\":{\"kind\":{\"const\":\"outside_workspace\"}},\"required\":[\"kind\"]},\"then\":" +
-		"{\"type\":\"object\",\"title\":\"outside_workspace\",\"properties\":{\"kind\":{\"const\":\"outside_workspace\"},\"" +
-		"message\":{\"type\":\"string\",\"minLength\":1},\"path\":{\"type\":\"string\",\"description\":\"The workspace path" +
-		" the failure concerns.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another local" +
-		"e, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string" +
-		"\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalPropertie" +
-		"s\":false}},\"required\":[\"kind\",\"message\",\"path\"],\"additionalProperties\":false}},{\"if\":{\"properties\":" +
-		"{\"kind\":{\"const\":\"file_too_large\"}},\"required\":[\"kind\"]},\"then\":{\"type\":\"object\",\"title\":\"file_" +
-		"too_large\",\"properties\":{\"kind\":{\"const\":\"file_too_large\"},\"message\":{\"type\":\"string\",\"minLength\"" +
-		":1},\"path\":{\"type\":\"string\",\"description\":\"The workspace path the failure concerns.\"},\"limitBytes\":{\"" +
-		"type\":\"integer\",\"minimum\":-9007199254740991,\"maximum\":9007199254740991,\"description\":\"The configured siz" +
-		"e limit that was exceeded.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another l" +
-		"ocale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"st" +
-		"ring\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalPrope" +
-		"rties\":false}},\"required\":[\"kind\",\"message\",\"path\",\"limitBytes\"],\"additionalProperties\":false}},{\"if" +
-		"\":{\"properties\":{\"kind\":{\"const\":\"unknown\"}},\"required\":[\"kind\"]},\"then\":{\"type\":\"object\",\"tit" +
-		"le\":\"unknown\",\"properties\":{\"kind\":{\"const\":\"unknown\"},\"message\":{\"type\":\"string\",\"minLength\":1" +
-		"},\"detail\":{\"type\":\"string\",\"description\":\"The specific failure mode, for kinds that cover several.\"},\"" +
-		"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked" +
-		" for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"messag" +
-		"e\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"" +
-		"kind\",\"message\"],\"additionalProperties\":false}}]}"},
-	{"write_file", "{\"type\":\"object\",\"required\":[\"kind\",\"message\"],\"properties\":{\"kind\":{\"enum\":[\"perm" +
-		"ission_denied\",\"outside_workspace\",\"file_too_large\",\"stale_file\",\"unknown\"]},\"message\":{\"type\":\"stri" +
-		"ng\",\"minLength\":1}},\"allOf\":[{\"if\":{\"properties\":{\"kind\":{\"const\":\"permission_denied\"}},\"required" +
-		"\":[\"kind\"]},\"then\":{\"type\":\"object\",\"title\":\"permission_denied\",\"properties\":{\"kind\":{\"const\":" +
-		"\"permission_denied\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"path\":{\"type\":\"string\",\"descripti" +
-		"on\":\"The workspace path the failure concerns.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The" +
-		" message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"lo" +
-		"cale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message" +
-		"\"],\"additionalProperties\":false}},\"required\":[\"kind\",\"message\",\"path\"],\"additionalProperties\":false}}" +
-		",{\"if\":{\"properties\":{\"kind\":{\"const\":\"outside_workspace\"}},\"required\":[\"kind\"]},\"then\":{\"type\":" +
-		"\"object\",\"title\":\"outside_workspace\",\"properties\":{\"kind\":{\"const\":\"outside_workspace\"},\"message\":" +
-		"{\"type\":\"string\",\"minLength\":1},\"path\":{\"type\":\"string\",\"description\":\"The workspace path the failu" +
-		"re concerns.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when th" +
-		"e sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLe" +
-		"ngth\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}" +
-		"},\"required\":[\"kind\",\"message\",\"path\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"kind\":" +
-		"{\"const\":\"file_too_large\"}},\"required\":[\"kind\"]},\"then\":{\"type\":\"object\",\"title\":\"file_too_large" +
-		"\",\"properties\":{\"kind\":{\"const\":\"file_too_large\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"pat" +
-		"h\":{\"type\":\"string\",\"description\":\"The workspace path the failure concerns.\"},\"limitBytes\":{\"type\":\"" +
-		"integer\",\"minimum\":-9007199254740991,\"maximum\":9007199254740991,\"description\":\"The configured size limit t" +
-		"hat was exceeded.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, wh" +
-		"en the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"" +
-		"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":f" +
-		"alse}},\"required\":[\"kind\",\"message\",\"path\",\"limitBytes\"],\"additionalProperties\":false}},{\"if\":{\"pro" +
-		"perties\":{\"kind\":{\"const\":\"stale_file\"}},\"required\":[\"kind\"]},\"then\":{\"type\":\"object\",\"title\":" +
-		"\"stale_file\",\"properties\":{\"kind\":{\"const\":\"stale_file\"},\"message\":{\"type\":\"string\",\"minLength\":" +
-		"1},\"suggestedNextAction\":{\"type\":\"string\"},\"path\":{\"type\":\"string\",\"description\":\"The workspace pat" +
-		"h the failure concerns.\"},\"expectedSha256\":{\"type\":\"string\",\"description\":\"The sha256 the caller expecte" +
-		"d.\"},\"actualSha256\":{\"type\":\"string\",\"description\":\"The sha256 of the content on disk.\"},\"localizedMes" +
-		"sage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (AI" +
-		"P-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type" +
-		"\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"kind\",\"me" +
-		"ssage\",\"path\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"kind\":{\"const\":\"unknown\"}},\"re" +
-		"quired\":[\"kind\"]},\"then\":{\"type\":\"object\",\"title\":\"unknown\",\"properties\":{\"kind\":{\"const\":\"unk" +
-		"nown\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"detail\":{\"type\":\"string\",\"description\":\"The sp" +
-		"ecific failure mode, for kinds that cover several.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"" +
-		"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{" +
-		"\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"mes" +
-		"sage\"],\"additionalProperties\":false}},\"required\":[\"kind\",\"message\"],\"additionalProperties\":false}}]}"},
-	{"edit_file", "{\"type\":\"object\",\"required\":[\"kind\",\"message\"],\"properties\":{\"kind\":{\"enum\":[\"not_f" +
-		"ound\",\"permission_denied\",\"outside_workspace\",\"file_too_large\",\"stale_file\",\"old_text_not_found\",\"mult" +
-		"iple_matches\",\"overlapping_edits\",\"unknown\"]},\"message\":{\"type\":\"string\",\"minLength\":1}},\"allOf\":[{" +
-		"\"if\":{\"properties\":{\"kind\":{\"const\":\"not_found\"}},\"required\":[\"kind\"]},\"then\":{\"type\":\"object\"" +
-		",\"title\":\"not_found\",\"properties\":{\"kind\":{\"const\":\"not_found\"},\"message\":{\"type\":\"string\",\"min" +
-		"Length\":1},\"suggestedNextAction\":{\"type\":\"string\"},\"path\":{\"type\":\"string\",\"description\":\"The work" +
-		"space path the failure concerns.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in ano" +
-		"ther locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type" +
-		"\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"addition" +
-		"alProperties\":false}},\"required\":[\"kind\",\"message\",\"path\"],\"additionalProperties\":false}},{\"if\":{\"pr" +
-		"operties\":{\"kind\":{\"const\":\"permission_denied\"}},\"required\":[\"kind\"]},\"then\":{\"type\":\"object\",\"t" +
-		"itle\":\"permission_denied\",\"properties\":{\"kind\":{\"const\":\"permission_denied\"},\"message\":{\"type\":\"st" +
-		"ring\",\"minLength\":1},\"path\":{\"type\":\"string\",\"description\":\"The workspace path the failure concerns.\"" +
-		"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was a" +
-		"sked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"me" +
-		"ssage\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\"" +
-		":[\"kind\",\"message\",\"path\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"kind\":{\"const\":\"o" +
-		"utside_workspace\"}},\"required\":[\"kind\"]},\"then\":{\"type\":\"object\",\"title\":\"outside_workspace\",\"prop" +
-		"erties\":{\"kind\":{\"const\":\"outside_workspace\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"path\":{" +
-		"\"type\":\"string\",\"description\":\"The workspace path the failure concerns.\"},\"localizedMessage\":{\"type\":" +
-		"\"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's Localized" +
-		"Message).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"" +
-		"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"kind\",\"message\",\"path\"]," +
-		"\"additionalProperties\":false}},{\"if\":{\"properties\":{\"kind\":{\"const\":\"file_too_large\"}},\"required\":[" +
-		"\"kind\"]},\"then\":{\"type\":\"object\",\"title\":\"file_too_large\",\"properties\":{\"kind\":{\"const\":\"file_t" +
-		"oo_large\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"path\":{\"type\":\"string\",\"description\":\"The " +
-		"workspace path the failure concerns.\"},\"limitBytes\":{\"type\":\"integer\",\"minimum\":-9007199254740991,\"maxim" +
-		"um\":9007199254740991,\"description\":\"The configured size limit that was exceeded.\"},\"localizedMessage\":{\"ty" +
-		"pe\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's Loca" +
-		"lizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"" +
-		"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"kind\",\"message\",\"pat" +
-		"h\",\"limitBytes\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"kind\":{\"const\":\"stale_file\"}}" +
-		",\"required\":[\"kind\"]},\"then\":{\"type\":\"object\",\"title\":\"stale_file\",\"properties\":{\"kind\":{\"const" +
-		"\":\"stale_file\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"suggestedNextAction\":{\"type\":\"string\"}" +
-		",\"path\":{\"type\":\"string\",\"description\":\"The workspace path the failure concerns.\"},\"expectedSha256\":{" +
-		"\"type\":\"string\",\"description\":\"The sha256 the caller expected.\"},\"actualSha256\":{\"type\":\"string\",\"d" +
-		"escription\":\"The sha256 of the content on disk.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"T" +
-		"he message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"" +
-		"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"messa" +
-		"ge\"],\"additionalProperties\":false}},\"required\":[\"kind\",\"message\",\"path\"],\"additionalProperties\":false" +
-		"}},{\"if\":{\"properties\":{\"kind\":{\"const\":\"old_text_not_found\"}},\"required\":[\"kind\"]},\"then\":{\"type" +
-		"\":\"object\",\"title\":\"old_text_not_found\",\"properties\":{\"kind\":{\"const\":\"old_text_not_found\"},\"messa" +
-		"ge\":{\"type\":\"string\",\"minLength\":1},\"suggestedNextAction\":{\"type\":\"string\"},\"path\":{\"type\":\"stri" +
-		"ng\",\"description\":\"The workspace path the failure concerns.\"},\"localizedMessage\":{\"type\":\"object\",\"des" +
-		"cription\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"pr" +
-		"operties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"lo" +
-		"cale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"kind\",\"message\",\"path\"],\"additionalProp" +
-		"erties\":false}},{\"if\":{\"properties\":{\"kind\":{\"const\":\"multiple_matches\"}},\"required\":[\"kind\"]},\"th" +
-		"en\":{\"type\":\"object\",\"title\":\"multiple_matches\",\"properties\":{\"kind\":{\"const\":\"multiple_matches\"}" +
-		",\"message\":{\"type\":\"string\",\"minLength\":1},\"suggestedNextAction\":{\"type\":\"string\"},\"path\":{\"type" +
-		"\":\"string\",\"description\":\"The workspace path the failure concerns.\"},\"matchCount\":{\"type\":\"integer\"," +
-		"\"minimum\":-9007199254740991,\"maximum\":9007199254740991,\"description\":\"How many times oldText matched.\"},\"" +
-		"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked" +
-		" for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"messag" +
-		"e\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"" +
-		"kind\",\"message\",\"path\",\"matchCount\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"kind\":{\"" +
-		"const\":\"overlapping_edits\"}},\"required\":[\"kind\"]},\"then\":{\"type\":\"object\",\"title\":\"overlapping_edi" +
-		"ts\",\"properties\":{\"kind\":{\"const\":\"overlapping_edits\"},\"message\":{\"type\":\"string\",\"minLength\":1}," +
-		"\"suggestedNextAction\":{\"type\":\"string\"},\"path\":{\"type\":\"string\",\"description\":\"The workspace path t" +
-		"he failure concerns.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale," +
-		" when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\"" +
-		",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties" +
-		"\":false}},\"required\":[\"kind\",\"message\",\"path\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{" +
-		"\"kind\":{\"const\":\"unknown\"}},\"required\":[\"kind\"]},\"then\":{\"type\":\"object\",\"title\":\"unknown\",\"p" +
-		"roperties\":{\"kind\":{\"const\":\"unknown\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"detail\":{\"type" +
-		"\":\"string\",\"description\":\"The specific failure mode, for kinds that cover several.\"},\"localizedMessage\":{" +
-		"\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's " +
-		"LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"stri" +
-		"ng\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"kind\",\"message\"]," +
-		"\"additionalProperties\":false}}]}"},
-	{"apply_patch", "{\"type\":\"object\",\"required\":[\"kind\",\"message\"],\"properties\":{\"kind\":{\"enum\":[\"not" +
-		"_found\",\"already_exists\",\"permission_denied\",\"outside_workspace\",\"patch_parse_error\",\"patch_apply_error" +
-		"\",\"unknown\"]},\"message\":{\"type\":\"string\",\"minLength\":1}},\"allOf\":[{\"if\":{\"properties\":{\"kind\":{" +
-		"\"const\":\"not_found\"}},\"required\":[\"kind\"]},\"then\":{\"type\":\"object\",\"title\":\"not_found\",\"propert" +
-		"ies\":{\"kind\":{\"const\":\"not_found\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"suggestedNextAction" +
-		"\":{\"type\":\"string\"},\"path\":{\"type\":\"string\",\"description\":\"The workspace path the failure concerns." +
-		"\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was" +
-		" asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"" +
-		"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required" +
-		"\":[\"kind\",\"message\",\"path\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"kind\":{\"const\":" +
-		"\"already_exists\"}},\"required\":[\"kind\"]},\"then\":{\"type\":\"object\",\"title\":\"already_exists\",\"propert" +
-		"ies\":{\"kind\":{\"const\":\"already_exists\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"suggestedNextAc" +
-		"tion\":{\"type\":\"string\"},\"path\":{\"type\":\"string\",\"description\":\"The workspace path the failure concer" +
-		"ns.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender " +
-		"was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1}" +
-		",\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"requi" +
-		"red\":[\"kind\",\"message\",\"path\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"kind\":{\"const" +
-		"\":\"permission_denied\"}},\"required\":[\"kind\"]},\"then\":{\"type\":\"object\",\"title\":\"permission_denied\"," +
-		"\"properties\":{\"kind\":{\"const\":\"permission_denied\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"pat" +
-		"h\":{\"type\":\"string\",\"description\":\"The workspace path the failure concerns.\"},\"localizedMessage\":{\"typ" +
-		"e\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's Local" +
-		"izedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}" +
-		"},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"kind\",\"message\",\"path" +
-		"\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"kind\":{\"const\":\"outside_workspace\"}},\"requir" +
-		"ed\":[\"kind\"]},\"then\":{\"type\":\"object\",\"title\":\"outside_workspace\",\"properties\":{\"kind\":{\"const\"" +
-		":\"outside_workspace\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"path\":{\"type\":\"string\",\"descript" +
-		"ion\":\"The workspace path the failure concerns.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"Th" +
-		"e message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"l" +
-		"ocale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"messag" +
-		"e\"],\"additionalProperties\":false}},\"required\":[\"kind\",\"message\",\"path\"],\"additionalProperties\":false}" +
-		"},{\"if\":{\"properties\":{\"kind\":{\"const\":\"patch_parse_error\"}},\"required\":[\"kind\"]},\"then\":{\"type\"" +
-		":\"object\",\"title\":\"patch_parse_error\",\"properties\":{\"kind\":{\"const\":\"patch_parse_error\"},\"message\"" +
-		":{\"type\":\"string\",\"minLength\":1},\"suggestedNextAction\":{\"type\":\"string\"},\"detail\":{\"type\":\"string" +
-		"\",\"description\":\"The specific failure mode, for kinds that cover several.\"},\"localizedMessage\":{\"type\":\"" +
-		"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMe" +
-		"ssage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"re" +
-		"quired\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"kind\",\"message\",\"detail\"]," +
-		"\"additionalProperties\":false}},{\"if\":{\"properties\":{\"kind\":{\"const\":\"patch_apply_error\"}},\"required\"" +
-		":[\"kind\"]},\"then\":{\"type\":\"object\",\"title\":\"patch_apply_error\",\"properties\":{\"kind\":{\"const\":\"p" +
-		"atch_apply_error\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"suggestedNextAction\":{\"type\":\"string\"" +
-		"},\"path\":{\"type\":\"string\",\"description\":\"The workspace path the failure concerns.\"},\"detail\":{\"type\"" +
-		":\"string\",\"description\":\"The specific failure mode, for kinds that cover several.\"},\"localizedMessage\":{\"" +
-		"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's Lo" +
-		"calizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string" +
-		"\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"kind\",\"message\",\"p" +
-		"ath\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"kind\":{\"const\":\"unknown\"}},\"required\":[" +
-		"\"kind\"]},\"then\":{\"type\":\"object\",\"title\":\"unknown\",\"properties\":{\"kind\":{\"const\":\"unknown\"},\"" +
-		"message\":{\"type\":\"string\",\"minLength\":1},\"detail\":{\"type\":\"string\",\"description\":\"The specific fai" +
-		"lure mode, for kinds that cover several.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The messag" +
-		"e in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":" +
-		"{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"a" +
-		"dditionalProperties\":false}},\"required\":[\"kind\",\"message\"],\"additionalProperties\":false}}]}"},
-	{"move_file", "{\"type\":\"object\",\"required\":[\"kind\",\"message\"],\"properties\":{\"kind\":{\"enum\":[\"not_f" +
-		"ound\",\"already_exists\",\"permission_denied\",\"outside_workspace\",\"command_failed\",\"unknown\"]},\"message\"" +
-		":{\"type\":\"string\",\"minLength\":1}},\"allOf\":[{\"if\":{\"properties\":{\"kind\":{\"const\":\"not_found\"}},\"" +
-		"required\":[\"kind\"]},\"then\":{\"type\":\"object\",\"title\":\"not_found\",\"properties\":{\"kind\":{\"const\":" +
-		"\"not_found\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"suggestedNextAction\":{\"type\":\"string\"},\"p" +
-		"ath\":{\"type\":\"string\",\"description\":\"The workspace path the failure concerns.\"},\"localizedMessage\":{\"t" +
-		"ype\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's Loc" +
-		"alizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string" +
-		"\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"kind\",\"message\",\"p" +
-		"ath\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"kind\":{\"const\":\"already_exists\"}},\"requir" +
-		"ed\":[\"kind\"]},\"then\":{\"type\":\"object\",\"title\":\"already_exists\",\"properties\":{\"kind\":{\"const\":\"" +
-		"already_exists\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"suggestedNextAction\":{\"type\":\"string\"}," +
-		"\"path\":{\"type\":\"string\",\"description\":\"The workspace path the failure concerns.\"},\"localizedMessage\":{" +
-		"\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's " +
-		"LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"stri" +
-		"ng\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"kind\",\"message\"," +
-		"\"path\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"kind\":{\"const\":\"permission_denied\"}},\"" +
-		"required\":[\"kind\"]},\"then\":{\"type\":\"object\",\"title\":\"permission_denied\",\"properties\":{\"kind\":{\"c" +
-		"onst\":\"permission_denied\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"path\":{\"type\":\"string\",\"de" +
-		"scription\":\"The workspace path the failure concerns.\"},\"localizedMessage\":{\"type\":\"object\",\"description" +
-		"\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties" +
-		"\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\"," +
-		"\"message\"],\"additionalProperties\":false}},\"required\":[\"kind\",\"message\",\"path\"],\"additionalProperties" +
-		"\":false}},{\"if\":{\"properties\":{\"kind\":{\"const\":\"outside_workspace\"}},\"required\":[\"kind\"]},\"then\":" +
-		"{\"type\":\"object\",\"title\":\"outside_workspace\",\"properties\":{\"kind\":{\"const\":\"outside_workspace\"},\"" +
-		"message\":{\"type\":\"string\",\"minLength\":1},\"path\":{\"type\":\"string\",\"description\":\"The workspace path" +
-		" the failure concerns.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another local" +
-		"e, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string" +
-		"\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalPropertie" +
-		"s\":false}},\"required\":[\"kind\",\"message\",\"path\"],\"additionalProperties\":false}},{\"if\":{\"properties\":" +
-		"{\"kind\":{\"const\":\"command_failed\"}},\"required\":[\"kind\"]},\"then\":{\"type\":\"object\",\"title\":\"comma" +
-		"nd_failed\",\"properties\":{\"kind\":{\"const\":\"command_failed\"},\"message\":{\"type\":\"string\",\"minLength\"" +
-		":1},\"suggestedNextAction\":{\"type\":\"string\"},\"detail\":{\"type\":\"string\",\"description\":\"The specific f" +
-		"ailure mode, for kinds that cover several.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The mess" +
-		"age in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale" +
-		"\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"]," +
-		"\"additionalProperties\":false}},\"required\":[\"kind\",\"message\",\"detail\"],\"additionalProperties\":false}},{" +
-		"\"if\":{\"properties\":{\"kind\":{\"const\":\"unknown\"}},\"required\":[\"kind\"]},\"then\":{\"type\":\"object\"," +
-		"\"title\":\"unknown\",\"properties\":{\"kind\":{\"const\":\"unknown\"},\"message\":{\"type\":\"string\",\"minLengt" +
-		"h\":1},\"detail\":{\"type\":\"string\",\"description\":\"The specific failure mode, for kinds that cover several." +
-		"\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was" +
-		" asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"" +
-		"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required" +
-		"\":[\"kind\",\"message\"],\"additionalProperties\":false}}]}"},
-	{"delete_file", "{\"type\":\"object\",\"required\":[\"kind\",\"message\"],\"properties\":{\"kind\":{\"enum\":[\"not" +
-		"_found\",\"permission_denied\",\"outside_workspace\",\"command_failed\",\"unknown\"]},\"message\":{\"type\":\"stri" +
-		"ng\",\"minLength\":1}},\"allOf\":[{\"if\":{\"properties\":{\"kind\":{\"const\":\"not_found\"}},\"required\":[\"kin" +
-		"d\"]},\"then\":{\"type\":\"object\",\"title\":\"not_found\",\"properties\":{\"kind\":{\"const\":\"not_found\"},\"m" +
-		"essage\":{\"type\":\"string\",\"minLength\":1},\"suggestedNextAction\":{\"type\":\"string\"},\"path\":{\"type\":\"" +
-		"string\",\"description\":\"The workspace path the failure concerns.\"},\"localizedMessage\":{\"type\":\"object\"," +
-		"\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\"" +
-		",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":" +
-		"[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"kind\",\"message\",\"path\"],\"additiona" +
-		"lProperties\":false}},{\"if\":{\"properties\":{\"kind\":{\"const\":\"permission_denied\"}},\"required\":[\"kind\"]" +
-		"},\"then\":{\"type\":\"object\",\"title\":\"permission_denied\",\"properties\":{\"kind\":{\"const\":\"permission_d" +
-		"enied\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"path\":{\"type\":\"string\",\"description\":\"The wor" +
-		"kspace path the failure concerns.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in an" +
-		"other locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type" +
-		"\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"addition" +
-		"alProperties\":false}},\"required\":[\"kind\",\"message\",\"path\"],\"additionalProperties\":false}},{\"if\":{\"pr" +
-		"operties\":{\"kind\":{\"const\":\"outside_workspace\"}},\"required\":[\"kind\"]},\"then\":{\"type\":\"object\",\"t" +
-		"itle\":\"outside_workspace\",\"properties\":{\"kind\":{\"const\":\"outside_workspace\"},\"message\":{\"type\":\"st" +
-		"ring\",\"minLength\":1},\"path\":{\"type\":\"string\",\"description\":\"The workspace path the failure concerns.\"" +
-		"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was a" +
-		"sked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"me" +
-		"ssage\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\"" +
-		":[\"kind\",\"message\",\"path\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"kind\":{\"const\":\"c" +
-		"ommand_failed\"}},\"required\":[\"kind\"]},\"then\":{\"type\":\"object\",\"title\":\"command_failed\",\"properties" +
-		"\":{\"kind\":{\"const\":\"command_failed\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"suggestedNextActio" +
-		"n\":{\"type\":\"string\"},\"detail\":{\"type\":\"string\",\"description\":\"The specific failure mode, for kinds t" +
-		"hat cover several.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, w" +
-		"hen the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\"," +
-		"\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\"" +
-		":false}},\"required\":[\"kind\",\"message\",\"detail\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{" +
-		"\"kind\":{\"const\":\"unknown\"}},\"required\":[\"kind\"]},\"then\":{\"type\":\"object\",\"title\":\"unknown\",\"p" +
-		"roperties\":{\"kind\":{\"const\":\"unknown\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"detail\":{\"type" +
-		"\":\"string\",\"description\":\"The specific failure mode, for kinds that cover several.\"},\"localizedMessage\":{" +
-		"\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's " +
-		"LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"stri" +
-		"ng\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"kind\",\"message\"]," +
-		"\"additionalProperties\":false}}]}"},
-	{"run_command", "{\"type\":\"object\",\"required\":[\"kind\",\"message\"],\"properties\":{\"kind\":{\"enum\":[\"per" +
-		"mission_denied\",\"command_failed\",\"timeout\",\"unknown\"]},\"message\":{\"type\":\"string\",\"minLength\":1}}," +
-		"\"allOf\":[{\"if\":{\"properties\":{\"kind\":{\"const\":\"permission_denied\"}},\"required\":[\"kind\"]},\"then\":" +
-		"{\"type\":\"object\",\"title\":\"permission_denied\",\"properties\":{\"kind\":{\"const\":\"permission_denied\"},\"" +
-		"message\":{\"type\":\"string\",\"minLength\":1},\"path\":{\"type\":\"string\",\"description\":\"The workspace path" +
-		" the failure concerns.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another local" +
-		"e, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string" +
-		"\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalPropertie" +
-		"s\":false}},\"required\":[\"kind\",\"message\",\"path\"],\"additionalProperties\":false}},{\"if\":{\"properties\":" +
-		"{\"kind\":{\"const\":\"command_failed\"}},\"required\":[\"kind\"]},\"then\":{\"type\":\"object\",\"title\":\"comma" +
-		"nd_failed\",\"properties\":{\"kind\":{\"const\":\"command_failed\"},\"message\":{\"type\":\"string\",\"minLength\"" +
-		":1},\"suggestedNextAction\":{\"type\":\"string\"},\"detail\":{\"type\":\"string\",\"description\":\"The specific f" +
-		"ailure mode, for kinds that cover several.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The mess" +
-		"age in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale" +
-		"\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"]," +
-		"\"additionalProperties\":false}},\"required\":[\"kind\",\"message\",\"detail\"],\"additionalProperties\":false}},{" +
-		"\"if\":{\"properties\":{\"kind\":{\"const\":\"timeout\"}},\"required\":[\"kind\"]},\"then\":{\"type\":\"object\"," +
-		"\"title\":\"timeout\",\"properties\":{\"kind\":{\"const\":\"timeout\"},\"message\":{\"type\":\"string\",\"minLengt" +
-		"h\":1},\"suggestedNextAction\":{\"type\":\"string\"},\"timeoutMs\":{\"type\":\"integer\",\"minimum\":-900719925474" +
-		"0991,\"maximum\":9007199254740991,\"description\":\"The timeout that was exceeded, in milliseconds.\"},\"localized" +
-		"Message\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one " +
-		"(AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"ty" +
-		"pe\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"kind\",\"" +
-		"message\",\"timeoutMs\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"kind\":{\"const\":\"unknown\"" +
-		"}},\"required\":[\"kind\"]},\"then\":{\"type\":\"object\",\"title\":\"unknown\",\"properties\":{\"kind\":{\"const" +
-		"\":\"unknown\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"detail\":{\"type\":\"string\",\"description\":" +
-		"\"The specific failure mode, for kinds that cover several.\"},\"localizedMessage\":{\"type\":\"object\",\"descript" +
-		"ion\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"propert" +
-		"ies\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale" +
-		"\",\"message\"],\"additionalProperties\":false}},\"required\":[\"kind\",\"message\"],\"additionalProperties\":fals" +
-		"e}}]}"},
-	{"load_skill", "{\"type\":\"object\",\"required\":[\"kind\",\"message\"],\"properties\":{\"kind\":{\"enum\":[\"skil" +
-		"l_unavailable\",\"unknown\"]},\"message\":{\"type\":\"string\",\"minLength\":1}},\"allOf\":[{\"if\":{\"properties" +
-		"\":{\"kind\":{\"const\":\"skill_unavailable\"}},\"required\":[\"kind\"]},\"then\":{\"type\":\"object\",\"title\":" +
-		"\"skill_unavailable\",\"properties\":{\"kind\":{\"const\":\"skill_unavailable\"},\"message\":{\"type\":\"string\"," +
-		"\"minLength\":1},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when t" +
-		"he sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minL" +
-		"ength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false" +
-		"}},\"required\":[\"kind\",\"message\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"kind\":{\"const" +
-		"\":\"unknown\"}},\"required\":[\"kind\"]},\"then\":{\"type\":\"object\",\"title\":\"unknown\",\"properties\":{\"ki" +
-		"nd\":{\"const\":\"unknown\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"detail\":{\"type\":\"string\",\"d" +
-		"escription\":\"The specific failure mode, for kinds that cover several.\"},\"localizedMessage\":{\"type\":\"object" +
-		"\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage)" +
-		".\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required" +
-		"\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"kind\",\"message\"],\"additionalPrope" +
-		"rties\":false}}]}"},
+	{"read_file", `{"type":"object","required":["kind","message"],"properties":{"kind":{"enum":["not_found","permission` +
+		`_denied","outside_workspace","binary_file","file_too_large","unknown"]},"message":{"type":"string","minLength":1}}` +
+		`,"allOf":[{"if":{"properties":{"kind":{"const":"not_found"}},"required":["kind"]},"then":{"type":"object","title":` +
+		`"not_found","properties":{"kind":{"const":"not_found"},"message":{"type":"string","minLength":1},"suggestedNextAct` +
+		`ion":{"type":"string"},"path":{"type":"string","description":"The workspace path the failure concerns."},"localize` +
+		`dMessage":{"type":"object","description":"The message in another locale, when the sender was asked for one (AIP-19` +
+		`3's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"requi` +
+		`red":["locale","message"],"additionalProperties":false}},"required":["kind","message","path"],"additionalPropertie` +
+		`s":false}},{"if":{"properties":{"kind":{"const":"permission_denied"}},"required":["kind"]},"then":{"type":"object"` +
+		`,"title":"permission_denied","properties":{"kind":{"const":"permission_denied"},"message":{"type":"string","minLen` +
+		`gth":1},"path":{"type":"string","description":"The workspace path the failure concerns."},"localizedMessage":{"typ` +
+		`e":"object","description":"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMe` +
+		`ssage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale",` +
+		`"message"],"additionalProperties":false}},"required":["kind","message","path"],"additionalProperties":false}},{"if` +
+		`":{"properties":{"kind":{"const":"outside_workspace"}},"required":["kind"]},"then":{"type":"object","title":"outsi` +
+		`de_workspace","properties":{"kind":{"const":"outside_workspace"},"message":{"type":"string","minLength":1},"path":` +
+		`{"type":"string","description":"The workspace path the failure concerns."},"localizedMessage":{"type":"object","de` +
+		`scription":"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","prope` +
+		`rties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"add` +
+		`itionalProperties":false}},"required":["kind","message","path"],"additionalProperties":false}},{"if":{"properties"` +
+		`:{"kind":{"const":"binary_file"}},"required":["kind"]},"then":{"type":"object","title":"binary_file","properties":` +
+		`{"kind":{"const":"binary_file"},"message":{"type":"string","minLength":1},"suggestedNextAction":{"type":"string"},` +
+		`"path":{"type":"string","description":"The workspace path the failure concerns."},"localizedMessage":{"type":"obje` +
+		`ct","description":"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage)."` +
+		`,"properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message` +
+		`"],"additionalProperties":false}},"required":["kind","message","path"],"additionalProperties":false}},{"if":{"prop` +
+		`erties":{"kind":{"const":"file_too_large"}},"required":["kind"]},"then":{"type":"object","title":"file_too_large",` +
+		`"properties":{"kind":{"const":"file_too_large"},"message":{"type":"string","minLength":1},"path":{"type":"string",` +
+		`"description":"The workspace path the failure concerns."},"limitBytes":{"type":"integer","minimum":-90071992547409` +
+		`91,"maximum":9007199254740991,"description":"The configured size limit that was exceeded."},"localizedMessage":{"t` +
+		`ype":"object","description":"The message in another locale, when the sender was asked for one (AIP-193's Localized` +
+		`Message).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale` +
+		`","message"],"additionalProperties":false}},"required":["kind","message","path","limitBytes"],"additionalPropertie` +
+		`s":false}},{"if":{"properties":{"kind":{"const":"unknown"}},"required":["kind"]},"then":{"type":"object","title":"` +
+		`unknown","properties":{"kind":{"const":"unknown"},"message":{"type":"string","minLength":1},"detail":{"type":"stri` +
+		`ng","description":"The specific failure mode, for kinds that cover several."},"localizedMessage":{"type":"object",` +
+		`"description":"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","pr` +
+		`operties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"` +
+		`additionalProperties":false}},"required":["kind","message"],"additionalProperties":false}}]}`},
+	{"list_directory", `{"type":"object","required":["kind","message"],"properties":{"kind":{"enum":["not_found","permi` +
+		`ssion_denied","outside_workspace","unknown"]},"message":{"type":"string","minLength":1}},"allOf":[{"if":{"properti` +
+		`es":{"kind":{"const":"not_found"}},"required":["kind"]},"then":{"type":"object","title":"not_found","properties":{` +
+		`"kind":{"const":"not_found"},"message":{"type":"string","minLength":1},"suggestedNextAction":{"type":"string"},"pa` +
+		`th":{"type":"string","description":"The workspace path the failure concerns."},"localizedMessage":{"type":"object"` +
+		`,"description":"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","p` +
+		`roperties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],` +
+		`"additionalProperties":false}},"required":["kind","message","path"],"additionalProperties":false}},{"if":{"propert` +
+		`ies":{"kind":{"const":"permission_denied"}},"required":["kind"]},"then":{"type":"object","title":"permission_denie` +
+		`d","properties":{"kind":{"const":"permission_denied"},"message":{"type":"string","minLength":1},"path":{"type":"st` +
+		`ring","description":"The workspace path the failure concerns."},"localizedMessage":{"type":"object","description":` +
+		`"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","properties":{"lo` +
+		`cale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"additionalProp` +
+		`erties":false}},"required":["kind","message","path"],"additionalProperties":false}},{"if":{"properties":{"kind":{"` +
+		`const":"outside_workspace"}},"required":["kind"]},"then":{"type":"object","title":"outside_workspace","properties"` +
+		`:{"kind":{"const":"outside_workspace"},"message":{"type":"string","minLength":1},"path":{"type":"string","descript` +
+		`ion":"The workspace path the failure concerns."},"localizedMessage":{"type":"object","description":"The message in` +
+		` another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"` +
+		`string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"additionalProperties":false}}` +
+		`,"required":["kind","message","path"],"additionalProperties":false}},{"if":{"properties":{"kind":{"const":"unknown` +
+		`"}},"required":["kind"]},"then":{"type":"object","title":"unknown","properties":{"kind":{"const":"unknown"},"messa` +
+		`ge":{"type":"string","minLength":1},"detail":{"type":"string","description":"The specific failure mode, for kinds ` +
+		`that cover several."},"localizedMessage":{"type":"object","description":"The message in another locale, when the s` +
+		`ender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"mes` +
+		`sage":{"type":"string"}},"required":["locale","message"],"additionalProperties":false}},"required":["kind","messag` +
+		`e"],"additionalProperties":false}}]}`},
+	{"create_file", `{"type":"object","required":["kind","message"],"properties":{"kind":{"enum":["already_exists","per` +
+		`mission_denied","outside_workspace","file_too_large","unknown"]},"message":{"type":"string","minLength":1}},"allOf` +
+		`":[{"if":{"properties":{"kind":{"const":"already_exists"}},"required":["kind"]},"then":{"type":"object","title":"a` +
+		`lready_exists","properties":{"kind":{"const":"already_exists"},"message":{"type":"string","minLength":1},"suggeste` +
+		`dNextAction":{"type":"string"},"path":{"type":"string","description":"The workspace path the failure concerns."},"` +
+		`localizedMessage":{"type":"object","description":"The message in another locale, when the sender was asked for one` +
+		` (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}` +
+		`},"required":["locale","message"],"additionalProperties":false}},"required":["kind","message","path"],"additionalP` +
+		`roperties":false}},{"if":{"properties":{"kind":{"const":"permission_denied"}},"required":["kind"]},"then":{"type":` +
+		`"object","title":"permission_denied","properties":{"kind":{"const":"permission_denied"},"message":{"type":"string"` +
+		`,"minLength":1},"path":{"type":"string","description":"The workspace path the failure concerns."},"localizedMessag` +
+		`e":{"type":"object","description":"The message in another locale, when the sender was asked for one (AIP-193's Loc` +
+		`alizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["` +
+		`locale","message"],"additionalProperties":false}},"required":["kind","message","path"],"additionalProperties":fals` +
+		`e}},{"if":{"properties":{"kind":{"const":"outside_workspace"}},"required":["kind"]},"then":{"type":"object","title` +
+		`":"outside_workspace","properties":{"kind":{"const":"outside_workspace"},"message":{"type":"string","minLength":1}` +
+		`,"path":{"type":"string","description":"The workspace path the failure concerns."},"localizedMessage":{"type":"obj` +
+		`ect","description":"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).` +
+		`","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","messag` +
+		`e"],"additionalProperties":false}},"required":["kind","message","path"],"additionalProperties":false}},{"if":{"pro` +
+		`perties":{"kind":{"const":"file_too_large"}},"required":["kind"]},"then":{"type":"object","title":"file_too_large"` +
+		`,"properties":{"kind":{"const":"file_too_large"},"message":{"type":"string","minLength":1},"path":{"type":"string"` +
+		`,"description":"The workspace path the failure concerns."},"limitBytes":{"type":"integer","minimum":-9007199254740` +
+		`991,"maximum":9007199254740991,"description":"The configured size limit that was exceeded."},"localizedMessage":{"` +
+		`type":"object","description":"The message in another locale, when the sender was asked for one (AIP-193's Localize` +
+		`dMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["local` +
+		`e","message"],"additionalProperties":false}},"required":["kind","message","path","limitBytes"],"additionalProperti` +
+		`es":false}},{"if":{"properties":{"kind":{"const":"unknown"}},"required":["kind"]},"then":{"type":"object","title":` +
+		`"unknown","properties":{"kind":{"const":"unknown"},"message":{"type":"string","minLength":1},"detail":{"type":"str` +
+		`ing","description":"The specific failure mode, for kinds that cover several."},"localizedMessage":{"type":"object"` +
+		`,"description":"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","p` +
+		`roperties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],` +
+		`"additionalProperties":false}},"required":["kind","message"],"additionalProperties":false}}]}`},
+	{"write_file", `{"type":"object","required":["kind","message"],"properties":{"kind":{"enum":["permission_denied","o` +
+		`utside_workspace","file_too_large","stale_file","unknown"]},"message":{"type":"string","minLength":1}},"allOf":[{"` +
+		`if":{"properties":{"kind":{"const":"permission_denied"}},"required":["kind"]},"then":{"type":"object","title":"per` +
+		`mission_denied","properties":{"kind":{"const":"permission_denied"},"message":{"type":"string","minLength":1},"path` +
+		`":{"type":"string","description":"The workspace path the failure concerns."},"localizedMessage":{"type":"object","` +
+		`description":"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","pro` +
+		`perties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"a` +
+		`dditionalProperties":false}},"required":["kind","message","path"],"additionalProperties":false}},{"if":{"propertie` +
+		`s":{"kind":{"const":"outside_workspace"}},"required":["kind"]},"then":{"type":"object","title":"outside_workspace"` +
+		`,"properties":{"kind":{"const":"outside_workspace"},"message":{"type":"string","minLength":1},"path":{"type":"stri` +
+		`ng","description":"The workspace path the failure concerns."},"localizedMessage":{"type":"object","description":"T` +
+		`he message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","properties":{"loca` +
+		`le":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"additionalProper` +
+		`ties":false}},"required":["kind","message","path"],"additionalProperties":false}},{"if":{"properties":{"kind":{"co` +
+		`nst":"file_too_large"}},"required":["kind"]},"then":{"type":"object","title":"file_too_large","properties":{"kind"` +
+		`:{"const":"file_too_large"},"message":{"type":"string","minLength":1},"path":{"type":"string","description":"The w` +
+		`orkspace path the failure concerns."},"limitBytes":{"type":"integer","minimum":-9007199254740991,"maximum":9007199` +
+		`254740991,"description":"The configured size limit that was exceeded."},"localizedMessage":{"type":"object","descr` +
+		`iption":"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","properti` +
+		`es":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"additi` +
+		`onalProperties":false}},"required":["kind","message","path","limitBytes"],"additionalProperties":false}},{"if":{"p` +
+		`roperties":{"kind":{"const":"stale_file"}},"required":["kind"]},"then":{"type":"object","title":"stale_file","prop` +
+		`erties":{"kind":{"const":"stale_file"},"message":{"type":"string","minLength":1},"suggestedNextAction":{"type":"st` +
+		`ring"},"path":{"type":"string","description":"The workspace path the failure concerns."},"expectedSha256":{"type":` +
+		`"string","description":"The sha256 the caller expected."},"actualSha256":{"type":"string","description":"The sha25` +
+		`6 of the content on disk."},"localizedMessage":{"type":"object","description":"The message in another locale, when` +
+		` the sender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1` +
+		`},"message":{"type":"string"}},"required":["locale","message"],"additionalProperties":false}},"required":["kind","` +
+		`message","path"],"additionalProperties":false}},{"if":{"properties":{"kind":{"const":"unknown"}},"required":["kind` +
+		`"]},"then":{"type":"object","title":"unknown","properties":{"kind":{"const":"unknown"},"message":{"type":"string",` +
+		`"minLength":1},"detail":{"type":"string","description":"The specific failure mode, for kinds that cover several."}` +
+		`,"localizedMessage":{"type":"object","description":"The message in another locale, when the sender was asked for o` +
+		`ne (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string` +
+		`"}},"required":["locale","message"],"additionalProperties":false}},"required":["kind","message"],"additionalProper` +
+		`ties":false}}]}`},
+	{"edit_file", `{"type":"object","required":["kind","message"],"properties":{"kind":{"enum":["not_found","permission` +
+		`_denied","outside_workspace","file_too_large","stale_file","old_text_not_found","multiple_matches","overlapping_ed` +
+		`its","unknown"]},"message":{"type":"string","minLength":1}},"allOf":[{"if":{"properties":{"kind":{"const":"not_fou` +
+		`nd"}},"required":["kind"]},"then":{"type":"object","title":"not_found","properties":{"kind":{"const":"not_found"},` +
+		`"message":{"type":"string","minLength":1},"suggestedNextAction":{"type":"string"},"path":{"type":"string","descrip` +
+		`tion":"The workspace path the failure concerns."},"localizedMessage":{"type":"object","description":"The message i` +
+		`n another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":` +
+		`"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"additionalProperties":false}` +
+		`},"required":["kind","message","path"],"additionalProperties":false}},{"if":{"properties":{"kind":{"const":"permis` +
+		`sion_denied"}},"required":["kind"]},"then":{"type":"object","title":"permission_denied","properties":{"kind":{"con` +
+		`st":"permission_denied"},"message":{"type":"string","minLength":1},"path":{"type":"string","description":"The work` +
+		`space path the failure concerns."},"localizedMessage":{"type":"object","description":"The message in another local` +
+		`e, when the sender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLe` +
+		`ngth":1},"message":{"type":"string"}},"required":["locale","message"],"additionalProperties":false}},"required":["` +
+		`kind","message","path"],"additionalProperties":false}},{"if":{"properties":{"kind":{"const":"outside_workspace"}},` +
+		`"required":["kind"]},"then":{"type":"object","title":"outside_workspace","properties":{"kind":{"const":"outside_wo` +
+		`rkspace"},"message":{"type":"string","minLength":1},"path":{"type":"string","description":"The workspace path the ` +
+		`failure concerns."},"localizedMessage":{"type":"object","description":"The message in another locale, when the sen` +
+		`der was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"messa` +
+		`ge":{"type":"string"}},"required":["locale","message"],"additionalProperties":false}},"required":["kind","message"` +
+		`,"path"],"additionalProperties":false}},{"if":{"properties":{"kind":{"const":"file_too_large"}},"required":["kind"` +
+		`]},"then":{"type":"object","title":"file_too_large","properties":{"kind":{"const":"file_too_large"},"message":{"ty` +
+		`pe":"string","minLength":1},"path":{"type":"string","description":"The workspace path the failure concerns."},"lim` +
+		`itBytes":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"description":"The configured si` +
+		`ze limit that was exceeded."},"localizedMessage":{"type":"object","description":"The message in another locale, wh` +
+		`en the sender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength"` +
+		`:1},"message":{"type":"string"}},"required":["locale","message"],"additionalProperties":false}},"required":["kind"` +
+		`,"message","path","limitBytes"],"additionalProperties":false}},{"if":{"properties":{"kind":{"const":"stale_file"}}` +
+		`,"required":["kind"]},"then":{"type":"object","title":"stale_file","properties":{"kind":{"const":"stale_file"},"me` +
+		`ssage":{"type":"string","minLength":1},"suggestedNextAction":{"type":"string"},"path":{"type":"string","descriptio` +
+		`n":"The workspace path the failure concerns."},"expectedSha256":{"type":"string","description":"The sha256 the cal` +
+		`ler expected."},"actualSha256":{"type":"string","description":"The sha256 of the content on disk."},"localizedMess` +
+		`age":{"type":"object","description":"The message in another locale, when the sender was asked for one (AIP-193's L` +
+		`ocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":` +
+		`["locale","message"],"additionalProperties":false}},"required":["kind","message","path"],"additionalProperties":fa` +
+		`lse}},{"if":{"properties":{"kind":{"const":"old_text_not_found"}},"required":["kind"]},"then":{"type":"object","ti` +
+		`tle":"old_text_not_found","properties":{"kind":{"const":"old_text_not_found"},"message":{"type":"string","minLengt` +
+		`h":1},"suggestedNextAction":{"type":"string"},"path":{"type":"string","description":"The workspace path the failur` +
+		`e concerns."},"localizedMessage":{"type":"object","description":"The message in another locale, when the sender wa` +
+		`s asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"` +
+		`type":"string"}},"required":["locale","message"],"additionalProperties":false}},"required":["kind","message","path` +
+		`"],"additionalProperties":false}},{"if":{"properties":{"kind":{"const":"multiple_matches"}},"required":["kind"]},"` +
+		`then":{"type":"object","title":"multiple_matches","properties":{"kind":{"const":"multiple_matches"},"message":{"ty` +
+		`pe":"string","minLength":1},"suggestedNextAction":{"type":"string"},"path":{"type":"string","description":"The wor` +
+		`kspace path the failure concerns."},"matchCount":{"type":"integer","minimum":-9007199254740991,"maximum":900719925` +
+		`4740991,"description":"How many times oldText matched."},"localizedMessage":{"type":"object","description":"The me` +
+		`ssage in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{` +
+		`"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"additionalProperties"` +
+		`:false}},"required":["kind","message","path","matchCount"],"additionalProperties":false}},{"if":{"properties":{"ki` +
+		`nd":{"const":"overlapping_edits"}},"required":["kind"]},"then":{"type":"object","title":"overlapping_edits","prope` +
+		`rties":{"kind":{"const":"overlapping_edits"},"message":{"type":"string","minLength":1},"suggestedNextAction":{"typ` +
+		`e":"string"},"path":{"type":"string","description":"The workspace path the failure concerns."},"localizedMessage":` +
+		`{"type":"object","description":"The message in another locale, when the sender was asked for one (AIP-193's Locali` +
+		`zedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["loc` +
+		`ale","message"],"additionalProperties":false}},"required":["kind","message","path"],"additionalProperties":false}}` +
+		`,{"if":{"properties":{"kind":{"const":"unknown"}},"required":["kind"]},"then":{"type":"object","title":"unknown","` +
+		`properties":{"kind":{"const":"unknown"},"message":{"type":"string","minLength":1},"detail":{"type":"string","descr` +
+		`iption":"The specific failure mode, for kinds that cover several."},"localizedMessage":{"type":"object","descripti` +
+		`on":"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","properties":` +
+		`{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"additional` +
+		`Properties":false}},"required":["kind","message"],"additionalProperties":false}}]}`},
+	{"apply_patch", `{"type":"object","required":["kind","message"],"properties":{"kind":{"enum":["not_found","already_` +
+		`exists","permission_denied","outside_workspace","patch_parse_error","patch_apply_error","unknown"]},"message":{"ty` +
+		`pe":"string","minLength":1}},"allOf":[{"if":{"properties":{"kind":{"const":"not_found"}},"required":["kind"]},"the` +
+		`n":{"type":"object","title":"not_found","properties":{"kind":{"const":"not_found"},"message":{"type":"string","min` +
+		`Length":1},"suggestedNextAction":{"type":"string"},"path":{"type":"string","description":"The workspace path the f` +
+		`ailure concerns."},"localizedMessage":{"type":"object","description":"The message in another locale, when the send` +
+		`er was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"messag` +
+		`e":{"type":"string"}},"required":["locale","message"],"additionalProperties":false}},"required":["kind","message",` +
+		`"path"],"additionalProperties":false}},{"if":{"properties":{"kind":{"const":"already_exists"}},"required":["kind"]` +
+		`},"then":{"type":"object","title":"already_exists","properties":{"kind":{"const":"already_exists"},"message":{"typ` +
+		`e":"string","minLength":1},"suggestedNextAction":{"type":"string"},"path":{"type":"string","description":"The work` +
+		`space path the failure concerns."},"localizedMessage":{"type":"object","description":"The message in another local` +
+		`e, when the sender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLe` +
+		`ngth":1},"message":{"type":"string"}},"required":["locale","message"],"additionalProperties":false}},"required":["` +
+		`kind","message","path"],"additionalProperties":false}},{"if":{"properties":{"kind":{"const":"permission_denied"}},` +
+		`"required":["kind"]},"then":{"type":"object","title":"permission_denied","properties":{"kind":{"const":"permission` +
+		`_denied"},"message":{"type":"string","minLength":1},"path":{"type":"string","description":"The workspace path the ` +
+		`failure concerns."},"localizedMessage":{"type":"object","description":"The message in another locale, when the sen` +
+		`der was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"messa` +
+		`ge":{"type":"string"}},"required":["locale","message"],"additionalProperties":false}},"required":["kind","message"` +
+		`,"path"],"additionalProperties":false}},{"if":{"properties":{"kind":{"const":"outside_workspace"}},"required":["ki` +
+		`nd"]},"then":{"type":"object","title":"outside_workspace","properties":{"kind":{"const":"outside_workspace"},"mess` +
+		`age":{"type":"string","minLength":1},"path":{"type":"string","description":"The workspace path the failure concern` +
+		`s."},"localizedMessage":{"type":"object","description":"The message in another locale, when the sender was asked f` +
+		`or one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"st` +
+		`ring"}},"required":["locale","message"],"additionalProperties":false}},"required":["kind","message","path"],"addit` +
+		`ionalProperties":false}},{"if":{"properties":{"kind":{"const":"patch_parse_error"}},"required":["kind"]},"then":{"` +
+		`type":"object","title":"patch_parse_error","properties":{"kind":{"const":"patch_parse_error"},"message":{"type":"s` +
+		`tring","minLength":1},"suggestedNextAction":{"type":"string"},"detail":{"type":"string","description":"The specifi` +
+		`c failure mode, for kinds that cover several."},"localizedMessage":{"type":"object","description":"The message in ` +
+		`another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"s` +
+		`tring","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"additionalProperties":false}},` +
+		`"required":["kind","message","detail"],"additionalProperties":false}},{"if":{"properties":{"kind":{"const":"patch_` +
+		`apply_error"}},"required":["kind"]},"then":{"type":"object","title":"patch_apply_error","properties":{"kind":{"con` +
+		`st":"patch_apply_error"},"message":{"type":"string","minLength":1},"suggestedNextAction":{"type":"string"},"path":` +
+		`{"type":"string","description":"The workspace path the failure concerns."},"detail":{"type":"string","description"` +
+		`:"The specific failure mode, for kinds that cover several."},"localizedMessage":{"type":"object","description":"Th` +
+		`e message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","properties":{"local` +
+		`e":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"additionalPropert` +
+		`ies":false}},"required":["kind","message","path"],"additionalProperties":false}},{"if":{"properties":{"kind":{"con` +
+		`st":"unknown"}},"required":["kind"]},"then":{"type":"object","title":"unknown","properties":{"kind":{"const":"unkn` +
+		`own"},"message":{"type":"string","minLength":1},"detail":{"type":"string","description":"The specific failure mode` +
+		`, for kinds that cover several."},"localizedMessage":{"type":"object","description":"The message in another locale` +
+		`, when the sender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLen` +
+		`gth":1},"message":{"type":"string"}},"required":["locale","message"],"additionalProperties":false}},"required":["k` +
+		`ind","message"],"additionalProperties":false}}]}`},
+	{"move_file", `{"type":"object","required":["kind","message"],"properties":{"kind":{"enum":["not_found","already_ex` +
+		`ists","permission_denied","outside_workspace","command_failed","unknown"]},"message":{"type":"string","minLength":` +
+		`1}},"allOf":[{"if":{"properties":{"kind":{"const":"not_found"}},"required":["kind"]},"then":{"type":"object","titl` +
+		`e":"not_found","properties":{"kind":{"const":"not_found"},"message":{"type":"string","minLength":1},"suggestedNext` +
+		`Action":{"type":"string"},"path":{"type":"string","description":"The workspace path the failure concerns."},"local` +
+		`izedMessage":{"type":"object","description":"The message in another locale, when the sender was asked for one (AIP` +
+		`-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"re` +
+		`quired":["locale","message"],"additionalProperties":false}},"required":["kind","message","path"],"additionalProper` +
+		`ties":false}},{"if":{"properties":{"kind":{"const":"already_exists"}},"required":["kind"]},"then":{"type":"object"` +
+		`,"title":"already_exists","properties":{"kind":{"const":"already_exists"},"message":{"type":"string","minLength":1` +
+		`},"suggestedNextAction":{"type":"string"},"path":{"type":"string","description":"The workspace path the failure co` +
+		`ncerns."},"localizedMessage":{"type":"object","description":"The message in another locale, when the sender was as` +
+		`ked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type` +
+		`":"string"}},"required":["locale","message"],"additionalProperties":false}},"required":["kind","message","path"],"` +
+		`additionalProperties":false}},{"if":{"properties":{"kind":{"const":"permission_denied"}},"required":["kind"]},"the` +
+		`n":{"type":"object","title":"permission_denied","properties":{"kind":{"const":"permission_denied"},"message":{"typ` +
+		`e":"string","minLength":1},"path":{"type":"string","description":"The workspace path the failure concerns."},"loca` +
+		`lizedMessage":{"type":"object","description":"The message in another locale, when the sender was asked for one (AI` +
+		`P-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"r` +
+		`equired":["locale","message"],"additionalProperties":false}},"required":["kind","message","path"],"additionalPrope` +
+		`rties":false}},{"if":{"properties":{"kind":{"const":"outside_workspace"}},"required":["kind"]},"then":{"type":"obj` +
+		`ect","title":"outside_workspace","properties":{"kind":{"const":"outside_workspace"},"message":{"type":"string","mi` +
+		`nLength":1},"path":{"type":"string","description":"The workspace path the failure concerns."},"localizedMessage":{` +
+		`"type":"object","description":"The message in another locale, when the sender was asked for one (AIP-193's Localiz` +
+		`edMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["loca` +
+		`le","message"],"additionalProperties":false}},"required":["kind","message","path"],"additionalProperties":false}},` +
+		`{"if":{"properties":{"kind":{"const":"command_failed"}},"required":["kind"]},"then":{"type":"object","title":"comm` +
+		`and_failed","properties":{"kind":{"const":"command_failed"},"message":{"type":"string","minLength":1},"suggestedNe` +
+		`xtAction":{"type":"string"},"detail":{"type":"string","description":"The specific failure mode, for kinds that cov` +
+		`er several."},"localizedMessage":{"type":"object","description":"The message in another locale, when the sender wa` +
+		`s asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"` +
+		`type":"string"}},"required":["locale","message"],"additionalProperties":false}},"required":["kind","message","deta` +
+		`il"],"additionalProperties":false}},{"if":{"properties":{"kind":{"const":"unknown"}},"required":["kind"]},"then":{` +
+		`"type":"object","title":"unknown","properties":{"kind":{"const":"unknown"},"message":{"type":"string","minLength":` +
+		`1},"detail":{"type":"string","description":"The specific failure mode, for kinds that cover several."},"localizedM` +
+		`essage":{"type":"object","description":"The message in another locale, when the sender was asked for one (AIP-193'` +
+		`s LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"require` +
+		`d":["locale","message"],"additionalProperties":false}},"required":["kind","message"],"additionalProperties":false}` +
+		`}]}`},
+	{"delete_file", `{"type":"object","required":["kind","message"],"properties":{"kind":{"enum":["not_found","permissi` +
+		`on_denied","outside_workspace","command_failed","unknown"]},"message":{"type":"string","minLength":1}},"allOf":[{"` +
+		`if":{"properties":{"kind":{"const":"not_found"}},"required":["kind"]},"then":{"type":"object","title":"not_found",` +
+		`"properties":{"kind":{"const":"not_found"},"message":{"type":"string","minLength":1},"suggestedNextAction":{"type"` +
+		`:"string"},"path":{"type":"string","description":"The workspace path the failure concerns."},"localizedMessage":{"` +
+		`type":"object","description":"The message in another locale, when the sender was asked for one (AIP-193's Localize` +
+		`dMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["local` +
+		`e","message"],"additionalProperties":false}},"required":["kind","message","path"],"additionalProperties":false}},{` +
+		`"if":{"properties":{"kind":{"const":"permission_denied"}},"required":["kind"]},"then":{"type":"object","title":"pe` +
+		`rmission_denied","properties":{"kind":{"const":"permission_denied"},"message":{"type":"string","minLength":1},"pat` +
+		`h":{"type":"string","description":"The workspace path the failure concerns."},"localizedMessage":{"type":"object",` +
+		`"description":"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","pr` +
+		`operties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"` +
+		`additionalProperties":false}},"required":["kind","message","path"],"additionalProperties":false}},{"if":{"properti` +
+		`es":{"kind":{"const":"outside_workspace"}},"required":["kind"]},"then":{"type":"object","title":"outside_workspace` +
+		`","properties":{"kind":{"const":"outside_workspace"},"message":{"type":"string","minLength":1},"path":{"type":"str` +
+		`ing","description":"The workspace path the failure concerns."},"localizedMessage":{"type":"object","description":"` +
+		`The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","properties":{"loc` +
+		`ale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"additionalPrope` +
+		`rties":false}},"required":["kind","message","path"],"additionalProperties":false}},{"if":{"properties":{"kind":{"c` +
+		`onst":"command_failed"}},"required":["kind"]},"then":{"type":"object","title":"command_failed","properties":{"kind` +
+		`":{"const":"command_failed"},"message":{"type":"string","minLength":1},"suggestedNextAction":{"type":"string"},"de` +
+		`tail":{"type":"string","description":"The specific failure mode, for kinds that cover several."},"localizedMessage` +
+		`":{"type":"object","description":"The message in another locale, when the sender was asked for one (AIP-193's Loca` +
+		`lizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["l` +
+		`ocale","message"],"additionalProperties":false}},"required":["kind","message","detail"],"additionalProperties":fal` +
+		`se}},{"if":{"properties":{"kind":{"const":"unknown"}},"required":["kind"]},"then":{"type":"object","title":"unknow` +
+		`n","properties":{"kind":{"const":"unknown"},"message":{"type":"string","minLength":1},"detail":{"type":"string","d` +
+		`escription":"The specific failure mode, for kinds that cover several."},"localizedMessage":{"type":"object","descr` +
+		`iption":"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","properti` +
+		`es":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"additi` +
+		`onalProperties":false}},"required":["kind","message"],"additionalProperties":false}}]}`},
+	{"run_command", `{"type":"object","required":["kind","message"],"properties":{"kind":{"enum":["permission_denied","` +
+		`command_failed","timeout","unknown"]},"message":{"type":"string","minLength":1}},"allOf":[{"if":{"properties":{"ki` +
+		`nd":{"const":"permission_denied"}},"required":["kind"]},"then":{"type":"object","title":"permission_denied","prope` +
+		`rties":{"kind":{"const":"permission_denied"},"message":{"type":"string","minLength":1},"path":{"type":"string","de` +
+		`scription":"The workspace path the failure concerns."},"localizedMessage":{"type":"object","description":"The mess` +
+		`age in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"t` +
+		`ype":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"additionalProperties":f` +
+		`alse}},"required":["kind","message","path"],"additionalProperties":false}},{"if":{"properties":{"kind":{"const":"c` +
+		`ommand_failed"}},"required":["kind"]},"then":{"type":"object","title":"command_failed","properties":{"kind":{"cons` +
+		`t":"command_failed"},"message":{"type":"string","minLength":1},"suggestedNextAction":{"type":"string"},"detail":{"` +
+		`type":"string","description":"The specific failure mode, for kinds that cover several."},"localizedMessage":{"type` +
+		`":"object","description":"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMes` +
+		`sage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","` +
+		`message"],"additionalProperties":false}},"required":["kind","message","detail"],"additionalProperties":false}},{"i` +
+		`f":{"properties":{"kind":{"const":"timeout"}},"required":["kind"]},"then":{"type":"object","title":"timeout","prop` +
+		`erties":{"kind":{"const":"timeout"},"message":{"type":"string","minLength":1},"suggestedNextAction":{"type":"strin` +
+		`g"},"timeoutMs":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"description":"The timeou` +
+		`t that was exceeded, in milliseconds."},"localizedMessage":{"type":"object","description":"The message in another ` +
+		`locale, when the sender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","` +
+		`minLength":1},"message":{"type":"string"}},"required":["locale","message"],"additionalProperties":false}},"require` +
+		`d":["kind","message","timeoutMs"],"additionalProperties":false}},{"if":{"properties":{"kind":{"const":"unknown"}},` +
+		`"required":["kind"]},"then":{"type":"object","title":"unknown","properties":{"kind":{"const":"unknown"},"message":` +
+		`{"type":"string","minLength":1},"detail":{"type":"string","description":"The specific failure mode, for kinds that` +
+		` cover several."},"localizedMessage":{"type":"object","description":"The message in another locale, when the sende` +
+		`r was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message` +
+		`":{"type":"string"}},"required":["locale","message"],"additionalProperties":false}},"required":["kind","message"],` +
+		`"additionalProperties":false}}]}`},
+	{"load_skill", `{"type":"object","required":["kind","message"],"properties":{"kind":{"enum":["skill_unavailable","u` +
+		`nknown"]},"message":{"type":"string","minLength":1}},"allOf":[{"if":{"properties":{"kind":{"const":"skill_unavaila` +
+		`ble"}},"required":["kind"]},"then":{"type":"object","title":"skill_unavailable","properties":{"kind":{"const":"ski` +
+		`ll_unavailable"},"message":{"type":"string","minLength":1},"localizedMessage":{"type":"object","description":"The ` +
+		`message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale"` +
+		`:{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"additionalPropertie` +
+		`s":false}},"required":["kind","message"],"additionalProperties":false}},{"if":{"properties":{"kind":{"const":"unkn` +
+		`own"}},"required":["kind"]},"then":{"type":"object","title":"unknown","properties":{"kind":{"const":"unknown"},"me` +
+		`ssage":{"type":"string","minLength":1},"detail":{"type":"string","description":"The specific failure mode, for kin` +
+		`ds that cover several."},"localizedMessage":{"type":"object","description":"The message in another locale, when th` +
+		`e sender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"` +
+		`message":{"type":"string"}},"required":["locale","message"],"additionalProperties":false}},"required":["kind","mes` +
+		`sage"],"additionalProperties":false}}]}`},
 }
 
 func lookup(pairs []pair, key string) (string, bool) {
@@ -448,138 +399,123 @@ func lookup(pairs []pair, key string) (string, bool) {
 }
 
 // catalogErrors is the JSON Schema of every error payload of the catalog (a tool it does not declare).
-const catalogErrors = "{\"type\":\"object\",\"required\":[\"kind\",\"message\"],\"properties\":{\"kind\":{\"enum\":[" +
-	"\"not_found\",\"already_exists\",\"permission_denied\",\"outside_workspace\",\"binary_file\",\"file_too_large\",\"s" +
-	"tale_file\",\"old_text_not_found\",\"multiple_matches\",\"overlapping_edits\",\"patch_parse_error\",\"patch_apply_e" +
-	"rror\",\"command_failed\",\"timeout\",\"skill_unavailable\",\"unknown\"]},\"message\":{\"type\":\"string\",\"minLen" +
-	"gth\":1}},\"allOf\":[{\"if\":{\"properties\":{\"kind\":{\"const\":\"not_found\"}},\"required\":[\"kind\"]},\"then\"" +
-	":{\"type\":\"object\",\"title\":\"not_found\",\"description\":\"A path does not exist (or is the wrong kind — file " +
-	"vs. directory).\",\"properties\":{\"kind\":{\"const\":\"not_found\"},\"message\":{\"type\":\"string\",\"minLength\"" +
-	":1},\"suggestedNextAction\":{\"type\":\"string\"},\"path\":{\"type\":\"string\",\"description\":\"The workspace pat" +
-	"h the failure concerns.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another local" +
-	"e, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string" +
-	"\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties" +
-	"\":false}},\"required\":[\"kind\",\"message\",\"path\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{" +
-	"\"kind\":{\"const\":\"already_exists\"}},\"required\":[\"kind\"]},\"then\":{\"type\":\"object\",\"title\":\"already" +
-	"_exists\",\"description\":\"A destination path is occupied (create_file, move_file without overwrite, *** Add File)" +
-	".\",\"properties\":{\"kind\":{\"const\":\"already_exists\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"sug" +
-	"gestedNextAction\":{\"type\":\"string\"},\"path\":{\"type\":\"string\",\"description\":\"The workspace path the fai" +
-	"lure concerns.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when t" +
-	"he sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLe" +
-	"ngth\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}}" +
-	",\"required\":[\"kind\",\"message\",\"path\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"kind\":{" +
-	"\"const\":\"permission_denied\"}},\"required\":[\"kind\"]},\"then\":{\"type\":\"object\",\"title\":\"permission_den" +
-	"ied\",\"description\":\"A path matches forbiddenGlobs or the guard's policy chain denied the operation.\",\"propert" +
-	"ies\":{\"kind\":{\"const\":\"permission_denied\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"path\":{\"typ" +
-	"e\":\"string\",\"description\":\"The workspace path the failure concerns.\"},\"localizedMessage\":{\"type\":\"objec" +
-	"t\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage)" +
-	".\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required" +
-	"\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"kind\",\"message\",\"path\"],\"additio" +
-	"nalProperties\":false}},{\"if\":{\"properties\":{\"kind\":{\"const\":\"outside_workspace\"}},\"required\":[\"kind\"" +
-	"]},\"then\":{\"type\":\"object\",\"title\":\"outside_workspace\",\"description\":\"A path escapes the workspace jai" +
-	"l, or is absolute when allowAbsolutePaths is not set.\",\"properties\":{\"kind\":{\"const\":\"outside_workspace\"}," +
-	"\"message\":{\"type\":\"string\",\"minLength\":1},\"path\":{\"type\":\"string\",\"description\":\"The workspace pat" +
-	"h the failure concerns.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another local" +
-	"e, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string" +
-	"\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties" +
-	"\":false}},\"required\":[\"kind\",\"message\",\"path\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{" +
-	"\"kind\":{\"const\":\"binary_file\"}},\"required\":[\"kind\"]},\"then\":{\"type\":\"object\",\"title\":\"binary_fil" +
-	"e\",\"description\":\"read_file detected binary content without allowBinary: true.\",\"properties\":{\"kind\":{\"co" +
-	"nst\":\"binary_file\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"suggestedNextAction\":{\"type\":\"string" +
-	"\"},\"path\":{\"type\":\"string\",\"description\":\"The workspace path the failure concerns.\"},\"localizedMessage" +
-	"\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193" +
-	"'s LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"st" +
-	"ring\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"kind\",\"message\"," +
-	"\"path\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"kind\":{\"const\":\"file_too_large\"}},\"requ" +
-	"ired\":[\"kind\"]},\"then\":{\"type\":\"object\",\"title\":\"file_too_large\",\"description\":\"A file exceeds the " +
-	"sandbox-configured size limit.\",\"properties\":{\"kind\":{\"const\":\"file_too_large\"},\"message\":{\"type\":\"st" +
-	"ring\",\"minLength\":1},\"path\":{\"type\":\"string\",\"description\":\"The workspace path the failure concerns.\"}" +
-	",\"limitBytes\":{\"type\":\"integer\",\"minimum\":-9007199254740991,\"maximum\":9007199254740991,\"description\":\"" +
-	"The configured size limit that was exceeded.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The mes" +
-	"sage in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale" +
-	"\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"]," +
-	"\"additionalProperties\":false}},\"required\":[\"kind\",\"message\",\"path\",\"limitBytes\"],\"additionalProperties" +
-	"\":false}},{\"if\":{\"properties\":{\"kind\":{\"const\":\"stale_file\"}},\"required\":[\"kind\"]},\"then\":{\"type" +
-	"\":\"object\",\"title\":\"stale_file\",\"description\":\"expectedSha256 does not match the on-disk content.\",\"pro" +
-	"perties\":{\"kind\":{\"const\":\"stale_file\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"suggestedNextAct" +
-	"ion\":{\"type\":\"string\"},\"path\":{\"type\":\"string\",\"description\":\"The workspace path the failure concerns" +
-	".\"},\"expectedSha256\":{\"type\":\"string\",\"description\":\"The sha256 the caller expected.\"},\"actualSha256\":" +
-	"{\"type\":\"string\",\"description\":\"The sha256 of the content on disk.\"},\"localizedMessage\":{\"type\":\"objec" +
-	"t\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage)" +
-	".\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required" +
-	"\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"kind\",\"message\",\"path\"],\"additio" +
-	"nalProperties\":false}},{\"if\":{\"properties\":{\"kind\":{\"const\":\"old_text_not_found\"}},\"required\":[\"kind" +
-	"\"]},\"then\":{\"type\":\"object\",\"title\":\"old_text_not_found\",\"description\":\"An edit_file edit's oldText w" +
-	"as not present in the file.\",\"properties\":{\"kind\":{\"const\":\"old_text_not_found\"},\"message\":{\"type\":\"s" +
-	"tring\",\"minLength\":1},\"suggestedNextAction\":{\"type\":\"string\"},\"path\":{\"type\":\"string\",\"description" +
-	"\":\"The workspace path the failure concerns.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The me" +
-	"ssage in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale" +
-	"\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"]," +
-	"\"additionalProperties\":false}},\"required\":[\"kind\",\"message\",\"path\"],\"additionalProperties\":false}},{\"i" +
-	"f\":{\"properties\":{\"kind\":{\"const\":\"multiple_matches\"}},\"required\":[\"kind\"]},\"then\":{\"type\":\"objec" +
-	"t\",\"title\":\"multiple_matches\",\"description\":\"An edit_file edit's oldText matched more than once and replace" +
-	"All was not set.\",\"properties\":{\"kind\":{\"const\":\"multiple_matches\"},\"message\":{\"type\":\"string\",\"min" +
-	"Length\":1},\"suggestedNextAction\":{\"type\":\"string\"},\"path\":{\"type\":\"string\",\"description\":\"The works" +
-	"pace path the failure concerns.\"},\"matchCount\":{\"type\":\"integer\",\"minimum\":-9007199254740991,\"maximum\":9" +
-	"007199254740991,\"description\":\"How many times oldText matched.\"},\"localizedMessage\":{\"type\":\"object\",\"de" +
-	"scription\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"pr" +
-	"operties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"loc" +
-	"ale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"kind\",\"message\",\"path\",\"matchCount\"],\"a" +
-	"dditionalProperties\":false}},{\"if\":{\"properties\":{\"kind\":{\"const\":\"overlapping_edits\"}},\"required\":[\"" +
-	"kind\"]},\"then\":{\"type\":\"object\",\"title\":\"overlapping_edits\",\"description\":\"Two edit_file edits would " +
-	"replace intersecting byte ranges.\",\"properties\":{\"kind\":{\"const\":\"overlapping_edits\"},\"message\":{\"type" +
-	"\":\"string\",\"minLength\":1},\"suggestedNextAction\":{\"type\":\"string\"},\"path\":{\"type\":\"string\",\"descri" +
-	"ption\":\"The workspace path the failure concerns.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"T" +
-	"he message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"l" +
-	"ocale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message" +
-	"\"],\"additionalProperties\":false}},\"required\":[\"kind\",\"message\",\"path\"],\"additionalProperties\":false}}," +
-	"{\"if\":{\"properties\":{\"kind\":{\"const\":\"patch_parse_error\"}},\"required\":[\"kind\"]},\"then\":{\"type\":\"" +
-	"object\",\"title\":\"patch_parse_error\",\"description\":\"An apply_patch envelope is malformed.\",\"properties\":{" +
-	"\"kind\":{\"const\":\"patch_parse_error\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"suggestedNextAction" +
-	"\":{\"type\":\"string\"},\"detail\":{\"type\":\"string\",\"description\":\"The specific failure mode, for kinds tha" +
-	"t cover several.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when" +
-	" the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"min" +
-	"Length\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false" +
-	"}},\"required\":[\"kind\",\"message\",\"detail\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"kind" +
-	"\":{\"const\":\"patch_apply_error\"}},\"required\":[\"kind\"]},\"then\":{\"type\":\"object\",\"title\":\"patch_appl" +
-	"y_error\",\"description\":\"A hunk did not match, or an add/delete/move pre-check failed.\",\"properties\":{\"kind" +
-	"\":{\"const\":\"patch_apply_error\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"suggestedNextAction\":{\"t" +
-	"ype\":\"string\"},\"path\":{\"type\":\"string\",\"description\":\"The workspace path the failure concerns.\"},\"det" +
-	"ail\":{\"type\":\"string\",\"description\":\"The specific failure mode, for kinds that cover several.\"},\"localize" +
-	"dMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one " +
-	"(AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"typ" +
-	"e\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"kind\",\"me" +
-	"ssage\",\"path\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"kind\":{\"const\":\"command_failed\"}" +
-	"},\"required\":[\"kind\"]},\"then\":{\"type\":\"object\",\"title\":\"command_failed\",\"description\":\"run_command" +
-	" could not spawn or was aborted; move_file got identical from/to or a directory destination; delete_file got a dire" +
-	"ctory without recursive.\",\"properties\":{\"kind\":{\"const\":\"command_failed\"},\"message\":{\"type\":\"string\"" +
-	",\"minLength\":1},\"suggestedNextAction\":{\"type\":\"string\"},\"detail\":{\"type\":\"string\",\"description\":\"T" +
-	"he specific failure mode, for kinds that cover several.\"},\"localizedMessage\":{\"type\":\"object\",\"description" +
-	"\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties" +
-	"\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"" +
-	"message\"],\"additionalProperties\":false}},\"required\":[\"kind\",\"message\",\"detail\"],\"additionalProperties\"" +
-	":false}},{\"if\":{\"properties\":{\"kind\":{\"const\":\"timeout\"}},\"required\":[\"kind\"]},\"then\":{\"type\":\"o" +
-	"bject\",\"title\":\"timeout\",\"description\":\"run_command exceeded its timeoutMs.\",\"properties\":{\"kind\":{\"c" +
-	"onst\":\"timeout\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"suggestedNextAction\":{\"type\":\"string\"}" +
-	",\"timeoutMs\":{\"type\":\"integer\",\"minimum\":-9007199254740991,\"maximum\":9007199254740991,\"description\":\"T" +
-	"he timeout that was exceeded, in milliseconds.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The m" +
-	"essage in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"local" +
-	"e\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"]," +
-	"\"additionalProperties\":false}},\"required\":[\"kind\",\"message\",\"timeoutMs\"],\"additionalProperties\":false}}" +
-	",{\"if\":{\"properties\":{\"kind\":{\"const\":\"skill_unavailable\"}},\"required\":[\"kind\"]},\"then\":{\"type\":" +
-	"\"object\",\"title\":\"skill_unavailable\",\"description\":\"load_skill was called but no skill registry is wired i" +
-	"nto the agent.\",\"properties\":{\"kind\":{\"const\":\"skill_unavailable\"},\"message\":{\"type\":\"string\",\"minL" +
-	"ength\":1},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the send" +
-	"er was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":" +
-	"1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"requ" +
-	"ired\":[\"kind\",\"message\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"kind\":{\"const\":\"unkno" +
-	"wn\"}},\"required\":[\"kind\"]},\"then\":{\"type\":\"object\",\"title\":\"unknown\",\"description\":\"An unexpected" +
-	" internal failure.\",\"properties\":{\"kind\":{\"const\":\"unknown\"},\"message\":{\"type\":\"string\",\"minLength" +
-	"\":1},\"detail\":{\"type\":\"string\",\"description\":\"The specific failure mode, for kinds that cover several.\"}" +
-	",\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was ask" +
-	"ed for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"messa" +
-	"ge\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"" +
-	"kind\",\"message\"],\"additionalProperties\":false}}]}"
+const catalogErrors = `{"type":"object","required":["kind","message"],"properties":{"kind":{"enum":["not_found","alre` +
+	`ady_exists","permission_denied","outside_workspace","binary_file","file_too_large","stale_file","old_text_not_found` +
+	`","multiple_matches","overlapping_edits","patch_parse_error","patch_apply_error","command_failed","timeout","skill_` +
+	`unavailable","unknown"]},"message":{"type":"string","minLength":1}},"allOf":[{"if":{"properties":{"kind":{"const":"` +
+	`not_found"}},"required":["kind"]},"then":{"type":"object","title":"not_found","description":"A path does not exist ` +
+	`(or is the wrong kind \u2014 file vs. directory).","properties":{"kind":{"const":"not_found"},"message":{"type":"st` +
+	`ring","minLength":1},"suggestedNextAction":{"type":"string"},"path":{"type":"string","description":"The workspace p` +
+	`ath the failure concerns."},"localizedMessage":{"type":"object","description":"The message in another locale, when ` +
+	`the sender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},` +
+	`"message":{"type":"string"}},"required":["locale","message"],"additionalProperties":false}},"required":["kind","mes` +
+	`sage","path"],"additionalProperties":false}},{"if":{"properties":{"kind":{"const":"already_exists"}},"required":["k` +
+	`ind"]},"then":{"type":"object","title":"already_exists","description":"A destination path is occupied (create_file,` +
+	` move_file without overwrite, *** Add File).","properties":{"kind":{"const":"already_exists"},"message":{"type":"st` +
+	`ring","minLength":1},"suggestedNextAction":{"type":"string"},"path":{"type":"string","description":"The workspace p` +
+	`ath the failure concerns."},"localizedMessage":{"type":"object","description":"The message in another locale, when ` +
+	`the sender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},` +
+	`"message":{"type":"string"}},"required":["locale","message"],"additionalProperties":false}},"required":["kind","mes` +
+	`sage","path"],"additionalProperties":false}},{"if":{"properties":{"kind":{"const":"permission_denied"}},"required":` +
+	`["kind"]},"then":{"type":"object","title":"permission_denied","description":"A path matches forbiddenGlobs or the g` +
+	`uard's policy chain denied the operation.","properties":{"kind":{"const":"permission_denied"},"message":{"type":"st` +
+	`ring","minLength":1},"path":{"type":"string","description":"The workspace path the failure concerns."},"localizedMe` +
+	`ssage":{"type":"object","description":"The message in another locale, when the sender was asked for one (AIP-193's ` +
+	`LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":` +
+	`["locale","message"],"additionalProperties":false}},"required":["kind","message","path"],"additionalProperties":fal` +
+	`se}},{"if":{"properties":{"kind":{"const":"outside_workspace"}},"required":["kind"]},"then":{"type":"object","title` +
+	`":"outside_workspace","description":"A path escapes the workspace jail, or is absolute when allowAbsolutePaths is n` +
+	`ot set.","properties":{"kind":{"const":"outside_workspace"},"message":{"type":"string","minLength":1},"path":{"type` +
+	`":"string","description":"The workspace path the failure concerns."},"localizedMessage":{"type":"object","descripti` +
+	`on":"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","properties":{` +
+	`"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"additionalPr` +
+	`operties":false}},"required":["kind","message","path"],"additionalProperties":false}},{"if":{"properties":{"kind":{` +
+	`"const":"binary_file"}},"required":["kind"]},"then":{"type":"object","title":"binary_file","description":"read_file` +
+	` detected binary content without allowBinary: true.","properties":{"kind":{"const":"binary_file"},"message":{"type"` +
+	`:"string","minLength":1},"suggestedNextAction":{"type":"string"},"path":{"type":"string","description":"The workspa` +
+	`ce path the failure concerns."},"localizedMessage":{"type":"object","description":"The message in another locale, w` +
+	`hen the sender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength"` +
+	`:1},"message":{"type":"string"}},"required":["locale","message"],"additionalProperties":false}},"required":["kind",` +
+	`"message","path"],"additionalProperties":false}},{"if":{"properties":{"kind":{"const":"file_too_large"}},"required"` +
+	`:["kind"]},"then":{"type":"object","title":"file_too_large","description":"A file exceeds the sandbox-configured si` +
+	`ze limit.","properties":{"kind":{"const":"file_too_large"},"message":{"type":"string","minLength":1},"path":{"type"` +
+	`:"string","description":"The workspace path the failure concerns."},"limitBytes":{"type":"integer","minimum":-90071` +
+	`99254740991,"maximum":9007199254740991,"description":"The configured size limit that was exceeded."},"localizedMess` +
+	`age":{"type":"object","description":"The message in another locale, when the sender was asked for one (AIP-193's Lo` +
+	`calizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["` +
+	`locale","message"],"additionalProperties":false}},"required":["kind","message","path","limitBytes"],"additionalProp` +
+	`erties":false}},{"if":{"properties":{"kind":{"const":"stale_file"}},"required":["kind"]},"then":{"type":"object","t` +
+	`itle":"stale_file","description":"expectedSha256 does not match the on-disk content.","properties":{"kind":{"const"` +
+	`:"stale_file"},"message":{"type":"string","minLength":1},"suggestedNextAction":{"type":"string"},"path":{"type":"st` +
+	`ring","description":"The workspace path the failure concerns."},"expectedSha256":{"type":"string","description":"Th` +
+	`e sha256 the caller expected."},"actualSha256":{"type":"string","description":"The sha256 of the content on disk."}` +
+	`,"localizedMessage":{"type":"object","description":"The message in another locale, when the sender was asked for on` +
+	`e (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}` +
+	`},"required":["locale","message"],"additionalProperties":false}},"required":["kind","message","path"],"additionalPr` +
+	`operties":false}},{"if":{"properties":{"kind":{"const":"old_text_not_found"}},"required":["kind"]},"then":{"type":"` +
+	`object","title":"old_text_not_found","description":"An edit_file edit's oldText was not present in the file.","prop` +
+	`erties":{"kind":{"const":"old_text_not_found"},"message":{"type":"string","minLength":1},"suggestedNextAction":{"ty` +
+	`pe":"string"},"path":{"type":"string","description":"The workspace path the failure concerns."},"localizedMessage":` +
+	`{"type":"object","description":"The message in another locale, when the sender was asked for one (AIP-193's Localiz` +
+	`edMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["local` +
+	`e","message"],"additionalProperties":false}},"required":["kind","message","path"],"additionalProperties":false}},{"` +
+	`if":{"properties":{"kind":{"const":"multiple_matches"}},"required":["kind"]},"then":{"type":"object","title":"multi` +
+	`ple_matches","description":"An edit_file edit's oldText matched more than once and replaceAll was not set.","proper` +
+	`ties":{"kind":{"const":"multiple_matches"},"message":{"type":"string","minLength":1},"suggestedNextAction":{"type":` +
+	`"string"},"path":{"type":"string","description":"The workspace path the failure concerns."},"matchCount":{"type":"i` +
+	`nteger","minimum":-9007199254740991,"maximum":9007199254740991,"description":"How many times oldText matched."},"lo` +
+	`calizedMessage":{"type":"object","description":"The message in another locale, when the sender was asked for one (A` +
+	`IP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"r` +
+	`equired":["locale","message"],"additionalProperties":false}},"required":["kind","message","path","matchCount"],"add` +
+	`itionalProperties":false}},{"if":{"properties":{"kind":{"const":"overlapping_edits"}},"required":["kind"]},"then":{` +
+	`"type":"object","title":"overlapping_edits","description":"Two edit_file edits would replace intersecting byte rang` +
+	`es.","properties":{"kind":{"const":"overlapping_edits"},"message":{"type":"string","minLength":1},"suggestedNextAct` +
+	`ion":{"type":"string"},"path":{"type":"string","description":"The workspace path the failure concerns."},"localized` +
+	`Message":{"type":"object","description":"The message in another locale, when the sender was asked for one (AIP-193'` +
+	`s LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required` +
+	`":["locale","message"],"additionalProperties":false}},"required":["kind","message","path"],"additionalProperties":f` +
+	`alse}},{"if":{"properties":{"kind":{"const":"patch_parse_error"}},"required":["kind"]},"then":{"type":"object","tit` +
+	`le":"patch_parse_error","description":"An apply_patch envelope is malformed.","properties":{"kind":{"const":"patch_` +
+	`parse_error"},"message":{"type":"string","minLength":1},"suggestedNextAction":{"type":"string"},"detail":{"type":"s` +
+	`tring","description":"The specific failure mode, for kinds that cover several."},"localizedMessage":{"type":"object` +
+	`","description":"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","p` +
+	`roperties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"` +
+	`additionalProperties":false}},"required":["kind","message","detail"],"additionalProperties":false}},{"if":{"propert` +
+	`ies":{"kind":{"const":"patch_apply_error"}},"required":["kind"]},"then":{"type":"object","title":"patch_apply_error` +
+	`","description":"A hunk did not match, or an add/delete/move pre-check failed.","properties":{"kind":{"const":"patc` +
+	`h_apply_error"},"message":{"type":"string","minLength":1},"suggestedNextAction":{"type":"string"},"path":{"type":"s` +
+	`tring","description":"The workspace path the failure concerns."},"detail":{"type":"string","description":"The speci` +
+	`fic failure mode, for kinds that cover several."},"localizedMessage":{"type":"object","description":"The message in` +
+	` another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"s` +
+	`tring","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"additionalProperties":false}},"` +
+	`required":["kind","message","path"],"additionalProperties":false}},{"if":{"properties":{"kind":{"const":"command_fa` +
+	`iled"}},"required":["kind"]},"then":{"type":"object","title":"command_failed","description":"run_command could not ` +
+	`spawn or was aborted; move_file got identical from/to or a directory destination; delete_file got a directory witho` +
+	`ut recursive.","properties":{"kind":{"const":"command_failed"},"message":{"type":"string","minLength":1},"suggested` +
+	`NextAction":{"type":"string"},"detail":{"type":"string","description":"The specific failure mode, for kinds that co` +
+	`ver several."},"localizedMessage":{"type":"object","description":"The message in another locale, when the sender wa` +
+	`s asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"t` +
+	`ype":"string"}},"required":["locale","message"],"additionalProperties":false}},"required":["kind","message","detail` +
+	`"],"additionalProperties":false}},{"if":{"properties":{"kind":{"const":"timeout"}},"required":["kind"]},"then":{"ty` +
+	`pe":"object","title":"timeout","description":"run_command exceeded its timeoutMs.","properties":{"kind":{"const":"t` +
+	`imeout"},"message":{"type":"string","minLength":1},"suggestedNextAction":{"type":"string"},"timeoutMs":{"type":"int` +
+	`eger","minimum":-9007199254740991,"maximum":9007199254740991,"description":"The timeout that was exceeded, in milli` +
+	`seconds."},"localizedMessage":{"type":"object","description":"The message in another locale, when the sender was as` +
+	`ked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type"` +
+	`:"string"}},"required":["locale","message"],"additionalProperties":false}},"required":["kind","message","timeoutMs"` +
+	`],"additionalProperties":false}},{"if":{"properties":{"kind":{"const":"skill_unavailable"}},"required":["kind"]},"t` +
+	`hen":{"type":"object","title":"skill_unavailable","description":"load_skill was called but no skill registry is wir` +
+	`ed into the agent.","properties":{"kind":{"const":"skill_unavailable"},"message":{"type":"string","minLength":1},"l` +
+	`ocalizedMessage":{"type":"object","description":"The message in another locale, when the sender was asked for one (` +
+	`AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"` +
+	`required":["locale","message"],"additionalProperties":false}},"required":["kind","message"],"additionalProperties":` +
+	`false}},{"if":{"properties":{"kind":{"const":"unknown"}},"required":["kind"]},"then":{"type":"object","title":"unkn` +
+	`own","description":"An unexpected internal failure.","properties":{"kind":{"const":"unknown"},"message":{"type":"st` +
+	`ring","minLength":1},"detail":{"type":"string","description":"The specific failure mode, for kinds that cover sever` +
+	`al."},"localizedMessage":{"type":"object","description":"The message in another locale, when the sender was asked f` +
+	`or one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"str` +
+	`ing"}},"required":["locale","message"],"additionalProperties":false}},"required":["kind","message"],"additionalProp` +
+	`erties":false}}]}`
 
 // ToCallToolResult returns the SDK's CallToolResult reporting err (isError true, its payload as
 // structuredContent, written in the catalog's key order).

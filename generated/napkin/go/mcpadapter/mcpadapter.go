@@ -36,265 +36,236 @@ var arguments = []pair{}
 
 // toolErrors holds the JSON Schema of the error payloads each tool of the catalog can return.
 var toolErrors = []pair{
-	{"napkin_create_visual_request", "{\"type\":\"object\",\"required\":[\"code\",\"message\"],\"properties\":{\"code\"" +
-		":{\"enum\":[\"BAD_REQUEST\",\"UNAUTHORIZED\",\"FORBIDDEN\",\"NOT_FOUND\",\"GONE\",\"RATE_LIMITED\",\"UPSTREAM_ERRO" +
-		"R\",\"NETWORK_ERROR\",\"TIMEOUT\",\"INTERNAL_ERROR\"]},\"message\":{\"type\":\"string\",\"minLength\":1}},\"allOf" +
-		"\":[{\"if\":{\"properties\":{\"code\":{\"const\":\"BAD_REQUEST\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"o" +
-		"bject\",\"title\":\"BAD_REQUEST\",\"properties\":{\"code\":{\"const\":\"BAD_REQUEST\"},\"message\":{\"type\":\"str" +
-		"ing\",\"minLength\":1},\"retriable\":{\"type\":\"boolean\",\"default\":false},\"status\":{\"type\":\"integer\",\"m" +
-		"inimum\":-9007199254740991,\"maximum\":9007199254740991,\"description\":\"The upstream HTTP status.\"},\"original" +
-		"\":{\"description\":\"The upstream failure ({status, body}) in sanitized form — secrets redacted.\"},\"localizedMe" +
-		"ssage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (A" +
-		"IP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type" +
-		"\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"me" +
-		"ssage\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"UNAUTHORIZED\"}},\"requir" +
-		"ed\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"UNAUTHORIZED\",\"properties\":{\"code\":{\"const\":\"UN" +
-		"AUTHORIZED\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"retriable\":{\"type\":\"boolean\",\"default\":fa" +
-		"lse},\"status\":{\"type\":\"integer\",\"minimum\":-9007199254740991,\"maximum\":9007199254740991,\"description\":" +
-		"\"The upstream HTTP status.\"},\"original\":{\"description\":\"The upstream failure ({status, body}) in sanitized " +
-		"form — secrets redacted.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another loc" +
-		"ale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"stri" +
-		"ng\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalPropert" +
-		"ies\":false}},\"required\":[\"code\",\"message\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"code" +
-		"\":{\"const\":\"FORBIDDEN\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"FORBIDDEN\",\"pro" +
-		"perties\":{\"code\":{\"const\":\"FORBIDDEN\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"retriable\":{\"t" +
-		"ype\":\"boolean\",\"default\":false},\"status\":{\"type\":\"integer\",\"minimum\":-9007199254740991,\"maximum\":90" +
-		"07199254740991,\"description\":\"The upstream HTTP status.\"},\"original\":{\"description\":\"The upstream failure" +
-		" ({status, body}) in sanitized form — secrets redacted.\"},\"localizedMessage\":{\"type\":\"object\",\"description" +
-		"\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties" +
-		"\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\"," +
-		"\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\"],\"additionalProperties\":false}}" +
-		",{\"if\":{\"properties\":{\"code\":{\"const\":\"NOT_FOUND\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object" +
-		"\",\"title\":\"NOT_FOUND\",\"properties\":{\"code\":{\"const\":\"NOT_FOUND\"},\"message\":{\"type\":\"string\",\"m" +
-		"inLength\":1},\"retriable\":{\"type\":\"boolean\",\"default\":false},\"status\":{\"type\":\"integer\",\"minimum\":" +
-		"-9007199254740991,\"maximum\":9007199254740991,\"description\":\"The upstream HTTP status.\"},\"original\":{\"desc" +
-		"ription\":\"The upstream failure ({status, body}) in sanitized form — secrets redacted.\"},\"localizedMessage\":{" +
-		"\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's " +
-		"LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"stri" +
-		"ng\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\"]," +
-		"\"additionalProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"GONE\"}},\"required\":[\"code\"]}," +
-		"\"then\":{\"type\":\"object\",\"title\":\"GONE\",\"properties\":{\"code\":{\"const\":\"GONE\"},\"message\":{\"type" +
-		"\":\"string\",\"minLength\":1},\"retriable\":{\"type\":\"boolean\",\"default\":false},\"status\":{\"type\":\"integ" +
-		"er\",\"minimum\":-9007199254740991,\"maximum\":9007199254740991,\"description\":\"The upstream HTTP status.\"},\"o" +
-		"riginal\":{\"description\":\"The upstream failure ({status, body}) in sanitized form — secrets redacted.\"},\"loca" +
-		"lizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for" +
-		" one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":" +
-		"{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code" +
-		"\",\"message\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"RATE_LIMITED\"}}," +
-		"\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"RATE_LIMITED\",\"properties\":{\"code\":{\"cons" +
-		"t\":\"RATE_LIMITED\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"retriable\":{\"type\":\"boolean\",\"defa" +
-		"ult\":false},\"status\":{\"type\":\"integer\",\"minimum\":-9007199254740991,\"maximum\":9007199254740991,\"descrip" +
-		"tion\":\"The upstream HTTP status.\"},\"original\":{\"description\":\"The upstream failure ({status, body}) in san" +
-		"itized form — secrets redacted.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in anot" +
-		"her locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\"" +
-		":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additional" +
-		"Properties\":false}},\"required\":[\"code\",\"message\"],\"additionalProperties\":false}},{\"if\":{\"properties\":" +
-		"{\"code\":{\"const\":\"UPSTREAM_ERROR\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"UPSTR" +
-		"EAM_ERROR\",\"properties\":{\"code\":{\"const\":\"UPSTREAM_ERROR\"},\"message\":{\"type\":\"string\",\"minLength\"" +
-		":1},\"retriable\":{\"type\":\"boolean\",\"default\":false},\"status\":{\"type\":\"integer\",\"minimum\":-900719925" +
-		"4740991,\"maximum\":9007199254740991,\"description\":\"The upstream HTTP status.\"},\"original\":{\"description\":" +
-		"\"The upstream failure ({status, body}) in sanitized form — secrets redacted.\"},\"localizedMessage\":{\"type\":\"" +
-		"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMe" +
-		"ssage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"re" +
-		"quired\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\"],\"additiona" +
-		"lProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"NETWORK_ERROR\"}},\"required\":[\"code\"]},\"" +
-		"then\":{\"type\":\"object\",\"title\":\"NETWORK_ERROR\",\"properties\":{\"code\":{\"const\":\"NETWORK_ERROR\"},\"m" +
-		"essage\":{\"type\":\"string\",\"minLength\":1},\"retriable\":{\"type\":\"boolean\",\"default\":false},\"original\"" +
-		":{\"description\":\"The upstream failure ({status, body}) in sanitized form — secrets redacted.\"},\"localizedMess" +
-		"age\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP" +
-		"-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\"" +
-		":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"mess" +
-		"age\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"TIMEOUT\"}},\"required\":[" +
-		"\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"TIMEOUT\",\"properties\":{\"code\":{\"const\":\"TIMEOUT\"},\"" +
-		"message\":{\"type\":\"string\",\"minLength\":1},\"retriable\":{\"type\":\"boolean\",\"default\":false},\"original" +
-		"\":{\"description\":\"The upstream failure ({status, body}) in sanitized form — secrets redacted.\"},\"localizedMe" +
-		"ssage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (A" +
-		"IP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type" +
-		"\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"me" +
-		"ssage\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"INTERNAL_ERROR\"}},\"requ" +
-		"ired\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"INTERNAL_ERROR\",\"properties\":{\"code\":{\"const\":" +
-		"\"INTERNAL_ERROR\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"retriable\":{\"type\":\"boolean\",\"defaul" +
-		"t\":false},\"original\":{\"description\":\"The upstream failure ({status, body}) in sanitized form — secrets redac" +
-		"ted.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender" +
-		" was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1" +
-		"},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"requ" +
-		"ired\":[\"code\",\"message\"],\"additionalProperties\":false}}]}"},
-	{"napkin_regenerate_visual", "{\"type\":\"object\",\"required\":[\"code\",\"message\"],\"properties\":{\"code\":{\"" +
-		"enum\":[\"BAD_REQUEST\",\"UNAUTHORIZED\",\"FORBIDDEN\",\"NOT_FOUND\",\"GONE\",\"RATE_LIMITED\",\"UPSTREAM_ERROR\"," +
-		"\"NETWORK_ERROR\",\"TIMEOUT\",\"INTERNAL_ERROR\"]},\"message\":{\"type\":\"string\",\"minLength\":1}},\"allOf\":[{" +
-		"\"if\":{\"properties\":{\"code\":{\"const\":\"BAD_REQUEST\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object" +
-		"\",\"title\":\"BAD_REQUEST\",\"properties\":{\"code\":{\"const\":\"BAD_REQUEST\"},\"message\":{\"type\":\"string\"" +
-		",\"minLength\":1},\"retriable\":{\"type\":\"boolean\",\"default\":false},\"status\":{\"type\":\"integer\",\"minimu" +
-		"m\":-9007199254740991,\"maximum\":9007199254740991,\"description\":\"The upstream HTTP status.\"},\"original\":{\"" +
-		"description\":\"The upstream failure ({status, body}) in sanitized form — secrets redacted.\"},\"localizedMessage" +
-		"\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-19" +
-		"3's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"" +
-		"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message" +
-		"\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"UNAUTHORIZED\"}},\"required\":" +
-		"[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"UNAUTHORIZED\",\"properties\":{\"code\":{\"const\":\"UNAUTHO" +
-		"RIZED\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"retriable\":{\"type\":\"boolean\",\"default\":false}," +
-		"\"status\":{\"type\":\"integer\",\"minimum\":-9007199254740991,\"maximum\":9007199254740991,\"description\":\"The " +
-		"upstream HTTP status.\"},\"original\":{\"description\":\"The upstream failure ({status, body}) in sanitized form —" +
-		" secrets redacted.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, w" +
-		"hen the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\"," +
-		"\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\"" +
-		":false}},\"required\":[\"code\",\"message\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"code\":{" +
-		"\"const\":\"FORBIDDEN\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"FORBIDDEN\",\"propert" +
-		"ies\":{\"code\":{\"const\":\"FORBIDDEN\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"retriable\":{\"type" +
-		"\":\"boolean\",\"default\":false},\"status\":{\"type\":\"integer\",\"minimum\":-9007199254740991,\"maximum\":90071" +
-		"99254740991,\"description\":\"The upstream HTTP status.\"},\"original\":{\"description\":\"The upstream failure ({" +
-		"status, body}) in sanitized form — secrets redacted.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":" +
-		"\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":" +
-		"{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"me" +
-		"ssage\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\"],\"additionalProperties\":false}},{\"" +
-		"if\":{\"properties\":{\"code\":{\"const\":\"NOT_FOUND\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\"," +
-		"\"title\":\"NOT_FOUND\",\"properties\":{\"code\":{\"const\":\"NOT_FOUND\"},\"message\":{\"type\":\"string\",\"minL" +
-		"ength\":1},\"retriable\":{\"type\":\"boolean\",\"default\":false},\"status\":{\"type\":\"integer\",\"minimum\":-90" +
-		"07199254740991,\"maximum\":9007199254740991,\"description\":\"The upstream HTTP status.\"},\"original\":{\"descrip" +
-		"tion\":\"The upstream failure ({status, body}) in sanitized form — secrets redacted.\"},\"localizedMessage\":{\"ty" +
-		"pe\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's Loca" +
-		"lizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"" +
-		"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\"],\"ad" +
-		"ditionalProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"GONE\"}},\"required\":[\"code\"]},\"th" +
-		"en\":{\"type\":\"object\",\"title\":\"GONE\",\"properties\":{\"code\":{\"const\":\"GONE\"},\"message\":{\"type\":" +
-		"\"string\",\"minLength\":1},\"retriable\":{\"type\":\"boolean\",\"default\":false},\"status\":{\"type\":\"integer" +
-		"\",\"minimum\":-9007199254740991,\"maximum\":9007199254740991,\"description\":\"The upstream HTTP status.\"},\"ori" +
-		"ginal\":{\"description\":\"The upstream failure ({status, body}) in sanitized form — secrets redacted.\"},\"locali" +
-		"zedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for o" +
-		"ne (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{" +
-		"\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code" +
-		"\",\"message\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"RATE_LIMITED\"}}," +
-		"\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"RATE_LIMITED\",\"properties\":{\"code\":{\"cons" +
-		"t\":\"RATE_LIMITED\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"retriable\":{\"type\":\"boolean\",\"defa" +
-		"ult\":false},\"status\":{\"type\":\"integer\",\"minimum\":-9007199254740991,\"maximum\":9007199254740991,\"descrip" +
-		"tion\":\"The upstream HTTP status.\"},\"original\":{\"description\":\"The upstream failure ({status, body}) in san" +
-		"itized form — secrets redacted.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in anot" +
-		"her locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\"" +
-		":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additional" +
-		"Properties\":false}},\"required\":[\"code\",\"message\"],\"additionalProperties\":false}},{\"if\":{\"properties\":" +
-		"{\"code\":{\"const\":\"UPSTREAM_ERROR\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"UPSTR" +
-		"EAM_ERROR\",\"properties\":{\"code\":{\"const\":\"UPSTREAM_ERROR\"},\"message\":{\"type\":\"string\",\"minLength\"" +
-		":1},\"retriable\":{\"type\":\"boolean\",\"default\":false},\"status\":{\"type\":\"integer\",\"minimum\":-900719925" +
-		"4740991,\"maximum\":9007199254740991,\"description\":\"The upstream HTTP status.\"},\"original\":{\"description\":" +
-		"\"The upstream failure ({status, body}) in sanitized form — secrets redacted.\"},\"localizedMessage\":{\"type\":\"" +
-		"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMe" +
-		"ssage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"re" +
-		"quired\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\"],\"additiona" +
-		"lProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"NETWORK_ERROR\"}},\"required\":[\"code\"]},\"" +
-		"then\":{\"type\":\"object\",\"title\":\"NETWORK_ERROR\",\"properties\":{\"code\":{\"const\":\"NETWORK_ERROR\"},\"m" +
-		"essage\":{\"type\":\"string\",\"minLength\":1},\"retriable\":{\"type\":\"boolean\",\"default\":false},\"original\"" +
-		":{\"description\":\"The upstream failure ({status, body}) in sanitized form — secrets redacted.\"},\"localizedMess" +
-		"age\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP" +
-		"-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\"" +
-		":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"mess" +
-		"age\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"TIMEOUT\"}},\"required\":[" +
-		"\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"TIMEOUT\",\"properties\":{\"code\":{\"const\":\"TIMEOUT\"},\"" +
-		"message\":{\"type\":\"string\",\"minLength\":1},\"retriable\":{\"type\":\"boolean\",\"default\":false},\"original" +
-		"\":{\"description\":\"The upstream failure ({status, body}) in sanitized form — secrets redacted.\"},\"localizedMe" +
-		"ssage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (A" +
-		"IP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type" +
-		"\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"me" +
-		"ssage\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"INTERNAL_ERROR\"}},\"requ" +
-		"ired\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"INTERNAL_ERROR\",\"properties\":{\"code\":{\"const\":" +
-		"\"INTERNAL_ERROR\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"retriable\":{\"type\":\"boolean\",\"defaul" +
-		"t\":false},\"original\":{\"description\":\"The upstream failure ({status, body}) in sanitized form — secrets redac" +
-		"ted.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender" +
-		" was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1" +
-		"},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"requ" +
-		"ired\":[\"code\",\"message\"],\"additionalProperties\":false}}]}"},
-	{"napkin_get_visual_status", "{\"type\":\"object\",\"required\":[\"code\",\"message\"],\"properties\":{\"code\":{\"" +
-		"enum\":[\"BAD_REQUEST\",\"UNAUTHORIZED\",\"FORBIDDEN\",\"NOT_FOUND\",\"GONE\",\"RATE_LIMITED\",\"UPSTREAM_ERROR\"," +
-		"\"NETWORK_ERROR\",\"TIMEOUT\",\"INTERNAL_ERROR\"]},\"message\":{\"type\":\"string\",\"minLength\":1}},\"allOf\":[{" +
-		"\"if\":{\"properties\":{\"code\":{\"const\":\"BAD_REQUEST\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object" +
-		"\",\"title\":\"BAD_REQUEST\",\"properties\":{\"code\":{\"const\":\"BAD_REQUEST\"},\"message\":{\"type\":\"string\"" +
-		",\"minLength\":1},\"retriable\":{\"type\":\"boolean\",\"default\":false},\"status\":{\"type\":\"integer\",\"minimu" +
-		"m\":-9007199254740991,\"maximum\":9007199254740991,\"description\":\"The upstream HTTP status.\"},\"original\":{\"" +
-		"description\":\"The upstream failure ({status, body}) in sanitized form — secrets redacted.\"},\"localizedMessage" +
-		"\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-19" +
-		"3's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"" +
-		"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message" +
-		"\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"UNAUTHORIZED\"}},\"required\":" +
-		"[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"UNAUTHORIZED\",\"properties\":{\"code\":{\"const\":\"UNAUTHO" +
-		"RIZED\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"retriable\":{\"type\":\"boolean\",\"default\":false}," +
-		"\"status\":{\"type\":\"integer\",\"minimum\":-9007199254740991,\"maximum\":9007199254740991,\"description\":\"The " +
-		"upstream HTTP status.\"},\"original\":{\"description\":\"The upstream failure ({status, body}) in sanitized form —" +
-		" secrets redacted.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, w" +
-		"hen the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\"," +
-		"\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\"" +
-		":false}},\"required\":[\"code\",\"message\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"code\":{" +
-		"\"const\":\"FORBIDDEN\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"FORBIDDEN\",\"propert" +
-		"ies\":{\"code\":{\"const\":\"FORBIDDEN\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"retriable\":{\"type" +
-		"\":\"boolean\",\"default\":false},\"status\":{\"type\":\"integer\",\"minimum\":-9007199254740991,\"maximum\":90071" +
-		"99254740991,\"description\":\"The upstream HTTP status.\"},\"original\":{\"description\":\"The upstream failure ({" +
-		"status, body}) in sanitized form — secrets redacted.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":" +
-		"\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":" +
-		"{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"me" +
-		"ssage\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\"],\"additionalProperties\":false}},{\"" +
-		"if\":{\"properties\":{\"code\":{\"const\":\"NOT_FOUND\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\"," +
-		"\"title\":\"NOT_FOUND\",\"properties\":{\"code\":{\"const\":\"NOT_FOUND\"},\"message\":{\"type\":\"string\",\"minL" +
-		"ength\":1},\"retriable\":{\"type\":\"boolean\",\"default\":false},\"status\":{\"type\":\"integer\",\"minimum\":-90" +
-		"07199254740991,\"maximum\":9007199254740991,\"description\":\"The upstream HTTP status.\"},\"original\":{\"descrip" +
-		"tion\":\"The upstream failure ({status, body}) in sanitized form — secrets redacted.\"},\"localizedMessage\":{\"ty" +
-		"pe\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's Loca" +
-		"lizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"" +
-		"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\"],\"ad" +
-		"ditionalProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"GONE\"}},\"required\":[\"code\"]},\"th" +
-		"en\":{\"type\":\"object\",\"title\":\"GONE\",\"properties\":{\"code\":{\"const\":\"GONE\"},\"message\":{\"type\":" +
-		"\"string\",\"minLength\":1},\"retriable\":{\"type\":\"boolean\",\"default\":false},\"status\":{\"type\":\"integer" +
-		"\",\"minimum\":-9007199254740991,\"maximum\":9007199254740991,\"description\":\"The upstream HTTP status.\"},\"ori" +
-		"ginal\":{\"description\":\"The upstream failure ({status, body}) in sanitized form — secrets redacted.\"},\"locali" +
-		"zedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for o" +
-		"ne (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{" +
-		"\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code" +
-		"\",\"message\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"RATE_LIMITED\"}}," +
-		"\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"RATE_LIMITED\",\"properties\":{\"code\":{\"cons" +
-		"t\":\"RATE_LIMITED\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"retriable\":{\"type\":\"boolean\",\"defa" +
-		"ult\":false},\"status\":{\"type\":\"integer\",\"minimum\":-9007199254740991,\"maximum\":9007199254740991,\"descrip" +
-		"tion\":\"The upstream HTTP status.\"},\"original\":{\"description\":\"The upstream failure ({status, body}) in san" +
-		"itized form — secrets redacted.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in anot" +
-		"her locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\"" +
-		":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additional" +
-		"Properties\":false}},\"required\":[\"code\",\"message\"],\"additionalProperties\":false}},{\"if\":{\"properties\":" +
-		"{\"code\":{\"const\":\"UPSTREAM_ERROR\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"UPSTR" +
-		"EAM_ERROR\",\"properties\":{\"code\":{\"const\":\"UPSTREAM_ERROR\"},\"message\":{\"type\":\"string\",\"minLength\"" +
-		":1},\"retriable\":{\"type\":\"boolean\",\"default\":false},\"status\":{\"type\":\"integer\",\"minimum\":-900719925" +
-		"4740991,\"maximum\":9007199254740991,\"description\":\"The upstream HTTP status.\"},\"original\":{\"description\":" +
-		"\"The upstream failure ({status, body}) in sanitized form — secrets redacted.\"},\"localizedMessage\":{\"type\":\"" +
-		"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMe" +
-		"ssage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"re" +
-		"quired\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\"],\"additiona" +
-		"lProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"NETWORK_ERROR\"}},\"required\":[\"code\"]},\"" +
-		"then\":{\"type\":\"object\",\"title\":\"NETWORK_ERROR\",\"properties\":{\"code\":{\"const\":\"NETWORK_ERROR\"},\"m" +
-		"essage\":{\"type\":\"string\",\"minLength\":1},\"retriable\":{\"type\":\"boolean\",\"default\":false},\"original\"" +
-		":{\"description\":\"The upstream failure ({status, body}) in sanitized form — secrets redacted.\"},\"localizedMess" +
-		"age\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP" +
-		"-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\"" +
-		":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"mess" +
-		"age\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"TIMEOUT\"}},\"required\":[" +
-		"\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"TIMEOUT\",\"properties\":{\"code\":{\"const\":\"TIMEOUT\"},\"" +
-		"message\":{\"type\":\"string\",\"minLength\":1},\"retriable\":{\"type\":\"boolean\",\"default\":false},\"original" +
-		"\":{\"description\":\"The upstream failure ({status, body}) in sanitized form — secrets redacted.\"},\"localizedMe" +
-		"ssage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (A" +
-		"IP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type" +
-		"\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"me" +
-		"ssage\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"INTERNAL_ERROR\"}},\"requ" +
-		"ired\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"INTERNAL_ERROR\",\"properties\":{\"code\":{\"const\":" +
-		"\"INTERNAL_ERROR\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"retriable\":{\"type\":\"boolean\",\"defaul" +
-		"t\":false},\"original\":{\"description\":\"The upstream failure ({status, body}) in sanitized form — secrets redac" +
-		"ted.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender" +
-		" was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1" +
-		"},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"requ" +
-		"ired\":[\"code\",\"message\"],\"additionalProperties\":false}}]}"},
-	{"napkin_download_visual_file", "{\"type\":\"object\",\"required\":[\"code\",\"message\"],\"properties\":{\"code\":" +
-		"{\"enum\":[\"INTERNAL_ERROR\"]},\"message\":{\"type\":\"string\",\"minLength\":1}},\"allOf\":[{\"if\":{\"propertie" +
-		"s\":{\"code\":{\"const\":\"INTERNAL_ERROR\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"I" +
-		"NTERNAL_ERROR\",\"properties\":{\"code\":{\"const\":\"INTERNAL_ERROR\"},\"message\":{\"type\":\"string\",\"minLeng" +
-		"th\":1},\"retriable\":{\"type\":\"boolean\",\"default\":false},\"original\":{\"description\":\"The upstream failur" +
-		"e ({status, body}) in sanitized form — secrets redacted.\"},\"localizedMessage\":{\"type\":\"object\",\"descriptio" +
-		"n\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"propertie" +
-		"s\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\"," +
-		"\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\"],\"additionalProperties\":false}}" +
-		"]}"},
+	{"napkin_create_visual_request", `{"type":"object","required":["code","message"],"properties":{"code":{"enum":["BAD` +
+		`_REQUEST","UNAUTHORIZED","FORBIDDEN","NOT_FOUND","GONE","RATE_LIMITED","UPSTREAM_ERROR","NETWORK_ERROR","TIMEOUT",` +
+		`"INTERNAL_ERROR"]},"message":{"type":"string","minLength":1}},"allOf":[{"if":{"properties":{"code":{"const":"BAD_R` +
+		`EQUEST"}},"required":["code"]},"then":{"type":"object","title":"BAD_REQUEST","properties":{"code":{"const":"BAD_RE` +
+		`QUEST"},"message":{"type":"string","minLength":1},"retriable":{"type":"boolean","default":false},"status":{"type":` +
+		`"integer","minimum":-9007199254740991,"maximum":9007199254740991,"description":"The upstream HTTP status."},"origi` +
+		`nal":{"description":"The upstream failure ({status, body}) in sanitized form \u2014 secrets redacted."},"localized` +
+		`Message":{"type":"object","description":"The message in another locale, when the sender was asked for one (AIP-193` +
+		`'s LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"requir` +
+		`ed":["locale","message"],"additionalProperties":false}},"required":["code","message"],"additionalProperties":false` +
+		`}},{"if":{"properties":{"code":{"const":"UNAUTHORIZED"}},"required":["code"]},"then":{"type":"object","title":"UNA` +
+		`UTHORIZED","properties":{"code":{"const":"UNAUTHORIZED"},"message":{"type":"string","minLength":1},"retriable":{"t` +
+		`ype":"boolean","default":false},"status":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,` +
+		`"description":"The upstream HTTP status."},"original":{"description":"The upstream failure ({status, body}) in san` +
+		`itized form \u2014 secrets redacted."},"localizedMessage":{"type":"object","description":"The message in another l` +
+		`ocale, when the sender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","m` +
+		`inLength":1},"message":{"type":"string"}},"required":["locale","message"],"additionalProperties":false}},"required` +
+		`":["code","message"],"additionalProperties":false}},{"if":{"properties":{"code":{"const":"FORBIDDEN"}},"required":` +
+		`["code"]},"then":{"type":"object","title":"FORBIDDEN","properties":{"code":{"const":"FORBIDDEN"},"message":{"type"` +
+		`:"string","minLength":1},"retriable":{"type":"boolean","default":false},"status":{"type":"integer","minimum":-9007` +
+		`199254740991,"maximum":9007199254740991,"description":"The upstream HTTP status."},"original":{"description":"The ` +
+		`upstream failure ({status, body}) in sanitized form \u2014 secrets redacted."},"localizedMessage":{"type":"object"` +
+		`,"description":"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","p` +
+		`roperties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],` +
+		`"additionalProperties":false}},"required":["code","message"],"additionalProperties":false}},{"if":{"properties":{"` +
+		`code":{"const":"NOT_FOUND"}},"required":["code"]},"then":{"type":"object","title":"NOT_FOUND","properties":{"code"` +
+		`:{"const":"NOT_FOUND"},"message":{"type":"string","minLength":1},"retriable":{"type":"boolean","default":false},"s` +
+		`tatus":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"description":"The upstream HTTP s` +
+		`tatus."},"original":{"description":"The upstream failure ({status, body}) in sanitized form \u2014 secrets redacte` +
+		`d."},"localizedMessage":{"type":"object","description":"The message in another locale, when the sender was asked f` +
+		`or one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"st` +
+		`ring"}},"required":["locale","message"],"additionalProperties":false}},"required":["code","message"],"additionalPr` +
+		`operties":false}},{"if":{"properties":{"code":{"const":"GONE"}},"required":["code"]},"then":{"type":"object","titl` +
+		`e":"GONE","properties":{"code":{"const":"GONE"},"message":{"type":"string","minLength":1},"retriable":{"type":"boo` +
+		`lean","default":false},"status":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"descript` +
+		`ion":"The upstream HTTP status."},"original":{"description":"The upstream failure ({status, body}) in sanitized fo` +
+		`rm \u2014 secrets redacted."},"localizedMessage":{"type":"object","description":"The message in another locale, wh` +
+		`en the sender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength"` +
+		`:1},"message":{"type":"string"}},"required":["locale","message"],"additionalProperties":false}},"required":["code"` +
+		`,"message"],"additionalProperties":false}},{"if":{"properties":{"code":{"const":"RATE_LIMITED"}},"required":["code` +
+		`"]},"then":{"type":"object","title":"RATE_LIMITED","properties":{"code":{"const":"RATE_LIMITED"},"message":{"type"` +
+		`:"string","minLength":1},"retriable":{"type":"boolean","default":false},"status":{"type":"integer","minimum":-9007` +
+		`199254740991,"maximum":9007199254740991,"description":"The upstream HTTP status."},"original":{"description":"The ` +
+		`upstream failure ({status, body}) in sanitized form \u2014 secrets redacted."},"localizedMessage":{"type":"object"` +
+		`,"description":"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","p` +
+		`roperties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],` +
+		`"additionalProperties":false}},"required":["code","message"],"additionalProperties":false}},{"if":{"properties":{"` +
+		`code":{"const":"UPSTREAM_ERROR"}},"required":["code"]},"then":{"type":"object","title":"UPSTREAM_ERROR","propertie` +
+		`s":{"code":{"const":"UPSTREAM_ERROR"},"message":{"type":"string","minLength":1},"retriable":{"type":"boolean","def` +
+		`ault":false},"status":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"description":"The ` +
+		`upstream HTTP status."},"original":{"description":"The upstream failure ({status, body}) in sanitized form \u2014 ` +
+		`secrets redacted."},"localizedMessage":{"type":"object","description":"The message in another locale, when the sen` +
+		`der was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"messa` +
+		`ge":{"type":"string"}},"required":["locale","message"],"additionalProperties":false}},"required":["code","message"` +
+		`],"additionalProperties":false}},{"if":{"properties":{"code":{"const":"NETWORK_ERROR"}},"required":["code"]},"then` +
+		`":{"type":"object","title":"NETWORK_ERROR","properties":{"code":{"const":"NETWORK_ERROR"},"message":{"type":"strin` +
+		`g","minLength":1},"retriable":{"type":"boolean","default":false},"original":{"description":"The upstream failure (` +
+		`{status, body}) in sanitized form \u2014 secrets redacted."},"localizedMessage":{"type":"object","description":"Th` +
+		`e message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","properties":{"local` +
+		`e":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"additionalPropert` +
+		`ies":false}},"required":["code","message"],"additionalProperties":false}},{"if":{"properties":{"code":{"const":"TI` +
+		`MEOUT"}},"required":["code"]},"then":{"type":"object","title":"TIMEOUT","properties":{"code":{"const":"TIMEOUT"},"` +
+		`message":{"type":"string","minLength":1},"retriable":{"type":"boolean","default":false},"original":{"description":` +
+		`"The upstream failure ({status, body}) in sanitized form \u2014 secrets redacted."},"localizedMessage":{"type":"ob` +
+		`ject","description":"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage)` +
+		`.","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","messa` +
+		`ge"],"additionalProperties":false}},"required":["code","message"],"additionalProperties":false}},{"if":{"propertie` +
+		`s":{"code":{"const":"INTERNAL_ERROR"}},"required":["code"]},"then":{"type":"object","title":"INTERNAL_ERROR","prop` +
+		`erties":{"code":{"const":"INTERNAL_ERROR"},"message":{"type":"string","minLength":1},"retriable":{"type":"boolean"` +
+		`,"default":false},"original":{"description":"The upstream failure ({status, body}) in sanitized form \u2014 secret` +
+		`s redacted."},"localizedMessage":{"type":"object","description":"The message in another locale, when the sender wa` +
+		`s asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"` +
+		`type":"string"}},"required":["locale","message"],"additionalProperties":false}},"required":["code","message"],"add` +
+		`itionalProperties":false}}]}`},
+	{"napkin_regenerate_visual", `{"type":"object","required":["code","message"],"properties":{"code":{"enum":["BAD_REQ` +
+		`UEST","UNAUTHORIZED","FORBIDDEN","NOT_FOUND","GONE","RATE_LIMITED","UPSTREAM_ERROR","NETWORK_ERROR","TIMEOUT","INT` +
+		`ERNAL_ERROR"]},"message":{"type":"string","minLength":1}},"allOf":[{"if":{"properties":{"code":{"const":"BAD_REQUE` +
+		`ST"}},"required":["code"]},"then":{"type":"object","title":"BAD_REQUEST","properties":{"code":{"const":"BAD_REQUES` +
+		`T"},"message":{"type":"string","minLength":1},"retriable":{"type":"boolean","default":false},"status":{"type":"int` +
+		`eger","minimum":-9007199254740991,"maximum":9007199254740991,"description":"The upstream HTTP status."},"original"` +
+		`:{"description":"The upstream failure ({status, body}) in sanitized form \u2014 secrets redacted."},"localizedMess` +
+		`age":{"type":"object","description":"The message in another locale, when the sender was asked for one (AIP-193's L` +
+		`ocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":` +
+		`["locale","message"],"additionalProperties":false}},"required":["code","message"],"additionalProperties":false}},{` +
+		`"if":{"properties":{"code":{"const":"UNAUTHORIZED"}},"required":["code"]},"then":{"type":"object","title":"UNAUTHO` +
+		`RIZED","properties":{"code":{"const":"UNAUTHORIZED"},"message":{"type":"string","minLength":1},"retriable":{"type"` +
+		`:"boolean","default":false},"status":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"des` +
+		`cription":"The upstream HTTP status."},"original":{"description":"The upstream failure ({status, body}) in sanitiz` +
+		`ed form \u2014 secrets redacted."},"localizedMessage":{"type":"object","description":"The message in another local` +
+		`e, when the sender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLe` +
+		`ngth":1},"message":{"type":"string"}},"required":["locale","message"],"additionalProperties":false}},"required":["` +
+		`code","message"],"additionalProperties":false}},{"if":{"properties":{"code":{"const":"FORBIDDEN"}},"required":["co` +
+		`de"]},"then":{"type":"object","title":"FORBIDDEN","properties":{"code":{"const":"FORBIDDEN"},"message":{"type":"st` +
+		`ring","minLength":1},"retriable":{"type":"boolean","default":false},"status":{"type":"integer","minimum":-90071992` +
+		`54740991,"maximum":9007199254740991,"description":"The upstream HTTP status."},"original":{"description":"The upst` +
+		`ream failure ({status, body}) in sanitized form \u2014 secrets redacted."},"localizedMessage":{"type":"object","de` +
+		`scription":"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","prope` +
+		`rties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"add` +
+		`itionalProperties":false}},"required":["code","message"],"additionalProperties":false}},{"if":{"properties":{"code` +
+		`":{"const":"NOT_FOUND"}},"required":["code"]},"then":{"type":"object","title":"NOT_FOUND","properties":{"code":{"c` +
+		`onst":"NOT_FOUND"},"message":{"type":"string","minLength":1},"retriable":{"type":"boolean","default":false},"statu` +
+		`s":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"description":"The upstream HTTP statu` +
+		`s."},"original":{"description":"The upstream failure ({status, body}) in sanitized form \u2014 secrets redacted."}` +
+		`,"localizedMessage":{"type":"object","description":"The message in another locale, when the sender was asked for o` +
+		`ne (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string` +
+		`"}},"required":["locale","message"],"additionalProperties":false}},"required":["code","message"],"additionalProper` +
+		`ties":false}},{"if":{"properties":{"code":{"const":"GONE"}},"required":["code"]},"then":{"type":"object","title":"` +
+		`GONE","properties":{"code":{"const":"GONE"},"message":{"type":"string","minLength":1},"retriable":{"type":"boolean` +
+		`","default":false},"status":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"description"` +
+		`:"The upstream HTTP status."},"original":{"description":"The upstream failure ({status, body}) in sanitized form \` +
+		`u2014 secrets redacted."},"localizedMessage":{"type":"object","description":"The message in another locale, when t` +
+		`he sender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},` +
+		`"message":{"type":"string"}},"required":["locale","message"],"additionalProperties":false}},"required":["code","me` +
+		`ssage"],"additionalProperties":false}},{"if":{"properties":{"code":{"const":"RATE_LIMITED"}},"required":["code"]},` +
+		`"then":{"type":"object","title":"RATE_LIMITED","properties":{"code":{"const":"RATE_LIMITED"},"message":{"type":"st` +
+		`ring","minLength":1},"retriable":{"type":"boolean","default":false},"status":{"type":"integer","minimum":-90071992` +
+		`54740991,"maximum":9007199254740991,"description":"The upstream HTTP status."},"original":{"description":"The upst` +
+		`ream failure ({status, body}) in sanitized form \u2014 secrets redacted."},"localizedMessage":{"type":"object","de` +
+		`scription":"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","prope` +
+		`rties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"add` +
+		`itionalProperties":false}},"required":["code","message"],"additionalProperties":false}},{"if":{"properties":{"code` +
+		`":{"const":"UPSTREAM_ERROR"}},"required":["code"]},"then":{"type":"object","title":"UPSTREAM_ERROR","properties":{` +
+		`"code":{"const":"UPSTREAM_ERROR"},"message":{"type":"string","minLength":1},"retriable":{"type":"boolean","default` +
+		`":false},"status":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"description":"The upst` +
+		`ream HTTP status."},"original":{"description":"The upstream failure ({status, body}) in sanitized form \u2014 secr` +
+		`ets redacted."},"localizedMessage":{"type":"object","description":"The message in another locale, when the sender ` +
+		`was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":` +
+		`{"type":"string"}},"required":["locale","message"],"additionalProperties":false}},"required":["code","message"],"a` +
+		`dditionalProperties":false}},{"if":{"properties":{"code":{"const":"NETWORK_ERROR"}},"required":["code"]},"then":{"` +
+		`type":"object","title":"NETWORK_ERROR","properties":{"code":{"const":"NETWORK_ERROR"},"message":{"type":"string","` +
+		`minLength":1},"retriable":{"type":"boolean","default":false},"original":{"description":"The upstream failure ({sta` +
+		`tus, body}) in sanitized form \u2014 secrets redacted."},"localizedMessage":{"type":"object","description":"The me` +
+		`ssage in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{` +
+		`"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"additionalProperties"` +
+		`:false}},"required":["code","message"],"additionalProperties":false}},{"if":{"properties":{"code":{"const":"TIMEOU` +
+		`T"}},"required":["code"]},"then":{"type":"object","title":"TIMEOUT","properties":{"code":{"const":"TIMEOUT"},"mess` +
+		`age":{"type":"string","minLength":1},"retriable":{"type":"boolean","default":false},"original":{"description":"The` +
+		` upstream failure ({status, body}) in sanitized form \u2014 secrets redacted."},"localizedMessage":{"type":"object` +
+		`","description":"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","` +
+		`properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"]` +
+		`,"additionalProperties":false}},"required":["code","message"],"additionalProperties":false}},{"if":{"properties":{` +
+		`"code":{"const":"INTERNAL_ERROR"}},"required":["code"]},"then":{"type":"object","title":"INTERNAL_ERROR","properti` +
+		`es":{"code":{"const":"INTERNAL_ERROR"},"message":{"type":"string","minLength":1},"retriable":{"type":"boolean","de` +
+		`fault":false},"original":{"description":"The upstream failure ({status, body}) in sanitized form \u2014 secrets re` +
+		`dacted."},"localizedMessage":{"type":"object","description":"The message in another locale, when the sender was as` +
+		`ked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type` +
+		`":"string"}},"required":["locale","message"],"additionalProperties":false}},"required":["code","message"],"additio` +
+		`nalProperties":false}}]}`},
+	{"napkin_get_visual_status", `{"type":"object","required":["code","message"],"properties":{"code":{"enum":["BAD_REQ` +
+		`UEST","UNAUTHORIZED","FORBIDDEN","NOT_FOUND","GONE","RATE_LIMITED","UPSTREAM_ERROR","NETWORK_ERROR","TIMEOUT","INT` +
+		`ERNAL_ERROR"]},"message":{"type":"string","minLength":1}},"allOf":[{"if":{"properties":{"code":{"const":"BAD_REQUE` +
+		`ST"}},"required":["code"]},"then":{"type":"object","title":"BAD_REQUEST","properties":{"code":{"const":"BAD_REQUES` +
+		`T"},"message":{"type":"string","minLength":1},"retriable":{"type":"boolean","default":false},"status":{"type":"int` +
+		`eger","minimum":-9007199254740991,"maximum":9007199254740991,"description":"The upstream HTTP status."},"original"` +
+		`:{"description":"The upstream failure ({status, body}) in sanitized form \u2014 secrets redacted."},"localizedMess` +
+		`age":{"type":"object","description":"The message in another locale, when the sender was asked for one (AIP-193's L` +
+		`ocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":` +
+		`["locale","message"],"additionalProperties":false}},"required":["code","message"],"additionalProperties":false}},{` +
+		`"if":{"properties":{"code":{"const":"UNAUTHORIZED"}},"required":["code"]},"then":{"type":"object","title":"UNAUTHO` +
+		`RIZED","properties":{"code":{"const":"UNAUTHORIZED"},"message":{"type":"string","minLength":1},"retriable":{"type"` +
+		`:"boolean","default":false},"status":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"des` +
+		`cription":"The upstream HTTP status."},"original":{"description":"The upstream failure ({status, body}) in sanitiz` +
+		`ed form \u2014 secrets redacted."},"localizedMessage":{"type":"object","description":"The message in another local` +
+		`e, when the sender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLe` +
+		`ngth":1},"message":{"type":"string"}},"required":["locale","message"],"additionalProperties":false}},"required":["` +
+		`code","message"],"additionalProperties":false}},{"if":{"properties":{"code":{"const":"FORBIDDEN"}},"required":["co` +
+		`de"]},"then":{"type":"object","title":"FORBIDDEN","properties":{"code":{"const":"FORBIDDEN"},"message":{"type":"st` +
+		`ring","minLength":1},"retriable":{"type":"boolean","default":false},"status":{"type":"integer","minimum":-90071992` +
+		`54740991,"maximum":9007199254740991,"description":"The upstream HTTP status."},"original":{"description":"The upst` +
+		`ream failure ({status, body}) in sanitized form \u2014 secrets redacted."},"localizedMessage":{"type":"object","de` +
+		`scription":"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","prope` +
+		`rties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"add` +
+		`itionalProperties":false}},"required":["code","message"],"additionalProperties":false}},{"if":{"properties":{"code` +
+		`":{"const":"NOT_FOUND"}},"required":["code"]},"then":{"type":"object","title":"NOT_FOUND","properties":{"code":{"c` +
+		`onst":"NOT_FOUND"},"message":{"type":"string","minLength":1},"retriable":{"type":"boolean","default":false},"statu` +
+		`s":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"description":"The upstream HTTP statu` +
+		`s."},"original":{"description":"The upstream failure ({status, body}) in sanitized form \u2014 secrets redacted."}` +
+		`,"localizedMessage":{"type":"object","description":"The message in another locale, when the sender was asked for o` +
+		`ne (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string` +
+		`"}},"required":["locale","message"],"additionalProperties":false}},"required":["code","message"],"additionalProper` +
+		`ties":false}},{"if":{"properties":{"code":{"const":"GONE"}},"required":["code"]},"then":{"type":"object","title":"` +
+		`GONE","properties":{"code":{"const":"GONE"},"message":{"type":"string","minLength":1},"retriable":{"type":"boolean` +
+		`","default":false},"status":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"description"` +
+		`:"The upstream HTTP status."},"original":{"description":"The upstream failure ({status, body}) in sanitized form \` +
+		`u2014 secrets redacted."},"localizedMessage":{"type":"object","description":"The message in another locale, when t` +
+		`he sender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},` +
+		`"message":{"type":"string"}},"required":["locale","message"],"additionalProperties":false}},"required":["code","me` +
+		`ssage"],"additionalProperties":false}},{"if":{"properties":{"code":{"const":"RATE_LIMITED"}},"required":["code"]},` +
+		`"then":{"type":"object","title":"RATE_LIMITED","properties":{"code":{"const":"RATE_LIMITED"},"message":{"type":"st` +
+		`ring","minLength":1},"retriable":{"type":"boolean","default":false},"status":{"type":"integer","minimum":-90071992` +
+		`54740991,"maximum":9007199254740991,"description":"The upstream HTTP status."},"original":{"description":"The upst` +
+		`ream failure ({status, body}) in sanitized form \u2014 secrets redacted."},"localizedMessage":{"type":"object","de` +
+		`scription":"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","prope` +
+		`rties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"add` +
+		`itionalProperties":false}},"required":["code","message"],"additionalProperties":false}},{"if":{"properties":{"code` +
+		`":{"const":"UPSTREAM_ERROR"}},"required":["code"]},"then":{"type":"object","title":"UPSTREAM_ERROR","properties":{` +
+		`"code":{"const":"UPSTREAM_ERROR"},"message":{"type":"string","minLength":1},"retriable":{"type":"boolean","default` +
+		`":false},"status":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"description":"The upst` +
+		`ream HTTP status."},"original":{"description":"The upstream failure ({status, body}) in sanitized form \u2014 secr` +
+		`ets redacted."},"localizedMessage":{"type":"object","description":"The message in another locale, when the sender ` +
+		`was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":` +
+		`{"type":"string"}},"required":["locale","message"],"additionalProperties":false}},"required":["code","message"],"a` +
+		`dditionalProperties":false}},{"if":{"properties":{"code":{"const":"NETWORK_ERROR"}},"required":["code"]},"then":{"` +
+		`type":"object","title":"NETWORK_ERROR","properties":{"code":{"const":"NETWORK_ERROR"},"message":{"type":"string","` +
+		`minLength":1},"retriable":{"type":"boolean","default":false},"original":{"description":"The upstream failure ({sta` +
+		`tus, body}) in sanitized form \u2014 secrets redacted."},"localizedMessage":{"type":"object","description":"The me` +
+		`ssage in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{` +
+		`"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"additionalProperties"` +
+		`:false}},"required":["code","message"],"additionalProperties":false}},{"if":{"properties":{"code":{"const":"TIMEOU` +
+		`T"}},"required":["code"]},"then":{"type":"object","title":"TIMEOUT","properties":{"code":{"const":"TIMEOUT"},"mess` +
+		`age":{"type":"string","minLength":1},"retriable":{"type":"boolean","default":false},"original":{"description":"The` +
+		` upstream failure ({status, body}) in sanitized form \u2014 secrets redacted."},"localizedMessage":{"type":"object` +
+		`","description":"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","` +
+		`properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"]` +
+		`,"additionalProperties":false}},"required":["code","message"],"additionalProperties":false}},{"if":{"properties":{` +
+		`"code":{"const":"INTERNAL_ERROR"}},"required":["code"]},"then":{"type":"object","title":"INTERNAL_ERROR","properti` +
+		`es":{"code":{"const":"INTERNAL_ERROR"},"message":{"type":"string","minLength":1},"retriable":{"type":"boolean","de` +
+		`fault":false},"original":{"description":"The upstream failure ({status, body}) in sanitized form \u2014 secrets re` +
+		`dacted."},"localizedMessage":{"type":"object","description":"The message in another locale, when the sender was as` +
+		`ked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type` +
+		`":"string"}},"required":["locale","message"],"additionalProperties":false}},"required":["code","message"],"additio` +
+		`nalProperties":false}}]}`},
+	{"napkin_download_visual_file", `{"type":"object","required":["code","message"],"properties":{"code":{"enum":["INTE` +
+		`RNAL_ERROR"]},"message":{"type":"string","minLength":1}},"allOf":[{"if":{"properties":{"code":{"const":"INTERNAL_E` +
+		`RROR"}},"required":["code"]},"then":{"type":"object","title":"INTERNAL_ERROR","properties":{"code":{"const":"INTER` +
+		`NAL_ERROR"},"message":{"type":"string","minLength":1},"retriable":{"type":"boolean","default":false},"original":{"` +
+		`description":"The upstream failure ({status, body}) in sanitized form \u2014 secrets redacted."},"localizedMessage` +
+		`":{"type":"object","description":"The message in another locale, when the sender was asked for one (AIP-193's Loca` +
+		`lizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["l` +
+		`ocale","message"],"additionalProperties":false}},"required":["code","message"],"additionalProperties":false}}]}`},
 }
 
 func lookup(pairs []pair, key string) (string, bool) {
@@ -307,95 +278,85 @@ func lookup(pairs []pair, key string) (string, bool) {
 }
 
 // catalogErrors is the JSON Schema of every error payload of the catalog (a tool it does not declare).
-const catalogErrors = "{\"type\":\"object\",\"required\":[\"code\",\"message\"],\"properties\":{\"code\":{\"enum\":[" +
-	"\"BAD_REQUEST\",\"UNAUTHORIZED\",\"FORBIDDEN\",\"NOT_FOUND\",\"GONE\",\"RATE_LIMITED\",\"UPSTREAM_ERROR\",\"NETWORK" +
-	"_ERROR\",\"TIMEOUT\",\"INTERNAL_ERROR\"]},\"message\":{\"type\":\"string\",\"minLength\":1}},\"allOf\":[{\"if\":{\"" +
-	"properties\":{\"code\":{\"const\":\"BAD_REQUEST\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title" +
-	"\":\"BAD_REQUEST\",\"description\":\"The upstream API rejected the request as malformed (HTTP 400).\",\"properties" +
-	"\":{\"code\":{\"const\":\"BAD_REQUEST\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"retriable\":{\"type\":" +
-	"\"boolean\",\"default\":false},\"status\":{\"type\":\"integer\",\"minimum\":-9007199254740991,\"maximum\":900719925" +
-	"4740991,\"description\":\"The upstream HTTP status.\"},\"original\":{\"description\":\"The upstream failure ({statu" +
-	"s, body}) in sanitized form — secrets redacted.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The " +
-	"message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"loca" +
-	"le\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"]" +
-	",\"additionalProperties\":false}},\"required\":[\"code\",\"message\"],\"additionalProperties\":false}},{\"if\":{\"p" +
-	"roperties\":{\"code\":{\"const\":\"UNAUTHORIZED\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title" +
-	"\":\"UNAUTHORIZED\",\"description\":\"The upstream API did not accept the credentials (HTTP 401).\",\"properties\":" +
-	"{\"code\":{\"const\":\"UNAUTHORIZED\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"retriable\":{\"type\":\"" +
-	"boolean\",\"default\":false},\"status\":{\"type\":\"integer\",\"minimum\":-9007199254740991,\"maximum\":90071992547" +
-	"40991,\"description\":\"The upstream HTTP status.\"},\"original\":{\"description\":\"The upstream failure ({status," +
-	" body}) in sanitized form — secrets redacted.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The me" +
-	"ssage in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale" +
-	"\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"]," +
-	"\"additionalProperties\":false}},\"required\":[\"code\",\"message\"],\"additionalProperties\":false}},{\"if\":{\"pr" +
-	"operties\":{\"code\":{\"const\":\"FORBIDDEN\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"" +
-	"FORBIDDEN\",\"description\":\"The credentials lack permission for the resource (HTTP 403).\",\"properties\":{\"code" +
-	"\":{\"const\":\"FORBIDDEN\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"retriable\":{\"type\":\"boolean\"," +
-	"\"default\":false},\"status\":{\"type\":\"integer\",\"minimum\":-9007199254740991,\"maximum\":9007199254740991,\"de" +
-	"scription\":\"The upstream HTTP status.\"},\"original\":{\"description\":\"The upstream failure ({status, body}) in" +
-	" sanitized form — secrets redacted.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in a" +
-	"nother locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type" +
-	"\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additiona" +
-	"lProperties\":false}},\"required\":[\"code\",\"message\"],\"additionalProperties\":false}},{\"if\":{\"properties\":" +
-	"{\"code\":{\"const\":\"NOT_FOUND\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"NOT_FOUND\"" +
-	",\"description\":\"The resource does not exist upstream (HTTP 404).\",\"properties\":{\"code\":{\"const\":\"NOT_FOU" +
-	"ND\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"retriable\":{\"type\":\"boolean\",\"default\":false},\"st" +
-	"atus\":{\"type\":\"integer\",\"minimum\":-9007199254740991,\"maximum\":9007199254740991,\"description\":\"The upstr" +
-	"eam HTTP status.\"},\"original\":{\"description\":\"The upstream failure ({status, body}) in sanitized form — secre" +
-	"ts redacted.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the" +
-	" sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLeng" +
-	"th\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}}," +
-	"\"required\":[\"code\",\"message\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":" +
-	"\"GONE\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"GONE\",\"description\":\"The resource" +
-	" was deleted upstream (HTTP 410).\",\"properties\":{\"code\":{\"const\":\"GONE\"},\"message\":{\"type\":\"string\"," +
-	"\"minLength\":1},\"retriable\":{\"type\":\"boolean\",\"default\":false},\"status\":{\"type\":\"integer\",\"minimum" +
-	"\":-9007199254740991,\"maximum\":9007199254740991,\"description\":\"The upstream HTTP status.\"},\"original\":{\"de" +
-	"scription\":\"The upstream failure ({status, body}) in sanitized form — secrets redacted.\"},\"localizedMessage\":{" +
-	"\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's L" +
-	"ocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string" +
-	"\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\"],\"a" +
-	"dditionalProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"RATE_LIMITED\"}},\"required\":[\"code" +
-	"\"]},\"then\":{\"type\":\"object\",\"title\":\"RATE_LIMITED\",\"description\":\"The upstream API throttled the requ" +
-	"est (HTTP 429).\",\"properties\":{\"code\":{\"const\":\"RATE_LIMITED\"},\"message\":{\"type\":\"string\",\"minLengt" +
-	"h\":1},\"retriable\":{\"type\":\"boolean\",\"default\":false},\"status\":{\"type\":\"integer\",\"minimum\":-9007199" +
-	"254740991,\"maximum\":9007199254740991,\"description\":\"The upstream HTTP status.\"},\"original\":{\"description\"" +
-	":\"The upstream failure ({status, body}) in sanitized form — secrets redacted.\"},\"localizedMessage\":{\"type\":\"" +
-	"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMes" +
-	"sage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"requ" +
-	"ired\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\"],\"additionalPr" +
-	"operties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"UPSTREAM_ERROR\"}},\"required\":[\"code\"]},\"the" +
-	"n\":{\"type\":\"object\",\"title\":\"UPSTREAM_ERROR\",\"description\":\"The upstream API failed (HTTP 5xx).\",\"pro" +
-	"perties\":{\"code\":{\"const\":\"UPSTREAM_ERROR\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"retriable\":" +
-	"{\"type\":\"boolean\",\"default\":false},\"status\":{\"type\":\"integer\",\"minimum\":-9007199254740991,\"maximum\"" +
-	":9007199254740991,\"description\":\"The upstream HTTP status.\"},\"original\":{\"description\":\"The upstream failu" +
-	"re ({status, body}) in sanitized form — secrets redacted.\"},\"localizedMessage\":{\"type\":\"object\",\"descriptio" +
-	"n\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties" +
-	"\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"" +
-	"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\"],\"additionalProperties\":false}},{" +
-	"\"if\":{\"properties\":{\"code\":{\"const\":\"NETWORK_ERROR\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"objec" +
-	"t\",\"title\":\"NETWORK_ERROR\",\"description\":\"The upstream API could not be reached (DNS, TCP, TLS failure).\"," +
-	"\"properties\":{\"code\":{\"const\":\"NETWORK_ERROR\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"retriabl" +
-	"e\":{\"type\":\"boolean\",\"default\":false},\"original\":{\"description\":\"The upstream failure ({status, body}) " +
-	"in sanitized form — secrets redacted.\"},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in" +
-	" another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"ty" +
-	"pe\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additio" +
-	"nalProperties\":false}},\"required\":[\"code\",\"message\"],\"additionalProperties\":false}},{\"if\":{\"properties" +
-	"\":{\"code\":{\"const\":\"TIMEOUT\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"TIMEOUT\"," +
-	"\"description\":\"The upstream request was aborted or timed out.\",\"properties\":{\"code\":{\"const\":\"TIMEOUT\"}" +
-	",\"message\":{\"type\":\"string\",\"minLength\":1},\"retriable\":{\"type\":\"boolean\",\"default\":false},\"origina" +
-	"l\":{\"description\":\"The upstream failure ({status, body}) in sanitized form — secrets redacted.\"},\"localizedMe" +
-	"ssage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (AI" +
-	"P-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\"" +
-	":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"messa" +
-	"ge\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"INTERNAL_ERROR\"}},\"required" +
-	"\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"INTERNAL_ERROR\",\"description\":\"An unexpected failure i" +
-	"nside the server.\",\"properties\":{\"code\":{\"const\":\"INTERNAL_ERROR\"},\"message\":{\"type\":\"string\",\"minL" +
-	"ength\":1},\"retriable\":{\"type\":\"boolean\",\"default\":false},\"original\":{\"description\":\"The upstream fail" +
-	"ure ({status, body}) in sanitized form — secrets redacted.\"},\"localizedMessage\":{\"type\":\"object\",\"descripti" +
-	"on\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"propertie" +
-	"s\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\"," +
-	"\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\"],\"additionalProperties\":false}}]" +
-	"}"
+const catalogErrors = `{"type":"object","required":["code","message"],"properties":{"code":{"enum":["BAD_REQUEST","UN` +
+	`AUTHORIZED","FORBIDDEN","NOT_FOUND","GONE","RATE_LIMITED","UPSTREAM_ERROR","NETWORK_ERROR","TIMEOUT","INTERNAL_ERRO` +
+	`R"]},"message":{"type":"string","minLength":1}},"allOf":[{"if":{"properties":{"code":{"const":"BAD_REQUEST"}},"requ` +
+	`ired":["code"]},"then":{"type":"object","title":"BAD_REQUEST","description":"The upstream API rejected the request ` +
+	`as malformed (HTTP 400).","properties":{"code":{"const":"BAD_REQUEST"},"message":{"type":"string","minLength":1},"r` +
+	`etriable":{"type":"boolean","default":false},"status":{"type":"integer","minimum":-9007199254740991,"maximum":90071` +
+	`99254740991,"description":"The upstream HTTP status."},"original":{"description":"The upstream failure ({status, bo` +
+	`dy}) in sanitized form \u2014 secrets redacted."},"localizedMessage":{"type":"object","description":"The message in` +
+	` another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"s` +
+	`tring","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"additionalProperties":false}},"` +
+	`required":["code","message"],"additionalProperties":false}},{"if":{"properties":{"code":{"const":"UNAUTHORIZED"}},"` +
+	`required":["code"]},"then":{"type":"object","title":"UNAUTHORIZED","description":"The upstream API did not accept t` +
+	`he credentials (HTTP 401).","properties":{"code":{"const":"UNAUTHORIZED"},"message":{"type":"string","minLength":1}` +
+	`,"retriable":{"type":"boolean","default":false},"status":{"type":"integer","minimum":-9007199254740991,"maximum":90` +
+	`07199254740991,"description":"The upstream HTTP status."},"original":{"description":"The upstream failure ({status,` +
+	` body}) in sanitized form \u2014 secrets redacted."},"localizedMessage":{"type":"object","description":"The message` +
+	` in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type"` +
+	`:"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"additionalProperties":false}` +
+	`},"required":["code","message"],"additionalProperties":false}},{"if":{"properties":{"code":{"const":"FORBIDDEN"}},"` +
+	`required":["code"]},"then":{"type":"object","title":"FORBIDDEN","description":"The credentials lack permission for ` +
+	`the resource (HTTP 403).","properties":{"code":{"const":"FORBIDDEN"},"message":{"type":"string","minLength":1},"ret` +
+	`riable":{"type":"boolean","default":false},"status":{"type":"integer","minimum":-9007199254740991,"maximum":9007199` +
+	`254740991,"description":"The upstream HTTP status."},"original":{"description":"The upstream failure ({status, body` +
+	`}) in sanitized form \u2014 secrets redacted."},"localizedMessage":{"type":"object","description":"The message in a` +
+	`nother locale, when the sender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"str` +
+	`ing","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"additionalProperties":false}},"re` +
+	`quired":["code","message"],"additionalProperties":false}},{"if":{"properties":{"code":{"const":"NOT_FOUND"}},"requi` +
+	`red":["code"]},"then":{"type":"object","title":"NOT_FOUND","description":"The resource does not exist upstream (HTT` +
+	`P 404).","properties":{"code":{"const":"NOT_FOUND"},"message":{"type":"string","minLength":1},"retriable":{"type":"` +
+	`boolean","default":false},"status":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"descri` +
+	`ption":"The upstream HTTP status."},"original":{"description":"The upstream failure ({status, body}) in sanitized f` +
+	`orm \u2014 secrets redacted."},"localizedMessage":{"type":"object","description":"The message in another locale, wh` +
+	`en the sender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":` +
+	`1},"message":{"type":"string"}},"required":["locale","message"],"additionalProperties":false}},"required":["code","` +
+	`message"],"additionalProperties":false}},{"if":{"properties":{"code":{"const":"GONE"}},"required":["code"]},"then":` +
+	`{"type":"object","title":"GONE","description":"The resource was deleted upstream (HTTP 410).","properties":{"code":` +
+	`{"const":"GONE"},"message":{"type":"string","minLength":1},"retriable":{"type":"boolean","default":false},"status":` +
+	`{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"description":"The upstream HTTP status."}` +
+	`,"original":{"description":"The upstream failure ({status, body}) in sanitized form \u2014 secrets redacted."},"loc` +
+	`alizedMessage":{"type":"object","description":"The message in another locale, when the sender was asked for one (AI` +
+	`P-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"re` +
+	`quired":["locale","message"],"additionalProperties":false}},"required":["code","message"],"additionalProperties":fa` +
+	`lse}},{"if":{"properties":{"code":{"const":"RATE_LIMITED"}},"required":["code"]},"then":{"type":"object","title":"R` +
+	`ATE_LIMITED","description":"The upstream API throttled the request (HTTP 429).","properties":{"code":{"const":"RATE` +
+	`_LIMITED"},"message":{"type":"string","minLength":1},"retriable":{"type":"boolean","default":false},"status":{"type` +
+	`":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"description":"The upstream HTTP status."},"orig` +
+	`inal":{"description":"The upstream failure ({status, body}) in sanitized form \u2014 secrets redacted."},"localized` +
+	`Message":{"type":"object","description":"The message in another locale, when the sender was asked for one (AIP-193'` +
+	`s LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required` +
+	`":["locale","message"],"additionalProperties":false}},"required":["code","message"],"additionalProperties":false}},` +
+	`{"if":{"properties":{"code":{"const":"UPSTREAM_ERROR"}},"required":["code"]},"then":{"type":"object","title":"UPSTR` +
+	`EAM_ERROR","description":"The upstream API failed (HTTP 5xx).","properties":{"code":{"const":"UPSTREAM_ERROR"},"mes` +
+	`sage":{"type":"string","minLength":1},"retriable":{"type":"boolean","default":false},"status":{"type":"integer","mi` +
+	`nimum":-9007199254740991,"maximum":9007199254740991,"description":"The upstream HTTP status."},"original":{"descrip` +
+	`tion":"The upstream failure ({status, body}) in sanitized form \u2014 secrets redacted."},"localizedMessage":{"type` +
+	`":"object","description":"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMess` +
+	`age).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","me` +
+	`ssage"],"additionalProperties":false}},"required":["code","message"],"additionalProperties":false}},{"if":{"propert` +
+	`ies":{"code":{"const":"NETWORK_ERROR"}},"required":["code"]},"then":{"type":"object","title":"NETWORK_ERROR","descr` +
+	`iption":"The upstream API could not be reached (DNS, TCP, TLS failure).","properties":{"code":{"const":"NETWORK_ERR` +
+	`OR"},"message":{"type":"string","minLength":1},"retriable":{"type":"boolean","default":false},"original":{"descript` +
+	`ion":"The upstream failure ({status, body}) in sanitized form \u2014 secrets redacted."},"localizedMessage":{"type"` +
+	`:"object","description":"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessa` +
+	`ge).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","mes` +
+	`sage"],"additionalProperties":false}},"required":["code","message"],"additionalProperties":false}},{"if":{"properti` +
+	`es":{"code":{"const":"TIMEOUT"}},"required":["code"]},"then":{"type":"object","title":"TIMEOUT","description":"The ` +
+	`upstream request was aborted or timed out.","properties":{"code":{"const":"TIMEOUT"},"message":{"type":"string","mi` +
+	`nLength":1},"retriable":{"type":"boolean","default":false},"original":{"description":"The upstream failure ({status` +
+	`, body}) in sanitized form \u2014 secrets redacted."},"localizedMessage":{"type":"object","description":"The messag` +
+	`e in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type` +
+	`":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"additionalProperties":false` +
+	`}},"required":["code","message"],"additionalProperties":false}},{"if":{"properties":{"code":{"const":"INTERNAL_ERRO` +
+	`R"}},"required":["code"]},"then":{"type":"object","title":"INTERNAL_ERROR","description":"An unexpected failure ins` +
+	`ide the server.","properties":{"code":{"const":"INTERNAL_ERROR"},"message":{"type":"string","minLength":1},"retriab` +
+	`le":{"type":"boolean","default":false},"original":{"description":"The upstream failure ({status, body}) in sanitize` +
+	`d form \u2014 secrets redacted."},"localizedMessage":{"type":"object","description":"The message in another locale,` +
+	` when the sender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLengt` +
+	`h":1},"message":{"type":"string"}},"required":["locale","message"],"additionalProperties":false}},"required":["code` +
+	`","message"],"additionalProperties":false}}]}`
 
 // ToCallToolResult returns the SDK's CallToolResult reporting err (isError true, its payload as
 // structuredContent, written in the catalog's key order).

@@ -41,73 +41,65 @@ var arguments = []pair{
 
 // toolErrors holds the JSON Schema of the error payloads each tool of the catalog can return.
 var toolErrors = []pair{
-	{"compute", "{\"type\":\"object\",\"required\":[\"code\",\"message\"],\"properties\":{\"code\":{\"enum\":[\"invalid" +
-		"_input\",\"missing_field\",\"unsupported_option\",\"strict_constant_override\"]},\"message\":{\"type\":\"string\"," +
-		"\"minLength\":1}},\"allOf\":[{\"if\":{\"properties\":{\"code\":{\"const\":\"invalid_input\"}},\"required\":[\"code" +
-		"\"]},\"then\":{\"type\":\"object\",\"title\":\"invalid_input\",\"properties\":{\"code\":{\"const\":\"invalid_input" +
-		"\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"field\":{\"type\":\"string\",\"description\":\"The input a" +
-		"rgument (or override) the error is about.\"},\"allowed\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"des" +
-		"cription\":\"The values the argument may take; pick one of them.\"},\"range\":{\"type\":\"object\",\"properties\":" +
-		"{\"min\":{\"type\":\"number\"},\"max\":{\"type\":\"number\"}},\"minProperties\":1,\"additionalProperties\":false," +
-		"\"description\":\"The inclusive numeric bounds the value must lie within.\"},\"provenance\":{\"type\":\"object\"," +
-		"\"description\":\"Which catalog build produced this error.\",\"properties\":{\"catalog\":{\"type\":\"string\"},\"v" +
-		"ersion\":{\"type\":\"string\"},\"fingerprint\":{\"type\":\"string\",\"pattern\":\"^sha256:[0-9a-f]{64}$\"}},\"requ" +
-		"ired\":[\"catalog\",\"version\",\"fingerprint\"],\"additionalProperties\":false},\"isError\":{\"const\":true},\"lo" +
-		"calizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked f" +
-		"or one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message" +
-		"\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"c" +
-		"ode\",\"message\",\"field\",\"provenance\",\"isError\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{" +
-		"\"code\":{\"const\":\"missing_field\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"missing" +
-		"_field\",\"properties\":{\"code\":{\"const\":\"missing_field\"},\"message\":{\"type\":\"string\",\"minLength\":1}," +
-		"\"field\":{\"type\":\"string\",\"description\":\"The input argument (or override) the error is about.\"},\"require" +
-		"d\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"description\":\"The required input fields that must be s" +
-		"upplied.\"},\"provenance\":{\"type\":\"object\",\"description\":\"Which catalog build produced this error.\",\"pro" +
-		"perties\":{\"catalog\":{\"type\":\"string\"},\"version\":{\"type\":\"string\"},\"fingerprint\":{\"type\":\"string" +
-		"\",\"pattern\":\"^sha256:[0-9a-f]{64}$\"}},\"required\":[\"catalog\",\"version\",\"fingerprint\"],\"additionalProp" +
-		"erties\":false},\"isError\":{\"const\":true},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The messa" +
-		"ge in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\"" +
-		":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"" +
-		"additionalProperties\":false}},\"required\":[\"code\",\"message\",\"field\",\"required\",\"provenance\",\"isError" +
-		"\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"unsupported_option\"}},\"requi" +
-		"red\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"unsupported_option\",\"properties\":{\"code\":{\"const" +
-		"\":\"unsupported_option\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"field\":{\"type\":\"string\",\"desc" +
-		"ription\":\"The input argument (or override) the error is about.\"},\"allowed\":{\"type\":\"array\",\"items\":{\"t" +
-		"ype\":\"string\"},\"description\":\"The values the argument may take; pick one of them.\"},\"provenance\":{\"type" +
-		"\":\"object\",\"description\":\"Which catalog build produced this error.\",\"properties\":{\"catalog\":{\"type\":" +
-		"\"string\"},\"version\":{\"type\":\"string\"},\"fingerprint\":{\"type\":\"string\",\"pattern\":\"^sha256:[0-9a-f]{" +
-		"64}$\"}},\"required\":[\"catalog\",\"version\",\"fingerprint\"],\"additionalProperties\":false},\"isError\":{\"con" +
-		"st\":true},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sen" +
-		"der was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength" +
-		"\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"" +
-		"required\":[\"code\",\"message\",\"field\",\"allowed\",\"provenance\",\"isError\"],\"additionalProperties\":false}" +
-		"},{\"if\":{\"properties\":{\"code\":{\"const\":\"strict_constant_override\"}},\"required\":[\"code\"]},\"then\":{" +
-		"\"type\":\"object\",\"title\":\"strict_constant_override\",\"properties\":{\"code\":{\"const\":\"strict_constant_o" +
-		"verride\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"field\":{\"type\":\"string\",\"description\":\"The " +
-		"input argument (or override) the error is about.\"},\"allowed\":{\"type\":\"array\",\"items\":{\"type\":\"string\"" +
-		"},\"description\":\"The values the argument may take; pick one of them.\"},\"provenance\":{\"type\":\"object\",\"d" +
-		"escription\":\"Which catalog build produced this error.\",\"properties\":{\"catalog\":{\"type\":\"string\"},\"vers" +
-		"ion\":{\"type\":\"string\"},\"fingerprint\":{\"type\":\"string\",\"pattern\":\"^sha256:[0-9a-f]{64}$\"}},\"require" +
-		"d\":[\"catalog\",\"version\",\"fingerprint\"],\"additionalProperties\":false},\"isError\":{\"const\":true},\"local" +
-		"izedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for " +
-		"one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{" +
-		"\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code" +
-		"\",\"message\",\"field\",\"allowed\",\"provenance\",\"isError\"],\"additionalProperties\":false}}]}"},
-	{"units", "{\"type\":\"object\",\"required\":[\"code\",\"message\"],\"properties\":{\"code\":{\"enum\":[\"invalid_i" +
-		"nput\"]},\"message\":{\"type\":\"string\",\"minLength\":1}},\"allOf\":[{\"if\":{\"properties\":{\"code\":{\"const" +
-		"\":\"invalid_input\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"invalid_input\",\"proper" +
-		"ties\":{\"code\":{\"const\":\"invalid_input\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"field\":{\"type" +
-		"\":\"string\",\"description\":\"The input argument (or override) the error is about.\"},\"allowed\":{\"type\":\"ar" +
-		"ray\",\"items\":{\"type\":\"string\"},\"description\":\"The values the argument may take; pick one of them.\"},\"r" +
-		"ange\":{\"type\":\"object\",\"properties\":{\"min\":{\"type\":\"number\"},\"max\":{\"type\":\"number\"}},\"minProp" +
-		"erties\":1,\"additionalProperties\":false,\"description\":\"The inclusive numeric bounds the value must lie within" +
-		".\"},\"provenance\":{\"type\":\"object\",\"description\":\"Which catalog build produced this error.\",\"properties" +
-		"\":{\"catalog\":{\"type\":\"string\"},\"version\":{\"type\":\"string\"},\"fingerprint\":{\"type\":\"string\",\"pat" +
-		"tern\":\"^sha256:[0-9a-f]{64}$\"}},\"required\":[\"catalog\",\"version\",\"fingerprint\"],\"additionalProperties\"" +
-		":false},\"isError\":{\"const\":true},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in an" +
-		"other locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type" +
-		"\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"addition" +
-		"alProperties\":false}},\"required\":[\"code\",\"message\",\"field\",\"provenance\",\"isError\"],\"additionalProper" +
-		"ties\":false}}]}"},
+	{"compute", `{"type":"object","required":["code","message"],"properties":{"code":{"enum":["invalid_input","missing_` +
+		`field","unsupported_option","strict_constant_override"]},"message":{"type":"string","minLength":1}},"allOf":[{"if"` +
+		`:{"properties":{"code":{"const":"invalid_input"}},"required":["code"]},"then":{"type":"object","title":"invalid_in` +
+		`put","properties":{"code":{"const":"invalid_input"},"message":{"type":"string","minLength":1},"field":{"type":"str` +
+		`ing","description":"The input argument (or override) the error is about."},"allowed":{"type":"array","items":{"typ` +
+		`e":"string"},"description":"The values the argument may take; pick one of them."},"range":{"type":"object","proper` +
+		`ties":{"min":{"type":"number"},"max":{"type":"number"}},"minProperties":1,"additionalProperties":false,"descriptio` +
+		`n":"The inclusive numeric bounds the value must lie within."},"provenance":{"type":"object","description":"Which c` +
+		`atalog build produced this error.","properties":{"catalog":{"type":"string"},"version":{"type":"string"},"fingerpr` +
+		`int":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}},"required":["catalog","version","fingerprint"],"addition` +
+		`alProperties":false},"isError":{"const":true},"localizedMessage":{"type":"object","description":"The message in an` +
+		`other locale, when the sender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"str` +
+		`ing","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"additionalProperties":false}},"r` +
+		`equired":["code","message","field","provenance","isError"],"additionalProperties":false}},{"if":{"properties":{"co` +
+		`de":{"const":"missing_field"}},"required":["code"]},"then":{"type":"object","title":"missing_field","properties":{` +
+		`"code":{"const":"missing_field"},"message":{"type":"string","minLength":1},"field":{"type":"string","description":` +
+		`"The input argument (or override) the error is about."},"required":{"type":"array","items":{"type":"string"},"desc` +
+		`ription":"The required input fields that must be supplied."},"provenance":{"type":"object","description":"Which ca` +
+		`talog build produced this error.","properties":{"catalog":{"type":"string"},"version":{"type":"string"},"fingerpri` +
+		`nt":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}},"required":["catalog","version","fingerprint"],"additiona` +
+		`lProperties":false},"isError":{"const":true},"localizedMessage":{"type":"object","description":"The message in ano` +
+		`ther locale, when the sender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"stri` +
+		`ng","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"additionalProperties":false}},"re` +
+		`quired":["code","message","field","required","provenance","isError"],"additionalProperties":false}},{"if":{"proper` +
+		`ties":{"code":{"const":"unsupported_option"}},"required":["code"]},"then":{"type":"object","title":"unsupported_op` +
+		`tion","properties":{"code":{"const":"unsupported_option"},"message":{"type":"string","minLength":1},"field":{"type` +
+		`":"string","description":"The input argument (or override) the error is about."},"allowed":{"type":"array","items"` +
+		`:{"type":"string"},"description":"The values the argument may take; pick one of them."},"provenance":{"type":"obje` +
+		`ct","description":"Which catalog build produced this error.","properties":{"catalog":{"type":"string"},"version":{` +
+		`"type":"string"},"fingerprint":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}},"required":["catalog","version` +
+		`","fingerprint"],"additionalProperties":false},"isError":{"const":true},"localizedMessage":{"type":"object","descr` +
+		`iption":"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","properti` +
+		`es":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"additi` +
+		`onalProperties":false}},"required":["code","message","field","allowed","provenance","isError"],"additionalProperti` +
+		`es":false}},{"if":{"properties":{"code":{"const":"strict_constant_override"}},"required":["code"]},"then":{"type":` +
+		`"object","title":"strict_constant_override","properties":{"code":{"const":"strict_constant_override"},"message":{"` +
+		`type":"string","minLength":1},"field":{"type":"string","description":"The input argument (or override) the error i` +
+		`s about."},"allowed":{"type":"array","items":{"type":"string"},"description":"The values the argument may take; pi` +
+		`ck one of them."},"provenance":{"type":"object","description":"Which catalog build produced this error.","properti` +
+		`es":{"catalog":{"type":"string"},"version":{"type":"string"},"fingerprint":{"type":"string","pattern":"^sha256:[0-` +
+		`9a-f]{64}$"}},"required":["catalog","version","fingerprint"],"additionalProperties":false},"isError":{"const":true` +
+		`},"localizedMessage":{"type":"object","description":"The message in another locale, when the sender was asked for ` +
+		`one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"strin` +
+		`g"}},"required":["locale","message"],"additionalProperties":false}},"required":["code","message","field","allowed"` +
+		`,"provenance","isError"],"additionalProperties":false}}]}`},
+	{"units", `{"type":"object","required":["code","message"],"properties":{"code":{"enum":["invalid_input"]},"message"` +
+		`:{"type":"string","minLength":1}},"allOf":[{"if":{"properties":{"code":{"const":"invalid_input"}},"required":["cod` +
+		`e"]},"then":{"type":"object","title":"invalid_input","properties":{"code":{"const":"invalid_input"},"message":{"ty` +
+		`pe":"string","minLength":1},"field":{"type":"string","description":"The input argument (or override) the error is ` +
+		`about."},"allowed":{"type":"array","items":{"type":"string"},"description":"The values the argument may take; pick` +
+		` one of them."},"range":{"type":"object","properties":{"min":{"type":"number"},"max":{"type":"number"}},"minProper` +
+		`ties":1,"additionalProperties":false,"description":"The inclusive numeric bounds the value must lie within."},"pro` +
+		`venance":{"type":"object","description":"Which catalog build produced this error.","properties":{"catalog":{"type"` +
+		`:"string"},"version":{"type":"string"},"fingerprint":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}},"require` +
+		`d":["catalog","version","fingerprint"],"additionalProperties":false},"isError":{"const":true},"localizedMessage":{` +
+		`"type":"object","description":"The message in another locale, when the sender was asked for one (AIP-193's Localiz` +
+		`edMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["loca` +
+		`le","message"],"additionalProperties":false}},"required":["code","message","field","provenance","isError"],"additi` +
+		`onalProperties":false}}]}`},
 }
 
 func lookup(pairs []pair, key string) (string, bool) {
@@ -120,82 +112,73 @@ func lookup(pairs []pair, key string) (string, bool) {
 }
 
 // catalogErrors is the JSON Schema of every error payload of the catalog (a tool it does not declare).
-const catalogErrors = "{\"type\":\"object\",\"required\":[\"code\",\"message\"],\"properties\":{\"code\":{\"enum\":[" +
-	"\"invalid_input\",\"missing_field\",\"unsupported_option\",\"strict_constant_override\",\"stale_oracle\",\"unapprov" +
-	"ed_assumption\"]},\"message\":{\"type\":\"string\",\"minLength\":1}},\"allOf\":[{\"if\":{\"properties\":{\"code\":{" +
-	"\"const\":\"invalid_input\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"invalid_input\",\"" +
-	"description\":\"arg-parse / dtype / enum-membership failure, or an unknown input field\",\"properties\":{\"code\":{" +
-	"\"const\":\"invalid_input\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"field\":{\"type\":\"string\",\"des" +
-	"cription\":\"The input argument (or override) the error is about.\"},\"allowed\":{\"type\":\"array\",\"items\":{\"t" +
-	"ype\":\"string\"},\"description\":\"The values the argument may take; pick one of them.\"},\"range\":{\"type\":\"ob" +
-	"ject\",\"properties\":{\"min\":{\"type\":\"number\"},\"max\":{\"type\":\"number\"}},\"minProperties\":1,\"additiona" +
-	"lProperties\":false,\"description\":\"The inclusive numeric bounds the value must lie within.\"},\"provenance\":{\"" +
-	"type\":\"object\",\"description\":\"Which catalog build produced this error.\",\"properties\":{\"catalog\":{\"type" +
-	"\":\"string\"},\"version\":{\"type\":\"string\"},\"fingerprint\":{\"type\":\"string\",\"pattern\":\"^sha256:[0-9a-f" +
-	"]{64}$\"}},\"required\":[\"catalog\",\"version\",\"fingerprint\"],\"additionalProperties\":false},\"isError\":{\"co" +
-	"nst\":true},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sen" +
-	"der was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\"" +
-	":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"req" +
-	"uired\":[\"code\",\"message\",\"field\",\"provenance\",\"isError\"],\"additionalProperties\":false}},{\"if\":{\"pro" +
-	"perties\":{\"code\":{\"const\":\"missing_field\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\"" +
-	":\"missing_field\",\"description\":\"a required input is absent\",\"properties\":{\"code\":{\"const\":\"missing_fie" +
-	"ld\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"field\":{\"type\":\"string\",\"description\":\"The input " +
-	"argument (or override) the error is about.\"},\"required\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"de" +
-	"scription\":\"The required input fields that must be supplied.\"},\"provenance\":{\"type\":\"object\",\"description" +
-	"\":\"Which catalog build produced this error.\",\"properties\":{\"catalog\":{\"type\":\"string\"},\"version\":{\"ty" +
-	"pe\":\"string\"},\"fingerprint\":{\"type\":\"string\",\"pattern\":\"^sha256:[0-9a-f]{64}$\"}},\"required\":[\"catal" +
-	"og\",\"version\",\"fingerprint\"],\"additionalProperties\":false},\"isError\":{\"const\":true},\"localizedMessage\"" +
-	":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's" +
-	" LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"stri" +
-	"ng\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\",\"" +
-	"field\",\"required\",\"provenance\",\"isError\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"code\"" +
-	":{\"const\":\"unsupported_option\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"unsupported" +
-	"_option\",\"description\":\"an override names no manifest cell\",\"properties\":{\"code\":{\"const\":\"unsupported_" +
-	"option\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"field\":{\"type\":\"string\",\"description\":\"The in" +
-	"put argument (or override) the error is about.\"},\"allowed\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}," +
-	"\"description\":\"The values the argument may take; pick one of them.\"},\"provenance\":{\"type\":\"object\",\"desc" +
-	"ription\":\"Which catalog build produced this error.\",\"properties\":{\"catalog\":{\"type\":\"string\"},\"version" +
-	"\":{\"type\":\"string\"},\"fingerprint\":{\"type\":\"string\",\"pattern\":\"^sha256:[0-9a-f]{64}$\"}},\"required\":" +
-	"[\"catalog\",\"version\",\"fingerprint\"],\"additionalProperties\":false},\"isError\":{\"const\":true},\"localizedM" +
-	"essage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (A" +
-	"IP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type" +
-	"\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"mes" +
-	"sage\",\"field\",\"allowed\",\"provenance\",\"isError\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{" +
-	"\"code\":{\"const\":\"strict_constant_override\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\"" +
-	":\"strict_constant_override\",\"description\":\"a BA-governed strict constant supplied as input\",\"properties\":{" +
-	"\"code\":{\"const\":\"strict_constant_override\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"field\":{\"ty" +
-	"pe\":\"string\",\"description\":\"The input argument (or override) the error is about.\"},\"allowed\":{\"type\":\"a" +
-	"rray\",\"items\":{\"type\":\"string\"},\"description\":\"The values the argument may take; pick one of them.\"},\"p" +
-	"rovenance\":{\"type\":\"object\",\"description\":\"Which catalog build produced this error.\",\"properties\":{\"cat" +
-	"alog\":{\"type\":\"string\"},\"version\":{\"type\":\"string\"},\"fingerprint\":{\"type\":\"string\",\"pattern\":\"^" +
-	"sha256:[0-9a-f]{64}$\"}},\"required\":[\"catalog\",\"version\",\"fingerprint\"],\"additionalProperties\":false},\"i" +
-	"sError\":{\"const\":true},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale" +
-	", when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\"" +
-	",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\"" +
-	":false}},\"required\":[\"code\",\"message\",\"field\",\"allowed\",\"provenance\",\"isError\"],\"additionalPropertie" +
-	"s\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"stale_oracle\"}},\"required\":[\"code\"]},\"then\":{\"ty" +
-	"pe\":\"object\",\"title\":\"stale_oracle\",\"description\":\"shape-only: a lighthouse oracle value is out of date (" +
-	"no runtime trigger yet; deferred to v2.x)\",\"properties\":{\"code\":{\"const\":\"stale_oracle\"},\"message\":{\"ty" +
-	"pe\":\"string\",\"minLength\":1},\"field\":{\"type\":\"string\",\"description\":\"The input argument (or override) " +
-	"the error is about.\"},\"provenance\":{\"type\":\"object\",\"description\":\"Which catalog build produced this erro" +
-	"r.\",\"properties\":{\"catalog\":{\"type\":\"string\"},\"version\":{\"type\":\"string\"},\"fingerprint\":{\"type\":" +
-	"\"string\",\"pattern\":\"^sha256:[0-9a-f]{64}$\"}},\"required\":[\"catalog\",\"version\",\"fingerprint\"],\"additio" +
-	"nalProperties\":false},\"isError\":{\"const\":true},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The" +
-	" message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"loc" +
-	"ale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"" +
-	"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\",\"field\",\"provenance\",\"isError\"],\"addit" +
-	"ionalProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"unapproved_assumption\"}},\"required\":[\"" +
-	"code\"]},\"then\":{\"type\":\"object\",\"title\":\"unapproved_assumption\",\"description\":\"shape-only: a lighthou" +
-	"se assumption has not been approved (no runtime trigger yet; deferred to v2.x)\",\"properties\":{\"code\":{\"const" +
-	"\":\"unapproved_assumption\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"field\":{\"type\":\"string\",\"de" +
-	"scription\":\"The input argument (or override) the error is about.\"},\"provenance\":{\"type\":\"object\",\"descrip" +
-	"tion\":\"Which catalog build produced this error.\",\"properties\":{\"catalog\":{\"type\":\"string\"},\"version\":{" +
-	"\"type\":\"string\"},\"fingerprint\":{\"type\":\"string\",\"pattern\":\"^sha256:[0-9a-f]{64}$\"}},\"required\":[\"c" +
-	"atalog\",\"version\",\"fingerprint\"],\"additionalProperties\":false},\"isError\":{\"const\":true},\"localizedMessa" +
-	"ge\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-1" +
-	"93's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"" +
-	"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message" +
-	"\",\"field\",\"provenance\",\"isError\"],\"additionalProperties\":false}}]}"
+const catalogErrors = `{"type":"object","required":["code","message"],"properties":{"code":{"enum":["invalid_input","` +
+	`missing_field","unsupported_option","strict_constant_override","stale_oracle","unapproved_assumption"]},"message":{` +
+	`"type":"string","minLength":1}},"allOf":[{"if":{"properties":{"code":{"const":"invalid_input"}},"required":["code"]` +
+	`},"then":{"type":"object","title":"invalid_input","description":"arg-parse / dtype / enum-membership failure, or an` +
+	` unknown input field","properties":{"code":{"const":"invalid_input"},"message":{"type":"string","minLength":1},"fie` +
+	`ld":{"type":"string","description":"The input argument (or override) the error is about."},"allowed":{"type":"array` +
+	`","items":{"type":"string"},"description":"The values the argument may take; pick one of them."},"range":{"type":"o` +
+	`bject","properties":{"min":{"type":"number"},"max":{"type":"number"}},"minProperties":1,"additionalProperties":fals` +
+	`e,"description":"The inclusive numeric bounds the value must lie within."},"provenance":{"type":"object","descripti` +
+	`on":"Which catalog build produced this error.","properties":{"catalog":{"type":"string"},"version":{"type":"string"` +
+	`},"fingerprint":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}},"required":["catalog","version","fingerprint"]` +
+	`,"additionalProperties":false},"isError":{"const":true},"localizedMessage":{"type":"object","description":"The mess` +
+	`age in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"ty` +
+	`pe":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"additionalProperties":fal` +
+	`se}},"required":["code","message","field","provenance","isError"],"additionalProperties":false}},{"if":{"properties` +
+	`":{"code":{"const":"missing_field"}},"required":["code"]},"then":{"type":"object","title":"missing_field","descript` +
+	`ion":"a required input is absent","properties":{"code":{"const":"missing_field"},"message":{"type":"string","minLen` +
+	`gth":1},"field":{"type":"string","description":"The input argument (or override) the error is about."},"required":{` +
+	`"type":"array","items":{"type":"string"},"description":"The required input fields that must be supplied."},"provena` +
+	`nce":{"type":"object","description":"Which catalog build produced this error.","properties":{"catalog":{"type":"str` +
+	`ing"},"version":{"type":"string"},"fingerprint":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}},"required":["c` +
+	`atalog","version","fingerprint"],"additionalProperties":false},"isError":{"const":true},"localizedMessage":{"type":` +
+	`"object","description":"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessag` +
+	`e).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","mess` +
+	`age"],"additionalProperties":false}},"required":["code","message","field","required","provenance","isError"],"addit` +
+	`ionalProperties":false}},{"if":{"properties":{"code":{"const":"unsupported_option"}},"required":["code"]},"then":{"` +
+	`type":"object","title":"unsupported_option","description":"an override names no manifest cell","properties":{"code"` +
+	`:{"const":"unsupported_option"},"message":{"type":"string","minLength":1},"field":{"type":"string","description":"T` +
+	`he input argument (or override) the error is about."},"allowed":{"type":"array","items":{"type":"string"},"descript` +
+	`ion":"The values the argument may take; pick one of them."},"provenance":{"type":"object","description":"Which cata` +
+	`log build produced this error.","properties":{"catalog":{"type":"string"},"version":{"type":"string"},"fingerprint"` +
+	`:{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}},"required":["catalog","version","fingerprint"],"additionalPro` +
+	`perties":false},"isError":{"const":true},"localizedMessage":{"type":"object","description":"The message in another ` +
+	`locale, when the sender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","m` +
+	`inLength":1},"message":{"type":"string"}},"required":["locale","message"],"additionalProperties":false}},"required"` +
+	`:["code","message","field","allowed","provenance","isError"],"additionalProperties":false}},{"if":{"properties":{"c` +
+	`ode":{"const":"strict_constant_override"}},"required":["code"]},"then":{"type":"object","title":"strict_constant_ov` +
+	`erride","description":"a BA-governed strict constant supplied as input","properties":{"code":{"const":"strict_const` +
+	`ant_override"},"message":{"type":"string","minLength":1},"field":{"type":"string","description":"The input argument` +
+	` (or override) the error is about."},"allowed":{"type":"array","items":{"type":"string"},"description":"The values ` +
+	`the argument may take; pick one of them."},"provenance":{"type":"object","description":"Which catalog build produce` +
+	`d this error.","properties":{"catalog":{"type":"string"},"version":{"type":"string"},"fingerprint":{"type":"string"` +
+	`,"pattern":"^sha256:[0-9a-f]{64}$"}},"required":["catalog","version","fingerprint"],"additionalProperties":false},"` +
+	`isError":{"const":true},"localizedMessage":{"type":"object","description":"The message in another locale, when the ` +
+	`sender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"mes` +
+	`sage":{"type":"string"}},"required":["locale","message"],"additionalProperties":false}},"required":["code","message` +
+	`","field","allowed","provenance","isError"],"additionalProperties":false}},{"if":{"properties":{"code":{"const":"st` +
+	`ale_oracle"}},"required":["code"]},"then":{"type":"object","title":"stale_oracle","description":"shape-only: a ligh` +
+	`thouse oracle value is out of date (no runtime trigger yet; deferred to v2.x)","properties":{"code":{"const":"stale` +
+	`_oracle"},"message":{"type":"string","minLength":1},"field":{"type":"string","description":"The input argument (or ` +
+	`override) the error is about."},"provenance":{"type":"object","description":"Which catalog build produced this erro` +
+	`r.","properties":{"catalog":{"type":"string"},"version":{"type":"string"},"fingerprint":{"type":"string","pattern":` +
+	`"^sha256:[0-9a-f]{64}$"}},"required":["catalog","version","fingerprint"],"additionalProperties":false},"isError":{"` +
+	`const":true},"localizedMessage":{"type":"object","description":"The message in another locale, when the sender was ` +
+	`asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"typ` +
+	`e":"string"}},"required":["locale","message"],"additionalProperties":false}},"required":["code","message","field","` +
+	`provenance","isError"],"additionalProperties":false}},{"if":{"properties":{"code":{"const":"unapproved_assumption"}` +
+	`},"required":["code"]},"then":{"type":"object","title":"unapproved_assumption","description":"shape-only: a lightho` +
+	`use assumption has not been approved (no runtime trigger yet; deferred to v2.x)","properties":{"code":{"const":"una` +
+	`pproved_assumption"},"message":{"type":"string","minLength":1},"field":{"type":"string","description":"The input ar` +
+	`gument (or override) the error is about."},"provenance":{"type":"object","description":"Which catalog build produce` +
+	`d this error.","properties":{"catalog":{"type":"string"},"version":{"type":"string"},"fingerprint":{"type":"string"` +
+	`,"pattern":"^sha256:[0-9a-f]{64}$"}},"required":["catalog","version","fingerprint"],"additionalProperties":false},"` +
+	`isError":{"const":true},"localizedMessage":{"type":"object","description":"The message in another locale, when the ` +
+	`sender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"mes` +
+	`sage":{"type":"string"}},"required":["locale","message"],"additionalProperties":false}},"required":["code","message` +
+	`","field","provenance","isError"],"additionalProperties":false}}]}`
 
 // ToCallToolResult returns the SDK's CallToolResult reporting err (isError true, its payload as
 // structuredContent, written in the catalog's key order).

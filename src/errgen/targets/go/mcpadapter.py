@@ -35,12 +35,17 @@ GO_SUM = Path(__file__).with_name("mcpadapter.go.sum")
 
 
 def _compact(schema: dict[str, object]) -> str:
-    return json.dumps(schema, ensure_ascii=False, separators=(",", ":"))
+    """`schema` as compact JSON text in printable ASCII without a backquote (fit for a Go raw string)."""
+    return json.dumps(schema, separators=(",", ":")).replace("`", "\\u0060").replace("\x7f", "\\u007f")
 
 
 def _literal(text: str, indent: str, used: int) -> str:
-    """`text` as a Go string literal, split into ``"…" +`` lines that keep to the width."""
-    return split_literal(json_string(text), indent, WIDTH - used)
+    """JSON `text` (`_compact`'s) as a Go raw string literal, split into ``\`…\` +`` lines that keep to the width.
+
+    A raw literal holds the JSON as it is: no second escaping to write (or read), and its pieces are
+    plain slices of the text.
+    """
+    return split_literal(f"`{text}`", indent, WIDTH - used)
 
 
 def go_mod(catalog: Catalog) -> str:

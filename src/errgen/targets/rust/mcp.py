@@ -24,20 +24,28 @@ OPTIONAL = {"rmcp": RMCP, "serde_path_to_error": PATH_TO_ERROR}
 
 
 def _compact(schema: dict[str, object]) -> str:
-    return json.dumps(schema, ensure_ascii=False, separators=(",", ":"))
+    """`schema` as compact JSON text in printable ASCII, as a Rust raw string literal (``r#"…"#``).
+
+    A raw literal holds the JSON as it is: nothing escaped twice, nothing to escape when writing it.
+    """
+    text = json.dumps(schema, separators=(",", ":")).replace("\x7f", "\\u007f")
+    hashes = "#"
+    while f'"{hashes}' in text:
+        hashes += "#"
+    return f'r{hashes}"{text}"{hashes}'
 
 
 def adapter(catalog: Catalog, templates: str | None) -> str:
     """``src/mcp.rs``."""
     roles = [{"key": rust_str(role.role), "code": rust_str(role.code)} for role in catalog.arguments.values()]
     tools = [
-        {"name": rust_str(tool.name), "schema": rust_str(_compact(jsonschema.tool_errors(catalog, tool)))}
+        {"name": rust_str(tool.name), "schema": _compact(jsonschema.tool_errors(catalog, tool))}
         for tool in catalog.tools.values()
     ]
     whole = {k: v for k, v in jsonschema.fragment_schema(catalog).items() if not k.startswith("$") and k != "title"}
     return render(
         "rust/mcp.rs.jinja", templates, header=header_text(catalog), arguments=roles, tools=tools,
-        catalog_schema=rust_str(_compact(whole)),
+        catalog_schema=_compact(whole),
     )  # fmt: skip
 
 

@@ -47,48 +47,42 @@ func lookup(pairs []pair, key string) (string, bool) {
 }
 
 // catalogErrors is the JSON Schema of every error payload of the catalog (a tool it does not declare).
-const catalogErrors = "{\"type\":\"object\",\"required\":[\"code\",\"message\"],\"properties\":{\"code\":{\"enum\":[" +
-	"\"invalid_argument\",\"signed_out\",\"too_large\",\"busy\"]},\"message\":{\"type\":\"string\",\"minLength\":1}},\"a" +
-	"llOf\":[{\"if\":{\"properties\":{\"code\":{\"const\":\"invalid_argument\"}},\"required\":[\"code\"]},\"then\":{\"ty" +
-	"pe\":\"object\",\"title\":\"invalid_argument\",\"properties\":{\"code\":{\"const\":\"invalid_argument\"},\"message" +
-	"\":{\"type\":\"string\",\"minLength\":1},\"retriable\":{\"type\":\"boolean\",\"default\":false},\"argument\":{\"typ" +
-	"e\":\"string\",\"description\":\"The path of the invalid request field.\"},\"detail\":{\"type\":\"string\",\"descri" +
-	"ption\":\"What was wrong with it.\"},\"provenance\":{\"type\":\"object\",\"description\":\"Which catalog build prod" +
-	"uced this error.\",\"properties\":{\"catalog\":{\"type\":\"string\"},\"version\":{\"type\":\"string\"},\"fingerprin" +
-	"t\":{\"type\":\"string\",\"pattern\":\"^sha256:[0-9a-f]{64}$\"}},\"required\":[\"catalog\",\"version\",\"fingerprin" +
-	"t\"],\"additionalProperties\":false},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in ano" +
-	"ther locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\"" +
-	":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalP" +
-	"roperties\":false}},\"required\":[\"code\",\"message\",\"argument\",\"provenance\"],\"additionalProperties\":false}" +
-	"},{\"if\":{\"properties\":{\"code\":{\"const\":\"signed_out\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"objec" +
-	"t\",\"title\":\"signed_out\",\"properties\":{\"code\":{\"const\":\"signed_out\"},\"message\":{\"type\":\"string\"," +
-	"\"minLength\":1},\"retriable\":{\"type\":\"boolean\",\"default\":false},\"provenance\":{\"type\":\"object\",\"descr" +
-	"iption\":\"Which catalog build produced this error.\",\"properties\":{\"catalog\":{\"type\":\"string\"},\"version\"" +
-	":{\"type\":\"string\"},\"fingerprint\":{\"type\":\"string\",\"pattern\":\"^sha256:[0-9a-f]{64}$\"}},\"required\":[" +
-	"\"catalog\",\"version\",\"fingerprint\"],\"additionalProperties\":false},\"localizedMessage\":{\"type\":\"object\"," +
-	"\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\"," +
-	"\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[" +
-	"\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\",\"provenance\"],\"addit" +
-	"ionalProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"too_large\"}},\"required\":[\"code\"]},\"t" +
-	"hen\":{\"type\":\"object\",\"title\":\"too_large\",\"properties\":{\"code\":{\"const\":\"too_large\"},\"message\":{" +
-	"\"type\":\"string\",\"minLength\":1},\"retriable\":{\"type\":\"boolean\",\"default\":false},\"limit\":{\"type\":\"i" +
-	"nteger\",\"minimum\":-9007199254740991,\"maximum\":9007199254740991},\"provenance\":{\"type\":\"object\",\"descript" +
-	"ion\":\"Which catalog build produced this error.\",\"properties\":{\"catalog\":{\"type\":\"string\"},\"version\":{" +
-	"\"type\":\"string\"},\"fingerprint\":{\"type\":\"string\",\"pattern\":\"^sha256:[0-9a-f]{64}$\"}},\"required\":[\"c" +
-	"atalog\",\"version\",\"fingerprint\"],\"additionalProperties\":false},\"localizedMessage\":{\"type\":\"object\",\"d" +
-	"escription\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"p" +
-	"roperties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"lo" +
-	"cale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\",\"provenance\"],\"additiona" +
-	"lProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"busy\"}},\"required\":[\"code\"]},\"then\":{\"" +
-	"type\":\"object\",\"title\":\"busy\",\"properties\":{\"code\":{\"const\":\"busy\"},\"message\":{\"type\":\"string\"" +
-	",\"minLength\":1},\"retriable\":{\"type\":\"boolean\",\"default\":false},\"provenance\":{\"type\":\"object\",\"desc" +
-	"ription\":\"Which catalog build produced this error.\",\"properties\":{\"catalog\":{\"type\":\"string\"},\"version" +
-	"\":{\"type\":\"string\"},\"fingerprint\":{\"type\":\"string\",\"pattern\":\"^sha256:[0-9a-f]{64}$\"}},\"required\":" +
-	"[\"catalog\",\"version\",\"fingerprint\"],\"additionalProperties\":false},\"localizedMessage\":{\"type\":\"object\"" +
-	",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\"" +
-	",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[" +
-	"\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\",\"provenance\"],\"addit" +
-	"ionalProperties\":false}}]}"
+const catalogErrors = `{"type":"object","required":["code","message"],"properties":{"code":{"enum":["invalid_argument` +
+	`","signed_out","too_large","busy"]},"message":{"type":"string","minLength":1}},"allOf":[{"if":{"properties":{"code"` +
+	`:{"const":"invalid_argument"}},"required":["code"]},"then":{"type":"object","title":"invalid_argument","properties"` +
+	`:{"code":{"const":"invalid_argument"},"message":{"type":"string","minLength":1},"retriable":{"type":"boolean","defa` +
+	`ult":false},"argument":{"type":"string","description":"The path of the invalid request field."},"detail":{"type":"s` +
+	`tring","description":"What was wrong with it."},"provenance":{"type":"object","description":"Which catalog build pr` +
+	`oduced this error.","properties":{"catalog":{"type":"string"},"version":{"type":"string"},"fingerprint":{"type":"st` +
+	`ring","pattern":"^sha256:[0-9a-f]{64}$"}},"required":["catalog","version","fingerprint"],"additionalProperties":fal` +
+	`se},"localizedMessage":{"type":"object","description":"The message in another locale, when the sender was asked for` +
+	` one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"strin` +
+	`g"}},"required":["locale","message"],"additionalProperties":false}},"required":["code","message","argument","proven` +
+	`ance"],"additionalProperties":false}},{"if":{"properties":{"code":{"const":"signed_out"}},"required":["code"]},"the` +
+	`n":{"type":"object","title":"signed_out","properties":{"code":{"const":"signed_out"},"message":{"type":"string","mi` +
+	`nLength":1},"retriable":{"type":"boolean","default":false},"provenance":{"type":"object","description":"Which catal` +
+	`og build produced this error.","properties":{"catalog":{"type":"string"},"version":{"type":"string"},"fingerprint":` +
+	`{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}},"required":["catalog","version","fingerprint"],"additionalProp` +
+	`erties":false},"localizedMessage":{"type":"object","description":"The message in another locale, when the sender wa` +
+	`s asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"t` +
+	`ype":"string"}},"required":["locale","message"],"additionalProperties":false}},"required":["code","message","proven` +
+	`ance"],"additionalProperties":false}},{"if":{"properties":{"code":{"const":"too_large"}},"required":["code"]},"then` +
+	`":{"type":"object","title":"too_large","properties":{"code":{"const":"too_large"},"message":{"type":"string","minLe` +
+	`ngth":1},"retriable":{"type":"boolean","default":false},"limit":{"type":"integer","minimum":-9007199254740991,"maxi` +
+	`mum":9007199254740991},"provenance":{"type":"object","description":"Which catalog build produced this error.","prop` +
+	`erties":{"catalog":{"type":"string"},"version":{"type":"string"},"fingerprint":{"type":"string","pattern":"^sha256:` +
+	`[0-9a-f]{64}$"}},"required":["catalog","version","fingerprint"],"additionalProperties":false},"localizedMessage":{"` +
+	`type":"object","description":"The message in another locale, when the sender was asked for one (AIP-193's Localized` +
+	`Message).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale"` +
+	`,"message"],"additionalProperties":false}},"required":["code","message","provenance"],"additionalProperties":false}` +
+	`},{"if":{"properties":{"code":{"const":"busy"}},"required":["code"]},"then":{"type":"object","title":"busy","proper` +
+	`ties":{"code":{"const":"busy"},"message":{"type":"string","minLength":1},"retriable":{"type":"boolean","default":fa` +
+	`lse},"provenance":{"type":"object","description":"Which catalog build produced this error.","properties":{"catalog"` +
+	`:{"type":"string"},"version":{"type":"string"},"fingerprint":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}},"` +
+	`required":["catalog","version","fingerprint"],"additionalProperties":false},"localizedMessage":{"type":"object","de` +
+	`scription":"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","proper` +
+	`ties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"addit` +
+	`ionalProperties":false}},"required":["code","message","provenance"],"additionalProperties":false}}]}`
 
 // ToCallToolResult returns the SDK's CallToolResult reporting err (isError true, its payload as
 // structuredContent, written in the catalog's key order).

@@ -47,17 +47,15 @@ func lookup(pairs []pair, key string) (string, bool) {
 }
 
 // catalogErrors is the JSON Schema of every error payload of the catalog (a tool it does not declare).
-const catalogErrors = "{\"type\":\"object\",\"required\":[\"code\",\"message\"],\"properties\":{\"code\":{\"enum\":[" +
-	"\"failed\"]},\"message\":{\"type\":\"string\",\"minLength\":1}},\"allOf\":[{\"if\":{\"properties\":{\"code\":{\"con" +
-	"st\":\"failed\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"failed\",\"properties\":{\"cod" +
-	"e\":{\"const\":\"failed\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"provenance\":{\"type\":\"object\",\"" +
-	"description\":\"Which catalog build produced this error.\",\"properties\":{\"catalog\":{\"type\":\"string\"},\"vers" +
-	"ion\":{\"type\":\"string\"},\"fingerprint\":{\"type\":\"string\",\"pattern\":\"^sha256:[0-9a-f]{64}$\"}},\"required" +
-	"\":[\"catalog\",\"version\",\"fingerprint\"],\"additionalProperties\":false},\"localizedMessage\":{\"type\":\"objec" +
-	"t\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage)" +
-	".\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required" +
-	"\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\",\"provenance\"],\"a" +
-	"dditionalProperties\":false}}]}"
+const catalogErrors = `{"type":"object","required":["code","message"],"properties":{"code":{"enum":["failed"]},"messa` +
+	`ge":{"type":"string","minLength":1}},"allOf":[{"if":{"properties":{"code":{"const":"failed"}},"required":["code"]},` +
+	`"then":{"type":"object","title":"failed","properties":{"code":{"const":"failed"},"message":{"type":"string","minLen` +
+	`gth":1},"provenance":{"type":"object","description":"Which catalog build produced this error.","properties":{"catal` +
+	`og":{"type":"string"},"version":{"type":"string"},"fingerprint":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}` +
+	`},"required":["catalog","version","fingerprint"],"additionalProperties":false},"localizedMessage":{"type":"object",` +
+	`"description":"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","pro` +
+	`perties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"ad` +
+	`ditionalProperties":false}},"required":["code","message","provenance"],"additionalProperties":false}}]}`
 
 // ToCallToolResult returns the SDK's CallToolResult reporting err (isError true, its payload as
 // structuredContent, written in the catalog's key order).

@@ -47,64 +47,56 @@ func lookup(pairs []pair, key string) (string, bool) {
 }
 
 // catalogErrors is the JSON Schema of every error payload of the catalog (a tool it does not declare).
-const catalogErrors = "{\"type\":\"object\",\"required\":[\"code\",\"message\"],\"properties\":{\"code\":{\"enum\":[" +
-	"\"says_yes\",\"says_no\",\"inherits_yes\",\"inherits_no\",\"depends\",\"no_kind\"]},\"message\":{\"type\":\"string" +
-	"\",\"minLength\":1}},\"allOf\":[{\"if\":{\"properties\":{\"code\":{\"const\":\"says_yes\"}},\"required\":[\"code\"]" +
-	"},\"then\":{\"type\":\"object\",\"title\":\"says_yes\",\"properties\":{\"code\":{\"const\":\"says_yes\"},\"message" +
-	"\":{\"type\":\"string\",\"minLength\":1},\"retriable\":{\"type\":\"boolean\",\"default\":false},\"provenance\":{\"t" +
-	"ype\":\"object\",\"description\":\"Which catalog build produced this error.\",\"properties\":{\"catalog\":{\"type\"" +
-	":\"string\"},\"version\":{\"type\":\"string\"},\"fingerprint\":{\"type\":\"string\",\"pattern\":\"^sha256:[0-9a-f]{" +
-	"64}$\"}},\"required\":[\"catalog\",\"version\",\"fingerprint\"],\"additionalProperties\":false},\"localizedMessage" +
-	"\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193" +
-	"'s LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"st" +
-	"ring\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\"," +
-	"\"provenance\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"says_no\"}},\"requi" +
-	"red\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"says_no\",\"properties\":{\"code\":{\"const\":\"says_no" +
-	"\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"retriable\":{\"type\":\"boolean\",\"default\":false},\"prov" +
-	"enance\":{\"type\":\"object\",\"description\":\"Which catalog build produced this error.\",\"properties\":{\"catalo" +
-	"g\":{\"type\":\"string\"},\"version\":{\"type\":\"string\"},\"fingerprint\":{\"type\":\"string\",\"pattern\":\"^sha" +
-	"256:[0-9a-f]{64}$\"}},\"required\":[\"catalog\",\"version\",\"fingerprint\"],\"additionalProperties\":false},\"loca" +
-	"lizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for " +
-	"one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{" +
-	"\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\"" +
-	",\"message\",\"provenance\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"inheri" +
-	"ts_yes\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"inherits_yes\",\"properties\":{\"code" +
-	"\":{\"const\":\"inherits_yes\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"retriable\":{\"type\":\"boolean" +
-	"\",\"default\":false},\"provenance\":{\"type\":\"object\",\"description\":\"Which catalog build produced this error" +
-	".\",\"properties\":{\"catalog\":{\"type\":\"string\"},\"version\":{\"type\":\"string\"},\"fingerprint\":{\"type\":" +
-	"\"string\",\"pattern\":\"^sha256:[0-9a-f]{64}$\"}},\"required\":[\"catalog\",\"version\",\"fingerprint\"],\"additio" +
-	"nalProperties\":false},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, w" +
-	"hen the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"" +
-	"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":fa" +
-	"lse}},\"required\":[\"code\",\"message\",\"provenance\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{" +
-	"\"code\":{\"const\":\"inherits_no\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"inherits_n" +
-	"o\",\"properties\":{\"code\":{\"const\":\"inherits_no\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"retria" +
-	"ble\":{\"type\":\"boolean\",\"default\":false},\"provenance\":{\"type\":\"object\",\"description\":\"Which catalog " +
-	"build produced this error.\",\"properties\":{\"catalog\":{\"type\":\"string\"},\"version\":{\"type\":\"string\"},\"" +
-	"fingerprint\":{\"type\":\"string\",\"pattern\":\"^sha256:[0-9a-f]{64}$\"}},\"required\":[\"catalog\",\"version\",\"" +
-	"fingerprint\"],\"additionalProperties\":false},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The mess" +
-	"age in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\"" +
-	":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"a" +
-	"dditionalProperties\":false}},\"required\":[\"code\",\"message\",\"provenance\"],\"additionalProperties\":false}},{" +
-	"\"if\":{\"properties\":{\"code\":{\"const\":\"depends\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"" +
-	"title\":\"depends\",\"properties\":{\"code\":{\"const\":\"depends\"},\"message\":{\"type\":\"string\",\"minLength\"" +
-	":1},\"retriable\":{\"type\":\"boolean\",\"default\":false},\"provenance\":{\"type\":\"object\",\"description\":\"Wh" +
-	"ich catalog build produced this error.\",\"properties\":{\"catalog\":{\"type\":\"string\"},\"version\":{\"type\":\"" +
-	"string\"},\"fingerprint\":{\"type\":\"string\",\"pattern\":\"^sha256:[0-9a-f]{64}$\"}},\"required\":[\"catalog\",\"" +
-	"version\",\"fingerprint\"],\"additionalProperties\":false},\"localizedMessage\":{\"type\":\"object\",\"description" +
-	"\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties" +
-	"\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"" +
-	"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\",\"provenance\"],\"additionalProperti" +
-	"es\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"no_kind\"}},\"required\":[\"code\"]},\"then\":{\"type\"" +
-	":\"object\",\"title\":\"no_kind\",\"properties\":{\"code\":{\"const\":\"no_kind\"},\"message\":{\"type\":\"string\"" +
-	",\"minLength\":1},\"retriable\":{\"type\":\"boolean\",\"default\":false},\"provenance\":{\"type\":\"object\",\"desc" +
-	"ription\":\"Which catalog build produced this error.\",\"properties\":{\"catalog\":{\"type\":\"string\"},\"version" +
-	"\":{\"type\":\"string\"},\"fingerprint\":{\"type\":\"string\",\"pattern\":\"^sha256:[0-9a-f]{64}$\"}},\"required\":" +
-	"[\"catalog\",\"version\",\"fingerprint\"],\"additionalProperties\":false},\"localizedMessage\":{\"type\":\"object\"" +
-	",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\"" +
-	",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[" +
-	"\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\",\"provenance\"],\"addit" +
-	"ionalProperties\":false}}]}"
+const catalogErrors = `{"type":"object","required":["code","message"],"properties":{"code":{"enum":["says_yes","says_` +
+	`no","inherits_yes","inherits_no","depends","no_kind"]},"message":{"type":"string","minLength":1}},"allOf":[{"if":{"` +
+	`properties":{"code":{"const":"says_yes"}},"required":["code"]},"then":{"type":"object","title":"says_yes","properti` +
+	`es":{"code":{"const":"says_yes"},"message":{"type":"string","minLength":1},"retriable":{"type":"boolean","default":` +
+	`false},"provenance":{"type":"object","description":"Which catalog build produced this error.","properties":{"catalo` +
+	`g":{"type":"string"},"version":{"type":"string"},"fingerprint":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}` +
+	`,"required":["catalog","version","fingerprint"],"additionalProperties":false},"localizedMessage":{"type":"object","` +
+	`description":"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","prop` +
+	`erties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"add` +
+	`itionalProperties":false}},"required":["code","message","provenance"],"additionalProperties":false}},{"if":{"proper` +
+	`ties":{"code":{"const":"says_no"}},"required":["code"]},"then":{"type":"object","title":"says_no","properties":{"co` +
+	`de":{"const":"says_no"},"message":{"type":"string","minLength":1},"retriable":{"type":"boolean","default":false},"p` +
+	`rovenance":{"type":"object","description":"Which catalog build produced this error.","properties":{"catalog":{"type` +
+	`":"string"},"version":{"type":"string"},"fingerprint":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}},"require` +
+	`d":["catalog","version","fingerprint"],"additionalProperties":false},"localizedMessage":{"type":"object","descripti` +
+	`on":"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","properties":{` +
+	`"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"additionalPr` +
+	`operties":false}},"required":["code","message","provenance"],"additionalProperties":false}},{"if":{"properties":{"c` +
+	`ode":{"const":"inherits_yes"}},"required":["code"]},"then":{"type":"object","title":"inherits_yes","properties":{"c` +
+	`ode":{"const":"inherits_yes"},"message":{"type":"string","minLength":1},"retriable":{"type":"boolean","default":fal` +
+	`se},"provenance":{"type":"object","description":"Which catalog build produced this error.","properties":{"catalog":` +
+	`{"type":"string"},"version":{"type":"string"},"fingerprint":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}},"r` +
+	`equired":["catalog","version","fingerprint"],"additionalProperties":false},"localizedMessage":{"type":"object","des` +
+	`cription":"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","propert` +
+	`ies":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"additi` +
+	`onalProperties":false}},"required":["code","message","provenance"],"additionalProperties":false}},{"if":{"propertie` +
+	`s":{"code":{"const":"inherits_no"}},"required":["code"]},"then":{"type":"object","title":"inherits_no","properties"` +
+	`:{"code":{"const":"inherits_no"},"message":{"type":"string","minLength":1},"retriable":{"type":"boolean","default":` +
+	`false},"provenance":{"type":"object","description":"Which catalog build produced this error.","properties":{"catalo` +
+	`g":{"type":"string"},"version":{"type":"string"},"fingerprint":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}` +
+	`,"required":["catalog","version","fingerprint"],"additionalProperties":false},"localizedMessage":{"type":"object","` +
+	`description":"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","prop` +
+	`erties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"add` +
+	`itionalProperties":false}},"required":["code","message","provenance"],"additionalProperties":false}},{"if":{"proper` +
+	`ties":{"code":{"const":"depends"}},"required":["code"]},"then":{"type":"object","title":"depends","properties":{"co` +
+	`de":{"const":"depends"},"message":{"type":"string","minLength":1},"retriable":{"type":"boolean","default":false},"p` +
+	`rovenance":{"type":"object","description":"Which catalog build produced this error.","properties":{"catalog":{"type` +
+	`":"string"},"version":{"type":"string"},"fingerprint":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}},"require` +
+	`d":["catalog","version","fingerprint"],"additionalProperties":false},"localizedMessage":{"type":"object","descripti` +
+	`on":"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","properties":{` +
+	`"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"additionalPr` +
+	`operties":false}},"required":["code","message","provenance"],"additionalProperties":false}},{"if":{"properties":{"c` +
+	`ode":{"const":"no_kind"}},"required":["code"]},"then":{"type":"object","title":"no_kind","properties":{"code":{"con` +
+	`st":"no_kind"},"message":{"type":"string","minLength":1},"retriable":{"type":"boolean","default":false},"provenance` +
+	`":{"type":"object","description":"Which catalog build produced this error.","properties":{"catalog":{"type":"string` +
+	`"},"version":{"type":"string"},"fingerprint":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}},"required":["cata` +
+	`log","version","fingerprint"],"additionalProperties":false},"localizedMessage":{"type":"object","description":"The ` +
+	`message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":` +
+	`{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"additionalProperties"` +
+	`:false}},"required":["code","message","provenance"],"additionalProperties":false}}]}`
 
 // ToCallToolResult returns the SDK's CallToolResult reporting err (isError true, its payload as
 // structuredContent, written in the catalog's key order).

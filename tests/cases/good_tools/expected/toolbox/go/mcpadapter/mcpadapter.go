@@ -36,105 +36,93 @@ var arguments = []pair{}
 
 // toolErrors holds the JSON Schema of the error payloads each tool of the catalog can return.
 var toolErrors = []pair{
-	{"search", "{\"type\":\"object\",\"required\":[\"code\",\"message\"],\"properties\":{\"code\":{\"enum\":[\"invalid_" +
-		"argument\",\"busy\",\"overloaded\",\"internal\"]},\"message\":{\"type\":\"string\",\"minLength\":1}},\"allOf\":[{" +
-		"\"if\":{\"properties\":{\"code\":{\"const\":\"invalid_argument\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"o" +
-		"bject\",\"title\":\"invalid_argument\",\"properties\":{\"code\":{\"const\":\"invalid_argument\"},\"message\":{\"ty" +
-		"pe\":\"string\",\"minLength\":1},\"path\":{\"type\":\"string\"},\"provenance\":{\"type\":\"object\",\"description" +
-		"\":\"Which catalog build produced this error.\",\"properties\":{\"catalog\":{\"type\":\"string\"},\"version\":{\"t" +
-		"ype\":\"string\"},\"fingerprint\":{\"type\":\"string\",\"pattern\":\"^sha256:[0-9a-f]{64}$\"}},\"required\":[\"cat" +
-		"alog\",\"version\",\"fingerprint\"],\"additionalProperties\":false},\"localizedMessage\":{\"type\":\"object\",\"de" +
-		"scription\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"p" +
-		"roperties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"l" +
-		"ocale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\",\"path\",\"provenance\"]," +
-		"\"additionalProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"busy\"}},\"required\":[\"code\"]}," +
-		"\"then\":{\"type\":\"object\",\"title\":\"busy\",\"properties\":{\"code\":{\"const\":\"busy\"},\"message\":{\"type" +
-		"\":\"string\",\"minLength\":1},\"retry_after_s\":{\"type\":\"integer\",\"minimum\":-9007199254740991,\"maximum\":9" +
-		"007199254740991},\"provenance\":{\"type\":\"object\",\"description\":\"Which catalog build produced this error.\"," +
-		"\"properties\":{\"catalog\":{\"type\":\"string\"},\"version\":{\"type\":\"string\"},\"fingerprint\":{\"type\":\"st" +
-		"ring\",\"pattern\":\"^sha256:[0-9a-f]{64}$\"}},\"required\":[\"catalog\",\"version\",\"fingerprint\"],\"additional" +
-		"Properties\":false},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, whe" +
-		"n the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"m" +
-		"inLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":fa" +
-		"lse}},\"required\":[\"code\",\"message\",\"provenance\"],\"additionalProperties\":false}},{\"if\":{\"properties\":" +
-		"{\"code\":{\"const\":\"overloaded\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"overloade" +
-		"d\",\"properties\":{\"code\":{\"const\":\"overloaded\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"proven" +
-		"ance\":{\"type\":\"object\",\"description\":\"Which catalog build produced this error.\",\"properties\":{\"catalog" +
-		"\":{\"type\":\"string\"},\"version\":{\"type\":\"string\"},\"fingerprint\":{\"type\":\"string\",\"pattern\":\"^sha" +
-		"256:[0-9a-f]{64}$\"}},\"required\":[\"catalog\",\"version\",\"fingerprint\"],\"additionalProperties\":false},\"loc" +
-		"alizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked fo" +
-		"r one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\"" +
-		":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"cod" +
-		"e\",\"message\",\"provenance\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"in" +
-		"ternal\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"internal\",\"properties\":{\"code\":" +
-		"{\"const\":\"internal\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"provenance\":{\"type\":\"object\",\"d" +
-		"escription\":\"Which catalog build produced this error.\",\"properties\":{\"catalog\":{\"type\":\"string\"},\"vers" +
-		"ion\":{\"type\":\"string\"},\"fingerprint\":{\"type\":\"string\",\"pattern\":\"^sha256:[0-9a-f]{64}$\"}},\"require" +
-		"d\":[\"catalog\",\"version\",\"fingerprint\"],\"additionalProperties\":false},\"localizedMessage\":{\"type\":\"obj" +
-		"ect\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessa" +
-		"ge).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"requi" +
-		"red\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\",\"provenance\"]" +
-		",\"additionalProperties\":false}}]}"},
-	{"list", "{\"type\":\"object\",\"required\":[\"code\",\"message\"],\"properties\":{\"code\":{\"enum\":[\"busy\",\"o" +
-		"verloaded\",\"internal\"]},\"message\":{\"type\":\"string\",\"minLength\":1}},\"allOf\":[{\"if\":{\"properties\":{" +
-		"\"code\":{\"const\":\"busy\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"busy\",\"propert" +
-		"ies\":{\"code\":{\"const\":\"busy\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"retry_after_s\":{\"type\"" +
-		":\"integer\",\"minimum\":-9007199254740991,\"maximum\":9007199254740991},\"provenance\":{\"type\":\"object\",\"des" +
-		"cription\":\"Which catalog build produced this error.\",\"properties\":{\"catalog\":{\"type\":\"string\"},\"versio" +
-		"n\":{\"type\":\"string\"},\"fingerprint\":{\"type\":\"string\",\"pattern\":\"^sha256:[0-9a-f]{64}$\"}},\"required" +
-		"\":[\"catalog\",\"version\",\"fingerprint\"],\"additionalProperties\":false},\"localizedMessage\":{\"type\":\"obje" +
-		"ct\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessag" +
-		"e).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"requir" +
-		"ed\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\",\"provenance\"]," +
-		"\"additionalProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"overloaded\"}},\"required\":[\"cod" +
-		"e\"]},\"then\":{\"type\":\"object\",\"title\":\"overloaded\",\"properties\":{\"code\":{\"const\":\"overloaded\"}," +
-		"\"message\":{\"type\":\"string\",\"minLength\":1},\"provenance\":{\"type\":\"object\",\"description\":\"Which cata" +
-		"log build produced this error.\",\"properties\":{\"catalog\":{\"type\":\"string\"},\"version\":{\"type\":\"string" +
-		"\"},\"fingerprint\":{\"type\":\"string\",\"pattern\":\"^sha256:[0-9a-f]{64}$\"}},\"required\":[\"catalog\",\"versi" +
-		"on\",\"fingerprint\"],\"additionalProperties\":false},\"localizedMessage\":{\"type\":\"object\",\"description\":\"" +
-		"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{" +
-		"\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"mes" +
-		"sage\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\",\"provenance\"],\"additionalProperties" +
-		"\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"internal\"}},\"required\":[\"code\"]},\"then\":{\"type\"" +
-		":\"object\",\"title\":\"internal\",\"properties\":{\"code\":{\"const\":\"internal\"},\"message\":{\"type\":\"strin" +
-		"g\",\"minLength\":1},\"provenance\":{\"type\":\"object\",\"description\":\"Which catalog build produced this error" +
-		".\",\"properties\":{\"catalog\":{\"type\":\"string\"},\"version\":{\"type\":\"string\"},\"fingerprint\":{\"type\":" +
-		"\"string\",\"pattern\":\"^sha256:[0-9a-f]{64}$\"}},\"required\":[\"catalog\",\"version\",\"fingerprint\"],\"additi" +
-		"onalProperties\":false},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale," +
-		" when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\"" +
-		",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties" +
-		"\":false}},\"required\":[\"code\",\"message\",\"provenance\"],\"additionalProperties\":false}}]}"},
-	{"files.stat", "{\"type\":\"object\",\"required\":[\"code\",\"message\"],\"properties\":{\"code\":{\"enum\":[\"inva" +
-		"lid_argument\",\"internal\"]},\"message\":{\"type\":\"string\",\"minLength\":1}},\"allOf\":[{\"if\":{\"properties" +
-		"\":{\"code\":{\"const\":\"invalid_argument\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"" +
-		"invalid_argument\",\"properties\":{\"code\":{\"const\":\"invalid_argument\"},\"message\":{\"type\":\"string\",\"mi" +
-		"nLength\":1},\"path\":{\"type\":\"string\"},\"provenance\":{\"type\":\"object\",\"description\":\"Which catalog bu" +
-		"ild produced this error.\",\"properties\":{\"catalog\":{\"type\":\"string\"},\"version\":{\"type\":\"string\"},\"f" +
-		"ingerprint\":{\"type\":\"string\",\"pattern\":\"^sha256:[0-9a-f]{64}$\"}},\"required\":[\"catalog\",\"version\",\"" +
-		"fingerprint\"],\"additionalProperties\":false},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The mes" +
-		"sage in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale" +
-		"\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"]," +
-		"\"additionalProperties\":false}},\"required\":[\"code\",\"message\",\"path\",\"provenance\"],\"additionalPropertie" +
-		"s\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"internal\"}},\"required\":[\"code\"]},\"then\":{\"type" +
-		"\":\"object\",\"title\":\"internal\",\"properties\":{\"code\":{\"const\":\"internal\"},\"message\":{\"type\":\"str" +
-		"ing\",\"minLength\":1},\"provenance\":{\"type\":\"object\",\"description\":\"Which catalog build produced this err" +
-		"or.\",\"properties\":{\"catalog\":{\"type\":\"string\"},\"version\":{\"type\":\"string\"},\"fingerprint\":{\"type" +
-		"\":\"string\",\"pattern\":\"^sha256:[0-9a-f]{64}$\"}},\"required\":[\"catalog\",\"version\",\"fingerprint\"],\"add" +
-		"itionalProperties\":false},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another loca" +
-		"le, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"strin" +
-		"g\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperti" +
-		"es\":false}},\"required\":[\"code\",\"message\",\"provenance\"],\"additionalProperties\":false}}]}"},
-	{"ping", "{\"type\":\"object\",\"required\":[\"code\",\"message\"],\"properties\":{\"code\":{\"enum\":[\"internal\"" +
-		"]},\"message\":{\"type\":\"string\",\"minLength\":1}},\"allOf\":[{\"if\":{\"properties\":{\"code\":{\"const\":\"in" +
-		"ternal\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"internal\",\"properties\":{\"code\":" +
-		"{\"const\":\"internal\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"provenance\":{\"type\":\"object\",\"d" +
-		"escription\":\"Which catalog build produced this error.\",\"properties\":{\"catalog\":{\"type\":\"string\"},\"vers" +
-		"ion\":{\"type\":\"string\"},\"fingerprint\":{\"type\":\"string\",\"pattern\":\"^sha256:[0-9a-f]{64}$\"}},\"require" +
-		"d\":[\"catalog\",\"version\",\"fingerprint\"],\"additionalProperties\":false},\"localizedMessage\":{\"type\":\"obj" +
-		"ect\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessa" +
-		"ge).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"requi" +
-		"red\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\",\"provenance\"]" +
-		",\"additionalProperties\":false}}]}"},
+	{"search", `{"type":"object","required":["code","message"],"properties":{"code":{"enum":["invalid_argument","busy",` +
+		`"overloaded","internal"]},"message":{"type":"string","minLength":1}},"allOf":[{"if":{"properties":{"code":{"const"` +
+		`:"invalid_argument"}},"required":["code"]},"then":{"type":"object","title":"invalid_argument","properties":{"code"` +
+		`:{"const":"invalid_argument"},"message":{"type":"string","minLength":1},"path":{"type":"string"},"provenance":{"ty` +
+		`pe":"object","description":"Which catalog build produced this error.","properties":{"catalog":{"type":"string"},"v` +
+		`ersion":{"type":"string"},"fingerprint":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}},"required":["catalog"` +
+		`,"version","fingerprint"],"additionalProperties":false},"localizedMessage":{"type":"object","description":"The mes` +
+		`sage in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"` +
+		`type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"additionalProperties":` +
+		`false}},"required":["code","message","path","provenance"],"additionalProperties":false}},{"if":{"properties":{"cod` +
+		`e":{"const":"busy"}},"required":["code"]},"then":{"type":"object","title":"busy","properties":{"code":{"const":"bu` +
+		`sy"},"message":{"type":"string","minLength":1},"retry_after_s":{"type":"integer","minimum":-9007199254740991,"maxi` +
+		`mum":9007199254740991},"provenance":{"type":"object","description":"Which catalog build produced this error.","pro` +
+		`perties":{"catalog":{"type":"string"},"version":{"type":"string"},"fingerprint":{"type":"string","pattern":"^sha25` +
+		`6:[0-9a-f]{64}$"}},"required":["catalog","version","fingerprint"],"additionalProperties":false},"localizedMessage"` +
+		`:{"type":"object","description":"The message in another locale, when the sender was asked for one (AIP-193's Local` +
+		`izedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["lo` +
+		`cale","message"],"additionalProperties":false}},"required":["code","message","provenance"],"additionalProperties":` +
+		`false}},{"if":{"properties":{"code":{"const":"overloaded"}},"required":["code"]},"then":{"type":"object","title":"` +
+		`overloaded","properties":{"code":{"const":"overloaded"},"message":{"type":"string","minLength":1},"provenance":{"t` +
+		`ype":"object","description":"Which catalog build produced this error.","properties":{"catalog":{"type":"string"},"` +
+		`version":{"type":"string"},"fingerprint":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}},"required":["catalog` +
+		`","version","fingerprint"],"additionalProperties":false},"localizedMessage":{"type":"object","description":"The me` +
+		`ssage in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{` +
+		`"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"additionalProperties"` +
+		`:false}},"required":["code","message","provenance"],"additionalProperties":false}},{"if":{"properties":{"code":{"c` +
+		`onst":"internal"}},"required":["code"]},"then":{"type":"object","title":"internal","properties":{"code":{"const":"` +
+		`internal"},"message":{"type":"string","minLength":1},"provenance":{"type":"object","description":"Which catalog bu` +
+		`ild produced this error.","properties":{"catalog":{"type":"string"},"version":{"type":"string"},"fingerprint":{"ty` +
+		`pe":"string","pattern":"^sha256:[0-9a-f]{64}$"}},"required":["catalog","version","fingerprint"],"additionalPropert` +
+		`ies":false},"localizedMessage":{"type":"object","description":"The message in another locale, when the sender was ` +
+		`asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"ty` +
+		`pe":"string"}},"required":["locale","message"],"additionalProperties":false}},"required":["code","message","proven` +
+		`ance"],"additionalProperties":false}}]}`},
+	{"list", `{"type":"object","required":["code","message"],"properties":{"code":{"enum":["busy","overloaded","interna` +
+		`l"]},"message":{"type":"string","minLength":1}},"allOf":[{"if":{"properties":{"code":{"const":"busy"}},"required":` +
+		`["code"]},"then":{"type":"object","title":"busy","properties":{"code":{"const":"busy"},"message":{"type":"string",` +
+		`"minLength":1},"retry_after_s":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"provenan` +
+		`ce":{"type":"object","description":"Which catalog build produced this error.","properties":{"catalog":{"type":"str` +
+		`ing"},"version":{"type":"string"},"fingerprint":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}},"required":["` +
+		`catalog","version","fingerprint"],"additionalProperties":false},"localizedMessage":{"type":"object","description":` +
+		`"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","properties":{"lo` +
+		`cale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"additionalProp` +
+		`erties":false}},"required":["code","message","provenance"],"additionalProperties":false}},{"if":{"properties":{"co` +
+		`de":{"const":"overloaded"}},"required":["code"]},"then":{"type":"object","title":"overloaded","properties":{"code"` +
+		`:{"const":"overloaded"},"message":{"type":"string","minLength":1},"provenance":{"type":"object","description":"Whi` +
+		`ch catalog build produced this error.","properties":{"catalog":{"type":"string"},"version":{"type":"string"},"fing` +
+		`erprint":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}},"required":["catalog","version","fingerprint"],"addi` +
+		`tionalProperties":false},"localizedMessage":{"type":"object","description":"The message in another locale, when th` +
+		`e sender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"` +
+		`message":{"type":"string"}},"required":["locale","message"],"additionalProperties":false}},"required":["code","mes` +
+		`sage","provenance"],"additionalProperties":false}},{"if":{"properties":{"code":{"const":"internal"}},"required":["` +
+		`code"]},"then":{"type":"object","title":"internal","properties":{"code":{"const":"internal"},"message":{"type":"st` +
+		`ring","minLength":1},"provenance":{"type":"object","description":"Which catalog build produced this error.","prope` +
+		`rties":{"catalog":{"type":"string"},"version":{"type":"string"},"fingerprint":{"type":"string","pattern":"^sha256:` +
+		`[0-9a-f]{64}$"}},"required":["catalog","version","fingerprint"],"additionalProperties":false},"localizedMessage":{` +
+		`"type":"object","description":"The message in another locale, when the sender was asked for one (AIP-193's Localiz` +
+		`edMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["loca` +
+		`le","message"],"additionalProperties":false}},"required":["code","message","provenance"],"additionalProperties":fa` +
+		`lse}}]}`},
+	{"files.stat", `{"type":"object","required":["code","message"],"properties":{"code":{"enum":["invalid_argument","in` +
+		`ternal"]},"message":{"type":"string","minLength":1}},"allOf":[{"if":{"properties":{"code":{"const":"invalid_argume` +
+		`nt"}},"required":["code"]},"then":{"type":"object","title":"invalid_argument","properties":{"code":{"const":"inval` +
+		`id_argument"},"message":{"type":"string","minLength":1},"path":{"type":"string"},"provenance":{"type":"object","de` +
+		`scription":"Which catalog build produced this error.","properties":{"catalog":{"type":"string"},"version":{"type":` +
+		`"string"},"fingerprint":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}},"required":["catalog","version","fing` +
+		`erprint"],"additionalProperties":false},"localizedMessage":{"type":"object","description":"The message in another ` +
+		`locale, when the sender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","` +
+		`minLength":1},"message":{"type":"string"}},"required":["locale","message"],"additionalProperties":false}},"require` +
+		`d":["code","message","path","provenance"],"additionalProperties":false}},{"if":{"properties":{"code":{"const":"int` +
+		`ernal"}},"required":["code"]},"then":{"type":"object","title":"internal","properties":{"code":{"const":"internal"}` +
+		`,"message":{"type":"string","minLength":1},"provenance":{"type":"object","description":"Which catalog build produc` +
+		`ed this error.","properties":{"catalog":{"type":"string"},"version":{"type":"string"},"fingerprint":{"type":"strin` +
+		`g","pattern":"^sha256:[0-9a-f]{64}$"}},"required":["catalog","version","fingerprint"],"additionalProperties":false` +
+		`},"localizedMessage":{"type":"object","description":"The message in another locale, when the sender was asked for ` +
+		`one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"strin` +
+		`g"}},"required":["locale","message"],"additionalProperties":false}},"required":["code","message","provenance"],"ad` +
+		`ditionalProperties":false}}]}`},
+	{"ping", `{"type":"object","required":["code","message"],"properties":{"code":{"enum":["internal"]},"message":{"typ` +
+		`e":"string","minLength":1}},"allOf":[{"if":{"properties":{"code":{"const":"internal"}},"required":["code"]},"then"` +
+		`:{"type":"object","title":"internal","properties":{"code":{"const":"internal"},"message":{"type":"string","minLeng` +
+		`th":1},"provenance":{"type":"object","description":"Which catalog build produced this error.","properties":{"catal` +
+		`og":{"type":"string"},"version":{"type":"string"},"fingerprint":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"` +
+		`}},"required":["catalog","version","fingerprint"],"additionalProperties":false},"localizedMessage":{"type":"object` +
+		`","description":"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","` +
+		`properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"]` +
+		`,"additionalProperties":false}},"required":["code","message","provenance"],"additionalProperties":false}}]}`},
 }
 
 func lookup(pairs []pair, key string) (string, bool) {
@@ -147,53 +135,47 @@ func lookup(pairs []pair, key string) (string, bool) {
 }
 
 // catalogErrors is the JSON Schema of every error payload of the catalog (a tool it does not declare).
-const catalogErrors = "{\"type\":\"object\",\"required\":[\"code\",\"message\"],\"properties\":{\"code\":{\"enum\":[" +
-	"\"invalid_argument\",\"busy\",\"overloaded\",\"denied\",\"internal\"]},\"message\":{\"type\":\"string\",\"minLength" +
-	"\":1}},\"allOf\":[{\"if\":{\"properties\":{\"code\":{\"const\":\"invalid_argument\"}},\"required\":[\"code\"]},\"th" +
-	"en\":{\"type\":\"object\",\"title\":\"invalid_argument\",\"properties\":{\"code\":{\"const\":\"invalid_argument\"}," +
-	"\"message\":{\"type\":\"string\",\"minLength\":1},\"path\":{\"type\":\"string\"},\"provenance\":{\"type\":\"object" +
-	"\",\"description\":\"Which catalog build produced this error.\",\"properties\":{\"catalog\":{\"type\":\"string\"}," +
-	"\"version\":{\"type\":\"string\"},\"fingerprint\":{\"type\":\"string\",\"pattern\":\"^sha256:[0-9a-f]{64}$\"}},\"re" +
-	"quired\":[\"catalog\",\"version\",\"fingerprint\"],\"additionalProperties\":false},\"localizedMessage\":{\"type\":" +
-	"\"object\",\"description\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedM" +
-	"essage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"re" +
-	"quired\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\",\"path\",\"pr" +
-	"ovenance\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"busy\"}},\"required\":[" +
-	"\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"busy\",\"properties\":{\"code\":{\"const\":\"busy\"},\"message" +
-	"\":{\"type\":\"string\",\"minLength\":1},\"retry_after_s\":{\"type\":\"integer\",\"minimum\":-9007199254740991,\"ma" +
-	"ximum\":9007199254740991},\"provenance\":{\"type\":\"object\",\"description\":\"Which catalog build produced this e" +
-	"rror.\",\"properties\":{\"catalog\":{\"type\":\"string\"},\"version\":{\"type\":\"string\"},\"fingerprint\":{\"type" +
-	"\":\"string\",\"pattern\":\"^sha256:[0-9a-f]{64}$\"}},\"required\":[\"catalog\",\"version\",\"fingerprint\"],\"addi" +
-	"tionalProperties\":false},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale" +
-	", when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\"" +
-	",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\"" +
-	":false}},\"required\":[\"code\",\"message\",\"provenance\"],\"additionalProperties\":false}},{\"if\":{\"properties" +
-	"\":{\"code\":{\"const\":\"overloaded\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"overloa" +
-	"ded\",\"properties\":{\"code\":{\"const\":\"overloaded\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"prove" +
-	"nance\":{\"type\":\"object\",\"description\":\"Which catalog build produced this error.\",\"properties\":{\"catalog" +
-	"\":{\"type\":\"string\"},\"version\":{\"type\":\"string\"},\"fingerprint\":{\"type\":\"string\",\"pattern\":\"^sha2" +
-	"56:[0-9a-f]{64}$\"}},\"required\":[\"catalog\",\"version\",\"fingerprint\"],\"additionalProperties\":false},\"local" +
-	"izedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale, when the sender was asked for o" +
-	"ne (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"" +
-	"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\"," +
-	"\"message\",\"provenance\"],\"additionalProperties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"denied" +
-	"\"}},\"required\":[\"code\"]},\"then\":{\"type\":\"object\",\"title\":\"denied\",\"properties\":{\"code\":{\"const" +
-	"\":\"denied\"},\"message\":{\"type\":\"string\",\"minLength\":1},\"provenance\":{\"type\":\"object\",\"description" +
-	"\":\"Which catalog build produced this error.\",\"properties\":{\"catalog\":{\"type\":\"string\"},\"version\":{\"ty" +
-	"pe\":\"string\"},\"fingerprint\":{\"type\":\"string\",\"pattern\":\"^sha256:[0-9a-f]{64}$\"}},\"required\":[\"catal" +
-	"og\",\"version\",\"fingerprint\"],\"additionalProperties\":false},\"localizedMessage\":{\"type\":\"object\",\"descr" +
-	"iption\":\"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).\",\"prope" +
-	"rties\":{\"locale\":{\"type\":\"string\",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale" +
-	"\",\"message\"],\"additionalProperties\":false}},\"required\":[\"code\",\"message\",\"provenance\"],\"additionalPro" +
-	"perties\":false}},{\"if\":{\"properties\":{\"code\":{\"const\":\"internal\"}},\"required\":[\"code\"]},\"then\":{\"" +
-	"type\":\"object\",\"title\":\"internal\",\"properties\":{\"code\":{\"const\":\"internal\"},\"message\":{\"type\":\"" +
-	"string\",\"minLength\":1},\"provenance\":{\"type\":\"object\",\"description\":\"Which catalog build produced this e" +
-	"rror.\",\"properties\":{\"catalog\":{\"type\":\"string\"},\"version\":{\"type\":\"string\"},\"fingerprint\":{\"type" +
-	"\":\"string\",\"pattern\":\"^sha256:[0-9a-f]{64}$\"}},\"required\":[\"catalog\",\"version\",\"fingerprint\"],\"addi" +
-	"tionalProperties\":false},\"localizedMessage\":{\"type\":\"object\",\"description\":\"The message in another locale" +
-	", when the sender was asked for one (AIP-193's LocalizedMessage).\",\"properties\":{\"locale\":{\"type\":\"string\"" +
-	",\"minLength\":1},\"message\":{\"type\":\"string\"}},\"required\":[\"locale\",\"message\"],\"additionalProperties\"" +
-	":false}},\"required\":[\"code\",\"message\",\"provenance\"],\"additionalProperties\":false}}]}"
+const catalogErrors = `{"type":"object","required":["code","message"],"properties":{"code":{"enum":["invalid_argument` +
+	`","busy","overloaded","denied","internal"]},"message":{"type":"string","minLength":1}},"allOf":[{"if":{"properties"` +
+	`:{"code":{"const":"invalid_argument"}},"required":["code"]},"then":{"type":"object","title":"invalid_argument","pro` +
+	`perties":{"code":{"const":"invalid_argument"},"message":{"type":"string","minLength":1},"path":{"type":"string"},"p` +
+	`rovenance":{"type":"object","description":"Which catalog build produced this error.","properties":{"catalog":{"type` +
+	`":"string"},"version":{"type":"string"},"fingerprint":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}},"require` +
+	`d":["catalog","version","fingerprint"],"additionalProperties":false},"localizedMessage":{"type":"object","descripti` +
+	`on":"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","properties":{` +
+	`"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"additionalPr` +
+	`operties":false}},"required":["code","message","path","provenance"],"additionalProperties":false}},{"if":{"properti` +
+	`es":{"code":{"const":"busy"}},"required":["code"]},"then":{"type":"object","title":"busy","properties":{"code":{"co` +
+	`nst":"busy"},"message":{"type":"string","minLength":1},"retry_after_s":{"type":"integer","minimum":-900719925474099` +
+	`1,"maximum":9007199254740991},"provenance":{"type":"object","description":"Which catalog build produced this error.` +
+	`","properties":{"catalog":{"type":"string"},"version":{"type":"string"},"fingerprint":{"type":"string","pattern":"^` +
+	`sha256:[0-9a-f]{64}$"}},"required":["catalog","version","fingerprint"],"additionalProperties":false},"localizedMess` +
+	`age":{"type":"object","description":"The message in another locale, when the sender was asked for one (AIP-193's Lo` +
+	`calizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["` +
+	`locale","message"],"additionalProperties":false}},"required":["code","message","provenance"],"additionalProperties"` +
+	`:false}},{"if":{"properties":{"code":{"const":"overloaded"}},"required":["code"]},"then":{"type":"object","title":"` +
+	`overloaded","properties":{"code":{"const":"overloaded"},"message":{"type":"string","minLength":1},"provenance":{"ty` +
+	`pe":"object","description":"Which catalog build produced this error.","properties":{"catalog":{"type":"string"},"ve` +
+	`rsion":{"type":"string"},"fingerprint":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}},"required":["catalog","` +
+	`version","fingerprint"],"additionalProperties":false},"localizedMessage":{"type":"object","description":"The messag` +
+	`e in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type` +
+	`":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"additionalProperties":false` +
+	`}},"required":["code","message","provenance"],"additionalProperties":false}},{"if":{"properties":{"code":{"const":"` +
+	`denied"}},"required":["code"]},"then":{"type":"object","title":"denied","properties":{"code":{"const":"denied"},"me` +
+	`ssage":{"type":"string","minLength":1},"provenance":{"type":"object","description":"Which catalog build produced th` +
+	`is error.","properties":{"catalog":{"type":"string"},"version":{"type":"string"},"fingerprint":{"type":"string","pa` +
+	`ttern":"^sha256:[0-9a-f]{64}$"}},"required":["catalog","version","fingerprint"],"additionalProperties":false},"loca` +
+	`lizedMessage":{"type":"object","description":"The message in another locale, when the sender was asked for one (AIP` +
+	`-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"req` +
+	`uired":["locale","message"],"additionalProperties":false}},"required":["code","message","provenance"],"additionalPr` +
+	`operties":false}},{"if":{"properties":{"code":{"const":"internal"}},"required":["code"]},"then":{"type":"object","t` +
+	`itle":"internal","properties":{"code":{"const":"internal"},"message":{"type":"string","minLength":1},"provenance":{` +
+	`"type":"object","description":"Which catalog build produced this error.","properties":{"catalog":{"type":"string"},` +
+	`"version":{"type":"string"},"fingerprint":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}},"required":["catalog` +
+	`","version","fingerprint"],"additionalProperties":false},"localizedMessage":{"type":"object","description":"The mes` +
+	`sage in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"t` +
+	`ype":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"additionalProperties":fa` +
+	`lse}},"required":["code","message","provenance"],"additionalProperties":false}}]}`
 
 // ToCallToolResult returns the SDK's CallToolResult reporting err (isError true, its payload as
 // structuredContent, written in the catalog's key order).
