@@ -75,11 +75,11 @@ def split_literal(literal: str, indent: str, first_room: int, width: int = WIDTH
     if len(literal) <= first_room:
         return literal
     if literal.startswith("`"):
-        body, pieces = literal[1:-1], []
-        room = first_room - 4
-        while body:
-            pieces.append(f"`{body[:room]}`")
-            body, room = body[room:], width - len(indent) - 4
+        body, pieces, at = literal[1:-1], [], 0
+        room = max(first_room - 4, 1)
+        while at < len(body):  # by position: cutting the rest off each time copied it (quadratic)
+            pieces.append(f"`{body[at : at + room]}`")
+            at, room = at + room, width - len(indent) - 4
     else:
         pieces = literal_pieces(json.loads(literal), first_room - 2, width - len(indent) - 2)
     return f" +\n{indent}".join(pieces)

@@ -9,7 +9,6 @@ section and each tool's error schema (the JSON Schema target's).
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from errgen.catalog.model import Catalog
@@ -32,11 +31,6 @@ INDIRECT = (
     ("golang.org/x/time", "v0.15.0"),
 )
 GO_SUM = Path(__file__).with_name("mcpadapter.go.sum")
-
-
-def _compact(schema: dict[str, object]) -> str:
-    """`schema` as compact JSON text in printable ASCII without a backquote (fit for a Go raw string)."""
-    return json.dumps(schema, separators=(",", ":")).replace("`", "\\u0060").replace("\x7f", "\\u007f")
 
 
 def _literal(text: str, indent: str, used: int) -> str:
@@ -69,12 +63,11 @@ def adapter(catalog: Catalog, templates: str | None) -> str:
         {"key": json_string(role.role), "code": f"{package}.{names.codes[role.code].const}"}
         for role in catalog.arguments.values()
     ]
+    schemas = jsonschema.adapter_schemas(catalog)
     tools = []
-    for tool in catalog.tools.values():
-        schema = jsonschema.tool_errors(catalog, tool)
-        key = json_string(tool.name)
-        tools.append({"name": key, "schema": _literal(_compact(schema), TAB + TAB, len(key) + 5)})
-    whole = {k: v for k, v in jsonschema.fragment_schema(catalog).items() if not k.startswith("$") and k != "title"}
+    for name, schema in schemas.tools:
+        key = json_string(name)
+        tools.append({"name": key, "schema": _literal(schema, TAB + TAB, len(key) + 5)})
     return render(
         "go/mcpadapter.go.jinja",
         templates,
@@ -83,7 +76,7 @@ def adapter(catalog: Catalog, templates: str | None) -> str:
         alias=package,
         arguments=roles,
         tools=tools,
-        catalog_schema=_literal(_compact(whole), TAB, 22),
+        catalog_schema=_literal(schemas.catalog, TAB, 22),
     )
 
 

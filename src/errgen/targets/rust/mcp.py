@@ -9,8 +9,6 @@ serde, serde_json, regex and ryu-js only.
 
 from __future__ import annotations
 
-import json
-
 from errgen.catalog.model import Catalog
 from errgen.targets import jsonschema
 from errgen.targets.common.header import header_text
@@ -23,12 +21,8 @@ FEATURES = {"rmcp": '["dep:rmcp", "dep:serde_path_to_error"]'}
 OPTIONAL = {"rmcp": RMCP, "serde_path_to_error": PATH_TO_ERROR}
 
 
-def _compact(schema: dict[str, object]) -> str:
-    """`schema` as compact JSON text in printable ASCII, as a Rust raw string literal (``r#"…"#``).
-
-    A raw literal holds the JSON as it is: nothing escaped twice, nothing to escape when writing it.
-    """
-    text = json.dumps(schema, separators=(",", ":")).replace("\x7f", "\\u007f")
+def _raw(text: str) -> str:
+    """JSON `text` (printable ASCII) as a Rust raw string literal (``r#"…"#``): nothing escaped twice."""
     hashes = "#"
     while f'"{hashes}' in text:
         hashes += "#"
@@ -38,14 +32,11 @@ def _compact(schema: dict[str, object]) -> str:
 def adapter(catalog: Catalog, templates: str | None) -> str:
     """``src/mcp.rs``."""
     roles = [{"key": rust_str(role.role), "code": rust_str(role.code)} for role in catalog.arguments.values()]
-    tools = [
-        {"name": rust_str(tool.name), "schema": _compact(jsonschema.tool_errors(catalog, tool))}
-        for tool in catalog.tools.values()
-    ]
-    whole = {k: v for k, v in jsonschema.fragment_schema(catalog).items() if not k.startswith("$") and k != "title"}
+    schemas = jsonschema.adapter_schemas(catalog)
+    tools = [{"name": rust_str(name), "schema": _raw(schema)} for name, schema in schemas.tools]
     return render(
         "rust/mcp.rs.jinja", templates, header=header_text(catalog), arguments=roles, tools=tools,
-        catalog_schema=_compact(whole),
+        catalog_schema=_raw(schemas.catalog),
     )  # fmt: skip
 
 

@@ -45,20 +45,18 @@ V1 = Sdk(
 )
 
 
-def _text(schema: dict[str, object]) -> str:
-    """A TypeScript string literal holding `schema` as compact JSON."""
-    return json.dumps(json.dumps(schema, ensure_ascii=False, separators=(",", ":")), ensure_ascii=False)
+def _text(schema: str) -> str:
+    """A TypeScript string literal holding JSON text `schema`."""
+    return json.dumps(schema)
 
 
 def tables(catalog: Catalog) -> dict[str, object]:
     """What both adapter files hold of the catalog, computed once: the roles and the error schemas."""
     roles = {role.role: role.code for role in catalog.arguments.values()}
-    tools = [
-        {"name": json.dumps(tool.name, ensure_ascii=False), "schema": _text(jsonschema.tool_errors(catalog, tool))}
-        for tool in catalog.tools.values()
-    ]
-    whole = {k: v for k, v in jsonschema.fragment_schema(catalog).items() if not k.startswith("$") and k != "title"}
-    return {"arguments": json.dumps(roles, ensure_ascii=False), "tools": tools, "catalog_schema": _text(whole)}
+    schemas = jsonschema.adapter_schemas(catalog)
+    tools = [{"name": json.dumps(name, ensure_ascii=False), "schema": _text(schema)} for name, schema in schemas.tools]
+    arguments = json.dumps(roles, ensure_ascii=False)
+    return {"arguments": arguments, "tools": tools, "catalog_schema": _text(schemas.catalog)}
 
 
 def adapter(catalog: Catalog, stem: str, sdk: Sdk, templates: str | None, table: dict[str, object]) -> str:
