@@ -60,7 +60,7 @@ def test_the_example_server_passes_clippy_with_its_result_type(built: harness.Wo
     example = harness.ROOT / "examples" / "rust_workbook_server"
     done = harness.locked([harness.cargo(), "clippy", "--all-targets", "--quiet", "--", "-D", "warnings"], cwd=example)
     assert done.returncode == 0, done.stderr[-6000:]
-    assert "Result<Value, ToolError>" in (example / "src" / "main.rs").read_text(encoding="utf-8")
+    assert "Result<Json<Priced>, ToolError>" in (example / "src" / "main.rs").read_text(encoding="utf-8")
 
 
 def test_generated_rust_is_rustfmt_clean(built: harness.Workspace) -> None:

@@ -34,7 +34,7 @@ GO_SUM = Path(__file__).with_name("mcpadapter.go.sum")
 
 
 def _literal(text: str, indent: str, used: int) -> str:
-    """JSON `text` (`_compact`'s) as a Go raw string literal, split into ``\`…\` +`` lines that keep to the width.
+    """JSON `text` (jsonschema.adapter_schemas') as a Go raw string literal, split into lines that keep to the width.
 
     A raw literal holds the JSON as it is: no second escaping to write (or read), and its pieces are
     plain slices of the text.
