@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from pydantic import BaseModel, ValidationError
 
@@ -41,7 +41,7 @@ M = TypeVar("M", bound=BaseModel)
 _RANGE = {"greater_than", "greater_than_equal", "less_than", "less_than_equal"}
 
 
-class ToolFailure(Exception):  # noqa: N818 (what a tool raises: the failure it reports)
+class ToolFailure(Exception):
     """Raise it from a tool with one of the catalog's errors: the client receives that error's result."""
 
     def __init__(self, error: ErrorBase | UnknownCode) -> None:
@@ -71,18 +71,25 @@ def to_call_result(outcome: object) -> Any:
     return _types().CallToolResult.model_validate(wire)
 
 
+def _mapping(value: object) -> Mapping[str, Any]:
+    """`value` when it is a mapping (a JSON object), else an empty one."""
+    return cast("Mapping[str, Any]", value) if isinstance(value, Mapping) else {}
+
+
 def _resolve(schema: Any, root: Mapping[str, Any]) -> dict[str, Any]:
     """`schema` with a local ``$ref`` followed and ``anyOf`` branches merged (the keys a repair field reads)."""
     if not isinstance(schema, Mapping):
         return {}
-    ref = schema.get("$ref")
+    node = cast("Mapping[str, Any]", schema)
+    ref: Any = node.get("$ref")
     if isinstance(ref, str) and ref.startswith("#/"):
         target: Any = root
         for part in ref[2:].split("/"):
-            target = target.get(part, {}) if isinstance(target, Mapping) else {}
-        return _resolve(target, root) | {k: v for k, v in schema.items() if k != "$ref"}
-    out = dict(schema)
-    for branch in schema.get("anyOf", ()):
+            target = _mapping(target).get(part, {})
+        return _resolve(target, root) | {k: v for k, v in node.items() if k != "$ref"}
+    out = dict(node)
+    branches: Any = node.get("anyOf", ())
+    for branch in branches:
         for key, value in _resolve(branch, root).items():
             out.setdefault(key, value)
     return out
@@ -94,8 +101,8 @@ def _argument_schema(
     """The schema of the argument at `path` (its top-level name, then nested keys), or {} when unknown."""
     current = _resolve(schema, schema)
     for name in path:
-        properties = current.get("properties", {})
-        nested = properties.get(name) if isinstance(properties, Mapping) else None
+        properties: Any = current.get("properties", {})
+        nested: Any = _mapping(properties).get(name)
         current = _resolve(
             nested if nested is not None else current.get("additionalProperties"),
             schema,
@@ -203,22 +210,29 @@ def widen_tool(tool: Any) -> Any:
     ``arguments`` section, the ``inputSchema`` also says ``additionalProperties: false``
     (unless it says otherwise): an argument it does not name is reported as ``unknown``.
     """
-    wire = tool.model_dump(mode="json", by_alias=True, exclude_none=True)
-    inputs = wire.get("inputSchema")
+    wire: dict[str, Any] = tool.model_dump(
+        mode="json", by_alias=True, exclude_none=True
+    )
+    model: Any = tool.__class__
+    inputs: Any = wire.get("inputSchema")
     if ARGUMENTS and isinstance(inputs, dict) and "additionalProperties" not in inputs:
         wire["inputSchema"] = inputs | {"additionalProperties": False}
-    success = wire.get("outputSchema")
-    if not isinstance(success, dict):
-        return type(tool).model_validate(wire)
+    listed: Any = wire.get("outputSchema")
+    if not isinstance(listed, dict):
+        return model.model_validate(wire)
     contract = TOOLS.get(wire.get("name", ""))
     errors = contract.error_schema() if contract is not None else payload_schema()
     errors = {key: value for key, value in errors.items() if not key.startswith("$")}
-    success = {key: value for key, value in success.items() if key != "$schema"}
+    success = {
+        key: value
+        for key, value in cast("dict[str, Any]", listed).items()
+        if key != "$schema"
+    }
     hoisted = {
         key: success.pop(key) for key in ("$defs", "definitions") if key in success
     }  # refs resolve at the root
     wire["outputSchema"] = {"type": "object", "anyOf": [success, errors]} | hoisted
-    return type(tool).model_validate(wire)
+    return model.model_validate(wire)
 
 
 def _argument_failure(
@@ -268,17 +282,24 @@ def _server_class() -> Any:
         """The SDK's high-level server whose tools fail with the catalog's errors (see the module's doc)."""
 
         async def list_tools(self) -> list[Any]:
-            tools = await super().list_tools()
+            parent: Any = super()
+            tools: list[Any] = await parent.list_tools()
             return [widen_tool(tool) for tool in tools]
 
         async def _input_schema(self, name: str) -> dict[str, Any]:
-            for tool in await super().list_tools():
+            parent: Any = super()
+            tools: list[Any] = await parent.list_tools()
+            for tool in tools:
                 if tool.name == name:
-                    wire = tool.model_dump(
+                    wire: dict[str, Any] = tool.model_dump(
                         mode="json", by_alias=True, exclude_none=True
                     )
-                    schema = wire.get("inputSchema")
-                    return schema if isinstance(schema, dict) else {}
+                    schema: Any = wire.get("inputSchema")
+                    return (
+                        cast("dict[str, Any]", schema)
+                        if isinstance(schema, dict)
+                        else {}
+                    )
             return {}
 
         async def call_tool(
@@ -289,16 +310,23 @@ def _server_class() -> Any:
             if unknown is not None:
                 return to_call_result(unknown)
             try:
-                return await super().call_tool(name, arguments, *args, **kwargs)
+                parent: Any = super()
+                done: Any = await parent.call_tool(name, arguments, *args, **kwargs)
             except Exception as exc:
                 result = failure_result(exc, name, schema)
                 if result is None:
                     raise
                 return result
+            return done
 
     Server.__name__ = Server.__qualname__ = base.__name__
     _classes["server"] = Server
     return Server
+
+
+if TYPE_CHECKING:  # made on first use by __getattr__: the SDK line that is installed
+    MCPServer: Any
+    FastMCP: Any
 
 
 def __getattr__(name: str) -> Any:
@@ -308,8 +336,8 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "FastMCP",  # noqa: F822 (resolved on first use: the SDK line that is installed)
-    "MCPServer",  # noqa: F822
+    "FastMCP",
+    "MCPServer",
     "ToolFailure",
     "argument_error",
     "failure_result",
