@@ -674,7 +674,9 @@ func errorResult(err error) (*mcp.CallToolResult, error) {
 // checkArguments decodes the arguments into in, or returns the result reporting the first argument
 // that fails the input schema: the catalog's repair payload, or (a catalog without an arguments
 // section) the SDK's kind of text error.
-func checkArguments(raw json.RawMessage, schema *jsonschema.Schema, resolved *jsonschema.Resolved, in any) *mcp.CallToolResult {
+func checkArguments(
+	raw json.RawMessage, schema *jsonschema.Schema, resolved *jsonschema.Resolved, in any,
+) *mcp.CallToolResult {
 	args := map[string]any{}
 	problem := error(nil)
 	if len(raw) > 0 {

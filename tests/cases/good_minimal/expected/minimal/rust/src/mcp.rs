@@ -20,8 +20,7 @@ use crate::{build_error, code_info, Json, JsonArray, JsonMap, Range, ToolError};
 pub const ARGUMENTS: [(&str, &str); 0] = [];
 
 /// The JSON Schema of the error payloads each tool of the catalog can return.
-const TOOL_ERRORS: [(&str, &str); 0] = [
-];
+const TOOL_ERRORS: [(&str, &str); 0] = [];
 
 /// The JSON Schema of every error payload of the catalog (for a tool it does not declare).
 const CATALOG_ERRORS: &str = r#"{"type":"object","required":["code","message"],"properties":{"code":{"enum":["failed"]},"message":{"type":"string","minLength":1}},"allOf":[{"if":{"properties":{"code":{"const":"failed"}},"required":["code"]},"then":{"type":"object","title":"failed","properties":{"code":{"const":"failed"},"message":{"type":"string","minLength":1},"provenance":{"type":"object","description":"Which catalog build produced this error.","properties":{"catalog":{"type":"string"},"version":{"type":"string"},"fingerprint":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}},"required":["catalog","version","fingerprint"],"additionalProperties":false},"localizedMessage":{"type":"object","description":"The message in another locale, when the sender was asked for one (AIP-193's LocalizedMessage).","properties":{"locale":{"type":"string","minLength":1},"message":{"type":"string"}},"required":["locale","message"],"additionalProperties":false}},"required":["code","message","provenance"],"additionalProperties":false}}]}"#;
@@ -58,14 +57,20 @@ fn internal(problem: impl std::fmt::Display) -> ErrorData {
 }
 
 fn jsonrpc_error(error: &ToolError) -> ErrorData {
-    let wire = error.to_jsonrpc_error().and_then(|value| serde_json::to_value(value).ok());
-    wire.and_then(|value| serde_json::from_value(value).ok()).unwrap_or_else(|| internal(error))
+    let wire = error
+        .to_jsonrpc_error()
+        .and_then(|value| serde_json::to_value(value).ok());
+    wire.and_then(|value| serde_json::from_value(value).ok())
+        .unwrap_or_else(|| internal(error))
 }
 
 /// The JSON Schema of the error payloads `tool` can return: its own (the catalog's `tools`
 /// section), or every payload of the catalog for a tool it does not declare.
 pub fn error_schema(tool: &str) -> Value {
-    let text = TOOL_ERRORS.iter().find(|(name, _)| *name == tool).map_or(CATALOG_ERRORS, |(_, schema)| schema);
+    let text = TOOL_ERRORS
+        .iter()
+        .find(|(name, _)| *name == tool)
+        .map_or(CATALOG_ERRORS, |(_, schema)| schema);
     serde_json::from_str(text).unwrap_or(Value::Null)
 }
 
@@ -93,13 +98,22 @@ pub fn widen_tool(mut tool: Tool) -> Tool {
 
 /// The input schema rmcp lists for arguments of type `T` (as `Parameters<T>` does).
 pub fn input_schema<T: JsonSchema + 'static>() -> JsonObject {
-    rmcp::handler::server::common::schema_for_type::<T>().as_ref().clone()
+    rmcp::handler::server::common::schema_for_type::<T>()
+        .as_ref()
+        .clone()
 }
 
 /// The schema of property `name` of `schema`, a local `$ref` followed.
 fn property(schema: &JsonObject, name: &str) -> Value {
-    let found = schema.get("properties").and_then(|p| p.get(name)).cloned().unwrap_or(Value::Null);
-    let target = found.get("$ref").and_then(Value::as_str).and_then(|r| r.strip_prefix("#/"));
+    let found = schema
+        .get("properties")
+        .and_then(|p| p.get(name))
+        .cloned()
+        .unwrap_or(Value::Null);
+    let target = found
+        .get("$ref")
+        .and_then(Value::as_str)
+        .and_then(|r| r.strip_prefix("#/"));
     let Some(target) = target else { return found };
     let mut current = Value::Object(schema.clone());
     for part in target.split('/') {
@@ -114,7 +128,9 @@ fn property(schema: &JsonObject, name: &str) -> Value {
 ///
 /// The error of the catalog's `arguments` section for the failure (an argument failure when the
 /// catalog has no such section is an `invalid_input`-less [`ToolError::Unknown`]).
-pub fn arguments<T: DeserializeOwned + JsonSchema + 'static>(given: Option<&JsonObject>) -> Result<T, ToolError> {
+pub fn arguments<T: DeserializeOwned + JsonSchema + 'static>(
+    given: Option<&JsonObject>,
+) -> Result<T, ToolError> {
     let args = given.cloned().unwrap_or_default();
     let schema = input_schema::<T>();
     if let Some(failure) = schema_failure(&args, &schema) {
@@ -124,15 +140,25 @@ pub fn arguments<T: DeserializeOwned + JsonSchema + 'static>(given: Option<&Json
         let text = problem.inner().to_string();
         let mut path: Vec<String> = problem.path().iter().map(ToString::to_string).collect();
         path.retain(|segment| segment != "?");
-        if let Some(name) = text.strip_prefix("missing field `").and_then(|rest| rest.split('`').next()) {
+        if let Some(name) = text
+            .strip_prefix("missing field `")
+            .and_then(|rest| rest.split('`').next())
+        {
             path.push(name.to_owned());
             return argument_error("missing", &path.join("."), &schema, &text);
         }
-        if let Some(name) = text.strip_prefix("unknown field `").and_then(|rest| rest.split('`').next()) {
+        if let Some(name) = text
+            .strip_prefix("unknown field `")
+            .and_then(|rest| rest.split('`').next())
+        {
             path.push(name.to_owned());
             return argument_error("unknown", &path.join("."), &schema, &text);
         }
-        let field = if path.is_empty() { "arguments".to_owned() } else { path.join(".") };
+        let field = if path.is_empty() {
+            "arguments".to_owned()
+        } else {
+            path.join(".")
+        };
         argument_error("invalid", &field, &schema, &text)
     })
 }
@@ -140,18 +166,32 @@ pub fn arguments<T: DeserializeOwned + JsonSchema + 'static>(given: Option<&Json
 /// The first failure serde does not see: an argument the schema does not name (when it closes its
 /// properties), a missing required one, a number outside its `minimum` / `maximum`.
 fn schema_failure(args: &JsonObject, schema: &JsonObject) -> Option<ToolError> {
-    let properties = schema.get("properties").and_then(Value::as_object).cloned().unwrap_or_default();
+    let properties = schema
+        .get("properties")
+        .and_then(Value::as_object)
+        .cloned()
+        .unwrap_or_default();
     if schema.get("additionalProperties") == Some(&Value::Bool(false)) {
         if let Some(name) = args.keys().find(|name| !properties.contains_key(*name)) {
             return Some(argument_error("unknown", name, schema, "unknown field"));
         }
     }
-    let required = schema.get("required").and_then(Value::as_array).cloned().unwrap_or_default();
-    if let Some(name) = required.iter().filter_map(Value::as_str).find(|name| !args.contains_key(*name)) {
+    let required = schema
+        .get("required")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    if let Some(name) = required
+        .iter()
+        .filter_map(Value::as_str)
+        .find(|name| !args.contains_key(*name))
+    {
         return Some(argument_error("missing", name, schema, "missing field"));
     }
     for (name, value) in args {
-        let (Some(number), true) = (value.as_f64(), properties.contains_key(name)) else { continue };
+        let (Some(number), true) = (value.as_f64(), properties.contains_key(name)) else {
+            continue;
+        };
         let (low, high) = bounds(&property(schema, name));
         if low.is_some_and(|low| number < low) || high.is_some_and(|high| number > high) {
             return Some(argument_error("out_of_range", name, schema, "out of range"));
@@ -161,8 +201,14 @@ fn schema_failure(args: &JsonObject, schema: &JsonObject) -> Option<ToolError> {
 }
 
 fn bounds(property: &Value) -> (Option<f64>, Option<f64>) {
-    let read = |keys: [&str; 2]| keys.iter().find_map(|key| property.get(*key).and_then(Value::as_f64));
-    (read(["minimum", "exclusiveMinimum"]), read(["maximum", "exclusiveMaximum"]))
+    let read = |keys: [&str; 2]| {
+        keys.iter()
+            .find_map(|key| property.get(*key).and_then(Value::as_f64))
+    };
+    (
+        read(["minimum", "exclusiveMinimum"]),
+        read(["maximum", "exclusiveMaximum"]),
+    )
 }
 
 fn strings(values: impl IntoIterator<Item = String>) -> Json {
@@ -177,14 +223,25 @@ fn strings(values: impl IntoIterator<Item = String>) -> Json {
 /// `unknown`) of the argument `field`, its repair fields read from the tool's input `schema`; a
 /// catalog without an `arguments` section gives an [`ToolError::Unknown`] carrying `detail`.
 pub fn argument_error(role: &str, field: &str, schema: &JsonObject, detail: &str) -> ToolError {
-    let code = ARGUMENTS.iter().find(|(name, _)| *name == role).map(|(_, code)| *code);
+    let code = ARGUMENTS
+        .iter()
+        .find(|(name, _)| *name == role)
+        .map(|(_, code)| *code);
     let Some(info) = code.and_then(code_info) else {
-        return crate::parse_error(&Json::from(serde_json::json!({"code": "invalid_arguments", "message": detail})));
+        return crate::parse_error(&Json::from(
+            serde_json::json!({"code": "invalid_arguments", "message": detail}),
+        ));
     };
     let property = property(schema, field);
     let names = |values: Option<&Value>| -> Vec<String> {
-        let list = values.and_then(Value::as_array).cloned().unwrap_or_default();
-        list.iter().filter_map(Value::as_str).map(str::to_owned).collect()
+        let list = values
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
+        list.iter()
+            .filter_map(Value::as_str)
+            .map(str::to_owned)
+            .collect()
     };
     let mut values = JsonMap::new();
     values.insert("field", field);
@@ -193,7 +250,11 @@ pub fn argument_error(role: &str, field: &str, schema: &JsonObject, detail: &str
             values.insert("required", strings(names(schema.get("required"))));
         }
         "unknown" => {
-            let properties = schema.get("properties").and_then(Value::as_object).cloned().unwrap_or_default();
+            let properties = schema
+                .get("properties")
+                .and_then(Value::as_object)
+                .cloned()
+                .unwrap_or_default();
             let mut allowed: Vec<String> = properties.keys().cloned().collect();
             allowed.sort();
             values.insert("allowed", strings(allowed));
@@ -207,7 +268,13 @@ pub fn argument_error(role: &str, field: &str, schema: &JsonObject, detail: &str
         _ => {
             let (low, high) = bounds(&property);
             if low.is_some() || high.is_some() {
-                values.insert("range", Range { min: low, max: high });
+                values.insert(
+                    "range",
+                    Range {
+                        min: low,
+                        max: high,
+                    },
+                );
             }
         }
     }
@@ -220,6 +287,8 @@ pub fn argument_error(role: &str, field: &str, schema: &JsonObject, detail: &str
         }
     }
     build_error(info.code, &kept, None).unwrap_or_else(|_| {
-        crate::parse_error(&Json::from(serde_json::json!({"code": info.code, "message": detail})))
+        crate::parse_error(&Json::from(
+            serde_json::json!({"code": info.code, "message": detail}),
+        ))
     })
 }
