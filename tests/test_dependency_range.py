@@ -89,7 +89,8 @@ def test_the_lowest_versions_build_the_same_bytes(lowest: Path, tmp_path: Path) 
         trees.append(read_tree(out))
     assert trees[0] == trees[1]
     shipped = {rel: data for rel, data in trees[0].items() if rel.split("/")[0] in ("workbook", "napkin", "filetools")}
-    assert shipped == read_tree(ROOT / "generated")
+    committed = {rel: data for rel, data in read_tree(ROOT / "generated").items() if "__pycache__/" not in rel}
+    assert shipped == committed  # (the example servers import generated/*/python: Python may cache bytecode there)
 
 
 def test_the_lowest_versions_locate_config_mistakes(lowest: Path, tmp_path: Path) -> None:

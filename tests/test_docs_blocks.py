@@ -238,7 +238,7 @@ def test_go_blocks_run(block: Block, tmp_path: Path) -> None:
     assert len(modules) == 1, f"{block}: its page needs exactly one gomod block (the programs' go.mod)"
     go_mod = modules[0].text.replace("=> ./generated/", f"=> {ROOT / 'generated'}/")
     (tmp_path / "go.mod").write_text(go_mod, encoding="utf-8")
-    for sums in sorted((ROOT / "generated").glob("*/go/go.sum")):  # the generated modules' dependencies
+    for sums in sorted((ROOT / "generated").glob("*/go/**/go.sum")):  # the generated modules' (adapters') go.sum
         with open(tmp_path / "go.sum", "a", encoding="utf-8") as out:
             out.write(sums.read_text(encoding="utf-8"))
     (tmp_path / "main.go").write_text(f"// {block}\n{block.text}", encoding="utf-8")

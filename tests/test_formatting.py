@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from pytarget_support import from_text, shipped, synthetic
 
 from errgen.targets.python import formatting
-from errgen.targets.python.target import render_package, render_runtime
+from errgen.targets.python.target import render_adapter, render_package, render_runtime
 
 MODE = black.Mode(target_versions={black.TargetVersion.PY311}, line_length=formatting.LINE_LENGTH)
 
@@ -118,3 +118,8 @@ def test_the_runtime_never_needs_black() -> None:
     """`_runtime.py` depends on no catalog, so its rendering is black-clean as written."""
     assert_equivalent(render_runtime())
     assert black.format_str(render_runtime(), mode=MODE) == render_runtime()
+
+
+def test_the_mcp_adapter_never_needs_black() -> None:
+    """`mcp_adapter.py` depends on no catalog either: written black-clean, it is not formatted at build time."""
+    assert black.format_str(render_adapter(), mode=MODE) == render_adapter()

@@ -32,6 +32,7 @@ def test_every_changed_line_shows_the_word_the_fingerprint_or_a_manifest_hash() 
     assert other == []
     files = EXPECTED.read_text(encoding="utf-8").count("\n+++ ") + 1
     assert len(fingerprint) <= 2 * files, "the fingerprint appears more than once in a file"
-    # 13 files: the word in 10 of them (the OpenAPI document, the problem schema and the reasons show the
-    # code's `when` once each), a fingerprint line in 8, a manifest hash for each
-    assert len(lines) <= 75, f"{len(lines)} changed lines for one word"
+    # 17 files: the word in 14 of them (the OpenAPI document, the problem schema and the reasons show the
+    # code's `when` once each; so does each SDK adapter's catalog schema: Go, Rust, TypeScript 2.x and 1.x),
+    # a fingerprint line in 8, a manifest hash for each
+    assert len(lines) <= 91, f"{len(lines)} changed lines for one word"

@@ -4,11 +4,12 @@ go 1.25.0
 
 require (
 	errgen.local/workbookerrors v0.0.0
+	errgen.local/workbookerrors/mcpadapter v0.0.0
+	github.com/google/jsonschema-go v0.4.3
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 )
 
 require (
-	github.com/google/jsonschema-go v0.4.3 // indirect
 	github.com/segmentio/asm v1.1.3 // indirect
 	github.com/segmentio/encoding v0.5.4 // indirect
 	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect
@@ -18,4 +19,7 @@ require (
 	golang.org/x/time v0.15.0 // indirect
 )
 
-replace errgen.local/workbookerrors => ../../generated/workbook/go
+replace (
+	errgen.local/workbookerrors => ../../generated/workbook/go
+	errgen.local/workbookerrors/mcpadapter => ../../generated/workbook/go/mcpadapter
+)

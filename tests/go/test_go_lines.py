@@ -113,3 +113,29 @@ def test_a_catalog_of_long_texts_keeps_to_120_characters_and_is_gofmt_and_vet_cl
     assert gofmt.returncode == 0 and gofmt.stdout == "", gofmt.stdout + gofmt.stderr
     vet = harness.run([harness.go(), "vet", "./..."], cwd=module, env={"GOWORK": "off"})
     assert vet.returncode == 0, vet.stdout + vet.stderr
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_split_string_literal_is_the_text_in_pieces_that_fit_and_never_cut_an_escape(seed: int) -> None:
+    """literal_pieces cuts the once-escaped text by position: each piece a whole Go literal of at most its room
+    (or one escape, when the room is smaller), the pieces together the text, each as full as the next escape allows."""
+    import json
+    import random
+
+    from errgen.targets.common.escape import json_string
+    from errgen.targets.go.layout import literal_pieces
+
+    rng = random.Random(seed)
+    alphabet = [*'ab c"\\\n\t\x00\x1f\u2028é😀/\u200b`', *"x" * 12]
+    for _ in range(2000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 80)))
+        first, room = rng.randint(1, 24), rng.randint(1, 24)
+        pieces = literal_pieces(text, first, room)
+        assert "".join(json.loads(piece) for piece in pieces) == text
+        for index, piece in enumerate(pieces):
+            limit = first if index == 0 else room
+            decoded = json.loads(piece)  # a whole literal: no escape was cut
+            assert len(piece) <= limit or len(decoded) <= 1, (text, first, room, pieces)
+            if index < len(pieces) - 1:  # full: the next piece's first character would not have fitted
+                grown = json_string(decoded + json.loads(pieces[index + 1])[0])
+                assert len(grown) > limit or len(decoded) == 0, (text, first, room, pieces)

@@ -60,7 +60,7 @@ def test_the_example_server_passes_clippy_with_its_result_type(built: harness.Wo
     example = harness.ROOT / "examples" / "rust_workbook_server"
     done = harness.locked([harness.cargo(), "clippy", "--all-targets", "--quiet", "--", "-D", "warnings"], cwd=example)
     assert done.returncode == 0, done.stderr[-6000:]
-    assert "Result<Value, ToolError>" in (example / "src" / "main.rs").read_text(encoding="utf-8")
+    assert "Result<Json<Priced>, ToolError>" in (example / "src" / "main.rs").read_text(encoding="utf-8")
 
 
 def test_generated_rust_is_rustfmt_clean(built: harness.Workspace) -> None:
@@ -68,7 +68,7 @@ def test_generated_rust_is_rustfmt_clean(built: harness.Workspace) -> None:
     if rustfmt is None:
         pytest.fail("rustfmt is missing: install it with `rustup component add rustfmt`")
     sources = sorted(str(p) for p in harness.GENERATED.rglob("*.rs"))
-    assert len(sources) == 2 * len(built.catalogs)
+    assert len(sources) == 3 * len(built.catalogs)  # lib.rs, runtime.rs and mcp.rs (the rmcp feature's)
     done = harness.run([rustfmt, "--edition", "2021", "--check", *sources])
     assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
 

@@ -28,7 +28,10 @@ def test_rust_is_a_default_target_and_the_shipped_crates_are_built() -> None:
     for name in ("napkin", "workbook", "filetools"):
         manifest = tomllib.loads((ROOT / "generated" / name / "rust" / "Cargo.toml").read_text(encoding="utf-8"))
         assert manifest["package"]["name"] == f"{name}-errors"
-        assert set(manifest["dependencies"]) == {"serde", "serde_json", "regex", "ryu-js"}
+        required = {name for name, spec in manifest["dependencies"].items() if not isinstance(spec, dict)
+                    or not spec.get("optional")}  # fmt: skip
+        assert required == {"serde", "serde_json", "regex", "ryu-js"}
+        assert manifest["features"] == {"rmcp": ["dep:rmcp", "dep:serde_path_to_error"]}  # the SDK adapter's, off
         assert manifest["dependencies"]["serde_json"] == "1.0.120", "no feature forced on the user's serde_json"
 
 

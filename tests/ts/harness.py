@@ -167,3 +167,53 @@ def seed_test_files() -> tuple[str, ...]:
 def node_test_files() -> tuple[str, ...]:
     """Names of the node:test files (``tests/ts/*.test.ts``)."""
     return tuple(sorted(p.name.removesuffix(".ts") for p in TS_DIR.glob("*.test.ts")))
+
+
+EXAMPLE_DIR = ROOT / "examples" / "ts_workbook_server"
+CLIENTS_DIR = ROOT / "tests" / "conform_live" / "clients"
+
+
+def example_project() -> Path:
+    """The TypeScript example servers (examples/ts_workbook_server, on SDK 2.x and 1.x) and the SDK clients
+    (tests/conform_live/clients), compiled once into the test cache (``<cache>/ts-example-<inputs hash>/out``)
+    against the committed generated/workbook/ts; the hash covers every input, so a change rebuilds."""
+    import hashlib
+
+    from rust import harness as rust_harness
+
+    generated_ts = (ROOT / "generated" / "workbook" / "ts").glob("*.ts")
+    sources = sorted([*EXAMPLE_DIR.glob("*.ts"), *CLIENTS_DIR.glob("*.ts"), *generated_ts,
+                      TS_DIR / "package-lock.json", TS_DIR / "tsconfig.json"])  # fmt: skip
+    digest = hashlib.sha256(b"".join(p.relative_to(ROOT).as_posix().encode() + p.read_bytes() for p in sources))
+    root = rust_harness.cache_dir() / f"ts-example-{digest.hexdigest()[:12]}"
+    modules = ensure_node_modules()
+    root.mkdir(parents=True, exist_ok=True)
+    with open(root / ".build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if (root / "out" / ".built").exists():
+            return root / "out"
+        for source in sources:
+            if source.suffix == ".ts":
+                target = root / source.relative_to(ROOT)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy(source, target)
+        (root / "package.json").write_text('{"type": "module", "private": true}\n', encoding="utf-8")
+        if not (root / "node_modules").exists():
+            (root / "node_modules").symlink_to(modules, target_is_directory=True)
+        config = {
+            "extends": str(TS_DIR / "tsconfig.json"),
+            "compilerOptions": {"noEmit": False, "noEmitOnError": True, "rootDir": ".", "outDir": "out"},
+            "include": ["generated/**/*.ts", "examples/**/*.ts", "tests/**/*.ts"],
+        }
+        (root / "tsconfig.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
+        tsc = run([tool("node"), str(modules / "typescript" / "bin" / "tsc"), "-p", "tsconfig.json"], cwd=root)
+        assert tsc.returncode == 0, f"tsc of the TypeScript example failed:\n{tsc.stdout}{tsc.stderr}"
+        (root / "out" / "package.json").write_text('{"type": "module", "private": true}\n', encoding="utf-8")
+        (root / "out" / ".built").write_text("", encoding="utf-8")
+    return root / "out"
+
+
+def example_server(line: str) -> list[str]:
+    """The command that runs the TypeScript example server on SDK `line` (``"2"`` or ``"1"``)."""
+    name = "server.js" if line == "2" else "server-v1.js"
+    return [tool("node"), str(example_project() / "examples" / "ts_workbook_server" / name)]

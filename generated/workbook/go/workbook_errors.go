@@ -714,7 +714,7 @@ var catalog = rt.New(rt.Spec{
 	Name: "workbook",
 	Stamp: rt.Provenance{
 		Catalog: "workbook", Version: "1.4.0",
-		Fingerprint: "sha256:011a2d4b237937da24c0ee6764902572a352d77f2056ab587e918c989c6b943b",
+		Fingerprint: "sha256:3025ab9509084e5d58c56575d72a8964d8672a0f1e5bc3071ee03c810af3aeea",
 	},
 	Envelope: rt.Envelope{
 		Discriminator: "code", Retriable: "", Provenance: "required", StructuredContent: true, ToolFailureMeta: false,

@@ -23,7 +23,7 @@ export type UnknownError = runtime.UnknownError<"code">;
 // ---- Identity ---------------------------------------------------------------
 
 /** The stamp every error of this catalog carries. */
-export const PROVENANCE: Provenance = Object.freeze({ catalog: "workbook", version: "1.4.0", fingerprint: "sha256:011a2d4b237937da24c0ee6764902572a352d77f2056ab587e918c989c6b943b" });
+export const PROVENANCE: Provenance = Object.freeze({ catalog: "workbook", version: "1.4.0", fingerprint: "sha256:3025ab9509084e5d58c56575d72a8964d8672a0f1e5bc3071ee03c810af3aeea" });
 
 // ---- Codes and kinds --------------------------------------------------------
 

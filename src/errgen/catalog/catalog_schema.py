@@ -328,6 +328,18 @@ _TOOLS = _obj(
     description="Per-tool error contracts: which tool returns which codes.",
 )
 
+_ARGUMENT_ROLE = "The code that reports {}: it declares `field` (a string){}."
+_ARGUMENTS = _obj(
+    {
+        "missing": _text(_ARGUMENT_ROLE.format("a required argument left out", " and `required` (its required args)")),
+        "invalid": _text(_ARGUMENT_ROLE.format("an argument of the wrong type or not in its enum", " and `allowed`")),
+        "out_of_range": _text(_ARGUMENT_ROLE.format("a number outside its minimum / maximum", " and `range`")),
+        "unknown": _text(_ARGUMENT_ROLE.format("an argument the tool does not take", " and `allowed`")),
+    },
+    ("invalid",),
+    description="Which code reports each argument failure an MCP SDK finds (a role left out: invalid's code).",
+)
+
 SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$id": SCHEMA_ID,
@@ -430,6 +442,7 @@ SCHEMA: dict[str, Any] = {
             ),
             "codes": _map_of(_CODE, "The error codes, in declared order.") | {"minProperties": 1},
             "tools": _TOOLS,
+            "arguments": _ARGUMENTS,
             "retired": _map_of(
                 _obj(
                     {

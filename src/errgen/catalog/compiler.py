@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from errgen.catalog import (
+    compile_arguments,
     compile_channels,
     compile_codes,
     compile_declarations,
@@ -53,6 +54,7 @@ def _run(reader: Reader) -> Catalog:
         tools=tools,
         every_tool=every_tool,
         locale=compile_locales.base_locale(reader),
+        arguments=compile_arguments.arguments(reader, codes, fields),
     )
     compile_rules.check_replacements(reader, catalog)
     compile_locales.check_base_messages(reader, catalog)

@@ -432,6 +432,7 @@ class Catalog:
     every_tool: tuple[str, ...] = ()  # catalog-wide codes every tool may return (Smithy's service errors)
     locale: str = "en"  # the language of the base texts (BCP 47)
     translations: dict[str, Translation] = field(default_factory=dict)  # by locale, in file-name order
+    arguments: dict[str, ArgumentRole] = field(default_factory=dict)  # the ``arguments`` section, every role resolved
 
     @property
     def locales(self) -> tuple[str, ...]:
@@ -480,6 +481,16 @@ class SchemaRef:
     def object_root(self) -> bool:
         """Whether the schema accepts objects only at its root (``type: object``)."""
         return isinstance(self.schema, dict) and self.schema.get("type") == "object"
+
+
+@dataclass(frozen=True, slots=True)
+class ArgumentRole:
+    """The code that reports one kind of argument failure (``arguments`` section), and the repair fields it fills."""
+
+    role: str  # missing | invalid | out_of_range | unknown
+    code: str
+    fields: tuple[str, ...]  # of field, allowed, required, range: those the role fills and the code declares
+    loc: Loc
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ from errgen.catalog.model import Catalog, Code, FailureRule, HttpRule, Translati
 def normalize(catalog: Catalog) -> dict[str, Any]:
     """The catalog as plain JSON data, in a fixed shape and declared order.
 
-    The optional sections (``tools``; the locale keys ``catalog.locale``, ``envelope.message_locale``,
+    The optional sections (``tools``, ``arguments``; the locale keys ``catalog.locale``, ``envelope.message_locale``,
     ``translations``) appear only when the catalog sets them, so a catalog without them keeps its fingerprint.
     """
     out = _normalized(catalog)
@@ -28,6 +28,8 @@ def normalize(catalog: Catalog) -> dict[str, Any]:
         out["envelope"]["message_locale"] = catalog.envelope.message_locale
     if catalog.tools or catalog.every_tool:
         out["tools"] = _tools(catalog)
+    if catalog.arguments:
+        out["arguments"] = {role.role: role.code for role in catalog.arguments.values()}
     if catalog.translations:
         out["translations"] = [_translation(t) for t in catalog.translations.values()]
     return out

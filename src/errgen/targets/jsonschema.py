@@ -25,6 +25,8 @@ Per tool of the catalog's ``tools`` section (under ``schema/tools/``), every ref
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
@@ -267,6 +269,34 @@ def tool_files(catalog: Catalog) -> dict[str, dict[str, Any]]:
                 **head, "title": f"{title}, any root", **tool_output(catalog, tool, any_root=True)
             }  # fmt: skip
     return out
+
+
+@dataclass(frozen=True)
+class AdapterSchemas:
+    """The error schemas the SDK adapters hold, as compact JSON text in printable ASCII without a backquote
+    (fit as it is for a Go raw string, a Rust raw string, or a TypeScript string through one more escape)."""
+
+    tools: tuple[tuple[str, str], ...]  # (tool name, its errors' schema)
+    catalog: str  # every payload of the catalog (for a tool the catalog does not declare)
+
+
+_adapter_schemas: list[tuple[Catalog, AdapterSchemas]] = []  # the last catalog's: three adapters share it
+
+
+def _ascii(schema: dict[str, Any]) -> str:
+    return json.dumps(schema, separators=(",", ":")).replace("`", "\\u0060").replace("\x7f", "\\u007f")
+
+
+def adapter_schemas(catalog: Catalog) -> AdapterSchemas:
+    """The adapters' error schemas of `catalog`, computed once per catalog and process."""
+    for seen, schemas in _adapter_schemas:
+        if seen is catalog:
+            return schemas
+    whole = {k: v for k, v in fragment_schema(catalog).items() if not k.startswith("$") and k != "title"}
+    tools = tuple((tool.name, _ascii(tool_errors(catalog, tool))) for tool in catalog.tools.values())
+    schemas = AdapterSchemas(tools, _ascii(whole))
+    _adapter_schemas[:] = [(catalog, schemas)]
+    return schemas
 
 
 def dump(schema: dict[str, Any]) -> str:

@@ -251,6 +251,8 @@ def from_snapshot(snap: dict[str, Any]) -> dict[str, Any]:
         raw["default_kind"] = snap["default_kind"]
     if isinstance(snap.get("tools"), dict):
         raw["tools"] = _tools(snap["tools"])
+    if isinstance(snap.get("arguments"), dict):
+        raw["arguments"] = dict(snap["arguments"])
     return raw
 
 

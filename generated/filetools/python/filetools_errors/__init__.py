@@ -941,6 +941,9 @@ TOOLS: dict[str, Tool[Any]] = {
     "load_skill": LOAD_SKILL_TOOL,
 }
 
+# Argument failures (the SDK adapter, mcp_adapter.py): failure role → the code that reports it.
+ARGUMENTS: dict[str, str] = {}
+
 
 # -- the catalog's functions: ErrorCatalog's methods, bound to this catalog ----------
 
@@ -969,6 +972,7 @@ widen_output_schema = _catalog.widen_output_schema
 
 __all__ = [
     "APPLY_PATCH_TOOL",
+    "ARGUMENTS",
     "CATALOG",
     "CATALOG_INFO",
     "CODES",

@@ -742,6 +742,9 @@ TOOLS: dict[str, Tool[Any]] = {
     "napkin_download_visual_file": NAPKIN_DOWNLOAD_VISUAL_FILE_TOOL,
 }
 
+# Argument failures (the SDK adapter, mcp_adapter.py): failure role → the code that reports it.
+ARGUMENTS: dict[str, str] = {}
+
 
 # -- the catalog's functions: ErrorCatalog's methods, bound to this catalog ----------
 
@@ -769,6 +772,7 @@ validate_error = _catalog.validate_error
 widen_output_schema = _catalog.widen_output_schema
 
 __all__ = [
+    "ARGUMENTS",
     "CATALOG",
     "CATALOG_INFO",
     "CODES",

@@ -54,7 +54,7 @@ from ._runtime import (
 
 CATALOG = "workbook"
 VERSION = "1.4.0"
-FINGERPRINT = "sha256:011a2d4b237937da24c0ee6764902572a352d77f2056ab587e918c989c6b943b"
+FINGERPRINT = "sha256:3025ab9509084e5d58c56575d72a8964d8672a0f1e5bc3071ee03c810af3aeea"
 TITLE = "Workbook server tool errors"
 DESCRIPTION = 'Machine-actionable repair payloads for the workbook MCP server (WBSV-06). Every code is a stable string the MCP App widget switches on to repair a call; the repair fields are present only when applicable ("allowed-values live in the error").'
 PROVENANCE: dict[str, str] = {
@@ -482,6 +482,14 @@ TOOLS: dict[str, Tool[Any]] = {
     "units": UNITS_TOOL,
 }
 
+# Argument failures (the SDK adapter, mcp_adapter.py): failure role → the code that reports it.
+ARGUMENTS: dict[str, str] = {
+    "missing": "missing_field",
+    "invalid": "invalid_input",
+    "out_of_range": "invalid_input",
+    "unknown": "invalid_input",
+}
+
 
 # -- the catalog's functions: ErrorCatalog's methods, bound to this catalog ----------
 
@@ -509,6 +517,7 @@ validate_error = _catalog.validate_error
 widen_output_schema = _catalog.widen_output_schema
 
 __all__ = [
+    "ARGUMENTS",
     "CATALOG",
     "CATALOG_INFO",
     "CODES",

@@ -11,6 +11,8 @@
 #![allow(clippy::doc_markdown)] // the docs quote the catalog's prose as written
 #![allow(clippy::used_underscore_items)] // a catalog name that starts with a digit is `_1st`
 
+#[cfg(feature = "rmcp")]
+pub mod mcp;
 mod runtime;
 
 #[rustfmt::skip]
@@ -41,7 +43,7 @@ pub const CATALOG_NAME: &str = "workbook";
 pub const VERSION: &str = "1.4.0";
 /// `sha256:<hex>` of the normalized catalog.
 pub const FINGERPRINT: &str =
-    "sha256:011a2d4b237937da24c0ee6764902572a352d77f2056ab587e918c989c6b943b";
+    "sha256:3025ab9509084e5d58c56575d72a8964d8672a0f1e5bc3071ee03c810af3aeea";
 /// The catalog's title.
 pub const TITLE: &str = "Workbook server tool errors";
 

@@ -12,7 +12,9 @@ string literals split into ``"…" +`` continuations.
 from __future__ import annotations
 
 import json
+import re
 import textwrap
+from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -32,17 +34,37 @@ def comment(text: str, indent: str = "", width: int = WIDTH) -> list[str]:
     return [f"{indent}//{' ' + line if line else ''}" for line in lines]
 
 
+_ESCAPE = re.compile(r"\\(?:u[0-9a-fA-F]{4}|.)")  # one escape of a JSON (and Go) string body
+
+
+def literal_pieces(text: str, first_room: int, room: int) -> list[str]:
+    """`text` as Go string literals, the first of at most `first_room` characters, the others of
+    `room` (never split inside an escape; each holds at least one character).
+
+    Linear: the text is escaped once and cut by position; an escape a cut would fall into moves
+    the cut to its start.
+    """
+    body = json_string(text)[1:-1]
+    escapes = [(m.start(), m.end()) for m in _ESCAPE.finditer(body)] if "\\" in body else []
+    starts = [start for start, _ in escapes]
+    pieces: list[str] = []
+    at, limit = 0, first_room - 2
+    while len(body) - at > limit:
+        cut = at + max(limit, 1)
+        k = bisect_right(starts, cut - 1) - 1  # the last escape that starts before the cut
+        if k >= 0 and escapes[k][1] > cut:
+            cut = escapes[k][0] if escapes[k][0] > at else escapes[k][1]
+        if cut >= len(body):
+            break  # the rest is one escape
+        pieces.append(f'"{body[at:cut]}"')
+        at, limit = cut, room - 2
+    pieces.append(f'"{body[at:]}"')
+    return pieces
+
+
 def string_pieces(text: str, room: int) -> list[str]:
     """`text` as Go string literals of at most `room` characters each (never inside an escape)."""
-    pieces: list[str] = []
-    current = ""
-    for ch in text:
-        if current and len(json_string(current + ch)) > room:
-            pieces.append(json_string(current))
-            current = ""
-        current += ch
-    pieces.append(json_string(current))
-    return pieces
+    return literal_pieces(text, room, room)
 
 
 def split_literal(literal: str, indent: str, first_room: int, width: int = WIDTH) -> str:
@@ -53,15 +75,13 @@ def split_literal(literal: str, indent: str, first_room: int, width: int = WIDTH
     if len(literal) <= first_room:
         return literal
     if literal.startswith("`"):
-        body, pieces = literal[1:-1], []
-        room = first_room - 4
-        while body:
-            pieces.append(f"`{body[:room]}`")
-            body, room = body[room:], width - len(indent) - 4
+        body, pieces, at = literal[1:-1], [], 0
+        room = max(first_room - 4, 1)
+        while at < len(body):  # by position: cutting the rest off each time copied it (quadratic)
+            pieces.append(f"`{body[at : at + room]}`")
+            at, room = at + room, width - len(indent) - 4
     else:
-        text = json.loads(literal)
-        first = string_pieces(text, first_room - 2)[0]
-        pieces = [first, *string_pieces(text[len(json.loads(first)) :], width - len(indent) - 2)]
+        pieces = literal_pieces(json.loads(literal), first_room - 2, width - len(indent) - 2)
     return f" +\n{indent}".join(pieces)
 
 
@@ -246,9 +266,9 @@ def _split(pair: Pair, indent: str, width: int) -> list[str]:
     if pair.text is None:
         return [f"{indent}{pair.key}: {pair.value},"]
     first_room = max(width - len(indent) - len(pair.key) - 4, 8)
-    first = string_pieces(pair.text, first_room)[0]
-    rest = pair.text[len(json.loads(first)) :]
-    pieces = [first, *string_pieces(rest, width - len(indent) - 1 - 2)]
+    pieces = literal_pieces(pair.text, first_room, width - len(indent) - 1 - 2)
+    pieces += [] if len(pieces) > 1 else ['""']  # the whole text fitted the first line: an empty rest
+    first = pieces[0]
     lines = [f"{indent}{pair.key}: {first} +"]
     for i, piece in enumerate(pieces[1:], start=1):
         lines.append(f"{indent}{TAB}{piece}{' +' if i < len(pieces) - 1 else ','}")

@@ -22,6 +22,7 @@ from errgen.targets.common.escape import comment_text, json_string
 from errgen.targets.common.header import RUNTIME_HEADER, header_text
 from errgen.targets.common.templating import render
 from errgen.targets.go import locales as go_locales
+from errgen.targets.go import mcpadapter
 from errgen.targets.go.layout import (
     WIDTH,
     Pair,
@@ -382,6 +383,7 @@ def generate(catalog: Catalog, options: TargetOptions) -> dict[str, str]:
         f"go/{stem}_errors.go": render("go/errors.go.jinja", options.templates, **ctx),
         f"go/{stem}_locales.go": render("go/locales.go.jinja", options.templates, **locale_context(catalog, ctx)),
         RUNTIME_FILE: runtime_text(options.templates),
+        **mcpadapter.files(catalog, options.templates),
     }
 
 

@@ -9,16 +9,17 @@ from errgen.catalog.model import Catalog
 
 # What every catalog package exports besides its classes (``__all__``).
 API = (
-    "CATALOG", "CATALOG_INFO", "CODES", "DEFAULT_CODE", "DEFAULT_KIND", "DESCRIPTION", "FAILURE_CLASSIFICATION",
-    "FAILURE_MAPPING", "FIELDS", "FINGERPRINT", "HTTP_CLASSIFICATION", "HTTP_MAPPING", "KINDS", "LOCALES",
-    "POLICIES", "PROVENANCE", "REDACTED", "TITLE", "TOOLS", "TRANSLATIONS", "VERSION", "CatalogInfo", "ChannelInfo",
-    "CodeInfo", "Deprecation", "Envelope", "ErrorBase", "ErrorCode", "ErrorKind", "ErrorPolicy", "ErrorUnion",
-    "HttpRule", "KindInfo", "KnownErrorUnion", "LocaleInfo", "LocaleTexts", "Localized", "Provenance", "Range",
-    "RangeDict", "RepairField", "Tool", "ToolContract", "ToolResult", "UnknownCode", "build_error", "classify",
-    "classify_exception", "classify_failure", "classify_http", "describe_field", "failure_class", "format_message",
-    "has_retry_after", "is_retryable", "is_terminal", "kind_of", "locale_chain", "localize", "localized_message",
-    "map_exception", "map_http", "model_for", "parse_error", "parse_problem", "parse_result", "parse_status",
-    "payload_schema", "sanitize", "scrub_text", "to_json", "tool_failure", "validate_error", "widen_output_schema",
+    "ARGUMENTS", "CATALOG", "CATALOG_INFO", "CODES", "DEFAULT_CODE", "DEFAULT_KIND", "DESCRIPTION",
+    "FAILURE_CLASSIFICATION", "FAILURE_MAPPING", "FIELDS", "FINGERPRINT", "HTTP_CLASSIFICATION", "HTTP_MAPPING",
+    "KINDS", "LOCALES", "POLICIES", "PROVENANCE", "REDACTED", "TITLE", "TOOLS", "TRANSLATIONS", "VERSION",
+    "CatalogInfo", "ChannelInfo", "CodeInfo", "Deprecation", "Envelope", "ErrorBase", "ErrorCode", "ErrorKind",
+    "ErrorPolicy", "ErrorUnion", "HttpRule", "KindInfo", "KnownErrorUnion", "LocaleInfo", "LocaleTexts", "Localized",
+    "Provenance", "Range", "RangeDict", "RepairField", "Tool", "ToolContract", "ToolResult", "UnknownCode",
+    "build_error", "classify", "classify_exception", "classify_failure", "classify_http", "describe_field",
+    "failure_class", "format_message", "has_retry_after", "is_retryable", "is_terminal", "kind_of", "locale_chain",
+    "localize", "localized_message", "map_exception", "map_http", "model_for", "parse_error", "parse_problem",
+    "parse_result", "parse_status", "payload_schema", "sanitize", "scrub_text", "to_json", "tool_failure",
+    "validate_error", "widen_output_schema",
 )  # fmt: skip
 # The catalog functions: ErrorCatalog's methods, bound to the catalog (``name = _catalog.name``).
 BOUND = (

@@ -52,8 +52,10 @@ def generate(catalog: Catalog, options: TargetOptions) -> dict[str, str]:
         raise ValueError(f"python module name {module!r} is not a Python identifier")
     package = render_package(catalog, module, options.templates)
     runtime = render_runtime(options.templates)
-    if options.templates is not None:  # the built-in runtime is black-clean as rendered (tests/test_formatting.py)
+    adapter = render_adapter(options.templates)
+    if options.templates is not None:  # the built-in runtime and adapter: black-clean as rendered (test_formatting)
         runtime = format_python(runtime, options.black_cache)
+        adapter = format_python(adapter, options.black_cache)
     return {
         "python/pyproject.toml": render(
             "python/pyproject.toml.jinja",
@@ -69,12 +71,18 @@ def generate(catalog: Catalog, options: TargetOptions) -> dict[str, str]:
         f"python/{module}/__init__.py": format_python(package, options.black_cache),
         f"python/{module}/_runtime.py": runtime,
         f"python/{module}/py.typed": line_comment(catalog),
+        f"python/{module}/mcp_adapter.py": adapter,
     }
 
 
 def render_package(catalog: Catalog, module: str, templates: str | None = None) -> str:
     """The catalog's ``__init__.py`` as rendered (before black)."""
     return render("python/__init__.py.jinja", templates, **context(catalog, module))
+
+
+def render_adapter(templates: str | None = None) -> str:
+    """``mcp_adapter.py`` as rendered (before black): the MCP SDK adapter, the same for every catalog."""
+    return render("python/mcp_adapter.py.jinja", templates)
 
 
 def render_runtime(templates: str | None = None) -> str:
@@ -123,6 +131,7 @@ def context(catalog: Catalog, module: str) -> dict[str, Any]:
         "exports": exports([c.class_name for c in codes] + [n for t in tools for n in (t.union_name, t.contract_name)]),
         "tools": tools,
         "tools_table": tools_table(tools),
+        "arguments": list(catalog.arguments.values()),
         "bound": BOUND,
         "lit": literal,
         "py": py_string,

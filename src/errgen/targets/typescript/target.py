@@ -26,6 +26,7 @@ from errgen.targets.common.escape import comment_text, ts_str
 from errgen.targets.common.header import RUNTIME_HEADER, header_text
 from errgen.targets.common.templating import render
 from errgen.targets.typescript import locales as ts_locales
+from errgen.targets.typescript import mcp as ts_mcp
 from errgen.targets.typescript.codes import code_views
 from errgen.targets.typescript.names import (
     OBJECT_PROTOTYPE,
@@ -187,4 +188,5 @@ def generate(catalog: Catalog, options: TargetOptions) -> dict[str, str]:
         RUNTIME_FILE: runtime_text(options.templates),
         f"{stem}.ts": render("typescript/errors.ts.jinja", options.templates, **ctx),
         f"{stem}.zod.ts": render("typescript/errors.zod.ts.jinja", options.templates, **ctx),
+        **ts_mcp.files(catalog, ctx["stem"], options.templates),
     }

@@ -337,6 +337,9 @@ Tool = ToolContract[ToolT, UnknownCode]
 
 TOOLS: dict[str, Tool[Any]] = {}
 
+# Argument failures (the SDK adapter, mcp_adapter.py): failure role → the code that reports it.
+ARGUMENTS: dict[str, str] = {}
+
 
 # -- the catalog's functions: ErrorCatalog's methods, bound to this catalog ----------
 
@@ -364,6 +367,7 @@ validate_error = _catalog.validate_error
 widen_output_schema = _catalog.widen_output_schema
 
 __all__ = [
+    "ARGUMENTS",
     "CATALOG",
     "CATALOG_INFO",
     "CODES",

@@ -11,6 +11,8 @@
 #![allow(clippy::doc_markdown)] // the docs quote the catalog's prose as written
 #![allow(clippy::used_underscore_items)] // a catalog name that starts with a digit is `_1st`
 
+#[cfg(feature = "rmcp")]
+pub mod mcp;
 mod runtime;
 
 #[rustfmt::skip]

@@ -1,0 +1,33 @@
+module errgen.test/mcpadapter
+
+go 1.25.0
+
+require (
+	errgen.local/filetoolserrors v0.0.0
+	errgen.local/filetoolserrors/mcpadapter v0.0.0
+	errgen.local/napkinerrors v0.0.0
+	errgen.local/napkinerrors/mcpadapter v0.0.0
+	errgen.local/workbookerrors v0.0.0
+	errgen.local/workbookerrors/mcpadapter v0.0.0
+	github.com/google/jsonschema-go v0.4.3
+	github.com/modelcontextprotocol/go-sdk v1.8.0
+)
+
+require (
+	github.com/segmentio/asm v1.1.3 // indirect
+	github.com/segmentio/encoding v0.5.4 // indirect
+	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect
+	golang.org/x/oauth2 v0.35.0 // indirect
+	golang.org/x/sync v0.20.0 // indirect
+	golang.org/x/sys v0.41.0 // indirect
+	golang.org/x/time v0.15.0 // indirect
+)
+
+replace (
+	errgen.local/filetoolserrors => ../../../generated/filetools/go
+	errgen.local/filetoolserrors/mcpadapter => ../../../generated/filetools/go/mcpadapter
+	errgen.local/napkinerrors => ../../../generated/napkin/go
+	errgen.local/napkinerrors/mcpadapter => ../../../generated/napkin/go/mcpadapter
+	errgen.local/workbookerrors => ../../../generated/workbook/go
+	errgen.local/workbookerrors/mcpadapter => ../../../generated/workbook/go/mcpadapter
+)
