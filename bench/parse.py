@@ -302,7 +302,7 @@ def build_typescript(s: Subject) -> list[str]:
     """The generated TypeScript of `s` compiled by tsc (tests/ts/node_modules) beside the node driver; its command."""
     folder = OUT / "typescript" / s.name
     modules = ROOT / "tests" / "ts" / "node_modules"
-    sources = sorted((s.tree / "ts").glob("*.ts"))
+    sources = sorted(p for p in (s.tree / "ts").glob("*.ts") if ".mcp" not in p.name)  # not the SDK adapters
     for source in sources:
         _write(folder / "src" / source.name, source.read_text(encoding="utf-8"))
     _write(folder / "package.json", '{"type": "module"}\n')
@@ -313,7 +313,7 @@ def build_typescript(s: Subject) -> list[str]:
     _run([str(modules / ".bin" / "tsc"), "--target", "es2022", "--module", "nodenext", "--moduleResolution", "nodenext",
           "--skipLibCheck", "--outDir", str(folder / "js"), *(str(folder / "src" / p.name) for p in sources)],
          cwd=folder)  # fmt: skip
-    catalog = next(p for p in sources if not p.name.startswith("errgen-") and not p.name.endswith(".zod.ts"))
+    catalog = next(p for p in sources if p.name.endswith("-errors.ts") and not p.name.startswith("errgen-"))
     zod = next(p for p in sources if p.name.endswith(".zod.ts"))
     js = [str(folder / "js" / p.name.replace(".ts", ".js")) for p in (catalog, zod)]
     return ["node", str(folder / "runner.mjs"), *js]

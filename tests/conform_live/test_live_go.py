@@ -26,10 +26,11 @@ def test_go_sdk_server_passes_the_generated_pack(server: str) -> None:
     assert result.stdout.strip().endswith("6 passed, 0 failed, 0 skipped"), result.stdout  # 4 codes, 2 tools
 
 
-def test_a_witness_sent_to_a_tool_that_succeeds_fails_the_run(server: str) -> None:
-    """The live check is real: `units` answers the invalid_input witness with a success."""
+def test_a_witness_sent_to_the_wrong_tool_fails_the_run(server: str) -> None:
+    """The live check is real: `units` answers the missing_field witness with another code (the adapter reports
+    its argument `quantity` as unknown to `units`: invalid_input)."""
     result = run_errgen(
-        "conform", str(WORKBOOK_PACK), "--server", server, "--param", "invalid_input_witness_tool=units",
+        "conform", str(WORKBOOK_PACK), "--server", server, "--param", "missing_field_witness_tool=units",
         "--timeout", "60",
     )  # fmt: skip
     assert result.returncode == 1, result.stdout + result.stderr
