@@ -26,7 +26,9 @@ still on a busy machine:
   ``ratio × target ÷ measured``. A build whose CPU grows by more than the room the target left
   fails. Where that room is less than the noise of CPU time (``CPU_NOISE``, 25 %) — the bench run
   met the target narrowly or missed it — the limit is the run's ratio × ``CPU_NOISE``: the build
-  may not get slower than it was, and the report says the target was missed.
+  may not get slower than it was, and the report says the target was missed. A build ratio past
+  its limit is measured once more with twice the rounds (the reference workload's CPU time moves
+  between runs on a shared machine) and fails only if it is past the limit again.
 
 The peers' modules for the small sizes are committed (`bench/gate/peer_<n>.py`, written by the
 bench's pinned datamodel-codegen), so the gate needs only the test environment and valgrind.
@@ -161,7 +163,7 @@ class Gate:
         return {"import": {"value": estimated * scale, "limit": limit, "shown": shown,
                            "estimated": estimated}}  # fmt: skip
 
-    def build(self) -> dict[str, Any]:
+    def build(self, rounds: int = ROUNDS) -> dict[str, Any]:
         calibration = json.loads(CALIBRATION.read_text(encoding="utf-8"))
         cold = {"all": [], "typescript": ["-t", "typescript"]}
 
@@ -176,7 +178,7 @@ class Gate:
         ref = [sys.executable, str(Path(__file__).resolve()), "--reference"]
         jobs = {name: once(args) for name, args in cold.items()}
         jobs["reference"] = lambda i: measure.checked(measure.run(ref, cwd=self.work), ref)
-        series = measure.interleaved(jobs, ROUNDS)
+        series = measure.interleaved(jobs, rounds)
         out: dict[str, Any] = {}
         for name, target in (("all", targets.BUILD_RATIO), ("typescript", targets.TS_RATIO)):
             ratios = [b / r for b, r in zip(series[name].cpus, series["reference"].cpus, strict=True)]
@@ -241,6 +243,13 @@ def main() -> int:
         for part in PARTS:
             if part in parts:
                 verdicts.update(getattr(gate, part)())
+        failed = [name for name, v in verdicts.items() if v["value"] > v["limit"]]
+        if any(name.startswith("build ") for name in failed):
+            # CPU time against the reference moves more than instructions do: a build ratio past its limit is
+            # measured once more, with twice the rounds, and fails only if it is past its limit again.
+            print(f"gate: {', '.join(failed)} past the limit; the builds measured again, {2 * ROUNDS} rounds")
+            again = gate.build(2 * ROUNDS)
+            verdicts.update({name: again[name] for name in failed if name in again})
     failed = [name for name, v in verdicts.items() if v["value"] > v["limit"]]
     for name, v in verdicts.items():
         mark = "FAIL" if name in failed else "PASS"
