@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from errgen.catalog import jsontext
-from errgen.catalog.model import Casing, Catalog, Code, ProvenanceMode, Retriable, Tool
+from errgen.catalog.model import Casing, Catalog, Code, ProvenanceMode, Tool
 from errgen.targets import TargetOptions
 from errgen.targets.common import escape
 from errgen.targets.common.header import html_comment
@@ -54,15 +54,11 @@ def _field_list(catalog: Catalog, code: Code) -> str:
     return ", ".join(names) or "—"
 
 
-def _retriable(code: Code) -> str:
-    return {Retriable.YES: "yes", Retriable.NO: "no", Retriable.CONDITIONAL: "conditional"}[code.retriable]
-
-
 def _facts(catalog: Catalog, code: Code) -> tuple[tuple[str, str], ...]:
     facts = [("Message", escape.md_code(code.message))]
     if code.kind:
         facts.append(("Kind", escape.md_code(code.kind)))
-    facts += [("Retriable", _retriable(code)), ("Recoverable", code.recoverable.value)]
+    facts += [("Retriable", code.retriable.value), ("Recoverable", code.recoverable.value)]
     channel = "tool result (`isError: true`)"
     if code.jsonrpc_code is not None:
         channel = f"JSON-RPC error `{code.jsonrpc_code}`"
@@ -127,7 +123,7 @@ def view(catalog: Catalog, code: Code, locale: str | None = None) -> CodeView:
         escape.md_code(code.id) + _badges(code),
         escape.md_cell(code.when),
         _field_list(catalog, code),
-        _retriable(code),
+        code.retriable.value,
         code.recoverable.value,
         escape.md_cell(code.ui_meaning),
         http,

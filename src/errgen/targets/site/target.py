@@ -18,7 +18,7 @@ from errgen.targets import TargetOptions
 from errgen.targets.common.escape import html_attr, html_text
 from errgen.targets.common.header import RUNTIME_HEADER, header_text
 from errgen.targets.common.templating import render
-from errgen.targets.site.views import FINGERPRINT_REF, Relations, code_view, href, link, retriable_text, tool_view
+from errgen.targets.site.views import FINGERPRINT_REF, Relations, code_view, href, link, tool_view
 
 CSS_FILE, JS_FILE = "site/errgen-site.css", "site/errgen-site.js"
 
@@ -58,7 +58,7 @@ def _filters(catalog: Catalog) -> list[tuple[str, str, list[tuple[str, str]]]]:
     out = [
         ("kind", "Kind", _choices([c.kind for c in codes if c.kind])),
         ("tools", "Returned by", _choices(list(catalog.tools))),
-        ("retriable", "Retriable", _choices([retriable_text(c) for c in codes])),
+        ("retriable", "Retriable", _choices([c.retriable.value for c in codes])),
         ("recoverable", "Recoverable", _choices([c.recoverable.value for c in codes])),
     ]
     return [(name, label, options) for name, label, options in out if len(options) > 1 or (name == "tools" and options)]

@@ -14,7 +14,7 @@ from typing import Any
 from urllib.parse import quote
 
 from errgen.catalog import jsontext
-from errgen.catalog.model import Catalog, Code, FieldType, Retriable, Tool
+from errgen.catalog.model import Catalog, Code, FieldType, Tool
 from errgen.targets.common.escape import html_attr, html_text
 from errgen.targets.common.payload import mcp_result, payload
 
@@ -71,11 +71,6 @@ class CodeView:
     docs: str  # the code's docs rendered from Markdown (raw HTML in them is escaped)
 
 
-def retriable_text(code: Code) -> str:
-    """``yes``, ``no`` or ``conditional``."""
-    return {Retriable.YES: "yes", Retriable.NO: "no", Retriable.CONDITIONAL: "conditional"}[code.retriable]
-
-
 def type_label(ftype: FieldType) -> str:
     """A field type as a reader says it: ``string``, ``list of strings``, ``range {min, max}``."""
     if ftype.name == "array":
@@ -113,7 +108,7 @@ def _facts(catalog: Catalog, code: Code) -> tuple[tuple[str, str], ...]:
     facts = [("Message", f"<code>{html_text(code.message)}</code>")]
     if code.kind:
         facts.append(("Kind", link("kind:" + code.kind, code.kind)))
-    facts += [("Retriable", retriable_text(code)), ("Recoverable", code.recoverable.value)]
+    facts += [("Retriable", code.retriable.value), ("Recoverable", code.recoverable.value)]
     channel = "tool result (<code>isError: true</code>)"
     if code.jsonrpc_code is not None:
         channel = f"JSON-RPC error <code>{code.jsonrpc_code}</code>"
@@ -216,14 +211,14 @@ def code_view(
     tools = tools_of(catalog, code.id)
     cells = {
         "kind": link("kind:" + code.kind, code.kind) if code.kind else "—",
-        "retriable": retriable_text(code),
+        "retriable": code.retriable.value,
         "recoverable": code.recoverable.value,
         "tools": _returned_by(catalog, code) or "—",
         "meaning": html_text(code.ui_meaning or code.when),
     }
     data = (
         ("kind", html_attr(code.kind or "")),
-        ("retriable", retriable_text(code)),
+        ("retriable", code.retriable.value),
         ("recoverable", code.recoverable.value),
         ("tools", html_attr(" ".join(tools or ()))),
         ("status", " ".join(b.css for b in _badges(code))),
