@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import datetime
 import json
+import math
+from pathlib import Path
 from typing import Any
 
+import pytest
 from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from errgen.catalog import jsontext
 
-SCALARS = st.none() | st.booleans() | st.integers() | st.floats() | st.text()
+FLOATS = st.floats(allow_nan=False, allow_infinity=False)
+SCALARS = st.none() | st.booleans() | st.integers() | FLOATS | st.text()
 JSON = st.recursive(
     SCALARS,
     lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
@@ -29,14 +34,33 @@ def test_same_text_as_the_standard_library(value: Any) -> None:
     assert jsontext.dumps(value) == _reference(value)
 
 
+@settings(max_examples=examples(400), deadline=None)
+@given(st.lists(st.floats(min_value=-1e-4, max_value=1e-4, allow_nan=False) | st.floats(), max_size=6))
+def test_floats_as_python_spells_them(values: list[float]) -> None:
+    """Small floats (orjson writes ``0.00001`` and ``3.2e-7`` for Python's ``1e-05``, ``3.2e-07``)."""
+    finite = [v for v in values if math.isfinite(v)]
+    assert jsontext.dumps(finite) == _reference(finite)
+
+
 def test_edge_values_and_fallbacks() -> None:
     samples: list[Any] = [
-        {}, [], [[]], {"a": {}}, -0.0, 1e300, float("nan"), float("-inf"), True, 2**70,
-        "\u2028\x00\ud800é\"\\", {"ü": [None, False]},
-        {1: "int key"}, (1, 2), {"t": (1,)},  # types the fast path hands to json.dumps
+        {}, [], [[]], {"a": {}}, -0.0, 1e300, 1e-05, 3.2e-07, 9.99e-05, 1e-300, 5e-324, 1e16, True, 2**70, -(2**63) - 1,
+        "\u2028\x00\ud800é\"\\", {"ü": [None, False]}, ["0.00001 in a string", 0.5],
+        {1: "int key"}, (1, 2), {"t": (1,)},  # types orjson refuses or may spell otherwise
     ]  # fmt: skip
     for value in samples:
         assert jsontext.dumps(value) == _reference(value), value
+
+
+def test_non_finite_floats_are_null() -> None:
+    """JSON has no spelling for them (json.dumps writes ``NaN``, which no JSON reader takes)."""
+    assert jsontext.dumps([math.nan, -math.inf]) == "[\n  null,\n  null\n]"
+
+
+def test_values_json_refuses_are_refused() -> None:
+    for value in (datetime.date(2026, 1, 1), Path("x"), {1.5j: 1}):
+        with pytest.raises(TypeError):
+            jsontext.dumps(value)
 
 
 def test_shipped_schema_round_trips(root: Any) -> None:

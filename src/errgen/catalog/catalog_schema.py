@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from errgen.catalog.model import FAILURE_CLASSES, GRPC_CODES, META_NAMES
+from errgen.catalog.vocabulary import FAILURE_CLASSES, GRPC_CODES, META_NAMES
 
 FORMAT_VERSION = 1
 SCHEMA_ID = "https://errgen.dev/schema/catalog-v1.json"

@@ -13,7 +13,8 @@ from typing import Any
 
 from errgen.catalog import naming
 from errgen.catalog.checked import Reader
-from errgen.catalog.model import META_NAMES, Casing, Envelope, Field, ProvenanceMode, WireMeta
+from errgen.catalog.model import Casing, Envelope, Field, ProvenanceMode, WireMeta
+from errgen.catalog.vocabulary import META_NAMES
 from errgen.catalog.yamlsrc import JsonPath
 
 PATH: JsonPath = ("envelope",)

@@ -34,6 +34,7 @@ from typing import Any
 
 from errgen.catalog import messages, rendering
 from errgen.catalog.diagnostics import Loc
+from errgen.catalog.vocabulary import GRPC_CODES
 
 
 class Retriable(StrEnum):
@@ -284,10 +285,6 @@ class Retired:
     loc: Loc
 
 
-META_NAMES = ("retriable", "recoverable", "next_action", "ui_meaning", "kind", "title")
-"""Per-code metadata a catalog may put on the wire (``envelope.metadata``)."""
-
-
 @dataclass(frozen=True, slots=True)
 class WireMeta:
     """One piece of per-code metadata on every error: `name` under wire `key`.
@@ -514,17 +511,6 @@ class Tool:
     def returns(self, code: str) -> bool:
         """Whether the tool may return `code`."""
         return code in self.codes
-
-GRPC_CODES: dict[str, int] = {
-    "CANCELLED": 1, "UNKNOWN": 2, "INVALID_ARGUMENT": 3, "DEADLINE_EXCEEDED": 4, "NOT_FOUND": 5,
-    "ALREADY_EXISTS": 6, "PERMISSION_DENIED": 7, "RESOURCE_EXHAUSTED": 8, "FAILED_PRECONDITION": 9,
-    "ABORTED": 10, "OUT_OF_RANGE": 11, "UNIMPLEMENTED": 12, "INTERNAL": 13, "UNAVAILABLE": 14,
-    "DATA_LOSS": 15, "UNAUTHENTICATED": 16,
-}  # fmt: skip
-"""google.rpc.Code: the canonical gRPC codes an error may carry (OK, 0, is not an error)."""
-
-FAILURE_CLASSES = ("capability", "reliability", "governance")
-"""The ``class`` of MCP's proposed toolFailure metadata (modelcontextprotocol SEP-3313)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,7 +20,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from errgen.catalog.compile_channels import DEFAULT_STATUS, VIOLATIONS_MEMBER, grpc_for
-from errgen.catalog.model import FAILURE_CLASSES, GRPC_CODES, Catalog
+from errgen.catalog.model import Catalog
+from errgen.catalog.vocabulary import FAILURE_CLASSES, GRPC_CODES
 
 
 @dataclass(frozen=True)
