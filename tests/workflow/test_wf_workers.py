@@ -97,7 +97,9 @@ def test_catalogs_read_ahead_give_the_files_a_build_reading_them_itself_gives(
     assert given == [len(CATALOGS)]  # every shipped catalog came from the worker
 
 
-def test_a_catalog_with_anything_to_report_is_read_by_the_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_catalog_with_anything_to_report_is_read_by_the_build(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The worker takes only the happy path: the build reports every problem itself, as a serial build does."""
     bad = tmp_path / "bad.yaml"
     bad.write_text((ROOT / "catalog" / CATALOGS[0].name).read_text(encoding="utf-8") + "extra_top_level_key: 1\n")

@@ -1,12 +1,13 @@
-"""The ``errgen`` console script: answers ``--version``, ``--help`` (from the cache, `helpcache`) and a
-warm ``build`` or ``check`` with nothing to do without importing click; else runs the CLI.
+"""The ``errgen`` console script: answers ``--version``, ``--help`` (from the cache, `helpcache`), a
+warm ``build`` or ``check`` with nothing to do, and a plain ``build``, without importing click; else runs the CLI.
 
 A warm ``errgen build`` / ``errgen check`` (pre-commit runs one on every commit) is answered
 here when the build cache proves the output current (`errgen.workflow.project.up_to_date`):
 the same line as the command prints, exit 0. Only plain arguments are read here (catalogs,
 ``-o``/``--out``, ``-t``/``--target``, ``--templates``, and ``--diff``/``--no-diff`` for
-check, which only matter when something differs); anything else, any doubt, and any
-output folder that is not current goes to the click command, which does the whole work.
+check, which only matter when something differs). A plain ``build`` whose output is not current
+runs `errgen.cli.building.build`, the function the click command runs. Anything else and any doubt
+goes to the click command.
 
 errgen allocates millions of small acyclic objects (YAML values, IR, output
 chunks); a larger first-generation threshold spares most of the cyclic garbage
@@ -23,6 +24,7 @@ from __future__ import annotations
 import gc
 import os
 import sys
+from typing import Any
 
 
 def run() -> None:
@@ -34,12 +36,20 @@ def run() -> None:
         return
     if sys.argv[1:] in (["--help"], ["-h"]) and _help():
         return
-    if sys.argv[1:2] in (["build"], ["check"]):
-        done = _up_to_date(sys.argv[1], sys.argv[2:])
+    given = _arguments(sys.argv[1], sys.argv[2:]) if sys.argv[1:2] in (["build"], ["check"]) else None
+    project = _plain_project(given) if given is not None else None
+    if project is not None:
+        done = _up_to_date(sys.argv[1], project)
         if done is not None:
             sys.stdout.write(done)
             return
     gc.set_threshold(20_000, 50, 50)
+    if project is not None and given is not None and sys.argv[1] == "build":
+        from errgen.cli import building
+
+        catalogs, targets = tuple(given["catalogs"]), tuple(given["targets"])
+        building.build(catalogs, _last(given["out"]), targets, _last(given["templates"]))
+        return
     from errgen.cli.main import main as cli
 
     cli()
@@ -83,26 +93,35 @@ def _arguments(command: str, args: list[str]) -> dict[str, list[str]] | None:
     return given
 
 
-def _up_to_date(command: str, args: list[str]) -> str | None:
-    """What ``errgen build``/``check`` prints when the build cache proves the output current, else None."""
-    given = _arguments(command, args)
-    if given is None:
-        return None
+def _last(values: list[str]) -> str | None:
+    return values[-1] if values else None
+
+
+def _plain_project(given: dict[str, list[str]]) -> Any:
+    """The `Project` of plain arguments, or None for what click reports (an unknown target, a bad setting)."""
     try:
         from pathlib import Path
 
         from errgen.targets import TARGETS
         from errgen.workflow.config import ConfigError
-        from errgen.workflow.project import from_settings, up_to_date
+        from errgen.workflow.project import from_settings
 
-        templates = given["templates"][-1] if given["templates"] else None
+        templates = _last(given["templates"])
         if any(t not in TARGETS for t in given["targets"]) or (templates and os.path.isfile(templates)):
             return None  # click reports it
-        out = given["out"][-1] if given["out"] else None
-        project = from_settings(cwd=Path.cwd(), catalogs=tuple(given["catalogs"]), out=out,
-                                targets=tuple(given["targets"]), templates=templates)  # fmt: skip
-        count = up_to_date(project)
+        return from_settings(cwd=Path.cwd(), catalogs=tuple(given["catalogs"]), out=_last(given["out"]),
+                             targets=tuple(given["targets"]), templates=templates)  # fmt: skip
     except (ConfigError, OSError, ValueError):
+        return None  # the command reports it
+
+
+def _up_to_date(command: str, project: Any) -> str | None:
+    """What ``errgen build``/``check`` prints when the build cache proves the output current, else None."""
+    from errgen.workflow.project import up_to_date
+
+    try:
+        count = up_to_date(project)
+    except (OSError, ValueError):
         return None  # the command reports it
     if count is None:
         return None

@@ -8,7 +8,6 @@ Exit codes: 0 success; 1 a check found differences (or findings); 2 invalid inpu
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 from typing import Any, NoReturn
 
 import click
@@ -22,30 +21,23 @@ SHORT_DIFF = 12  # diff lines per modified file that `errgen check` prints witho
 
 
 def _fail(diagnostics: list[Any], *, wrote: bool = False, fmt: str = "text") -> NoReturn:
-    errors = sum(1 for d in diagnostics if d.level == "error")
-    if fmt in ("github", "sarif"):
-        from errgen.workflow.report import render
+    from errgen.cli import building
 
-        click.echo(render(diagnostics, fmt), nl=False)  # on stdout, where CI reads annotations and logs
-    else:
-        for diagnostic in diagnostics:
-            click.echo(diagnostic.format(), err=True)
+    if fmt not in ("github", "sarif"):
+        building.fail(diagnostics, wrote=wrote)
+    from errgen.workflow.report import render
+
+    click.echo(render(diagnostics, fmt), nl=False)  # on stdout, where CI reads annotations and logs
     note = "" if wrote else "; nothing was written"
+    errors = sum(1 for d in diagnostics if d.level == "error")
     click.echo(f"errgen: {errors} error{'s' if errors != 1 else ''}{note}", err=True)
     sys.exit(2)
 
 
 def _project(catalogs: tuple[str, ...], out: str | None, targets: tuple[str, ...], templates: str | None) -> Any:
-    from errgen.workflow.config import ConfigError
-    from errgen.workflow.project import from_settings
-    from errgen.workflow.workers import jobs
+    from errgen.cli import building
 
-    try:
-        return from_settings(cwd=Path.cwd(), catalogs=catalogs, out=out, targets=targets, templates=templates,
-                             jobs=jobs())  # fmt: skip
-    except ConfigError as exc:
-        click.echo(str(exc), err=True)
-        sys.exit(2)
+    return building.project(catalogs, out, targets, templates)
 
 
 def _common(func: Any) -> Any:
@@ -104,21 +96,10 @@ class LazyGroup(click.Group):
 
     def invoke(self, ctx: click.Context) -> Any:
         """Run the command; an OS error (read-only, disk full, not a folder…) is one line and exit 2."""
-        from errgen.output.ownership import OutputError
+        from errgen.cli.building import os_errors_reported
 
-        try:
+        with os_errors_reported():
             return super().invoke(ctx)
-        except OutputError as exc:
-            lines = str(exc).splitlines()
-            for line in lines:
-                click.echo(f"errgen: {line}", err=True)
-            if len(lines) > 1:
-                click.echo(f"errgen: {len(lines)} problems; nothing was changed", err=True)
-            sys.exit(2)
-        except OSError as exc:
-            where = f" {_shown(exc.filename)}" if exc.filename else ""
-            click.echo(f"errgen: cannot access{where}: {exc.strerror or exc}", err=True)
-            sys.exit(2)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The command list of ``--help``, without importing the lazy commands."""
@@ -152,29 +133,9 @@ def build(
     catalogs: tuple[str, ...], out: str | None, targets: tuple[str, ...], templates: str | None, strict: bool
 ) -> None:
     """Generate every target of CATALOGS into the output folder (only changed files are written)."""
-    from dataclasses import replace
+    from errgen.cli import building
 
-    from errgen.catalog.diagnostics import CatalogInvalid, Diagnostics
-    from errgen.workflow.project import build as run_build
-
-    project = replace(_project(catalogs, out, targets, templates), strict=strict)
-    diags = Diagnostics()
-    try:
-        result = run_build(project, diags)
-    except CatalogInvalid as exc:
-        _fail(exc.diagnostics)
-    for diagnostic in diags.sorted():
-        click.echo(diagnostic.format(), err=True)
-    diff = result.diff
-    out_name = project.display(project.out_dir)
-    for rel in diff.extra:
-        click.echo(f"removed: {out_name}/{rel}")
-    _warn_kept(out_name, diff.kept)
-    changed = len(diff.modified) + len(diff.missing)
-    click.echo(
-        f"errgen: {len(project.catalogs)} catalog(s), {result.file_count} file(s): "
-        f"{changed} written, {len(diff.extra)} removed, {result.file_count - changed} unchanged"
-    )
+    building.build(catalogs, out, targets, templates, strict)
 
 
 @main.command(context_settings=CONTEXT)
@@ -214,6 +175,7 @@ def check(
     """Exit 1 if the output folder is not what CATALOGS generate (modified, missing or extra files),
     or, with --against, if a catalog changed incompatibly since GIT_REF."""
     from errgen.catalog.diagnostics import CatalogInvalid, Diagnostics
+    from errgen.cli import building
     from errgen.output.writer import unified
     from errgen.workflow.foreign import foreign_files
     from errgen.workflow.project import check as run_check
@@ -233,7 +195,7 @@ def check(
         _fail(exc.diagnostics, wrote=True, fmt=fmt)
     diff, texts = result.diff, result.texts
     out_name = project.display(project.out_dir)
-    _warn_kept(out_name, diff.kept)
+    building.warn_kept(out_name, diff.kept)
     foreign = foreign_files(project.out_dir)
     if fmt in ("github", "sarif"):
         from errgen.workflow.report import stale_files
@@ -305,24 +267,6 @@ def _report_stale(collected: list[Any] | None, stale: list[Any], fmt: str) -> No
         click.echo(sarif([*(collected or []), *stale], {**rule_summaries(), **STALE_RULES}), nl=False)
     elif fmt == "github":
         click.echo(render(stale, fmt), nl=False)
-
-
-def _shown(filename: object) -> str:
-    """A path relative to the working folder when it is inside it."""
-    import os
-
-    path = os.fsdecode(filename) if isinstance(filename, (str, bytes)) else str(filename)
-    relative = os.path.relpath(path) if os.path.isabs(path) else path
-    return path if relative.startswith("..") else relative
-
-
-def _warn_kept(out_name: str, kept: list[str]) -> None:
-    for rel in kept:
-        click.echo(
-            f"errgen: warning: kept {out_name}/{rel}: errgen no longer generates it, but it changed since errgen "
-            "wrote it and has no do-not-edit header; remove it yourself if it is not needed",
-            err=True,
-        )
 
 
 @main.command(context_settings=CONTEXT)

@@ -1,0 +1,51 @@
+KINDS: dict[str, KindInfo] = {
+    "Transient": KindInfo(
+        name="Transient",
+        description="Network, TLS, DNS, 5xx, 408 and 425 — likely to succeed on retry.",
+        retryable=True,
+        max_attempts=3,
+        initial_backoff_ms=200,
+    ),
+    "RateLimit": KindInfo(
+        name="RateLimit",
+        description="HTTP 429 with Retry-After; wait the advertised time and retry.",
+        retryable=True,
+        max_attempts=3,
+        initial_backoff_ms=1000,
+    ),
+    "Quota": KindInfo(
+        name="Quota",
+        description="HTTP 429 without Retry-After; the quota is exhausted.",
+        retryable=False,
+        max_attempts=None,
+        initial_backoff_ms=None,
+    ),
+    "Auth": KindInfo(
+        name="Auth",
+        description="HTTP 401/403; credentials are missing or insufficient.",
+        retryable=False,
+        max_attempts=None,
+        initial_backoff_ms=None,
+    ),
+    "Permanent": KindInfo(
+        name="Permanent",
+        description="Other 4xx; the request will not succeed as sent.",
+        retryable=False,
+        max_attempts=None,
+        initial_backoff_ms=None,
+    ),
+    "Validation": KindInfo(
+        name="Validation",
+        description="Bad request or (de)serialisation failure; the caller can fix its input.",
+        retryable=False,
+        max_attempts=None,
+        initial_backoff_ms=None,
+    ),
+    "Internal": KindInfo(
+        name="Internal",
+        description="Anything unclassified — the catch-all.",
+        retryable=False,
+        max_attempts=None,
+        initial_backoff_ms=None,
+    ),
+}
