@@ -67,3 +67,16 @@ def test_shipped_schema_round_trips(root: Any) -> None:
     for path in sorted((root / "generated").glob("*/schema/*.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
         assert jsontext.dumps(data) + "\n" == path.read_text(encoding="utf-8"), path
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(JSON)
+def test_canonical_is_sorted_compact_json(value: Any) -> None:
+    """The bytes a catalog's fingerprint hashes (`normalize.canonical_json`)."""
+    expected = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    assert jsontext.canonical(value) == expected
+
+
+def test_canonical_edge_values() -> None:
+    for value in ({"é": 1, "e": 2, "\U0001f600": 3, "\uffff": 4, "Z": 5}, [1e-05, 3.2e-07, 2**70], {"ü": [None, 0.5]}):
+        assert jsontext.canonical(value) == json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)

@@ -42,8 +42,23 @@ class _Fallback(Exception):
 
 # orjson writes dataclasses and datetimes itself; json.dumps refuses them, and so does this module
 _OPTIONS = orjson.OPT_INDENT_2 | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
+_SORTED = orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
 # Where orjson's text may differ from Python's: a float below 1e-4 (maybe a false alarm inside a string).
 _SPELLED_OTHERWISE = re.compile(r"0\.0000|e-\d(?!\d)")
+
+
+def canonical(value: Any) -> str:
+    """``json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)``: compact, keys sorted.
+
+    orjson sorts keys by their UTF-8 bytes, which is the order of their code points, as Python sorts them.
+    """
+    try:
+        text: str | None = orjson.dumps(value, option=_SORTED).decode()
+    except TypeError:
+        text = None
+    if text is None or _SPELLED_OTHERWISE.search(text):
+        return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    return text
 
 
 def dumps(value: Any) -> str:

@@ -9,9 +9,9 @@ the fingerprint, and moving a code within the file does).
 from __future__ import annotations
 
 import hashlib
-import json
 from typing import Any
 
+from errgen.catalog import jsontext
 from errgen.catalog.model import Catalog, Code, FailureRule, HttpRule, Translation
 
 
@@ -183,7 +183,7 @@ def _failure(rule: FailureRule, target: str) -> dict[str, Any]:
 
 def canonical_json(data: Any) -> str:
     """Compact JSON with sorted keys: the bytes the fingerprint hashes."""
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    return jsontext.canonical(data)
 
 
 def fingerprint(catalog: Catalog) -> str:
