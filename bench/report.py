@@ -216,7 +216,14 @@ METHOD = """\
   module for the same schema with a discriminated `TypeAdapter` over its union, is probed the
   same way on the same payloads, alternating with errgen's probe round by round.
 - `tsc`: the test suite's pinned compiler with the compiler options of
-  `tests/ts/tsconfig.json` (strict, noEmit) over every generated `.ts` file.
+  `tests/ts/tsconfig.json` (strict, noEmit) over every generated `.ts` file. Where its time
+  went (`tsc --generateTrace`, issue 28): the checker's control-flow analysis walks back over
+  every earlier top-level declaration for each top-level reference (quadratic in the codes: the
+  zod file now builds each schema in a function of its own); relating every error class to
+  every other (the adapters narrowed the handler's `data | ToolChannelError` by
+  `isCatalogError`, and `a ? undefined : error` reduces that union by subtypes: TS2590 at
+  2,000 codes); checking `z.looseObject({})` against `z.ZodType<…>` (≈70,000 instantiations
+  per adapter file). `tests/test_tsc_cost.py` keeps the adapters' type counts fixed.
 - Start-up: `python -c pass` is measured too; it is the floor every Python command pays
   on this machine, and part of every `errgen` figure.
 - Growth: least-squares slope of log(time) against log(size); 1.0 is linear. The

@@ -7,6 +7,11 @@
  * Each is a plain `z.object`: `.shape`, `.extend()`, `.pick()` and `.omit()` compose it. Only a
  * payload with a key named like a member of `Object.prototype` (`toString`, `constructor`, …) is
  * read through `ownProperties` instead (see there); its object is the schema's `.out`.
+ *
+ * Each payload schema (and each union) is built by a function of its own, called once: tsc's
+ * control-flow analysis walks back over every earlier top-level declaration for each name
+ * (`z`, `ProvenanceSchema`, a schema) referenced at the top level, which is quadratic in the
+ * catalog's codes; inside a function declaration it stops at the function's start.
  */
 
 import { z } from "zod";
@@ -37,151 +42,219 @@ export const ErrorSchema = z.object({
 export const ErrorObjectSchema = ErrorSchema;
 
 /** `not_found` error payload. */
-export const NotFoundSchema = z.object({
-  kind: z.literal("not_found"),
-  message: z.string().min(1),
-  suggestedNextAction: z.string().default("Call read_file or list_directory to confirm what exists, then retry with the correct path."),
-  path: z.string(),
-});
+export const NotFoundSchema = buildNotFoundSchema();
+
+function buildNotFoundSchema() {
+  return z.object({
+    kind: z.literal("not_found"),
+    message: z.string().min(1),
+    suggestedNextAction: z.string().default("Call read_file or list_directory to confirm what exists, then retry with the correct path."),
+    path: z.string(),
+  });
+}
 
 /** `already_exists` error payload. */
-export const AlreadyExistsSchema = z.object({
-  kind: z.literal("already_exists"),
-  message: z.string().min(1),
-  suggestedNextAction: z.string().default("Switch to write_file or edit_file, or move the existing file aside first."),
-  path: z.string(),
-});
+export const AlreadyExistsSchema = buildAlreadyExistsSchema();
+
+function buildAlreadyExistsSchema() {
+  return z.object({
+    kind: z.literal("already_exists"),
+    message: z.string().min(1),
+    suggestedNextAction: z.string().default("Switch to write_file or edit_file, or move the existing file aside first."),
+    path: z.string(),
+  });
+}
 
 /** `permission_denied` error payload. */
-export const PermissionDeniedSchema = z.object({
-  kind: z.literal("permission_denied"),
-  message: z.string().min(1),
-  path: z.string(),
-});
+export const PermissionDeniedSchema = buildPermissionDeniedSchema();
+
+function buildPermissionDeniedSchema() {
+  return z.object({
+    kind: z.literal("permission_denied"),
+    message: z.string().min(1),
+    path: z.string(),
+  });
+}
 
 /** `outside_workspace` error payload. */
-export const OutsideWorkspaceSchema = z.object({
-  kind: z.literal("outside_workspace"),
-  message: z.string().min(1),
-  path: z.string(),
-});
+export const OutsideWorkspaceSchema = buildOutsideWorkspaceSchema();
+
+function buildOutsideWorkspaceSchema() {
+  return z.object({
+    kind: z.literal("outside_workspace"),
+    message: z.string().min(1),
+    path: z.string(),
+  });
+}
 
 /** `binary_file` error payload. */
-export const BinaryFileSchema = z.object({
-  kind: z.literal("binary_file"),
-  message: z.string().min(1),
-  suggestedNextAction: z.string().default("Re-call read_file with allowBinary: true."),
-  path: z.string(),
-});
+export const BinaryFileSchema = buildBinaryFileSchema();
+
+function buildBinaryFileSchema() {
+  return z.object({
+    kind: z.literal("binary_file"),
+    message: z.string().min(1),
+    suggestedNextAction: z.string().default("Re-call read_file with allowBinary: true."),
+    path: z.string(),
+  });
+}
 
 /** `file_too_large` error payload. */
-export const FileTooLargeSchema = z.object({
-  kind: z.literal("file_too_large"),
-  message: z.string().min(1),
-  path: z.string(),
-  limitBytes: z.int(),
-});
+export const FileTooLargeSchema = buildFileTooLargeSchema();
+
+function buildFileTooLargeSchema() {
+  return z.object({
+    kind: z.literal("file_too_large"),
+    message: z.string().min(1),
+    path: z.string(),
+    limitBytes: z.int(),
+  });
+}
 
 /** `stale_file` error payload. */
-export const StaleFileSchema = z.object({
-  kind: z.literal("stale_file"),
-  message: z.string().min(1),
-  suggestedNextAction: z.string().default("Re-read the file to obtain the current sha256 and re-apply your edit."),
-  path: z.string(),
-  expectedSha256: z.string().exactOptional(),
-  actualSha256: z.string().exactOptional(),
-});
+export const StaleFileSchema = buildStaleFileSchema();
+
+function buildStaleFileSchema() {
+  return z.object({
+    kind: z.literal("stale_file"),
+    message: z.string().min(1),
+    suggestedNextAction: z.string().default("Re-read the file to obtain the current sha256 and re-apply your edit."),
+    path: z.string(),
+    expectedSha256: z.string().exactOptional(),
+    actualSha256: z.string().exactOptional(),
+  });
+}
 
 /** `old_text_not_found` error payload. */
-export const OldTextNotFoundSchema = z.object({
-  kind: z.literal("old_text_not_found"),
-  message: z.string().min(1),
-  suggestedNextAction: z.string().default("Re-read the file and pick text that exists."),
-  path: z.string(),
-});
+export const OldTextNotFoundSchema = buildOldTextNotFoundSchema();
+
+function buildOldTextNotFoundSchema() {
+  return z.object({
+    kind: z.literal("old_text_not_found"),
+    message: z.string().min(1),
+    suggestedNextAction: z.string().default("Re-read the file and pick text that exists."),
+    path: z.string(),
+  });
+}
 
 /** `multiple_matches` error payload. */
-export const MultipleMatchesSchema = z.object({
-  kind: z.literal("multiple_matches"),
-  message: z.string().min(1),
-  suggestedNextAction: z.string().default("Make oldText more specific, or pass replaceAll: true."),
-  path: z.string(),
-  matchCount: z.int(),
-});
+export const MultipleMatchesSchema = buildMultipleMatchesSchema();
+
+function buildMultipleMatchesSchema() {
+  return z.object({
+    kind: z.literal("multiple_matches"),
+    message: z.string().min(1),
+    suggestedNextAction: z.string().default("Make oldText more specific, or pass replaceAll: true."),
+    path: z.string(),
+    matchCount: z.int(),
+  });
+}
 
 /** `overlapping_edits` error payload. */
-export const OverlappingEditsSchema = z.object({
-  kind: z.literal("overlapping_edits"),
-  message: z.string().min(1),
-  suggestedNextAction: z.string().default("Combine the edits or apply them in separate calls."),
-  path: z.string(),
-});
+export const OverlappingEditsSchema = buildOverlappingEditsSchema();
+
+function buildOverlappingEditsSchema() {
+  return z.object({
+    kind: z.literal("overlapping_edits"),
+    message: z.string().min(1),
+    suggestedNextAction: z.string().default("Combine the edits or apply them in separate calls."),
+    path: z.string(),
+  });
+}
 
 /** `patch_parse_error` error payload. */
-export const PatchParseErrorSchema = z.object({
-  kind: z.literal("patch_parse_error"),
-  message: z.string().min(1),
-  suggestedNextAction: z.string().default("Fix the envelope grammar (see Patch envelope)."),
-  detail: z.string(),
-});
+export const PatchParseErrorSchema = buildPatchParseErrorSchema();
+
+function buildPatchParseErrorSchema() {
+  return z.object({
+    kind: z.literal("patch_parse_error"),
+    message: z.string().min(1),
+    suggestedNextAction: z.string().default("Fix the envelope grammar (see Patch envelope)."),
+    detail: z.string(),
+  });
+}
 
 /** `patch_apply_error` error payload. */
-export const PatchApplyErrorSchema = z.object({
-  kind: z.literal("patch_apply_error"),
-  message: z.string().min(1),
-  suggestedNextAction: z.string().default("Re-read the affected files and regenerate the patch against the current content."),
-  path: z.string(),
-  detail: z.string().exactOptional(),
-});
+export const PatchApplyErrorSchema = buildPatchApplyErrorSchema();
+
+function buildPatchApplyErrorSchema() {
+  return z.object({
+    kind: z.literal("patch_apply_error"),
+    message: z.string().min(1),
+    suggestedNextAction: z.string().default("Re-read the affected files and regenerate the patch against the current content."),
+    path: z.string(),
+    detail: z.string().exactOptional(),
+  });
+}
 
 /** `command_failed` error payload. */
-export const CommandFailedSchema = z.object({
-  kind: z.literal("command_failed"),
-  message: z.string().min(1),
-  suggestedNextAction: z.string().default("Read the message for the specific failure mode."),
-  detail: z.string(),
-});
+export const CommandFailedSchema = buildCommandFailedSchema();
+
+function buildCommandFailedSchema() {
+  return z.object({
+    kind: z.literal("command_failed"),
+    message: z.string().min(1),
+    suggestedNextAction: z.string().default("Read the message for the specific failure mode."),
+    detail: z.string(),
+  });
+}
 
 /** `timeout` error payload. */
-export const TimeoutSchema = z.object({
-  kind: z.literal("timeout"),
-  message: z.string().min(1),
-  suggestedNextAction: z.string().default("Increase the timeout, narrow the command, or split it into smaller steps."),
-  timeoutMs: z.int(),
-});
+export const TimeoutSchema = buildTimeoutSchema();
+
+function buildTimeoutSchema() {
+  return z.object({
+    kind: z.literal("timeout"),
+    message: z.string().min(1),
+    suggestedNextAction: z.string().default("Increase the timeout, narrow the command, or split it into smaller steps."),
+    timeoutMs: z.int(),
+  });
+}
 
 /** `skill_unavailable` error payload. */
-export const SkillUnavailableSchema = z.object({
-  kind: z.literal("skill_unavailable"),
-  message: z.string().min(1),
-});
+export const SkillUnavailableSchema = buildSkillUnavailableSchema();
+
+function buildSkillUnavailableSchema() {
+  return z.object({
+    kind: z.literal("skill_unavailable"),
+    message: z.string().min(1),
+  });
+}
 
 /** `unknown` error payload. */
-export const UnknownSchema = z.object({
-  kind: z.literal("unknown"),
-  message: z.string().min(1),
-  detail: z.string().exactOptional(),
-});
+export const UnknownSchema = buildUnknownSchema();
+
+function buildUnknownSchema() {
+  return z.object({
+    kind: z.literal("unknown"),
+    message: z.string().min(1),
+    detail: z.string().exactOptional(),
+  });
+}
 
 /** Any error of this catalog, discriminated by `kind`. */
-export const CatalogErrorSchema = z.discriminatedUnion("kind", [
-  NotFoundSchema,
-  AlreadyExistsSchema,
-  PermissionDeniedSchema,
-  OutsideWorkspaceSchema,
-  BinaryFileSchema,
-  FileTooLargeSchema,
-  StaleFileSchema,
-  OldTextNotFoundSchema,
-  MultipleMatchesSchema,
-  OverlappingEditsSchema,
-  PatchParseErrorSchema,
-  PatchApplyErrorSchema,
-  CommandFailedSchema,
-  TimeoutSchema,
-  SkillUnavailableSchema,
-  UnknownSchema,
-]);
+export const CatalogErrorSchema = buildCatalogErrorSchema();
+
+function buildCatalogErrorSchema() {
+  return z.discriminatedUnion("kind", [
+    NotFoundSchema,
+    AlreadyExistsSchema,
+    PermissionDeniedSchema,
+    OutsideWorkspaceSchema,
+    BinaryFileSchema,
+    FileTooLargeSchema,
+    StaleFileSchema,
+    OldTextNotFoundSchema,
+    MultipleMatchesSchema,
+    OverlappingEditsSchema,
+    PatchParseErrorSchema,
+    PatchApplyErrorSchema,
+    CommandFailedSchema,
+    TimeoutSchema,
+    SkillUnavailableSchema,
+    UnknownSchema,
+  ]);
+}
 
 /** Seed 003's result: `{ok: true, data?}` or `{ok: false, error, data?}`. */
 export const ToolResultSchema = z.discriminatedUnion("ok", [
@@ -190,94 +263,134 @@ export const ToolResultSchema = z.discriminatedUnion("ok", [
 ]);
 
 /** An error tool `read_file` can return, discriminated by `kind`. */
-export const ReadFileToolErrorSchema = z.discriminatedUnion("kind", [
-  NotFoundSchema,
-  PermissionDeniedSchema,
-  OutsideWorkspaceSchema,
-  BinaryFileSchema,
-  FileTooLargeSchema,
-  UnknownSchema,
-]);
+export const ReadFileToolErrorSchema = buildReadFileToolErrorSchema();
+
+function buildReadFileToolErrorSchema() {
+  return z.discriminatedUnion("kind", [
+    NotFoundSchema,
+    PermissionDeniedSchema,
+    OutsideWorkspaceSchema,
+    BinaryFileSchema,
+    FileTooLargeSchema,
+    UnknownSchema,
+  ]);
+}
 
 /** An error tool `list_directory` can return, discriminated by `kind`. */
-export const ListDirectoryToolErrorSchema = z.discriminatedUnion("kind", [
-  NotFoundSchema,
-  PermissionDeniedSchema,
-  OutsideWorkspaceSchema,
-  UnknownSchema,
-]);
+export const ListDirectoryToolErrorSchema = buildListDirectoryToolErrorSchema();
+
+function buildListDirectoryToolErrorSchema() {
+  return z.discriminatedUnion("kind", [
+    NotFoundSchema,
+    PermissionDeniedSchema,
+    OutsideWorkspaceSchema,
+    UnknownSchema,
+  ]);
+}
 
 /** An error tool `create_file` can return, discriminated by `kind`. */
-export const CreateFileToolErrorSchema = z.discriminatedUnion("kind", [
-  AlreadyExistsSchema,
-  PermissionDeniedSchema,
-  OutsideWorkspaceSchema,
-  FileTooLargeSchema,
-  UnknownSchema,
-]);
+export const CreateFileToolErrorSchema = buildCreateFileToolErrorSchema();
+
+function buildCreateFileToolErrorSchema() {
+  return z.discriminatedUnion("kind", [
+    AlreadyExistsSchema,
+    PermissionDeniedSchema,
+    OutsideWorkspaceSchema,
+    FileTooLargeSchema,
+    UnknownSchema,
+  ]);
+}
 
 /** An error tool `write_file` can return, discriminated by `kind`. */
-export const WriteFileToolErrorSchema = z.discriminatedUnion("kind", [
-  PermissionDeniedSchema,
-  OutsideWorkspaceSchema,
-  FileTooLargeSchema,
-  StaleFileSchema,
-  UnknownSchema,
-]);
+export const WriteFileToolErrorSchema = buildWriteFileToolErrorSchema();
+
+function buildWriteFileToolErrorSchema() {
+  return z.discriminatedUnion("kind", [
+    PermissionDeniedSchema,
+    OutsideWorkspaceSchema,
+    FileTooLargeSchema,
+    StaleFileSchema,
+    UnknownSchema,
+  ]);
+}
 
 /** An error tool `edit_file` can return, discriminated by `kind`. */
-export const EditFileToolErrorSchema = z.discriminatedUnion("kind", [
-  NotFoundSchema,
-  PermissionDeniedSchema,
-  OutsideWorkspaceSchema,
-  FileTooLargeSchema,
-  StaleFileSchema,
-  OldTextNotFoundSchema,
-  MultipleMatchesSchema,
-  OverlappingEditsSchema,
-  UnknownSchema,
-]);
+export const EditFileToolErrorSchema = buildEditFileToolErrorSchema();
+
+function buildEditFileToolErrorSchema() {
+  return z.discriminatedUnion("kind", [
+    NotFoundSchema,
+    PermissionDeniedSchema,
+    OutsideWorkspaceSchema,
+    FileTooLargeSchema,
+    StaleFileSchema,
+    OldTextNotFoundSchema,
+    MultipleMatchesSchema,
+    OverlappingEditsSchema,
+    UnknownSchema,
+  ]);
+}
 
 /** An error tool `apply_patch` can return, discriminated by `kind`. */
-export const ApplyPatchToolErrorSchema = z.discriminatedUnion("kind", [
-  NotFoundSchema,
-  AlreadyExistsSchema,
-  PermissionDeniedSchema,
-  OutsideWorkspaceSchema,
-  PatchParseErrorSchema,
-  PatchApplyErrorSchema,
-  UnknownSchema,
-]);
+export const ApplyPatchToolErrorSchema = buildApplyPatchToolErrorSchema();
+
+function buildApplyPatchToolErrorSchema() {
+  return z.discriminatedUnion("kind", [
+    NotFoundSchema,
+    AlreadyExistsSchema,
+    PermissionDeniedSchema,
+    OutsideWorkspaceSchema,
+    PatchParseErrorSchema,
+    PatchApplyErrorSchema,
+    UnknownSchema,
+  ]);
+}
 
 /** An error tool `move_file` can return, discriminated by `kind`. */
-export const MoveFileToolErrorSchema = z.discriminatedUnion("kind", [
-  NotFoundSchema,
-  AlreadyExistsSchema,
-  PermissionDeniedSchema,
-  OutsideWorkspaceSchema,
-  CommandFailedSchema,
-  UnknownSchema,
-]);
+export const MoveFileToolErrorSchema = buildMoveFileToolErrorSchema();
+
+function buildMoveFileToolErrorSchema() {
+  return z.discriminatedUnion("kind", [
+    NotFoundSchema,
+    AlreadyExistsSchema,
+    PermissionDeniedSchema,
+    OutsideWorkspaceSchema,
+    CommandFailedSchema,
+    UnknownSchema,
+  ]);
+}
 
 /** An error tool `delete_file` can return, discriminated by `kind`. */
-export const DeleteFileToolErrorSchema = z.discriminatedUnion("kind", [
-  NotFoundSchema,
-  PermissionDeniedSchema,
-  OutsideWorkspaceSchema,
-  CommandFailedSchema,
-  UnknownSchema,
-]);
+export const DeleteFileToolErrorSchema = buildDeleteFileToolErrorSchema();
+
+function buildDeleteFileToolErrorSchema() {
+  return z.discriminatedUnion("kind", [
+    NotFoundSchema,
+    PermissionDeniedSchema,
+    OutsideWorkspaceSchema,
+    CommandFailedSchema,
+    UnknownSchema,
+  ]);
+}
 
 /** An error tool `run_command` can return, discriminated by `kind`. */
-export const RunCommandToolErrorSchema = z.discriminatedUnion("kind", [
-  PermissionDeniedSchema,
-  CommandFailedSchema,
-  TimeoutSchema,
-  UnknownSchema,
-]);
+export const RunCommandToolErrorSchema = buildRunCommandToolErrorSchema();
+
+function buildRunCommandToolErrorSchema() {
+  return z.discriminatedUnion("kind", [
+    PermissionDeniedSchema,
+    CommandFailedSchema,
+    TimeoutSchema,
+    UnknownSchema,
+  ]);
+}
 
 /** An error tool `load_skill` can return, discriminated by `kind`. */
-export const LoadSkillToolErrorSchema = z.discriminatedUnion("kind", [
-  SkillUnavailableSchema,
-  UnknownSchema,
-]);
+export const LoadSkillToolErrorSchema = buildLoadSkillToolErrorSchema();
+
+function buildLoadSkillToolErrorSchema() {
+  return z.discriminatedUnion("kind", [
+    SkillUnavailableSchema,
+    UnknownSchema,
+  ]);
+}

@@ -7,6 +7,11 @@
  * Each is a plain `z.object`: `.shape`, `.extend()`, `.pick()` and `.omit()` compose it. Only a
  * payload with a key named like a member of `Object.prototype` (`toString`, `constructor`, …) is
  * read through `ownProperties` instead (see there); its object is the schema's `.out`.
+ *
+ * Each payload schema (and each union) is built by a function of its own, called once: tsc's
+ * control-flow analysis walks back over every earlier top-level declaration for each name
+ * (`z`, `ProvenanceSchema`, a schema) referenced at the top level, which is quadratic in the
+ * catalog's codes; inside a function declaration it stops at the function's start.
  */
 
 import { z } from "zod";
@@ -41,105 +46,149 @@ export const ErrorSchema = z.object({
 export const ErrorObjectSchema = ErrorSchema;
 
 /** `BAD_REQUEST` error payload. */
-export const BadRequestSchema = z.object({
-  code: z.literal("BAD_REQUEST"),
-  message: z.string().min(1),
-  retriable: z.boolean().default(false),
-  status: z.int().exactOptional(),
-  original: z.unknown().exactOptional(),
-});
+export const BadRequestSchema = buildBadRequestSchema();
+
+function buildBadRequestSchema() {
+  return z.object({
+    code: z.literal("BAD_REQUEST"),
+    message: z.string().min(1),
+    retriable: z.boolean().default(false),
+    status: z.int().exactOptional(),
+    original: z.unknown().exactOptional(),
+  });
+}
 
 /** `UNAUTHORIZED` error payload. */
-export const UnauthorizedSchema = z.object({
-  code: z.literal("UNAUTHORIZED"),
-  message: z.string().min(1),
-  retriable: z.boolean().default(false),
-  status: z.int().exactOptional(),
-  original: z.unknown().exactOptional(),
-});
+export const UnauthorizedSchema = buildUnauthorizedSchema();
+
+function buildUnauthorizedSchema() {
+  return z.object({
+    code: z.literal("UNAUTHORIZED"),
+    message: z.string().min(1),
+    retriable: z.boolean().default(false),
+    status: z.int().exactOptional(),
+    original: z.unknown().exactOptional(),
+  });
+}
 
 /** `FORBIDDEN` error payload. */
-export const ForbiddenSchema = z.object({
-  code: z.literal("FORBIDDEN"),
-  message: z.string().min(1),
-  retriable: z.boolean().default(false),
-  status: z.int().exactOptional(),
-  original: z.unknown().exactOptional(),
-});
+export const ForbiddenSchema = buildForbiddenSchema();
+
+function buildForbiddenSchema() {
+  return z.object({
+    code: z.literal("FORBIDDEN"),
+    message: z.string().min(1),
+    retriable: z.boolean().default(false),
+    status: z.int().exactOptional(),
+    original: z.unknown().exactOptional(),
+  });
+}
 
 /** `NOT_FOUND` error payload. */
-export const NotFoundSchema = z.object({
-  code: z.literal("NOT_FOUND"),
-  message: z.string().min(1),
-  retriable: z.boolean().default(false),
-  status: z.int().exactOptional(),
-  original: z.unknown().exactOptional(),
-});
+export const NotFoundSchema = buildNotFoundSchema();
+
+function buildNotFoundSchema() {
+  return z.object({
+    code: z.literal("NOT_FOUND"),
+    message: z.string().min(1),
+    retriable: z.boolean().default(false),
+    status: z.int().exactOptional(),
+    original: z.unknown().exactOptional(),
+  });
+}
 
 /** `GONE` error payload. */
-export const GoneSchema = z.object({
-  code: z.literal("GONE"),
-  message: z.string().min(1),
-  retriable: z.boolean().default(false),
-  status: z.int().exactOptional(),
-  original: z.unknown().exactOptional(),
-});
+export const GoneSchema = buildGoneSchema();
+
+function buildGoneSchema() {
+  return z.object({
+    code: z.literal("GONE"),
+    message: z.string().min(1),
+    retriable: z.boolean().default(false),
+    status: z.int().exactOptional(),
+    original: z.unknown().exactOptional(),
+  });
+}
 
 /** `RATE_LIMITED` error payload. */
-export const RateLimitedSchema = z.object({
-  code: z.literal("RATE_LIMITED"),
-  message: z.string().min(1),
-  retriable: z.boolean().default(false),
-  status: z.int().exactOptional(),
-  original: z.unknown().exactOptional(),
-});
+export const RateLimitedSchema = buildRateLimitedSchema();
+
+function buildRateLimitedSchema() {
+  return z.object({
+    code: z.literal("RATE_LIMITED"),
+    message: z.string().min(1),
+    retriable: z.boolean().default(false),
+    status: z.int().exactOptional(),
+    original: z.unknown().exactOptional(),
+  });
+}
 
 /** `UPSTREAM_ERROR` error payload. */
-export const UpstreamErrorSchema = z.object({
-  code: z.literal("UPSTREAM_ERROR"),
-  message: z.string().min(1),
-  retriable: z.boolean().default(false),
-  status: z.int().exactOptional(),
-  original: z.unknown().exactOptional(),
-});
+export const UpstreamErrorSchema = buildUpstreamErrorSchema();
+
+function buildUpstreamErrorSchema() {
+  return z.object({
+    code: z.literal("UPSTREAM_ERROR"),
+    message: z.string().min(1),
+    retriable: z.boolean().default(false),
+    status: z.int().exactOptional(),
+    original: z.unknown().exactOptional(),
+  });
+}
 
 /** `NETWORK_ERROR` error payload. */
-export const NetworkErrorSchema = z.object({
-  code: z.literal("NETWORK_ERROR"),
-  message: z.string().min(1),
-  retriable: z.boolean().default(false),
-  original: z.unknown().exactOptional(),
-});
+export const NetworkErrorSchema = buildNetworkErrorSchema();
+
+function buildNetworkErrorSchema() {
+  return z.object({
+    code: z.literal("NETWORK_ERROR"),
+    message: z.string().min(1),
+    retriable: z.boolean().default(false),
+    original: z.unknown().exactOptional(),
+  });
+}
 
 /** `TIMEOUT` error payload. */
-export const TimeoutSchema = z.object({
-  code: z.literal("TIMEOUT"),
-  message: z.string().min(1),
-  retriable: z.boolean().default(false),
-  original: z.unknown().exactOptional(),
-});
+export const TimeoutSchema = buildTimeoutSchema();
+
+function buildTimeoutSchema() {
+  return z.object({
+    code: z.literal("TIMEOUT"),
+    message: z.string().min(1),
+    retriable: z.boolean().default(false),
+    original: z.unknown().exactOptional(),
+  });
+}
 
 /** `INTERNAL_ERROR` error payload. */
-export const InternalErrorSchema = z.object({
-  code: z.literal("INTERNAL_ERROR"),
-  message: z.string().min(1),
-  retriable: z.boolean().default(false),
-  original: z.unknown().exactOptional(),
-});
+export const InternalErrorSchema = buildInternalErrorSchema();
+
+function buildInternalErrorSchema() {
+  return z.object({
+    code: z.literal("INTERNAL_ERROR"),
+    message: z.string().min(1),
+    retriable: z.boolean().default(false),
+    original: z.unknown().exactOptional(),
+  });
+}
 
 /** Any error of this catalog, discriminated by `code`. */
-export const CatalogErrorSchema = z.discriminatedUnion("code", [
-  BadRequestSchema,
-  UnauthorizedSchema,
-  ForbiddenSchema,
-  NotFoundSchema,
-  GoneSchema,
-  RateLimitedSchema,
-  UpstreamErrorSchema,
-  NetworkErrorSchema,
-  TimeoutSchema,
-  InternalErrorSchema,
-]);
+export const CatalogErrorSchema = buildCatalogErrorSchema();
+
+function buildCatalogErrorSchema() {
+  return z.discriminatedUnion("code", [
+    BadRequestSchema,
+    UnauthorizedSchema,
+    ForbiddenSchema,
+    NotFoundSchema,
+    GoneSchema,
+    RateLimitedSchema,
+    UpstreamErrorSchema,
+    NetworkErrorSchema,
+    TimeoutSchema,
+    InternalErrorSchema,
+  ]);
+}
 
 /** Seed 003's result: `{ok: true, data?}` or `{ok: false, error, data?}`. */
 export const ToolResultSchema = z.discriminatedUnion("ok", [
@@ -148,48 +197,64 @@ export const ToolResultSchema = z.discriminatedUnion("ok", [
 ]);
 
 /** An error tool `napkin_create_visual_request` can return, discriminated by `code`. */
-export const NapkinCreateVisualRequestToolErrorSchema = z.discriminatedUnion("code", [
-  BadRequestSchema,
-  UnauthorizedSchema,
-  ForbiddenSchema,
-  NotFoundSchema,
-  GoneSchema,
-  RateLimitedSchema,
-  UpstreamErrorSchema,
-  NetworkErrorSchema,
-  TimeoutSchema,
-  InternalErrorSchema,
-]);
+export const NapkinCreateVisualRequestToolErrorSchema = buildNapkinCreateVisualRequestToolErrorSchema();
+
+function buildNapkinCreateVisualRequestToolErrorSchema() {
+  return z.discriminatedUnion("code", [
+    BadRequestSchema,
+    UnauthorizedSchema,
+    ForbiddenSchema,
+    NotFoundSchema,
+    GoneSchema,
+    RateLimitedSchema,
+    UpstreamErrorSchema,
+    NetworkErrorSchema,
+    TimeoutSchema,
+    InternalErrorSchema,
+  ]);
+}
 
 /** An error tool `napkin_regenerate_visual` can return, discriminated by `code`. */
-export const NapkinRegenerateVisualToolErrorSchema = z.discriminatedUnion("code", [
-  BadRequestSchema,
-  UnauthorizedSchema,
-  ForbiddenSchema,
-  NotFoundSchema,
-  GoneSchema,
-  RateLimitedSchema,
-  UpstreamErrorSchema,
-  NetworkErrorSchema,
-  TimeoutSchema,
-  InternalErrorSchema,
-]);
+export const NapkinRegenerateVisualToolErrorSchema = buildNapkinRegenerateVisualToolErrorSchema();
+
+function buildNapkinRegenerateVisualToolErrorSchema() {
+  return z.discriminatedUnion("code", [
+    BadRequestSchema,
+    UnauthorizedSchema,
+    ForbiddenSchema,
+    NotFoundSchema,
+    GoneSchema,
+    RateLimitedSchema,
+    UpstreamErrorSchema,
+    NetworkErrorSchema,
+    TimeoutSchema,
+    InternalErrorSchema,
+  ]);
+}
 
 /** An error tool `napkin_get_visual_status` can return, discriminated by `code`. */
-export const NapkinGetVisualStatusToolErrorSchema = z.discriminatedUnion("code", [
-  BadRequestSchema,
-  UnauthorizedSchema,
-  ForbiddenSchema,
-  NotFoundSchema,
-  GoneSchema,
-  RateLimitedSchema,
-  UpstreamErrorSchema,
-  NetworkErrorSchema,
-  TimeoutSchema,
-  InternalErrorSchema,
-]);
+export const NapkinGetVisualStatusToolErrorSchema = buildNapkinGetVisualStatusToolErrorSchema();
+
+function buildNapkinGetVisualStatusToolErrorSchema() {
+  return z.discriminatedUnion("code", [
+    BadRequestSchema,
+    UnauthorizedSchema,
+    ForbiddenSchema,
+    NotFoundSchema,
+    GoneSchema,
+    RateLimitedSchema,
+    UpstreamErrorSchema,
+    NetworkErrorSchema,
+    TimeoutSchema,
+    InternalErrorSchema,
+  ]);
+}
 
 /** An error tool `napkin_download_visual_file` can return, discriminated by `code`. */
-export const NapkinDownloadVisualFileToolErrorSchema = z.discriminatedUnion("code", [
-  InternalErrorSchema,
-]);
+export const NapkinDownloadVisualFileToolErrorSchema = buildNapkinDownloadVisualFileToolErrorSchema();
+
+function buildNapkinDownloadVisualFileToolErrorSchema() {
+  return z.discriminatedUnion("code", [
+    InternalErrorSchema,
+  ]);
+}

@@ -7,6 +7,11 @@
  * Each is a plain `z.object`: `.shape`, `.extend()`, `.pick()` and `.omit()` compose it. Only a
  * payload with a key named like a member of `Object.prototype` (`toString`, `constructor`, …) is
  * read through `ownProperties` instead (see there); its object is the schema's `.out`.
+ *
+ * Each payload schema (and each union) is built by a function of its own, called once: tsc's
+ * control-flow analysis walks back over every earlier top-level declaration for each name
+ * (`z`, `ProvenanceSchema`, a schema) referenced at the top level, which is quadratic in the
+ * catalog's codes; inside a function declaration it stops at the function's start.
  */
 
 import { z } from "zod";
@@ -37,73 +42,101 @@ export const ErrorSchema = z.object({
 export const ErrorObjectSchema = ErrorSchema;
 
 /** `invalid_input` error payload. */
-export const InvalidInputSchema = z.object({
-  code: z.literal("invalid_input"),
-  message: z.string().min(1),
-  field: z.string(),
-  allowed: z.array(z.string()).exactOptional(),
-  range: RangeSchema.exactOptional(),
-  provenance: ProvenanceSchema,
-  isError: z.literal(true),
-});
+export const InvalidInputSchema = buildInvalidInputSchema();
+
+function buildInvalidInputSchema() {
+  return z.object({
+    code: z.literal("invalid_input"),
+    message: z.string().min(1),
+    field: z.string(),
+    allowed: z.array(z.string()).exactOptional(),
+    range: RangeSchema.exactOptional(),
+    provenance: ProvenanceSchema,
+    isError: z.literal(true),
+  });
+}
 
 /** `missing_field` error payload. */
-export const MissingFieldSchema = z.object({
-  code: z.literal("missing_field"),
-  message: z.string().min(1),
-  field: z.string(),
-  required: z.array(z.string()),
-  provenance: ProvenanceSchema,
-  isError: z.literal(true),
-});
+export const MissingFieldSchema = buildMissingFieldSchema();
+
+function buildMissingFieldSchema() {
+  return z.object({
+    code: z.literal("missing_field"),
+    message: z.string().min(1),
+    field: z.string(),
+    required: z.array(z.string()),
+    provenance: ProvenanceSchema,
+    isError: z.literal(true),
+  });
+}
 
 /** `unsupported_option` error payload. */
-export const UnsupportedOptionSchema = z.object({
-  code: z.literal("unsupported_option"),
-  message: z.string().min(1),
-  field: z.string(),
-  allowed: z.array(z.string()),
-  provenance: ProvenanceSchema,
-  isError: z.literal(true),
-});
+export const UnsupportedOptionSchema = buildUnsupportedOptionSchema();
+
+function buildUnsupportedOptionSchema() {
+  return z.object({
+    code: z.literal("unsupported_option"),
+    message: z.string().min(1),
+    field: z.string(),
+    allowed: z.array(z.string()),
+    provenance: ProvenanceSchema,
+    isError: z.literal(true),
+  });
+}
 
 /** `strict_constant_override` error payload. */
-export const StrictConstantOverrideSchema = z.object({
-  code: z.literal("strict_constant_override"),
-  message: z.string().min(1),
-  field: z.string(),
-  allowed: z.array(z.string()),
-  provenance: ProvenanceSchema,
-  isError: z.literal(true),
-});
+export const StrictConstantOverrideSchema = buildStrictConstantOverrideSchema();
+
+function buildStrictConstantOverrideSchema() {
+  return z.object({
+    code: z.literal("strict_constant_override"),
+    message: z.string().min(1),
+    field: z.string(),
+    allowed: z.array(z.string()),
+    provenance: ProvenanceSchema,
+    isError: z.literal(true),
+  });
+}
 
 /** `stale_oracle` error payload. */
-export const StaleOracleSchema = z.object({
-  code: z.literal("stale_oracle"),
-  message: z.string().min(1),
-  field: z.string(),
-  provenance: ProvenanceSchema,
-  isError: z.literal(true),
-});
+export const StaleOracleSchema = buildStaleOracleSchema();
+
+function buildStaleOracleSchema() {
+  return z.object({
+    code: z.literal("stale_oracle"),
+    message: z.string().min(1),
+    field: z.string(),
+    provenance: ProvenanceSchema,
+    isError: z.literal(true),
+  });
+}
 
 /** `unapproved_assumption` error payload. */
-export const UnapprovedAssumptionSchema = z.object({
-  code: z.literal("unapproved_assumption"),
-  message: z.string().min(1),
-  field: z.string(),
-  provenance: ProvenanceSchema,
-  isError: z.literal(true),
-});
+export const UnapprovedAssumptionSchema = buildUnapprovedAssumptionSchema();
+
+function buildUnapprovedAssumptionSchema() {
+  return z.object({
+    code: z.literal("unapproved_assumption"),
+    message: z.string().min(1),
+    field: z.string(),
+    provenance: ProvenanceSchema,
+    isError: z.literal(true),
+  });
+}
 
 /** Any error of this catalog, discriminated by `code`. */
-export const CatalogErrorSchema = z.discriminatedUnion("code", [
-  InvalidInputSchema,
-  MissingFieldSchema,
-  UnsupportedOptionSchema,
-  StrictConstantOverrideSchema,
-  StaleOracleSchema,
-  UnapprovedAssumptionSchema,
-]);
+export const CatalogErrorSchema = buildCatalogErrorSchema();
+
+function buildCatalogErrorSchema() {
+  return z.discriminatedUnion("code", [
+    InvalidInputSchema,
+    MissingFieldSchema,
+    UnsupportedOptionSchema,
+    StrictConstantOverrideSchema,
+    StaleOracleSchema,
+    UnapprovedAssumptionSchema,
+  ]);
+}
 
 /** Seed 003's result: `{ok: true, data?}` or `{ok: false, error, data?}`. */
 export const ToolResultSchema = z.discriminatedUnion("ok", [
@@ -112,14 +145,22 @@ export const ToolResultSchema = z.discriminatedUnion("ok", [
 ]);
 
 /** An error tool `compute` can return, discriminated by `code`. */
-export const ComputeToolErrorSchema = z.discriminatedUnion("code", [
-  InvalidInputSchema,
-  MissingFieldSchema,
-  UnsupportedOptionSchema,
-  StrictConstantOverrideSchema,
-]);
+export const ComputeToolErrorSchema = buildComputeToolErrorSchema();
+
+function buildComputeToolErrorSchema() {
+  return z.discriminatedUnion("code", [
+    InvalidInputSchema,
+    MissingFieldSchema,
+    UnsupportedOptionSchema,
+    StrictConstantOverrideSchema,
+  ]);
+}
 
 /** An error tool `units` can return, discriminated by `code`. */
-export const UnitsToolErrorSchema = z.discriminatedUnion("code", [
-  InvalidInputSchema,
-]);
+export const UnitsToolErrorSchema = buildUnitsToolErrorSchema();
+
+function buildUnitsToolErrorSchema() {
+  return z.discriminatedUnion("code", [
+    InvalidInputSchema,
+  ]);
+}

@@ -41,6 +41,11 @@ class CodeView:
     zod: tuple[str, ...]  # members of the code's `z.object({…})` in the zod file, `key: schema`
     zod_own: bool  # a key of the payload is a name of `Object.prototype`: the schema reads own properties only
 
+    @property
+    def builder(self) -> str:
+        """The zod file's function that builds the schema (``build`` + its name: unique as the names are)."""
+        return "build" + self.schema
+
 
 @dataclass(frozen=True)
 class _FieldText:

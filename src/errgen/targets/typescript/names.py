@@ -28,7 +28,7 @@ readResult firstBlocks validated nameOf CATALOG runtime validateRead hasLone wel
 readJson allFinite levels decoded isBytes bodyValue shown httpStatus keptKey utf8 MAX_LEVELS MAX_JSON_LEVELS MAX_KEY
 MAX_BODY STATUSES LONE_SURROGATE LONE_SURROGATES BIG_NUMBER
 z errors FIELDS ALL errorSchema ownProperties ProvenanceSchema RangeSchema ErrorCodeSchema ErrorKindSchema ErrorSchema
-ErrorObjectSchema CatalogErrorSchema ToolResultSchema TOOLS toolContract
+ErrorObjectSchema CatalogErrorSchema buildCatalogErrorSchema ToolResultSchema TOOLS toolContract
 """.split()
 )
 FIXED_TYPES = frozenset(

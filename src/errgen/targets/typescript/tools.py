@@ -31,6 +31,11 @@ class TsTool:
     codes: str  # its codes as a TS array literal
     member_schemas: tuple[str, ...]  # the zod schemas of its codes (`.out` where the code's needs it)
 
+    @property
+    def builder(self) -> str:
+        """The zod file's function that builds the schema (``build`` + its name: unique as the names are)."""
+        return "build" + self.schema
+
 
 def ts_tools(catalog: Catalog, codes: list[CodeView]) -> list[TsTool]:
     """Every tool's names and members, in declared order."""

@@ -7,6 +7,11 @@
  * Each is a plain `z.object`: `.shape`, `.extend()`, `.pick()` and `.omit()` compose it. Only a
  * payload with a key named like a member of `Object.prototype` (`toString`, `constructor`, …) is
  * read through `ownProperties` instead (see there); its object is the schema's `.out`.
+ *
+ * Each payload schema (and each union) is built by a function of its own, called once: tsc's
+ * control-flow analysis walks back over every earlier top-level declaration for each name
+ * (`z`, `ProvenanceSchema`, a schema) referenced at the top level, which is quadratic in the
+ * catalog's codes; inside a function declaration it stops at the function's start.
  */
 
 import { z } from "zod";
@@ -40,47 +45,67 @@ export const ErrorSchema = z.object({
 export const ErrorObjectSchema = ErrorSchema;
 
 /** `invalid_argument` error payload. */
-export const InvalidArgumentSchema = z.object({
-  code: z.literal("invalid_argument"),
-  message: z.string().min(1),
-  retriable: z.boolean().default(false),
-  argument: z.string(),
-  detail: z.string().exactOptional(),
-  provenance: ProvenanceSchema,
-});
+export const InvalidArgumentSchema = buildInvalidArgumentSchema();
+
+function buildInvalidArgumentSchema() {
+  return z.object({
+    code: z.literal("invalid_argument"),
+    message: z.string().min(1),
+    retriable: z.boolean().default(false),
+    argument: z.string(),
+    detail: z.string().exactOptional(),
+    provenance: ProvenanceSchema,
+  });
+}
 
 /** `signed_out` error payload. */
-export const SignedOutSchema = z.object({
-  code: z.literal("signed_out"),
-  message: z.string().min(1),
-  retriable: z.boolean().default(false),
-  provenance: ProvenanceSchema,
-});
+export const SignedOutSchema = buildSignedOutSchema();
+
+function buildSignedOutSchema() {
+  return z.object({
+    code: z.literal("signed_out"),
+    message: z.string().min(1),
+    retriable: z.boolean().default(false),
+    provenance: ProvenanceSchema,
+  });
+}
 
 /** `too_large` error payload. */
-export const TooLargeSchema = z.object({
-  code: z.literal("too_large"),
-  message: z.string().min(1),
-  retriable: z.boolean().default(false),
-  limit: z.int().exactOptional(),
-  provenance: ProvenanceSchema,
-});
+export const TooLargeSchema = buildTooLargeSchema();
+
+function buildTooLargeSchema() {
+  return z.object({
+    code: z.literal("too_large"),
+    message: z.string().min(1),
+    retriable: z.boolean().default(false),
+    limit: z.int().exactOptional(),
+    provenance: ProvenanceSchema,
+  });
+}
 
 /** `busy` error payload. */
-export const BusySchema = z.object({
-  code: z.literal("busy"),
-  message: z.string().min(1),
-  retriable: z.boolean().default(false),
-  provenance: ProvenanceSchema,
-});
+export const BusySchema = buildBusySchema();
+
+function buildBusySchema() {
+  return z.object({
+    code: z.literal("busy"),
+    message: z.string().min(1),
+    retriable: z.boolean().default(false),
+    provenance: ProvenanceSchema,
+  });
+}
 
 /** Any error of this catalog, discriminated by `code`. */
-export const CatalogErrorSchema = z.discriminatedUnion("code", [
-  InvalidArgumentSchema,
-  SignedOutSchema,
-  TooLargeSchema,
-  BusySchema,
-]);
+export const CatalogErrorSchema = buildCatalogErrorSchema();
+
+function buildCatalogErrorSchema() {
+  return z.discriminatedUnion("code", [
+    InvalidArgumentSchema,
+    SignedOutSchema,
+    TooLargeSchema,
+    BusySchema,
+  ]);
+}
 
 /** Seed 003's result: `{ok: true, data?}` or `{ok: false, error, data?}`. */
 export const ToolResultSchema = z.discriminatedUnion("ok", [

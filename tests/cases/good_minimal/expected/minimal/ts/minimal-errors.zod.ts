@@ -7,6 +7,11 @@
  * Each is a plain `z.object`: `.shape`, `.extend()`, `.pick()` and `.omit()` compose it. Only a
  * payload with a key named like a member of `Object.prototype` (`toString`, `constructor`, …) is
  * read through `ownProperties` instead (see there); its object is the schema's `.out`.
+ *
+ * Each payload schema (and each union) is built by a function of its own, called once: tsc's
+ * control-flow analysis walks back over every earlier top-level declaration for each name
+ * (`z`, `ProvenanceSchema`, a schema) referenced at the top level, which is quadratic in the
+ * catalog's codes; inside a function declaration it stops at the function's start.
  */
 
 import { z } from "zod";
@@ -36,16 +41,24 @@ export const ErrorSchema = z.object({
 export const ErrorObjectSchema = ErrorSchema;
 
 /** `failed` error payload. */
-export const FailedSchema = z.object({
-  code: z.literal("failed"),
-  message: z.string().min(1),
-  provenance: ProvenanceSchema,
-});
+export const FailedSchema = buildFailedSchema();
+
+function buildFailedSchema() {
+  return z.object({
+    code: z.literal("failed"),
+    message: z.string().min(1),
+    provenance: ProvenanceSchema,
+  });
+}
 
 /** Any error of this catalog, discriminated by `code`. */
-export const CatalogErrorSchema = z.discriminatedUnion("code", [
-  FailedSchema,
-]);
+export const CatalogErrorSchema = buildCatalogErrorSchema();
+
+function buildCatalogErrorSchema() {
+  return z.discriminatedUnion("code", [
+    FailedSchema,
+  ]);
+}
 
 /** Seed 003's result: `{ok: true, data?}` or `{ok: false, error, data?}`. */
 export const ToolResultSchema = z.discriminatedUnion("ok", [

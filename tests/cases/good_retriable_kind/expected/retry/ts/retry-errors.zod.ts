@@ -7,6 +7,11 @@
  * Each is a plain `z.object`: `.shape`, `.extend()`, `.pick()` and `.omit()` compose it. Only a
  * payload with a key named like a member of `Object.prototype` (`toString`, `constructor`, …) is
  * read through `ownProperties` instead (see there); its object is the schema's `.out`.
+ *
+ * Each payload schema (and each union) is built by a function of its own, called once: tsc's
+ * control-flow analysis walks back over every earlier top-level declaration for each name
+ * (`z`, `ProvenanceSchema`, a schema) referenced at the top level, which is quadratic in the
+ * catalog's codes; inside a function declaration it stops at the function's start.
  */
 
 import { z } from "zod";
@@ -40,62 +45,90 @@ export const ErrorSchema = z.object({
 export const ErrorObjectSchema = ErrorSchema;
 
 /** `says_yes` error payload. */
-export const SaysYesSchema = z.object({
-  code: z.literal("says_yes"),
-  message: z.string().min(1),
-  retriable: z.boolean().default(false),
-  provenance: ProvenanceSchema,
-});
+export const SaysYesSchema = buildSaysYesSchema();
+
+function buildSaysYesSchema() {
+  return z.object({
+    code: z.literal("says_yes"),
+    message: z.string().min(1),
+    retriable: z.boolean().default(false),
+    provenance: ProvenanceSchema,
+  });
+}
 
 /** `says_no` error payload. */
-export const SaysNoSchema = z.object({
-  code: z.literal("says_no"),
-  message: z.string().min(1),
-  retriable: z.boolean().default(false),
-  provenance: ProvenanceSchema,
-});
+export const SaysNoSchema = buildSaysNoSchema();
+
+function buildSaysNoSchema() {
+  return z.object({
+    code: z.literal("says_no"),
+    message: z.string().min(1),
+    retriable: z.boolean().default(false),
+    provenance: ProvenanceSchema,
+  });
+}
 
 /** `inherits_yes` error payload. */
-export const InheritsYesSchema = z.object({
-  code: z.literal("inherits_yes"),
-  message: z.string().min(1),
-  retriable: z.boolean().default(false),
-  provenance: ProvenanceSchema,
-});
+export const InheritsYesSchema = buildInheritsYesSchema();
+
+function buildInheritsYesSchema() {
+  return z.object({
+    code: z.literal("inherits_yes"),
+    message: z.string().min(1),
+    retriable: z.boolean().default(false),
+    provenance: ProvenanceSchema,
+  });
+}
 
 /** `inherits_no` error payload. */
-export const InheritsNoSchema = z.object({
-  code: z.literal("inherits_no"),
-  message: z.string().min(1),
-  retriable: z.boolean().default(false),
-  provenance: ProvenanceSchema,
-});
+export const InheritsNoSchema = buildInheritsNoSchema();
+
+function buildInheritsNoSchema() {
+  return z.object({
+    code: z.literal("inherits_no"),
+    message: z.string().min(1),
+    retriable: z.boolean().default(false),
+    provenance: ProvenanceSchema,
+  });
+}
 
 /** `depends` error payload. */
-export const DependsSchema = z.object({
-  code: z.literal("depends"),
-  message: z.string().min(1),
-  retriable: z.boolean().default(false),
-  provenance: ProvenanceSchema,
-});
+export const DependsSchema = buildDependsSchema();
+
+function buildDependsSchema() {
+  return z.object({
+    code: z.literal("depends"),
+    message: z.string().min(1),
+    retriable: z.boolean().default(false),
+    provenance: ProvenanceSchema,
+  });
+}
 
 /** `no_kind` error payload. */
-export const NoKindSchema = z.object({
-  code: z.literal("no_kind"),
-  message: z.string().min(1),
-  retriable: z.boolean().default(false),
-  provenance: ProvenanceSchema,
-});
+export const NoKindSchema = buildNoKindSchema();
+
+function buildNoKindSchema() {
+  return z.object({
+    code: z.literal("no_kind"),
+    message: z.string().min(1),
+    retriable: z.boolean().default(false),
+    provenance: ProvenanceSchema,
+  });
+}
 
 /** Any error of this catalog, discriminated by `code`. */
-export const CatalogErrorSchema = z.discriminatedUnion("code", [
-  SaysYesSchema,
-  SaysNoSchema,
-  InheritsYesSchema,
-  InheritsNoSchema,
-  DependsSchema,
-  NoKindSchema,
-]);
+export const CatalogErrorSchema = buildCatalogErrorSchema();
+
+function buildCatalogErrorSchema() {
+  return z.discriminatedUnion("code", [
+    SaysYesSchema,
+    SaysNoSchema,
+    InheritsYesSchema,
+    InheritsNoSchema,
+    DependsSchema,
+    NoKindSchema,
+  ]);
+}
 
 /** Seed 003's result: `{ok: true, data?}` or `{ok: false, error, data?}`. */
 export const ToolResultSchema = z.discriminatedUnion("ok", [

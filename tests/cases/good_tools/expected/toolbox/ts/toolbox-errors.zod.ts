@@ -7,6 +7,11 @@
  * Each is a plain `z.object`: `.shape`, `.extend()`, `.pick()` and `.omit()` compose it. Only a
  * payload with a key named like a member of `Object.prototype` (`toString`, `constructor`, …) is
  * read through `ownProperties` instead (see there); its object is the schema's `.out`.
+ *
+ * Each payload schema (and each union) is built by a function of its own, called once: tsc's
+ * control-flow analysis walks back over every earlier top-level declaration for each name
+ * (`z`, `ProvenanceSchema`, a schema) referenced at the top level, which is quadratic in the
+ * catalog's codes; inside a function declaration it stops at the function's start.
  */
 
 import { z } from "zod";
@@ -39,50 +44,74 @@ export const ErrorSchema = z.object({
 export const ErrorObjectSchema = ErrorSchema;
 
 /** `invalid_argument` error payload. */
-export const InvalidArgumentSchema = z.object({
-  code: z.literal("invalid_argument"),
-  message: z.string().min(1),
-  path: z.string(),
-  provenance: ProvenanceSchema,
-});
+export const InvalidArgumentSchema = buildInvalidArgumentSchema();
+
+function buildInvalidArgumentSchema() {
+  return z.object({
+    code: z.literal("invalid_argument"),
+    message: z.string().min(1),
+    path: z.string(),
+    provenance: ProvenanceSchema,
+  });
+}
 
 /** `busy` error payload. */
-export const BusySchema = z.object({
-  code: z.literal("busy"),
-  message: z.string().min(1),
-  retry_after_s: z.int().exactOptional(),
-  provenance: ProvenanceSchema,
-});
+export const BusySchema = buildBusySchema();
+
+function buildBusySchema() {
+  return z.object({
+    code: z.literal("busy"),
+    message: z.string().min(1),
+    retry_after_s: z.int().exactOptional(),
+    provenance: ProvenanceSchema,
+  });
+}
 
 /** `overloaded` error payload. */
-export const OverloadedSchema = z.object({
-  code: z.literal("overloaded"),
-  message: z.string().min(1),
-  provenance: ProvenanceSchema,
-});
+export const OverloadedSchema = buildOverloadedSchema();
+
+function buildOverloadedSchema() {
+  return z.object({
+    code: z.literal("overloaded"),
+    message: z.string().min(1),
+    provenance: ProvenanceSchema,
+  });
+}
 
 /** `denied` error payload. */
-export const DeniedSchema = z.object({
-  code: z.literal("denied"),
-  message: z.string().min(1),
-  provenance: ProvenanceSchema,
-});
+export const DeniedSchema = buildDeniedSchema();
+
+function buildDeniedSchema() {
+  return z.object({
+    code: z.literal("denied"),
+    message: z.string().min(1),
+    provenance: ProvenanceSchema,
+  });
+}
 
 /** `internal` error payload. */
-export const InternalSchema = z.object({
-  code: z.literal("internal"),
-  message: z.string().min(1),
-  provenance: ProvenanceSchema,
-});
+export const InternalSchema = buildInternalSchema();
+
+function buildInternalSchema() {
+  return z.object({
+    code: z.literal("internal"),
+    message: z.string().min(1),
+    provenance: ProvenanceSchema,
+  });
+}
 
 /** Any error of this catalog, discriminated by `code`. */
-export const CatalogErrorSchema = z.discriminatedUnion("code", [
-  InvalidArgumentSchema,
-  BusySchema,
-  OverloadedSchema,
-  DeniedSchema,
-  InternalSchema,
-]);
+export const CatalogErrorSchema = buildCatalogErrorSchema();
+
+function buildCatalogErrorSchema() {
+  return z.discriminatedUnion("code", [
+    InvalidArgumentSchema,
+    BusySchema,
+    OverloadedSchema,
+    DeniedSchema,
+    InternalSchema,
+  ]);
+}
 
 /** Seed 003's result: `{ok: true, data?}` or `{ok: false, error, data?}`. */
 export const ToolResultSchema = z.discriminatedUnion("ok", [
@@ -91,28 +120,44 @@ export const ToolResultSchema = z.discriminatedUnion("ok", [
 ]);
 
 /** An error tool `search` can return, discriminated by `code`. */
-export const SearchToolErrorSchema = z.discriminatedUnion("code", [
-  InvalidArgumentSchema,
-  BusySchema,
-  OverloadedSchema,
-  DeniedSchema,
-  InternalSchema,
-]);
+export const SearchToolErrorSchema = buildSearchToolErrorSchema();
+
+function buildSearchToolErrorSchema() {
+  return z.discriminatedUnion("code", [
+    InvalidArgumentSchema,
+    BusySchema,
+    OverloadedSchema,
+    DeniedSchema,
+    InternalSchema,
+  ]);
+}
 
 /** An error tool `list` can return, discriminated by `code`. */
-export const ListToolErrorSchema = z.discriminatedUnion("code", [
-  BusySchema,
-  OverloadedSchema,
-  InternalSchema,
-]);
+export const ListToolErrorSchema = buildListToolErrorSchema();
+
+function buildListToolErrorSchema() {
+  return z.discriminatedUnion("code", [
+    BusySchema,
+    OverloadedSchema,
+    InternalSchema,
+  ]);
+}
 
 /** An error tool `files.stat` can return, discriminated by `code`. */
-export const FilesStatToolErrorSchema = z.discriminatedUnion("code", [
-  InvalidArgumentSchema,
-  InternalSchema,
-]);
+export const FilesStatToolErrorSchema = buildFilesStatToolErrorSchema();
+
+function buildFilesStatToolErrorSchema() {
+  return z.discriminatedUnion("code", [
+    InvalidArgumentSchema,
+    InternalSchema,
+  ]);
+}
 
 /** An error tool `ping` can return, discriminated by `code`. */
-export const PingToolErrorSchema = z.discriminatedUnion("code", [
-  InternalSchema,
-]);
+export const PingToolErrorSchema = buildPingToolErrorSchema();
+
+function buildPingToolErrorSchema() {
+  return z.discriminatedUnion("code", [
+    InternalSchema,
+  ]);
+}
