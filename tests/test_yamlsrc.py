@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import math
-import pickle
 from pathlib import Path
 from typing import Any
 
-import pytest
 import yaml
 from conftest import ROOT, examples
 from hypothesis import given, settings
@@ -48,31 +46,20 @@ def _marks(node: yaml.Node, path: JsonPath, key: yaml.Node | None, out: dict[Jso
 
 
 def _check(text: str) -> Document:
-    """`text` read with the data and positions of PyYAML's composer, also once sent in portable form."""
     diags = Diagnostics()
     doc = parse_yaml(text, "t.yaml", diags)
     assert doc is not None and not diags.items, [d.format() for d in diags.items]
-    sent = Document.from_portable(pickle.loads(pickle.dumps(doc.portable())))  # as a forked worker sends it
-    assert doc.data == sent.data == yaml.load(text, Loader=Yaml12Loader)
+    assert doc.data == yaml.load(text, Loader=Yaml12Loader)
     node = yaml.compose(text, Loader=Yaml12Loader)
     expected: dict[JsonPath, tuple[Any, Any]] = {}
     if node is not None:
         _marks(node, (), None, expected)
-    for read in (doc, sent):
-        for path, (key_at, value_at) in expected.items():
-            loc = read.loc(path)
-            assert (loc.line, loc.col) == value_at, path
-            key_loc = read.key_loc(path)
-            assert (key_loc.line, key_loc.col) == (key_at or value_at), path
+    for path, (key_at, value_at) in expected.items():
+        loc = doc.loc(path)
+        assert (loc.line, loc.col) == value_at, path
+        key_loc = doc.key_loc(path)
+        assert (key_loc.line, key_loc.col) == (key_at or value_at), path
     return doc
-
-
-def test_portable_positions_must_fit_the_data() -> None:
-    doc = parse_yaml("a: [1, 2]\nb: {c: 3}\n", "t.yaml", Diagnostics())
-    assert doc is not None
-    path, data, root, flat = doc.portable()
-    with pytest.raises(ValueError, match="do not fit"):
-        Document.from_portable((path, data, root, flat + flat))
 
 
 @settings(max_examples=examples(300), deadline=None)

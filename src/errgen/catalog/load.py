@@ -9,6 +9,7 @@ rest, so one run reports the mistakes of every level.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path, PurePosixPath
@@ -39,34 +40,18 @@ def _validator() -> Any:
     return jsonschema.Draft202012Validator(SCHEMA)
 
 
-def load_catalog(path: Path, display: str, diags: Diagnostics, read: Document | None = None) -> Document | None:
-    """Load one catalog file and report every shape problem in it; the files it refers to are read beside it.
-
-    `read`: the file as `preread` gave it (read ahead, nothing to report), taken instead of reading it again.
-    """
+def load_catalog(path: Path, display: str, diags: Diagnostics) -> Document | None:
+    """Load one catalog file and report every shape problem in it; the files it refers to are read beside it."""
     from errgen.catalog.schema_files import FolderFiles
 
-    doc = read if read is not None else load_yaml(path, display, diags)
+    doc = load_yaml(path, display, diags)
     if doc is not None:
         shown = PurePosixPath(display).parent.as_posix()
         doc.files = FolderFiles(path.parent, "" if shown == "." else shown)
-    checked = read if read is not None else None if doc is None else check_shape(doc, diags)
+    checked = None if doc is None else check_shape(doc, diags)
     if checked is not None:
         checked.source = path  # the compiler reads its translation files beside it
     return checked
-
-
-def preread(path: Path, display: str) -> tuple[str, bytes, int | None, bytes] | None:
-    """`load_catalog`'s document in `Document.portable` form when reading it has nothing to report, else None.
-
-    What a build's forked worker does while the build imports the rest (`errgen.workflow.workers.read_ahead`);
-    a catalog with any problem, or any warning, is read again by the build, which reports it.
-    """
-    diags = Diagnostics()
-    doc = load_yaml(path, display, diags)
-    if doc is None or diags.items or not _fast_validator().is_valid(doc.data):
-        return None
-    return doc.portable()
 
 
 def load_catalog_text(text: str, display: str, diags: Diagnostics) -> Document | None:
@@ -131,8 +116,6 @@ def _report(doc: Document, error: Any, diags: Diagnostics) -> None:
     if error.validator == "additionalProperties":
         allowed = sorted(error.schema.get("properties", {}))
         for key in sorted(set(error.instance) - set(allowed)):
-            import difflib
-
             hint = difflib.get_close_matches(key, allowed)  # the closest first
             tip = f"; did you mean {hint[0]!r}?" if hint else f"; expected one of: {', '.join(allowed)}"
             diags.error(doc.key_loc((*path, key)), f"unknown key {_printable(repr(key))} in {where}{tip}")

@@ -1,8 +1,4 @@
-"""Words the catalog schema and the catalog model share: what `catalog_schema` needs without the model.
-
-A build reads its catalogs ahead in a forked worker (`errgen.workflow.workers.read_ahead`), which checks
-their shape against the catalog schema; importing the model's classes there would cost it a fifth of its time.
-"""
+"""Words the catalog schema and the catalog model share: `catalog_schema` reads them without the model."""
 
 from __future__ import annotations
 

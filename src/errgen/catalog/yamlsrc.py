@@ -18,11 +18,10 @@ This module holds the `Document`; reading and decoding a file is `textfile`'s (r
 
 from __future__ import annotations
 
-import marshal
-from array import array
 from pathlib import Path
 from typing import Any, Protocol
 
+from errgen.catalog import yamllib
 from errgen.catalog.diagnostics import Diagnostics, Loc
 from errgen.catalog.textfile import MAX_BYTES, decode, read_text
 from errgen.catalog.yamlcore import Positions, unpack
@@ -71,37 +70,6 @@ class Document:
         self._positions = positions or Positions()
         self._order: dict[int, dict[str, int]] = {}
 
-    def portable(self) -> tuple[str, bytes, int | None, bytes]:
-        """This document as a forked worker sends it: ``Document.from_portable(doc.portable())`` is `doc`.
-
-        The positions, kept by each collection's ``id``, travel as one array in the order `_collections`
-        walks the data (a mapping holds two per key, a list one per item). Only for a document read with
-        nothing to report, whose collections hold every key and item they were read with.
-        """
-        of = self._positions.of
-        flat = array("q")
-        for collection in _collections(self.data):
-            flat.extend(of[id(collection)])
-        return self.path, marshal.dumps(self.data), self._positions.root, flat.tobytes()
-
-    @classmethod
-    def from_portable(cls, form: tuple[str, bytes, int | None, bytes]) -> Document:
-        """The document `portable` gave (ValueError when the positions do not fit the data)."""
-        path, data_bytes, root, flat_bytes = form
-        data = marshal.loads(data_bytes)
-        flat = array("q")
-        flat.frombytes(flat_bytes)
-        positions = Positions()
-        positions.root = root
-        of, at = positions.of, 0
-        for collection in _collections(data):
-            end = at + (2 * len(collection) if collection.__class__ is dict else len(collection))
-            of[id(collection)] = flat[at:end]
-            at = end
-        if at != len(flat):
-            raise ValueError("positions do not fit the document")
-        return cls(path, data, positions)
-
     def _at(self, packed: int) -> Loc:
         return unpack(self.path, packed)
 
@@ -148,31 +116,12 @@ class Document:
         return self._at(key_pos) if key_pos is not None else self.loc(path)
 
 
-def _collections(data: Any) -> list[Any]:
-    """Every mapping and list in `data`, depth first, each before what it holds, in key and item order."""
-    found: list[Any] = []
-    if data.__class__ is not dict and data.__class__ is not list:
-        return found
-    pending = [data]
-    pop, push, add = pending.pop, pending.append, found.append
-    while pending:
-        node = pop()
-        add(node)
-        for value in reversed(node.values() if node.__class__ is dict else node):
-            cls = value.__class__
-            if cls is dict or cls is list:
-                push(value)
-    return found
-
-
 def parse_yaml(text: str, display: str, diags: Diagnostics) -> Document | None:
     """Parse YAML text into a `Document`; on failure record errors and return None.
 
     A value the reader could not take (a non-finite number) reads as null, and its position is kept in
     `Document.damaged` so that no later stage reports that null again.
     """
-    from errgen.catalog import yamllib  # here: a build whose catalogs were read ahead never imports PyYAML
-
     read = yamllib.compose(text, display)
     for problem in read.problems:
         diags.error(problem.loc, problem.text())

@@ -18,7 +18,6 @@ if TYPE_CHECKING:  # imported where used: the up-to-date path of a warm build ne
     from errgen.catalog.diagnostics import Diagnostics
     from errgen.catalog.model import Catalog
     from errgen.output.writer import TreeDiff, TreeWriter
-    from errgen.workflow.workers import Reading
 
 
 
@@ -85,25 +84,16 @@ def from_settings(
     )
 
 
-def compile_all(project: Project, diags: Diagnostics, reading: Reading | None = None) -> list[Catalog]:
-    """Load and compile every catalog; raise CatalogInvalid listing all errors if any.
-
-    `reading`: the catalogs a forked worker is reading meanwhile (`workers.read_ahead`).
-    """
+def compile_all(project: Project, diags: Diagnostics) -> list[Catalog]:
+    """Load and compile every catalog; raise CatalogInvalid listing all errors if any."""
     from errgen.catalog.compiler import compile_catalog
     from errgen.catalog.diagnostics import CatalogInvalid
     from errgen.catalog.load import load_catalog
     from errgen.catalog.translations import gaps
 
-    if reading is not None:  # what the build needs next, imported while the worker reads
-        from errgen.targets import generator
-
-        for name in project.targets:
-            generator(name)
-    read = reading.documents() if reading is not None else {}
     catalogs: list[Catalog] = []
     for path in project.catalogs:
-        doc = load_catalog(path, project.display(path), diags, read.get(path))
+        doc = load_catalog(path, project.display(path), diags)
         catalog = compile_catalog(doc, diags) if doc is not None else None
         if catalog is not None:
             catalogs.append(catalog)
@@ -219,13 +209,11 @@ def _run(project: Project, diags: Diagnostics, *, dry_run: bool) -> Result:
     from errgen.output.outlock import locked
     from errgen.output.writer import TreeWriter
     from errgen.workflow import buildcache
-    from errgen.workflow.workers import read_ahead
 
     key, fresh = _fresh(project)
     if fresh and not project.strict:
         return fresh
-    reading = read_ahead([(path, project.display(path)) for path in project.catalogs], project.jobs)
-    catalogs = compile_all(project, diags, reading)
+    catalogs = compile_all(project, diags)
     writer = TreeWriter(project.out_dir, dry_run=dry_run, show=project.display)
     with locked(project.out_dir, exclusive=not dry_run, show=project.display(project.out_dir)):
         try:
