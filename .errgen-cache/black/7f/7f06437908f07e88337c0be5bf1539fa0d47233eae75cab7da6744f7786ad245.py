@@ -1,1 +1,0 @@
-DESCRIPTION = "The closed set of ToolErrorKind values returned by built-in file tools, with recovery suggestions. Every built-in tool returns a structured ToolError with a stable kind value; recoverable errors include a suggestedNextAction."

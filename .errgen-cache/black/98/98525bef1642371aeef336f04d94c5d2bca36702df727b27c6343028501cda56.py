@@ -1,1 +1,0 @@
-DESCRIPTION = 'Machine-actionable repair payloads for the workbook MCP server (WBSV-06). Every code is a stable string the MCP App widget switches on to repair a call; the repair fields are present only when applicable ("allowed-values live in the error").'
