@@ -41,10 +41,18 @@ class _Fallback(Exception):
 
 
 # orjson writes dataclasses and datetimes itself; json.dumps refuses them, and so does this module
-_OPTIONS = orjson.OPT_INDENT_2 | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
-_SORTED = orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
+_REFUSED = orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
 # Where orjson's text may differ from Python's: a float below 1e-4 (maybe a false alarm inside a string).
 _SPELLED_OTHERWISE = re.compile(r"0\.0000|e-\d(?!\d)")
+
+
+def _orjson(value: Any, option: int) -> str | None:
+    """orjson's text of `value`, or None where it may differ from the standard library's (or refuses it)."""
+    try:
+        text = orjson.dumps(value, option=option | _REFUSED).decode()
+    except TypeError:  # orjson.JSONEncodeError: a non-string key, an integer past 64 bits, an exotic type
+        return None
+    return None if _SPELLED_OTHERWISE.search(text) else text
 
 
 def canonical(value: Any) -> str:
@@ -52,22 +60,16 @@ def canonical(value: Any) -> str:
 
     orjson sorts keys by their UTF-8 bytes, which is the order of their code points, as Python sorts them.
     """
-    try:
-        text: str | None = orjson.dumps(value, option=_SORTED).decode()
-    except TypeError:
-        text = None
-    if text is None or _SPELLED_OTHERWISE.search(text):
+    text = _orjson(value, orjson.OPT_SORT_KEYS)
+    if text is None:
         return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
     return text
 
 
 def dumps(value: Any) -> str:
     """`value` as JSON with a 2-space indent, keys in their order, non-ASCII kept."""
-    try:
-        text = orjson.dumps(value, option=_OPTIONS).decode()
-    except TypeError:  # orjson.JSONEncodeError: a non-string key, an integer past 64 bits, an exotic type
-        return _dumps(value)
-    return _dumps(value) if _SPELLED_OTHERWISE.search(text) else text
+    text = _orjson(value, orjson.OPT_INDENT_2)
+    return _dumps(value) if text is None else text
 
 
 def _dumps(value: Any) -> str:

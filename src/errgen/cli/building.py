@@ -43,12 +43,17 @@ def project(catalogs: tuple[str, ...], out: str | None, targets: tuple[str, ...]
 
 def fail(diagnostics: list[Any], *, wrote: bool = False) -> NoReturn:
     """Print the diagnostics and how many errors they hold; exit 2."""
-    errors = sum(1 for d in diagnostics if d.level == "error")
     for diagnostic in diagnostics:
         say(diagnostic.format(), err=True)
-    note = "" if wrote else "; nothing was written"
-    say(f"errgen: {errors} error{'s' if errors != 1 else ''}{note}", err=True)
+    say(failed(diagnostics, wrote=wrote), err=True)
     sys.exit(2)
+
+
+def failed(diagnostics: list[Any], *, wrote: bool) -> str:
+    """The line that ends a run refused for its diagnostics: how many errors, and whether anything was written."""
+    errors = sum(1 for d in diagnostics if d.level == "error")
+    note = "" if wrote else "; nothing was written"
+    return f"errgen: {errors} error{'s' if errors != 1 else ''}{note}"
 
 
 def shown(filename: object) -> str:

@@ -44,7 +44,7 @@ def run() -> None:
             sys.stdout.write(done)
             return
     gc.set_threshold(20_000, 50, 50)
-    if project is not None and given is not None and sys.argv[1] == "build":
+    if given is not None and project is not None and sys.argv[1] == "build":  # (given: for the type checker)
         from errgen.cli import building
 
         catalogs, targets = tuple(given["catalogs"]), tuple(given["targets"])

@@ -28,9 +28,7 @@ def _fail(diagnostics: list[Any], *, wrote: bool = False, fmt: str = "text") -> 
     from errgen.workflow.report import render
 
     click.echo(render(diagnostics, fmt), nl=False)  # on stdout, where CI reads annotations and logs
-    note = "" if wrote else "; nothing was written"
-    errors = sum(1 for d in diagnostics if d.level == "error")
-    click.echo(f"errgen: {errors} error{'s' if errors != 1 else ''}{note}", err=True)
+    click.echo(building.failed(diagnostics, wrote=wrote), err=True)
     sys.exit(2)
 
 
