@@ -80,3 +80,21 @@ def test_canonical_is_sorted_compact_json(value: Any) -> None:
 def test_canonical_edge_values() -> None:
     for value in ({"é": 1, "e": 2, "\U0001f600": 3, "\uffff": 4, "Z": 5}, [1e-05, 3.2e-07, 2**70], {"ü": [None, 0.5]}):
         assert jsontext.canonical(value) == json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(JSON)
+def test_compact_is_the_standard_librarys_compact_text(value: Any) -> None:
+    """`compact` (the TypeScript rows) and `compact_ascii` (the adapters' embedded schemas), through orjson."""
+    assert jsontext.compact(value) == json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    assert jsontext.compact_ascii(value) == json.dumps(value, separators=(",", ":"))
+
+
+def test_compact_edge_values() -> None:
+    samples: list[Any] = [
+        "\u2028\x00\x7f\ud800é\"\\", {"\U0001f600": ["\U0010ffff", "\uffff", "\u0080"]}, [1e-05, 3.2e-07, 2**70, 1e16],
+        {1: "int key"}, (1, (2,)), -0.0,
+    ]  # fmt: skip
+    for value in samples:
+        assert jsontext.compact(value) == json.dumps(value, ensure_ascii=False, separators=(",", ":")), value
+        assert jsontext.compact_ascii(value) == json.dumps(value, separators=(",", ":")), value

@@ -58,12 +58,34 @@ def test_a_target_failing_in_the_worker_fails_the_build_as_it_would_alone(
 
 
 def test_the_split_balances_the_work_and_skips_small_catalogs() -> None:
-    default = tuple(t for t in DEFAULT_TARGETS if t != "custom")
-    assert workers.split(default, 1000) == default.index("go")  # catalog … typescript here, go, rust, packs there
-    assert workers.split(ALL, 1000) == ALL.index("typescript")  # with the site: typescript moves to the worker
-    assert workers.split(ALL, 20) == len(ALL)  # too little work to fork for
-    assert workers.split(("python",), 10_000) == 1
-    assert workers.split(("python", "typescript"), 10_000) == 1
+    default = workers.units(tuple(t for t in DEFAULT_TARGETS if t != "custom"))
+    every = workers.units(ALL)
+    # catalog … typescript's code files here; its adapters, go, rust, packs there
+    assert workers.split(default, 1000) == default.index(("typescript", "adapters"))
+    assert workers.split(every, 1000) == every.index(("typescript", "core"))  # with the site: all of typescript there
+    assert workers.split(every, 20) == len(every)  # too little work to fork for
+    assert workers.split(workers.units(("python",)), 10_000) == 1
+    assert workers.split(workers.units(("python", "typescript")), 10_000) == 1
+
+
+def test_a_target_in_parts_is_split_between_the_two(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``-t typescript``: the SDK adapters and the runtime in the worker, the code files here; the same files."""
+    work = workers.units(("typescript",))
+    assert work == (("typescript", "core"), ("typescript", "adapters"))
+    assert workers.split(work, 1000) == 1
+    from errgen.catalog.compiler import compile_catalog
+    from errgen.catalog.load import load_catalog
+    from errgen.targets import TargetOptions, generator
+
+    diags = Diagnostics()
+    catalog = compile_catalog(load_catalog(CATALOGS[0], CATALOGS[0].name, diags), diags)
+    monkeypatch.setattr(workers, "MIN_SECONDS", 0.0)
+    forks: list[int] = []
+    real = workers._fork
+    monkeypatch.setattr(workers, "_fork", lambda *a: forks.append(1) or real(*a))
+    two = dict(workers.generated(("typescript",), catalog, TargetOptions(), 2))
+    assert forks == [1]
+    assert two == {"typescript": generator("typescript")(catalog, TargetOptions())}
 
 
 def test_library_callers_and_errgen_jobs_1_stay_serial(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

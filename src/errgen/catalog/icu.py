@@ -35,6 +35,8 @@ CATEGORIES = ("zero", "one", "two", "few", "many", "other")  # CLDR's plural cat
 _SPACE = " \t\r\n"
 _NAME = re.compile(r"[^{},#\s]+")
 _KEY = re.compile(r"=(?:0|[1-9][0-9]{0,14})|[A-Za-z0-9_.-]+")
+_LITERAL = re.compile(r"[^{}]+")  # a run of text that holds no brace (outside a plural branch)
+_LITERAL_IN_PLURAL = re.compile(r"[^{}#]+")  # ... and no ``#``
 
 
 class IcuError(TemplateError):
@@ -120,9 +122,11 @@ class _Parser:
                 _flush(out, literal)
                 out.append(POUND)
                 self.pos += 1
-            else:
-                literal.append(ch)
-                self.pos += 1
+            else:  # the run of text up to the next brace (or `#` in a plural branch), at once
+                run = (_LITERAL_IN_PLURAL if plural else _LITERAL).match(text, self.pos)
+                assert run is not None  # `ch` is neither a brace nor a counted `#`
+                literal.append(run.group())
+                self.pos = run.end()
         if not top and self.pos >= len(text):
             raise IcuError("unclosed branch @: expected '}'", len(text))
         _flush(out, literal)

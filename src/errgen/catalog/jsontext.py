@@ -25,8 +25,32 @@ _SPACED = json.JSONEncoder(ensure_ascii=False)
 
 
 def compact(value: Any) -> str:
-    """``json.dumps(value, ensure_ascii=False, separators=(",", ":"))``, without building an encoder per call."""
-    return _COMPACT.encode(value)
+    """``json.dumps(value, ensure_ascii=False, separators=(",", ":"))``: orjson's text where it is the same."""
+    text = _orjson(value, 0)
+    return _COMPACT.encode(value) if text is None else text
+
+
+def compact_ascii(value: Any) -> str:
+    """``json.dumps(value, separators=(",", ":"))`` (every character past ASCII escaped), through orjson.
+
+    Outside strings JSON text is ASCII, so escaping DEL and each character past ASCII in orjson's text as
+    ``\\uXXXX`` (a surrogate pair past U+FFFF) is what ``ensure_ascii`` does.
+    """
+    text = _orjson(value, 0)
+    if text is None:
+        return json.dumps(value, separators=(",", ":"))
+    return text if text.isascii() and "\x7f" not in text else _NON_ASCII.sub(_escape, text)
+
+
+_NON_ASCII = re.compile(r"[^\x00-\x7e]")  # what ``ensure_ascii`` escapes past the control characters: DEL too
+
+
+def _escape(match: re.Match[str]) -> str:
+    point = ord(match.group())
+    if point < 0x10000:
+        return f"\\u{point:04x}"
+    point -= 0x10000
+    return f"\\u{0xD800 | point >> 10:04x}\\u{0xDC00 | point & 0x3FF:04x}"
 
 
 def inline(value: Any) -> str:

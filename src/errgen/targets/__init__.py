@@ -52,10 +52,25 @@ class TargetOptions:
     black_cache: str | None = None  # directory of the black cache; None disables it
 
 
-def generator(name: str) -> Callable[[Catalog, TargetOptions], dict[str, str]]:
+PARTS: dict[str, tuple[str, ...]] = {"typescript": ("core", "adapters")}
+"""Targets generated in parts that a build may run in different processes (`errgen.workflow.workers`):
+the module's ``generate_<part>`` functions, whose files together are what its ``generate`` gives."""
+
+Generate = Callable[["Catalog", TargetOptions], dict[str, str]]
+
+
+def generator(name: str) -> Generate:
     """The ``generate`` function of target `name`."""
     module = importlib.import_module(TARGETS[name])
     return module.generate  # type: ignore[no-any-return]
+
+
+def part(name: str, piece: str | None) -> Generate:
+    """The function generating `piece` of target `name` (one of `PARTS`), or the whole target (None)."""
+    if piece is None:
+        return generator(name)
+    module = importlib.import_module(TARGETS[name])
+    return getattr(module, f"generate_{piece}")  # type: ignore[no-any-return]
 
 
 def generate(catalog: Catalog, targets: tuple[str, ...], options: TargetOptions) -> dict[str, str]:

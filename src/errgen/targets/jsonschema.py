@@ -25,7 +25,6 @@ Per tool of the catalog's ``tools`` section (under ``schema/tools/``), every ref
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
@@ -284,7 +283,7 @@ _adapter_schemas: list[tuple[Catalog, AdapterSchemas]] = []  # the last catalog'
 
 
 def _ascii(schema: dict[str, Any]) -> str:
-    return json.dumps(schema, separators=(",", ":")).replace("`", "\\u0060").replace("\x7f", "\\u007f")
+    return jsontext.compact_ascii(schema).replace("`", "\\u0060")
 
 
 def adapter_schemas(catalog: Catalog) -> AdapterSchemas:

@@ -2,12 +2,13 @@
 
 A cold build of a large catalog spends nearly all its time in the targets, each a pure function
 of the compiled catalog. On Linux with a second CPU free, `generated` forks once after the catalog
-is compiled: the worker generates the suffix of the targets (go, rust, packs by default), the
-build the prefix meanwhile, and then reads the worker's files, so every target's files reach the
+is compiled: the worker generates the suffix of the targets (go, rust, packs by default; a target
+generated in parts, `errgen.targets.PARTS`, may be split between the two), the build the prefix
+meanwhile, and then reads the worker's files, so every target's files reach the
 writer in target order, exactly as a build one target after another gives them. The worker only
 computes (it writes nothing under the output folder and ends with ``os._exit``); if it fails in any
 way, the build generates those targets itself, so an error is raised where and as it would be.
-Small catalogs, a single target, ``jobs=1`` (library callers' default, and ``ERRGEN_JOBS=1``), other
+Small catalogs, a single target in one part, ``jobs=1`` (library callers' default, and ``ERRGEN_JOBS=1``), other
 platforms and a process with other threads stay serial.
 """
 
@@ -25,13 +26,16 @@ if TYPE_CHECKING:
     from errgen.targets import TargetOptions
 
 JOBS_ENV = "ERRGEN_JOBS"
-# Seconds of work per 1,000 codes (a 2-core machine, 2026-12): what the split balances.
+# Seconds of work per 1,000 codes (a 2-core machine, 2026-12): what the split balances. A target generated in
+# parts (`errgen.targets.PARTS`) has a weight per part, labelled ``target.part``.
 WEIGHTS = {"catalog": 0.04, "jsonschema": 0.08, "openapi": 0.08, "reasons": 0.02, "markdown": 0.19, "site": 0.20,
-           "python": 0.15, "typescript": 0.08, "go": 0.24, "rust": 0.08, "packs": 0.19}  # fmt: skip
-MIN_SECONDS = 0.05  # estimated work a worker must take over to be worth its fork
+           "python": 0.15, "typescript.core": 0.05, "typescript.adapters": 0.03, "go": 0.24, "rust": 0.08,
+           "packs": 0.19}  # fmt: skip
+MIN_SECONDS = 0.02  # estimated work a worker must take over to be worth its fork
 
 Files = dict[str, str]
-Generate = Callable[[str], Files]
+Unit = tuple[str, str | None]  # (target, part); None: the whole target
+Generate = Callable[[Unit], Files]
 
 
 def jobs() -> int:
@@ -44,34 +48,60 @@ def jobs() -> int:
         return 1
 
 
-def split(targets: tuple[str, ...], codes: int) -> int:
-    """Where the worker's suffix starts (``len(targets)``: no worker), about half the estimated work."""
-    costs = [WEIGHTS.get(name, 0.01) * codes / 1000 for name in targets]
+def units(targets: tuple[str, ...]) -> tuple[Unit, ...]:
+    """What a build generates, in order: each target, or each of its parts."""
+    from errgen.targets import PARTS
+
+    return tuple((name, piece) for name in targets for piece in PARTS.get(name, (None,)))
+
+
+def label(unit: Unit) -> str:
+    """``target`` or ``target.part``: the unit's key in `WEIGHTS` and in the worker's results."""
+    name, piece = unit
+    return name if piece is None else f"{name}.{piece}"
+
+
+def split(work: tuple[Unit, ...], codes: int) -> int:
+    """Where the worker's suffix of `work` starts (``len(work)``: no worker), about half the estimated work."""
+    costs = [WEIGHTS.get(label(unit), 0.01) * codes / 1000 for unit in work]
     total, tail = sum(costs), 0.0
-    start = len(targets)
+    start = len(work)
     while start > 1 and tail + costs[start - 1] <= total / 2:
         start -= 1
         tail += costs[start]
-    return start if tail >= MIN_SECONDS else len(targets)
+    return start if tail >= MIN_SECONDS else len(work)
 
 
 def generated(
     targets: tuple[str, ...], catalog: Catalog, options: TargetOptions, parallel: int
 ) -> Iterator[tuple[str, Files]]:
     """Each target's files, in target order (see the module doc)."""
-    from errgen.targets import generator
+    from errgen.targets import part
 
-    def generate(name: str) -> Files:
-        return generator(name)(catalog, options)
+    def generate(unit: Unit) -> Files:
+        return part(*unit)(catalog, options)
 
-    start = split(targets, len(catalog.codes)) if parallel > 1 else len(targets)
-    worker = _fork(targets[start:], generate) if start < len(targets) else None
+    work = units(targets)
+    start = split(work, len(catalog.codes)) if parallel > 1 else len(work)
+    worker = _fork(work[start:], generate) if start < len(work) else None
+    done: dict[str, Files] = {}
+
+    def sent(unit: Unit) -> Files:
+        """A unit of the worker's: its files, or generated here when the worker failed."""
+        nonlocal worker
+        if worker is not None:
+            done.update(worker.results() or {})
+            worker.end()
+            worker = None
+        return done.pop(label(unit)) if label(unit) in done else generate(unit)
+
     try:
-        for name in targets[:start]:
-            yield name, generate(name)
-        done = worker.results() if worker is not None else None
-        for name in targets[start:]:
-            yield name, done.pop(name) if done and name in done else generate(name)
+        for name in targets:
+            files: Files = {}
+            for i, unit in enumerate(work):
+                if unit[0] == name:
+                    files.update(generate(unit) if i < start else sent(unit))
+            yield name, files
     finally:
         if worker is not None:
             worker.end()
@@ -107,7 +137,7 @@ class _Worker:
             pass
 
 
-def _fork(names: tuple[str, ...], generate: Generate) -> _Worker | None:
+def _fork(work: tuple[Unit, ...], generate: Generate) -> _Worker | None:
     import gc
 
     reader, writer = os.pipe()
@@ -121,17 +151,18 @@ def _fork(names: tuple[str, ...], generate: Generate) -> _Worker | None:
         return None
     if pid == 0:  # the worker
         os.close(reader)
-        _work(names, generate, writer)
+        _work(work, generate, writer)
     gc.unfreeze()
     os.close(writer)
     return _Worker(pid, reader)
 
 
-def _work(names: tuple[str, ...], generate: Generate, writer: int) -> None:
-    """Generate `names`, send the files, end without running the build's cleanup (never returns)."""
+def _work(work: tuple[Unit, ...], generate: Generate, writer: int) -> None:
+    """Generate `work`, send the files, end without running the build's cleanup (never returns)."""
     try:
         try:
-            data = pickle.dumps(("ok", [(name, generate(name)) for name in names]), protocol=pickle.HIGHEST_PROTOCOL)
+            results = [(label(unit), generate(unit)) for unit in work]
+            data = pickle.dumps(("ok", results), protocol=pickle.HIGHEST_PROTOCOL)
         except BaseException:  # the build generates them itself and reports the error
             data = pickle.dumps(("failed", []))
         with os.fdopen(writer, "wb") as pipe:

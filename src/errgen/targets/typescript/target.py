@@ -181,12 +181,21 @@ def runtime_text(templates: str | None) -> str:
 
 
 def generate(catalog: Catalog, options: TargetOptions) -> dict[str, str]:
-    """``ts/errgen-runtime.ts``, ``ts/<catalog>-errors.ts`` and ``ts/<catalog>-errors.zod.ts``."""
+    """Every file: `generate_core`'s and `generate_adapters`'."""
+    return {**generate_core(catalog, options), **generate_adapters(catalog, options)}
+
+
+def generate_core(catalog: Catalog, options: TargetOptions) -> dict[str, str]:
+    """``ts/<catalog>-errors.ts`` and ``ts/<catalog>-errors.zod.ts``."""
     ctx = context(catalog, options)
     stem = f"ts/{ctx['stem']}"
     return {
-        RUNTIME_FILE: runtime_text(options.templates),
         f"{stem}.ts": render("typescript/errors.ts.jinja", options.templates, **ctx),
         f"{stem}.zod.ts": render("typescript/errors.zod.ts.jinja", options.templates, **ctx),
-        **ts_mcp.files(catalog, ctx["stem"], options.templates),
     }
+
+
+def generate_adapters(catalog: Catalog, options: TargetOptions) -> dict[str, str]:
+    """``ts/errgen-runtime.ts`` and the SDK adapters (`typescript_mcp`): what needs no code's TypeScript texts."""
+    adapters = ts_mcp.files(catalog, f"{catalog.name}-errors", options.templates)
+    return {RUNTIME_FILE: runtime_text(options.templates), **adapters}
