@@ -190,6 +190,11 @@ def example_project() -> Path:
     root.mkdir(parents=True, exist_ok=True)
     with open(root / ".build.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
+        link = root / "node_modules"  # the packages of this checkout (a cache built by another clone links to its own)
+        if link.is_symlink() and link.readlink() != modules:
+            link.unlink()
+        if not link.is_symlink():
+            link.symlink_to(modules, target_is_directory=True)
         if (root / "out" / ".built").exists():
             return root / "out"
         for source in sources:
@@ -198,8 +203,6 @@ def example_project() -> Path:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy(source, target)
         (root / "package.json").write_text('{"type": "module", "private": true}\n', encoding="utf-8")
-        if not (root / "node_modules").exists():
-            (root / "node_modules").symlink_to(modules, target_is_directory=True)
         config = {
             "extends": str(TS_DIR / "tsconfig.json"),
             "compilerOptions": {"noEmit": False, "noEmitOnError": True, "rootDir": ".", "outDir": "out"},

@@ -72,12 +72,12 @@ _COLLECTION = "collection"  # the "tag" of a completed collection, for key check
 class _Frame:
     """An open collection while its events stream in."""
 
-    __slots__ = ("anchor", "is_map", "key", "key_pos", "packed", "pos", "size", "value")
+    __slots__ = ("anchor", "is_map", "key", "packed", "pos", "start", "value")
 
-    def __init__(self, value: Any, is_map: bool, anchor: str | None, pos: int) -> None:
-        self.value, self.is_map, self.anchor, self.pos = value, is_map, anchor, pos
-        self.key, self.key_pos, self.size = _NO_KEY, 0, 1
-        self.packed: array[int] = array("q")
+    def __init__(self, value: Any, is_map: bool, anchor: str | None, pos: int, start: int) -> None:
+        self.value, self.is_map, self.anchor, self.pos, self.start = value, is_map, anchor, pos, start
+        self.key = _NO_KEY
+        self.packed: array[int] = array("q")  # a mapping's key and value positions interleaved, a list's items'
 
 
 class _Composer:
@@ -100,6 +100,9 @@ class _Composer:
         self.anchors: dict[str, tuple[Any, str, int]] = {}  # name → (value, tag, expanded size)
         self.root: Any = None
         self.nodes = self.expanded = 0  # distinct nodes, and nodes once aliases are expanded
+        # Nodes once aliases are expanded, so far: `compose` counts the scalars, this the rest (collections, and
+        # what each alias names); a collection's expanded size is the count at its end less the count at its start.
+        self.more = 0
 
     def loc(self, packed: int) -> Loc:
         return unpack(self.display, packed)
@@ -107,6 +110,7 @@ class _Composer:
     def compose(self, text: str) -> Any:
         """The document's data (None when empty); raises `_Abort` or a `yaml.YAMLError`."""
         get = Yaml12Loader(text).get_event
+        first = self.first
         stack: list[_Frame] = []
         events = scalars = 0
         while True:
@@ -118,9 +122,9 @@ class _Composer:
             if cls is ScalarEvent:
                 mark = event.start_mark
                 pos = mark.line << 32 | mark.column
-                value = self.raw = event.value
+                value = event.value
                 tag = event.tag
-                if tag is None and (not event.implicit[0] or (value and value[0] not in self.first)):
+                if tag is None and (not event.implicit[0] or (value and value[0] not in first)):
                     tag = STR  # quoted, or plain and not resolvable to another type (`scalar`, inlined)
                 else:
                     value, tag = self.scalar(event, pos)
@@ -131,23 +135,23 @@ class _Composer:
                     self.attach(stack, value, tag, pos, 1)
                     continue
                 top = stack[-1]  # `attach`, inlined for a scalar
-                top.size += 1
                 if not top.is_map:
                     top.value.append(value)
                     top.packed.append(pos)
                 elif top.key is _NO_KEY:
                     if tag is STR and value not in top.value:
-                        top.key, top.key_pos = value, pos
+                        top.key = value
+                        top.packed.append(pos)
                     else:
-                        top.key, top.key_pos = self.key(top, value, tag, pos), pos
+                        self.raw = event.value
+                        self.take_key(top, value, tag, pos)
                 elif top.key is _SKIP:
                     top.key = _NO_KEY
                 else:
                     top.value[top.key] = value
-                    top.packed.append(top.key_pos)
                     top.packed.append(pos)
                     top.key = _NO_KEY
-            elif self.structure(stack, event, cls):
+            elif self.structure(stack, event, cls, scalars):
                 break
         self.nodes += scalars
         if self.expanded > MAX_ALIAS_GROWTH * self.nodes + 10_000:
@@ -155,20 +159,23 @@ class _Composer:
             raise _Abort(Loc(self.display), message)
         return self.root
 
-    def structure(self, stack: list[_Frame], event: Any, cls: type) -> bool:
-        """Apply an event other than a scalar; True at the end of the stream."""
+    def structure(self, stack: list[_Frame], event: Any, cls: type, scalars: int) -> bool:
+        """Apply an event other than a scalar (`scalars` read so far); True at the end of the stream."""
         if cls is MappingStartEvent or cls is SequenceStartEvent:
-            self.open(stack, event, cls is MappingStartEvent)
+            self.open(stack, event, cls is MappingStartEvent, scalars + self.more)
+            self.more += 1
         elif cls is MappingEndEvent or cls is SequenceEndEvent:
             frame = stack.pop()
             self.positions.of[id(frame.value)] = frame.packed
+            size = scalars + self.more - frame.start
             if frame.anchor is not None:
-                self.anchors[frame.anchor] = (frame.value, _COLLECTION, frame.size)
-            self.attach(stack, frame.value, _COLLECTION, frame.pos, frame.size)
+                self.anchors[frame.anchor] = (frame.value, _COLLECTION, size)
+            self.attach(stack, frame.value, _COLLECTION, frame.pos, size)
         elif cls is AliasEvent:
             mark = event.start_mark
             pos = mark.line << 32 | mark.column
             value, tag, size = self.alias(event.anchor, pos, stack)
+            self.more += size
             self.raw = ""  # an alias's text is not kept (it may name a collection of any size)
             self.attach(stack, value, tag, pos, size)
         elif cls is DocumentStartEvent and self.positions.root is not None:
@@ -177,14 +184,14 @@ class _Composer:
             )
         return cls is StreamEndEvent
 
-    def open(self, stack: list[_Frame], event: Any, is_map: bool) -> None:
+    def open(self, stack: list[_Frame], event: Any, is_map: bool, start: int) -> None:
         mark = event.start_mark
         pos = mark.line << 32 | mark.column
         if len(stack) >= MAX_DEPTH:
             raise _Abort(self.loc(pos), f"nesting deeper than {MAX_DEPTH} levels")
         if event.tag not in (None, "!", _MAP if is_map else _SEQ):
             self.errors.append(Problem(self.loc(pos), f"unsupported tag {event.tag!r}"))
-        stack.append(_Frame({} if is_map else [], is_map, event.anchor, pos))
+        stack.append(_Frame({} if is_map else [], is_map, event.anchor, pos, start))
         self.nodes += 1
 
     def attach(self, stack: list[_Frame], value: Any, tag: str, pos: int, size: int) -> None:
@@ -193,18 +200,22 @@ class _Composer:
             self.root, self.positions.root, self.expanded = value, pos, size
             return
         top = stack[-1]
-        top.size += size
         if not top.is_map:
             top.value.append(value)
             top.packed.append(pos)
         elif top.key is _NO_KEY:
-            top.key, top.key_pos = self.key(top, value, tag, pos), pos
+            self.take_key(top, value, tag, pos)
         else:
             if top.key is not _SKIP:
                 top.value[top.key] = value
-                top.packed.append(top.key_pos)
                 top.packed.append(pos)
             top.key = _NO_KEY
+
+    def take_key(self, frame: _Frame, value: Any, tag: str, pos: int) -> None:
+        """Make a completed node the key `frame` waits for (its position recorded), or skip its value."""
+        frame.key = self.key(frame, value, tag, pos)
+        if frame.key is not _SKIP:
+            frame.packed.append(pos)
 
     def alias(self, name: str, pos: int, stack: list[_Frame]) -> tuple[Any, str, int]:
         if name in self.anchors:

@@ -91,22 +91,30 @@ class TreeWriter:
         self._forget(rel)
         digest = hashlib.sha256()
         if not self._writable(path, target):
-            for chunk in _encoded(text):
-                digest.update(chunk)
-            self.hashes[rel] = digest.hexdigest()
+            self.hashes[rel] = _hashed(text, digest).hexdigest()
             return
         with _io("read", target, self.show):
             state = _compare(target, text, digest)
+        if state == "missing":
+            self.diff.missing.append(rel)
+            if self.dry_run:
+                self.texts[rel] = text
+                _hashed(text, digest)
+            else:  # hashed as it is written: one pass over the text
+                with _io("write", target, self.show):
+                    self._stage(rel, target, text, digest)
+            self.hashes[rel] = digest.hexdigest()
+            return
         self.hashes[rel] = digest.hexdigest()
         if state == "same":
             return
-        if state == "modified" and not proven(target, recorded):
+        if not proven(target, recorded):
             self._problem(
                 f"{self.show(target)} is not a file errgen generated (no manifest entry or do-not-edit header); "
                 "move it away or choose another output folder"
             )
             return
-        (self.diff.missing if state == "missing" else self.diff.modified).append(rel)
+        self.diff.modified.append(rel)
         if self.dry_run:
             self.texts[rel] = text
         else:
@@ -144,13 +152,13 @@ class TreeWriter:
                 return False
         return True
 
-    def _stage(self, rel: str, target: Path, text: str) -> None:
+    def _stage(self, rel: str, target: Path, text: str, digest: hashlib._Hash | None = None) -> None:
         folder = target.parent
         missing = [p for p in (folder, *folder.parents) if not p.exists()]
         folder.mkdir(parents=True, exist_ok=True)
         self._made.extend(reversed(missing))
         _clean_leftovers(target)
-        self._staged[rel] = (write_temp(target, text), target)
+        self._staged[rel] = (write_temp(target, text, digest), target)
 
     def check_removals(self, removals: dict[str, str | None]) -> list[str]:
         """Of the files errgen no longer generates (path → recorded sha256), those it can prove are its own.
@@ -257,11 +265,19 @@ def _encoded(text: str) -> Iterator[bytes]:
         yield text[start : start + _CHUNK].encode()
 
 
+def _hashed(text: str, digest: hashlib._Hash) -> hashlib._Hash:
+    """`digest`, updated with the UTF-8 of `text`."""
+    for chunk in _encoded(text):
+        digest.update(chunk)
+    return digest
+
+
 def _compare(target: Path, text: str, digest: hashlib._Hash) -> str:
-    """``missing``, ``modified`` or ``same``: `target` against the UTF-8 of `text` (hashed into `digest`)."""
+    """``missing``, ``modified`` or ``same``: `target` against the UTF-8 of `text`.
+
+    The text is hashed into `digest` when the file exists (``missing`` leaves the hashing to the caller).
+    """
     if not os.path.lexists(target):
-        for chunk in _encoded(text):
-            digest.update(chunk)
         return "missing"
     same = True
     with target.open("rb") as handle:
@@ -272,8 +288,11 @@ def _compare(target: Path, text: str, digest: hashlib._Hash) -> str:
     return "same" if same else "modified"
 
 
-def write_temp(target: Path, text: str) -> Path:
-    """`text` in a new temporary file beside `target`, with the mode `target` has (or would get)."""
+def write_temp(target: Path, text: str, digest: hashlib._Hash | None = None) -> Path:
+    """`text` in a new temporary file beside `target`, with the mode `target` has (or would get).
+
+    With `digest`, the bytes written are hashed into it as well.
+    """
     mode = _file_mode(target)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}{_TEMP_MARK}", suffix=".tmp")
     try:
@@ -281,6 +300,8 @@ def write_temp(target: Path, text: str) -> Path:
         with os.fdopen(fd, "wb") as handle:
             for chunk in _encoded(text):
                 handle.write(chunk)
+                if digest is not None:
+                    digest.update(chunk)
             handle.flush()
             os.fsync(handle.fileno())
     except BaseException:
