@@ -70,6 +70,7 @@ COVERING: dict[str, list[str]] = {
     # whole builds (tests/hostile/test_hostile_ownership.py, test_hostile_atomic.py) take minutes per mutant
     "output/writer.py": ["tests/test_writer.py"],
     "output/ownership.py": ["tests/test_writer.py"],
+    "output/paths.py": ["tests/test_writer.py"],
     "conform/assertions.py": ["tests/conform"],
     "conform/fixtures.py": ["tests/conform"],
 }

@@ -20,7 +20,7 @@ import pytest
 from click.testing import CliRunner
 
 from errgen.cli.main import main
-from errgen.output.ownership import MANIFEST
+from errgen.output.paths import MANIFEST
 
 from .runner import ROOT, snapshot
 

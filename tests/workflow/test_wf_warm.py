@@ -1,6 +1,8 @@
 """The no-change path: a warm ``errgen build`` / ``errgen check`` and ``errgen --help`` (issue 28).
 
-A warm run is answered by the build cache before click, YAML or a target is imported, and
+A warm run is answered by the build cache before click, YAML or a target is imported (nor
+`dataclasses`: importing it and generating the settings classes' methods was a quarter of a warm
+run's machine instructions), and
 says exactly what the whole command would; outputs are proven unchanged by their stat once
 hashed, and any edit (same size, mtime put back) still sends the run to the full pipeline.
 The top-level help is printed from the cache once click has rendered it, byte for byte as
@@ -33,7 +35,7 @@ PROBE = (
     "try:\n    launcher.run()\n"
     "except SystemExit:\n    pass\n"
     "heavy = ('click', 'yaml', 'jinja2', 'black', 'errgen.catalog.model', 'errgen.catalog.yamllib',"
-    " 'errgen.output.writer')\n"
+    " 'errgen.output.writer', 'errgen.output.ownership', 'errgen.catalog.diagnostics', 'dataclasses')\n"
     "print(sorted(m for m in sys.modules if m in heavy or m.startswith('errgen.targets.') and 'common' not in m),"
     " file=sys.stderr)"
 )

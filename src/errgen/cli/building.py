@@ -97,13 +97,11 @@ def build(
     catalogs: tuple[str, ...], out: str | None, targets: tuple[str, ...], templates: str | None, strict: bool = False
 ) -> None:
     """``errgen build``: generate, write what changed, print what it did (exit 2 on invalid input)."""
-    from dataclasses import replace
-
     from errgen.catalog.diagnostics import CatalogInvalid, Diagnostics
     from errgen.workflow.project import build as run_build
 
     with os_errors_reported():
-        built = replace(project(catalogs, out, targets, templates), strict=strict)
+        built = project(catalogs, out, targets, templates)._replace(strict=strict)
         diags = Diagnostics()
         try:
             result = run_build(built, diags)

@@ -22,7 +22,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from errgen.output.ownership import OutputError, link_in_path, proven
+from errgen.output.ownership import OutputError, proven
+from errgen.output.paths import link_in_path
 
 
 class UnsafePath(ValueError):

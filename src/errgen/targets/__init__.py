@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from errgen.catalog.model import Catalog
@@ -42,9 +41,13 @@ DEFAULT_TARGETS: tuple[str, ...] = tuple(t for t in TARGETS if t not in OPT_IN)
 """What ``errgen build`` generates when neither ``-t`` nor ``[tool.errgen] targets`` says."""
 
 
-@dataclass(frozen=True, kw_only=True)
-class TargetOptions:
-    """Per-target options from the command line and ``[tool.errgen]``."""
+class TargetOptions(NamedTuple):
+    """Per-target options from the command line and ``[tool.errgen]``.
+
+    A NamedTuple, as are the settings records a warm build reads (`errgen.workflow.config.Config`,
+    `errgen.workflow.project.Project`): a dataclass costs that path a quarter of its machine
+    instructions (importing `dataclasses`, then generating each class's methods).
+    """
 
     templates: str | None = None  # user template directory, searched before the built-ins
     python_module: str | None = None  # default: "<catalog>_errors"

@@ -193,7 +193,7 @@ def fresh_file_count(project: Project, key: str | None) -> int | None:
         inputs: dict[str, str] = entry.get("inputs", {})
     except (OSError, ValueError, KeyError, TypeError):
         return None
-    from errgen.output.ownership import catalog_folders, link_in_path
+    from errgen.output.paths import catalog_folders, link_in_path
 
     out = project.out_dir
     if project.owns_out_dir and project.replaces_targets and not set(catalog_folders(out)) <= catalogs:

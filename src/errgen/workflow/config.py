@@ -28,13 +28,15 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any, TypeVar
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
-from errgen.catalog.diagnostics import Diagnostic, Diagnostics, Loc
 from errgen.targets import DEFAULT_TARGETS, TARGETS
+
+if TYPE_CHECKING:  # imported where a problem is reported: a warm build reads settings without them
+    from errgen.catalog.diagnostics import Diagnostic, Loc
 
 T = TypeVar("T")
 D = TypeVar("D")
@@ -50,31 +52,34 @@ class ConfigError(ValueError):
         self.diagnostics = diagnostics
 
 
-@dataclass(frozen=True, kw_only=True)
-class LintSettings:
-    """Which lint rules are off and how severe the others are, for one catalog or all."""
+_EMPTY: Mapping[str, Any] = MappingProxyType({})  # the default of a mapping setting: read-only, so shared
+
+
+class LintSettings(NamedTuple):
+    """Which lint rules are off and how severe the others are, for one catalog or all (never changed)."""
 
     disable: tuple[str, ...] = ()
-    severity: dict[str, str] = field(default_factory=dict)
+    severity: Mapping[str, str] = _EMPTY
 
 
-@dataclass(frozen=True, kw_only=True)
-class Config:
-    """The ``[tool.errgen]`` table, validated; paths are absolute."""
+DEFAULT_CATALOGS = ("catalog/*.yaml", "catalog/*.yml")
+
+
+class Config(NamedTuple):
+    """The ``[tool.errgen]`` table, validated; paths are absolute (a NamedTuple: see `errgen.targets.TargetOptions`)."""
 
     root: Path
-    catalogs: tuple[str, ...] = ("catalog/*.yaml", "catalog/*.yml")
+    catalogs: tuple[str, ...] = DEFAULT_CATALOGS
     out: str = "generated"
     targets: tuple[str, ...] = DEFAULT_TARGETS
     templates: str | None = None
     python_module: str | None = None
     ts_import_extension: str = ".js"
     lint_disable: tuple[str, ...] = ()
-    lint_severity: dict[str, str] = field(default_factory=dict)
-    lint_catalogs: dict[str, LintSettings] = field(default_factory=dict)
+    lint_severity: Mapping[str, str] = _EMPTY
+    lint_catalogs: Mapping[str, LintSettings] = _EMPTY
     docs_files: tuple[str, ...] = ()
     source: Path | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
 
     def lint_for(self, catalog: str) -> LintSettings:
         """The lint settings of one catalog: its own table over the global one."""
@@ -107,16 +112,17 @@ def load_config(root: Path) -> Config:
     path = root / "pyproject.toml"
     if not path.is_file():
         return Config(root=root)
-    from errgen.catalog.textfile import read_text
+    from errgen.catalog.textfile import text_or_problem
 
-    diags = Diagnostics()
-    text = read_text(path, DISPLAY, diags)
-    if text is None:
-        raise ConfigError(diags.sorted())
+    text = text_or_problem(path, DISPLAY)
+    if not isinstance(text, str):
+        raise ConfigError([text])
     try:
         tool = tomllib.loads(text).get("tool", {})
         data = tool.get("errgen", {}) if isinstance(tool, dict) else {}
     except tomllib.TOMLDecodeError as exc:
+        from errgen.catalog.diagnostics import Diagnostic
+
         raise ConfigError([Diagnostic(_decode_loc(exc, text), f"invalid TOML: {_decode_message(exc)}")]) from None
     reader = _Reader(path)
     config = reader.read(data) if isinstance(data, dict) else Config(root=root)
@@ -131,6 +137,8 @@ _AT = re.compile(r" \(at (?:line (\d+), column (\d+)|end of document)\)$")
 
 
 def _decode_loc(exc: tomllib.TOMLDecodeError, text: str) -> Loc:
+    from errgen.catalog.diagnostics import Loc
+
     found = _AT.search(str(exc))
     if found and found.group(1):
         return Loc(DISPLAY, int(found.group(1)), int(found.group(2)))
@@ -155,6 +163,7 @@ class _Reader:
 
     def located(self, text: str) -> list[Diagnostic]:
         """The recorded problems as positioned diagnostics, in file order."""
+        from errgen.catalog.diagnostics import Diagnostics
         from errgen.workflow.tomlpos import TomlPositions
 
         where = TomlPositions(text, DISPLAY)
@@ -213,7 +222,7 @@ class _Reader:
         lint, per_catalog = self.lint(self.typed(data.get("lint", {}), dict, "[tool.errgen.lint]", ("lint",), {}))
         return Config(
             root=self.path.parent,
-            catalogs=self.strings(data.get("catalogs", list(Config.catalogs)), "catalogs", ("catalogs",)),
+            catalogs=self.strings(data.get("catalogs", list(DEFAULT_CATALOGS)), "catalogs", ("catalogs",)),
             out=self.typed(data.get("out", "generated"), str, "out", ("out",), "generated"),
             targets=tuple(t for t in targets if t in TARGETS),
             templates=templates,

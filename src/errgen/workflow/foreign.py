@@ -17,7 +17,8 @@ import re
 import subprocess
 from pathlib import Path
 
-from errgen.output.ownership import MANIFEST, catalog_folders, has_header, read_manifest
+from errgen.output.ownership import has_header, read_manifest
+from errgen.output.paths import MANIFEST, catalog_folders
 
 BY_PRODUCTS = frozenset({"__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache", "node_modules", "target"})
 """Folders the tools that use the generated code create inside it."""

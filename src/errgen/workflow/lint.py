@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
@@ -37,7 +37,7 @@ class LintSettings(Protocol):
     @property
     def disable(self) -> tuple[str, ...]: ...
     @property
-    def severity(self) -> dict[str, str]: ...
+    def severity(self) -> Mapping[str, str]: ...
 
 
 @dataclass(frozen=True)

@@ -8,9 +8,8 @@ unless every catalog compiled without error.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from errgen.targets import DEFAULT_TARGETS, TargetOptions
 
@@ -21,15 +20,14 @@ if TYPE_CHECKING:  # imported where used: the up-to-date path of a warm build ne
 
 
 
-@dataclass(frozen=True, kw_only=True)
-class Project:
-    """Resolved settings of one errgen run."""
+class Project(NamedTuple):
+    """Resolved settings of one errgen run (a NamedTuple: see `errgen.targets.TargetOptions`)."""
 
     root: Path
     catalogs: tuple[Path, ...]
     out_dir: Path
     targets: tuple[str, ...] = DEFAULT_TARGETS
-    options: TargetOptions = field(default_factory=TargetOptions)
+    options: TargetOptions = TargetOptions()
     owns_out_dir: bool = False  # building the configured catalogs: folders of catalogs no longer built are removed
     replaces_targets: bool = True  # building every configured target: files of targets no longer built are removed
     strict: bool = False  # missing translations are errors, not warnings (and no warm build skips the check)
@@ -123,7 +121,8 @@ def write_catalog(project: Project, catalog: Catalog, writer: TreeWriter) -> dic
 
     Targets not built in this run (``-t``) keep their manifest entries and files.
     """
-    from errgen.output.ownership import MANIFEST, Manifest, read_manifest
+    from errgen.output.ownership import Manifest, read_manifest
+    from errgen.output.paths import MANIFEST
     from errgen.targets.common.header import header_text
     from errgen.workflow.workers import generated
 
@@ -147,7 +146,8 @@ def write_catalog(project: Project, catalog: Catalog, writer: TreeWriter) -> dic
 
 def stale_catalogs(project: Project, catalogs: list[Catalog]) -> dict[str, str | None]:
     """Files of catalog folders errgen wrote for a catalog it no longer builds (configured builds only)."""
-    from errgen.output.ownership import MANIFEST, catalog_folders, read_manifest
+    from errgen.output.ownership import read_manifest
+    from errgen.output.paths import MANIFEST, catalog_folders
 
     if not (project.owns_out_dir and project.replaces_targets):
         return {}
@@ -161,8 +161,7 @@ def stale_catalogs(project: Project, catalogs: list[Catalog]) -> dict[str, str |
     return removals
 
 
-@dataclass(frozen=True)
-class Result:
+class Result(NamedTuple):
     """What a build or check found: the differences, the file count, and (check) the new modified texts."""
 
     diff: TreeDiff
