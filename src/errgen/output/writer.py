@@ -96,31 +96,22 @@ class TreeWriter:
             return
         with _io("read", target, self.show):
             state = _compare(target, text, digest)
-        if state == "missing":
-            self.diff.missing.append(rel)
-            if self.dry_run:
-                self.texts[rel] = text
-                _hashed(text, digest)
-            else:  # hashed as it is written: one pass over the text
-                with _io("write", target, self.show):
-                    self._stage(rel, target, text, digest)
-            self.hashes[rel] = digest.hexdigest()
-            return
-        self.hashes[rel] = digest.hexdigest()
-        if state == "same":
-            return
-        if not proven(target, recorded):
+        if state == "modified" and not proven(target, recorded):
             self._problem(
                 f"{self.show(target)} is not a file errgen generated (no manifest entry or do-not-edit header); "
                 "move it away or choose another output folder"
             )
-            return
-        self.diff.modified.append(rel)
-        if self.dry_run:
-            self.texts[rel] = text
-        else:
-            with _io("write", target, self.show):
-                self._stage(rel, target, text)
+        elif state != "same":
+            (self.diff.missing if state == "missing" else self.diff.modified).append(rel)
+            unhashed = digest if state == "missing" else None  # no file was read: hashed as it is staged
+            if self.dry_run:
+                self.texts[rel] = text
+                if unhashed is not None:
+                    _hashed(text, unhashed)
+            else:
+                with _io("write", target, self.show):
+                    self._stage(rel, target, text, unhashed)
+        self.hashes[rel] = digest.hexdigest()
 
     def _problem(self, message: str) -> None:
         self.problems.setdefault(message)
