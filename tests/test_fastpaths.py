@@ -7,6 +7,8 @@
 * `go.layout.aligned_specs` keeps the widths of its block as it grows instead of laying the
   block out again for every spec (which made a 10,000-code const group quadratic); laying it
   out again is the oracle.
+* `scrub.scrub_text` compiles a text rule only when a text has the rule's needles and words; the
+  same scrub with every rule compiled up front is the oracle.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from ts import harness
 
 from errgen.catalog import messages, naming
 from errgen.targets.go import layout
+from errgen.targets.sanitizer import scrub
 
 EDGES = [0.0, -0.0, 1.0, -2.0, 0.5, 75.96, 0.1 + 0.2, 1e-7, 1e-6, 1e-5, 1e-4, 123456789.125, 1e15, 1e16,
          9.999e15, 1e20, 1e21, 1e22, 5e-324, 1.7976931348623157e308, 2**53, 2**53 + 1, 2**60, -(2**60), 3,
@@ -82,3 +85,15 @@ def test_go_spec_groups_align_as_laying_each_block_out_again_does() -> None:
         rows = [[rng.choice(string.ascii_letters) * rng.randint(1, 30) for _ in range(rng.randint(1, 4))]
                 for _ in range(rng.randint(0, 12))]  # fmt: skip
         assert layout.aligned_specs(rows, long, width) == _aligned_specs_by_definition(rows, long, width), rows
+
+
+def test_scrub_compiles_only_the_rules_a_text_may_match() -> None:
+    texts = ["invoice '75.96' is not found; see false", "user value-3 is not found", "plain words only",
+             "token=abc123 at /home/alice/x.py", 'File "/root/app.py", line 3, in run']  # fmt: skip
+    scrub._rule.cache_clear()
+    scrub.scrub_text(texts[2])
+    assert scrub._rule.cache_info().currsize == 0  # no needle of any rule: no pattern compiled
+    lazily = [scrub.scrub_text(text) for text in texts]
+    assert scrub._rule.cache_info().currsize < len(scrub.TEXT_RULES)
+    scrub._compiled()  # every rule compiled: the same output
+    assert [scrub.scrub_text(text) for text in texts] == lazily

@@ -52,6 +52,17 @@ def test_edge_values_and_fallbacks() -> None:
         assert jsontext.dumps(value) == _reference(value), value
 
 
+def test_a_word_before_a_digit_is_not_taken_for_a_small_float() -> None:
+    """``value-3`` and ``code-1`` in strings keep orjson's text (they once sent whole schemas to the slow writer);
+    a small float's exponent still sends the text to the standard library's spelling."""
+    for value in ({"id": "value-3"}, ["invoice-1", "type-2 e-5"]):
+        assert jsontext._orjson(value, 0) is not None
+        assert jsontext.dumps(value) == _reference(value)
+    for value in ([3.2e-07], {"v": 1e-05}, [2.5e-08, "x"]):
+        assert jsontext._orjson(value, 0) is None
+        assert jsontext.dumps(value) == _reference(value)
+
+
 def test_non_finite_floats_are_null() -> None:
     """JSON has no spelling for them (json.dumps writes ``NaN``, which no JSON reader takes)."""
     assert jsontext.dumps([math.nan, -math.inf]) == "[\n  null,\n  null\n]"

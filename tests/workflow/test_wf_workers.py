@@ -88,6 +88,51 @@ def test_a_target_in_parts_is_split_between_the_two(tmp_path: Path, monkeypatch:
     assert two == {"typescript": generator("typescript")(catalog, TargetOptions())}
 
 
+def test_claims_meet_in_the_middle() -> None:
+    claims = workers._Claims.made(5)
+    assert claims is not None
+    try:
+        assert [claims.front(), claims.front()] == [True, True]
+        assert [claims.back(), claims.back(), claims.back()] == [4, 3, 2]
+        assert (claims.front(), claims.back()) == (False, None)
+    finally:
+        claims.close()
+
+
+def test_the_worker_takes_what_a_slow_build_has_not_reached(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The build's first target waits until the worker has taken every other unit (no clock: it watches the
+    claims); a fixed split would have left the build half of them. The files are still those of one process."""
+    import os
+    import time
+
+    from errgen import targets
+
+    monkeypatch.setattr(workers, "MIN_SECONDS", 0.0)
+    made: list[workers._Claims] = []
+    real_made, real_generator = workers._Claims.made, targets.generator
+    monkeypatch.setattr(workers._Claims, "made", lambda count: made.append(real_made(count)) or made[-1])
+    log, build = tmp_path / "who", os.getpid()
+
+    def generator(name: str):  # type: ignore[no-untyped-def]
+        def generate(catalog, options):  # type: ignore[no-untyped-def]
+            if os.getpid() == build and name == ALL[0]:
+                deadline = time.monotonic() + 120  # a guard against a hang, not a measurement
+                while workers._SPAN.unpack(os.pread(made[-1].fd, 16, 0)) != (1, 1) and time.monotonic() < deadline:
+                    time.sleep(0.005)
+            with log.open("a") as out:
+                out.write(f"{os.getpid() == build} {name}\n")
+            return real_generator(name)(catalog, options)
+
+        return generate
+
+    monkeypatch.setattr(targets, "generator", generator)
+    files = _build(tmp_path, "slow", 2, monkeypatch)
+    here = [line.split()[1] for line in log.read_text().splitlines() if line.startswith("True")]
+    assert here == [ALL[0]] * len(CATALOGS)  # the build did its first target; the worker everything else
+    monkeypatch.setattr(targets, "generator", real_generator)
+    assert files == _build(tmp_path, "one", 1, monkeypatch)
+
+
 def test_library_callers_and_errgen_jobs_1_stay_serial(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     assert project.from_settings(cwd=tmp_path).jobs == 1
     monkeypatch.setenv(workers.JOBS_ENV, "1")

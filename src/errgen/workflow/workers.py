@@ -1,21 +1,23 @@
-"""Targets generated side by side: a build's last targets in a forked worker while it does the first.
+"""Targets generated side by side: a build takes targets from the front, a forked worker from the back.
 
 A cold build of a large catalog spends nearly all its time in the targets, each a pure function
 of the compiled catalog. On Linux with a second CPU free, `generated` forks once after the catalog
-is compiled: the worker generates the suffix of the targets (go, rust, packs by default; a target
-generated in parts, `errgen.targets.PARTS`, may be split between the two), the build the prefix
-meanwhile, and then reads the worker's files, so every target's files reach the
-writer in target order, exactly as a build one target after another gives them. The worker only
-computes (it writes nothing under the output folder and ends with ``os._exit``); if it fails in any
-way, the build generates those targets itself, so an error is raised where and as it would be.
-Small catalogs, a single target in one part, ``jobs=1`` (library callers' default, and ``ERRGEN_JOBS=1``), other
-platforms and a process with other threads stay serial.
+is compiled. The build takes the units of work (each target, or each part of a target generated in
+parts, `errgen.targets.PARTS`) one at a time from the front and the worker from the back, until they
+meet (`_Claims`): however the machine's load or the catalog shifts the work, neither waits long for the
+other. The build then reads the worker's files, so every target's files reach the writer in target
+order, exactly as a build one target after another gives them. The worker only computes (it writes
+nothing under the output folder and ends with ``os._exit``); if it fails in any way, the build generates
+its units itself, so an error is raised where and as it would be. Small catalogs (`split`), a single
+target in one part, ``jobs=1`` (library callers' default, and ``ERRGEN_JOBS=1``), other platforms and a
+process with other threads stay serial.
 """
 
 from __future__ import annotations
 
 import os
 import pickle
+import struct
 import sys
 import threading
 from collections.abc import Callable, Iterator
@@ -27,12 +29,13 @@ if TYPE_CHECKING:
 
 JOBS_ENV = "ERRGEN_JOBS"
 # Seconds of work per 1,000 codes (one target at a time on a 2-core machine, 2026-12-03; only their proportions
-# matter): what the split balances. A target generated in parts (`errgen.targets.PARTS`) has a weight per part,
-# labelled ``target.part``.
+# matter): whether a worker is worth its fork (`split`). A target generated in parts (`errgen.targets.PARTS`)
+# has a weight per part, labelled ``target.part``.
 WEIGHTS = {"catalog": 0.04, "jsonschema": 0.06, "openapi": 0.05, "reasons": 0.01, "markdown": 0.19, "site": 0.20,
            "python": 0.19, "typescript.core": 0.09, "typescript.adapters": 0.04, "go": 0.17, "rust": 0.08,
            "packs": 0.22}  # fmt: skip
 MIN_SECONDS = 0.02  # estimated work a worker must take over to be worth its fork
+_SPAN = struct.Struct("qq")  # the claims: the first unit nobody took, and one past the last
 
 Files = dict[str, str]
 Unit = tuple[str, str | None]  # (target, part); None: the whole target
@@ -63,7 +66,11 @@ def label(unit: Unit) -> str:
 
 
 def split(work: tuple[Unit, ...], codes: int) -> int:
-    """Where the worker's suffix of `work` starts (``len(work)``: no worker), about half the estimated work."""
+    """Where a static split would start the worker's half of the estimated work (``len(work)``: no worker).
+
+    The claims decide who generates what; this decides whether to fork at all: only for a worker's half
+    of at least `MIN_SECONDS`, with a unit to spare for the build.
+    """
     costs = [WEIGHTS.get(label(unit), 0.01) * codes / 1000 for unit in work]
     total, tail = sum(costs), 0.0
     start = len(work)
@@ -83,32 +90,86 @@ def generated(
         return part(*unit)(catalog, options)
 
     work = units(targets)
-    start = split(work, len(catalog.codes)) if parallel > 1 else len(work)
-    worker = _fork(work[start:], generate) if start < len(work) else None
-    done: dict[str, Files] = {}
+    claims = _Claims.made(len(work)) if parallel > 1 and split(work, len(catalog.codes)) < len(work) else None
+    worker = _fork(work, generate, claims) if claims is not None else None
+    if worker is None:  # one process: each target whole
+        if claims is not None:
+            claims.close()
+        for name in targets:
+            yield name, generate((name, None))
+        return
+    assert claims is not None
+    done: dict[str, Files] | None = None  # the worker's files, once it has sent them
 
     def sent(unit: Unit) -> Files:
-        """A unit of the worker's: its files, or generated here when the worker failed."""
-        nonlocal worker
-        if worker is not None:
-            done.update(worker.results() or {})
+        """A unit the worker took: its files, or generated here when the worker failed."""
+        nonlocal done
+        if done is None:
+            done = worker.results() or {}
             worker.end()
-            worker = None
         return done.pop(label(unit)) if label(unit) in done else generate(unit)
 
     try:
         for name in targets:
-            mine = [i for i, unit in enumerate(work) if unit[0] == name]
-            if mine[-1] < start:  # every part here: the whole target at once (its parts may share work)
-                yield name, generate((name, None))
-                continue
             files: Files = {}
-            for i in mine:
-                files.update(generate(work[i]) if i < start else sent(work[i]))
+            for unit in (unit for unit in work if unit[0] == name):
+                files.update(generate(unit) if done is None and claims.front() else sent(unit))
             yield name, files
     finally:
-        if worker is not None:
-            worker.end()
+        worker.end()
+        claims.close()
+
+
+class _Claims:
+    """Which units are taken: the build takes them one by one from the front, the worker from the back.
+
+    The first unit nobody took and one past the last, two integers in an in-memory file both processes
+    hold, read and moved under a POSIX record lock (a process's own: the kernel drops it if its holder dies).
+    """
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+
+    @classmethod
+    def made(cls, count: int) -> _Claims | None:
+        """Claims on `count` units, or None where the platform has no in-memory file (the build stays serial)."""
+        try:
+            fd = os.memfd_create("errgen-claims", os.MFD_CLOEXEC)
+        except (OSError, AttributeError):
+            return None
+        claims = cls(fd)
+        try:
+            os.pwrite(fd, _SPAN.pack(0, count), 0)
+        except OSError:
+            claims.close()
+            return None
+        return claims
+
+    def front(self) -> bool:
+        """Take the next unit from the front; False when the two have met."""
+        return self._take(back=False) is not None
+
+    def back(self) -> int | None:
+        """Take the next unit from the back: its index, or None when the two have met."""
+        return self._take(back=True)
+
+    def _take(self, back: bool) -> int | None:
+        import fcntl
+
+        fcntl.lockf(self.fd, fcntl.LOCK_EX)
+        try:
+            first: int
+            end: int
+            first, end = _SPAN.unpack(os.pread(self.fd, _SPAN.size, 0))
+            if first >= end:
+                return None
+            os.pwrite(self.fd, _SPAN.pack(first, end - 1) if back else _SPAN.pack(first + 1, end), 0)
+            return end - 1 if back else first
+        finally:
+            fcntl.lockf(self.fd, fcntl.LOCK_UN)
+
+    def close(self) -> None:
+        os.close(self.fd)
 
 
 class _Worker:
@@ -131,6 +192,9 @@ class _Worker:
         """Close the pipe and reap the worker (killed if it is still running: its results are not wanted)."""
         if self.reader >= 0:
             os.close(self.reader)
+            self.reader = -1
+        if self.pid <= 0:  # reaped already: its number may be another process's by now
+            return
         try:
             os.kill(self.pid, 9)
         except OSError:
@@ -139,9 +203,10 @@ class _Worker:
             os.waitpid(self.pid, 0)
         except OSError:
             pass
+        self.pid = -1
 
 
-def _fork(work: tuple[Unit, ...], generate: Generate) -> _Worker | None:
+def _fork(work: tuple[Unit, ...], generate: Generate, claims: _Claims) -> _Worker | None:
     import gc
 
     reader, writer = os.pipe()
@@ -155,17 +220,19 @@ def _fork(work: tuple[Unit, ...], generate: Generate) -> _Worker | None:
         return None
     if pid == 0:  # the worker
         os.close(reader)
-        _work(work, generate, writer)
+        _work(work, generate, claims, writer)
     gc.unfreeze()
     os.close(writer)
     return _Worker(pid, reader)
 
 
-def _work(work: tuple[Unit, ...], generate: Generate, writer: int) -> None:
-    """Generate `work`, send the files, end without running the build's cleanup (never returns)."""
+def _work(work: tuple[Unit, ...], generate: Generate, claims: _Claims, writer: int) -> None:
+    """Generate units from the back until the build's meet them, send the files, end without the build's cleanup."""
     try:
         try:
-            results = [(label(unit), generate(unit)) for unit in work]
+            results = []
+            while (index := claims.back()) is not None:
+                results.append((label(work[index]), generate(work[index])))
             data = pickle.dumps(("ok", results), protocol=pickle.HIGHEST_PROTOCOL)
         except BaseException:  # the build generates them itself and reports the error
             data = pickle.dumps(("failed", []))

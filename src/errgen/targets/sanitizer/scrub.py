@@ -50,27 +50,35 @@ class _Compiled:
 
 
 @functools.cache
+def _rule(index: int) -> _Compiled:
+    """Text rule `index`, compiled on first use (most texts rule most rules out by their needles)."""
+    r = TEXT_RULES[index]
+    return _Compiled(
+        r,
+        re.compile(python_pattern(emitted(r))),
+        re.compile(python_pattern(emitted_separator(r))) if r.separator else None,
+        re.compile(python_pattern(emitted_value(r))) if r.value else None,
+        python_replacement(r.replacement),
+        tuple((check.group, CHECK_NAMES.index(check.name), check.found) for check in r.checks),
+    )
+
+
+@functools.cache
+def _checks() -> list[re.Pattern[str]]:
+    """The checks' patterns, compiled on first use."""
+    return [re.compile(python_pattern(CHECKS[name])) for name in CHECK_NAMES]
+
+
 def _compiled() -> tuple[list[_Compiled], list[re.Pattern[str]]]:
-    """The text rules and the checks' patterns, compiled on first use."""
-    rules = [
-        _Compiled(
-            r,
-            re.compile(python_pattern(emitted(r))),
-            re.compile(python_pattern(emitted_separator(r))) if r.separator else None,
-            re.compile(python_pattern(emitted_value(r))) if r.value else None,
-            python_replacement(r.replacement),
-            tuple((check.group, CHECK_NAMES.index(check.name), check.found) for check in r.checks),
-        )
-        for r in TEXT_RULES
-    ]
-    return rules, [re.compile(python_pattern(CHECKS[name])) for name in CHECK_NAMES]
+    """Every text rule and the checks' patterns, compiled."""
+    return [_rule(i) for i in range(len(TEXT_RULES))], _checks()
 
 
 def apply_rule(rule: _Compiled, text: str) -> tuple[str, int]:
     """`text` with every match of one rule replaced, and how many there were."""
     if rule.value is None:
         return rule.pattern.subn(rule.replacement, text)
-    checks = _compiled()[1]
+    checks = _checks()
     out: list[str] = []
     pos = last = 0
     while (key := rule.pattern.search(text, pos)) is not None:
@@ -109,7 +117,7 @@ def _holds(
 
 def is_secret_key(name: str) -> bool:
     """Whether a key (of an object, or of ``key=value`` text) names a secret."""
-    checks = _compiled()[1]
+    checks = _checks()
     return checks[0].search(name) is not None and checks[1].search(name) is None
 
 
@@ -129,14 +137,14 @@ def scrub_text(text: str) -> str:
     """Remove private keys, stack traces, credentials and user paths from one string."""
     text, cut = truncate(text)
     lower = ""
-    for rule in _compiled()[0]:
-        if rule.rule.needles and not any(needle in text for needle in rule.rule.needles):
+    for index, rule in enumerate(TEXT_RULES):
+        if rule.needles and not any(needle in text for needle in rule.needles):
             continue  # the rule cannot match: skipping it changes nothing
-        if rule.rule.words:
+        if rule.words:
             lower = lower or text.lower()
-            if not any(word in lower for word in rule.rule.words):
+            if not any(word in lower for word in rule.words):
                 continue
-        text, count = apply_rule(rule, text)
+        text, count = apply_rule(_rule(index), text)
         lower = "" if count else lower
     return text + TRUNCATED if cut else text
 
