@@ -137,13 +137,12 @@ class _Claims:
             fd = os.memfd_create("errgen-claims", os.MFD_CLOEXEC)
         except (OSError, AttributeError):
             return None
-        claims = cls(fd)
         try:
             os.pwrite(fd, _SPAN.pack(0, count), 0)
         except OSError:
-            claims.close()
+            os.close(fd)
             return None
-        return claims
+        return cls(fd)
 
     def front(self) -> bool:
         """Take the next unit from the front; False when the two have met."""

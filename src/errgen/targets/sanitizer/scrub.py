@@ -69,11 +69,6 @@ def _checks() -> list[re.Pattern[str]]:
     return [re.compile(python_pattern(CHECKS[name])) for name in CHECK_NAMES]
 
 
-def _compiled() -> tuple[list[_Compiled], list[re.Pattern[str]]]:
-    """Every text rule and the checks' patterns, compiled."""
-    return [_rule(i) for i in range(len(TEXT_RULES))], _checks()
-
-
 def apply_rule(rule: _Compiled, text: str) -> tuple[str, int]:
     """`text` with every match of one rule replaced, and how many there were."""
     if rule.value is None:
