@@ -7,22 +7,30 @@
 * `go.layout.aligned_specs` keeps the widths of its block as it grows instead of laying the
   block out again for every spec (which made a 10,000-code const group quadratic); laying it
   out again is the oracle.
+* `go.names.exported` keeps an ASCII name of letters, digits and underscores whole, and
+  `channels.ascii_upper` upper-cases ASCII text with ``str.upper``; their character-by-character
+  rules are the oracle.
+* `python.formatting._line_units` visits only the lines that may start a statement or open a
+  string (tests/test_formatting.py holds the line-by-line reading it must equal).
 * `scrub.scrub_text` compiles a text rule only when a text has the rule's needles and words; the
   same scrub with every rule compiled up front is the oracle.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import random
 import string
 import struct
+import unicodedata
 
 from ts import harness
 
 from errgen.catalog import messages, naming
-from errgen.targets.go import layout
+from errgen.targets.common import channels
+from errgen.targets.go import layout, names
 from errgen.targets.sanitizer import scrub
 
 EDGES = [0.0, -0.0, 1.0, -2.0, 0.5, 75.96, 0.1 + 0.2, 1e-7, 1e-6, 1e-5, 1e-4, 123456789.125, 1e15, 1e16,
@@ -57,6 +65,30 @@ def test_snake_case_shortcut_splits_like_the_boundary_rules() -> None:
     names = ["a", "_x_", "__", "x1_2y", "1abc", "ab9c", "ab9C", "0B", "größe", "a_b__c"]
     names += ["".join(rng.choice(chars) for _ in range(rng.randint(1, 10))) for chars in alphabets for _ in range(5000)]
     assert [n for n in names if naming.words(n) != naming.split_words(n)] == []
+
+
+def _random_names(seed: int) -> list[str]:
+    rng = random.Random(seed)
+    alphabets = (string.ascii_letters + string.digits + "_", "aB1_-. $", "_1aé\u00b2\u0660Ω")
+    made = ["", "_", "__x", "1st", "a_B", "x1", "ß", "É_1", "\u00b2", "Ωmega", "\u0660a"]
+    return made + [
+        "".join(rng.choice(chars) for _ in range(rng.randint(1, 9))) for chars in alphabets for _ in range(3000)
+    ]
+
+
+def test_go_names_and_reasons_shortcuts_follow_the_character_rules() -> None:
+    def exported_by_rule(pascal: str, wire: str) -> str:
+        ident = "".join(ch for ch in pascal if ch == "_" or unicodedata.category(ch)[0] == "L" or ch.isdecimal())
+        ident = ident.lstrip("_") or "X" + "_".join(f"{ord(ch):x}" for ch in wire)
+        return ident if unicodedata.category(ident[0]) == "Lu" else "X" + ident
+
+    def upper_by_rule(text: str) -> str:
+        return "".join(chr(ord(ch) - 32) if "a" <= ch <= "z" else ch for ch in text)
+
+    texts = _random_names(7)
+    given = [dataclasses.replace(naming.names("x"), wire=t or "w", pascal=t) for t in texts]
+    assert [n.pascal for n in given if names.exported(n) != exported_by_rule(n.pascal, n.wire)] == []
+    assert [t for t in texts if channels.ascii_upper(t) != upper_by_rule(t)] == []
 
 
 def _aligned_specs_by_definition(rows: list[list[str]], long: object, width: int) -> list[str]:

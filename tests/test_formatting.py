@@ -46,6 +46,60 @@ def test_a_misread_layout_falls_back_to_the_ast() -> None:
     assert formatting.format_python(text, None) == black.format_str(text, mode=MODE)
 
 
+def line_by_line(lines: list[str], first: int, end: int, indent: int) -> list[tuple[int, int, int]]:
+    """The layout reading as it was first written, one line at a time: the reference `_line_units` must equal."""
+    units: list[tuple[int, int, int]] = []
+    start = last = -1
+    in_string = False
+    for i in range(first, end):
+        line = lines[i]
+        head = line[indent : indent + 1]
+        if (
+            not in_string
+            and head
+            and (head.isalpha() or head in "_@\"'")
+            and (indent == 0 or line[:indent].isspace())
+            and not line.startswith(("else:", "else ", "elif ", "except", "finally:", "finally "), indent)
+            and not (last >= 0 and lines[last].startswith("@", indent))
+        ):
+            if start >= 0:
+                units.append((start, last + 1, indent))
+            start = i
+        if line.strip() and not (line.startswith("#", indent) and not in_string):
+            last = i
+        if (line.count('"""') + line.count("'''")) % 2:
+            in_string = not in_string
+    if start >= 0:
+        units.append((start, last + 1, indent))
+    return units
+
+
+LINE = st.sampled_from(
+    ["", " ", "    ", "\t", "x = 1", "    y", "@dec", "    @d", "def f():", "else:", "elif x:", "except E:",
+     "finally:", "# c", "    # c", '"""', "'''", 'x = """', '"""doc"""', "'''a'''b'''", "'s'", '"q"', "_a",
+     "é = 1", "  z", "1", "class C:", '#"""', '    """', "\u2028x"]
+)  # fmt: skip
+
+
+@settings(max_examples=examples(3000), deadline=None)
+@given(st.lists(LINE, max_size=14), st.data())
+def test_the_layout_reading_visits_only_candidate_lines_and_reads_the_same(
+    lines: list[str], data: st.DataObject
+) -> None:
+    """`_line_units`, which looks only at lines that may start a statement or open a string, reads as line by line."""
+    first = data.draw(st.integers(0, len(lines)))
+    end = data.draw(st.integers(first, len(lines)))
+    indent = data.draw(st.sampled_from([0, 2, 4]))
+    assert formatting._line_units(lines, first, end, indent) == line_by_line(lines, first, end, indent)
+
+
+@pytest.mark.parametrize("name", ["workbook", "napkin", "filetools", None])
+def test_the_layout_reading_of_generated_modules_is_unchanged(name: str | None) -> None:
+    lines = (raw(name=name) if name else raw(synthetic(60))).split("\n")
+    for indent in (0, 4):
+        assert formatting._line_units(lines, 0, len(lines), indent) == line_by_line(lines, 0, len(lines), indent)
+
+
 BODY = st.lists(
     st.sampled_from(["a", "'", '"', "\\\\", "\\'", '\\"', "\\n", "é", " ", "{", "}", "{'a'}", '{"a"}', "{x}"]),
     max_size=10,

@@ -203,10 +203,17 @@ def _examples(
 
 def _check_example_numbers(reader: Reader, where: JsonPath, what: str, field: Field, value: Any) -> None:
     """Every integer of an example value fits the types the targets read it into."""
+    if type(value) in _NO_INTEGERS:  # most example values: no walk into them needed
+        return
     ftype = field.type
     kind = "integer" if "integer" in (ftype.name, ftype.items) else "value"
     for sub, number in bounds.too_large(value):
         reader.err((*where, *sub), f"{what}: field {field.name!r} {bounds.problem(kind, number)}")
+
+
+_NO_INTEGERS = (str, float, bool, type(None))
+
+
 def _locale(reader: Reader) -> str:
     """The base locale the examples render in (`compile_locales.base_locale` reports a bad one)."""
     from errgen.catalog.plurals import canonical, known

@@ -90,8 +90,9 @@ def parse(text: str) -> Message:
     return _Parser(text).message(top=True, plural=False)
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def is_plain(text: str) -> bool:
-    """Whether `text` has only ``{name}`` arguments (an errgen template of before)."""
+    """Whether `text` has only ``{name}`` arguments (an errgen template of before); each target asks of each message."""
     return all(isinstance(n, str) or (isinstance(n, Arg) and n.kind == "text") for n in parse(text))
 
 

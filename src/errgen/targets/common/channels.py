@@ -50,6 +50,8 @@ class ChannelTables:
 
 def ascii_upper(text: str) -> str:
     """`text` with its ASCII letters upper-cased (the runtimes' reason rule)."""
+    if text.isascii():
+        return text.upper()
     return "".join(chr(ord(ch) - 32) if "a" <= ch <= "z" else ch for ch in text)
 
 

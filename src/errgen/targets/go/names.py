@@ -63,8 +63,12 @@ def package_name(name: str) -> str:
 
 def exported(names: Names) -> str:
     """An exported Go identifier from a wire name's Pascal form (``1st`` → ``X1st``)."""
-    ident = "".join(ch for ch in names.pascal if ch == "_" or unicodedata.category(ch)[0] == "L" or ch.isdecimal())
-    ident = ident.lstrip("_")
+    pascal = names.pascal
+    if pascal.isascii() and pascal.replace("_", "").isalnum():  # the common case: every character is kept
+        ident = pascal.lstrip("_")
+    else:
+        ident = "".join(ch for ch in pascal if ch == "_" or unicodedata.category(ch)[0] == "L" or ch.isdecimal())
+        ident = ident.lstrip("_")
     if not ident:
         ident = "X" + "_".join(f"{ord(ch):x}" for ch in names.wire)
     return ident if unicodedata.category(ident[0]) == "Lu" else "X" + ident

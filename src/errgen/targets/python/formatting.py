@@ -15,6 +15,7 @@ result equals whole-file black.
 from __future__ import annotations
 
 import ast
+import bisect
 import hashlib
 import itertools
 import os
@@ -151,32 +152,45 @@ def _line_units(lines: list[str], first: int, end: int, indent: int) -> list[tup
     triple-quoted strings; decorators stay with what they decorate; ``else``/``except``
     continue the statement above) and ends at its last line of code. A misread shows
     up as a unit black cannot parse, and `format_python` then falls back to the AST.
+    Only the lines that may start a statement and those with an odd number of triple
+    quotes are visited one by one (a module has tens of thousands of lines, few of either).
     """
+    toggles = [i for i in range(first, end) if _TRIPLE in lines[i] or _TRIPLE_SINGLE in lines[i]]
+    toggles = [i for i in toggles if (lines[i].count(_TRIPLE) + lines[i].count(_TRIPLE_SINGLE)) % 2]
+    heads = [i for i in range(first, end) if (head := lines[i][indent : indent + 1]) in _HEADS or head.isalpha()]
     units: list[tuple[int, int, int]] = []
-    start = last = -1
-    in_string = False
-    for i in range(first, end):
+    start = -1
+    for i in heads:
         line = lines[i]
-        head = line[indent : indent + 1]
-        if (
-            not in_string
-            and head
-            and (head.isalpha() or head in "_@\"'")
-            and (indent == 0 or line[:indent].isspace())
-            and not line.startswith(_CLAUSES, indent)
-            and not (last >= 0 and lines[last].startswith("@", indent))
-        ):
-            if start >= 0:
-                units.append((start, last + 1, indent))
-            start = i
-        stripped = line.strip()
-        if stripped and not (line.startswith("#", indent) and not in_string):
-            last = i
-        if (line.count('"""') + line.count("'''")) % 2:
-            in_string = not in_string
+        if (indent and not line[:indent].isspace()) or line.startswith(_CLAUSES, indent) or _in_string(toggles, i):
+            continue
+        last = _last_code(lines, toggles, first, i, indent)
+        if last >= 0 and lines[last].startswith("@", indent):
+            continue
+        if start >= 0:
+            units.append((start, last + 1, indent))
+        start = i
     if start >= 0:
-        units.append((start, last + 1, indent))
+        units.append((start, _last_code(lines, toggles, first, end, indent) + 1, indent))
     return units
+
+
+_TRIPLE, _TRIPLE_SINGLE = '"""', "'''"
+_HEADS = frozenset("_@\"'")
+
+
+def _in_string(toggles: list[int], i: int) -> bool:
+    """Whether line `i` begins inside a triple-quoted string (`toggles`: the lines that open or close one)."""
+    return bisect.bisect_left(toggles, i) % 2 == 1
+
+
+def _last_code(lines: list[str], toggles: list[int], first: int, end: int, indent: int) -> int:
+    """The last line of code in ``lines[first:end]`` (not blank, not a comment at `indent` outside strings), or -1."""
+    for i in range(end - 1, first - 1, -1):
+        line = lines[i]
+        if line.strip() and not (line.startswith("#", indent) and not _in_string(toggles, i)):
+            return i
+    return -1
 
 
 def _layout_units(lines: list[str]) -> list[tuple[int, int, int]]:
