@@ -11,8 +11,8 @@ the linearity tests at 100 KB (each rule's probes repeated, its first probe pump
 one, through the whole scrub_text). A figure is the sum of the texts' median CPU times per KB of
 text; the ratio after ÷ before is the one to read (a machine's load moves both sides alike).
 Python runs in this process; node runs the two runtimes compiled by tsc (tests/ts/node_modules);
-Go and Rust build one program holding both runtimes (in bench/out/sanitizer_ab/, offline: the
-module and crate caches must hold the dependencies of both sides: regexp2, fancy-regex, regex).
+Go and Rust build one program holding both runtimes (in bench/out/sanitizer_ab/; the dependencies of
+both sides, regexp2, fancy-regex and regex, come from the module and crate caches, else their registries).
 Rust builds the napkin crate of each side whole (its runtime reads the crate's tables).
 """
 
@@ -156,7 +156,7 @@ def run_rust(before: str, after: str, spec: dict[str, Any], baseline: str) -> di
         for source in ("lib.rs", "runtime.rs"):
             _write(folder / side / "src" / source, _generated(revision, f"rust/src/{source}"))
     _write(folder / "src" / "main.rs", (DRIVERS / "main.rs").read_text(encoding="utf-8"))
-    _run(["cargo", "build", "--release", "--quiet", "--offline"], cwd=folder,
+    _run(["cargo", "build", "--release", "--quiet"], cwd=folder,
          env={"CARGO_TARGET_DIR": str(folder / "target")})  # fmt: skip
     return _driver([str(folder / "target" / "release" / "sanitizer-ab")], spec)
 
