@@ -24,7 +24,7 @@ still on a busy machine:
   run measured (``python bench/run.py`` writes it): the same CPU ratio, and errgen's wall time
   beside its peer's. The limit is that CPU ratio stretched by the wall target's headroom then:
   ``ratio × target ÷ measured``. A build whose CPU grows by more than the room the target left
-  fails. Where that room is less than the noise of CPU time (``CPU_NOISE``, 50 %) — the bench run
+  fails. Where that room is less than the noise of CPU time (``CPU_NOISE``, 75 %) — the bench run
   met the target narrowly or missed it — the limit is the run's ratio × ``CPU_NOISE``: the build
   may not get slower than it was, and the report says the target was missed. A build ratio past
   its limit is measured once more with twice the rounds (the reference workload's CPU time moves
@@ -66,12 +66,12 @@ REFERENCE = PEERS / f"peer_{MIDDLE}.py"  # the reference workload formats it wit
 CALIBRATION = BENCH / "gate.json"
 PARTS = ("validation", "imports", "build")
 # What a ratio moves between runs of the same code: instruction counts by well under 1 %; CPU time against the
-# reference workload by up to ~40 %, even on a quiet machine (a build in two processes the most: on one commit the
-# full bench run measured the all-targets ratio at 1.50 and the gate half an hour later at 1.90, on the same idle
-# machine; CI measured 2.05 for the commit before). A limit is never closer than this above the last full bench
+# reference workload by up to ~45 %, even on a quiet machine (a build in two processes the most). Around one
+# commit on one machine the all-targets ratio measured 1.50 in a full bench run, 1.81 and 1.90 in the gate on the
+# idle machine afterwards, and 2.05 and 2.13 in CI. A limit is never closer than this above the last full bench
 # run's figure, so a run that met a target narrowly (or missed it) holds its figure; a build generating every
 # target three times is still far past it (tests/test_bench_gate.py).
-CPU_NOISE = 1.5
+CPU_NOISE = 1.75
 INSTR_NOISE = 1.02
 
 

@@ -167,7 +167,7 @@ peer installed, no wall-time figure judged. It measures what holds still on a bu
   measured the same way (it runs the gate's build measurement too) stretched by the room its wall-time
   target left.
 
-A limit is never closer than the noise above the last full run's figure (50 % for CPU time, 2 % for
+A limit is never closer than the noise above the last full run's figure (75 % for CPU time, 2 % for
 instructions; `bench/gate.json`, written by `bench/run.py`): where a target is met narrowly or missed,
 the gate holds the figure the last full run had instead, and says so. A deliberately slowed build
 (every target generated three times) or validator (every payload parsed twice) fails it
