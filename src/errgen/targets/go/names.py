@@ -63,12 +63,10 @@ def package_name(name: str) -> str:
 
 def exported(names: Names) -> str:
     """An exported Go identifier from a wire name's Pascal form (``1st`` → ``X1st``)."""
-    pascal = names.pascal
-    if pascal.isascii() and pascal.replace("_", "").isalnum():  # the common case: every character is kept
-        ident = pascal.lstrip("_")
-    else:
-        ident = "".join(ch for ch in pascal if ch == "_" or unicodedata.category(ch)[0] == "L" or ch.isdecimal())
-        ident = ident.lstrip("_")
+    kept = names.pascal
+    if not (kept.isascii() and kept.replace("_", "").isalnum()):  # else every character is kept: the common case
+        kept = "".join(ch for ch in kept if ch == "_" or unicodedata.category(ch)[0] == "L" or ch.isdecimal())
+    ident = kept.lstrip("_")
     if not ident:
         ident = "X" + "_".join(f"{ord(ch):x}" for ch in names.wire)
     return ident if unicodedata.category(ident[0]) == "Lu" else "X" + ident
